@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+// Weft: a remote layout inspector for Texture-style node trees. Module map: docs/architecture.md.
+import PackageDescription
+
+let package = Package(
+    name: "Weft",
+    products: [
+        .library(name: "WeftLayout", targets: ["WeftLayout"]),
+        .library(name: "WeftNodes", targets: ["WeftNodes"]),
+        .library(name: "WeftSnapshot", targets: ["WeftSnapshot"]),
+        .library(name: "WeftCapture", targets: ["WeftCapture"]),
+        .library(name: "WeftInspector", targets: ["WeftInspector"]),
+        .library(name: "WeftTesting", targets: ["WeftTesting"]),
+        .executable(name: "weft", targets: ["weft"]),
+        .executable(name: "TextureGram", targets: ["TextureGram"]),
+        .executable(name: "weft-bench", targets: ["weft-bench"]),
+    ],
+    targets: [
+        // System libraries (Debian: libwebsockets-dev). The Makefile installs them.
+        .systemLibrary(
+            name: "CLibWebSockets",
+            path: "Sources/CLibWebSockets",
+            pkgConfig: "libwebsockets",
+            providers: [.apt(["libwebsockets-dev"])]
+        ),
+
+        // Layout specs, sizes, styles, the Layout tree, ASCII art, layout-json. No threads, no I/O.
+        .target(name: "WeftLayout"),
+        // Node runtime: display nodes, hit testing, interface state, scroll containers, main loop.
+        .target(name: "WeftNodes", dependencies: ["WeftLayout"]),
+        // Snapshot document, JSON codec, update ops, semantic diff, renderers.
+        .target(name: "WeftSnapshot", dependencies: ["WeftLayout"]),
+        // Node tree -> snapshot and update ops, spec ids, edits, device commands.
+        .target(name: "WeftCapture", dependencies: ["WeftNodes", "WeftSnapshot"]),
+        // The client library: attach, transport (libwebsockets on its own thread), checkpoints.
+        .target(name: "WeftInspector", dependencies: ["WeftCapture", "CLibWebSockets"]),
+        // Layout snapshot assertions for XCTest and Swift Testing.
+        .target(name: "WeftTesting", dependencies: ["WeftCapture", "WeftSnapshot"]),
+        // The `weft` command line: one file per subcommand; a library so tests can call it.
+        .target(name: "WeftCLI", dependencies: ["WeftLayout", "WeftSnapshot"]),
+        .executableTarget(name: "weft", dependencies: ["WeftCLI"]),
+        // The demo host program.
+        .executableTarget(name: "TextureGram", dependencies: ["WeftNodes", "WeftInspector"]),
+        // Benchmarks: `make bench` (full size) and `make test` (tiny size, to keep them working).
+        .executableTarget(
+            name: "weft-bench",
+            dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftCapture", "WeftInspector"]
+        ),
+
+        .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "WeftNodesTests", dependencies: ["WeftNodes"]),
+        .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot"]),
+        .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture"]),
+        .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector"]),
+        .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting"]),
+        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

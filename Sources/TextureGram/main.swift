@@ -1,0 +1,2 @@
+import WeftNodes
+import WeftInspector

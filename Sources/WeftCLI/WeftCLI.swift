@@ -1,0 +1,1 @@
+// WeftCLI: see Package.swift for what this module holds. Filled in by its issue.

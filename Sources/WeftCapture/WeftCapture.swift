@@ -1,0 +1,1 @@
+// WeftCapture: see Package.swift for what this module holds. Filled in by its issue.

@@ -1,0 +1,1 @@
+// WeftNodes: see Package.swift for what this module holds. Filled in by its issue.

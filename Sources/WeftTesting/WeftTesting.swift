@@ -1,0 +1,1 @@
+// WeftTesting: see Package.swift for what this module holds. Filled in by its issue.
