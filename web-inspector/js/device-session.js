@@ -44,6 +44,7 @@ export class DeviceSession {
     this.attempt = 0;
     this.retryTimer = null;
     this.stopped = false;
+    this.paused = false;
   }
 
   /** Connects (and keeps reconnecting until stop()). */
@@ -71,6 +72,13 @@ export class DeviceSession {
     this.document = null;
     if (identity) await this.#attachIfPresent();
     else this.#setState('connected');
+  }
+
+  /** Freezes (or unfreezes) the live document: updates are held, not applied (LiveDocument.pause). */
+  setPaused(paused) {
+    this.paused = paused;
+    if (!this.document) return;
+    if (paused) this.document.pause(); else this.document.resume();
   }
 
   /** Sends a device method to the bound device. */
@@ -162,6 +170,7 @@ export class DeviceSession {
       onUpdate: (model, changes) => { if (this.document === live) this.listeners.onUpdate?.(model, changes); },
     });
     this.document = live;
+    if (this.paused) live.pause();
     this.#setState('loading', { device });
     try {
       await live.load();

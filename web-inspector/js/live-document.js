@@ -17,6 +17,23 @@ export class LiveDocument {
     this.loading = null;
     this.held = [];
     this.resyncs = 0;
+    this.paused = false;
+  }
+
+  /** Freezes the document: updates are held (not applied) until resume(). */
+  pause() { this.paused = true; }
+
+  /**
+   * Applies the held updates and reports the document once (onDocument), or fetches it again
+   * when they do not follow on from it.
+   */
+  resume() {
+    this.paused = false;
+    if (this.loading || !this.model) return;
+    const held = this.held;
+    this.held = [];
+    if (this.#replay(held)) this.listeners.onDocument?.(this.model);
+    else this.resync();
   }
 
   get revision() { return this.model ? this.model.revision : -1; }
@@ -29,6 +46,7 @@ export class LiveDocument {
         for (;;) {
           const snapshot = await this.fetchDocument();
           this.model = new TreeModel(snapshot);
+          if (this.paused) break; // held updates wait for resume()
           const held = this.held;
           this.held = [];
           if (this.#replay(held)) break;
@@ -52,10 +70,10 @@ export class LiveDocument {
 
   /**
    * Handles the params of a Tree.updated event.
-   * Returns 'held' (a document is on its way), 'dropped', 'applied' or 'resync'.
+   * Returns 'held' (a document is on its way, or paused), 'dropped', 'applied' or 'resync'.
    */
   receive(update) {
-    if (this.loading || !this.model) {
+    if (this.loading || !this.model || this.paused) {
       this.held.push(update);
       return 'held';
     }

@@ -64,3 +64,30 @@ test('listeners hear documents and updates; a failed fetch reports an error', as
   await assert.rejects(broken.load(), /boom/);
   assert.deepEqual(errors, ['boom']);
 });
+
+test('pause holds updates; resume applies them and reports the document once', async () => {
+  const heard = [];
+  const live = new LiveDocument(async () => doc(1), {
+    onDocument: (m) => heard.push(['doc', m.revision]),
+    onUpdate: (m) => heard.push(['update', m.revision]),
+  });
+  await live.load();
+  live.pause();
+  assert.equal(live.receive(widthUpdate(1, 2, 20)), 'held');
+  assert.equal(live.receive(widthUpdate(2, 3, 30)), 'held');
+  assert.equal(live.model.get('n1').frame[2], 100, 'frozen while paused');
+  live.resume();
+  assert.equal(live.model.get('n1').frame[2], 30);
+  assert.deepEqual(heard, [['doc', 1], ['doc', 3]]);
+});
+
+test('resume after a gap while paused fetches the document again', async () => {
+  let fetches = 0;
+  const live = new LiveDocument(async () => (++fetches === 1 ? doc(1) : doc(10)));
+  await live.load();
+  live.pause();
+  live.receive(widthUpdate(5, 6, 1));
+  live.resume();
+  await live.loading;
+  assert.equal(live.revision, 10);
+});
