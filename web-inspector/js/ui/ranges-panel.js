@@ -6,6 +6,7 @@ import { h, num } from './dom.js';
 import { rangeBarGeometry, itemStateMasks, STRIP_COLORS, BAR_HEIGHT, STRIP_HEIGHT } from '../range-bars.js';
 
 const BAR_WIDTH = 300;
+const BAR_SCALE = 1.25; // drawn larger than Texture's points for legibility; proportions unchanged
 const CELL = 8;
 const MAX_MAPPED_ITEMS = 20000;
 const MODES = ['minimum', 'full', 'visibleOnly', 'lowMemory'];
@@ -49,7 +50,7 @@ export class RangesPanel {
 
   #controller(c) {
     const owner = this.state.model.get(c.owner);
-    const bar = h('canvas.range-bar', { width: BAR_WIDTH, height: BAR_HEIGHT, dataset: { controller: c.id }, 'aria-label': `range bar of ${c.dataSource || c.id}` });
+    const bar = h('canvas.range-bar', { style: `width:${BAR_WIDTH * BAR_SCALE}px;height:${BAR_HEIGHT * BAR_SCALE}px`, dataset: { controller: c.id }, 'aria-label': `range bar of ${c.dataSource || c.id}` });
     const map = h('canvas.state-map', { dataset: { controller: c.id }, 'aria-label': `item states of ${c.dataSource || c.id}` });
     const card = h('div.section', { dataset: { controller: c.id } },
       h('h3', {}, `${c.dataSource || 'range controller'} · ${c.id}`),
@@ -79,7 +80,11 @@ export class RangesPanel {
 
   /** Texture's bar: translucent black, white label on top, strips below it, white arrows. */
   #paintBar(canvas, c) {
+    const pixels = BAR_SCALE * (window.devicePixelRatio || 1);
+    canvas.width = Math.round(BAR_WIDTH * pixels);
+    canvas.height = Math.round(BAR_HEIGHT * pixels);
     const ctx = canvas.getContext('2d');
+    ctx.setTransform(pixels, 0, 0, pixels, 0, 0);
     const geometry = rangeBarGeometry(c, BAR_WIDTH);
     ctx.clearRect(0, 0, BAR_WIDTH, BAR_HEIGHT);
     ctx.fillStyle = 'rgba(0, 0, 0, 0.4)';
@@ -100,8 +105,9 @@ export class RangesPanel {
     }
     ctx.fillStyle = '#fff';
     ctx.font = '9px system-ui, sans-serif';
-    if (geometry.arrows.start) ctx.fillText(geometry.arrows.glyphs[0], 5, y);
-    if (geometry.arrows.end) ctx.fillText(geometry.arrows.glyphs[1], BAR_WIDTH - 5, y);
+    ctx.font = '8px system-ui, sans-serif';
+    if (geometry.arrows.start) ctx.fillText(geometry.arrows.glyphs[0], 5, y + 1);
+    if (geometry.arrows.end) ctx.fillText(geometry.arrows.glyphs[1], BAR_WIDTH - 5, y + 1);
     canvas.dataset.strips = JSON.stringify(geometry.strips.map((s) => [s.range, round(s.x), round(s.width)]));
   }
 

@@ -11,7 +11,7 @@ const COLORS = {
   text: '#202124', image: '#eef1f5', imageCross: 'rgba(95, 99, 104, 0.35)', imageLabel: '#5f6368',
   hover: 'rgba(26, 115, 232, 0.12)', hoverStroke: 'rgba(26, 115, 232, 0.9)',
   selected: 'rgba(26, 115, 232, 0.22)', selectedStroke: '#1a73e8',
-  changed: 'rgba(232, 113, 10, 0.18)', changedStroke: '#e8710a', probe: '#188038', scaling: '#d93025',
+  changed: 'rgba(232, 113, 10, 0.18)', outside: 'rgba(229, 231, 235, 0.72)', changedStroke: '#e8710a', probe: '#188038', scaling: '#d93025',
 };
 const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 32;
@@ -180,6 +180,12 @@ export class ScreenView {
       ctx.stroke(specs);
       ctx.setLineDash([]);
     }
+    // Dim what lies outside the screens (off-screen cells of a scrolled list, overflow).
+    const outside = new Path2D();
+    outside.rect(minX, minY, maxX - minX, maxY - minY);
+    for (const { id } of boxes.rootOffsets) { const r = boxes.rect(id); outside.rect(r[0], r[1], r[2], r[3]); }
+    ctx.fillStyle = COLORS.outside;
+    ctx.fill(outside, 'evenodd');
     ctx.restore();
     this.#painted();
   }
