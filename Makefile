@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 SWIFT_BUILD_FLAGS ?=
 BENCH_SIZE ?= full
 
-.PHONY: all deps venv build test test-swift bench bench-smoke clean
+.PHONY: all deps venv build test test-swift test-web test-browser bench bench-smoke bench-web bench-web-smoke clean
 
 all: build
 
@@ -27,11 +27,21 @@ venv: $(PYTHON)
 build: deps
 	swift build $(SWIFT_BUILD_FLAGS)
 
-test: deps test-swift bench-smoke
+test: deps test-swift test-web bench-smoke
 
 test-swift: deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build
+
+# The web inspector's pure modules (protocol client, tree model, ASCII art, range bars, overlays,
+# semantic diff, tree rows) under node's own test runner, on the fixtures shared with Swift.
+test-web:
+	node --test web-inspector/test/
+
+# The page in headless Chromium against the real gateway (tests/harness starts it on a free port).
+test-browser: venv
+	$(MAKE) -C gateway
+	$(PYTHON) -m pytest -q tests/browser
 
 # Benchmarks run in release mode. `make test` runs them at a tiny size so they keep working.
 bench: deps

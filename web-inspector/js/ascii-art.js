@@ -21,9 +21,17 @@ export function asciiArt(element) {
   if (element.kind !== 'spec') return name;
   const children = element.children || [];
   if (children.length === 0) return name;
-  const childArts = children.map(asciiArt);
   const vertical = element.type === 'stack' && element.props && element.props.direction === 'vertical';
-  return vertical ? verticalBox(name, childArts) : horizontalBox(name, childArts);
+  return asciiBox(name, children.map(asciiArt), vertical ? 'vertical' : 'horizontal');
+}
+
+/**
+ * The box named `name` around the children's art (Texture's ASAsciiArtBoxCreator): no
+ * children -> the bare name.
+ */
+export function asciiBox(name, childArts, direction = 'horizontal') {
+  if (!childArts.length) return name;
+  return direction === 'vertical' ? verticalBox(name, childArts) : horizontalBox(name, childArts);
 }
 
 /** For a node laid out by a spec (its first child), that spec's art: Layout.getAsciiArt's `layoutText`. */

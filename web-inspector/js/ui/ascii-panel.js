@@ -13,6 +13,7 @@ export class AsciiPanel {
     state.on('selection', () => this.render());
     state.on('document', () => this.render());
     state.on('update', (changes) => { if (changes.structure || changes.changed.size) this.render(); });
+    this.render();
   }
 
   async render() {

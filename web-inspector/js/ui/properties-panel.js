@@ -22,6 +22,7 @@ export class PropertiesPanel {
     state.on('document', () => this.render());
     state.on('update', (changes) => { if (changes.structure || changes.changed.has(this.state.selectedId)) this.render(); });
     container.addEventListener('focusout', () => { if (this.pending) { this.pending = false; queueMicrotask(() => this.render()); } });
+    this.render();
   }
 
   render() {

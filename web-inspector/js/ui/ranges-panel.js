@@ -24,6 +24,7 @@ export class RangesPanel {
     this.frame = 0;
     state.on('document', () => this.render());
     state.on('update', (changes) => { if (changes.ranges) this.schedule(); });
+    this.render();
   }
 
   schedule() {

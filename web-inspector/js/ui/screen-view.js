@@ -126,7 +126,15 @@ export class ScreenView {
     ctx.fillStyle = COLORS.background;
     ctx.fillRect(0, 0, width, height);
     const boxes = this.state.boxes;
-    if (!boxes) { this.#painted(); return; }
+    if (!boxes) {
+      ctx.fillStyle = '#6b7280';
+      ctx.font = '13px system-ui, sans-serif';
+      ctx.textAlign = 'center';
+      ctx.fillText('The screens of the document appear here.', width / 2, height / 2);
+      ctx.textAlign = 'start';
+      this.#painted();
+      return;
+    }
     const { zoom, x: ox, y: oy } = this.view;
     ctx.save();
     ctx.translate(ox, oy);
