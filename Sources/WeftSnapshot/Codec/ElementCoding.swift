@@ -13,7 +13,7 @@ extension Snapshot.Element {
 
     /// Compact JSON of this element and its subtree (`Tree.getElement`).
     public func encoded() -> [UInt8] {
-        var writer = JSONWriter(capacity: 256 * subtreeCount)
+        var writer = JSONWriter(capacity: 1024)
         encode(into: &writer)
         return writer.bytes
     }
@@ -29,11 +29,11 @@ extension Snapshot.Element {
         var element = Snapshot.Element(id: "", className: "")
         var seen = SeenKeys()
         var calculatedSizeGiven = false
-        try scanner.readObject(checkingDuplicates: false) { scanner, key in
-            guard let field = ElementField(rawValue: key) else {
-                throw scanner.error("unknown element key \"\(key)\"")
+        try scanner.readObjectKeyBytes { scanner, key in
+            guard let field = ElementField(keyBytes: key) else {
+                throw scanner.error("unknown element key \"\(String(decoding: key, as: UTF8.self))\"")
             }
-            try seen.insert(field.index, key: key, scanner: scanner)
+            try seen.insert(field.index, key: field.rawValue, scanner: scanner)
             try field.decode(from: &scanner, into: &element)
             if field == .calculatedSize { calculatedSizeGiven = true }
         }
@@ -49,6 +49,20 @@ extension Snapshot.Element {
 }
 
 extension ElementField {
+    /// The field whose JSON key has these UTF-8 bytes: compares lengths first, so a lookup costs
+    /// one or two byte comparisons instead of building a String.
+    init?(keyBytes: UnsafeBufferPointer<UInt8>) {
+        for (field, key) in ElementField.keyBytes where key.count == keyBytes.count {
+            if key.withUnsafeBufferPointer({ $0.elementsEqual(keyBytes) }) {
+                self = field
+                return
+            }
+        }
+        return nil
+    }
+
+    private static let keyBytes: [(ElementField, [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
+
     /// Position in `allCases` (bit number in `SeenKeys`).
     var index: Int {
         switch self {

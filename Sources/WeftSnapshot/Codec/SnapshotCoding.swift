@@ -25,7 +25,8 @@ extension Snapshot {
 
     /// The document as compact JSON bytes (UTF-8).
     public func encoded() -> [UInt8] {
-        var writer = JSONWriter(capacity: 64 + 200 * max(1, elementCount))
+        // One cheap walk to size the buffer saves the copies of repeated growth on big documents.
+        var writer = JSONWriter(capacity: 1024 + 256 * elementCount)
         encode(into: &writer)
         return writer.bytes
     }

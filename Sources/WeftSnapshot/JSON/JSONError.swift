@@ -50,10 +50,10 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Runs `body`, prefixing the path of any `JSONError` it throws with `component`. The happy path
 /// pays nothing for paths: they are built only while an error travels up.
 @inline(__always)
-func withPath<T>(_ component: JSONError.PathComponent, _ body: () throws -> T) throws -> T {
+func withPath<T>(_ component: @autoclosure () -> JSONError.PathComponent, _ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as JSONError {
-        throw error.inside(component)
+        throw error.inside(component())
     }
 }

@@ -98,10 +98,23 @@ struct JSONScanner {
     mutating func readObject(
         checkingDuplicates: Bool = true, _ body: (inout JSONScanner, String) throws -> Void
     ) throws {
+        var seen: [String] = []
+        try readObjectKeyBytes { scanner, keyBytes in
+            let key = String(decoding: keyBytes, as: UTF8.self)
+            if checkingDuplicates {
+                if seen.contains(key) { throw scanner.error("duplicate key \"\(key)\"") }
+                seen.append(key)
+            }
+            try body(&scanner, key)
+        }
+    }
+
+    /// `readObject` for typed decoders: the key comes as its UTF-8 bytes (no String is made for
+    /// keys without escapes), and duplicates are the caller's to check.
+    mutating func readObjectKeyBytes(_ body: (inout JSONScanner, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         guard peek() == UInt8(ascii: "{") else { throw typeMismatch(expected: "an object") }
         try enter()
         position += 1
-        var seen: [String] = []
         if peek() == UInt8(ascii: "}") {
             position += 1
             depth -= 1
@@ -109,15 +122,19 @@ struct JSONScanner {
         }
         while true {
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a key string, got \(describeCurrent())") }
-            let keyOffset = position
-            let key = try readString()
-            if checkingDuplicates, seen.contains(key) { throw error("duplicate key \"\(key)\"", at: keyOffset) }
-            if checkingDuplicates { seen.append(key) }
+            let key = try readKey()
             guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after a key, got \(describeCurrent())") }
             position += 1
-            try withPath(.key(key)) {
-                skipWhitespace()
-                try body(&self, key)
+            skipWhitespace()
+            switch key {
+            case .slice(let range):
+                let keyBytes = UnsafeBufferPointer(rebasing: bytes[range])
+                try withPath(.key(String(decoding: keyBytes, as: UTF8.self))) { try body(&self, keyBytes) }
+            case .decoded(let name):
+                var utf8 = name
+                try utf8.withUTF8 { keyBytes in
+                    try withPath(.key(name)) { try body(&self, keyBytes) }
+                }
             }
             switch peek() {
             case UInt8(ascii: ","):
@@ -130,6 +147,28 @@ struct JSONScanner {
                 throw error("expected ',' or '}' in an object, got \(describeCurrent())")
             }
         }
+    }
+
+    private enum Key {
+        /// The key's bytes in the input (no escapes, ASCII).
+        case slice(Range<Int>)
+        /// A key with escapes or non-ASCII characters, decoded and validated.
+        case decoded(String)
+    }
+
+    private mutating func readKey() throws -> Key {
+        let start = position + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20,
+            bytes[end] < 0x80
+        {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            position = end + 1
+            return .slice(start..<end)
+        }
+        return .decoded(try readString())
     }
 
     /// Reads an array, calling `body` with each index while the cursor sits on the element.

@@ -68,7 +68,9 @@ extension Snapshot {
 
         /// This element and all its descendants.
         public var subtreeCount: Int {
-            children.reduce(1) { $0 + $1.subtreeCount }
+            var count = 1
+            for index in children.indices { count += children[index].subtreeCount }
+            return count
         }
 
         /// The first element of this subtree, in pre-order, that satisfies `predicate`.

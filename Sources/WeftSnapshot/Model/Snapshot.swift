@@ -33,7 +33,9 @@ public struct Snapshot: Hashable, Sendable {
 
     /// The number of elements in every root's subtree.
     public var elementCount: Int {
-        roots.reduce(0) { $0 + $1.subtreeCount }
+        var count = 0
+        for index in roots.indices { count += roots[index].subtreeCount }
+        return count
     }
 
     /// The element with `id`, searched depth first (linear: for one-off lookups).
