@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 SWIFT_BUILD_FLAGS ?=
 BENCH_SIZE ?= full
 
-.PHONY: all deps venv build test test-swift test-web test-browser bench bench-smoke bench-web bench-web-smoke clean
+.PHONY: all deps venv build test test-swift test-schema test-web test-browser bench bench-smoke bench-web bench-web-smoke clean
 
 all: build
 
@@ -27,7 +27,7 @@ venv: $(PYTHON)
 build: deps
 	swift build $(SWIFT_BUILD_FLAGS)
 
-test: deps test-swift test-web bench-smoke
+test: deps test-swift test-schema test-web bench-smoke
 
 test-swift: deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
@@ -42,6 +42,12 @@ test-web:
 test-browser: venv
 	$(MAKE) -C gateway
 	$(PYTHON) -m pytest -q tests/browser
+
+# Every fixture snapshot and every snapshot the Swift tests wrote (.build/test-artifacts/snapshots,
+# also where captures from tests land) must match docs/snapshot.schema.json. Run after test-swift.
+SNAPSHOT_ARTIFACTS := .build/test-artifacts/snapshots
+test-schema: $(PYTHON)
+	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS)
 
 # Benchmarks run in release mode. `make test` runs them at a tiny size so they keep working.
 bench: deps
