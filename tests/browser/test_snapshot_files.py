@@ -217,3 +217,37 @@ def test_semantic_diff_of_two_files(gateway, page, tmp_path):
     page.js("document.querySelector('#diff-table tr.diff-row[data-kind=\"props\"]').click()")
     assert page.js("return weft.state.selectedId") == "n2"
     page.screenshot("diff-before")
+
+
+@pytest.mark.parametrize("name", ["feed.json", "profile-card.json", "minimal.json"])
+def test_shared_fixture_snapshots_open(gateway, page, name):
+    """The hand-written documents of fixtures/snapshots (shared with the Swift tests) open."""
+    from harness import REPO_ROOT
+    import json
+    document = json.loads((REPO_ROOT / "fixtures" / "snapshots" / name).read_text())
+    count = 0
+    stack = list(document["roots"])
+    while stack:
+        element = stack.pop()
+        count += 1
+        stack.extend(element.get("children", []))
+    page.open(gateway.page_url())
+    page.open_file(str(REPO_ROOT / "fixtures" / "snapshots" / name))
+    page.wait_js(f"return weft.state.model && weft.state.model.size === {count}", f"{name}'s {count} elements")
+    assert page.pill() == ["file", f"File · {name}"]
+    page.driver.find_element("id", "overlay-slop").click()
+    page.driver.find_element("id", "overlay-scaling").click()
+    page.frames()
+    page.screenshot(f"fixture-{name}")
+    assert page.js("return document.getElementById('banner').hidden") is True
+
+
+def test_hand_made_screens_match_the_snapshot_schema():
+    """screens.py writes valid documents (docs/snapshot.schema.json), so these tests cannot drift
+    from the format the program writes."""
+    import json
+    import jsonschema
+    from harness import REPO_ROOT
+    schema = json.loads((REPO_ROOT / "docs" / "snapshot.schema.json").read_text())
+    jsonschema.validate(screens.before(), schema)
+    jsonschema.validate(screens.after(), schema)

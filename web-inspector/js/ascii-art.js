@@ -36,7 +36,7 @@ export function asciiBox(name, childArts, direction = 'horizontal') {
 
 /** For a node laid out by a spec (its first child), that spec's art: Layout.getAsciiArt's `layoutText`. */
 export function layoutAsciiArt(element) {
-  if (element.kind !== 'node') return undefined;
+  if (element.kind === 'spec') return undefined; // kind defaults to "node" (snapshot-format.md)
   const first = element.children && element.children[0];
   return first && first.kind === 'spec' ? asciiArt(first) : undefined;
 }

@@ -129,15 +129,24 @@ export class TreeModel {
     return el;
   }
 
+  #checkIndex(index, length) {
+    if (!Number.isInteger(index) || index < 0 || index > length) throw new UpdateError(`index ${index} out of range 0...${length}`);
+  }
+
   #insert(siblings, index, el) {
-    const at = Number.isInteger(index) ? Math.max(0, Math.min(index, siblings.length)) : siblings.length;
-    siblings.splice(at, 0, el);
+    siblings.splice(index, 0, el);
   }
 
   #add(op, result) {
     if (!op.element || op.element.id === undefined) throw new UpdateError('add op without an element');
-    if (this.elements.has(op.element.id)) this.#unindex(this.#detach(op.element.id));
+    const stack = [op.element];
+    while (stack.length) {
+      const el = stack.pop();
+      if (this.elements.has(el.id)) throw new UpdateError(`duplicate id ${el.id}`);
+      if (el.children) stack.push(...el.children);
+    }
     const siblings = this.#siblings(op.parent);
+    this.#checkIndex(op.index, siblings.length);
     this.#insert(siblings, op.index, op.element);
     this.#index(op.element, op.parent == null ? null : this.elements.get(op.parent));
     result.structure = true;
@@ -151,12 +160,16 @@ export class TreeModel {
   }
 
   #move(op, result) {
+    const el = this.elements.get(op.id);
+    if (!el) throw new UpdateError(`unknown element ${op.id}`);
     if (op.parent != null) {
       if (!this.elements.has(op.parent)) throw new UpdateError(`unknown parent ${op.parent}`);
       if (this.pathTo(op.parent).includes(op.id)) throw new UpdateError(`cannot move ${op.id} into its own subtree`);
     }
-    const el = this.#detach(op.id);
-    this.#insert(this.#siblings(op.parent), op.index, el);
+    const siblings = this.#siblings(op.parent);
+    this.#checkIndex(op.index, siblings.length - (siblings.includes(el) ? 1 : 0)); // before any change
+    this.#detach(op.id);
+    this.#insert(siblings, op.index, el);
     this.parents.set(op.id, op.parent == null ? null : this.elements.get(op.parent));
     result.structure = true;
     result.changed.add(op.id);
@@ -166,14 +179,12 @@ export class TreeModel {
     const el = this.elements.get(op.id);
     if (!el) throw new UpdateError(`unknown element ${op.id}`);
     const fields = op.fields || {};
-    if ('children' in fields || (op.unset || []).includes('children')) {
-      for (const child of el.children || []) this.#unindex(child);
-      result.structure = true;
+    if ('id' in fields || 'children' in fields || (op.unset || []).includes('children')) {
+      throw new UpdateError('a set op cannot change id or children');
     }
-    for (const name of op.unset || []) delete el[name];
+    // Fields first, then unset (snapshot-format.md), so an unset calculatedSize follows the frame.
     for (const [name, value] of Object.entries(fields)) el[name] = value;
-    if ('children' in fields) for (const child of el.children || []) this.#index(child, el);
-    if ('id' in fields && fields.id !== op.id) throw new UpdateError('a set op cannot change an id');
+    for (const name of op.unset || []) delete el[name];
     result.changed.add(op.id);
   }
 }

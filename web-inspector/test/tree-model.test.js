@@ -35,7 +35,10 @@ test('indexes every element and sums origins into root coordinates', () => {
 test('set replaces listed fields whole and unsets others', () => {
   const m = new TreeModel(snapshot());
   m.get('n2').style = { flexGrow: 1 };
-  const r = m.applyOps([{ op: 'set', id: 'n2', fields: { frame: [8, 8, 220, 20], debugName: 't' }, unset: ['style'] }]);
+  m.get('n2').calculatedSize = [200, 20];
+  // unset applies after fields (snapshot-format.md): calculatedSize goes back to following the frame.
+  const r = m.applyOps([{ op: 'set', id: 'n2', fields: { frame: [8, 8, 220, 20], debugName: 't' }, unset: ['style', 'calculatedSize'] }]);
+  assert.equal('calculatedSize' in m.get('n2'), false);
   assert.deepEqual(m.get('n2').frame, [8, 8, 220, 20]);
   assert.equal(m.get('n2').debugName, 't');
   assert.equal('style' in m.get('n2'), false);
@@ -87,6 +90,12 @@ test('bad ops raise UpdateError (the caller resyncs)', () => {
   assert.throws(() => m.applyOps([{ op: 'explode' }]), /unknown op/);
   assert.throws(() => new TreeModel({}), UpdateError);
   assert.equal(m.size, 4, 'a rejected move leaves the tree intact');
+  // snapshot-format.md: duplicate ids, indexes out of range and set ops on children are errors.
+  assert.throws(() => m.applyOps([{ op: 'add', parent: 'n1/0', index: 0, element: { id: 'n2' } }]), /duplicate id n2/);
+  assert.throws(() => m.applyOps([{ op: 'add', parent: 'n1/0', index: 3, element: { id: 'x' } }]), /out of range 0...2/);
+  assert.throws(() => m.applyOps([{ op: 'move', id: 'n2', parent: 'n1/0', index: 2 }]), /out of range 0...1/);
+  assert.throws(() => m.applyOps([{ op: 'set', id: 'n2', fields: { children: [] } }]), /cannot change id or children/);
+  assert.deepEqual(m.get('n1/0').children.map((c) => c.id), ['n2', 'n3'], 'rejected ops change nothing');
 });
 
 test('a very deep tree indexes without overflowing the stack', () => {

@@ -63,7 +63,7 @@ export class DrivePanel {
         options.push([c.owner, `${el ? el.className : 'container'} ${c.owner} (${c.dataSource || c.id})`]);
       }
       const selected = this.state.selectedId && model.get(this.state.selectedId);
-      if (selected && selected.kind === 'node' && !seen.has(selected.id)) options.push([selected.id, `selected: ${selected.className} ${selected.id}`]);
+      if (selected && selected.kind !== 'spec' && !seen.has(selected.id)) options.push([selected.id, `selected: ${selected.className} ${selected.id}`]);
     }
     const previous = this.containerSelect.value;
     this.containerSelect.replaceChildren(...options.map(([value, label]) => h('option', { value, selected: value === previous }, label)));

@@ -49,8 +49,9 @@ export class PropertiesPanel {
     sections.push(section('Frame', [
       ['in parent', rectText(el.frame)],
       ['in root', rectText(model.rootFrame(el.id))],
-      ['constrained', el.constrainedSize ? `min ${sizeText(el.constrainedSize.min)}, max ${sizeText(el.constrainedSize.max)}` : '—'],
-      ['calculated', sizeText(el.calculatedSize)],
+      // Defaults of snapshot-format.md: the range {0,0}...{inf,inf}; the calculated size is the frame's.
+      ['constrained', `min ${sizeText((el.constrainedSize || {}).min || [0, 0])}, max ${sizeText((el.constrainedSize || {}).max || ['inf', 'inf'])}`],
+      ['calculated', sizeText(el.calculatedSize || (el.frame || [0, 0, 0, 0]).slice(2))],
     ]));
     sections.push(this.#styleSection(el));
     if (el.kind === 'spec') sections.push(this.#specSection(el));

@@ -13,6 +13,7 @@ const COLORS = {
   selected: 'rgba(26, 115, 232, 0.22)', selectedStroke: '#1a73e8',
   changed: 'rgba(232, 113, 10, 0.18)', outside: 'rgba(229, 231, 235, 0.72)', changedStroke: '#e8710a', probe: '#188038', scaling: '#d93025',
 };
+const FONT_WEIGHTS = { ultraLight: 100, thin: 200, light: 300, regular: 400, medium: 500, semibold: 600, bold: 700, heavy: 800, black: 900 };
 const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 32;
 
@@ -227,12 +228,13 @@ export class ScreenView {
     const fontSize = (el.props.font && el.props.font.size) || 17;
     if (fontSize * zoom < 3) return; // unreadable at this zoom: the box is enough
     const x = boxes.x[i]; const y = boxes.y[i]; const w = boxes.w[i]; const h = boxes.h[i];
-    const weight = (el.props.font && el.props.font.weight) || 'normal';
+    const weight = (el.props.font && el.props.font.weight) || 'regular';
     ctx.save();
     ctx.beginPath();
     ctx.rect(x, y, w, h);
     ctx.clip();
-    ctx.font = `${typeof weight === 'number' ? weight : weight === 'bold' ? 700 : 400} ${fontSize}px system-ui, sans-serif`;
+    if (typeof el.props.alpha === 'number') ctx.globalAlpha = el.props.alpha;
+    ctx.font = `${typeof weight === 'number' ? weight : FONT_WEIGHTS[weight] || 400} ${fontSize}px system-ui, sans-serif`;
     ctx.fillStyle = COLORS.text;
     ctx.textBaseline = 'top';
     const lines = Array.isArray(el.props.lines) && el.props.lines.every((l) => typeof l === 'string') ? el.props.lines : [el.props.text];
@@ -290,7 +292,7 @@ export class ScreenView {
   #paintSlop(ctx, boxes, px) {
     for (let i = 0; i < boxes.count; i++) {
       const el = boxes.elements[i];
-      if (el.kind !== 'node') continue;
+      if (el.kind === 'spec') continue;
       if (el.tappable) {
         for (const piece of tappablePieces(el.tappable, [boxes.x[i], boxes.y[i]])) {
           ctx.fillStyle = piece.color;
