@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 SWIFT_BUILD_FLAGS ?=
 BENCH_SIZE ?= full
 
-.PHONY: all deps venv build test test-swift bench bench-smoke clean
+.PHONY: all deps venv build test test-swift test-schema bench bench-smoke clean
 
 all: build
 
@@ -27,11 +27,17 @@ venv: $(PYTHON)
 build: deps
 	swift build $(SWIFT_BUILD_FLAGS)
 
-test: deps test-swift bench-smoke
+test: deps test-swift test-schema bench-smoke
 
 test-swift: deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build
+
+# Every fixture snapshot and every snapshot the Swift tests wrote (.build/test-artifacts/snapshots,
+# also where captures from tests land) must match docs/snapshot.schema.json. Run after test-swift.
+SNAPSHOT_ARTIFACTS := .build/test-artifacts/snapshots
+test-schema: $(PYTHON)
+	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS)
 
 # Benchmarks run in release mode. `make test` runs them at a tiny size so they keep working.
 bench: deps

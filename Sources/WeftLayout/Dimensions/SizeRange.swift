@@ -41,8 +41,8 @@ public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
     static func intersectAxis(_ min: Double, _ max: Double, _ otherMin: Double, _ otherMax: Double)
         -> (Double, Double)
     {
-        let newMin = Swift.max(min, otherMin)
-        let newMax = Swift.min(max, otherMax)
+        let newMin = foundationMax(min, otherMin)
+        let newMax = foundationMin(max, otherMax)
         if newMin <= newMax { return (newMin, newMax) }
         return min < otherMin ? (max, max) : (min, min)
     }
@@ -50,8 +50,8 @@ public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
     /// `size` forced into the range per axis: max(min, min(max, v)) (ASSizeRangeClamp).
     @inlinable
     public func clamp(_ size: Size) -> Size {
-        Size(width: Swift.max(min.width, Swift.min(max.width, size.width)),
-             height: Swift.max(min.height, Swift.min(max.height, size.height)))
+        Size(width: foundationMax(min.width, foundationMin(max.width, size.width)),
+             height: foundationMax(min.height, foundationMin(max.height, size.height)))
     }
 
     /// `{{w, h}}` when exact, else `{{minW, minH}, {maxW, maxH}}`, numbers with `%.17g`

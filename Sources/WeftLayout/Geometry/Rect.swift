@@ -16,6 +16,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public static let zero = Rect(origin: .zero, size: .zero)
 
+    public var width: Double { size.width }
+    public var height: Double { size.height }
     public var minX: Double { origin.x }
     public var minY: Double { origin.y }
     public var maxX: Double { origin.x + size.width }
