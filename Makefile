@@ -50,9 +50,20 @@ test-schema: $(PYTHON)
 	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS)
 
 # Benchmarks run in release mode. `make test` runs them at a tiny size so they keep working.
-bench: deps
+bench: deps venv
 	swift build -c release --product weft-bench
-	.build/release/weft-bench --size $(BENCH_SIZE) | scripts/bench-report --out docs/benchmarks.md
+	$(MAKE) -C gateway
+	{ .build/release/weft-bench --size $(BENCH_SIZE); $(PYTHON) web-inspector/bench/bench.py --size $(BENCH_SIZE); } \
+		| scripts/bench-report --out docs/benchmarks.md
+
+# The web inspector's figures alone (headless Chromium against the real gateway).
+bench-web: venv
+	$(MAKE) -C gateway
+	$(PYTHON) web-inspector/bench/bench.py --size $(BENCH_SIZE) | scripts/bench-report
+
+bench-web-smoke: venv
+	$(MAKE) -C gateway
+	$(PYTHON) web-inspector/bench/bench.py --size tiny | scripts/bench-report
 
 bench-smoke: deps
 	swift build -c release --product weft-bench
