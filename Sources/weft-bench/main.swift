@@ -4,6 +4,7 @@ import Foundation
 let suites: [any BenchSuite] = [
     LayoutBench(),
     SnapshotBench(),
+    NodesBench(),
 ]
 
 var size = BenchSize.full
