@@ -267,6 +267,7 @@ async function start() {
       onDevices: renderDevices,
       onDocument: liveDocument,
       onUpdate: liveUpdate,
+      onEvent: (method, params) => { if (method === 'Layout.editDropped') properties.editDropped(params); },
     },
   });
   window.weft.session = session;
