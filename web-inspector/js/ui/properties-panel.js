@@ -157,21 +157,25 @@ export class PropertiesPanel {
   }
 
   async #commit(id, kind, key, valueKind, text) {
+    if (String(text).trim() === '') return; // an emptied field is not an edit (Revert goes back to defaults)
     const errorKey = `${id}:${key}`;
-    if (text === '') { this.errors.set(errorKey, 'Type a value (use Revert to go back to the default).'); this.pending = false; this.render(); return; }
     const parsed = parseValue(valueKind, text);
-    if (parsed.error) { this.errors.set(errorKey, parsed.error); this.pending = false; this.render(); return; }
-    const method = kind === 'style' ? 'Layout.setStyle' : 'Layout.setSpecProperty';
-    try {
-      await this.live.call(method, { id, property: key, value: parsed.value });
-      this.errors.delete(errorKey);
-      if (!this.edits.has(id)) this.edits.set(id, new Map());
-      this.edits.get(id).set(key, { kind, value: parsed.value });
-    } catch (error) {
-      this.errors.set(errorKey, error.message);
+    if (parsed.error) {
+      this.errors.set(errorKey, parsed.error);
+    } else {
+      const method = kind === 'style' ? 'Layout.setStyle' : 'Layout.setSpecProperty';
+      try {
+        await this.live.call(method, { id, property: key, value: parsed.value });
+        this.errors.delete(errorKey);
+        if (!this.edits.has(id)) this.edits.set(id, new Map());
+        this.edits.get(id).set(key, { kind, value: parsed.value });
+      } catch (error) {
+        this.errors.set(errorKey, error.message);
+      }
     }
-    this.pending = false;
+    // Show the outcome now: leave the field (a render waits while the user types in one).
     if (document.activeElement && this.container.contains(document.activeElement)) document.activeElement.blur();
+    this.pending = false;
     this.render();
   }
 
