@@ -51,7 +51,7 @@ enum SpecDescriptors {
         ObjectIdentifier(StackLayoutSpec.self): stack,
         ObjectIdentifier(InsetLayoutSpec.self): SpecDescriptor(type: "inset", properties: [
             SpecProperty("insets", of: InsetLayoutSpec.self,
-                         read: { $0.insets == .zero ? nil : LayoutValues.json($0.insets) },
+                         read: { $0.insets == .zero ? JSONValue?.none : LayoutValues.json($0.insets) },
                          write: { spec, value throws(EditValueError) in spec.insets = try LayoutValues.insets(value) }),
         ]),
         ObjectIdentifier(OverlayLayoutSpec.self): SpecDescriptor(type: "overlay", properties: []),
@@ -80,10 +80,10 @@ enum SpecDescriptors {
                          read: { .string(LayoutNames.cornerLocation.name(of: $0.location)) },
                          write: { spec, value throws(EditValueError) in spec.location = try LayoutNames.cornerLocation.value(of: value) }),
             SpecProperty("offset", of: CornerLayoutSpec.self,
-                         read: { $0.offset == .zero ? nil : LayoutValues.json($0.offset) },
+                         read: { $0.offset == .zero ? JSONValue?.none : LayoutValues.json($0.offset) },
                          write: { spec, value throws(EditValueError) in spec.offset = try LayoutValues.point(value) }),
             SpecProperty("wrapsCorner", of: CornerLayoutSpec.self,
-                         read: { $0.wrapsCorner ? .bool(true) : nil },
+                         read: { $0.wrapsCorner ? JSONValue.bool(true) : JSONValue?.none },
                          write: { spec, value throws(EditValueError) in spec.wrapsCorner = try LayoutValues.bool(value) }),
         ]),
         ObjectIdentifier(WrapperLayoutSpec.self): SpecDescriptor(type: "wrapper", properties: []),
@@ -106,7 +106,7 @@ enum SpecDescriptors {
         SpecProperty(key, of: Spec.self,
                      read: { spec in
                          let value = spec[keyPath: path]
-                         return value == defaultValue ? nil : .string(names.name(of: value))
+                         return value == defaultValue ? JSONValue?.none : .string(names.name(of: value))
                      },
                      write: { spec, value throws(EditValueError) in spec[keyPath: path] = try names.value(of: value) })
     }
@@ -116,7 +116,7 @@ enum SpecDescriptors {
         _ parse: @escaping @Sendable (JSONValue) throws(EditValueError) -> Double
     ) -> SpecProperty {
         SpecProperty(key, of: Spec.self,
-                     read: { spec in spec[keyPath: path] == 0 ? nil : .number(spec[keyPath: path]) },
+                     read: { spec in spec[keyPath: path] == 0 ? JSONValue?.none : .number(spec[keyPath: path]) },
                      write: { spec, value throws(EditValueError) in spec[keyPath: path] = try parse(value) })
     }
 }

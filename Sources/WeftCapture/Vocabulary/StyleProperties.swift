@@ -28,11 +28,11 @@ enum StyleProperties {
         number("spacingAfter", \.spacingAfter, LayoutValues.number),
         StyleProperty(
             key: "alignSelf",
-            read: { $0.alignSelf == .auto ? nil : .string(LayoutNames.alignSelf.name(of: $0.alignSelf)) },
+            read: { $0.alignSelf == .auto ? JSONValue?.none : .string(LayoutNames.alignSelf.name(of: $0.alignSelf)) },
             write: { style, value throws(EditValueError) in style.alignSelf = try LayoutNames.alignSelf.value(of: value) }),
         StyleProperty(
             key: "layoutPosition",
-            read: { $0.layoutPosition == .zero ? nil : LayoutValues.json($0.layoutPosition) },
+            read: { $0.layoutPosition == .zero ? JSONValue?.none : LayoutValues.json($0.layoutPosition) },
             write: { style, value throws(EditValueError) in style.layoutPosition = try LayoutValues.point(value) }),
     ]
 
@@ -58,7 +58,7 @@ enum StyleProperties {
             key: key,
             read: { style in
                 let value = style[keyPath: path]
-                return value.unit == .auto ? nil : LayoutValues.json(value)
+                return value.unit == .auto ? JSONValue?.none : LayoutValues.json(value)
             },
             write: { style, value throws(EditValueError) in style[keyPath: path] = try LayoutValues.dimension(value) })
     }
@@ -69,7 +69,7 @@ enum StyleProperties {
             key: key,
             read: { style in
                 let value = style[keyPath: path]
-                return value == 0 ? nil : .number(value)
+                return value == 0 ? JSONValue?.none : .number(value)
             },
             write: { style, value throws(EditValueError) in style[keyPath: path] = try parse(value) })
     }
