@@ -5,6 +5,8 @@ import WeftSnapshot
 /// (nil when it has Texture's default, which snapshots omit) and how `Layout.setStyle` writes it.
 struct StyleProperty: Sendable {
     let key: String
+    /// Texture's default, in the layout-json form (what reverting an edit writes back).
+    let defaultValue: JSONValue
     let read: @Sendable (LayoutElementStyle) -> JSONValue?
     let write: @Sendable (LayoutElementStyle, JSONValue) throws(EditValueError) -> Void
 }
@@ -27,11 +29,11 @@ enum StyleProperties {
         number("spacingBefore", \.spacingBefore, LayoutValues.number),
         number("spacingAfter", \.spacingAfter, LayoutValues.number),
         StyleProperty(
-            key: "alignSelf",
+            key: "alignSelf", defaultValue: "auto",
             read: { $0.alignSelf == .auto ? JSONValue?.none : .string(LayoutNames.alignSelf.name(of: $0.alignSelf)) },
             write: { style, value throws(EditValueError) in style.alignSelf = try LayoutNames.alignSelf.value(of: value) }),
         StyleProperty(
-            key: "layoutPosition",
+            key: "layoutPosition", defaultValue: [0, 0],
             read: { $0.layoutPosition == .zero ? JSONValue?.none : LayoutValues.json($0.layoutPosition) },
             write: { style, value throws(EditValueError) in style.layoutPosition = try LayoutValues.point(value) }),
     ]
@@ -55,7 +57,7 @@ enum StyleProperties {
     private static func dimension(_ key: String,
                                   _ path: ReferenceWritableKeyPath<LayoutElementStyle, WeftLayout.Dimension> & Sendable) -> StyleProperty {
         StyleProperty(
-            key: key,
+            key: key, defaultValue: "auto",
             read: { style in
                 let value = style[keyPath: path]
                 return value.unit == .auto ? JSONValue?.none : LayoutValues.json(value)
@@ -66,7 +68,7 @@ enum StyleProperties {
     private static func number(_ key: String, _ path: ReferenceWritableKeyPath<LayoutElementStyle, Double> & Sendable,
                                _ parse: @escaping @Sendable (JSONValue) throws(EditValueError) -> Double) -> StyleProperty {
         StyleProperty(
-            key: key,
+            key: key, defaultValue: 0,
             read: { style in
                 let value = style[keyPath: path]
                 return value == 0 ? JSONValue?.none : .number(value)
