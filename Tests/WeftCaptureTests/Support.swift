@@ -50,3 +50,55 @@ func writeArtifact(_ snapshot: Snapshot, name: String) throws {
     let path = repository.appendingPathComponent(".build/test-artifacts/snapshots/capture-\(name).json").path
     try Capture.write(snapshot, to: path)
 }
+
+/// A data source of `count` rows, each a cell 44 points high holding one text node.
+final class Rows: ContainerDataSource {
+    var count: Int
+    init(count: Int) { self.count = count }
+
+    func numberOfItems(in container: ContainerNode) -> Int { count }
+
+    func container(_ container: ContainerNode, nodeForItemAt index: Int) -> CellNode {
+        let cell = CellNode()
+        cell.debugName = "row \(index)"
+        cell.style.height = .points(44)
+        let label = TextNode("Row \(index)", font: .system(15))
+        cell.addSubnode(label)
+        cell.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(all: 8), child: label) }
+        return cell
+    }
+}
+
+/// A session over `loop` that records the events it sends and always has a listener.
+final class RecordingSession {
+    let session: CaptureSession
+    var events: [(method: String, params: JSONValue)] = []
+
+    init(loop: MainLoop, updateRate: Double = 0) {
+        session = CaptureSession(loop: loop, updateRate: updateRate)
+        session.isListening = { true }
+        session.sendEvent = { [unowned self] method, params in
+            events.append((method, (try? JSONReader.parse(params)) ?? .null))
+        }
+        session.start()
+    }
+
+    /// Calls a method and returns its immediate result (a failure is returned as the error).
+    func call(_ method: String, _ params: JSONValue = [:]) -> Result<JSONValue, CommandError> {
+        var answer: Result<[UInt8], CommandError>?
+        session.handle(method: method, params: params.jsonBytes) { answer = $0 }
+        guard let answer else { return .failure(CommandError(code: 0, message: "no reply yet")) }
+        return answer.map { (try? JSONReader.parse($0)) ?? .null }
+    }
+
+    func result(_ method: String, _ params: JSONValue = [:]) throws -> JSONValue {
+        try call(method, params).get()
+    }
+
+    func errorCode(_ method: String, _ params: JSONValue = [:]) -> Int? {
+        if case .failure(let error) = call(method, params) { return error.code }
+        return nil
+    }
+
+    var updates: [JSONValue] { events.filter { $0.method == "Tree.updated" }.map(\.params) }
+}

@@ -64,7 +64,7 @@ final class EditStore {
         guard let property = StyleProperties.named(key) else {
             throw .invalidParams("unknown style property \"\(key)\" (expected one of \(StyleProperties.keys.joined(separator: ", ")))")
         }
-        switch try resolve(id, roots: roots) {
+        switch try LiveElement.resolve(id, in: roots) {
         case .node(let node):
             let before = property.read(node.style) ?? property.defaultValue
             do { try property.write(node.style, value) } catch { throw .invalidValue("\(key): \(error.message)") }
@@ -82,7 +82,7 @@ final class EditStore {
 
     /// Sets a layout-json property of the spec `id` and lays its owner out again.
     func setSpecProperty(id: String, property key: String, value: JSONValue, roots: [DisplayNode]) throws(CommandError) {
-        guard case .spec(let owner, let path, let spec) = try resolve(id, roots: roots) else {
+        guard case .spec(let owner, let path, let spec) = try LiveElement.resolve(id, in: roots) else {
             throw .invalidParams("\"\(id)\" is a node; Layout.setSpecProperty edits specs (use Layout.setStyle for a node's style)")
         }
         let descriptor = SpecDescriptors.descriptor(for: spec)
@@ -131,7 +131,7 @@ final class EditStore {
     private func reapply(owner: DisplayNode, specRoot: any LayoutElement) {
         for (id, override) in specOverrides[owner.id] ?? [:] {
             // The owner's layout has one sublayout, its spec root: paths start with 0.
-            guard override.path.first == 0, let spec = Self.spec(at: Array(override.path.dropFirst()), from: specRoot),
+            guard override.path.first == 0, let spec = EditStore.spec(at: Array(override.path.dropFirst()), from: specRoot),
                   SpecDescriptors.descriptor(for: spec).type == override.type else {
                 drop(id, owner: owner.id, reason: "the spec tree of \(owner.id) changed: \(id) is no longer a \(override.type) spec")
                 continue
@@ -192,32 +192,8 @@ final class EditStore {
         }
     }
 
-    // MARK: Resolving ids
-
-    private enum Target {
-        case node(DisplayNode)
-        case spec(owner: DisplayNode, path: [Int], spec: LayoutSpec)
-    }
-
-    /// The live node or spec `id` names: a spec through its owner's current layout.
-    private func resolve(_ id: String, roots: [DisplayNode]) throws(CommandError) -> Target {
-        guard let parsed = ElementID(id), let owner = NodeLookup.node(withId: parsed.ownerNodeID, in: roots) else {
-            throw .unknownElement(id)
-        }
-        switch parsed {
-        case .node:
-            return .node(owner)
-        case .spec(_, let path):
-            guard let layout = owner.calculatedLayout, let first = path.first, first < layout.sublayouts.count,
-                  let spec = Self.spec(at: Array(path.dropFirst()), from: layout.sublayouts[first].element) else {
-                throw .unknownElement(id, "spec")
-            }
-            return .spec(owner: owner, path: path, spec: spec)
-        }
-    }
-
     /// The spec reached from a spec root by child indices (a path without its leading index).
-    private static func spec(at path: [Int], from root: any LayoutElement) -> LayoutSpec? {
+    static func spec(at path: [Int], from root: any LayoutElement) -> LayoutSpec? {
         var current: any LayoutElement = root
         for index in path {
             guard let spec = current as? LayoutSpec, index < spec.children.count else { return nil }
