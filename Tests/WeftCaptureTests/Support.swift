@@ -1,3 +1,4 @@
+import Testing
 import Foundation
 import WeftLayout
 import WeftNodes
@@ -101,4 +102,47 @@ final class RecordingSession {
     }
 
     var updates: [JSONValue] { events.filter { $0.method == "Tree.updated" }.map(\.params) }
+}
+
+/// A table of `rows` rows (each 44 high) as a root of 375x220: five rows fill its viewport.
+func tableLoop(rows: Int) -> (MainLoop, TableNode, Rows) {
+    let table = TableNode()
+    table.debugName = "feed"
+    let source = Rows(count: rows)
+    table.dataSource = source
+    let loop = MainLoop(clock: .manual)
+    loop.addRoot(table, frame: Rect(x: 0, y: 0, width: 375, height: 220))
+    loop.run(frames: 1)
+    return (loop, table, source)
+}
+
+/// What an inspector does with `Tree.updated`: checks the base revision and applies the ops.
+func applyUpdate(_ update: JSONValue, to document: inout Snapshot) throws {
+    let base = try #require(update["baseRevision"]?.number)
+    let revision = try #require(update["revision"]?.number)
+    #expect(Int(base) == document.revision)
+    let ops = try UpdateOp.decode(try #require(update["ops"]).jsonBytes)
+    try UpdateOps.apply(ops, to: &document)
+    document.revision = Int(revision)
+}
+
+/// The first element (pre-order) whose own fields differ between two documents, as
+/// `id: field` lines, so a failing comparison of large trees prints something readable.
+func firstDifference(_ a: Snapshot, _ b: Snapshot) -> String? {
+    var elementsA: [String: Snapshot.Element] = [:]
+    a.forEachElement { elementsA[$0.id] = $0 }
+    var found: String?
+    b.forEachElement { element in
+        guard found == nil else { return }
+        guard let other = elementsA[element.id] else { found = "\(element.id): only in the second"; return }
+        if other.children.map(\.id) != element.children.map(\.id) {
+            found = "\(element.id).children: \(other.children.map(\.id)) vs \(element.children.map(\.id))"
+            return
+        }
+        for field in ElementField.allCases where field != .children && field.differs(other, element) {
+            found = "\(element.id).\(field.rawValue): \(String(decoding: other.encoded(), as: UTF8.self).prefix(300)) vs \(String(decoding: element.encoded(), as: UTF8.self).prefix(300))"
+            return
+        }
+    }
+    return found ?? (a.rangeControllers == b.rangeControllers ? nil : "range controllers differ")
 }
