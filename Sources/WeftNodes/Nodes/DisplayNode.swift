@@ -160,12 +160,6 @@ open class DisplayNode: LayoutElement {
     /// Whether the subnodes follow the nodes of the layout spec (added and removed when a layout
     /// is applied), Texture's `automaticallyManagesSubnodes`.
     public var automaticallyManagesSubnodes = false
-    /// Called with every spec `layoutSpecThatFits` builds, before it is laid out (on each layout
-    /// calculation, since specs are rebuilt every pass). An inspector re-applies its edits of
-    /// this node's specs here; nil, the default, costs nothing.
-    public var layoutSpecObserver: ((DisplayNode, any LayoutElement) -> Void)? {
-        didSet { setNeedsLayout() }
-    }
     /// The last layout calculated for the node's own bounds: the unflattened tree, specs included.
     public internal(set) var calculatedLayout: Layout?
     /// The constrained size `calculatedLayout` was computed for.
@@ -241,7 +235,6 @@ open class DisplayNode: LayoutElement {
     /// spec, else its clamped `calculateSizeThatFits`.
     open func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
         if let spec = layoutSpecThatFits(constrainedSize) {
-            layoutSpecObserver?(self, spec)
             let specLayout = spec.layoutThatFits(constrainedSize, parentSize: constrainedSize.max, context: context)
             return Layout(element: self, size: specLayout.size, sublayouts: [specLayout], context: context)
         }
