@@ -26,7 +26,9 @@ enum RangeControllerCapture {
         captured.visible = Snapshot.IndexRun.runs(of: controller.visibleIndices.sorted())
         captured.display = Snapshot.IndexRun.runs(of: controller.displayIndices.sorted())
         captured.preload = Snapshot.IndexRun.runs(of: controller.preloadIndices.sorted())
-        captured.itemStates = itemStateRuns(controller.itemStates)
+        captured.itemStates = controller.itemStateRuns().map {
+            Snapshot.ItemStateRun($0.first, $0.last, Snapshot.InterfaceState(rawValue: Int($0.state.rawValue)))
+        }
         return captured
     }
 
@@ -40,19 +42,5 @@ enum RangeControllerCapture {
         }
         return Snapshot.Tuning(full: mode(.full), minimum: mode(.minimum), visibleOnly: mode(.visibleOnly),
                                lowMemory: mode(.lowMemory))
-    }
-
-    /// Consecutive items with the same state become one `[start, end, state]` run.
-    static func itemStateRuns(_ states: [InterfaceState]) -> [Snapshot.ItemStateRun] {
-        var runs: [Snapshot.ItemStateRun] = []
-        for (index, state) in states.enumerated() {
-            let mask = Snapshot.InterfaceState(rawValue: Int(state.rawValue))
-            if let last = runs.last, last.state == mask, last.end + 1 == index {
-                runs[runs.count - 1].end = index
-            } else {
-                runs.append(Snapshot.ItemStateRun(index, index, mask))
-            }
-        }
-        return runs
     }
 }

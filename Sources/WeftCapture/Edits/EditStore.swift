@@ -6,8 +6,9 @@ import WeftSnapshot
 /// relayouts (protocol.md, Identity).
 ///
 /// Specs are rebuilt on every layout pass, so an edit of a spec is kept as an override on its
-/// structural id and re-applied to each new spec tree its owner builds (through the owner's
-/// `layoutSpecObserver`, before the tree is laid out). When the id's path no longer leads to a
+/// structural id and re-applied to each new spec tree its owner builds (through the main loop's
+/// `layoutSpecWillLayout` hook, installed only while there are edits, before the tree is laid
+/// out). When the id's path no longer leads to a
 /// spec of the edited type, the override is dropped and `onDropped` reports it
 /// (`Layout.editDropped`). A node's style belongs to the node, so a style edit of a node is
 /// written once and re-applied after its supernode builds its spec (hosts often set their
@@ -15,6 +16,12 @@ import WeftSnapshot
 ///
 /// Everything runs on the main loop's thread.
 final class EditStore {
+    private let loop: MainLoop
+
+    init(loop: MainLoop) {
+        self.loop = loop
+    }
+
     /// Called when an override stops applying: the element id and why.
     var onDropped: ((String, String) -> Void)?
 
@@ -48,12 +55,9 @@ final class EditStore {
     private var specOverrides: [String: [String: SpecOverride]] = [:]
     /// Node style overrides by node id.
     private var nodeOverrides: [String: NodeOverride] = [:]
-    /// The owners whose `layoutSpecObserver` this store installed.
-    private var observed: [String: WeakNode] = [:]
-
-    private struct WeakNode {
-        weak var node: DisplayNode?
-    }
+    /// The ids of the nodes whose spec builds matter: owners of spec overrides and supernodes
+    /// of nodes with style overrides.
+    private var observedOwners: Set<String> = []
 
     var isEmpty: Bool { specOverrides.isEmpty && nodeOverrides.isEmpty }
 
@@ -107,14 +111,15 @@ final class EditStore {
             restore(override, on: node)
             owners.append(node)
         }
+        let roots = loop.roots
         for (ownerID, overrides) in specOverrides {
             let kept = overrides.filter { id != nil && $0.key != id }
             guard kept.count != overrides.count else { continue }
             reverted = true
             specOverrides[ownerID] = kept.isEmpty ? nil : kept
-            if let owner = observed[ownerID]?.node { owners.append(owner) }
+            if let owner = NodeLookup.node(withId: ownerID, in: roots) { owners.append(owner) }
         }
-        stopObservingUnneededOwners()
+        updateObservedOwners()
         for node in owners { node.setNeedsLayout() }
         return reverted
     }
@@ -129,6 +134,7 @@ final class EditStore {
     /// The owner built a new spec tree: re-apply its spec overrides (dropping those whose path no
     /// longer leads to a spec of their type) and the style edits of its subnodes.
     private func reapply(owner: DisplayNode, specRoot: any LayoutElement) {
+        guard observedOwners.contains(owner.id) else { return }
         for (id, override) in specOverrides[owner.id] ?? [:] {
             // The owner's layout has one sublayout, its spec root: paths start with 0.
             guard override.path.first == 0, let spec = EditStore.spec(at: Array(override.path.dropFirst()), from: specRoot),
@@ -158,6 +164,7 @@ final class EditStore {
     private func drop(_ id: String, owner: String, reason: String) {
         specOverrides[owner]?[id] = nil
         if specOverrides[owner]?.isEmpty == true { specOverrides[owner] = nil }
+        updateObservedOwners()
         onDropped?(id, reason)
     }
 
@@ -177,19 +184,22 @@ final class EditStore {
     }
 
     private func observe(_ owner: DisplayNode) {
-        guard observed[owner.id]?.node !== owner else { return }
-        observed[owner.id] = WeakNode(node: owner)
-        owner.layoutSpecObserver = { [weak self] node, specRoot in self?.reapply(owner: node, specRoot: specRoot) }
+        observedOwners.insert(owner.id)
+        installHook()
     }
 
-    private func stopObservingUnneededOwners() {
-        for (ownerID, entry) in observed {
-            let ownsSpecEdits = specOverrides[ownerID] != nil
-            let parentsNodeEdits = nodeOverrides.values.contains { $0.node?.supernode?.id == ownerID }
-            guard !ownsSpecEdits, !parentsNodeEdits else { continue }
-            entry.node?.layoutSpecObserver = nil
-            observed[ownerID] = nil
+    /// Recomputes the owners that still matter; removes the hook when there are none.
+    private func updateObservedOwners() {
+        observedOwners = Set(specOverrides.keys)
+        for override in nodeOverrides.values {
+            if let parent = override.node?.supernode { observedOwners.insert(parent.id) }
         }
+        if observedOwners.isEmpty { loop.layoutSpecWillLayout = nil } else { installHook() }
+    }
+
+    private func installHook() {
+        guard loop.layoutSpecWillLayout == nil else { return }
+        loop.layoutSpecWillLayout = { [weak self] node, specRoot in self?.reapply(owner: node, specRoot: specRoot) }
     }
 
     /// The spec reached from a spec root by child indices (a path without its leading index).

@@ -36,7 +36,7 @@ public final class CaptureSession {
     public private(set) var updateBytesSent = 0
 
     let roots: () -> [DisplayNode]
-    let edits = EditStore()
+    let edits: EditStore
     private var published: Snapshot?
     private var hasPendingChanges = true
     private var lastUpdateTime: ContinuousClock.Instant?
@@ -50,6 +50,7 @@ public final class CaptureSession {
         self.roots = roots ?? { [unowned loop] in loop.roots }
         self.meta = meta
         self.updateRate = updateRate
+        edits = EditStore(loop: loop)
         edits.onDropped = { [weak self] id, reason in self?.editDropped(id: id, reason: reason) }
     }
 
