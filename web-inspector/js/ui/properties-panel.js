@@ -5,7 +5,7 @@
 // be reverted, or all at once.
 
 import { h, section, num, rectText, sizeText } from './dom.js';
-import { STYLE_FIELDS, SPEC_FIELDS, parseValue, formatValue, describeStyle, describeInterfaceState } from '../layout-vocabulary.js';
+import { STYLE_FIELDS, SPEC_FIELDS, DEFAULTS, parseValue, formatValue, describeStyle, describeInterfaceState } from '../layout-vocabulary.js';
 import { wastedBytes } from '../overlay-geometry.js';
 
 export class PropertiesPanel {
@@ -131,17 +131,19 @@ export class PropertiesPanel {
 
   #field(list, el, kind, key, valueKind, value) {
     const editable = this.live.canEdit();
+    const fallback = (DEFAULTS[kind === 'style' ? 'style' : el.type] || {})[key];
+    const hint = fallback === undefined ? 'default' : `default (${formatValue(fallback)})`;
     const edit = this.edits.get(el.id)?.get(key);
     const errorKey = `${el.id}:${key}`;
     const commit = (text) => this.#commit(el.id, kind, key, valueKind, text);
     let input;
     if (Array.isArray(valueKind)) {
       input = h('select', { disabled: !editable, 'aria-label': key, dataset: { key } },
-        h('option', { value: '' }, '(default)'),
+        h('option', { value: '' }, hint),
         valueKind.map((option) => h('option', { value: option, selected: option === value }, option)));
       input.addEventListener('change', () => commit(input.value));
     } else {
-      input = h('input', { type: 'text', value: formatValue(value), placeholder: 'default', disabled: !editable, 'aria-label': key, dataset: { key } });
+      input = h('input', { type: 'text', value: formatValue(value), placeholder: hint, disabled: !editable, 'aria-label': key, dataset: { key } });
       input.addEventListener('keydown', (e) => {
         if (e.key === 'Enter') { e.preventDefault(); commit(input.value); }
         if (e.key === 'Escape') { input.value = formatValue(value); input.blur(); }
