@@ -249,4 +249,36 @@ struct ContainerTests {
         #expect(collection.rangeController.displayIndices == [0, 1, 2])
         #expect(collection.contentSize == Size(width: 1600, height: 480))
     }
+
+    /// Items as wide as the data source says: item i is 50 (i + 1) pt wide and 40 pt tall.
+    final class WidthSource: ContainerDataSource {
+        func numberOfItems(in container: ContainerNode) -> Int { 4 }
+        func container(_ container: ContainerNode, nodeForItemAt index: Int) -> CellNode { CellNode() }
+        func container(_ container: ContainerNode, constrainedSizeForItemAt index: Int) -> SizeRange? {
+            SizeRange(exactly: Size(width: Double(50 * (index + 1)), height: 40))
+        }
+    }
+
+    @Test("a data source's size range wins over the container's")
+    func dataSourceSizes() {
+        let collection = CollectionNode()
+        let source = WidthSource()
+        collection.dataSource = source
+        let (loop, _) = makeScreen(collection)
+        loop.run(frames: 1)
+        // Widths 50, 100, 150, 200 in 320: 50 + 100 + 150 = 300 fits, 200 wraps to y 40.
+        #expect(collection.itemFrames.map(\.origin) == [Point(x: 0, y: 0), Point(x: 50, y: 0), Point(x: 150, y: 0), Point(x: 0, y: 40)])
+    }
+
+    @Test("reloadData replaces every cell and starts the states over")
+    func reload() {
+        let (table, source, loop) = table(count: 10)
+        let old = table.cellForItem(at: 0)
+        source.count = 3
+        table.reloadData()
+        #expect(old?.container == nil && old?.interfaceState == [])
+        loop.run(frames: 1)
+        #expect(table.numberOfItems == 3 && table.contentSize.height == 300)
+        #expect(table.rangeController.itemStates.map(\.rawValue) == [15, 15, 15])
+    }
 }
