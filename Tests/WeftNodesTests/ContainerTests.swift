@@ -152,6 +152,26 @@ struct ContainerTests {
         #expect(table.cellForItem(at: 2)?.interfaceState == .inHierarchy)
     }
 
+    @Test("several inserts and deletes renumber the item states")
+    func renumbering() throws {
+        let (table, source, loop) = table(count: 20)
+        let cells = (0...6).map { table.cellForItem(at: $0) }
+        // Insert two rows at the top (new indices 0 and 1): old item i becomes i + 2.
+        source.count = 22
+        try table.insertItems(at: [0, 1])
+        #expect(table.rangeController.itemStates[2] == .inHierarchy)  // old item 0, before any update
+        #expect(table.cellForItem(at: 2) === cells[0])
+        loop.run(frames: 1)
+        // Visible [0, 480): new items 0...4; old item 3 (now 5) falls to display only.
+        #expect(table.cellForItem(at: 5)?.interfaceState == [.measureLayout, .preload, .display])
+        #expect(cells[3]?.interfaceState == [.measureLayout, .preload, .display])
+        // Delete new items 1 and 3 (old items -, 1): old item 2 (new 4) becomes 2.
+        source.count = 20
+        try table.deleteItems(at: [1, 3])
+        #expect(table.cellForItem(at: 2) === cells[2])
+        #expect(cells[1]?.container == nil)
+    }
+
     @Test("bad updates throw clear errors and leave the table as it was")
     func badUpdates() {
         let (table, source, _) = table(count: 5)

@@ -137,8 +137,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         cells = (0..<count).map { makeCell(at: $0, accepted: nil) }
         rejectDuplicates()
         measureAllItems()
-        rangeController.setItemFrames(itemFrames)
-        for index in cells.indices { rangeController.resetItemState(at: index) }
+        rangeController.setItemFrames(itemFrames, resetStates: true)
         needsBatchFetchCheck = true
     }
 
@@ -330,7 +329,20 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         rangeController.setNeedsUpdate()
         // A container that is not on screen (a page in the preload range, say) is not visited by
         // the frame walk: bring its ranges up to date now, as Texture does on entering preload.
-        if newState.contains(.preload) || !oldState.isEmpty { frameUpdate() }
+        if newState.contains(.preload) { frameUpdate() }
+    }
+
+    /// Leaving the display state releases the cells' contents (Texture's clearContents);
+    /// leaving the preload state their preloaded data (clearPreloadedData) and, since a hidden
+    /// container may have readied its would-be-visible items for display, their contents too.
+    open override func didExitPreloadState() {
+        super.didExitPreloadState()
+        rangeController.removeFromAllItems([.preload, .display])
+    }
+
+    open override func didExitDisplayState() {
+        super.didExitDisplayState()
+        if !interfaceState.contains(.preload) { rangeController.removeFromAllItems(.display) }
     }
 
     // MARK: RangeControllerDataSource
