@@ -8,12 +8,8 @@ import WeftLayout
 @Suite("Containers")
 struct ContainerTests {
     func table(count: Int) -> (TableNode, ListSource, MainLoop) {
-        let table = TableNode()
-        let source = ListSource(count: count)
-        table.dataSource = source
-        let (loop, _) = makeScreen(table)
-        loop.run(frames: 1)
-        return (table, source, loop)
+        let loaded = loadedTable(count: count)
+        return (loaded.table, loaded.source, loaded.loop)
     }
 
     @Test("cells are measured at the table's width and stacked")

@@ -68,3 +68,37 @@ struct NodeTreeTests {
         #expect(loop.roots.isEmpty)
     }
 }
+
+@Suite("Inspector-facing API")
+struct InspectorFacingTests {
+    @Test("item states as runs, range index runs, descriptions")
+    func runsAndDescriptions() {
+        let (table, _, loop, _) = loadedTable(count: 12)
+        // Minimum first update: 0...4 visible (15), 5 display (7), 6...7 preload (3), 8...11 (1).
+        let runs = table.rangeController.itemStateRuns().map { [$0.first, $0.last, Int($0.state.rawValue)] }
+        #expect(runs == [[0, 4, 15], [5, 5, 7], [6, 7, 3], [8, 11, 1]])
+        #expect(indexRuns(table.rangeController.preloadIndices) == [0...7])
+        #expect(loop.allContainers().map(\.id) == [table.id])
+        let node = TextNode("x")
+        node.debugName = "title"
+        node.frame = Rect(x: 0, y: 0, width: 10, height: 20)
+        #expect(node.description == "<ASTextNode \(node.id) (title); frame = {{0, 0}, {10, 20}}>")
+    }
+
+    @Test("the spec hook sees every spec before it is laid out")
+    func specHook() {
+        let loop = MainLoop()
+        let root = DisplayNode(), child = DisplayNode()
+        root.addSubnode(child)
+        root.layoutSpecBlock = { _, _ in PlacementSpec([(child, .zero)]) }
+        var seen: [String] = []
+        loop.layoutSpecWillLayout = { node, spec in
+            seen.append("\(node.id) \(spec.textureClassName)")
+            // An inspector edit: move the child.
+            if let placement = spec as? PlacementSpec { placement.children = [child] }
+        }
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 40, height: 40))
+        loop.run(frames: 1)
+        #expect(seen == ["\(root.id) PlacementSpec"])
+    }
+}

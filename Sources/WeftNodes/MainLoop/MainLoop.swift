@@ -68,6 +68,10 @@ public final class MainLoop {
         didSet { for root in roots { root.layoutContext = LayoutContext(scale: screenScale); root.setNeedsLayout() } }
     }
 
+    /// Called with every layout spec a node of the loop's trees builds, before it is laid out:
+    /// an inspector re-applies its live edits of spec properties here.
+    public var layoutSpecWillLayout: ((DisplayNode, any LayoutElement) -> Void)?
+
     private var nextToken = 0
     private var scheduled: [() -> Void] = []
     private var timers: [(due: Double, order: Int, work: () -> Void)] = []

@@ -17,7 +17,7 @@ private let nodeCounter = Atomic<Int>(0)
 ///
 /// Every observable change bumps the root's `treeRevision`, which the main loop sums into its
 /// change counter so an inspector can skip frames where nothing changed.
-open class DisplayNode: LayoutElement {
+open class DisplayNode: LayoutElement, CustomStringConvertible {
     /// "n<counter>" (protocol.md, Identity).
     public let id: String
     public let style = LayoutElementStyle()
@@ -29,6 +29,11 @@ open class DisplayNode: LayoutElement {
 
     public init() {
         id = "n\(nodeCounter.add(1, ordering: .relaxed).newValue)"
+    }
+
+    /// `<ASTextNode n12 (title); frame = {{0, 0}, {100, 20}}>` for debugging.
+    public var description: String {
+        "<\(textureClassName) \(id)\(debugName.map { " (\($0))" } ?? ""); frame = \(frame)>"
     }
 
     // MARK: Tree
@@ -235,6 +240,7 @@ open class DisplayNode: LayoutElement {
     /// spec, else its clamped `calculateSizeThatFits`.
     open func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
         if let spec = layoutSpecThatFits(constrainedSize) {
+            if let hook = loopOfTree?.layoutSpecWillLayout { hook(self, spec) }
             let specLayout = spec.layoutThatFits(constrainedSize, parentSize: constrainedSize.max, context: context)
             return Layout(element: self, size: specLayout.size, sublayouts: [specLayout], context: context)
         }

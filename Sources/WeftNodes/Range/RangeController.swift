@@ -284,6 +284,20 @@ public final class RangeController {
         dataSource?.rangeController(self, didChangeState: state, ofItemAt: index)
     }
 
+    /// The item states as runs of equal states over consecutive items: `(first, last, state)`,
+    /// protocol.md's `itemStates` form. O(items).
+    public func itemStateRuns() -> [(first: Int, last: Int, state: InterfaceState)] {
+        var runs: [(first: Int, last: Int, state: InterfaceState)] = []
+        for (index, state) in itemStates.enumerated() {
+            if let last = runs.last, last.state == state {
+                runs[runs.count - 1].last = index
+            } else {
+                runs.append((index, index, state))
+            }
+        }
+        return runs
+    }
+
     /// The rect a range covers right now for `mode` (the current mode by default).
     public func rect(for type: RangeType, mode: RangeMode? = nil) -> Rect {
         rangeRect(

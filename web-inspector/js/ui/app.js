@@ -68,6 +68,7 @@ for (const tab of document.querySelectorAll('[role="tab"]')) {
 function selectTab(name) {
   for (const tab of document.querySelectorAll('[role="tab"]')) tab.setAttribute('aria-selected', String(tab.dataset.tab === name));
   for (const panel of document.querySelectorAll('[role="tabpanel"]')) panel.hidden = panel.dataset.panel !== name;
+  state.emit('tab', name);
 }
 
 // ---- Connection state, always visible ----
@@ -267,6 +268,7 @@ async function start() {
       onDevices: renderDevices,
       onDocument: liveDocument,
       onUpdate: liveUpdate,
+      onEvent: (method, params) => { if (method === 'Layout.editDropped') properties.editDropped(params); },
     },
   });
   window.weft.session = session;

@@ -69,7 +69,7 @@ export class DiffPanel {
   }
 
   #snapshot(choice) {
-    if (choice === LIVE) { const model = this.documents.liveModel(); return model ? { roots: model.roots } : null; }
+    if (choice === LIVE) { const model = this.documents.liveModel(); return model ? model.toSnapshot() : null; }
     return this.documents.get(choice);
   }
 

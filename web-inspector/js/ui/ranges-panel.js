@@ -22,17 +22,22 @@ export class RangesPanel {
     this.live = live;
     this.errors = new Map();
     this.frame = 0;
-    state.on('document', () => this.render());
+    this.dirty = false;
+    state.on('document', () => this.schedule());
     state.on('update', (changes) => { if (changes.ranges) this.schedule(); });
+    state.on('tab', (name) => { if (name === 'ranges' && this.dirty) this.render(); });
     this.render();
   }
 
+  /** Renders at the next frame when the panel is shown, else when its tab is selected. */
   schedule() {
+    if (this.container.hidden) { this.dirty = true; return; }
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => { this.frame = 0; this.render(); });
   }
 
   render() {
+    this.dirty = false;
     const model = this.state.model;
     const controllers = model ? [...model.controllers.values()] : [];
     if (!controllers.length) {
