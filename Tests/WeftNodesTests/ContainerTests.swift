@@ -152,6 +152,26 @@ struct ContainerTests {
         #expect(table.cellForItem(at: 2)?.interfaceState == .inHierarchy)
     }
 
+    @Test("several inserts and deletes renumber the item states")
+    func renumbering() throws {
+        let (table, source, loop) = table(count: 20)
+        let cells = (0...6).map { table.cellForItem(at: $0) }
+        // Insert two rows at the top (new indices 0 and 1): old item i becomes i + 2.
+        source.count = 22
+        try table.insertItems(at: [0, 1])
+        #expect(table.rangeController.itemStates[2] == .inHierarchy)  // old item 0, before any update
+        #expect(table.cellForItem(at: 2) === cells[0])
+        loop.run(frames: 1)
+        // Visible [0, 480): new items 0...4; old item 3 (now 5) falls to display only.
+        #expect(table.cellForItem(at: 5)?.interfaceState == [.measureLayout, .preload, .display])
+        #expect(cells[3]?.interfaceState == [.measureLayout, .preload, .display])
+        // Delete new items 1 and 3 (old items -, 1): old item 2 (new 4) becomes 2.
+        source.count = 20
+        try table.deleteItems(at: [1, 3])
+        #expect(table.cellForItem(at: 2) === cells[2])
+        #expect(cells[1]?.container == nil)
+    }
+
     @Test("bad updates throw clear errors and leave the table as it was")
     func badUpdates() {
         let (table, source, _) = table(count: 5)
@@ -228,5 +248,37 @@ struct ContainerTests {
         #expect(collection.rangeController.visibleIndices == [0, 1])
         #expect(collection.rangeController.displayIndices == [0, 1, 2])
         #expect(collection.contentSize == Size(width: 1600, height: 480))
+    }
+
+    /// Items as wide as the data source says: item i is 50 (i + 1) pt wide and 40 pt tall.
+    final class WidthSource: ContainerDataSource {
+        func numberOfItems(in container: ContainerNode) -> Int { 4 }
+        func container(_ container: ContainerNode, nodeForItemAt index: Int) -> CellNode { CellNode() }
+        func container(_ container: ContainerNode, constrainedSizeForItemAt index: Int) -> SizeRange? {
+            SizeRange(exactly: Size(width: Double(50 * (index + 1)), height: 40))
+        }
+    }
+
+    @Test("a data source's size range wins over the container's")
+    func dataSourceSizes() {
+        let collection = CollectionNode()
+        let source = WidthSource()
+        collection.dataSource = source
+        let (loop, _) = makeScreen(collection)
+        loop.run(frames: 1)
+        // Widths 50, 100, 150, 200 in 320: 50 + 100 + 150 = 300 fits, 200 wraps to y 40.
+        #expect(collection.itemFrames.map(\.origin) == [Point(x: 0, y: 0), Point(x: 50, y: 0), Point(x: 150, y: 0), Point(x: 0, y: 40)])
+    }
+
+    @Test("reloadData replaces every cell and starts the states over")
+    func reload() {
+        let (table, source, loop) = table(count: 10)
+        let old = table.cellForItem(at: 0)
+        source.count = 3
+        table.reloadData()
+        #expect(old?.container == nil && old?.interfaceState == [])
+        loop.run(frames: 1)
+        #expect(table.numberOfItems == 3 && table.contentSize.height == 300)
+        #expect(table.rangeController.itemStates.map(\.rawValue) == [15, 15, 15])
     }
 }

@@ -80,4 +80,15 @@ struct ImageNodeTests {
         // Item 0 left every range: image released.
         #expect(images[0]?.loadState == .idle && images[0]?.image == nil)
     }
+
+    @Test("a network image without a downloader fails with a warning")
+    func noDownloader() {
+        NodeDiagnostics.printsWarnings = false
+        let node = NetworkImageNode(url: "https://example.invalid/a.jpg")
+        node.defaultImage = Image(pixelWidth: 1, pixelHeight: 1, name: "placeholder")
+        node.setInterfaceState([.measureLayout, .preload])
+        #expect(node.loadState == .failed)
+        #expect(node.image?.name == "placeholder")
+        #expect(NodeDiagnostics.warnings(about: node.id).contains { $0.message.contains("no image downloader") })
+    }
 }

@@ -93,6 +93,13 @@ struct PagerAndNestingTests {
         #expect(nextTable.interfaceState == .inHierarchy)
         #expect(nextTable.cellForItem(at: 0)?.interfaceState == .inHierarchy)
         #expect(visibleTable.interfaceState == [.measureLayout, .preload])
+        // Page 3 (minimum preload (1, 1): pages 2...4): page 0 leaves every range; its table
+        // leaves preload and display, and so do its rows (clearPreloadedData, clearContents).
+        pager.contentOffset = Point(x: 960, y: 0)
+        loop.run(frames: 1)
+        #expect(visibleTable.interfaceState == .measureLayout)
+        #expect(visibleTable.cellForItem(at: 0)?.interfaceState == .measureLayout)
+        #expect(visibleTable.rangeController.itemStates.allSatisfy { $0.isDisjoint(with: [.preload, .display, .visible]) })
     }
 
     @Test("visibility depth sets the range mode when the program opts in")
