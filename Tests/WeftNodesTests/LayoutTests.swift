@@ -132,4 +132,23 @@ struct LayoutTests {
         #expect(before.width == 10.5 && after.width == 32)
         #expect(text.layoutCalculationCount == 2)
     }
+
+    @Test("a button stacks its image and title, inset, with managed subnodes")
+    func button() {
+        // Title "OK" at 14 pt: O 1612 + K 1343 = 2955 units = 20.20 pt -> 20.5 at scale 2; line
+        // height 2384 x 14 / 2048 = 16.30 -> 16.5. Image 20 x 20. Horizontal stack, spacing 8:
+        // 20 + 8 + 20.5 = 48.5 wide, max(20, 16.5) = 20 tall; insets 10: 68.5 x 40.
+        // Title centred on the cross axis: floorPixel((20 - 16.5) / 2) = 1.5, plus the inset.
+        let button = ButtonNode()
+        button.setTitle("OK", font: .system(14))
+        button.image = Image(pixelWidth: 20, pixelHeight: 20)
+        button.contentEdgeInsets = EdgeInsets(all: 10)
+        let size = button.layoutThatFits(.unconstrained).size
+        #expect(size == Size(width: 68.5, height: 40))
+        button.frame = Rect(origin: .zero, size: size)
+        button.layoutIfNeeded()
+        #expect(button.subnodes.map(\.id) == [button.imageNode.id, button.titleNode.id])
+        #expect(button.imageNode.frame == Rect(x: 10, y: 10, width: 20, height: 20))
+        #expect(button.titleNode.frame == Rect(x: 38, y: 11.5, width: 20.5, height: 16.5))
+    }
 }
