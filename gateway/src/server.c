@@ -19,6 +19,7 @@ _Static_assert(LWS_PRE <= MSG_PRE, "MSG_PRE must cover libwebsockets' frame head
 #define RX_BUFFER (64 * 1024)      /* bytes lws hands us per receive callback */
 #define WRITE_CHUNK (256 * 1024)   /* bytes per lws_write: big messages go out as fragments */
 #define WRITE_BUDGET (1024 * 1024) /* bytes written per writable callback before yielding */
+#define CHOKE_CHECK_BYTES (64 * 1024)
 #define TICK_US (50 * 1000)        /* how often time-outs and grace periods are checked */
 #define CLOSE_BACKSTOP_S 2         /* a peer asked to close that never becomes writable is killed */
 
@@ -198,7 +199,7 @@ static int ws_writable(struct lws *wsi, struct session *s)
 	struct peer *p = s->peer;
 	if (!p)
 		return 0;
-	size_t budget = WRITE_BUDGET;
+	size_t budget = WRITE_BUDGET, unchecked = 0;
 	while (p->q.head && budget > 0 && !(p->closing && !p->close_after_drain)) {
 		struct qitem *it = p->q.head;
 		size_t off = p->q.sent, left = it->m->len - off, n = left < WRITE_CHUNK ? left : WRITE_CHUNK;
@@ -211,8 +212,14 @@ static int ws_writable(struct lws *wsi, struct session *s)
 		budget = n < budget ? budget - n : 0;
 		if (p->q.sent == it->m->len)
 			queue_pop(&p->q);
-		if (lws_send_pipe_choked(wsi))
-			break;
+		/* Asking whether the socket is full costs a poll(); ask every 64 KiB, not per message.
+		 * A write into a full socket is buffered by lws, at most one budget's worth. */
+		unchecked += n;
+		if (unchecked >= CHOKE_CHECK_BYTES) {
+			unchecked = 0;
+			if (lws_send_pipe_choked(wsi))
+				break;
+		}
 	}
 	if (p->closing && (!p->close_after_drain || !p->q.head)) {
 		lws_close_reason(wsi, (enum lws_close_status)p->close_code, (unsigned char *)p->close_reason,
