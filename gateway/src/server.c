@@ -104,6 +104,8 @@ static int check_access(struct lws *wsi, bool needs_token, bool device_path, con
 {
 	char host[256], origin[256], auth[512], token[512];
 	const char *h = header(wsi, WSI_TOKEN_HOST, host, sizeof host);
+	if (!h) /* HTTP/2 (over TLS) names the host in :authority */
+		h = header(wsi, WSI_TOKEN_HTTP_COLON_AUTHORITY, host, sizeof host);
 	if (!access_host_ok(&srv.access, h)) {
 		*why = "Host header does not name the gateway";
 		return 421;
