@@ -1,1 +1,48 @@
-// WeftCLI: see Package.swift for what this module holds. Filled in by its issue.
+/// The `weft` command line. `Sources/weft/main.swift` calls `run`; tests call it in-process
+/// with captured outputs.
+public enum WeftCLI {
+    /// Every subcommand, in the order `weft --help` lists them.
+    public static var subcommands: [any Subcommand.Type] { [
+        LayoutCommand.self,
+    ] }
+
+    /// Runs `weft` with `arguments` (without the program name) and returns the exit status:
+    /// 0 on success, 2 for usage or input errors (with a message on stderr).
+    public static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+        guard let name = arguments.first else {
+            io.stderr.write(usage)
+            return 2
+        }
+        if name == "-h" || name == "--help" || name == "help" {
+            io.stdout.write(usage)
+            return 0
+        }
+        guard let command = subcommands.first(where: { $0.name == name }) else {
+            io.stderr.write("weft: unknown command \"\(name)\"\n\n" + usage)
+            return 2
+        }
+        do {
+            return try command.run(Array(arguments.dropFirst()), io: io)
+        } catch let error as UsageError {
+            io.stderr.write("weft \(name): \(error)\n")
+            return 2
+        } catch {
+            io.stderr.write("weft \(name): \(error)\n")
+            return 2
+        }
+    }
+
+    /// Runs with the process's standard streams.
+    public static func run(_ arguments: [String]) -> Int32 {
+        run(arguments, io: CommandIO(stdout: FileHandleOutput.standardOutput(), stderr: FileHandleOutput.standardError()))
+    }
+
+    static var usage: String {
+        var text = "usage: weft COMMAND [options]\n\ncommands:\n"
+        let width = subcommands.map { $0.name.count }.max() ?? 0
+        for command in subcommands {
+            text += "  " + command.name + String(repeating: " ", count: width - command.name.count + 2) + command.summary + "\n"
+        }
+        return text + "\nRun `weft COMMAND --help` for a command's options.\n"
+    }
+}

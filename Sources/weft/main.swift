@@ -1,1 +1,4 @@
+import Foundation
 import WeftCLI
+
+exit(WeftCLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Where a command writes text: the process's stdout/stderr, or a buffer in tests.
+public protocol CommandOutput: AnyObject {
+    func write(_ text: String)
+}
+
+/// Writes to a file handle (the process's standard output or error).
+public final class FileHandleOutput: CommandOutput {
+    private let handle: FileHandle
+
+    public init(_ handle: FileHandle) {
+        self.handle = handle
+    }
+
+    public static func standardOutput() -> FileHandleOutput { FileHandleOutput(.standardOutput) }
+    public static func standardError() -> FileHandleOutput { FileHandleOutput(.standardError) }
+
+    public func write(_ text: String) {
+        handle.write(Data(text.utf8))
+    }
+}
+
+/// Collects everything written, for tests that run commands in-process.
+public final class CapturedOutput: CommandOutput {
+    public private(set) var text = ""
+
+    public init() {}
+
+    public func write(_ text: String) {
+        self.text += text
+    }
+}
+
+/// What a command works with: its outputs and a way to read its input files (`-` is stdin).
+public struct CommandIO {
+    public var stdout: any CommandOutput
+    public var stderr: any CommandOutput
+    /// The bytes of standard input, read when a command is given `-`.
+    public var readStandardInput: () throws -> Data
+
+    public init(stdout: any CommandOutput, stderr: any CommandOutput,
+                readStandardInput: @escaping () throws -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.readStandardInput = readStandardInput
+    }
+
+    /// The contents of `path`, or of standard input for `-`. Throws a `UsageError` naming the
+    /// file when it cannot be read.
+    public func readInput(_ path: String) throws -> Data {
+        if path == "-" { return try readStandardInput() }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw UsageError("\(path): no such file")
+        }
+        guard !isDirectory.boolValue else { throw UsageError("\(path): is a directory") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("\(path): cannot be read")
+        }
+        return data
+    }
+}

@@ -1,0 +1,26 @@
+/// The settings of one layout computation, handed down through every `layoutThatFits` call.
+/// It replaces Texture's global screen scale so that two layouts with different scales can run
+/// side by side (and so nothing mutable is global under Swift 6 concurrency).
+public struct LayoutContext: Hashable, Sendable {
+    /// Pixels per point: the grid every layout size is rounded up to (Texture's ASScreenScale).
+    public var scale: Double
+
+    public init(scale: Double = 2) {
+        self.scale = scale
+    }
+
+    /// Scale 2, Weft's default screen.
+    public static let `default` = LayoutContext()
+
+    /// Up to the pixel grid (ASCeilPixelValue).
+    @inlinable
+    public func ceilPixel(_ value: Double) -> Double { PixelRounding.ceil(value, scale: scale) }
+
+    /// Down to the pixel grid (ASFloorPixelValue).
+    @inlinable
+    public func floorPixel(_ value: Double) -> Double { PixelRounding.floor(value, scale: scale) }
+
+    /// To the nearest pixel (ASRoundPixelValue).
+    @inlinable
+    public func roundPixel(_ value: Double) -> Double { PixelRounding.round(value, scale: scale) }
+}

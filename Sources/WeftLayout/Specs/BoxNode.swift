@@ -1,0 +1,31 @@
+/// A leaf node for layouts computed without the node runtime (layout-json's `box`, tests,
+/// benchmarks): a display node with an optional intrinsic size and no children.
+///
+/// Like Texture's ASDisplayNode without a layout spec, it measures `intrinsicSize` when set;
+/// without one it takes the range's max when both dimensions are valid, else 0x0
+/// (calculateSizeThatFits); either way clamped into the range.
+public final class BoxNode: LayoutElement {
+    public let style = LayoutElementStyle()
+    public var debugName: String?
+    /// The size the node wants (a text or image node's content size), or nil.
+    public var intrinsicSize: Size?
+    /// The class name printed in ASCII art, `ASDisplayNode` by default (e.g. `ASImageNode`).
+    public var textureClassName: String
+
+    public init(intrinsicSize: Size? = nil, className: String = "ASDisplayNode", debugName: String? = nil) {
+        self.intrinsicSize = intrinsicSize
+        self.textureClassName = className
+        self.debugName = debugName
+    }
+
+    public var layoutElementType: LayoutElementType { .displayNode }
+
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
+        calculateLayoutThatFits(resolvedSizeRange(constrainedSize, parentSize: parentSize), context: context)
+    }
+
+    public func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
+        let measured = intrinsicSize ?? (constrainedSize.max.isValidForLayout ? constrainedSize.max : .zero)
+        return Layout(element: self, size: constrainedSize.clamp(measured), context: context)
+    }
+}

@@ -1,0 +1,72 @@
+/// The corner of the child a corner spec pins its corner element to (ASCornerLayoutLocation).
+public enum CornerLayoutLocation: UInt8, Sendable, CaseIterable {
+    case topLeft
+    case topRight
+    case bottomLeft
+    case bottomRight
+}
+
+/// Pins a `corner` element (a badge) centred on a corner of its child (Texture's
+/// ASCornerLayoutSpec).
+public final class CornerLayoutSpec: LayoutSpec {
+    public var location: CornerLayoutLocation
+    /// Moves the corner element from the exact corner.
+    public var offset: Point
+    /// When true the spec grows to include the corner element; when false (the default) it
+    /// has the child's size and the corner element may stick out (a negative position).
+    public var wrapsCorner: Bool
+
+    public init(child: any LayoutElement, corner: any LayoutElement, location: CornerLayoutLocation,
+                offset: Point = .zero, wrapsCorner: Bool = false) {
+        self.location = location
+        self.offset = offset
+        self.wrapsCorner = wrapsCorner
+        super.init(children: [child, corner])
+    }
+
+    /// The pinned element.
+    public var corner: (any LayoutElement)? { children.count > 1 ? children[1] : nil }
+
+    public override var textureClassName: String { "ASCornerLayoutSpec" }
+
+    /// Both elements get the spec's range (parent size: the max where valid). The corner
+    /// element's centre sits on the chosen corner of the child's frame, plus `offset`.
+    public override func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
+        guard let child, let corner else { return super.calculateLayoutThatFits(constrainedSize, context: context) }
+        let max = constrainedSize.max
+        let parentSize = Size(width: Size.isValidDimension(max.width) ? max.width : .nan,
+                              height: Size.isValidDimension(max.height) ? max.height : .nan)
+        var childLayout = child.layoutThatFits(constrainedSize, parentSize: parentSize, context: context)
+        var cornerLayout = corner.layoutThatFits(constrainedSize, parentSize: parentSize, context: context)
+
+        var childFrame = Rect(origin: .zero, size: childLayout.size)
+        let cornerSize = cornerLayout.size
+        let base = childFrame
+        var cornerOrigin: Point
+        switch location {
+        case .topLeft:
+            cornerOrigin = Point(x: base.minX - cornerSize.width / 2, y: base.minY - cornerSize.height / 2)
+        case .topRight:
+            cornerOrigin = Point(x: base.maxX - cornerSize.width / 2, y: base.minY - cornerSize.height / 2)
+        case .bottomLeft:
+            cornerOrigin = Point(x: base.minX - cornerSize.width / 2, y: base.maxY - cornerSize.height / 2)
+        case .bottomRight:
+            cornerOrigin = Point(x: base.maxX - cornerSize.width / 2, y: base.maxY - cornerSize.height / 2)
+        }
+        cornerOrigin = cornerOrigin + offset
+        var cornerFrame = Rect(origin: cornerOrigin, size: cornerSize)
+
+        var frame = childFrame
+        if wrapsCorner {
+            frame = childFrame.union(cornerFrame)
+            frame.size = constrainedSize.clamp(frame.size)
+        }
+        // Shift both so the spec's frame starts at (0, 0).
+        childFrame.origin = childFrame.origin - frame.origin
+        cornerFrame.origin = cornerFrame.origin - frame.origin
+
+        childLayout.position = childFrame.origin
+        cornerLayout.position = cornerFrame.origin
+        return Layout(element: self, size: frame.size, sublayouts: [childLayout, cornerLayout], context: context)
+    }
+}

@@ -1,0 +1,58 @@
+/// Lays its child out inside the spec's range shrunk by `insets` and places it at the insets
+/// (Texture's ASInsetLayoutSpec). An infinite inset lets the child keep its own size on that
+/// axis: infinite left right-aligns it, infinite top bottom-aligns it, both infinite centre it.
+/// Ignores its own style size, as Texture's does.
+public final class InsetLayoutSpec: StyleSizeIgnoringLayoutSpec {
+    public var insets: EdgeInsets
+
+    public init(insets: EdgeInsets, child: any LayoutElement) {
+        self.insets = insets
+        super.init(children: [child])
+    }
+
+    public override var textureClassName: String { "ASInsetLayoutSpec" }
+
+    /// Infinite insets count 0 in the sums. The child's min is 0 on an axis with an infinite
+    /// inset, else max(0, min - insets); its max is max(0, max - insets). The spec's size is
+    /// child + insets (the range's max when that is infinite), clamped.
+    override func layout(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
+        guard let child else { return Layout(element: self, size: .zero, context: context) }
+        let insetsX = finiteOrZero(insets.left) + finiteOrZero(insets.right)
+        let insetsY = finiteOrZero(insets.top) + finiteOrZero(insets.bottom)
+        let minWidth = insets.left.isInfinite || insets.right.isInfinite ? 0 : constrainedSize.min.width
+        let minHeight = insets.top.isInfinite || insets.bottom.isInfinite ? 0 : constrainedSize.min.height
+        let childRange = SizeRange(
+            min: Size(width: foundationMax(0, minWidth - insetsX), height: foundationMax(0, minHeight - insetsY)),
+            max: Size(width: foundationMax(0, constrainedSize.max.width - insetsX),
+                      height: foundationMax(0, constrainedSize.max.height - insetsY)))
+        let childParentSize = Size(width: foundationMax(0, parentSize.width - insetsX),
+                                   height: foundationMax(0, parentSize.height - insetsY))
+        var sublayout = child.layoutThatFits(childRange, parentSize: childParentSize, context: context)
+
+        let childSize = sublayout.size
+        let size = constrainedSize.clamp(Size(
+            width: finite(childSize.width + insets.left + insets.right, or: constrainedSize.max.width),
+            height: finite(childSize.height + insets.top + insets.bottom, or: constrainedSize.max.height)))
+        sublayout.position = Point(
+            x: offset(leading: insets.left, trailing: insets.right, max: constrainedSize.max.width,
+                      child: childSize.width, context: context),
+            y: offset(leading: insets.top, trailing: insets.bottom, max: constrainedSize.max.height,
+                      child: childSize.height, context: context))
+        return Layout(element: self, size: size, sublayouts: [sublayout], context: context)
+    }
+
+    /// The leading inset when finite; otherwise from the far edge: max - (trailing inset, or
+    /// the centring inset round((max - child) / 2) when that is infinite too) - child.
+    private func offset(leading: Double, trailing: Double, max: Double, child: Double,
+                        context: LayoutContext) -> Double {
+        if leading.isFinite { return leading }
+        let trailingInset = trailing.isFinite ? trailing : context.roundPixel((max - child) / 2)
+        return max - (trailingInset + child)
+    }
+
+    private func finite(_ value: Double, or substitute: Double) -> Double {
+        value.isInfinite ? substitute : value
+    }
+
+    private func finiteOrZero(_ value: Double) -> Double { finite(value, or: 0) }
+}

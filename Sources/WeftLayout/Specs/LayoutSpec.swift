@@ -1,0 +1,46 @@
+/// The base of every layout spec (Texture's ASLayoutSpec): an element that arranges children
+/// and has no view of its own. Used directly it lays out nothing and takes its range's minimum
+/// size. Subclasses override `calculateLayoutThatFits` (and `textureClassName`).
+open class LayoutSpec: LayoutElement {
+    public let style = LayoutElementStyle()
+    public var debugName: String?
+    /// The elements this spec arranges; specs with named children (`child`, `overlay`, ...)
+    /// keep them here in Texture's index order.
+    public var children: [any LayoutElement]
+
+    public init(children: [any LayoutElement] = []) {
+        self.children = children
+    }
+
+    open var textureClassName: String { "ASLayoutSpec" }
+
+    public final var layoutElementType: LayoutElementType { .layoutSpec }
+
+    /// The first child (Texture's `child`), or nil.
+    public var child: (any LayoutElement)? { children.first }
+
+    open var asciiArtName: String { defaultAsciiArtName(textureClassName, debugName) }
+
+    /// A horizontal box around the children's art (a stack draws its own direction).
+    open var asciiArtString: String {
+        AsciiArt.box(name: asciiArtName, children: children.map(\.asciiArtString))
+    }
+
+    /// Applies the spec's own style size, then computes. Inset, overlay and background
+    /// override this to ignore their style size, as Texture's do.
+    open func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
+                             context: LayoutContext) -> Layout {
+        calculateLayoutThatFits(resolvedSizeRange(constrainedSize, parentSize: parentSize), context: context)
+    }
+
+    /// A plain spec: the range's minimum size and no sublayouts.
+    open func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
+        Layout(element: self, size: constrainedSize.min, context: context)
+    }
+}
+
+/// `ClassName` or `ClassName (debugName)`.
+func defaultAsciiArtName(_ className: String, _ debugName: String?) -> String {
+    guard let debugName else { return className }
+    return className + " (" + debugName + ")"
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Gives its child a size with height / width = `ratio` within the range (Texture's
+/// ASRatioLayoutSpec).
+public final class RatioLayoutSpec: LayoutSpec {
+    /// Height divided by width (0.5 is twice as wide as tall).
+    public var ratio: Double
+
+    public init(ratio: Double, child: any LayoutElement) {
+        self.ratio = ratio
+        super.init(children: [child])
+    }
+
+    public override var textureClassName: String { "ASRatioLayoutSpec" }
+
+    /// `ASRatioLayoutSpec (0.5)`: the ratio, not the debugName.
+    public override var asciiArtName: String { textureClassName + String(format: " (%.1f)", ratio) }
+
+    /// Candidates: from a valid max width, clamp({max.w, floorPixel(ratio x max.w)}); from a
+    /// valid max height, clamp({floorPixel(max.h / ratio), max.h}). The candidate whose h/w is
+    /// closest to the ratio wins (ties: the width-based one); the child gets the range
+    /// narrowed to it (the whole range without candidates) and the spec takes the child's size.
+    public override func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
+        guard let child else { return super.calculateLayoutThatFits(constrainedSize, context: context) }
+        let max = constrainedSize.max
+        var best: Size?
+        if Size.isValidDimension(max.width) {
+            best = constrainedSize.clamp(Size(width: max.width, height: context.floorPixel(ratio * max.width)))
+        }
+        if Size.isValidDimension(max.height) {
+            let candidate = constrainedSize.clamp(Size(width: context.floorPixel(max.height / ratio), height: max.height))
+            if let current = best {
+                if distance(current) > distance(candidate) { best = candidate }
+            } else {
+                best = candidate
+            }
+        }
+        let childRange = best.map { constrainedSize.intersect(SizeRange(exactly: $0)) } ?? constrainedSize
+        var sublayout = child.layoutThatFits(childRange, parentSize: best ?? .undefined, context: context)
+        sublayout.position = .zero
+        return Layout(element: self, size: sublayout.size, sublayouts: [sublayout], context: context)
+    }
+
+    private func distance(_ size: Size) -> Double { abs(size.height / size.width - ratio) }
+}

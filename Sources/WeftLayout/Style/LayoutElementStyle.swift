@@ -1,0 +1,193 @@
+/// The layout style of one element (Texture's ASLayoutElementStyle): its size dimensions,
+/// how it flexes and aligns inside a stack, its baseline metrics and its absolute position.
+///
+/// A class, like Texture's: an element owns one style and code sets properties on it in place
+/// (`node.style.flexGrow = 1`). A style belongs to one layout tree and is not shared across
+/// threads.
+public final class LayoutElementStyle {
+    /// Every value in one struct, so the layout code reads a child's whole style with a single
+    /// (exclusivity-checked) access to the class.
+    @usableFromInline
+    struct Values {
+        @usableFromInline var size = LayoutElementSize()
+        @usableFromInline var flexGrow: Double = 0
+        @usableFromInline var flexShrink: Double = 0
+        @usableFromInline var flexBasis: Dimension = .auto
+        @usableFromInline var alignSelf: StackLayoutAlignSelf = .auto
+        @usableFromInline var ascender: Double = 0
+        @usableFromInline var descender: Double = 0
+        @usableFromInline var spacingBefore: Double = 0
+        @usableFromInline var spacingAfter: Double = 0
+        @usableFromInline var layoutPosition: Point = .zero
+
+        @usableFromInline init() {}
+    }
+
+    @usableFromInline var values = Values()
+
+    /// The six size dimensions (width, height, min and max of each).
+    public var size: LayoutElementSize {
+        get { values.size }
+        set { values.size = newValue }
+    }
+    /// How much of a stack's positive free space this element takes, relative to its siblings.
+    public var flexGrow: Double {
+        get { values.flexGrow }
+        set { values.flexGrow = newValue }
+    }
+    /// How much this element gives up when its stack overflows (Texture's default is 0, not 1).
+    public var flexShrink: Double {
+        get { values.flexShrink }
+        set { values.flexShrink = newValue }
+    }
+    /// The initial stack-axis size before flexing; auto means the element's own size.
+    public var flexBasis: Dimension {
+        get { values.flexBasis }
+        set { values.flexBasis = newValue }
+    }
+    /// The cross-axis alignment for this child, overriding the stack's alignItems.
+    public var alignSelf: StackLayoutAlignSelf {
+        get { values.alignSelf }
+        set { values.alignSelf = newValue }
+    }
+    /// Distance from the top to the first baseline (baselineFirst alignment).
+    public var ascender: Double {
+        get { values.ascender }
+        set { values.ascender = newValue }
+    }
+    /// Distance from the last baseline to the bottom, negative below (baselineLast alignment).
+    public var descender: Double {
+        get { values.descender }
+        set { values.descender = newValue }
+    }
+    /// Extra stack-axis space before this element.
+    public var spacingBefore: Double {
+        get { values.spacingBefore }
+        set { values.spacingBefore = newValue }
+    }
+    /// Extra stack-axis space after this element.
+    public var spacingAfter: Double {
+        get { values.spacingAfter }
+        set { values.spacingAfter = newValue }
+    }
+    /// The origin inside an absolute layout spec.
+    public var layoutPosition: Point {
+        get { values.layoutPosition }
+        set { values.layoutPosition = newValue }
+    }
+
+    public init() {}
+
+    // MARK: Size dimensions one by one
+
+    public var width: Dimension {
+        get { size.width }
+        set { size.width = newValue }
+    }
+    public var height: Dimension {
+        get { size.height }
+        set { size.height = newValue }
+    }
+    public var minWidth: Dimension {
+        get { size.minWidth }
+        set { size.minWidth = newValue }
+    }
+    public var minHeight: Dimension {
+        get { size.minHeight }
+        set { size.minHeight = newValue }
+    }
+    public var maxWidth: Dimension {
+        get { size.maxWidth }
+        set { size.maxWidth = newValue }
+    }
+    public var maxHeight: Dimension {
+        get { size.maxHeight }
+        set { size.maxHeight = newValue }
+    }
+
+    // MARK: Conveniences
+
+    /// Width and height in points. Reading it with a fractional width or height gives zero
+    /// (Texture asserts there); an auto dimension reads as 0.
+    public var preferredSize: Size {
+        get {
+            guard size.width.unit != .fraction, size.height.unit != .fraction else { return .zero }
+            return Size(width: size.width.value, height: size.height.value)
+        }
+        set {
+            size.width = .points(newValue.width)
+            size.height = .points(newValue.height)
+        }
+    }
+
+    /// Sets minWidth and minHeight in points.
+    public func setMinSize(_ minSize: Size) {
+        size.minWidth = .points(minSize.width)
+        size.minHeight = .points(minSize.height)
+    }
+
+    /// Sets maxWidth and maxHeight in points.
+    public func setMaxSize(_ maxSize: Size) {
+        size.maxWidth = .points(maxSize.width)
+        size.maxHeight = .points(maxSize.height)
+    }
+
+    /// Width and height as dimensions.
+    public var preferredLayoutSize: LayoutSize {
+        get { LayoutSize(width: size.width, height: size.height) }
+        set {
+            size.width = newValue.width
+            size.height = newValue.height
+        }
+    }
+
+    /// minWidth and minHeight as dimensions.
+    public var minLayoutSize: LayoutSize {
+        get { LayoutSize(width: size.minWidth, height: size.minHeight) }
+        set {
+            size.minWidth = newValue.width
+            size.minHeight = newValue.height
+        }
+    }
+
+    /// maxWidth and maxHeight as dimensions.
+    public var maxLayoutSize: LayoutSize {
+        get { LayoutSize(width: size.maxWidth, height: size.maxHeight) }
+        set {
+            size.maxWidth = newValue.width
+            size.maxHeight = newValue.height
+        }
+    }
+
+    /// A new style with the same values (for editing without touching the original).
+    public func copy() -> LayoutElementStyle {
+        let copy = LayoutElementStyle()
+        copy.values = values
+        return copy
+    }
+}
+
+extension LayoutElementStyle: CustomStringConvertible {
+    /// Texture's description without the address: only the entries that differ from the
+    /// defaults, in Texture's order, e.g.
+    /// `<ASLayoutElementStyle: minLayoutSize = {414pt, 414pt}; preferredSize = {20%, 50%}>`;
+    /// `<ASLayoutElementStyle>` when every value is the default.
+    public var description: String {
+        var entries: [String] = []
+        func isSet(_ size: LayoutSize) -> Bool { size.width.unit != .auto || size.height.unit != .auto }
+        if isSet(minLayoutSize) { entries.append("minLayoutSize = \(minLayoutSize)") }
+        if isSet(preferredLayoutSize) { entries.append("preferredSize = \(preferredLayoutSize)") }
+        if isSet(maxLayoutSize) { entries.append("maxLayoutSize = \(maxLayoutSize)") }
+        if alignSelf != .auto { entries.append("alignSelf = \(alignSelf.textureName)") }
+        if ascender != 0 { entries.append("ascender = \(formatNumber(ascender))") }
+        if descender != 0 { entries.append("descender = \(formatNumber(descender))") }
+        if flexBasis != .auto { entries.append("flexBasis = \(flexBasis)") }
+        if flexGrow != 0 { entries.append("flexGrow = \(formatNumber(flexGrow))") }
+        if flexShrink != 0 { entries.append("flexShrink = \(formatNumber(flexShrink))") }
+        if spacingAfter != 0 { entries.append("spacingAfter = \(formatNumber(spacingAfter))") }
+        if spacingBefore != 0 { entries.append("spacingBefore = \(formatNumber(spacingBefore))") }
+        if layoutPosition != .zero { entries.append("layoutPosition = NSPoint: \(layoutPosition)") }
+        if entries.isEmpty { return "<ASLayoutElementStyle>" }
+        return "<ASLayoutElementStyle: " + entries.joined(separator: "; ") + ">"
+    }
+}

@@ -1,1 +1,0 @@
-// WeftLayout: see Package.swift for what this module holds. Filled in by its issue.

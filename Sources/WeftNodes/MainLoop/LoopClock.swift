@@ -1,0 +1,26 @@
+import Foundation
+
+/// Where a main loop's time comes from. Program time only moves when the loop runs a frame, so
+/// pausing the loop freezes it; the clock decides how far one frame moves it.
+public enum LoopClock: Sendable {
+    /// Every frame advances program time by exactly one frame duration and `run` never sleeps:
+    /// tests and deterministic runs (CI snapshots) get the same frames on every machine.
+    case manual
+    /// Frames follow the wall clock: `run` sleeps until the next frame is due and a frame advances
+    /// program time by the wall time since the previous one (at most `maximumFrameStep`), so a
+    /// live program keeps real time without jumping after a stall.
+    case real
+
+    /// The largest step a real-clock frame takes, so a stalled process does not fast-forward.
+    public static let maximumFrameStep = 0.25
+}
+
+/// Wall time on the monotonic clock, in seconds since an arbitrary start.
+struct MonotonicTime {
+    private let start = ContinuousClock.now
+
+    var seconds: Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,307 @@
+import Foundation
+import Synchronization
+import WeftLayout
+
+/// The headless main loop a host program's node tree lives on, Weft's stand-in for the UIKit run
+/// loop and its display link.
+///
+/// One frame (`tick`) does, in order:
+/// 1. advance program time (see `LoopClock`),
+/// 2. run the work scheduled for this frame (`schedule`, due timers, work posted from other
+///    threads),
+/// 3. move scrolling containers (drags, deceleration, animated offsets), run the `.animation`
+///    callbacks, run the `.layout` callbacks, then lay out the roots (`layoutIfNeeded`) and
+///    update every on-screen container's ranges (MainLoop+Roots.swift),
+/// 4. run the after-frame hooks (an observer such as the inspector's capture looks at the tree
+///    here, after everything settled).
+///
+/// The loop can be paused (frames stop and program time freezes; work posted from other threads
+/// still runs so a remote inspector can step it), resumed, and stepped by a number of frames.
+/// Everything except `post(_:)` must be called on the loop's own thread.
+public final class MainLoop {
+    /// When a per-frame callback runs within a frame.
+    public enum Phase: Int, Comparable, Sendable, CaseIterable {
+        /// Motion: drags, deceleration, animated offsets.
+        case animation
+        /// Layout and range updates, after motion settled the frame's offsets.
+        case layout
+
+        public static func < (lhs: Phase, rhs: Phase) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// Identifies a registered callback or hook so it can be removed.
+    public struct Token: Hashable, Sendable {
+        fileprivate let value: Int
+    }
+
+    /// What an after-frame hook learns about the frame that just ran.
+    public struct FrameInfo: Sendable {
+        /// The frame number, from 1.
+        public let frame: Int
+        /// Program time at this frame, in seconds.
+        public let time: Double
+        /// The loop's change counter after the frame (see `changeCount`).
+        public let changeCount: UInt64
+        /// Whether `changeCount` moved during this frame: when false, nothing observable changed
+        /// and an observer may skip the frame.
+        public let changed: Bool
+    }
+
+    public let clock: LoopClock
+    public let framesPerSecond: Double
+    public var frameDuration: Double { 1 / framesPerSecond }
+
+    /// Frames run so far.
+    public private(set) var frame = 0
+    /// Program time in seconds: starts at 0 and advances only when a frame runs.
+    public private(set) var time: Double = 0
+    public private(set) var isPaused = false
+    /// Whether a frame is running right now (callbacks and hooks run inside one).
+    public private(set) var isInFrame = false
+
+    /// The root nodes (windows or screens) the loop lays out every frame, in order.
+    public internal(set) var roots: [DisplayNode] = []
+    /// Whether the host program is in the foreground (`setApplicationState`).
+    public internal(set) var applicationState: ApplicationState = .active
+    /// Pixels per point of the roots' screens (default 2): their layouts round to this grid.
+    public var screenScale: Double = 2 {
+        didSet { for root in roots { root.layoutContext = LayoutContext(scale: screenScale); root.setNeedsLayout() } }
+    }
+
+    /// Called with every layout spec a node of the loop's trees builds, before it is laid out:
+    /// an inspector re-applies its live edits of spec properties here.
+    public var layoutSpecWillLayout: ((DisplayNode, any LayoutElement) -> Void)?
+
+    private var nextToken = 0
+    private var scheduled: [() -> Void] = []
+    private var timers: [(due: Double, order: Int, work: () -> Void)] = []
+    private var callbacks: [(token: Token, phase: Phase, body: (MainLoop) -> Void)] = []
+    private var afterFrameHooks: [(token: Token, body: (FrameInfo) -> Void)] = []
+    private var pendingSteps = 0
+    private var stopRequested = false
+    private let wall = MonotonicTime()
+    private var lastFrameWallTime: Double?
+    private let mailbox = Mailbox()
+    private var changes: UInt64 = 0
+    private var changesAtLastFrame: UInt64 = 0
+
+    /// A loop ticking `framesPerSecond` times a second (a rate that is not a positive finite
+    /// number falls back to 60).
+    public init(clock: LoopClock = .manual, framesPerSecond: Double = 60) {
+        self.clock = clock
+        self.framesPerSecond = framesPerSecond > 0 && framesPerSecond.isFinite ? framesPerSecond : 60
+    }
+
+    // MARK: Change signal
+
+    /// A counter that moves whenever something observable changed (a node property, a frame, a
+    /// range controller state, the roots). Observers compare it across frames to skip unchanged
+    /// ones.
+    public var changeCount: UInt64 {
+        roots.reduce(changes) { $0 &+ $1.treeRevision }
+    }
+
+    /// Records that something observable changed. Nodes and range controllers attached to this
+    /// loop call it; a host may call it for changes Weft cannot see.
+    public func noteChange() {
+        changes &+= 1
+    }
+
+    // MARK: Scheduling
+
+    /// Runs `work` at the start of the next frame (in scheduling order).
+    public func schedule(_ work: @escaping () -> Void) {
+        scheduled.append(work)
+    }
+
+    /// Runs `work` in the first frame whose program time is at least `seconds` from now.
+    public func schedule(after seconds: Double, _ work: @escaping () -> Void) {
+        nextToken += 1
+        timers.append((due: time + max(0, seconds), order: nextToken, work: work))
+    }
+
+    /// Runs `work` on the loop's thread at its next iteration, even while paused. The only call
+    /// that is safe from any thread (a transport thread posts inspector commands with it); the
+    /// loop passes itself in so the closure need not capture it.
+    public func post(_ work: @escaping @Sendable (MainLoop) -> Void) {
+        mailbox.post(work)
+    }
+
+    /// A handle other threads keep to post work to this loop.
+    public var poster: Poster { Poster(mailbox: mailbox) }
+
+    /// Posts work to a loop from any thread.
+    public struct Poster: Sendable {
+        fileprivate let mailbox: Mailbox
+        public func post(_ work: @escaping @Sendable (MainLoop) -> Void) { mailbox.post(work) }
+    }
+
+    // MARK: Callbacks and hooks
+
+    /// Calls `body` once per frame in `phase` (a display link), until removed.
+    @discardableResult
+    public func addFrameCallback(_ phase: Phase, _ body: @escaping (MainLoop) -> Void) -> Token {
+        let token = makeToken()
+        callbacks.append((token, phase, body))
+        callbacks.sort { $0.phase < $1.phase }  // stable: registration order within a phase
+        return token
+    }
+
+    /// Calls `body` after every frame, when motion, layout and ranges have settled.
+    @discardableResult
+    public func addAfterFrameHook(_ body: @escaping (FrameInfo) -> Void) -> Token {
+        let token = makeToken()
+        afterFrameHooks.append((token, body))
+        return token
+    }
+
+    /// Removes a frame callback or after-frame hook; unknown tokens are ignored.
+    public func remove(_ token: Token) {
+        callbacks.removeAll { $0.token == token }
+        afterFrameHooks.removeAll { $0.token == token }
+    }
+
+    private func makeToken() -> Token {
+        nextToken += 1
+        return Token(value: nextToken)
+    }
+
+    // MARK: Running frames
+
+    /// Stops frames (program time freezes). Work posted from other threads still runs.
+    public func pause() {
+        isPaused = true
+    }
+
+    public func resume() {
+        isPaused = false
+        lastFrameWallTime = nil
+    }
+
+    /// Runs `frames` frames now, paused or not; each advances program time by one frame duration.
+    /// Called during a frame (from a callback or hook), the frames run right after that frame.
+    public func step(frames: Int) {
+        guard frames > 0 else { return }
+        if isInFrame {
+            pendingSteps += frames
+            return
+        }
+        for _ in 0..<frames { runFrame(timeStep: frameDuration) }
+    }
+
+    /// Runs one frame unless paused (then it only drains posted work). Returns whether a frame ran.
+    @discardableResult
+    public func tick() -> Bool {
+        drainMailbox()
+        guard !isPaused else { return false }
+        runFrame(timeStep: nextTimeStep())
+        return true
+    }
+
+    /// Runs `count` frames with `tick` (a paused loop runs none of them).
+    public func run(frames count: Int) {
+        for _ in 0..<max(0, count) { tick() }
+    }
+
+    /// Runs frames until `condition` holds or `maximumFrames` frames ran; returns whether it held.
+    @discardableResult
+    public func run(until condition: () -> Bool, maximumFrames: Int = 10_000) -> Bool {
+        for _ in 0..<maximumFrames {
+            if condition() { return true }
+            tick()
+            if clock == .real { sleepUntilNextFrame() }
+        }
+        return condition()
+    }
+
+    /// Runs until `stop()` is called, sleeping between frames on the real clock. On the manual
+    /// clock it runs frames back to back (stop it from a hook or callback).
+    public func run() {
+        stopRequested = false
+        while !stopRequested {
+            tick()
+            if clock == .real { sleepUntilNextFrame() }
+        }
+    }
+
+    /// Makes `run()` return after the current iteration.
+    public func stop() {
+        stopRequested = true
+    }
+
+    private func nextTimeStep() -> Double {
+        switch clock {
+        case .manual:
+            return frameDuration
+        case .real:
+            let now = wall.seconds
+            defer { lastFrameWallTime = now }
+            guard let last = lastFrameWallTime else { return frameDuration }
+            return min(max(0, now - last), LoopClock.maximumFrameStep)
+        }
+    }
+
+    private func sleepUntilNextFrame() {
+        guard let last = lastFrameWallTime else { return }
+        let remaining = last + frameDuration - wall.seconds
+        if remaining > 0 { Thread.sleep(forTimeInterval: remaining) }
+    }
+
+    private func runFrame(timeStep: Double) {
+        isInFrame = true
+        frame += 1
+        time += timeStep
+        runScheduledWork()
+        advanceMotion(by: timeStep)
+        runCallbacks(.animation)
+        runCallbacks(.layout)
+        layoutRoots()
+        let count = changeCount
+        let info = FrameInfo(frame: frame, time: time, changeCount: count, changed: count != changesAtLastFrame)
+        for hook in afterFrameHooks { hook.body(info) }
+        changesAtLastFrame = count
+        isInFrame = false
+        if pendingSteps > 0 {
+            let steps = pendingSteps
+            pendingSteps = 0
+            step(frames: steps)
+        }
+    }
+
+    private func runCallbacks(_ phase: Phase) {
+        for callback in callbacks where callback.phase == phase && callbacks.contains(where: { $0.token == callback.token }) {
+            callback.body(self)
+        }
+    }
+
+    private func runScheduledWork() {
+        drainMailbox()
+        let work = scheduled
+        scheduled = []
+        for item in work { item() }
+        let due = timers.filter { $0.due <= time + 1e-9 }.sorted { ($0.due, $0.order) < ($1.due, $1.order) }
+        guard !due.isEmpty else { return }
+        timers.removeAll { $0.due <= time + 1e-9 }
+        for timer in due { timer.work() }
+    }
+
+    private func drainMailbox() {
+        for work in mailbox.takeAll() { work(self) }
+    }
+}
+
+/// Work posted from other threads, handed to the loop's thread at its next iteration.
+final class Mailbox: Sendable {
+    private let queue = Mutex<[@Sendable (MainLoop) -> Void]>([])
+
+    func post(_ work: @escaping @Sendable (MainLoop) -> Void) {
+        queue.withLock { $0.append(work) }
+    }
+
+    func takeAll() -> [@Sendable (MainLoop) -> Void] {
+        queue.withLock { queue in
+            defer { queue.removeAll() }
+            return queue
+        }
+    }
+}

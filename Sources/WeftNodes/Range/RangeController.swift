@@ -1,0 +1,329 @@
+import WeftLayout
+
+/// What a range controller asks of the container it serves (a table, collection or pager).
+public protocol RangeControllerDataSource: AnyObject {
+    /// The container's bounds in content coordinates (origin = content offset).
+    func viewport(for controller: RangeController) -> Rect
+    /// The direction the user is scrolling right now (drag or deceleration); empty when not.
+    func currentScrollDirection(for controller: RangeController) -> ScrollDirection
+    /// The container's own interface state.
+    func interfaceState(for controller: RangeController) -> InterfaceState
+    /// Pushes an item's new state into its cell (and, recursively, the cell's subnodes).
+    func rangeController(_ controller: RangeController, didChangeState state: InterfaceState, ofItemAt index: Int)
+}
+
+/// Decides, for one scrolling container, which items are visible, which should render (display
+/// range) and which should load data (preload range), and pushes the resulting interface states
+/// into the cells. It follows Texture's `ASRangeController` as texture-semantics.md section 6
+/// describes it.
+///
+/// Each update: the visible set is the items intersecting the viewport (if none, only the visible
+/// bit is cleared and nothing else changes); the mode is chosen (minimum on the first update; full
+/// once the user has dragged and while the container is visible; a mode set explicitly holds for
+/// one update); the display and preload sets are the items intersecting the viewport expanded by
+/// that mode's tuning toward the scroll direction; then every item whose state changes gets it, in
+/// the order visible, display, preload, items that just left a range (all items after a data
+/// change). All queries are binary searches over the sorted item frames (`ItemGeometry`), so an
+/// update costs O(log n + items in the ranges).
+public final class RangeController {
+    public weak var dataSource: (any RangeControllerDataSource)?
+    /// The type name of the container's data source, as the inspector's range bar labels it.
+    public var dataSourceTypeName: String = ""
+    public let scrollableDirections: ScrollDirection
+    public private(set) var geometry: ItemGeometry
+
+    public private(set) var tuning: RangeTuningTable
+    /// The mode of the last update; nil before the first one (Texture's "unspecified").
+    public private(set) var currentMode: RangeMode?
+    /// The direction the ranges lead toward: the last non-empty scroll direction, initially
+    /// down|right.
+    public private(set) var scrollDirection: ScrollDirection = [.down, .right]
+    /// Set once the user drags the container (programmatic offsets do not count).
+    public var contentHasBeenScrolled = false
+    public private(set) var visibleIndices: [Int] = []
+    public private(set) var displayIndices: [Int] = []
+    public private(set) var preloadIndices: [Int] = []
+    /// The interface state last pushed to each item, in item order.
+    public private(set) var itemStates: [InterfaceState] = []
+    /// The viewport of the last update, in content coordinates.
+    public private(set) var lastViewport: Rect = .zero
+    /// Whether the host program is in the background (clears the container's visible bit).
+    public private(set) var isInBackground = false
+    /// Updates run so far (an inspector's change signal).
+    public private(set) var updateCount = 0
+    /// Whether an update is pending (`setNeedsUpdate`); the container runs it on the next frame.
+    public private(set) var needsUpdate = true
+
+    private var preserveCurrentMode = false
+    private var rangeIsValid = false
+    private var previousInRange: [Int] = []
+
+    public init(scrollableDirections: ScrollDirection, tuning: RangeTuningTable = .default) {
+        self.scrollableDirections = scrollableDirections
+        self.tuning = tuning
+        geometry = ItemGeometry(axis: scrollableDirections.isDisjoint(with: .vertical) ? .horizontal : .vertical)
+    }
+
+    // MARK: Tuning
+
+    public func tuningParameters(for mode: RangeMode, _ type: RangeType) -> RangeTuning {
+        tuning[mode, type]
+    }
+
+    /// Changes one mode's tuning of one range; negative screenfuls are clamped to 0.
+    public func setTuningParameters(_ parameters: RangeTuning, for mode: RangeMode, _ type: RangeType) {
+        tuning[mode, type] = RangeTuning(
+            leading: max(0, parameters.leadingBufferScreenfuls), trailing: max(0, parameters.trailingBufferScreenfuls)
+        )
+        setNeedsUpdate()
+    }
+
+    // MARK: Data
+
+    /// Replaces the item frames after the data or the layout changed. The next update visits
+    /// every item (items outside all ranges fall back to measureLayout). With `resetStates`
+    /// (new data) every item starts from no state.
+    public func setItemFrames(_ frames: [Rect], resetStates: Bool = false) {
+        geometry.setFrames(frames)
+        if resetStates {
+            itemStates = Array(repeating: [], count: frames.count)
+            previousInRange = []
+            visibleIndices = []
+        } else if itemStates.count != frames.count {
+            itemStates = Array(itemStates.prefix(frames.count)) + Array(repeating: [], count: max(0, frames.count - itemStates.count))
+        }
+        invalidateItems()
+    }
+
+    /// Inserts item states for new items at `indices` (in the new numbering) so the states of
+    /// the other items move with them, then takes the new frames.
+    public func insertItems(at indices: [Int], frames: [Rect]) {
+        let inserted = indices.sorted()
+        for index in inserted where index <= itemStates.count { itemStates.insert([], at: index) }
+        // An old index moves past every inserted index at or before its new position.
+        func renumber(_ old: Int) -> Int {
+            var new = old
+            for index in inserted where index <= new { new += 1 }
+            return new
+        }
+        previousInRange = previousInRange.map(renumber)
+        visibleIndices = visibleIndices.map(renumber)
+        setItemFrames(frames)
+    }
+
+    /// Removes the states of deleted items (indices in the old numbering), then takes the new frames.
+    public func deleteItems(at indices: [Int], frames: [Rect]) {
+        let deleted = Set(indices)
+        let sorted = indices.sorted()
+        for index in sorted.reversed() where index < itemStates.count { itemStates.remove(at: index) }
+        func renumber(_ old: Int) -> Int? {
+            deleted.contains(old) ? nil : old - sorted.prefix { $0 < old }.count
+        }
+        previousInRange = previousInRange.compactMap(renumber)
+        visibleIndices = visibleIndices.compactMap(renumber)
+        setItemFrames(frames)
+    }
+
+    /// Forgets the state of one item (a reloaded item's new cell starts from nothing).
+    public func resetItemState(at index: Int) {
+        guard itemStates.indices.contains(index) else { return }
+        itemStates[index] = []
+        invalidateItems()
+    }
+
+    /// Takes `bits` away from every item that has them (Texture's clearPreloadedData and
+    /// clearContents when the container leaves the preload or display state).
+    public func removeFromAllItems(_ bits: InterfaceState) {
+        for index in itemStates.indices where !itemStates[index].isDisjoint(with: bits) {
+            push(itemStates[index].subtracting(bits), to: index)
+        }
+    }
+
+    private func invalidateItems() {
+        rangeIsValid = false
+        visibleIndices = visibleIndices.filter { $0 < geometry.count }
+        setNeedsUpdate()
+    }
+
+    // MARK: Modes
+
+    public func setNeedsUpdate() {
+        needsUpdate = true
+    }
+
+    /// Sets the mode for the next update, which keeps it for at least that update (Texture's
+    /// `updateCurrentRangeWithMode:`).
+    public func updateCurrentRange(with mode: RangeMode) {
+        preserveCurrentMode = true
+        if currentMode != mode {
+            currentMode = mode
+            setNeedsUpdate()
+        }
+    }
+
+    /// Texture's mode for a visibility depth: 0 full, 1 minimum, 2 visibleOnly, 3+ lowMemory.
+    public static func rangeMode(forVisibilityDepth depth: Int) -> RangeMode {
+        switch depth {
+        case ...0: .full
+        case 1: .minimum
+        case 2: .visibleOnly
+        default: .lowMemory
+        }
+    }
+
+    /// A memory warning: containers with the display bit go to visibleOnly, the others to
+    /// `modeForOthers` (lowMemory by default, Texture's `rangeModeForMemoryWarnings`), and update.
+    public func handleMemoryWarning(modeForOthers: RangeMode = .lowMemory) {
+        let showing = containerState.contains(.display)
+        updateCurrentRange(with: showing ? .visibleOnly : modeForOthers)
+        updateIfNeeded()
+    }
+
+    /// The host went to the background: a visible container keeps only its visible items
+    /// (visibleOnly), the others drop to lowMemory; then the container counts as not visible.
+    public func enterBackground() {
+        updateCurrentRange(with: containerState.contains(.visible) ? .visibleOnly : .lowMemory)
+        isInBackground = true
+        updateIfNeeded()
+    }
+
+    /// Back in the foreground: visible containers restart at minimum, the others at visibleOnly.
+    public func enterForeground() {
+        isInBackground = false
+        updateCurrentRange(with: containerState.contains(.visible) ? .minimum : .visibleOnly)
+        updateIfNeeded()
+    }
+
+    /// The container's interface state as ranges see it (no visible bit in the background).
+    public var containerState: InterfaceState {
+        var state = dataSource?.interfaceState(for: self) ?? []
+        if isInBackground { state.remove(.visible) }
+        return state
+    }
+
+    // MARK: Updating
+
+    public func updateIfNeeded() {
+        if needsUpdate { update() }
+    }
+
+    /// Recomputes the ranges and pushes changed item states into the cells.
+    public func update() {
+        needsUpdate = false
+        guard let dataSource else { return }
+        updateCount += 1
+        let motion = dataSource.currentScrollDirection(for: self).intersection(scrollableDirections)
+        if !motion.isEmpty { scrollDirection = motion }
+        let viewport = dataSource.viewport(for: self)
+        lastViewport = viewport
+        let visible = geometry.indices(intersecting: viewport)
+
+        guard !visible.isEmpty else {
+            // Nothing on screen (scrolled past the content, or no items): only the visible bit goes.
+            for index in visibleIndices where index < itemStates.count && itemStates[index].contains(.visible) {
+                push(itemStates[index].subtracting(.visible), to: index)
+            }
+            visibleIndices = []
+            return
+        }
+
+        let containerState = self.containerState
+        let containerVisible = containerState.contains(.visible)
+        var mode = currentMode
+        let mayChangeMode = !preserveCurrentMode && contentHasBeenScrolled
+        if (mayChangeMode && containerVisible) || mode == nil {
+            mode = (!containerVisible || mode == nil) ? .minimum : .full
+        }
+        let rangeMode = mode ?? .minimum
+
+        let displayTuning = tuning[rangeMode, .display]
+        let preloadTuning = tuning[rangeMode, .preload]
+        let display: [Int]
+        let preload: [Int]
+        if rangeMode == .lowMemory {
+            display = []
+            preload = []
+        } else {
+            display = displayTuning == .zero ? visible : indices(for: displayTuning, viewport: viewport)
+            if preloadTuning == displayTuning {
+                preload = display
+            } else if preloadTuning == .zero {
+                preload = visible
+            } else {
+                preload = indices(for: preloadTuning, viewport: viewport)
+            }
+        }
+
+        let visibleSet = Set(visible), displaySet = Set(display), preloadSet = Set(preload)
+        var order = visible
+        order += display.filter { !visibleSet.contains($0) }
+        order += preload.filter { !visibleSet.contains($0) && !displaySet.contains($0) }
+        let inRange = Set(order)
+        let nowInRange = order.sorted()
+        order += previousInRange.filter { !inRange.contains($0) && $0 < itemStates.count }
+        if !rangeIsValid {
+            let visited = Set(order)
+            order += (0..<itemStates.count).filter { !visited.contains($0) }
+        }
+
+        for index in order {
+            var state: InterfaceState = .measureLayout
+            if containerVisible {
+                if visibleSet.contains(index) {
+                    state.formUnion([.visible, .display, .preload])
+                } else {
+                    if preloadSet.contains(index) { state.insert(.preload) }
+                    if displaySet.contains(index) { state.insert(.display) }
+                }
+            } else if visibleSet.contains(index) {
+                // Hidden container: what would be on screen is readied, nothing is marked visible.
+                state.insert(.preload)
+                if rangeMode != .lowMemory { state.insert(.display) }
+            } else if displaySet.contains(index) {
+                state.insert(.preload)
+            }
+            if index < itemStates.count, itemStates[index] != state { push(state, to: index) }
+        }
+
+        visibleIndices = visible
+        displayIndices = display
+        preloadIndices = preload
+        previousInRange = nowInRange
+        currentMode = rangeMode
+        preserveCurrentMode = false
+        rangeIsValid = true
+    }
+
+    private func indices(for tuning: RangeTuning, viewport: Rect) -> [Int] {
+        geometry.indices(intersecting: rangeRect(
+            viewport: viewport, tuning: tuning, scrollable: scrollableDirections, direction: scrollDirection
+        ))
+    }
+
+    private func push(_ state: InterfaceState, to index: Int) {
+        itemStates[index] = state
+        dataSource?.rangeController(self, didChangeState: state, ofItemAt: index)
+    }
+
+    /// The item states as runs of equal states over consecutive items: `(first, last, state)`,
+    /// protocol.md's `itemStates` form. O(items).
+    public func itemStateRuns() -> [(first: Int, last: Int, state: InterfaceState)] {
+        var runs: [(first: Int, last: Int, state: InterfaceState)] = []
+        for (index, state) in itemStates.enumerated() {
+            if let last = runs.last, last.state == state {
+                runs[runs.count - 1].last = index
+            } else {
+                runs.append((index, index, state))
+            }
+        }
+        return runs
+    }
+
+    /// The rect a range covers right now for `mode` (the current mode by default).
+    public func rect(for type: RangeType, mode: RangeMode? = nil) -> Rect {
+        rangeRect(
+            viewport: lastViewport, tuning: tuning[mode ?? currentMode ?? .minimum, type],
+            scrollable: scrollableDirections, direction: scrollDirection
+        )
+    }
+}

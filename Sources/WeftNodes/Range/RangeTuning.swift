@@ -1,0 +1,63 @@
+/// The two ranges a range controller computes around the visible items.
+public enum RangeType: String, Hashable, Sendable, CaseIterable {
+    case display, preload
+}
+
+/// How generous a range controller is, Texture's `ASLayoutRangeMode`.
+public enum RangeMode: String, Hashable, Sendable, CaseIterable {
+    /// The first update and containers the user has not scrolled: small ranges.
+    case minimum
+    /// A visible container the user has scrolled: the largest ranges.
+    case full
+    /// Only the visible items (backgrounded visible containers, memory warnings).
+    case visibleOnly
+    /// Nothing displayed or preloaded beyond the visible items, and the display range empty.
+    case lowMemory
+}
+
+/// How far a range reaches beyond the viewport, in screenfuls, on the side the user scrolls
+/// toward (leading) and the side behind (trailing). Texture's `ASRangeTuningParameters`.
+public struct RangeTuning: Hashable, Sendable, CustomStringConvertible {
+    public var leadingBufferScreenfuls: Double
+    public var trailingBufferScreenfuls: Double
+
+    public init(leading: Double, trailing: Double) {
+        leadingBufferScreenfuls = leading
+        trailingBufferScreenfuls = trailing
+    }
+
+    public static let zero = RangeTuning(leading: 0, trailing: 0)
+
+    public var description: String { "(\(leadingBufferScreenfuls), \(trailingBufferScreenfuls))" }
+}
+
+/// The tuning of every mode and range type. The defaults are Texture's
+/// (`ASAbstractLayoutController`); `pager` applies `ASPagerNode`'s overrides.
+public struct RangeTuningTable: Hashable, Sendable {
+    private var values: [RangeMode: [RangeType: RangeTuning]]
+
+    /// Texture's defaults: full display (1, 0.5), preload (2.5, 1.5); minimum display
+    /// (0.25, 0.25), preload (0.5, 0.25); visibleOnly and lowMemory zero.
+    public static let `default` = RangeTuningTable(values: [
+        .full: [.display: RangeTuning(leading: 1.0, trailing: 0.5), .preload: RangeTuning(leading: 2.5, trailing: 1.5)],
+        .minimum: [.display: RangeTuning(leading: 0.25, trailing: 0.25), .preload: RangeTuning(leading: 0.5, trailing: 0.25)],
+        .visibleOnly: [.display: .zero, .preload: .zero],
+        .lowMemory: [.display: .zero, .preload: .zero],
+    ])
+
+    /// `ASPagerNode`'s overrides of the minimum and full modes: minimum display (0, 0), preload
+    /// (1, 1); full display (1, 1), preload (2, 2).
+    public static var pager: RangeTuningTable {
+        var table = RangeTuningTable.default
+        table[.minimum, .display] = .zero
+        table[.minimum, .preload] = RangeTuning(leading: 1, trailing: 1)
+        table[.full, .display] = RangeTuning(leading: 1, trailing: 1)
+        table[.full, .preload] = RangeTuning(leading: 2, trailing: 2)
+        return table
+    }
+
+    public subscript(mode: RangeMode, type: RangeType) -> RangeTuning {
+        get { values[mode]?[type] ?? .zero }
+        set { values[mode, default: [:]][type] = newValue }
+    }
+}

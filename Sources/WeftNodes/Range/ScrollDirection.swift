@@ -1,0 +1,34 @@
+/// Directions of scrolling, Texture's `ASScrollDirection`: the direction the content offset
+/// moves (down = the offset's y grows, the user reveals content further down).
+public struct ScrollDirection: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let right = ScrollDirection(rawValue: 1)
+    public static let left = ScrollDirection(rawValue: 2)
+    public static let up = ScrollDirection(rawValue: 4)
+    public static let down = ScrollDirection(rawValue: 8)
+
+    public static let horizontal: ScrollDirection = [.left, .right]
+    public static let vertical: ScrollDirection = [.up, .down]
+
+    /// The names of the set bits in protocol order: `["down"]`, `["right", "down"]`.
+    public var names: [String] {
+        [(ScrollDirection.up, "up"), (.down, "down"), (.left, "left"), (.right, "right")]
+            .filter { contains($0.0) }.map(\.1)
+    }
+
+    public var description: String { names.isEmpty ? "none" : names.joined(separator: "|") }
+
+    /// The direction of a content-offset velocity on the scrollable axes (zero velocity: none).
+    public init(velocityX: Double, velocityY: Double, scrollable: ScrollDirection) {
+        var direction: ScrollDirection = []
+        if !scrollable.isDisjoint(with: .horizontal) {
+            if velocityX > 0 { direction.insert(.right) } else if velocityX < 0 { direction.insert(.left) }
+        }
+        if !scrollable.isDisjoint(with: .vertical) {
+            if velocityY > 0 { direction.insert(.down) } else if velocityY < 0 { direction.insert(.up) }
+        }
+        self = direction
+    }
+}

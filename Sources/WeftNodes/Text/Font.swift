@@ -1,0 +1,38 @@
+/// A font as a text node asks for it: a point size and a weight. Weft measures with DejaVu Sans
+/// (regular) and DejaVu Sans Bold; the weight picks the face.
+public struct Font: Hashable, Sendable, CustomStringConvertible {
+    public enum Weight: String, Hashable, Sendable, CaseIterable {
+        case regular, bold
+    }
+
+    public var size: Double
+    public var weight: Weight
+
+    public init(size: Double, weight: Weight = .regular) {
+        self.size = size
+        self.weight = weight
+    }
+
+    public static func system(_ size: Double) -> Font { Font(size: size) }
+    public static func bold(_ size: Double) -> Font { Font(size: size, weight: .bold) }
+
+    public var description: String { "\(weight.rawValue) \(size)pt" }
+}
+
+/// Vertical metrics of a font at a point size, in points.
+public struct LineMetrics: Hashable, Sendable {
+    /// Distance from the top of a line to its baseline.
+    public var ascent: Double
+    /// Distance from the baseline to the bottom of a line (positive).
+    public var descent: Double
+    public var lineGap: Double
+
+    public init(ascent: Double, descent: Double, lineGap: Double) {
+        self.ascent = ascent
+        self.descent = descent
+        self.lineGap = lineGap
+    }
+
+    /// The height of one line: ascent + descent + line gap, as CoreText sets lines.
+    public var lineHeight: Double { ascent + descent + lineGap }
+}

@@ -1,0 +1,84 @@
+extension Snapshot.Element {
+    /// Writes the element (and its subtree) as one JSON object, omitting default fields.
+    public func encode(into writer: inout JSONWriter) {
+        writer.byte(UInt8(ascii: "{"))
+        var first = true
+        for field in ElementField.allCases where !field.isDefault(in: self) {
+            if !first { writer.byte(UInt8(ascii: ",")) }
+            first = false
+            field.encode(self, into: &writer)
+        }
+        writer.byte(UInt8(ascii: "}"))
+    }
+
+    /// Compact JSON of this element and its subtree (`Tree.getElement`).
+    public func encoded() -> [UInt8] {
+        var writer = JSONWriter(capacity: 1024)
+        encode(into: &writer)
+        return writer.bytes
+    }
+
+    /// Reads one element from JSON text (`Tree.getElement`, `add` ops).
+    public init(json bytes: some Collection<UInt8>) throws {
+        self = try JSONScanner.scan(bytes) { try Snapshot.Element(from: &$0) }
+    }
+
+    /// Reads an element object; unknown keys are errors (a misspelt field must not vanish).
+    init(from scanner: inout JSONScanner) throws {
+        let start = scanner.position
+        var element = Snapshot.Element(id: "", className: "")
+        var seen = SeenKeys()
+        var calculatedSizeGiven = false
+        try scanner.readObjectKeyBytes { scanner, key in
+            guard let field = ElementField(keyBytes: key) else {
+                throw scanner.error("unknown element key \"\(String(decoding: key, as: UTF8.self))\"")
+            }
+            try seen.insert(field.index, key: field.rawValue, scanner: scanner)
+            try field.decode(from: &scanner, into: &element)
+            if field == .calculatedSize { calculatedSizeGiven = true }
+        }
+        for field in ElementField.allCases where field.isRequired && !seen.contains(field.index) {
+            throw scanner.error("element is missing \"\(field.rawValue)\"", at: start)
+        }
+        if element.kind == .spec, !seen.contains(ElementField.type.index) {
+            throw scanner.error("a spec element needs \"type\"", at: start)
+        }
+        if !calculatedSizeGiven { element.calculatedSize = element.frame.size }
+        self = element
+    }
+}
+
+extension ElementField {
+    /// The field whose JSON key has these UTF-8 bytes: compares lengths first, so a lookup costs
+    /// one or two byte comparisons instead of building a String.
+    init?(keyBytes: UnsafeBufferPointer<UInt8>) {
+        for (field, key) in ElementField.keyBytes where key.count == keyBytes.count {
+            if key.withUnsafeBufferPointer({ $0.elementsEqual(keyBytes) }) {
+                self = field
+                return
+            }
+        }
+        return nil
+    }
+
+    private static let keyBytes: [(ElementField, [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
+
+    /// Position in `allCases` (bit number in `SeenKeys`).
+    var index: Int {
+        switch self {
+        case .id: 0
+        case .kind: 1
+        case .type: 2
+        case .className: 3
+        case .debugName: 4
+        case .frame: 5
+        case .constrainedSize: 6
+        case .calculatedSize: 7
+        case .style: 8
+        case .props: 9
+        case .tappable: 10
+        case .interfaceState: 11
+        case .children: 12
+        }
+    }
+}

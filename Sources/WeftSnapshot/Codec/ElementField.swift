@@ -1,0 +1,209 @@
+/// The top-level fields of an element, in the order documents write them. Each field knows its
+/// JSON key, its default, and how to write and read itself, so the encoder, the decoder, the
+/// `set` update op and the diffs all treat fields the same way (one table, no per-field copies).
+public enum ElementField: String, CaseIterable, Sendable {
+    case id, kind, type, className, debugName, frame, constrainedSize, calculatedSize
+    case style, props, tappable, interfaceState, children
+
+    /// Fields a `set` op may carry. `id` names the element and `children` change only through
+    /// `add`, `remove` and `move`.
+    public var isSettable: Bool { self != .id && self != .children }
+
+    /// Fields a document must contain.
+    public var isRequired: Bool { self == .id || self == .className }
+
+    /// The settable fields, in document order.
+    public static let settable: [ElementField] = allCases.filter(\.isSettable)
+
+    /// Whether the element's value of this field is the default, which documents omit.
+    /// `calculatedSize` defaults to the frame's size.
+    public func isDefault(in element: Snapshot.Element) -> Bool {
+        switch self {
+        case .id, .className: false
+        case .kind: element.kind == .node
+        case .type: element.type == Snapshot.Element.defaultType
+        case .debugName: element.debugName == nil
+        case .frame: element.frame == .zero
+        case .constrainedSize: element.constrainedSize == .unconstrained
+        case .calculatedSize: element.calculatedSize == element.frame.size
+        case .style: element.style.isEmpty
+        case .props: element.props.isEmpty
+        case .tappable: element.tappable == nil
+        case .interfaceState: element.interfaceState.isEmpty
+        case .children: element.children.isEmpty
+        }
+    }
+
+    /// Resets the field to its default (`unset` of a `set` op). `calculatedSize` takes the
+    /// element's current frame size, so apply `fields` before `unset`.
+    func reset(in element: inout Snapshot.Element) {
+        switch self {
+        case .id, .className: break
+        case .kind: element.kind = .node
+        case .type: element.type = Snapshot.Element.defaultType
+        case .debugName: element.debugName = nil
+        case .frame: element.frame = .zero
+        case .constrainedSize: element.constrainedSize = .unconstrained
+        case .calculatedSize: element.calculatedSize = element.frame.size
+        case .style: element.style = JSONObject()
+        case .props: element.props = JSONObject()
+        case .tappable: element.tappable = nil
+        case .interfaceState: element.interfaceState = []
+        case .children: element.children = []
+        }
+    }
+
+    /// Whether documents written from `a` and from `b` differ in this field. For
+    /// `calculatedSize`, whose default follows the frame, that is: one omits it and the other
+    /// does not, or both write it with different values (two omitted sizes follow their frames,
+    /// and a frame change is its own field).
+    public func differs(_ a: Snapshot.Element, _ b: Snapshot.Element) -> Bool {
+        switch self {
+        case .id: a.id != b.id
+        case .kind: a.kind != b.kind
+        case .type: a.type != b.type
+        case .className: a.className != b.className
+        case .debugName: a.debugName != b.debugName
+        case .frame: a.frame != b.frame
+        case .constrainedSize: a.constrainedSize != b.constrainedSize
+        case .calculatedSize:
+            isDefault(in: a) != isDefault(in: b) || (!isDefault(in: b) && a.calculatedSize != b.calculatedSize)
+        case .style: a.style != b.style
+        case .props: a.props != b.props
+        case .tappable: a.tappable != b.tappable
+        case .interfaceState: a.interfaceState != b.interfaceState
+        case .children: a.children != b.children
+        }
+    }
+
+    /// Writes `"key":value` for this field of `element` (callers skip defaults).
+    func encode(_ element: Snapshot.Element, into writer: inout JSONWriter) {
+        switch self {
+        case .id:
+            writer.key("id")
+            writer.string(element.id)
+        case .kind:
+            writer.key("kind")
+            writer.string(element.kind.rawValue)
+        case .type:
+            writer.key("type")
+            writer.string(element.type)
+        case .className:
+            writer.key("className")
+            writer.string(element.className)
+        case .debugName:
+            writer.key("debugName")
+            writer.string(element.debugName ?? "")
+        case .frame:
+            writer.key("frame")
+            writer.rect(element.frame)
+        case .constrainedSize:
+            writer.key("constrainedSize")
+            writer.sizeRange(element.constrainedSize)
+        case .calculatedSize:
+            writer.key("calculatedSize")
+            writer.size(element.calculatedSize)
+        case .style:
+            writer.key("style")
+            writer.object(element.style)
+        case .props:
+            writer.key("props")
+            writer.object(element.props)
+        case .tappable:
+            writer.key("tappable")
+            writer.tappable(element.tappable ?? Snapshot.Tappable(rect: .zero))
+        case .interfaceState:
+            writer.key("interfaceState")
+            writer.int(element.interfaceState.rawValue)
+        case .children:
+            writer.key("children")
+            writer.byte(UInt8(ascii: "["))
+            for (index, child) in element.children.enumerated() {
+                if index > 0 { writer.byte(UInt8(ascii: ",")) }
+                child.encode(into: &writer)
+            }
+            writer.byte(UInt8(ascii: "]"))
+        }
+    }
+
+    /// Reads this field's value from the scanner into `element`.
+    func decode(from scanner: inout JSONScanner, into element: inout Snapshot.Element) throws {
+        switch self {
+        case .id: element.id = try scanner.readString()
+        case .kind:
+            let start = scanner.position
+            let text = try scanner.readString()
+            guard let kind = Snapshot.Element.Kind(rawValue: text) else {
+                throw scanner.error("unknown kind \"\(text)\" (expected \"node\" or \"spec\")", at: start)
+            }
+            element.kind = kind
+        case .type: element.type = try scanner.readString()
+        case .className: element.className = try scanner.readString()
+        case .debugName: element.debugName = try scanner.readString()
+        case .frame: element.frame = try scanner.readRect()
+        case .constrainedSize: element.constrainedSize = try scanner.readSizeRange()
+        case .calculatedSize: element.calculatedSize = try scanner.readSize()
+        case .style: element.style = try scanner.readJSONObject()
+        case .props: element.props = try scanner.readJSONObject()
+        case .tappable: element.tappable = try scanner.readTappable()
+        case .interfaceState: element.interfaceState = Snapshot.InterfaceState(rawValue: try scanner.readCount())
+        case .children:
+            var children: [Snapshot.Element] = []
+            try scanner.readArray { scanner, _ in children.append(try Snapshot.Element(from: &scanner)) }
+            element.children = children
+        }
+    }
+
+    /// The field's value as a `JSONValue` (the `fields` of a `set` op).
+    public func jsonValue(of element: Snapshot.Element) -> JSONValue {
+        var writer = JSONWriter(capacity: 64)
+        writer.byte(UInt8(ascii: "{"))
+        encode(element, into: &writer)
+        writer.byte(UInt8(ascii: "}"))
+        // The writer's output is valid JSON by construction.
+        let object = try! JSONReader.parse(writer.bytes)
+        return object.object!.entries[0].value
+    }
+
+    /// Sets the field of `element` from a `JSONValue`, with the document's validation.
+    public func assign(_ value: JSONValue, to element: inout Snapshot.Element) throws {
+        try JSONScanner.scan(value.jsonBytes) { scanner in
+            try withPath(.key(rawValue)) { try decode(from: &scanner, into: &element) }
+        }
+    }
+}
+
+extension JSONWriter {
+    mutating func tappable(_ tappable: Snapshot.Tappable) {
+        raw("{\"rect\":")
+        rect(tappable.rect)
+        if !tappable.restricted.isEmpty {
+            raw(",\"restricted\":")
+            flags(tappable.restricted, Snapshot.Edges.named)
+        }
+        if !tappable.clipped.isEmpty {
+            raw(",\"clipped\":")
+            flags(tappable.clipped, Snapshot.Edges.named)
+        }
+        byte(UInt8(ascii: "}"))
+    }
+}
+
+extension JSONScanner {
+    mutating func readTappable() throws -> Snapshot.Tappable {
+        var rect: Snapshot.Rect?
+        var tappable = Snapshot.Tappable(rect: .zero)
+        let edgeNames = Snapshot.Edges.named
+        try readObject { scanner, key in
+            switch key {
+            case "rect": rect = try scanner.readRect()
+            case "restricted": tappable.restricted = try scanner.readFlags(edgeNames)
+            case "clipped": tappable.clipped = try scanner.readFlags(edgeNames)
+            default: throw scanner.error("unknown key \"\(key)\" (expected \"rect\", \"restricted\", \"clipped\")")
+            }
+        }
+        guard let rect else { throw error("tappable needs \"rect\"") }
+        tappable.rect = rect
+        return tappable
+    }
+}

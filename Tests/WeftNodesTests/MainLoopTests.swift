@@ -1,0 +1,169 @@
+import Foundation
+import Synchronization
+import Testing
+import WeftLayout
+@testable import WeftNodes
+
+@Suite("Headless main loop")
+struct MainLoopTests {
+    @Test("a manual clock advances program time by one frame duration per frame")
+    func manualClock() {
+        let loop = MainLoop(clock: .manual, framesPerSecond: 60)
+        loop.run(frames: 3)
+        #expect(loop.frame == 3)
+        #expect(abs(loop.time - 3.0 / 60) < 1e-12)
+    }
+
+    @Test("scheduled work runs at the next frame, timers when due, in order")
+    func scheduling() {
+        let loop = MainLoop(framesPerSecond: 10)  // 0.1 s per frame
+        var log: [String] = []
+        loop.schedule { log.append("a@\(loop.frame)") }
+        loop.schedule(after: 0.25) { log.append("timer@\(loop.frame)") }  // due at t = 0.25: frame 3 (t = 0.3)
+        loop.schedule { log.append("b@\(loop.frame)") }
+        loop.run(frames: 4)
+        #expect(log == ["a@1", "b@1", "timer@3"])
+    }
+
+    @Test("frame callbacks run by phase, then after-frame hooks see a change flag")
+    func phasesAndHooks() {
+        let loop = MainLoop()
+        var log: [String] = []
+        loop.addFrameCallback(.layout) { _ in log.append("layout") }
+        loop.addFrameCallback(.animation) { loop in
+            log.append("animation")
+            if loop.frame == 2 { loop.noteChange() }
+        }
+        var changed: [Bool] = []
+        loop.addAfterFrameHook { info in changed.append(info.changed) }
+        loop.run(frames: 3)
+        #expect(log == ["animation", "layout", "animation", "layout", "animation", "layout"])
+        #expect(changed == [false, true, false])
+    }
+
+    @Test("pause freezes frames and time; step runs frames while paused; resume continues")
+    func pauseStepResume() {
+        let loop = MainLoop()
+        loop.run(frames: 2)
+        loop.pause()
+        #expect(loop.tick() == false)
+        loop.run(frames: 5)
+        #expect(loop.frame == 2)
+        loop.step(frames: 3)
+        #expect(loop.frame == 5)
+        #expect(abs(loop.time - 5.0 / 60) < 1e-12)
+        loop.resume()
+        loop.run(frames: 1)
+        #expect(loop.frame == 6)
+    }
+
+    @Test("a step requested inside a frame runs right after that frame")
+    func stepInsideFrame() {
+        let loop = MainLoop()
+        var frames: [Int] = []
+        loop.addAfterFrameHook { info in
+            frames.append(info.frame)
+            if info.frame == 1 { loop.step(frames: 2) }
+        }
+        loop.pause()
+        loop.step(frames: 1)
+        #expect(frames == [1, 2, 3])
+    }
+
+    @Test("removed callbacks stop; unknown tokens are ignored")
+    func removal() {
+        let loop = MainLoop()
+        var count = 0
+        let token = loop.addFrameCallback(.animation) { _ in count += 1 }
+        loop.run(frames: 2)
+        loop.remove(token)
+        loop.remove(token)
+        loop.run(frames: 2)
+        #expect(count == 2)
+    }
+
+    @Test("work posted from another thread runs on the loop, even while paused")
+    func postFromAnotherThread() async {
+        let loop = MainLoop()
+        loop.pause()
+        let ran = Atomic<Int>(0)
+        let poster = loop.poster
+        await Task.detached {
+            poster.post { loop in
+                loop.step(frames: 2)
+                ran.store(loop.frame, ordering: .relaxed)
+            }
+        }.value
+        loop.tick()
+        #expect(ran.load(ordering: .relaxed) == 2)
+    }
+
+    @Test("a real clock sleeps between frames and keeps program time near wall time")
+    func realClock() {
+        let loop = MainLoop(clock: .real, framesPerSecond: 100)
+        let start = Date()
+        loop.run(until: { loop.frame >= 5 })
+        let elapsed = Date().timeIntervalSince(start)
+        // 5 frames at 100 fps: the first frame runs at once, four more after 10 ms each.
+        #expect(elapsed >= 0.035)
+        #expect(loop.time > 0.03 && loop.time < 1)
+    }
+}
+
+@Suite("Main loop with node trees")
+struct MainLoopTreeTests {
+    @Test("the change signal moves on scrolling and rests on idle frames")
+    func changeSignal() {
+        let (table, _, loop, _) = loadedTable(count: 50)
+        var changed: [Bool] = []
+        loop.addAfterFrameHook { changed.append($0.changed) }
+        loop.run(frames: 2)
+        table.contentOffset = Point(x: 0, y: 300)
+        loop.run(frames: 2)
+        #expect(changed == [false, false, true, false])
+    }
+
+    @Test("several roots are laid out each frame; removing one clears its states")
+    func roots() {
+        let loop = MainLoop()
+        let first = DisplayNode(), second = DisplayNode(), child = DisplayNode()
+        second.addSubnode(child)
+        second.layoutSpecBlock = { _, _ in PlacementSpec([(child, Point(x: 4, y: 4))]) }
+        loop.addRoot(first, frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        loop.addRoot(second, frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        loop.run(frames: 1)
+        #expect(loop.roots.count == 2)
+        #expect(child.frame == Rect(x: 4, y: 4, width: 50, height: 50))
+        #expect(child.interfaceState == .inHierarchy)
+        loop.removeRoot(second)
+        #expect(child.interfaceState == [])
+        #expect(loop.roots.map(\.id) == [first.id])
+    }
+
+    @Test("the screen scale rounds the roots' layouts")
+    func screenScale() {
+        let loop = MainLoop()
+        let root = DisplayNode(), child = DisplayNode()
+        root.addSubnode(child)
+        root.layoutSpecBlock = { _, _ in PlacementSpec([(child, Point(x: 0.2, y: 0.2))]) }
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        loop.run(frames: 1)
+        #expect(child.frame.origin == Point(x: 0.5, y: 0.5))  // ceil(0.4) / 2
+        loop.screenScale = 3
+        loop.run(frames: 1)
+        #expect(abs(child.frame.origin.x - 1.0 / 3) < 1e-12)  // ceil(0.6) / 3
+    }
+}
+
+@Suite("Main loop misuse")
+struct MainLoopMisuseTests {
+    @Test("an invalid frame rate falls back to 60; negative steps and frames do nothing")
+    func invalidInput() {
+        #expect(MainLoop(framesPerSecond: 0).framesPerSecond == 60)
+        #expect(MainLoop(framesPerSecond: .nan).framesPerSecond == 60)
+        let loop = MainLoop()
+        loop.step(frames: -3)
+        loop.run(frames: -1)
+        #expect(loop.frame == 0)
+    }
+}

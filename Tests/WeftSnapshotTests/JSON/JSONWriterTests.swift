@@ -1,0 +1,93 @@
+import Testing
+@testable import WeftSnapshot
+
+@Suite struct JSONWriterTests {
+    private func number(_ value: Double) -> String {
+        var writer = JSONWriter()
+        writer.number(value)
+        return writer.string
+    }
+
+    private func string(_ value: String) -> String {
+        var writer = JSONWriter()
+        writer.string(value)
+        return writer.string
+    }
+
+    // Expected texts are the shortest decimals that read back as the same double (by hand:
+    // 0.1 + 0.2 is the double just above 0.3, whose shortest form needs 17 digits).
+    @Test func numbersUseTheShortestRoundTripForm() {
+        #expect(number(0) == "0")
+        #expect(number(-0.0) == "0")
+        #expect(number(1) == "1")
+        #expect(number(-42) == "-42")
+        #expect(number(8.5) == "8.5")
+        #expect(number(-190.25) == "-190.25")
+        #expect(number(0.00390625) == "0.00390625")  // 1/256: the fast path's finest step
+        #expect(number(0.1) == "0.1")
+        #expect(number(0.1 + 0.2) == "0.30000000000000004")
+        #expect(number(1.0 / 3.0) == "0.3333333333333333")
+        #expect(number(1e-7) == "1e-07")
+        #expect(number(1e21) == "1e+21")
+        #expect(number(9_007_199_254_740_991) == "9007199254740991")
+        #expect(number(123_456.789) == "123456.789")
+        #expect(number(2_000_000.5) == "2000000.5")
+    }
+
+    @Test func infinityAndNaNUseTheSnapshotForms() {
+        #expect(number(.infinity) == "\"inf\"")
+        #expect(number(-.infinity) == "\"-inf\"")
+        #expect(number(.nan) == "null")
+    }
+
+    @Test func everyNumberReadsBackExactly() throws {
+        var random = SeededGenerator(seed: 7)
+        for _ in 0..<20_000 {
+            let value: Double
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: value = Double(bitPattern: random.next())  // any double, NaN/inf excluded below
+            case 1: value = Double(Int.random(in: -100_000...100_000, using: &random)) / 256
+            case 2: value = Double.random(in: -1000...1000, using: &random)
+            default: value = Double(Int.random(in: -10_000...10_000, using: &random)) / 3
+            }
+            guard value.isFinite else { continue }
+            let text = number(value)
+            let parsed = try #require(try JSONReader.parse(text).number)
+            #expect(parsed == value, "\(value) was written as \(text) and read back as \(parsed)")
+            // Shortest: Swift's description is the shortest round-trip form (plus ".0" on whole numbers).
+            #expect(text.count <= value.description.count)
+        }
+    }
+
+    @Test func stringsEscapeQuotesBackslashesAndControlCharacters() {
+        #expect(string("plain") == "\"plain\"")
+        #expect(string("a\"b\\c") == "\"a\\\"b\\\\c\"")
+        #expect(string("\n\r\t\u{08}\u{0C}") == "\"\\n\\r\\t\\b\\f\"")
+        #expect(string("\u{01}\u{1F}") == "\"\\u0001\\u001f\"")
+        #expect(string("\u{7F}") == "\"\u{7F}\"")  // DEL is not a control character in JSON
+        #expect(string("é 😀 /") == "\"é 😀 /\"")  // non-ASCII stays UTF-8; '/' needs no escape
+    }
+
+    @Test func objectsKeepTheirOrder() {
+        let value: JSONValue = ["z": 1, "a": [true, nil, "x"], "m": ["k": 0.5]]
+        #expect(value.jsonString == #"{"z":1,"a":[true,null,"x"],"m":{"k":0.5}}"#)
+    }
+
+    @Test func indentedOutputKeepsScalarArraysOnOneLine() throws {
+        let text = String(decoding: try JSONFormatter.indent(Array(#"{"a":[1,2],"b":{"c":[]},"d":[{"e":1}]}"#.utf8)), as: UTF8.self)
+        #expect(text == """
+            {
+              "a": [1, 2],
+              "b": {
+                "c": []
+              },
+              "d": [
+                {
+                  "e": 1
+                }
+              ]
+            }
+
+            """)
+    }
+}

@@ -1,0 +1,956 @@
+/* Integration tests: the real gateway (the ASan+UBSan build under `make test`) on a free port,
+ * driven by scripted devices and inspectors over real sockets and by raw HTTP requests.
+ * Expected values come from protocol.md (quoted next to each check), never from the gateway's
+ * own output. */
+#include <dirent.h>
+#include <signal.h>
+#include <sys/stat.h>
+
+#include "check.h"
+#include "harness.h"
+#include "scripted.h"
+
+static struct gateway gw;
+static struct wsc_pool *pool;
+
+/* Starts a gateway with extra flags and a client pool for one test. */
+static bool up(const char *const *args)
+{
+	if (gateway_start(&gw, args) != 0)
+		return false;
+	pool = wsc_pool_new(gw.port);
+	return pool != NULL;
+}
+
+/* Stops both; the gateway must exit 0 (ASan reports make it exit non-zero) within 1 s. */
+static void down(void)
+{
+	wsc_pool_free(pool);
+	pool = NULL;
+	long long elapsed = 0;
+	int status = gateway_stop(&gw, 3000, &elapsed);
+	if (status != 0 || elapsed > 1000) {
+		fprintf(stderr, "  gateway exit status %d after %lld ms\n", status, elapsed);
+		gateway_dump_log(&gw);
+	}
+	CHECK_INT(status, 0);
+	CHECK(elapsed <= 1000);
+}
+
+static json_t *http_json(const char *method, const char *path, const char *headers, const char *body, int *status)
+{
+	struct http_result r;
+	*status = -1;
+	if (http_simple(gw.port, method, path, headers, body, &r) != 0)
+		return NULL;
+	*status = r.status;
+	json_t *j = json_loadb(r.body, r.body_len, 0, NULL);
+	http_result_free(&r);
+	return j;
+}
+
+/* ---- basics ---- */
+
+static void test_healthz_and_empty_list(void)
+{
+	if (!up(NULL)) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	int status;
+	json_t *j = http_json("GET", "/healthz", NULL, NULL, &status);
+	CHECK_INT(status, 200); /* protocol.md: GET /healthz -> 200 {"ok": true} */
+	CHECK(json_is_true(json_object_get(j, "ok")));
+	json_decref(j);
+	j = http_json("GET", "/api/devices", NULL, NULL, &status);
+	CHECK_INT(status, 200);
+	CHECK_INT(json_array_size(json_object_get(j, "devices")), 0);
+	json_decref(j);
+	down();
+}
+
+static void test_register_hello_and_list(void)
+{
+	if (!up(NULL)) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	const char *instance = test_instance();
+	struct tc *dev = tc_connect(pool, &(struct wsc_options){.path = "/device"});
+	tc_sendf(dev, "{\"id\":5,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{"
+		      "\"appId\":\"org.weft.Test\",\"instance\":\"%s\",\"host\":\"h\"},\"info\":{\"appName\":\"T\"}}}",
+		 instance);
+	json_t *reply = tc_reply(dev, 5);
+	/* -> {"deviceId": "d1", "gatewayVersion": "...", "protocolVersion": 1} */
+	const char *device_id = str_at(reply, "result", "deviceId");
+	CHECK(device_id && device_id[0] == 'd');
+	CHECK(str_at(reply, "result", "gatewayVersion") != NULL);
+	CHECK_INT(int_at(reply, "result", "protocolVersion"), 1);
+
+	struct tc *insp = tc_connect(pool, &(struct wsc_options){.path = "/inspector"});
+	tc_sendf(insp, "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1,\"client\":\"cli\"}}");
+	json_t *hello = tc_reply(insp, 1);
+	json_t *devices = json_object_get(json_object_get(hello, "result"), "devices");
+	CHECK_INT(json_array_size(devices), 1);
+	json_t *d = json_array_get(devices, 0);
+	CHECK_STR(str_at(d, "deviceId", NULL), device_id ? device_id : "");
+	CHECK_STR(str_at(d, "state", NULL), "connected");
+	CHECK_STR(str_at(d, "identity", "appId"), "org.weft.Test");
+	CHECK_STR(str_at(d, "identity", "instance"), instance);
+	CHECK_STR(str_at(d, "info", "appName"), "T");
+	CHECK_INT(int_at(d, "inspectors", NULL), 0);
+	const char *at = str_at(d, "connectedAt", NULL); /* ISO 8601 UTC: 2026-11-30T08:00:00Z */
+	CHECK(at && strlen(at) == 20 && at[10] == 'T' && at[19] == 'Z');
+
+	tc_sendf(insp, "{\"id\":2,\"method\":\"Gateway.listDevices\"}");
+	json_t *list = tc_reply(insp, 2);
+	CHECK_INT(json_array_size(json_object_get(json_object_get(list, "result"), "devices")), 1);
+
+	int status;
+	char path[128];
+	snprintf(path, sizeof path, "/api/devices/%s", device_id ? device_id : "x");
+	json_t *api = http_json("GET", path, NULL, NULL, &status);
+	CHECK_INT(status, 200);
+	CHECK_STR(str_at(api, "deviceId", NULL), device_id ? device_id : "");
+	json_decref(api);
+	json_decref(list);
+	json_decref(hello);
+	json_decref(reply);
+	tc_free(insp);
+	tc_free(dev);
+	down();
+}
+
+static void test_first_message_rules(void)
+{
+	if (!up(NULL)) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	/* Device: anything but Gateway.register first gets -32600 and the connection stays open. */
+	struct tc *dev = tc_connect(pool, &(struct wsc_options){.path = "/device"});
+	tc_sendf(dev, "{\"method\":\"Tree.updated\",\"params\":{}}");
+	json_t *e = tc_next(dev, WAIT_MS);
+	CHECK_INT(error_code(e), -32600);
+	json_decref(e);
+	tc_sendf(dev, "{\"id\":9,\"method\":\"Tree.getDocument\",\"params\":{}}");
+	e = tc_reply(dev, 9);
+	CHECK_INT(error_code(e), -32600);
+	json_decref(e);
+	CHECK(dev->ws->state == WSC_OPEN);
+	/* Register with an unsupported major version: -32004 and the connection is closed. */
+	tc_sendf(dev, "{\"id\":2,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":2,\"identity\":{"
+		      "\"appId\":\"a\"}}}");
+	e = tc_reply(dev, 2);
+	CHECK_INT(error_code(e), -32004);
+	json_decref(e);
+	CHECK(wsc_wait_closed(dev->ws, WAIT_MS));
+	/* Register without an identity: -32602. */
+	struct tc *dev2 = tc_connect(pool, &(struct wsc_options){.path = "/device"});
+	tc_sendf(dev2, "{\"id\":3,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1}}");
+	e = tc_reply(dev2, 3);
+	CHECK_INT(error_code(e), -32602);
+	json_decref(e);
+
+	/* Inspector: requests before hello get -32600; a bad major version gets -32004 and a close. */
+	struct tc *insp = tc_connect(pool, &(struct wsc_options){.path = "/inspector"});
+	tc_sendf(insp, "{\"id\":1,\"method\":\"Gateway.listDevices\"}");
+	e = tc_reply(insp, 1);
+	CHECK_INT(error_code(e), -32600);
+	json_decref(e);
+	tc_sendf(insp, "{\"id\":2,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":3}}");
+	e = tc_reply(insp, 2);
+	CHECK_INT(error_code(e), -32004);
+	json_decref(e);
+	CHECK(wsc_wait_closed(insp->ws, WAIT_MS));
+
+	/* After hello: unknown gateway methods -32601, device methods without a device -32602,
+	 * unknown devices -32000. */
+	struct tc *ok = inspector_open(pool);
+	tc_sendf(ok, "{\"id\":2,\"method\":\"Gateway.frobnicate\"}");
+	e = tc_reply(ok, 2);
+	CHECK_INT(error_code(e), -32601);
+	json_decref(e);
+	tc_sendf(ok, "{\"id\":3,\"method\":\"Tree.getDocument\",\"params\":{}}");
+	e = tc_reply(ok, 3);
+	CHECK_INT(error_code(e), -32602);
+	json_decref(e);
+	tc_sendf(ok, "{\"id\":4,\"method\":\"Tree.getDocument\",\"device\":\"d999\",\"params\":{}}");
+	e = tc_reply(ok, 4);
+	CHECK_INT(error_code(e), -32000);
+	json_decref(e);
+	tc_sendf(ok, "{\"id\":5,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"nope\"}}");
+	e = tc_reply(ok, 5);
+	CHECK_INT(error_code(e), -32000);
+	json_decref(e);
+	tc_free(ok);
+	tc_free(insp);
+	tc_free(dev2);
+	tc_free(dev);
+	down();
+}
+
+/* ---- routing ---- */
+
+static void test_id_rewriting_between_inspectors(void)
+{
+	if (!up(NULL)) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
+	struct tc *a = inspector_open(pool), *b = inspector_open(pool);
+	/* Both inspectors use id 7: the device must see two different ids, and each inspector must
+	 * get back its own answer under its own id 7 (protocol.md: ids rewritten so each reply
+	 * reaches the inspector that asked). */
+	tc_sendf(a, "{\"id\":7,\"method\":\"Tree.getElement\",\"device\":\"%s\",\"params\":{\"id\":\"a\"}}", dev->device_id);
+	tc_sendf(b, "{\"id\":7,\"method\":\"Tree.getElement\",\"device\":\"%s\",\"params\":{\"id\":\"b\"}}", dev->device_id);
+	json_t *r1 = tc_method(dev, "Tree.getElement"), *r2 = tc_method(dev, "Tree.getElement");
+	long long g1 = int_at(r1, "id", NULL), g2 = int_at(r2, "id", NULL);
+	CHECK(g1 > 0 && g2 > 0 && g1 != g2);
+	CHECK(json_object_get(r1, "device") == NULL); /* the device gets no "device" key */
+	/* Answer in reverse order, echoing the element id each asked for. */
+	tc_sendf(dev, "{\"id\":%lld,\"result\":{\"element\":{\"id\":\"%s\"}}}", g2, str_at(r2, "params", "id"));
+	tc_sendf(dev, "{\"id\":%lld,\"result\":{\"element\":{\"id\":\"%s\"}}}", g1, str_at(r1, "params", "id"));
+	json_t *ra = tc_reply(a, 7), *rb = tc_reply(b, 7);
+	CHECK_STR(str_at(json_object_get(ra, "result"), "element", "id"), "a");
+	CHECK_STR(str_at(json_object_get(rb, "result"), "element", "id"), "b");
+	CHECK(json_object_get(ra, "device") == NULL); /* replies get no "device" */
+	/* An error reply is routed the same way. */
+	tc_sendf(a, "{\"id\":12345678901,\"method\":\"Layout.setStyle\",\"device\":\"%s\",\"params\":{}}", dev->device_id);
+	json_t *r3 = tc_method(dev, "Layout.setStyle");
+	tc_sendf(dev, "{\"id\":%lld,\"error\":{\"code\":-32010,\"message\":\"unknown node\"}}", int_at(r3, "id", NULL));
+	json_t *rc = tc_reply(a, 12345678901LL);
+	CHECK_INT(error_code(rc), -32010);
+	/* A reply nobody waits for is dropped quietly. */
+	tc_sendf(dev, "{\"id\":999999,\"result\":{}}");
+	CHECK(tc_next(a, 200) == NULL);
+	json_decref(r1);
+	json_decref(r2);
+	json_decref(r3);
+	json_decref(ra);
+	json_decref(rb);
+	json_decref(rc);
+	tc_free(a);
+	tc_free(b);
+	tc_free(dev);
+	down();
+}
+
+static void test_fanout_and_attach_counts(void)
+{
+	if (!up(NULL)) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	struct tc *d1 = device_open(pool, "org.weft.One", test_instance());
+	struct tc *d2 = device_open(pool, "org.weft.Two", test_instance());
+	struct tc *a = inspector_open(pool), *b = inspector_open(pool), *c = inspector_open(pool);
+	inspector_attach(a, 2, d1->device_id);
+	json_t *n = tc_method(d1, "Inspector.attached"); /* count changes are sent to the device */
+	CHECK_INT(int_at(n, "params", "count"), 1);
+	json_decref(n);
+	inspector_attach(b, 2, d1->device_id);
+	n = tc_method(d1, "Inspector.attached");
+	CHECK_INT(int_at(n, "params", "count"), 2);
+	json_decref(n);
+	inspector_attach(b, 3, "org.weft.Two"); /* selectors: an appId names its one device */
+	n = tc_method(d2, "Inspector.attached");
+	CHECK_INT(int_at(n, "params", "count"), 1);
+	json_decref(n);
+
+	tc_sendf(d1, "{\"method\":\"Tree.updated\",\"params\":{\"baseRevision\":1,\"revision\":2,\"ops\":[]}}");
+	tc_sendf(d2, "{\"method\":\"Tree.updated\",\"params\":{\"baseRevision\":5,\"revision\":6,\"ops\":[]}}");
+	/* Events reach every attached inspector with "device" added; others get nothing. */
+	json_t *ea = tc_method(a, "Tree.updated");
+	CHECK_STR(str_at(ea, "device", NULL), d1->device_id);
+	CHECK_INT(int_at(ea, "params", "revision"), 2);
+	json_t *eb1 = tc_method(b, "Tree.updated"), *eb2 = tc_method(b, "Tree.updated");
+	CHECK(eb1 && eb2);
+	const char *devs[2] = {str_at(eb1, "device", NULL), str_at(eb2, "device", NULL)};
+	CHECK(devs[0] && devs[1] && strcmp(devs[0], devs[1]) != 0);
+	CHECK(tc_next(c, 200) == NULL);
+	CHECK(tc_next(a, 100) == NULL); /* a is not attached to d2 */
+
+	tc_sendf(a, "{\"id\":4,\"method\":\"Gateway.detach\",\"params\":{\"device\":\"%s\"}}", d1->device_id);
+	json_decref(tc_reply(a, 4));
+	n = tc_method(d1, "Inspector.detached");
+	CHECK_INT(int_at(n, "params", "count"), 1);
+	json_decref(n);
+	/* Closing an inspector detaches it too. */
+	tc_free(b);
+	n = tc_method(d1, "Inspector.detached");
+	CHECK_INT(int_at(n, "params", "count"), 0);
+	json_decref(n);
+	json_decref(ea);
+	json_decref(eb1);
+	json_decref(eb2);
+	tc_free(a);
+	tc_free(c);
+	tc_free(d1);
+	tc_free(d2);
+	down();
+}
+
+/* ---- device lifecycle ---- */
+
+static void test_restart_rebinds_within_grace(void)
+{
+	if (!up(NULL)) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	const char *instance = test_instance();
+	struct tc *dev = device_open(pool, "org.weft.Test", instance);
+	char device_id[24];
+	snprintf(device_id, sizeof device_id, "%s", dev->device_id);
+	struct tc *insp = inspector_open(pool);
+	inspector_attach(insp, 2, device_id);
+	json_decref(tc_method(dev, "Inspector.attached"));
+
+	/* A pending request fails at once with -32001 when the device goes away. */
+	tc_sendf(insp, "{\"id\":3,\"method\":\"Tree.getDocument\",\"device\":\"%s\",\"params\":{}}", device_id);
+	json_decref(tc_method(dev, "Tree.getDocument"));
+	long long t0 = wsc_now_ms();
+	tc_free(dev);
+	json_t *failed = tc_reply(insp, 3);
+	CHECK_INT(error_code(failed), -32001);
+	CHECK(wsc_now_ms() - t0 < 1000);
+	json_decref(failed);
+	json_t *upd = tc_method(insp, "Gateway.deviceUpdated");
+	CHECK_STR(str_at(upd, "params", "state"), "disconnected");
+	json_decref(upd);
+	/* Requests to a disconnected device fail with -32001; the HTTP API says 503. */
+	tc_sendf(insp, "{\"id\":4,\"method\":\"Tree.getDocument\",\"device\":\"%s\",\"params\":{}}", device_id);
+	failed = tc_reply(insp, 4);
+	CHECK_INT(error_code(failed), -32001);
+	json_decref(failed);
+	int status;
+	char path[128];
+	snprintf(path, sizeof path, "/api/devices/%s/snapshot", device_id);
+	json_decref(http_json("GET", path, NULL, NULL, &status));
+	CHECK_INT(status, 503);
+
+	/* The same identity comes back: same deviceId, told at once that one inspector listens, and
+	 * the inspector (still attached) gets deviceUpdated and the device's events. */
+	struct tc *again = device_open(pool, "org.weft.Test", instance);
+	CHECK_STR(again->device_id, device_id);
+	json_t *att = tc_method(again, "Inspector.attached");
+	CHECK_INT(int_at(att, "params", "count"), 1);
+	json_decref(att);
+	upd = tc_method(insp, "Gateway.deviceUpdated");
+	CHECK_STR(str_at(upd, "params", "state"), "connected");
+	json_decref(upd);
+	tc_sendf(again, "{\"method\":\"Tree.updated\",\"params\":{\"baseRevision\":0,\"revision\":1,\"ops\":[]}}");
+	json_t *ev = tc_method(insp, "Tree.updated");
+	CHECK_STR(str_at(ev, "device", NULL), device_id);
+	json_decref(ev);
+	tc_free(again);
+	tc_free(insp);
+	down();
+}
+
+static void test_grace_expiry_and_stable_id(void)
+{
+	if (!up((const char *[]){"--grace", "0.3", NULL})) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	const char *instance = test_instance();
+	struct tc *dev = device_open(pool, "org.weft.Test", instance);
+	char device_id[24];
+	snprintf(device_id, sizeof device_id, "%s", dev->device_id);
+	struct tc *insp = inspector_open(pool);
+	tc_free(dev);
+	json_t *removed = tc_method(insp, "Gateway.deviceRemoved");
+	CHECK_STR(str_at(removed, "params", "deviceId"), device_id);
+	json_decref(removed);
+	int status;
+	json_t *list = http_json("GET", "/api/devices", NULL, NULL, &status);
+	CHECK_INT(json_array_size(json_object_get(list, "devices")), 0);
+	json_decref(list);
+	/* The identity keeps its id for the gateway's whole life. */
+	struct tc *again = device_open(pool, "org.weft.Test", instance);
+	CHECK_STR(again->device_id, device_id);
+	json_t *added = tc_method(insp, "Gateway.deviceAdded");
+	CHECK_STR(str_at(added, "params", "deviceId"), device_id);
+	json_decref(added);
+	tc_free(again);
+	tc_free(insp);
+	down();
+}
+
+static void test_second_connection_replaces_first(void)
+{
+	if (!up(NULL)) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	const char *instance = test_instance();
+	struct tc *first = device_open(pool, "org.weft.Test", instance);
+	struct tc *insp = inspector_open(pool);
+	tc_sendf(insp, "{\"id\":2,\"method\":\"Tree.getDocument\",\"device\":\"%s\",\"params\":{}}", first->device_id);
+	json_decref(tc_method(first, "Tree.getDocument"));
+	struct tc *second = device_open(pool, "org.weft.Test", instance);
+	CHECK_STR(second->device_id, first->device_id);
+	/* The first is closed with 4000 "replaced"; its pending request fails with -32001. */
+	CHECK(wsc_wait_closed(first->ws, WAIT_MS));
+	CHECK_INT(first->ws->close_code, 4000);
+	json_t *failed = tc_reply(insp, 2);
+	CHECK_INT(error_code(failed), -32001);
+	json_decref(failed);
+	json_t *upd = tc_method(insp, "Gateway.deviceUpdated");
+	CHECK_STR(str_at(upd, "params", "deviceId"), second->device_id);
+	json_decref(upd);
+	/* Requests now reach the second connection. */
+	tc_sendf(insp, "{\"id\":3,\"method\":\"Runtime.pause\",\"device\":\"%s\",\"params\":{}}", second->device_id);
+	json_t *req = tc_method(second, "Runtime.pause");
+	CHECK(req != NULL);
+	json_decref(req);
+	tc_free(first);
+	tc_free(second);
+	tc_free(insp);
+	down();
+}
+
+static void test_request_timeout(void)
+{
+	if (!up((const char *[]){"--request-timeout", "0.3", NULL})) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
+	struct tc *insp = inspector_open(pool);
+	long long t0 = wsc_now_ms();
+	tc_sendf(insp, "{\"id\":2,\"method\":\"Tree.getDocument\",\"device\":\"%s\",\"params\":{}}", dev->device_id);
+	json_t *req = tc_method(dev, "Tree.getDocument"); /* the device never answers */
+	json_t *reply = tc_reply(insp, 2);
+	long long elapsed = wsc_now_ms() - t0;
+	CHECK_INT(error_code(reply), -32002);
+	CHECK(elapsed >= 250 && elapsed < 2000);
+	/* The late answer is dropped. */
+	tc_sendf(dev, "{\"id\":%lld,\"result\":{}}", int_at(req, "id", NULL));
+	CHECK(tc_next(insp, 200) == NULL);
+	/* The HTTP API answers a time-out with 504. */
+	int status;
+	char path[128];
+	snprintf(path, sizeof path, "/api/devices/%s/snapshot", dev->device_id);
+	json_t *j = http_json("GET", path, NULL, NULL, &status);
+	CHECK_INT(status, 504);
+	CHECK_INT(int_at(json_object_get(j, "error"), "code", NULL), -32002);
+	json_decref(j);
+	json_decref(req);
+	json_decref(reply);
+	tc_free(dev);
+	tc_free(insp);
+	down();
+}
+
+/* ---- security ---- */
+
+/* An upgrade request over a raw socket, so the status of a refusal can be read. */
+static int upgrade_status(const char *path, const char *extra_headers, const char *host)
+{
+	char req[1024], host_buf[64];
+	snprintf(host_buf, sizeof host_buf, "127.0.0.1:%d", gw.port);
+	snprintf(req, sizeof req,
+		 "GET %s HTTP/1.1\r\nHost: %s\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+		 "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+		 "Sec-WebSocket-Protocol: weft.v1\r\n%s\r\n",
+		 path, host ? host : host_buf, extra_headers ? extra_headers : "");
+	struct http_result r;
+	if (http_raw(gw.port, req, strlen(req), &r) != 0)
+		return -1;
+	http_result_free(&r);
+	return r.status;
+}
+
+static void test_token_required(void)
+{
+	if (!up((const char *[]){"--token", "s3cret", NULL})) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	/* protocol.md: upgrades and API calls carry ?token=T or Authorization: Bearer T; else 401. */
+	CHECK_INT(upgrade_status("/inspector", NULL, NULL), 401);
+	CHECK_INT(upgrade_status("/device", NULL, NULL), 401);
+	CHECK_INT(upgrade_status("/inspector?token=wrong", NULL, NULL), 401);
+	CHECK_INT(upgrade_status("/inspector?token=s3cret", NULL, NULL), 101);
+	CHECK_INT(upgrade_status("/device", "Authorization: Bearer s3cret\r\n", NULL), 101);
+	int status;
+	json_decref(http_json("GET", "/api/devices", NULL, NULL, &status));
+	CHECK_INT(status, 401);
+	json_decref(http_json("GET", "/api/devices?token=s3cret", NULL, NULL, &status));
+	CHECK_INT(status, 200);
+	json_decref(http_json("GET", "/api/devices", "Authorization: Bearer s3cret\r\n", NULL, &status));
+	CHECK_INT(status, 200);
+	json_decref(http_json("GET", "/healthz", NULL, NULL, &status));
+	CHECK_INT(status, 401);
+	/* A real client with the token in its query works end to end. */
+	struct tc *insp = inspector_open_path(pool, "/inspector?token=s3cret");
+	tc_sendf(insp, "{\"id\":2,\"method\":\"Gateway.listDevices\"}");
+	json_t *list = tc_reply(insp, 2);
+	CHECK(json_is_array(json_object_get(json_object_get(list, "result"), "devices")));
+	json_decref(list);
+	tc_free(insp);
+	down();
+}
+
+static void test_origin_and_host_rules(void)
+{
+	if (!up((const char *[]){"--allow-origin", "http://dev.example:3000", NULL})) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	char self[128], header[200];
+	snprintf(self, sizeof self, "http://127.0.0.1:%d", gw.port);
+	/* Origin: the gateway itself or an --allow-origin entry; other pages get 403. */
+	CHECK_INT(upgrade_status("/inspector", "Origin: http://evil.example\r\n", NULL), 403);
+	CHECK_INT(upgrade_status("/inspector", "Origin: null\r\n", NULL), 403);
+	snprintf(header, sizeof header, "Origin: %s\r\n", self);
+	CHECK_INT(upgrade_status("/inspector", header, NULL), 101);
+	CHECK_INT(upgrade_status("/inspector", "Origin: http://dev.example:3000\r\n", NULL), 101);
+	/* /device refuses web pages, even the gateway's own, but not native clients' bare hosts. */
+	CHECK_INT(upgrade_status("/device", header, NULL), 403);
+	CHECK_INT(upgrade_status("/device", "Origin: file://\r\n", NULL), 403);
+	CHECK_INT(upgrade_status("/device", "Origin: 127.0.0.1\r\n", NULL), 101);
+	CHECK_INT(upgrade_status("/device", NULL, NULL), 101);
+	/* Host must name the gateway (DNS rebinding): 421 for upgrades and HTTP alike. */
+	CHECK_INT(upgrade_status("/inspector", NULL, "evil.example"), 421);
+	snprintf(header, sizeof header, "localhost:%d", gw.port);
+	CHECK_INT(upgrade_status("/inspector", NULL, header), 101);
+	struct http_result r;
+	const char *raw = "GET /api/devices HTTP/1.1\r\nHost: rebind.example:80\r\nConnection: close\r\n\r\n";
+	CHECK(http_raw(gw.port, raw, strlen(raw), &r) == 0);
+	CHECK_INT(r.status, 421);
+	http_result_free(&r);
+	raw = "GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n"; /* no Host at all (HTTP/1.1 requires one) */
+	CHECK(http_raw(gw.port, raw, strlen(raw), &r) == 0);
+	CHECK(r.status == 421 || r.status == 400);
+	http_result_free(&r);
+	int status;
+	json_decref(http_json("GET", "/api/devices", "Origin: http://evil.example\r\n", NULL, &status));
+	CHECK_INT(status, 403);
+	/* Unknown WebSocket paths: 404. */
+	CHECK_INT(upgrade_status("/elsewhere", NULL, NULL), 404);
+	/* POST API calls must be application/json (no preflight-free cross-site form posts). */
+	json_decref(http_json("POST", "/api/devices/d1/call", "Content-Type: text/plain\r\n", "{}", &status));
+	CHECK_INT(status, 415);
+	down();
+}
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static void test_static_files(void)
+{
+	char dir[] = "/tmp/weft-web-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char web[64], sub[80];
+	snprintf(web, sizeof web, "%s/web", dir);
+	snprintf(sub, sizeof sub, "%s/web/js", dir);
+	mkdir(web, 0755);
+	mkdir(sub, 0755);
+	write_file(dir, "secret.txt", "TOP-SECRET");
+	write_file(web, "index.html", "<!doctype html><title>weft</title>");
+	write_file(web, "js/app.mjs", "export const x = 1;");
+	write_file(web, "js/app.js", "1");
+	write_file(web, "js/app.js.map", "{}");
+	write_file(web, "style.css", "body{}");
+	write_file(web, "icon.svg", "<svg/>");
+	write_file(web, "data.json", "{}");
+	write_file(web, "pixel.png", "PNG");
+	if (!up((const char *[]){"--web-root", web, "--token", "t", NULL})) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	static const struct {
+		const char *path, *type;
+	} files[] = {
+		{"/", "text/html"},           {"/index.html", "text/html"},       {"/js/app.mjs", "text/javascript"},
+		{"/js/app.js", "text/javascript"}, {"/js/app.js.map", "application/json"}, {"/style.css", "text/css"},
+		{"/icon.svg", "image/svg+xml"}, {"/data.json", "application/json"}, {"/pixel.png", "image/png"},
+	};
+	/* Static files need no token; each has its type. */
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		struct http_result r;
+		CHECK(http_simple(gw.port, "GET", files[i].path, NULL, NULL, &r) == 0);
+		CHECK_INT(r.status, 200);
+		char expected[128];
+		snprintf(expected, sizeof expected, "content-type: %s", files[i].type);
+		if (!strcasestr(r.head, expected)) {
+			fprintf(stderr, "  %s: wanted %s in\n%s\n", files[i].path, expected, r.head);
+			CHECK(0);
+		}
+		http_result_free(&r);
+	}
+	/* No directory listing, no way out of the root. */
+	const char *refused[] = {"/js",           "/js/",          "/../secret.txt", "/js/../../secret.txt",
+				 "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/js/%2e%2e/%2e%2e/secret.txt",
+				 "/....//secret.txt", "/missing.html"};
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		char req[256];
+		snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n", refused[i],
+			 gw.port);
+		struct http_result r;
+		int got = http_raw(gw.port, req, strlen(req), &r);
+		if (got == 0) {
+			bool leaked = r.body && strstr(r.body, "TOP-SECRET");
+			bool listed = r.status == 200;
+			if (leaked || listed) {
+				fprintf(stderr, "  %s answered %d\n", refused[i], r.status);
+				CHECK(0);
+			}
+			http_result_free(&r);
+		}
+	}
+	down();
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	CHECK(system(cmd) == 0);
+}
+
+/* ---- limits and bad input ---- */
+
+static void test_oversized_messages_close_1009(void)
+{
+	if (!up((const char *[]){"--max-message", "64K", NULL})) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	size_t n = 100 * 1024;
+	char *big = malloc(n + 64);
+	int head = sprintf(big, "{\"id\":2,\"method\":\"Gateway.listDevices\",\"params\":{\"pad\":\"");
+	memset(big + head, 'x', n);
+	strcpy(big + head + n, "\"}}");
+	struct tc *insp = inspector_open(pool);
+	wsc_send(insp->ws, big, strlen(big));
+	CHECK(wsc_wait_closed(insp->ws, WAIT_MS));
+	CHECK_INT(insp->ws->close_code, 1009);
+	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
+	wsc_send(dev->ws, big, strlen(big));
+	CHECK(wsc_wait_closed(dev->ws, WAIT_MS));
+	CHECK_INT(dev->ws->close_code, 1009);
+	/* Just under the limit passes. */
+	struct tc *ok = inspector_open(pool);
+	size_t fits = 60 * 1024;
+	memset(big + head, 'x', fits);
+	strcpy(big + head + fits, "\"}}");
+	wsc_send(ok->ws, big, strlen(big));
+	json_t *reply = tc_reply(ok, 2);
+	CHECK(json_object_get(reply, "result") != NULL);
+	json_decref(reply);
+	free(big);
+	tc_free(ok);
+	tc_free(dev);
+	tc_free(insp);
+	down();
+}
+
+/* Every file in tests/malformed is sent by an inspector and by a registered device. The file name
+ * starts with the code an inspector must get (e.g. 32700-truncated.json: -32700); a device gets
+ * -32600 for any head it cannot read and -32601 for a request (the gateway offers devices no
+ * methods besides Gateway.register); "-device-ok" files are fine events for a device. Either way the connection stays open and the gateway
+ * alive. */
+static void test_malformed_corpus(void)
+{
+	const char *dir = getenv("WEFT_CORPUS") ? getenv("WEFT_CORPUS") : "tests/malformed";
+	DIR *d = opendir(dir);
+	CHECK(d != NULL);
+	if (!d || !up(NULL)) {
+		if (d)
+			closedir(d);
+		return;
+	}
+	struct tc *insp = inspector_open(pool);
+	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
+	int files = 0;
+	for (struct dirent *e; (e = readdir(d));) {
+		if (e->d_name[0] == '.')
+			continue;
+		char path[512];
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		FILE *f = fopen(path, "rb");
+		if (!f)
+			continue;
+		char buf[8192];
+		size_t n = fread(buf, 1, sizeof buf, f);
+		fclose(f);
+		files++;
+		int expected = -atoi(e->d_name);
+		wsc_send(insp->ws, buf, n);
+		json_t *reply = tc_next_reply(insp);
+		if (error_code(reply) != expected) {
+			char *text = reply ? json_dumps(reply, 0) : NULL;
+			fprintf(stderr, "  %s: inspector got %s\n", e->d_name, text ? text : "nothing");
+			free(text);
+			CHECK(0);
+		}
+		json_decref(reply);
+		if (strstr(e->d_name, "-device-ok")) /* a well-formed device message (e.g. an event) */
+			continue;
+		wsc_send(dev->ws, buf, n);
+		reply = tc_next_reply(dev);
+		if (error_code(reply) != -32600 && error_code(reply) != -32601) {
+			fprintf(stderr, "  %s: device got code %d\n", e->d_name, error_code(reply));
+			CHECK(0);
+		}
+		json_decref(reply);
+	}
+	closedir(d);
+	CHECK(files >= 10);
+	CHECK(insp->ws->state == WSC_OPEN && dev->ws->state == WSC_OPEN);
+	int status;
+	json_decref(http_json("GET", "/healthz", NULL, NULL, &status));
+	CHECK_INT(status, 200);
+	tc_free(insp);
+	tc_free(dev);
+	down();
+}
+
+/* ---- HTTP API ---- */
+
+/* Answers the next request of a device with the given result or error JSON (by method). */
+static void device_answers(struct tc *dev, const char *method, const char *member)
+{
+	json_t *req = tc_method(dev, method);
+	CHECK(req != NULL);
+	tc_sendf(dev, "{\"id\":%lld,%s}", int_at(req, "id", NULL), member);
+	tc_flush(dev);
+	json_decref(req);
+}
+
+static void test_http_api(void)
+{
+	if (!up(NULL)) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	char instance[64];
+	snprintf(instance, sizeof instance, "%s", test_instance());
+	struct tc *dev = device_open(pool, "org.weft.Api", instance);
+	struct tc *twin = device_open(pool, "org.weft.Api", test_instance());
+	int status;
+	char path[256], body[256];
+
+	/* GET .../snapshot -> 200 and the Snapshot, byte for byte the device's result. While the
+	 * gateway waits for the device, this test plays the device. */
+	snprintf(path, sizeof path, "/api/devices/org.weft.Api%%40%s/snapshot", instance); /* URL-encoded @ */
+	const char *snapshot = "{\"format\":\"weft.snapshot\",\"version\":1,\"revision\":3,\"roots\":[]}";
+	int fd = http_simple_begin(gw.port, "GET", path, NULL, NULL);
+	char member[256];
+	snprintf(member, sizeof member, "\"result\":%s", snapshot);
+	device_answers(dev, "Tree.getDocument", member);
+	struct http_result r;
+	CHECK(http_finish(fd, &r) == 0);
+	CHECK_INT(r.status, 200);
+	CHECK_STR(r.body, snapshot);
+	http_result_free(&r);
+
+	/* POST .../call -> {"result"} or {"error"} (200 either way). */
+	snprintf(path, sizeof path, "/api/devices/%s/call", dev->device_id);
+	snprintf(body, sizeof body, "{\"method\":\"Runtime.step\",\"params\":{\"frames\":2}}");
+	fd = http_simple_begin(gw.port, "POST", path, "Content-Type: application/json\r\n", body);
+	json_t *step = tc_method(dev, "Runtime.step");
+	CHECK_INT(int_at(step, "params", "frames"), 2);
+	tc_sendf(dev, "{\"id\":%lld,\"result\":{\"frame\":12,\"revision\":4}}", int_at(step, "id", NULL));
+	tc_flush(dev);
+	json_decref(step);
+	CHECK(http_finish(fd, &r) == 0);
+	CHECK_INT(r.status, 200);
+	CHECK_STR(r.body, "{\"result\":{\"frame\":12,\"revision\":4}}");
+	http_result_free(&r);
+
+	fd = http_simple_begin(gw.port, "POST", path, "Content-Type: application/json\r\n", "{\"method\":\"Layout.setStyle\"}");
+	device_answers(dev, "Layout.setStyle", "\"error\":{\"code\":-32011,\"message\":\"invalid value\"}");
+	CHECK(http_finish(fd, &r) == 0);
+	CHECK_INT(r.status, 200);
+	CHECK_STR(r.body, "{\"error\":{\"code\":-32011,\"message\":\"invalid value\"}}");
+	http_result_free(&r);
+
+	/* Failures: 404 unknown, 409 ambiguous (with candidates), 400 bad bodies. */
+	json_t *j = http_json("GET", "/api/devices/org.weft.Nope", NULL, NULL, &status);
+	CHECK_INT(status, 404);
+	CHECK_INT(int_at(json_object_get(j, "error"), "code", NULL), -32000);
+	json_decref(j);
+	j = http_json("GET", "/api/devices/org.weft.Api/snapshot", NULL, NULL, &status);
+	CHECK_INT(status, 409);
+	CHECK_INT(json_array_size(json_object_get(json_object_get(json_object_get(j, "error"), "data"), "candidates")), 2);
+	json_decref(j);
+	json_decref(http_json("POST", path, "Content-Type: application/json\r\n", "{not json", &status));
+	CHECK_INT(status, 400);
+	json_decref(http_json("POST", path, "Content-Type: application/json\r\n", "{\"params\":{}}", &status));
+	CHECK_INT(status, 400);
+	json_decref(http_json("GET", path, NULL, NULL, &status));
+	CHECK_INT(status, 405);
+	json_decref(http_json("GET", "/api/nothing", NULL, NULL, &status));
+	CHECK_INT(status, 404);
+	tc_free(twin);
+	tc_free(dev);
+	down();
+}
+
+/* ---- volume ---- */
+
+static void test_big_messages_pass_intact(void)
+{
+	if (!up(NULL)) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
+	struct tc *insp = inspector_open(pool);
+	inspector_attach(insp, 2, dev->device_id);
+	/* A 3 MiB event and a 3 MiB reply: fragments on the way in and out, "device" inserted,
+	 * the id rewritten, every byte of the body unchanged. */
+	size_t n = 3 << 20;
+	char *text = malloc(n + 128);
+	int head = sprintf(text, "{\"method\":\"Tree.updated\",\"params\":{\"pad\":\"");
+	for (size_t i = 0; i < n; i++)
+		text[head + i] = (char)('a' + i % 26);
+	strcpy(text + head + n, "\"}}");
+	wsc_send(dev->ws, text, strlen(text));
+	struct wsc_message *m = NULL;
+	long long end = wsc_now_ms() + 5000;
+	while (!m && wsc_now_ms() < end) {
+		m = wsc_recv(insp->ws, 100);
+		if (m && !strstr(m->data, "Tree.updated")) {
+			free(m);
+			m = NULL;
+		}
+	}
+	char prefix[64];
+	int plen = snprintf(prefix, sizeof prefix, "{\"device\":\"%s\",", dev->device_id);
+	CHECK(m && m->len == strlen(text) + (size_t)plen - 1);
+	CHECK(m && strncmp(m->data, prefix, (size_t)plen) == 0);
+	CHECK(m && memcmp(m->data + plen, text + 1, strlen(text) - 1) == 0);
+	free(m);
+
+	tc_sendf(insp, "{\"id\":3,\"method\":\"Tree.getDocument\",\"device\":\"%s\"}", dev->device_id);
+	json_t *req = tc_method(dev, "Tree.getDocument");
+	head = sprintf(text, "{\"id\":%lld,\"result\":{\"pad\":\"", int_at(req, "id", NULL));
+	for (size_t i = 0; i < n; i++)
+		text[head + i] = (char)('a' + i % 26);
+	strcpy(text + head + n, "\"}}");
+	wsc_send(dev->ws, text, strlen(text));
+	json_t *reply = tc_reply(insp, 3);
+	CHECK_INT(strlen(str_at(json_object_get(reply, "result"), "pad", NULL) ?: ""), n);
+	json_decref(reply);
+	json_decref(req);
+	free(text);
+	tc_free(insp);
+	tc_free(dev);
+	down();
+}
+
+static void test_slow_inspector_gets_resync(void)
+{
+	/* ASan's quarantine keeps freed memory resident; keep it small so VmHWM shows live memory. */
+	setenv("ASAN_OPTIONS", "quarantine_size_mb=1", 1);
+	bool started = up((const char *[]){"--queue-limit", "256K", NULL});
+	unsetenv("ASAN_OPTIONS");
+	if (!started) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
+	struct tc *slow = inspector_open(pool), *fast = inspector_open(pool);
+	inspector_attach(slow, 2, dev->device_id);
+	inspector_attach(fast, 2, dev->device_id);
+	long base_kib = gateway_peak_kib(&gw);
+	/* The slow inspector stops reading; the device streams 32 MiB of updates (far more than the
+	 * socket buffers hold). The device is never slowed: all its sends leave at once. */
+	wsc_pause(slow->ws, true);
+	char event[16 * 1024];
+	int count = 2048;
+	long long t0 = wsc_now_ms();
+	for (int i = 1; i <= count; i++) {
+		int head = snprintf(event, sizeof event, "{\"method\":\"Tree.updated\",\"params\":{\"revision\":%d,\"pad\":\"", i);
+		memset(event + head, 'x', sizeof event - (size_t)head - 4);
+		strcpy(event + sizeof event - 4, "\"}}");
+		wsc_send(dev->ws, event, strlen(event));
+		if (dev->ws->out_count > 16)
+			wsc_service(pool, 0);
+		/* The fast inspector keeps up: consume what it got so far. */
+		struct wsc_message *m;
+		while ((m = wsc_recv(fast->ws, 0)))
+			free(m);
+	}
+	while (dev->ws->out_count > 0 && wsc_now_ms() - t0 < 20000)
+		wsc_service(pool, 5);
+	CHECK_INT(dev->ws->out_count, 0);
+	/* Let the gateway take everything in, then measure: its memory must stay bounded (the queue
+	 * limit plus buffers), nowhere near the 32 MiB streamed. */
+	for (int i = 0; i < 50; i++) {
+		struct wsc_message *m;
+		while ((m = wsc_recv(fast->ws, 10)))
+			free(m);
+	}
+	long peak_kib = gateway_peak_kib(&gw);
+	fprintf(stderr, "  gateway peak %ld KiB (%ld KiB before streaming)\n", peak_kib, base_kib);
+	CHECK(peak_kib > 0 && peak_kib - base_kib < 24 * 1024);
+	/* The slow inspector reads again: it learns it must resync, and still gets the latest events
+	 * and replies. */
+	wsc_pause(slow->ws, false);
+	json_t *resync = tc_method(slow, "Gateway.resyncRequired");
+	CHECK_STR(str_at(resync, "params", "device"), dev->device_id);
+	json_decref(resync);
+	tc_sendf(slow, "{\"id\":9,\"method\":\"Gateway.listDevices\"}");
+	json_t *reply = tc_await(slow, match_id, &(long long){9}, 10000);
+	CHECK(reply != NULL);
+	json_decref(reply);
+	tc_free(slow);
+	tc_free(fast);
+	tc_free(dev);
+	down();
+}
+
+static void test_shutdown_with_clients_connected(void)
+{
+	if (!up(NULL)) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
+	struct tc *insp = inspector_open(pool);
+	inspector_attach(insp, 2, dev->device_id);
+	tc_sendf(insp, "{\"id\":3,\"method\":\"Tree.getDocument\",\"device\":\"%s\"}", dev->device_id);
+	json_decref(tc_method(dev, "Tree.getDocument"));
+	down(); /* checks exit status 0 within 1 s */
+	CHECK(wsc_wait_closed(dev->ws, 0) || true);
+	tc_free(insp);
+	tc_free(dev);
+}
+
+int main(int argc, char **argv)
+{
+	test_filter = argc > 1 ? argv[1] : NULL;
+	signal(SIGPIPE, SIG_IGN);
+	RUN(test_healthz_and_empty_list);
+	RUN(test_register_hello_and_list);
+	RUN(test_first_message_rules);
+	RUN(test_id_rewriting_between_inspectors);
+	RUN(test_fanout_and_attach_counts);
+	RUN(test_restart_rebinds_within_grace);
+	RUN(test_grace_expiry_and_stable_id);
+	RUN(test_second_connection_replaces_first);
+	RUN(test_request_timeout);
+	RUN(test_token_required);
+	RUN(test_origin_and_host_rules);
+	RUN(test_static_files);
+	RUN(test_oversized_messages_close_1009);
+	RUN(test_malformed_corpus);
+	RUN(test_http_api);
+	RUN(test_big_messages_pass_intact);
+	RUN(test_slow_inspector_gets_resync);
+	RUN(test_shutdown_with_clients_connected);
+	return check_summary();
+}

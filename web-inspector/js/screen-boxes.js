@@ -1,0 +1,150 @@
+// Every element's box in root coordinates, in paint order (pre-order: parents before their
+// children), kept in flat typed arrays so a 100 000-element screen draws and hit-tests without
+// allocating. Each element also knows where its subtree ends and the bounds of its whole
+// subtree, so drawing and hit testing skip subtrees that lie outside the region of interest.
+// Roots sit side by side, each shifted right by the widths of the roots before it.
+
+const ROOT_GAP = 24;
+
+export class ScreenBoxes {
+  constructor(model) {
+    this.model = model;
+    this.rebuild();
+  }
+
+  /** Recomputes everything (after structural changes). */
+  rebuild() {
+    const n = this.model.size;
+    this.ids = new Array(n);
+    this.elements = new Array(n);
+    this.x = new Float64Array(n);
+    this.y = new Float64Array(n);
+    this.w = new Float64Array(n);
+    this.h = new Float64Array(n);
+    this.depth = new Uint16Array(n);
+    this.end = new Uint32Array(n); // index after the element's subtree
+    this.parent = new Int32Array(n);
+    this.indexOf = new Map();
+    this.rootOffsets = [];
+    let i = 0;
+    let offset = 0;
+    for (const root of this.model.roots) {
+      this.rootOffsets.push({ id: root.id, x: offset });
+      const stack = [[root, offset, 0, 0, -1]];
+      const open = [];
+      while (stack.length) {
+        const [el, px, py, depth, parent] = stack.pop();
+        while (open.length && this.depth[open[open.length - 1]] >= depth) this.end[open.pop()] = i;
+        const f = el.frame || [0, 0, 0, 0];
+        this.ids[i] = el.id;
+        this.elements[i] = el;
+        this.x[i] = px + f[0];
+        this.y[i] = py + f[1];
+        this.w[i] = f[2];
+        this.h[i] = f[3];
+        this.depth[i] = depth;
+        this.parent[i] = parent;
+        this.indexOf.set(el.id, i);
+        open.push(i);
+        const children = el.children;
+        if (children) for (let c = children.length - 1; c >= 0; c--) stack.push([children[c], px + f[0], py + f[1], depth + 1, i]);
+        i++;
+      }
+      while (open.length) this.end[open.pop()] = i;
+      offset += ((root.frame && root.frame[2]) || 0) + ROOT_GAP;
+    }
+    this.count = i;
+    this.#computeBounds();
+    this.width = Math.max(0, offset - ROOT_GAP);
+    this.height = Math.max(0, ...this.model.roots.map((r) => (r.frame ? r.frame[1] + r.frame[3] : 0)));
+  }
+
+  /**
+   * Updates the boxes of elements whose fields changed, without a rebuild: a frame change moves
+   * the element's whole subtree by the difference of origins.
+   */
+  update(changedIds) {
+    for (const id of changedIds) {
+      const i = this.indexOf.get(id);
+      if (i === undefined) { this.rebuild(); return; }
+      const f = this.elements[i].frame || [0, 0, 0, 0];
+      const parent = this.model.parentOf(id);
+      const pi = parent ? this.indexOf.get(parent.id) : -1;
+      const baseX = pi >= 0 ? this.x[pi] : this.#rootOffset(id);
+      const baseY = pi >= 0 ? this.y[pi] : 0;
+      const dx = baseX + f[0] - this.x[i];
+      const dy = baseY + f[1] - this.y[i];
+      this.w[i] = f[2];
+      this.h[i] = f[3];
+      const end = this.end[i];
+      if (dx !== 0 || dy !== 0) {
+        for (let j = i; j < end; j++) {
+          this.x[j] += dx; this.y[j] += dy;
+          this.bx0[j] += dx; this.by0[j] += dy; this.bx1[j] += dx; this.by1[j] += dy;
+        }
+      }
+      // The element's own box may have grown: recompute its bounds from its children's, then
+      // grow (never shrink) the ancestors' bounds, which keeps them a safe over-estimate.
+      this.bx0[i] = this.x[i]; this.by0[i] = this.y[i];
+      this.bx1[i] = this.x[i] + this.w[i]; this.by1[i] = this.y[i] + this.h[i];
+      for (let j = end - 1; j > i; j--) if (this.parent[j] === i) this.#growParent(j);
+      for (let j = i; this.parent[j] >= 0; j = this.parent[j]) this.#growParent(j);
+    }
+  }
+
+  /** Subtree bounds, children before parents (pre-order indices grow downwards). */
+  #computeBounds() {
+    const n = this.count;
+    this.bx0 = Float64Array.from(this.x.subarray(0, n));
+    this.by0 = Float64Array.from(this.y.subarray(0, n));
+    this.bx1 = new Float64Array(n);
+    this.by1 = new Float64Array(n);
+    for (let i = 0; i < n; i++) { this.bx1[i] = this.x[i] + this.w[i]; this.by1[i] = this.y[i] + this.h[i]; }
+    for (let i = n - 1; i > 0; i--) this.#growParent(i);
+  }
+
+  #growParent(i) {
+    const p = this.parent[i];
+    if (p < 0) return;
+    if (this.bx0[i] < this.bx0[p]) this.bx0[p] = this.bx0[i];
+    if (this.by0[i] < this.by0[p]) this.by0[p] = this.by0[i];
+    if (this.bx1[i] > this.bx1[p]) this.bx1[p] = this.bx1[i];
+    if (this.by1[i] > this.by1[p]) this.by1[p] = this.by1[i];
+  }
+
+  /** Whether the subtree of index i may have a box intersecting the rect. */
+  subtreeMeets(i, x0, y0, x1, y1) {
+    return !(this.bx0[i] > x1 || this.by0[i] > y1 || this.bx1[i] < x0 || this.by1[i] < y0);
+  }
+
+  #rootOffset(id) {
+    const entry = this.rootOffsets.find((r) => r.id === id);
+    return entry ? entry.x : 0;
+  }
+
+  /** [x, y, w, h] of an element in screen coordinates, or null. */
+  rect(id) {
+    const i = this.indexOf.get(id);
+    return i === undefined ? null : [this.x[i], this.y[i], this.w[i], this.h[i]];
+  }
+
+  /** The deepest element whose box contains the point (the last one in paint order). */
+  deepestAt(px, py, accept = () => true) {
+    let found = null;
+    for (let i = 0; i < this.count; i++) {
+      if (!this.subtreeMeets(i, px, py, px, py)) { i = this.end[i] - 1; continue; }
+      if (px >= this.x[i] && py >= this.y[i] && px < this.x[i] + this.w[i] && py < this.y[i] + this.h[i] && accept(this.elements[i])) {
+        found = this.ids[i];
+      }
+    }
+    return found;
+  }
+
+  /** The root holding a screen point and the point in that root's coordinates (HitTest.probe). */
+  toRootPoint(px, py) {
+    for (let r = this.rootOffsets.length - 1; r >= 0; r--) {
+      if (px >= this.rootOffsets[r].x) return { root: this.rootOffsets[r].id, x: px - this.rootOffsets[r].x, y: py };
+    }
+    return null;
+  }
+}

@@ -1,0 +1,63 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { semanticDiff, describeChange, componentName } from '../js/semantic-diff.js';
+
+// Cases beyond the shared fixtures (fixtures/semantic-diff): ids never count, removed subtrees
+// are reported once, frames of NaN and infinite sizes, tappable and calculatedSize fields,
+// controllers added and removed, and `ignore` by kind.
+const text = (id, debugName, frame, extra = {}) => ({ id, className: 'ASTextNode', debugName, frame, ...extra });
+const stack = (id, children, frame = [0, 0, 375, 100]) => ({ id, kind: 'spec', type: 'stack', className: 'ASStackLayoutSpec', frame, children });
+const doc = (roots, extra = {}) => ({ revision: 1, meta: {}, roots, ...extra });
+const lines = (a, b, options) => semanticDiff(a, b, options).map(describeChange);
+
+test('identical trees with different ids have no differences', () => {
+  const a = doc([stack('n1/0', [text('n2', 'title', [8, 8, 100, 20])])], { revision: 1 });
+  const b = doc([stack('n7/0', [text('n9', 'title', [8, 8, 100, 20])])], { revision: 99 });
+  assert.deepEqual(semanticDiff(a, b), []);
+  assert.deepEqual(lines(a, b, { ignore: [] }), ['~ revision 1 -> 99']);
+});
+
+test('a removed subtree is one change carrying both ids where matched', () => {
+  const a = doc([stack('s', [text('a', null, [0, 0, 1, 1]), stack('inner', [text('c', null, [0, 0, 1, 1])], [0, 2, 1, 1])])]);
+  const b = doc([stack('t', [text('x', null, [0, 0, 1, 1])])]);
+  const changes = semanticDiff(a, b);
+  assert.deepEqual(changes.map(describeChange), ['- ASStackLayoutSpec > ASStackLayoutSpec at 0,2 1x1']);
+  assert.equal(changes[0].idBefore, 'inner');
+  assert.equal(componentName(text('q', 'title', []), 2), 'ASTextNode (title)[2]');
+});
+
+test('frame changes: resized wins over moved; ids of both sides are kept', () => {
+  const a = doc([text('t', null, [0, 0, 10, 10])]);
+  const b = doc([text('u', null, [5, 0, 20, 10])]);
+  const [change] = semanticDiff(a, b);
+  assert.equal(change.kind, 'resized');
+  assert.deepEqual([change.idBefore, change.idAfter], ['t', 'u']);
+  assert.deepEqual(lines(a, b, { ignore: ['resized'] }), []);
+});
+
+test('calculatedSize only when a side writes it; tappable compared with tolerance', () => {
+  const a = doc([text('t', null, [0, 0, 10, 10], { tappable: { rect: [-5, -5, 20, 20] } })]);
+  const b = doc([text('t', null, [0, 0, 10, 10], { calculatedSize: [10, 12], tappable: { rect: [-5, -5, 20, 20.5], restricted: ['top'] } })]);
+  assert.deepEqual(lines(a, b), [
+    '~ ASTextNode: calculatedSize [10,10] -> [10,12]',
+    '~ ASTextNode: tappable {"rect":[-5,-5,20,20]} -> {"rect":[-5,-5,20,20.5],"restricted":["top"]}',
+  ]);
+  const c = doc([text('t', null, [0, 0, 10, 10], { tappable: { rect: [-5, -5, 20, 20.5] } })]);
+  assert.deepEqual(lines(a, c, { tolerance: 0.5 }), []);
+});
+
+test('"inf" sizes and NaN (null) frames compare as equal to themselves', () => {
+  const a = doc([text('t', null, [0, 0, null, 10], { constrainedSize: { min: [0, 0], max: [375, 'inf'] } })]);
+  const b = doc([text('t', null, [0, 0, null, 10], { constrainedSize: { min: [0, 0], max: [375, 'inf'] } })]);
+  assert.deepEqual(semanticDiff(a, b), []);
+  const c = doc([text('t', null, [0, 0, null, 10], { constrainedSize: { min: [0, 0], max: [375, 500] } })]);
+  assert.deepEqual(lines(a, c), ['~ ASTextNode: constrainedSize {"min":[0,0],"max":[375,"inf"]} -> {"min":[0,0],"max":[375,500]}']);
+});
+
+test('range controllers added and removed, matched by owner path and data source', () => {
+  const table = { id: 'n3', className: 'ASTableNode', debugName: 'feed', frame: [0, 0, 1, 1] };
+  const tuning = { full: { display: [1, 0.5], preload: [2.5, 1.5] } };
+  const a = doc([table], { rangeControllers: [{ id: 'r1', owner: 'n3', dataSource: 'Feed', tuning }] });
+  const b = doc([{ ...table, id: 'n9' }], { rangeControllers: [{ id: 'r7', owner: 'n9', dataSource: 'Other', tuning }] });
+  assert.deepEqual(lines(a, b), ['+ range ASTableNode (feed)', '- range ASTableNode (feed)']);
+});
