@@ -37,7 +37,7 @@ test-gateway: deps
 
 test: deps gateway test-gateway test-swift test-schema test-web test-browser bench-smoke bench-web-smoke
 
-test-swift: deps
+test-swift: deps gateway
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build
 
@@ -69,7 +69,7 @@ bench-web: venv gateway
 bench-web-smoke: venv gateway
 	$(PYTHON) web-inspector/bench/bench.py --size tiny | scripts/bench-report
 
-bench-smoke: deps
+bench-smoke: deps gateway
 	swift build -c release --product weft-bench
 	.build/release/weft-bench --size tiny | scripts/bench-report
 
