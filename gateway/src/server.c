@@ -175,9 +175,9 @@ static int ws_receive(struct lws *wsi, struct session *s, const void *in, size_t
 		lws_close_reason(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, (unsigned char *)"text messages only", 18);
 		return -1;
 	}
-	size_t want = have + len + remaining;
+	size_t want = have + len + remaining; /* exact for a message in one frame */
 	if (!s->rx)
-		s->rx = msg_new(want < 4096 ? 4096 : want);
+		s->rx = msg_new(want);
 	else if (want > s->rx->cap) {
 		size_t doubled = s->rx->cap * 2;
 		struct msg *grown = msg_reserve(s->rx, doubled > want && doubled <= max ? doubled : want);
