@@ -3,8 +3,8 @@
 public enum WeftCLI {
     /// Every subcommand, in the order `weft --help` lists them.
     public static var subcommands: [any Subcommand.Type] { [
-        DevicesCommand.self, SnapshotCommand.self,
-        LayoutCommand.self, RecordCommand.self,
+        DevicesCommand.self, SnapshotCommand.self, DiffCommand.self,
+        LayoutCommand.self, RecordCommand.self, VerifyCommand.self,
     ] }
 
     /// Runs `weft` with `arguments` (without the program name) and returns the exit status:

@@ -47,7 +47,7 @@ public enum RecordCommand: Subcommand {
         }
         for (name, snapshot) in run.checkpoints {
             let path = directory.appendingPathComponent("\(name).json").path
-            try SnapshotFile.write(snapshot.encodedPretty() + [UInt8(ascii: "\n")], to: path, io: io)
+            try OutputFile.write(snapshot, to: path, io: io)
         }
         let names = run.checkpoints.map(\.name).joined(separator: ", ")
         io.stdout.write("recorded \(run.checkpoints.count) checkpoint\(run.checkpoints.count == 1 ? "" : "s") in \(options.directory): \(names)\n")

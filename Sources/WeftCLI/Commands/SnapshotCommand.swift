@@ -54,7 +54,7 @@ public enum SnapshotCommand: Subcommand {
         )
         let body = try fetch.run()
         let snapshot = try SnapshotFile.decode(body, source: "the program's snapshot")
-        try SnapshotFile.write(snapshot.encodedPretty() + [UInt8(ascii: "\n")], to: output, io: io)
+        try OutputFile.write(snapshot, to: output, io: io)
         return 0
     }
 }

@@ -18,18 +18,4 @@ enum SnapshotFile {
             throw UsageError("\(source): not a weft snapshot: \(error)")
         }
     }
-
-    /// Writes `bytes` to `path`, or to standard output for `-`. The file appears whole or not at
-    /// all (written beside it, then renamed), so a CI never keeps half a baseline.
-    static func write(_ bytes: [UInt8], to path: String, io: CommandIO) throws {
-        if path == "-" {
-            io.stdout.write(String(decoding: bytes, as: UTF8.self))
-            return
-        }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw UsageError("\(path): cannot be written (\((error as NSError).localizedDescription))")
-        }
-    }
 }
