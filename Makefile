@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 SWIFT_BUILD_FLAGS ?=
 BENCH_SIZE ?= full
 
-.PHONY: all deps venv build test test-swift test-schema bench bench-smoke clean
+.PHONY: all deps venv build gateway test test-gateway test-swift test-schema test-web test-browser bench bench-smoke bench-web bench-web-smoke clean
 
 all: build
 
@@ -24,14 +24,32 @@ $(PYTHON): requirements-test.txt | deps
 
 venv: $(PYTHON)
 
-build: deps
+build: deps gateway
 	swift build $(SWIFT_BUILD_FLAGS)
 
-test: deps test-swift test-schema bench-smoke
+# The C gateway (gateway/build/weft-gateway, optimised). Its own Makefile has the details.
+gateway: deps
+	$(MAKE) -C gateway
+
+# The gateway's unit and integration tests, against an ASan+UBSan build of it.
+test-gateway: deps
+	$(MAKE) -C gateway test
+
+test: deps gateway test-gateway test-swift test-schema test-web bench-smoke
 
 test-swift: deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build
+
+# The web inspector's pure modules (protocol client, tree model, ASCII art, range bars, overlays,
+# semantic diff, tree rows) under node's own test runner, on the fixtures shared with Swift.
+test-web:
+	node --test web-inspector/test/
+
+# The page in headless Chromium against the real gateway (tests/harness starts it on a free port).
+test-browser: venv
+	$(MAKE) -C gateway
+	$(PYTHON) -m pytest -q tests/browser
 
 # Every fixture snapshot and every snapshot the Swift tests wrote (.build/test-artifacts/snapshots,
 # also where captures from tests land) must match docs/snapshot.schema.json. Run after test-swift.

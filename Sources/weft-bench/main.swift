@@ -3,6 +3,7 @@ import Foundation
 /// `weft-bench [--size tiny|full] [SUITE...]`: runs the benchmark suites and prints their figures.
 let suites: [any BenchSuite] = [
     SnapshotBench(),
+    NodesBench(),
 ]
 
 var size = BenchSize.full

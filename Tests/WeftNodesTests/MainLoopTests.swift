@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WeftLayout
 @testable import WeftNodes
 
 @Suite("Headless main loop")
@@ -106,5 +107,53 @@ struct MainLoopTests {
         // 5 frames at 100 fps: the first frame runs at once, four more after 10 ms each.
         #expect(elapsed >= 0.035)
         #expect(loop.time > 0.03 && loop.time < 1)
+    }
+}
+
+@Suite("Main loop with node trees")
+struct MainLoopTreeTests {
+    @Test("the change signal moves on scrolling and rests on idle frames")
+    func changeSignal() {
+        let table = TableNode()
+        let source = ListSource(count: 50)
+        table.dataSource = source
+        let (loop, _) = makeScreen(table)
+        var changed: [Bool] = []
+        loop.addAfterFrameHook { changed.append($0.changed) }
+        loop.run(frames: 3)
+        table.contentOffset = Point(x: 0, y: 300)
+        loop.run(frames: 2)
+        #expect(changed == [true, false, false, true, false])
+    }
+
+    @Test("several roots are laid out each frame; removing one clears its states")
+    func roots() {
+        let loop = MainLoop()
+        let first = DisplayNode(), second = DisplayNode(), child = DisplayNode()
+        second.addSubnode(child)
+        second.layoutSpecBlock = { _, _ in PlacementSpec([(child, Point(x: 4, y: 4))]) }
+        loop.addRoot(first, frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        loop.addRoot(second, frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        loop.run(frames: 1)
+        #expect(loop.roots.count == 2)
+        #expect(child.frame == Rect(x: 4, y: 4, width: 50, height: 50))
+        #expect(child.interfaceState == .inHierarchy)
+        loop.removeRoot(second)
+        #expect(child.interfaceState == [])
+        #expect(loop.roots.map(\.id) == [first.id])
+    }
+
+    @Test("the screen scale rounds the roots' layouts")
+    func screenScale() {
+        let loop = MainLoop()
+        let root = DisplayNode(), child = DisplayNode()
+        root.addSubnode(child)
+        root.layoutSpecBlock = { _, _ in PlacementSpec([(child, Point(x: 0.2, y: 0.2))]) }
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        loop.run(frames: 1)
+        #expect(child.frame.origin == Point(x: 0.5, y: 0.5))  // ceil(0.4) / 2
+        loop.screenScale = 3
+        loop.run(frames: 1)
+        #expect(abs(child.frame.origin.x - 1.0 / 3) < 1e-12)  // ceil(0.6) / 3
     }
 }

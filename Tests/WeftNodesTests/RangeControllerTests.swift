@@ -1,4 +1,4 @@
-import Foundation
+import WeftLayout
 import Testing
 @testable import WeftNodes
 
@@ -6,32 +6,32 @@ import Testing
 /// viewport, the scroll direction of the moment and its own interface state, and records every
 /// state pushed into an item, in order.
 final class ListHost: RangeControllerDataSource {
-    var viewport: CGRect
+    var viewport: Rect
     var direction: ScrollDirection = []
     var state: InterfaceState = .inHierarchy
     var pushes: [(index: Int, state: InterfaceState)] = []
     let controller: RangeController
 
     /// `count` items of `itemLength` points stacked along the axis; viewport 320 x 480.
-    init(count: Int, itemLength: CGFloat = 100, vertical: Bool = true, tuning: RangeTuningTable = .default) {
-        viewport = CGRect(x: 0, y: 0, width: 320, height: 480)
+    init(count: Int, itemLength: Double = 100, vertical: Bool = true, tuning: RangeTuningTable = .default) {
+        viewport = Rect(x: 0, y: 0, width: 320, height: 480)
         controller = RangeController(scrollableDirections: vertical ? .vertical : .horizontal, tuning: tuning)
         controller.dataSource = self
         controller.setItemFrames((0..<count).map { i in
             vertical
-                ? CGRect(x: 0, y: CGFloat(i) * itemLength, width: 320, height: itemLength)
-                : CGRect(x: CGFloat(i) * itemLength, y: 0, width: itemLength, height: 480)
+                ? Rect(x: 0, y: Double(i) * itemLength, width: 320, height: itemLength)
+                : Rect(x: Double(i) * itemLength, y: 0, width: itemLength, height: 480)
         })
     }
 
-    func viewport(for controller: RangeController) -> CGRect { viewport }
+    func viewport(for controller: RangeController) -> Rect { viewport }
     func currentScrollDirection(for controller: RangeController) -> ScrollDirection { direction }
     func interfaceState(for controller: RangeController) -> InterfaceState { state }
     func rangeController(_ controller: RangeController, didChangeState state: InterfaceState, ofItemAt index: Int) {
         pushes.append((index, state))
     }
 
-    func scroll(toY y: CGFloat, direction: ScrollDirection) {
+    func scroll(toY y: Double, direction: ScrollDirection) {
         viewport.origin.y = y
         self.direction = direction
         controller.update()
@@ -70,17 +70,17 @@ struct RangeControllerTests {
 
     @Test("range rects grow along the scrollable axis toward the leading side")
     func rects() {
-        let viewport = CGRect(x: 0, y: 1000, width: 320, height: 480)
+        let viewport = Rect(x: 0, y: 1000, width: 320, height: 480)
         let tuning = RangeTuning(leading: 1, trailing: 0.5)
         // Down: bottom leads. Top moves back 0.5 x 480 = 240; height 480 x 2.5 = 1200.
         #expect(rangeRect(viewport: viewport, tuning: tuning, scrollable: .vertical, direction: .down)
-            == CGRect(x: 0, y: 760, width: 320, height: 1200))
+            == Rect(x: 0, y: 760, width: 320, height: 1200))
         // Up: top leads, 480 back.
         #expect(rangeRect(viewport: viewport, tuning: tuning, scrollable: .vertical, direction: .up)
-            == CGRect(x: 0, y: 520, width: 320, height: 1200))
+            == Rect(x: 0, y: 520, width: 320, height: 1200))
         // Horizontal scrolling right: right leads; the vertical axis is not scrollable, so y stays.
         #expect(rangeRect(viewport: viewport, tuning: tuning, scrollable: .horizontal, direction: .right)
-            == CGRect(x: -160, y: 1000, width: 800, height: 480))
+            == Rect(x: -160, y: 1000, width: 800, height: 480))
     }
 
     @Test("first update: minimum mode, initial direction down")

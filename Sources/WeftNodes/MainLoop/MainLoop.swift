@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WeftLayout
 
 /// The headless main loop a host program's node tree lives on, Weft's stand-in for the UIKit run
 /// loop and its display link.
@@ -8,8 +9,9 @@ import Synchronization
 /// 1. advance program time (see `LoopClock`),
 /// 2. run the work scheduled for this frame (`schedule`, due timers, work posted from other
 ///    threads),
-/// 3. run the per-frame callbacks in phase order: `.animation` (scrolling motion, drags),
-///    `.layout` (roots lay out, range controllers update),
+/// 3. move scrolling containers (drags, deceleration, animated offsets), run the `.animation`
+///    callbacks, run the `.layout` callbacks, then lay out the roots (`layoutIfNeeded`) and
+///    update every on-screen container's ranges (MainLoop+Roots.swift),
 /// 4. run the after-frame hooks (an observer such as the inspector's capture looks at the tree
 ///    here, after everything settled).
 ///
@@ -57,6 +59,15 @@ public final class MainLoop {
     /// Whether a frame is running right now (callbacks and hooks run inside one).
     public private(set) var isInFrame = false
 
+    /// The root nodes (windows or screens) the loop lays out every frame, in order.
+    public internal(set) var roots: [DisplayNode] = []
+    /// Whether the host program is in the foreground (`setApplicationState`).
+    public internal(set) var applicationState: ApplicationState = .active
+    /// Pixels per point of the roots' screens (default 2): their layouts round to this grid.
+    public var screenScale: Double = 2 {
+        didSet { for root in roots { root.layoutContext = LayoutContext(scale: screenScale); root.setNeedsLayout() } }
+    }
+
     private var nextToken = 0
     private var scheduled: [() -> Void] = []
     private var timers: [(due: Double, order: Int, work: () -> Void)] = []
@@ -79,8 +90,11 @@ public final class MainLoop {
     // MARK: Change signal
 
     /// A counter that moves whenever something observable changed (a node property, a frame, a
-    /// range controller state). Observers compare it across frames to skip unchanged ones.
-    public var changeCount: UInt64 { changes }
+    /// range controller state, the roots). Observers compare it across frames to skip unchanged
+    /// ones.
+    public var changeCount: UInt64 {
+        roots.reduce(changes) { $0 &+ $1.treeRevision }
+    }
 
     /// Records that something observable changed. Nodes and range controllers attached to this
     /// loop call it; a host may call it for changes Weft cannot see.
@@ -233,17 +247,25 @@ public final class MainLoop {
         frame += 1
         time += timeStep
         runScheduledWork()
-        for callback in callbacks where callbacks.contains(where: { $0.token == callback.token }) {
-            callback.body(self)
-        }
-        let info = FrameInfo(frame: frame, time: time, changeCount: changes, changed: changes != changesAtLastFrame)
+        advanceMotion(by: timeStep)
+        runCallbacks(.animation)
+        runCallbacks(.layout)
+        layoutRoots()
+        let count = changeCount
+        let info = FrameInfo(frame: frame, time: time, changeCount: count, changed: count != changesAtLastFrame)
         for hook in afterFrameHooks { hook.body(info) }
-        changesAtLastFrame = changes
+        changesAtLastFrame = count
         isInFrame = false
         if pendingSteps > 0 {
             let steps = pendingSteps
             pendingSteps = 0
             step(frames: steps)
+        }
+    }
+
+    private func runCallbacks(_ phase: Phase) {
+        for callback in callbacks where callback.phase == phase && callbacks.contains(where: { $0.token == callback.token }) {
+            callback.body(self)
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import WeftLayout
 
 /// The frames of a container's items in content coordinates, in item order, with the query a
 /// range controller runs every scroll frame: which items intersect a rect.
@@ -11,11 +11,11 @@ public struct ItemGeometry: Sendable {
     public enum Axis: Sendable { case vertical, horizontal }
 
     public let axis: Axis
-    public private(set) var frames: [CGRect] = []
+    public private(set) var frames: [Rect] = []
     /// `runningMaxEnd[i]` = the largest trailing edge (along `axis`) among items 0...i.
-    private var runningMaxEnd: [CGFloat] = []
+    private var runningMaxEnd: [Double] = []
 
-    public init(axis: Axis, frames: [CGRect] = []) {
+    public init(axis: Axis, frames: [Rect] = []) {
         self.axis = axis
         self.frames = frames
         rebuildIndex()
@@ -24,11 +24,11 @@ public struct ItemGeometry: Sendable {
     public var count: Int { frames.count }
 
     /// The union of all frames' far edges: the content size the items need.
-    public var contentExtent: CGSize {
-        CGSize(width: frames.map(\.maxX).max() ?? 0, height: frames.map(\.maxY).max() ?? 0)
+    public var contentExtent: Size {
+        Size(width: frames.map(\.maxX).max() ?? 0, height: frames.map(\.maxY).max() ?? 0)
     }
 
-    public mutating func setFrames(_ newFrames: [CGRect]) {
+    public mutating func setFrames(_ newFrames: [Rect]) {
         frames = newFrames
         rebuildIndex()
     }
@@ -36,20 +36,20 @@ public struct ItemGeometry: Sendable {
     private mutating func rebuildIndex() {
         runningMaxEnd = []
         runningMaxEnd.reserveCapacity(frames.count)
-        var maximum = -CGFloat.infinity
+        var maximum = -Double.infinity
         for frame in frames {
             maximum = Swift.max(maximum, end(frame))
             runningMaxEnd.append(maximum)
         }
     }
 
-    private func start(_ rect: CGRect) -> CGFloat { axis == .vertical ? rect.minY : rect.minX }
-    private func end(_ rect: CGRect) -> CGFloat { axis == .vertical ? rect.maxY : rect.maxX }
+    private func start(_ rect: Rect) -> Double { axis == .vertical ? rect.minY : rect.minX }
+    private func end(_ rect: Rect) -> Double { axis == .vertical ? rect.maxY : rect.maxX }
 
     /// Indices of the items whose frames overlap `rect` with a positive area (items that only
     /// touch an edge are out), ascending.
-    public func indices(intersecting rect: CGRect) -> [Int] {
-        guard !frames.isEmpty, rect.width > 0, rect.height > 0 else { return [] }
+    public func indices(intersecting rect: Rect) -> [Int] {
+        guard !frames.isEmpty, rect.size.width > 0, rect.size.height > 0 else { return [] }
         let rectStart = start(rect), rectEnd = end(rect)
         // First item whose running maximum end passes the rect's start.
         var low = 0, high = frames.count
@@ -67,8 +67,8 @@ public struct ItemGeometry: Sendable {
     }
 
     /// Positive-area overlap: touching edges do not count.
-    static func overlaps(_ a: CGRect, _ b: CGRect) -> Bool {
-        a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY && a.width > 0 && a.height > 0
+    static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY && a.size.width > 0 && a.size.height > 0
     }
 }
 

@@ -1,9 +1,9 @@
-import Foundation
+import WeftLayout
 
 /// What a range controller asks of the container it serves (a table, collection or pager).
 public protocol RangeControllerDataSource: AnyObject {
     /// The container's bounds in content coordinates (origin = content offset).
-    func viewport(for controller: RangeController) -> CGRect
+    func viewport(for controller: RangeController) -> Rect
     /// The direction the user is scrolling right now (drag or deceleration); empty when not.
     func currentScrollDirection(for controller: RangeController) -> ScrollDirection
     /// The container's own interface state.
@@ -46,7 +46,7 @@ public final class RangeController {
     /// The interface state last pushed to each item, in item order.
     public private(set) var itemStates: [InterfaceState] = []
     /// The viewport of the last update, in content coordinates.
-    public private(set) var lastViewport: CGRect = .zero
+    public private(set) var lastViewport: Rect = .zero
     /// Whether the host program is in the background (clears the container's visible bit).
     public private(set) var isInBackground = false
     /// Updates run so far (an inspector's change signal).
@@ -82,7 +82,7 @@ public final class RangeController {
 
     /// Replaces the item frames after the data or the layout changed. The next update visits
     /// every item (items outside all ranges fall back to measureLayout).
-    public func setItemFrames(_ frames: [CGRect]) {
+    public func setItemFrames(_ frames: [Rect]) {
         geometry.setFrames(frames)
         if itemStates.count != frames.count {
             itemStates = Array(itemStates.prefix(frames.count)) + Array(repeating: [], count: max(0, frames.count - itemStates.count))
@@ -92,14 +92,14 @@ public final class RangeController {
 
     /// Inserts item states for new items at `indices` (ascending, in the new numbering) so the
     /// states of the other items follow them, then takes the new frames.
-    public func insertItems(at indices: [Int], frames: [CGRect]) {
+    public func insertItems(at indices: [Int], frames: [Rect]) {
         for index in indices.sorted() where index <= itemStates.count { itemStates.insert([], at: index) }
         remap(previousInRange) { old in old + indices.filter { $0 <= old }.count }
         setItemFrames(frames)
     }
 
     /// Removes the states of deleted items (indices in the old numbering), then takes the new frames.
-    public func deleteItems(at indices: [Int], frames: [CGRect]) {
+    public func deleteItems(at indices: [Int], frames: [Rect]) {
         let deleted = Set(indices)
         for index in indices.sorted(by: >) where index < itemStates.count { itemStates.remove(at: index) }
         previousInRange = previousInRange.filter { !deleted.contains($0) }
@@ -273,7 +273,7 @@ public final class RangeController {
         rangeIsValid = true
     }
 
-    private func indices(for tuning: RangeTuning, viewport: CGRect) -> [Int] {
+    private func indices(for tuning: RangeTuning, viewport: Rect) -> [Int] {
         geometry.indices(intersecting: rangeRect(
             viewport: viewport, tuning: tuning, scrollable: scrollableDirections, direction: scrollDirection
         ))
@@ -285,7 +285,7 @@ public final class RangeController {
     }
 
     /// The rect a range covers right now for `mode` (the current mode by default).
-    public func rect(for type: RangeType, mode: RangeMode? = nil) -> CGRect {
+    public func rect(for type: RangeType, mode: RangeMode? = nil) -> Rect {
         rangeRect(
             viewport: lastViewport, tuning: tuning[mode ?? currentMode ?? .minimum, type],
             scrollable: scrollableDirections, direction: scrollDirection

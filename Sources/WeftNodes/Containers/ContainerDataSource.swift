@@ -1,0 +1,51 @@
+import WeftLayout
+
+/// Supplies a table, collection or pager with its items, Texture's `ASTableDataSource` /
+/// `ASCollectionDataSource` / `ASPagerDataSource` with one flat list of items (no sections).
+///
+/// The container asks for every item's node when data loads (Texture's data controller
+/// allocates and measures all nodes); a node block, when given, is called instead of
+/// `nodeForItemAt`. Each call must return a new cell: a cell returned twice, or one that is
+/// already in a tree or another container, is refused with a warning and replaced by an empty
+/// `CellNode` so the container stays consistent.
+public protocol ContainerDataSource: AnyObject {
+    func numberOfItems(in container: ContainerNode) -> Int
+    func container(_ container: ContainerNode, nodeForItemAt index: Int) -> CellNode
+    /// Optional: a block that makes the node (Texture's `nodeBlockForRowAtIndexPath:`).
+    func container(_ container: ContainerNode, nodeBlockForItemAt index: Int) -> (() -> CellNode)?
+    /// Optional: the size range an item is measured in (collections; default: the container's).
+    func container(_ container: ContainerNode, constrainedSizeForItemAt index: Int) -> SizeRange?
+}
+
+extension ContainerDataSource {
+    public func container(_ container: ContainerNode, nodeBlockForItemAt index: Int) -> (() -> CellNode)? { nil }
+    public func container(_ container: ContainerNode, constrainedSizeForItemAt index: Int) -> SizeRange? { nil }
+}
+
+/// Infinite feeds: the container hands one to `willBeginBatchFetch` when the user nears the end
+/// of the content; the host loads more, inserts the items and calls `completeBatchFetching`.
+/// Texture's `ASBatchContext`.
+public final class BatchContext {
+    public private(set) var isFetching = false
+    /// Batches begun so far.
+    public private(set) var batchCount = 0
+    var didFinish: (() -> Void)?
+
+    public init() {}
+
+    func beginBatchFetching() {
+        isFetching = true
+        batchCount += 1
+    }
+
+    /// Ends the batch (whether or not it loaded anything); the container may fetch again.
+    public func completeBatchFetching(_ didComplete: Bool = true) {
+        guard isFetching else { return }
+        isFetching = false
+        didFinish?()
+    }
+
+    public func cancelBatchFetching() {
+        completeBatchFetching(false)
+    }
+}

@@ -1,0 +1,352 @@
+import WeftLayout
+
+/// The shared base of `TableNode`, `CollectionNode` and `PagerNode`: a scrolling node that
+/// shows the items of a data source, each a `CellNode`, with a `RangeController`.
+///
+/// - Data: on the first layout (or `reloadData`) every item's cell is made and measured against
+///   the container's size (`constrainedSizeForItem`); the subclass places the measured sizes
+///   (`itemFrames`), which gives the content size. `insertItems` / `deleteItems` /
+///   `reloadItems` apply changes the data source already made, and throw on indices that do
+///   not match it.
+/// - Scrolling (ContainerNode+Scrolling.swift): `contentOffset` (the bounds origin),
+///   programmatic and animated offsets, `scrollToItem`, and simulated drags with deceleration.
+/// - Every frame (the main loop's layout phase) the range controller updates when something
+///   moved, its item states go into the cells, and the visible cells become the subnodes, as
+///   UIKit's visible cells are a scroll view's subviews.
+/// - Batch fetching (BatchFetching.swift) when the user nears the end of the content.
+open class ContainerNode: DisplayNode, RangeControllerDataSource {
+    public weak var dataSource: ContainerDataSource? {
+        didSet {
+            rangeController.dataSourceTypeName = dataSource.map { String(describing: type(of: $0)) } ?? ""
+            hasLoadedData = false
+            setNeedsLayout()
+        }
+    }
+    public let rangeController: RangeController
+    public let scrollableDirections: ScrollDirection
+
+    /// Every item's cell, in item order (allocated when data loads, as Texture does).
+    public private(set) var cells: [CellNode] = []
+    /// Every item's frame in content coordinates.
+    public private(set) var itemFrames: [Rect] = []
+    public private(set) var contentSize: Size = .zero { didSet { if contentSize != oldValue { noteChange() } } }
+    public private(set) var hasLoadedData = false
+    /// The size the items were last measured for.
+    private var measuredBoundsSize: Size?
+
+    // Scrolling state (ContainerNode+Scrolling.swift).
+    var offset: Point = .zero
+    var motion: ScrollMotion?
+    /// Whether a finger is on the content (between `beginDragging` and `endDragging`).
+    public internal(set) var isTracking = false
+    /// The content-offset velocity of the drag in points per second (positive y: scrolling down).
+    public internal(set) var dragVelocity: Point = .zero
+    public var isDecelerating: Bool { motion?.isDeceleration ?? false }
+    /// Whether a released drag settles on a page boundary (pagers).
+    public internal(set) var pagingEnabled = false
+
+    // Batch fetching state (BatchFetching.swift).
+    /// How many screens before the end of the content a batch fetch starts (Texture: 2).
+    public var leadingScreensForBatching: Double = 2
+    /// Called when a batch should begin; nil disables batch fetching.
+    public var willBeginBatchFetch: ((BatchContext) -> Void)?
+    /// Asked before a batch begins (default: yes).
+    public var shouldBatchFetch: (() -> Bool)?
+    public let batchContext = BatchContext()
+    var needsBatchFetchCheck = false
+
+    /// Range modes follow `visibilityDepth` (0 full, 1 minimum, 2 visibleOnly, 3+ lowMemory)
+    /// when set to true, as Texture's view controllers arrange for the containers in them.
+    public var automaticallyAdjustsRangeModeForVisibilityDepth = false
+    /// How many levels the container is from the screen the user sees (0: on it).
+    public var visibilityDepth = 0 {
+        didSet {
+            if automaticallyAdjustsRangeModeForVisibilityDepth, visibilityDepth != oldValue {
+                rangeController.updateCurrentRange(with: RangeController.rangeMode(forVisibilityDepth: visibilityDepth))
+            }
+        }
+    }
+
+    init(scrollableDirections: ScrollDirection, tuning: RangeTuningTable = .default) {
+        self.scrollableDirections = scrollableDirections
+        rangeController = RangeController(scrollableDirections: scrollableDirections, tuning: tuning)
+        super.init()
+        rangeController.dataSource = self
+        batchContext.didFinish = { [weak self] in self?.needsBatchFetchCheck = true }
+    }
+
+    open override var boundsOrigin: Point { offset }
+
+    /// The orientation the inspector shows: vertical when the container scrolls vertically.
+    public var orientation: ItemGeometry.Axis { scrollableDirections.isDisjoint(with: .vertical) ? .horizontal : .vertical }
+
+    // MARK: Subclass hooks
+
+    /// The size range item `index` is measured in: the data source's, else the subclass's.
+    open func constrainedSizeForItem(at index: Int) -> SizeRange {
+        SizeRange(min: .zero, max: frame.size)
+    }
+
+    /// Places measured item sizes in content coordinates, in item order along the scroll axis.
+    open func itemFrames(for sizes: [Size]) -> [Rect] {
+        var y = 0.0
+        return sizes.map { size in
+            defer { y += size.height }
+            return Rect(x: 0, y: y, width: size.width, height: size.height)
+        }
+    }
+
+    /// Where the content comes to rest after a release: the deceleration's end, clamped.
+    open func restingOffset(afterReleaseWith velocity: Point) -> Point {
+        clamped(Point(
+            x: offset.x + ScrollMotion.decelerationDistance(scrollableDirections.isDisjoint(with: .horizontal) ? 0 : velocity.x),
+            y: offset.y + ScrollMotion.decelerationDistance(scrollableDirections.isDisjoint(with: .vertical) ? 0 : velocity.y)
+        ))
+    }
+
+    // MARK: Items
+
+    public var numberOfItems: Int { cells.count }
+
+    public func cellForItem(at index: Int) -> CellNode? {
+        cells.indices.contains(index) ? cells[index] : nil
+    }
+
+    public func index(of cell: CellNode) -> Int? {
+        cells.firstIndex { $0 === cell }
+    }
+
+    /// The cells on screen, in item order (also the container's subnodes).
+    public var visibleCells: [CellNode] {
+        rangeController.visibleIndices.compactMap(cellForItem(at:))
+    }
+
+    /// Drops every cell and asks the data source again (at once when the container has a size,
+    /// else at its first layout).
+    public func reloadData() {
+        hasLoadedData = false
+        guard frame.size.width > 0, frame.size.height > 0 else { return }
+        loadData()
+    }
+
+    private func loadData() {
+        for cell in cells { release(cell) }
+        cells = []
+        hasLoadedData = true
+        let count = max(0, dataSource?.numberOfItems(in: self) ?? 0)
+        cells = (0..<count).map { makeCell(at: $0, accepted: nil) }
+        rejectDuplicates()
+        measureAllItems()
+        rangeController.setItemFrames(itemFrames)
+        for index in cells.indices { rangeController.resetItemState(at: index) }
+        needsBatchFetchCheck = true
+    }
+
+    /// Inserts items the data source has already added, at `indices` of the new numbering.
+    /// Throws when the indices or the data source's new count do not match.
+    public func insertItems(at indices: [Int]) throws {
+        let sorted = try validated(indices, limit: cells.count + indices.count, expectedCount: cells.count + indices.count, operation: "insertItems")
+        guard hasLoadedData else { return }
+        for index in sorted {
+            cells.insert(makeCell(at: index, accepted: nil), at: index)
+        }
+        rejectDuplicates()
+        let frames = relayoutFrames()
+        rangeController.insertItems(at: sorted, frames: frames)
+        needsBatchFetchCheck = true
+    }
+
+    /// Deletes items the data source has already removed, at `indices` of the old numbering.
+    public func deleteItems(at indices: [Int]) throws {
+        let sorted = try validated(indices, limit: cells.count, expectedCount: cells.count - indices.count, operation: "deleteItems")
+        guard hasLoadedData else { return }
+        for index in sorted.reversed() {
+            release(cells.remove(at: index))
+        }
+        let frames = relayoutFrames()
+        rangeController.deleteItems(at: sorted, frames: frames)
+        needsBatchFetchCheck = true
+    }
+
+    /// Replaces the cells of `indices` with new ones from the data source and measures them.
+    public func reloadItems(at indices: [Int]) throws {
+        let sorted = try validated(indices, limit: cells.count, expectedCount: cells.count, operation: "reloadItems")
+        guard hasLoadedData else { return }
+        for index in sorted {
+            release(cells[index])
+            cells[index] = makeCell(at: index, accepted: nil)
+            rangeController.resetItemState(at: index)
+        }
+        rejectDuplicates()
+        rangeController.setItemFrames(relayoutFrames())
+    }
+
+    private func validated(_ indices: [Int], limit: Int, expectedCount: Int, operation: String) throws -> [Int] {
+        guard let dataSource else { throw NodeError.noDataSource(operation: operation) }
+        let sorted = Array(Set(indices)).sorted()
+        if sorted.count != indices.count {
+            throw NodeError.inconsistentUpdate(operation: operation, reason: "an index is listed twice")
+        }
+        if let bad = sorted.first(where: { $0 < 0 || $0 >= limit }) {
+            throw NodeError.indexOutOfRange(index: bad, count: limit, operation: operation)
+        }
+        let reported = dataSource.numberOfItems(in: self)
+        if hasLoadedData, reported != expectedCount {
+            throw NodeError.inconsistentUpdate(
+                operation: operation,
+                reason: "the data source has \(reported) items, expected \(expectedCount) after the update"
+            )
+        }
+        return sorted
+    }
+
+    private func makeCell(at index: Int, accepted: Set<ObjectIdentifier>?) -> CellNode {
+        guard let dataSource else { return placeholderCell() }
+        let cell = dataSource.container(self, nodeBlockForItemAt: index)?() ?? dataSource.container(self, nodeForItemAt: index)
+        if cell.supernode != nil || (cell.owningContainer != nil && cell.owningContainer !== self) {
+            NodeDiagnostics.warn(id, "the data source returned \(cell.id) for item \(index), but it is already in another tree; an empty cell is shown instead")
+            return placeholderCell()
+        }
+        if cell.owningContainer === self, cells.contains(where: { $0 === cell }) {
+            NodeDiagnostics.warn(id, "the data source returned \(cell.id) for item \(index), but it already shows it; an empty cell is shown instead")
+            return placeholderCell()
+        }
+        adopt(cell)
+        return cell
+    }
+
+    /// A cell returned for two items keeps the first and the second gets an empty cell.
+    private func rejectDuplicates() {
+        var seen = Set<ObjectIdentifier>()
+        for index in cells.indices {
+            if !seen.insert(ObjectIdentifier(cells[index])).inserted {
+                NodeDiagnostics.warn(id, "the data source returned \(cells[index].id) for two items; item \(index) shows an empty cell instead")
+                cells[index] = placeholderCell()
+            }
+        }
+    }
+
+    private func placeholderCell() -> CellNode {
+        let cell = CellNode()
+        cell.debugName = "placeholder"
+        adopt(cell)
+        return cell
+    }
+
+    private func adopt(_ cell: CellNode) {
+        cell.owningContainer = self
+        cell.isRangeManaged = true
+    }
+
+    private func release(_ cell: CellNode) {
+        if cell.supernode === self { detach(cell) }
+        cell.recursivelySetInterfaceState([])
+        cell.owningContainer = nil
+        cell.isRangeManaged = false
+    }
+
+    // MARK: Measurement
+
+    /// Measures every cell for the current size and places the items.
+    func measureAllItems() {
+        measuredBoundsSize = frame.size
+        _ = relayoutFrames()
+    }
+
+    /// Measures the cells (cached layouts make unchanged ones cheap), places them and applies
+    /// each cell's layout at its frame. Returns the frames.
+    @discardableResult
+    func relayoutFrames() -> [Rect] {
+        let layouts = cells.indices.map { index -> Layout in
+            let range = dataSource?.container(self, constrainedSizeForItemAt: index) ?? constrainedSizeForItem(at: index)
+            return cells[index].layoutThatFits(range, parentSize: frame.size, context: layoutContext)
+        }
+        itemFrames = itemFrames(for: layouts.map(\.size))
+        for index in cells.indices {
+            let cell = cells[index]
+            cell.frame = itemFrames[index]
+            if cell.calculatedLayout.map({ $0.size != layouts[index].size }) ?? true || cell.needsLayout {
+                cell.apply(layouts[index], constrainedSize: cell.lastRequestedConstrainedSize ?? SizeRange(exactly: layouts[index].size))
+            }
+        }
+        contentSize = Size(
+            width: itemFrames.map(\.maxX).max() ?? 0,
+            height: itemFrames.map(\.maxY).max() ?? 0
+        )
+        return itemFrames
+    }
+
+    /// A cell (or a node in it) changed its layout: measure it again on the next frame.
+    func cellNeedsMeasurement(_ cell: CellNode) {
+        needsItemRelayout = true
+    }
+    var needsItemRelayout = false
+
+    open override func boundsSizeDidChange() {
+        super.boundsSizeDidChange()
+        rangeController.setNeedsUpdate()
+    }
+
+    // MARK: Frames
+
+    /// What the main loop runs for the container in every frame's layout phase: load or
+    /// re-measure when needed, update the ranges when anything moved, show the visible cells,
+    /// check batch fetching.
+    public func frameUpdate() {
+        guard frame.size.width > 0, frame.size.height > 0 else { return }
+        if !hasLoadedData {
+            loadData()
+        } else if measuredBoundsSize != frame.size {
+            measureAllItems()
+            rangeController.setItemFrames(itemFrames)
+        } else if needsItemRelayout {
+            rangeController.setItemFrames(relayoutFrames())
+        }
+        needsItemRelayout = false
+        let updatesBefore = rangeController.updateCount
+        rangeController.updateIfNeeded()
+        if rangeController.updateCount != updatesBefore { showVisibleCells() }
+        if needsBatchFetchCheck {
+            needsBatchFetchCheck = false
+            checkBatchFetching(targetOffset: offset)
+        }
+    }
+
+    /// Makes the visible cells the subnodes, in item order.
+    func showVisibleCells() {
+        let visible = visibleCells
+        let wanted = Set(visible.map(ObjectIdentifier.init))
+        for subnode in subnodes where !wanted.contains(ObjectIdentifier(subnode)) && subnode.isRangeManaged {
+            detach(subnode)
+        }
+        for (index, cell) in visible.enumerated() where index >= subnodes.count || subnodes[index] !== cell {
+            attach(cell, at: index)
+        }
+        for cell in visible where cell.needsLayout { cell.layoutSubtreeIfNeeded() }
+    }
+
+    open override func interfaceStateDidChange(_ newState: InterfaceState, from oldState: InterfaceState) {
+        super.interfaceStateDidChange(newState, from: oldState)
+        rangeController.setNeedsUpdate()
+        // A container that is not on screen (a page in the preload range, say) is not visited by
+        // the frame walk: bring its ranges up to date now, as Texture does on entering preload.
+        if newState.contains(.preload) || !oldState.isEmpty { frameUpdate() }
+    }
+
+    // MARK: RangeControllerDataSource
+
+    public func viewport(for controller: RangeController) -> Rect { bounds }
+
+    public func currentScrollDirection(for controller: RangeController) -> ScrollDirection {
+        let velocity = isTracking ? dragVelocity : (motion?.directionVelocity ?? .zero)
+        return ScrollDirection(velocityX: velocity.x, velocityY: velocity.y, scrollable: scrollableDirections)
+    }
+
+    public func interfaceState(for controller: RangeController) -> InterfaceState { interfaceState }
+
+    public func rangeController(_ controller: RangeController, didChangeState state: InterfaceState, ofItemAt index: Int) {
+        guard cells.indices.contains(index) else { return }
+        cells[index].recursivelySetInterfaceState(state)
+        noteChange()
+    }
+}

@@ -1,0 +1,106 @@
+import WeftLayout
+
+/// Whether the host program is on screen, UIApplication's active / background states.
+public enum ApplicationState: String, Sendable {
+    case active, background
+}
+
+/// The node trees a main loop runs: roots (windows or screens) get every interface-state bit,
+/// are laid out each frame, and their on-screen containers move and update their ranges.
+extension MainLoop {
+    /// Adds a root node with `frame` (its window); the tree enters the hierarchy state (all bits,
+    /// cells excepted: their range controllers decide). Refused with a warning when the node
+    /// already has a supernode or is a root.
+    @discardableResult
+    public func addRoot(_ node: DisplayNode, frame: Rect) -> Bool {
+        if node.supernode != nil || roots.contains(where: { $0 === node }) || node.isRangeManaged {
+            NodeDiagnostics.warn(node.id, "refused as a root: it is already in a tree")
+            return false
+        }
+        roots.append(node)
+        node.mainLoop = self
+        node.layoutContext = LayoutContext(scale: screenScale)
+        node.frame = frame
+        node.setNeedsLayout()
+        node.recursivelySetInterfaceState(.inHierarchy)
+        noteChange()
+        return true
+    }
+
+    /// Removes a root; its tree leaves every interface state.
+    public func removeRoot(_ node: DisplayNode) {
+        guard roots.contains(where: { $0 === node }) else { return }
+        roots.removeAll { $0 === node }
+        node.mainLoop = nil
+        node.recursivelySetInterfaceState([])
+        noteChange()
+    }
+
+    /// Every container reachable through the roots' trees (on-screen cells included), parents
+    /// first.
+    public var containers: [ContainerNode] {
+        var result: [ContainerNode] = []
+        for root in roots { root.forEachNode { if let container = $0 as? ContainerNode { result.append(container) } } }
+        return result
+    }
+
+    /// The host got a memory warning: every container's range controller reacts (displayed
+    /// containers keep only their visible items, the others drop to `modeForOthers`).
+    public func simulateMemoryWarning(modeForOthers: RangeMode = .lowMemory) {
+        for container in allContainers() { container.rangeController.handleMemoryWarning(modeForOthers: modeForOthers) }
+        for container in allContainers() { container.showVisibleCells() }
+        noteChange()
+    }
+
+    /// The host went to the background or came back: range controllers switch modes as Texture's
+    /// do (section 6) and treat their containers as not visible while in the background. Node
+    /// states outside containers do not change (Texture's do not either).
+    public func setApplicationState(_ state: ApplicationState) {
+        guard state != applicationState else { return }
+        applicationState = state
+        let controllers = allContainers()
+        for container in controllers {
+            state == .background ? container.rangeController.enterBackground() : container.rangeController.enterForeground()
+        }
+        for container in controllers { container.showVisibleCells() }
+        noteChange()
+    }
+
+    /// The containers of the roots' trees and of every cell in some range of them, so nested
+    /// containers in off-screen pages hear about memory warnings and background transitions too.
+    func allContainers() -> [ContainerNode] {
+        var result: [ContainerNode] = []
+        func visit(_ node: DisplayNode) {
+            if let container = node as? ContainerNode {
+                result.append(container)
+                let active = Set(container.rangeController.preloadIndices + container.rangeController.displayIndices + container.rangeController.visibleIndices)
+                for index in active.sorted() {
+                    if let cell = container.cellForItem(at: index), cell.supernode == nil { visit(cell) }
+                }
+            }
+            for subnode in node.subnodes { visit(subnode) }
+        }
+        for root in roots { visit(root) }
+        return result
+    }
+
+    /// The animation phase's built-in work: scrolling motion of on-screen containers.
+    func advanceMotion(by dt: Double) {
+        for container in containers { container.advanceMotion(by: dt) }
+    }
+
+    /// The layout phase's built-in work: lay out the roots, then update the containers.
+    func layoutRoots() {
+        for root in roots {
+            root.layoutIfNeeded()
+            var visited = Set<ObjectIdentifier>()
+            // Containers shown by a container's update (nested ones) are updated in the same frame.
+            var pending = [root]
+            while let node = pending.popLast() {
+                guard visited.insert(ObjectIdentifier(node)).inserted else { continue }
+                if let container = node as? ContainerNode { container.frameUpdate() }
+                pending.append(contentsOf: node.subnodes.reversed())
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import WeftLayout
+
+/// Control events, UIKit's `UIControl.Event` (the ones Texture's `ASControlNode` sends).
+public struct ControlEvent: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let touchDown = ControlEvent(rawValue: 1 << 0)
+    public static let touchDownRepeat = ControlEvent(rawValue: 1 << 1)
+    public static let touchDragInside = ControlEvent(rawValue: 1 << 2)
+    public static let touchDragOutside = ControlEvent(rawValue: 1 << 3)
+    public static let touchUpInside = ControlEvent(rawValue: 1 << 4)
+    public static let touchUpOutside = ControlEvent(rawValue: 1 << 5)
+    public static let touchCancel = ControlEvent(rawValue: 1 << 6)
+    public static let valueChanged = ControlEvent(rawValue: 1 << 7)
+    public static let primaryActionTriggered = ControlEvent(rawValue: 1 << 8)
+
+    static let named: [(ControlEvent, String)] = [
+        (.touchDown, "touchDown"), (.touchDownRepeat, "touchDownRepeat"), (.touchDragInside, "touchDragInside"),
+        (.touchDragOutside, "touchDragOutside"), (.touchUpInside, "touchUpInside"), (.touchUpOutside, "touchUpOutside"),
+        (.touchCancel, "touchCancel"), (.valueChanged, "valueChanged"), (.primaryActionTriggered, "primaryActionTriggered"),
+    ]
+
+    /// The names of the set events, in declaration order (`["touchUpInside"]`).
+    public var names: [String] { Self.named.filter { contains($0.0) }.map(\.1) }
+
+    public var description: String { names.joined(separator: "|") }
+}
+
+/// One target/action registered on a control.
+public struct ControlTarget {
+    /// A single event.
+    public let event: ControlEvent
+    /// The action's name, as the inspector shows it (Texture shows the selector).
+    public let action: String
+    let handler: (ControlNode, ControlEvent) -> Void
+}
+
+/// A node that sends actions for control events, Texture's `ASControlNode`: enabled, selected
+/// and highlighted states and target/actions per event.
+///
+/// As in Texture, a control starts with user interaction off and turns it on when the first
+/// target is added, so a control without targets lets touches through; a disabled control takes
+/// no touches at all.
+open class ControlNode: DisplayNode {
+    open override var textureClassName: String { "ASControlNode" }
+
+    public override init() {
+        super.init()
+        isUserInteractionEnabled = false
+    }
+
+    public var isEnabled = true { didSet { if isEnabled != oldValue { noteChange() } } }
+    public var isSelected = false { didSet { if isSelected != oldValue { noteChange() } } }
+    public var isHighlighted = false { didSet { if isHighlighted != oldValue { noteChange() } } }
+
+    /// Registered targets, one entry per event, in registration order.
+    public private(set) var targets: [ControlTarget] = []
+
+    /// Calls `handler` when any of `events` is sent; `action` names it for the inspector.
+    public func addTarget(action: String, for events: ControlEvent, _ handler: @escaping (ControlNode, ControlEvent) -> Void) {
+        for (event, _) in ControlEvent.named where events.contains(event) {
+            targets.append(ControlTarget(event: event, action: action, handler: handler))
+        }
+        isUserInteractionEnabled = true
+        noteChange()
+    }
+
+    /// Removes the targets of `events` with the name `action` (every name when nil).
+    public func removeTargets(action: String? = nil, for events: ControlEvent) {
+        targets.removeAll { events.contains($0.event) && (action == nil || $0.action == action) }
+        noteChange()
+    }
+
+    /// Whether the inspector draws the node's tappable area: it has a target/action.
+    public var hasTargets: Bool { !targets.isEmpty }
+
+    /// Sends `events` to their targets (nothing while disabled).
+    public func sendActions(for events: ControlEvent) {
+        guard isEnabled else { return }
+        for target in targets where events.contains(target.event) {
+            target.handler(self, target.event)
+        }
+    }
+
+    /// A finger tap: touch down (highlighted), then touch up inside. Nothing while disabled.
+    public func simulateTap() {
+        guard isEnabled else { return }
+        isHighlighted = true
+        sendActions(for: .touchDown)
+        isHighlighted = false
+        sendActions(for: .touchUpInside)
+    }
+
+    open override var acceptsTouches: Bool { super.acceptsTouches && isEnabled }
+}

@@ -1,0 +1,120 @@
+import WeftLayout
+
+/// The key of a node's layout cache: the constrained size after the node's style size was
+/// applied, and the scale the layout was rounded with.
+struct LayoutCacheKey: Hashable {
+    let constrainedSize: SizeRange
+    let scale: Double
+}
+
+/// Layout the Texture way: measure with `layoutThatFits` (cached per constrained size), apply
+/// with `layoutIfNeeded` (frames down the tree, Texture's flattening with positions rounded up to
+/// the pixel grid).
+extension DisplayNode {
+    /// How many constrained sizes a node remembers layouts for.
+    static let layoutCacheCapacity = 4
+
+    /// Lays the node out within `constrainedSize` (its style size applied first), reusing the
+    /// cached layout for the same range and scale.
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
+        lastRequestedConstrainedSize = constrainedSize
+        let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)
+        let key = LayoutCacheKey(constrainedSize: resolved, scale: context.scale)
+        if let cached = layoutCache[key] { return cached }
+        layoutCalculationCount += 1
+        let layout = calculateLayoutThatFits(resolved, context: context)
+        if layoutCache.count >= Self.layoutCacheCapacity { layoutCache.removeAll(keepingCapacity: true) }
+        layoutCache[key] = layout
+        return layout
+    }
+
+    /// Lays the node out with the tree's own settings (the root's `layoutContext`).
+    public func layoutThatFits(_ constrainedSize: SizeRange) -> Layout {
+        layoutThatFits(constrainedSize, parentSize: constrainedSize.max, context: layoutContext)
+    }
+
+    /// Drops every cached layout of this node (not of its supernodes: see `setNeedsLayout`).
+    public func invalidateCalculatedLayout() {
+        layoutCache.removeAll()
+    }
+
+    /// Marks the node's layout stale: its caches and its ancestors' are dropped (a child's size
+    /// may change theirs) and the next `layoutIfNeeded` (every frame of the main loop) lays out
+    /// again. A cell tells its container, which measures it again.
+    public func setNeedsLayout() {
+        var node: DisplayNode? = self
+        while let current = node {
+            current.invalidateCalculatedLayout()
+            current.needsLayout = true
+            if current.supernode == nil || current.isRangeManaged, let cell = current as? CellNode {
+                cell.container?.cellNeedsMeasurement(cell)
+                break
+            }
+            node = current.supernode
+        }
+        noteChange()
+    }
+
+    /// Lays out the topmost ancestor that needs it (for its current bounds) and applies the
+    /// frames down the tree; subtrees the layout does not place are laid out for their own bounds.
+    public func layoutIfNeeded() {
+        var top: DisplayNode = self
+        var node = self
+        while !node.isRangeManaged, let parent = node.supernode {
+            if parent.needsLayout { top = parent }
+            node = parent
+        }
+        top.layoutSubtreeIfNeeded()
+    }
+
+    func layoutSubtreeIfNeeded() {
+        if needsLayout {
+            let range = SizeRange(exactly: frame.size)
+            apply(layoutThatFits(range, parentSize: frame.size, context: layoutContext), constrainedSize: range)
+        } else {
+            for subnode in subnodes { subnode.layoutSubtreeIfNeeded() }
+        }
+    }
+
+    /// Makes `layout` (this node's, at its current size) current: subnodes get the frames of the
+    /// flattened layout and, recursively, their own layouts; with `automaticallyManagesSubnodes`
+    /// the subnodes become exactly the layout's nodes, in the layout's order.
+    func apply(_ layout: Layout, constrainedSize: SizeRange) {
+        calculatedLayout = layout
+        constrainedSizeForCalculatedLayout = constrainedSize
+        needsLayout = false
+        let placed = layout.flattenedToNodes(context: layoutContext).sublayouts
+        if automaticallyManagesSubnodes {
+            manageSubnodes(following: placed.compactMap { $0.element as? DisplayNode })
+        }
+        var placedNodes = Set<ObjectIdentifier>()
+        for nodeLayout in placed {
+            guard let node = nodeLayout.element as? DisplayNode else { continue }
+            guard node.supernode === self else {
+                NodeDiagnostics.warn(id, "the layout spec places \(node.id) (\(node.textureClassName)), which is not a subnode; add it or set automaticallyManagesSubnodes")
+                continue
+            }
+            placedNodes.insert(ObjectIdentifier(node))
+            node.frame = Rect(origin: nodeLayout.position, size: nodeLayout.size)
+            let own = Layout(element: node, exactSize: nodeLayout.size, sublayouts: nodeLayout.sublayouts)
+            node.apply(own, constrainedSize: node.lastRequestedConstrainedSize ?? SizeRange(exactly: nodeLayout.size))
+        }
+        for subnode in subnodes where !placedNodes.contains(ObjectIdentifier(subnode)) {
+            subnode.layoutSubtreeIfNeeded()
+        }
+        didApplyLayout()
+        noteChange()
+    }
+
+    /// Adds the spec's nodes that are not subnodes yet and removes the subnodes the spec no
+    /// longer has, in the spec's order, without invalidating the layout being applied.
+    private func manageSubnodes(following nodes: [DisplayNode]) {
+        let wanted = Set(nodes.map(ObjectIdentifier.init))
+        for subnode in subnodes where !wanted.contains(ObjectIdentifier(subnode)) {
+            detach(subnode)
+        }
+        for (index, node) in nodes.enumerated() where index >= subnodes.count || subnodes[index] !== node {
+            attach(node, at: index)
+        }
+    }
+}

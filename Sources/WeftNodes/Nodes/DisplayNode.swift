@@ -1,0 +1,263 @@
+import Synchronization
+import WeftLayout
+
+/// Node ids are "n<counter>", unique in the process and stable for a node's lifetime.
+private let nodeCounter = Atomic<Int>(0)
+
+/// The base of every node, Weft's `ASDisplayNode`: a rectangle in a tree with layout, hit
+/// testing and interface state, and no view behind it (Weft is headless; the inspector draws).
+///
+/// - Tree: `subnodes` / `supernode`; `addSubnode` refuses cycles with a warning and moves a node
+///   that is already in another tree, as Texture does.
+/// - Layout (DisplayNode+Layout.swift): a `layoutSpecBlock` or an override of
+///   `layoutSpecThatFits(_:)`, or `calculateSizeThatFits(_:)` for leaves; layouts cached per
+///   constrained size; `setNeedsLayout` / `layoutIfNeeded` apply frames down the tree.
+/// - Interface state (DisplayNode+InterfaceState.swift) and hit testing
+///   (DisplayNode+HitTesting.swift).
+///
+/// Every observable change bumps the root's `treeRevision`, which the main loop sums into its
+/// change counter so an inspector can skip frames where nothing changed.
+open class DisplayNode: LayoutElement {
+    /// "n<counter>" (protocol.md, Identity).
+    public let id: String
+    public let style = LayoutElementStyle()
+    public var debugName: String? { didSet { noteChange() } }
+
+    /// Texture's class name, printed in ASCII art and snapshots.
+    open var textureClassName: String { "ASDisplayNode" }
+    public final var layoutElementType: LayoutElementType { .displayNode }
+
+    public init() {
+        id = "n\(nodeCounter.add(1, ordering: .relaxed).newValue)"
+    }
+
+    // MARK: Tree
+
+    public private(set) weak var supernode: DisplayNode?
+    public private(set) var subnodes: [DisplayNode] = []
+
+    /// Appends `node` as the last subnode (moving it from its current supernode). Refused with a
+    /// warning, returning false, when `node` is this node or one of its ancestors (a cycle).
+    @discardableResult
+    public func addSubnode(_ node: DisplayNode) -> Bool {
+        insertSubnode(node, at: subnodes.count)
+    }
+
+    /// Inserts `node` at `index` (clamped to 0...subnodes.count), with the rules of `addSubnode`.
+    @discardableResult
+    public func insertSubnode(_ node: DisplayNode, at index: Int) -> Bool {
+        guard attach(node, at: index) else { return false }
+        setNeedsLayout()
+        return true
+    }
+
+    /// Detaches the node from its supernode; its subtree leaves the interface states it had.
+    public func removeFromSupernode() {
+        guard let parent = supernode else { return }
+        parent.detach(self)
+        parent.setNeedsLayout()
+    }
+
+    /// Moves `node` to `index` among the subnodes without invalidating any layout (layout
+    /// application and containers use it). Refuses cycles with a warning.
+    @discardableResult
+    func attach(_ node: DisplayNode, at index: Int) -> Bool {
+        if node === self || node.isAncestor(of: self) {
+            NodeDiagnostics.warn(id, "refused to add \(node.id) (\(node.textureClassName)) as a subnode: it would make a cycle")
+            return false
+        }
+        if node.supernode === self, let current = subnodes.firstIndex(where: { $0 === node }) {
+            subnodes.remove(at: current)
+            subnodes.insert(node, at: min(max(0, index), subnodes.count))
+            noteChange()
+            return true
+        }
+        if let previous = node.supernode { previous.detach(node) }
+        subnodes.insert(node, at: min(max(0, index), subnodes.count))
+        node.supernode = self
+        if !node.isRangeManaged { node.recursivelySetInterfaceState(interfaceState) }
+        noteChange()
+        return true
+    }
+
+    /// Removes `node` from the subnodes without invalidating any layout.
+    func detach(_ node: DisplayNode) {
+        guard node.supernode === self else { return }
+        subnodes.removeAll { $0 === node }
+        node.supernode = nil
+        if !node.isRangeManaged { node.recursivelySetInterfaceState([]) }
+        noteChange()
+    }
+
+    /// Whether this node is `node`'s supernode, or its supernode's, and so on.
+    public func isAncestor(of node: DisplayNode) -> Bool {
+        var current = node.supernode
+        while let ancestor = current {
+            if ancestor === self { return true }
+            current = ancestor.supernode
+        }
+        return false
+    }
+
+    /// The topmost ancestor (the node itself when it has no supernode).
+    public var rootNode: DisplayNode {
+        var node = self
+        while let parent = node.supernode { node = parent }
+        return node
+    }
+
+    /// Runs `body` on this node and every descendant, parents before children.
+    public func forEachNode(_ body: (DisplayNode) -> Void) {
+        body(self)
+        for subnode in subnodes { subnode.forEachNode(body) }
+    }
+
+    // MARK: Geometry
+
+    /// The node's rectangle in its supernode's coordinates.
+    public var frame: Rect = .zero {
+        didSet {
+            guard frame != oldValue else { return }
+            if frame.size != oldValue.size { boundsSizeDidChange() }
+            noteChange()
+        }
+    }
+
+    /// The origin of the node's own coordinate space: zero, except for scrolling containers
+    /// (their content offset).
+    open var boundsOrigin: Point { .zero }
+
+    /// The node's rectangle in its own coordinates.
+    public var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
+
+    /// The centre of the frame (UIKit's `position` with the default anchor point).
+    public var position: Point {
+        get { Point(x: frame.midX, y: frame.midY) }
+        set { frame.origin = Point(x: newValue.x - frame.size.width / 2, y: newValue.y - frame.size.height / 2) }
+    }
+
+    /// Called when the frame's size changed: the node lays out again for the new size.
+    open func boundsSizeDidChange() {
+        needsLayout = true
+    }
+
+    // MARK: Appearance
+
+    public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { noteChange() } } }
+    public var isHidden = false { didSet { if isHidden != oldValue { noteChange() } } }
+    public var alpha: Double = 1 { didSet { if alpha != oldValue { noteChange() } } }
+    public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { noteChange() } } }
+    public var isUserInteractionEnabled = true { didSet { if isUserInteractionEnabled != oldValue { noteChange() } } }
+    /// Edge insets applied to the bounds for hit testing; negative values enlarge the hit area.
+    public var hitTestSlop: EdgeInsets = .zero { didSet { if hitTestSlop != oldValue { noteChange() } } }
+
+    // MARK: Layout state (used by DisplayNode+Layout.swift)
+
+    /// Builds the node's layout spec, Texture's `layoutSpecBlock`. Setting it invalidates the layout.
+    public var layoutSpecBlock: ((DisplayNode, SizeRange) -> any LayoutElement)? {
+        didSet { setNeedsLayout() }
+    }
+    /// Whether the subnodes follow the nodes of the layout spec (added and removed when a layout
+    /// is applied), Texture's `automaticallyManagesSubnodes`.
+    public var automaticallyManagesSubnodes = false
+    /// The last layout calculated for the node's own bounds: the unflattened tree, specs included.
+    public internal(set) var calculatedLayout: Layout?
+    /// The constrained size `calculatedLayout` was computed for.
+    public internal(set) var constrainedSizeForCalculatedLayout: SizeRange?
+    /// The constrained size the last `layoutThatFits` call asked for (before the style size).
+    public internal(set) var lastRequestedConstrainedSize: SizeRange?
+    /// How many layouts were calculated (cache misses): tests of the layout cache read it.
+    public internal(set) var layoutCalculationCount = 0
+    var layoutCache: [LayoutCacheKey: Layout] = [:]
+    var needsLayout = true
+
+    // MARK: Interface state (used by DisplayNode+InterfaceState.swift)
+
+    public internal(set) var interfaceState: InterfaceState = []
+    /// Cells of containers: their state comes from the container's range controller, not from
+    /// their supernode.
+    public internal(set) var isRangeManaged = false
+    var interfaceStateObservers: [(DisplayNode, InterfaceStateEvent) -> Void] = []
+
+    // MARK: Roots and change tracking
+
+    /// The main loop this node is a root of (nil for nodes below a root).
+    public internal(set) weak var mainLoop: MainLoop?
+    /// The main loop whose tree holds this node (through supernodes and, for cells, their
+    /// containers), if any.
+    public var loopOfTree: MainLoop? {
+        var current: DisplayNode? = self
+        while let candidate = current {
+            if let loop = candidate.mainLoop { return loop }
+            current = candidate.supernode ?? candidate.owningContainer
+        }
+        return nil
+    }
+
+    /// The settings layouts of this tree are computed with (the root's; default scale 2).
+    public var layoutContext: LayoutContext {
+        get { supernode?.layoutContext ?? owningContainer?.layoutContext ?? ownLayoutContext }
+        set { ownLayoutContext = newValue }
+    }
+    private var ownLayoutContext = LayoutContext.default
+
+    /// Counts observable changes anywhere in the tree below this node, kept on the root.
+    public private(set) var treeRevision: UInt64 = 0
+
+    /// Records an observable change: bumps the root's `treeRevision` (and, through it, the main
+    /// loop's change counter).
+    public func noteChange() {
+        var node = self
+        while let parent = node.supernode { node = parent }
+        node.treeRevision &+= 1
+        if let owner = node.owningContainer { owner.noteChange() }
+    }
+
+    /// For a cell: the container that owns it (its changes count as the container's).
+    weak var owningContainer: DisplayNode?
+
+    // MARK: Layout overrides
+
+    /// The node's layout spec for `constrainedSize`, or nil for a leaf. Default: the
+    /// `layoutSpecBlock`'s result. Subclasses override it (Texture's `layoutSpecThatFits:`).
+    open func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
+        layoutSpecBlock?(self, constrainedSize)
+    }
+
+    /// A leaf's own size for the largest size it may take. Default: that size when both
+    /// dimensions are valid, else 0x0 (Texture's plain node). Text and image nodes measure
+    /// their content.
+    open func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
+        constrainedSize.isValidForLayout ? constrainedSize : .zero
+    }
+
+    /// The node's layout for an already resolved range: its spec's layout below it when it has a
+    /// spec, else its clamped `calculateSizeThatFits`.
+    open func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
+        if let spec = layoutSpecThatFits(constrainedSize) {
+            let specLayout = spec.layoutThatFits(constrainedSize, parentSize: constrainedSize.max, context: context)
+            return Layout(element: self, size: specLayout.size, sublayouts: [specLayout], context: context)
+        }
+        let size = constrainedSize.clamp(calculateSizeThatFits(constrainedSize.max))
+        return Layout(element: self, size: size, context: context)
+    }
+
+    /// Called after a layout was applied to the node and its subnodes.
+    open func didApplyLayout() {}
+
+    /// Whether the node can take touches at all: not hidden, alpha at least 0.01, interaction
+    /// enabled. A disabled control overrides it to take none.
+    open var acceptsTouches: Bool {
+        !isHidden && alpha >= 0.01 && isUserInteractionEnabled
+    }
+
+    // MARK: Interface-state callbacks (subclasses call super)
+
+    open func didEnterPreloadState() {}
+    open func didExitPreloadState() {}
+    open func didEnterDisplayState() {}
+    open func didExitDisplayState() {}
+    open func didEnterVisibleState() {}
+    open func didExitVisibleState() {}
+    open func interfaceStateDidChange(_ newState: InterfaceState, from oldState: InterfaceState) {}
+}

@@ -1,0 +1,68 @@
+import WeftLayout
+
+/// A text leaf, Texture's `ASTextNode` (a control, so it can take taps with a target): one font,
+/// word wrapping, `maximumNumberOfLines` with tail truncation. Measured with the pluggable
+/// `measurer` (DejaVu Sans / Sans Bold metrics by default), so a text measures the same on every
+/// machine.
+open class TextNode: ControlNode {
+    open override var textureClassName: String { "ASTextNode" }
+
+    public init(_ text: String = "", font: Font = .system(17)) {
+        self.text = text
+        self.font = font
+        super.init()
+        updateBaselineStyle()
+    }
+
+    public var text: String { didSet { if text != oldValue { contentDidChange() } } }
+    public var font: Font { didSet { if font != oldValue { contentDidChange() } } }
+    public var textColor: Color = .black { didSet { if textColor != oldValue { noteChange() } } }
+    /// 0 means unlimited.
+    public var maximumNumberOfLines = 0 { didSet { if maximumNumberOfLines != oldValue { contentDidChange() } } }
+    public var truncationToken = "\u{2026}" { didSet { if truncationToken != oldValue { contentDidChange() } } }
+    public var measurer: any TextMeasurer = FontTableMeasurer.dejaVu { didSet { contentDidChange() } }
+
+    private var cachedLayout: (width: Double, layout: TextLayout)?
+
+    private var breaker: TextLineBreaker {
+        TextLineBreaker(measurer: measurer, font: font, maximumNumberOfLines: maximumNumberOfLines, truncationToken: truncationToken)
+    }
+
+    /// The text broken into lines for `width` (cached for the last width).
+    public func textLayout(forWidth width: Double) -> TextLayout {
+        if let cachedLayout, cachedLayout.width == width || (cachedLayout.width.isNaN && width.isNaN) {
+            return cachedLayout.layout
+        }
+        let layout = breaker.layout(text, maxWidth: width)
+        cachedLayout = (width, layout)
+        return layout
+    }
+
+    /// The lines as drawn in the node's current bounds (before the first layout: unconstrained).
+    public var lines: [TextLine] {
+        textLayout(forWidth: frame.size.width > 0 ? frame.size.width : .infinity).lines
+    }
+
+    public var isTruncated: Bool {
+        textLayout(forWidth: frame.size.width > 0 ? frame.size.width : .infinity).isTruncated
+    }
+
+    open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
+        let layout = textLayout(forWidth: constrainedSize.width)
+        return Size(width: layout.width, height: layout.height)
+    }
+
+    private func contentDidChange() {
+        cachedLayout = nil
+        updateBaselineStyle()
+        setNeedsLayout()
+    }
+
+    /// Baseline alignment in stacks reads the first line's ascender and the last line's
+    /// descender (negative, below the baseline) from the style, as ASTextNode sets them.
+    private func updateBaselineStyle() {
+        let metrics = measurer.lineMetrics(for: font)
+        style.ascender = metrics.ascent
+        style.descender = -metrics.descent
+    }
+}

@@ -1,0 +1,201 @@
+import Testing
+import WeftLayout
+@testable import WeftNodes
+
+/// Pages are 320 x 480; page i covers content x [320 i, 320 i + 320).
+@Suite("Pagers and nested containers")
+struct PagerAndNestingTests {
+    /// Pages whose cells hold one 320 x 480 table of 100-pt rows each.
+    final class TablePages: ContainerDataSource {
+        var tables: [Int: TableNode] = [:]
+        var rows: [ListSource] = []
+        let count: Int
+
+        init(count: Int) { self.count = count }
+
+        func numberOfItems(in container: ContainerNode) -> Int { count }
+
+        func container(_ container: ContainerNode, nodeForItemAt index: Int) -> CellNode {
+            let page = CellNode()
+            let table = TableNode()
+            let source = ListSource(count: 30)
+            rows.append(source)
+            table.dataSource = source
+            tables[index] = table
+            page.automaticallyManagesSubnodes = true
+            page.layoutSpecBlock = { _, _ in PlacementSpec([(table, .zero)]) }
+            return page
+        }
+    }
+
+    @Test("pager overrides: minimum shows one page and preloads its neighbours")
+    func pagerMinimum() throws {
+        let pager = PagerNode()
+        let source = ListSource(count: 10)
+        pager.dataSource = source
+        let (loop, _) = makeScreen(pager)
+        loop.run(frames: 1)
+        // Minimum display (0, 0): the visible page 0; preload (1, 1): [-320, 640) -> 0, 1.
+        #expect(pager.cellForItem(at: 3)?.frame == Rect(x: 960, y: 0, width: 320, height: 480))
+        #expect(pager.rangeController.displayIndices == [0])
+        #expect(pager.rangeController.preloadIndices == [0, 1])
+        try pager.scrollToPage(at: 4)
+        loop.run(frames: 1)
+        #expect(pager.currentPageIndex == 4)
+        #expect(pager.rangeController.preloadIndices == [3, 4, 5])
+    }
+
+    @Test("a flick settles on the next page; full mode uses the pager's full tuning")
+    func pagerFlick() {
+        let pager = PagerNode()
+        let source = ListSource(count: 10)  // data sources are weak, as in Texture
+        pager.dataSource = source
+        let (loop, _) = makeScreen(pager)
+        loop.run(frames: 1)
+        pager.beginDragging()
+        pager.dragMoved(by: Point(x: 100, y: 0), velocity: Point(x: 800, y: 0))
+        pager.endDragging(velocity: Point(x: 800, y: 0))
+        loop.run(until: { !pager.isDecelerating })
+        loop.run(frames: 1)
+        // Released at x = 100 faster than 300 pt/s to the right: page floor(100 / 320) + 1 = 1.
+        #expect(pager.contentOffset == Point(x: 320, y: 0))
+        // Full, direction right: display (1, 1) [320 - 320, 640 + 320) = [0, 960) -> 0...2;
+        // preload (2, 2) [320 - 640, 640 + 640) = [-320, 1280) -> 0...3 (page 4 only touches).
+        #expect(pager.rangeController.currentMode == .full)
+        #expect(pager.rangeController.displayIndices == [0, 1, 2])
+        #expect(pager.rangeController.preloadIndices == [0, 1, 2, 3])
+    }
+
+    @Test("a pager of tables: the visible page's table is visible, its neighbour's is readied hidden")
+    func pagerOfTables() {
+        let pager = PagerNode()
+        let pages = TablePages(count: 5)
+        pager.dataSource = pages
+        let (loop, _) = makeScreen(pager)
+        loop.run(frames: 1)
+        let visibleTable = pages.tables[0]!
+        let nextTable = pages.tables[1]!
+        // Page 0 is visible: its table has every bit and ranges as a visible table.
+        #expect(visibleTable.interfaceState == .inHierarchy)
+        #expect(visibleTable.frame == Rect(x: 0, y: 0, width: 320, height: 480))
+        #expect(visibleTable.rangeController.visibleIndices == Array(0...4))
+        #expect(visibleTable.cellForItem(at: 0)?.interfaceState == .inHierarchy)
+        // Page 1 is only in the pager's preload range (state preload|measureLayout): its table
+        // loads and ranges as a hidden container: the would-be-visible rows 0...4 get
+        // preload|display (7), row 5 (display rect only) preload (3), rows 6, 7 measureLayout.
+        #expect(nextTable.interfaceState == [.measureLayout, .preload])
+        #expect(nextTable.rangeController.itemStates.prefix(9).map(\.rawValue) == [7, 7, 7, 7, 7, 3, 1, 1, 1])
+        // Page 3 is outside every range: its table never loaded.
+        #expect(pages.tables[3]?.hasLoadedData == false)
+        // Scrolling the pager to page 1 makes that table visible.
+        pager.contentOffset = Point(x: 320, y: 0)
+        loop.run(frames: 1)
+        #expect(nextTable.interfaceState == .inHierarchy)
+        #expect(nextTable.cellForItem(at: 0)?.interfaceState == .inHierarchy)
+        #expect(visibleTable.interfaceState == [.measureLayout, .preload])
+    }
+
+    @Test("visibility depth sets the range mode when the program opts in")
+    func visibilityDepth() {
+        let table = TableNode()
+        let source = ListSource(count: 30)
+        table.dataSource = source
+        let (loop, _) = makeScreen(table)
+        loop.run(frames: 1)
+        table.visibilityDepth = 2
+        loop.run(frames: 1)
+        #expect(table.rangeController.currentMode == .minimum)  // not opted in
+        table.automaticallyAdjustsRangeModeForVisibilityDepth = true
+        table.visibilityDepth = 1
+        table.visibilityDepth = 3
+        loop.run(frames: 1)
+        #expect(table.rangeController.currentMode == .lowMemory)
+    }
+
+    @Test("memory warnings and background transitions reach every container")
+    func memoryAndBackground() {
+        let pager = PagerNode()
+        let pages = TablePages(count: 5)
+        pager.dataSource = pages
+        let (loop, _) = makeScreen(pager)
+        loop.run(frames: 1)
+        loop.simulateMemoryWarning()
+        // Displayed containers (the pager, page 0's table) go visibleOnly; page 1's table (no
+        // display bit) goes lowMemory.
+        #expect(pager.rangeController.currentMode == .visibleOnly)
+        #expect(pages.tables[0]!.rangeController.currentMode == .visibleOnly)
+        #expect(pages.tables[1]!.rangeController.currentMode == .lowMemory)
+        #expect(pages.tables[0]!.cellForItem(at: 5)?.interfaceState == .measureLayout)
+
+        let table = TableNode()
+        let source = ListSource(count: 30)
+        table.dataSource = source
+        let (tableLoop, _) = makeScreen(table)
+        tableLoop.run(frames: 1)
+        tableLoop.setApplicationState(.background)
+        #expect(table.rangeController.currentMode == .visibleOnly)
+        #expect(table.cellForItem(at: 0)?.interfaceState == [.measureLayout, .preload, .display])
+        tableLoop.setApplicationState(.active)
+        #expect(table.rangeController.currentMode == .minimum)
+        #expect(table.cellForItem(at: 0)?.interfaceState == .inHierarchy)
+    }
+}
+
+@Suite("Batch fetching")
+struct BatchFetchingTests {
+    @Test("Texture's rule, in its order")
+    func rule() {
+        let bounds = Rect(x: 0, y: 0, width: 320, height: 480)
+        func fetch(_ direction: ScrollDirection = .down, content: Double = 2000, offset: Double = 0,
+                   fetching: Bool = false, visible: Bool = true, screens: Double = 2) -> Bool {
+            shouldFetchBatch(isFetching: fetching, scrollDirection: direction, scrollableDirections: .vertical,
+                             bounds: bounds, contentSize: Size(width: 320, height: content),
+                             targetOffset: Point(x: 0, y: offset), leadingScreens: screens, visible: visible)
+        }
+        // Remaining = content - 480 - offset; fetch when <= 2 x 480 = 960.
+        #expect(!fetch(offset: 559))  // 2000 - 480 - 559 = 961
+        #expect(fetch(offset: 560))  // 960
+        #expect(!fetch(.up, offset: 1000))
+        #expect(!fetch(offset: 1000, fetching: true))
+        #expect(!fetch(offset: 1000, visible: false))
+        #expect(fetch(content: 400, visible: false))  // content shorter than the view
+        #expect(!fetch(content: 400, screens: 0))
+    }
+
+    @Test("an infinite feed grows as the user scrolls")
+    func infiniteFeed() throws {
+        let table = TableNode()
+        let source = ListSource(count: 5)  // 500 pt of content
+        table.dataSource = source
+        var batches = 0
+        table.willBeginBatchFetch = { context in
+            batches += 1
+            // The host loads 10 more rows on a later frame, inserts them and completes.
+            table.loopOfTree?.schedule {
+                let old = source.count
+                source.count += 10
+                try? table.insertItems(at: Array(old..<source.count))
+                context.completeBatchFetching(true)
+            }
+        }
+        #expect(table.leadingScreensForBatching == 2)
+        let (loop, _) = makeScreen(table)
+        // 500 - 480 - 0 = 20 <= 960: a batch begins as soon as the table shows its data.
+        #expect(batches == 1 && table.batchContext.isFetching)
+        loop.run(frames: 3)
+        // 1500 - 480 = 1020 > 960: no more.
+        #expect(batches == 1 && source.count == 15 && !table.batchContext.isFetching)
+        table.beginDragging()
+        table.dragMoved(by: Point(x: 0, y: 100), velocity: Point(x: 0, y: 100))
+        table.endDragging(velocity: .zero)
+        // Resting at 100: 1500 - 480 - 100 = 920 <= 960.
+        #expect(batches == 2)
+        loop.run(frames: 3)
+        #expect(source.count == 25 && table.contentSize.height == 2500)
+        // Scrolling toward the head never fetches.
+        table.beginDragging()
+        table.dragMoved(by: Point(x: 0, y: -50), velocity: Point(x: 0, y: -100))
+        table.endDragging(velocity: Point(x: 0, y: -1))
+        #expect(batches == 2)
+    }
+}

@@ -1,0 +1,74 @@
+#include "access.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+/* name:port equals host_header (names compare case-insensitively). */
+static bool names_with_port(const char *name, int port, const char *host_header)
+{
+	char expected[300];
+	bool ipv6 = strchr(name, ':') != NULL && name[0] != '[';
+	snprintf(expected, sizeof expected, ipv6 ? "[%s]:%d" : "%s:%d", name, port);
+	return strcasecmp(expected, host_header) == 0;
+}
+
+bool access_host_ok(const struct access_policy *a, const char *host_header)
+{
+	if (!host_header || !*host_header)
+		return false;
+	static const char *const loopback[] = {"127.0.0.1", "localhost", "[::1]"};
+	for (size_t i = 0; i < 3; i++)
+		if (names_with_port(loopback[i], a->port, host_header))
+			return true;
+	if (a->host && *a->host && names_with_port(a->host, a->port, host_header))
+		return true;
+	for (size_t i = 0; i < a->n_allow_hosts; i++)
+		if (strcasecmp(a->allow_hosts[i], host_header) == 0 ||
+		    names_with_port(a->allow_hosts[i], a->port, host_header))
+			return true;
+	return false;
+}
+
+bool access_origin_ok(const struct access_policy *a, const char *origin, const char *host_header, bool device_path)
+{
+	if (!origin)
+		return true;
+	for (size_t i = 0; i < a->n_allow_origins; i++)
+		if (strcasecmp(a->allow_origins[i], origin) == 0)
+			return true;
+	const char *scheme_end = strstr(origin, "://");
+	bool from_page = scheme_end || strncasecmp(origin, "file:", 5) == 0 || strcmp(origin, "null") == 0;
+	if (device_path)
+		return !from_page;
+	const char *authority = scheme_end ? scheme_end + 3 : origin;
+	if (scheme_end && strncasecmp(origin, "http://", 7) != 0 && strncasecmp(origin, "https://", 8) != 0)
+		return false;
+	size_t len = strcspn(authority, "/");
+	return host_header && strlen(host_header) == len && strncasecmp(authority, host_header, len) == 0;
+}
+
+/* Compares in time independent of where the strings differ. */
+static bool same_secret(const char *given, const char *secret)
+{
+	size_t n = strlen(secret), m = strlen(given);
+	unsigned char diff = (unsigned char)(n != m);
+	for (size_t i = 0; i < n; i++)
+		diff |= (unsigned char)(secret[i] ^ (i < m ? given[i] : 0));
+	return diff == 0;
+}
+
+bool access_token_ok(const struct access_policy *a, const char *query_token, const char *authorization)
+{
+	if (!a->token)
+		return true;
+	if (query_token && same_secret(query_token, a->token))
+		return true;
+	if (authorization && strncasecmp(authorization, "Bearer ", 7) == 0) {
+		const char *t = authorization + 7;
+		while (*t == ' ')
+			t++;
+		return same_secret(t, a->token);
+	}
+	return false;
+}

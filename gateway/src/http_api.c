@@ -1,0 +1,181 @@
+#include "http_api.h"
+
+#include <string.h>
+
+#include "protocol.h"
+
+bool http_api_owns(const char *path)
+{
+	return strcmp(path, "/healthz") == 0 || strcmp(path, "/api") == 0 || strncmp(path, "/api/", 5) == 0;
+}
+
+void http_api_error(struct http_response *resp, int status, int code, const char *message, json_t *data)
+{
+	json_t *j = json_pack("{s:o}", "error", error_object(code, message, data));
+	resp->status = status;
+	resp->body = msg_from_json(j);
+	json_decref(j);
+}
+
+static void respond_json(struct http_response *resp, int status, json_t *j)
+{
+	resp->status = status;
+	resp->body = msg_from_json(j);
+	json_decref(j);
+	if (!resp->body)
+		resp->status = 500;
+}
+
+/* The HTTP status for a protocol error code. */
+static int status_for(int code)
+{
+	switch (code) {
+	case ERR_UNKNOWN_DEVICE:
+		return 404;
+	case ERR_DEVICE_GONE:
+		return 503;
+	case ERR_TIMEOUT:
+		return 504;
+	case ERR_PARSE:
+	case ERR_INVALID_REQUEST:
+	case ERR_INVALID_PARAMS:
+		return 400;
+	default:
+		return 500;
+	}
+}
+
+/* Resolves the {device} of a path; answers the error and returns NULL when it fails. */
+static struct device *resolve(struct relay *r, const char *selector, struct http_response *resp)
+{
+	struct device *d = NULL;
+	json_t *candidates = NULL;
+	switch (registry_resolve(&r->reg, selector, &d, &candidates)) {
+	case RESOLVE_OK:
+		return d;
+	case RESOLVE_UNKNOWN:
+		http_api_error(resp, 404, ERR_UNKNOWN_DEVICE, "unknown device", json_pack("{s:s}", "device", selector));
+		return NULL;
+	case RESOLVE_AMBIGUOUS:
+		http_api_error(resp, 409, ERR_UNKNOWN_DEVICE, "ambiguous device",
+			       json_pack("{s:s, s:o}", "device", selector, "candidates", candidates));
+		return NULL;
+	}
+	return NULL;
+}
+
+static bool method_not_allowed(struct http_response *resp, const char *allowed)
+{
+	http_api_error(resp, 405, ERR_INVALID_REQUEST, "method not allowed", json_pack("{s:s}", "allow", allowed));
+	return true;
+}
+
+/* POST .../call with {"method", "params"?}. */
+static bool call(struct relay *r, struct peer *exchange, struct device *d, const char *body, size_t body_len,
+		 long long now, struct http_response *resp)
+{
+	json_error_t err;
+	json_t *req = json_loadb(body ? body : "", body_len, 0, &err);
+	json_t *method = json_object_get(req, "method");
+	json_t *params = json_object_get(req, "params");
+	bool answered = true;
+	if (!req)
+		http_api_error(resp, 400, ERR_PARSE, "parse error", json_string(err.text));
+	else if (!json_is_object(req) || !json_is_string(method) || !*json_string_value(method))
+		http_api_error(resp, 400, ERR_INVALID_REQUEST, "the body is {\"method\", \"params\"?}", NULL);
+	else if (params && !json_is_object(params))
+		http_api_error(resp, 400, ERR_INVALID_PARAMS, "\"params\" must be an object", NULL);
+	else if (strncmp(json_string_value(method), "Gateway.", 8) == 0)
+		http_api_error(resp, 400, ERR_METHOD_NOT_FOUND, "gateway methods are not callable here", NULL);
+	else if (!d->peer)
+		http_api_error(resp, 503, ERR_DEVICE_GONE, "device is disconnected", NULL);
+	else {
+		exchange->http_mode = HTTP_CALL;
+		answered = false;
+		relay_forward_http(r, exchange, d, json_string_value(method), params ? json_incref(params) : NULL, now);
+	}
+	json_decref(req);
+	return answered;
+}
+
+bool http_api_handle(struct relay *r, struct peer *exchange, const char *method, const char *path,
+		     const char *body, size_t body_len, long long now, struct http_response *resp)
+{
+	bool get = strcmp(method, "GET") == 0;
+	if (strcmp(path, "/healthz") == 0) {
+		if (!get)
+			return method_not_allowed(resp, "GET");
+		respond_json(resp, 200, json_pack("{s:b}", "ok", 1));
+		return true;
+	}
+	if (strcmp(path, "/api/devices") == 0 || strcmp(path, "/api/devices/") == 0) {
+		if (!get)
+			return method_not_allowed(resp, "GET");
+		respond_json(resp, 200, json_pack("{s:o}", "devices", registry_devices_json(&r->reg)));
+		return true;
+	}
+	if (strncmp(path, "/api/devices/", 13) != 0) {
+		http_api_error(resp, 404, ERR_METHOD_NOT_FOUND, "no such API path", json_pack("{s:s}", "path", path));
+		return true;
+	}
+	/* /api/devices/{device}[/snapshot|/call]; the selector may itself hold no '/'. */
+	char selector[256];
+	const char *rest = path + 13;
+	size_t len = strcspn(rest, "/");
+	if (len == 0 || len >= sizeof selector) {
+		http_api_error(resp, 404, ERR_UNKNOWN_DEVICE, "unknown device", NULL);
+		return true;
+	}
+	memcpy(selector, rest, len);
+	selector[len] = '\0';
+	const char *action = rest + len;
+	if (strcmp(action, "") != 0 && strcmp(action, "/snapshot") != 0 && strcmp(action, "/call") != 0) {
+		http_api_error(resp, 404, ERR_METHOD_NOT_FOUND, "no such API path", json_pack("{s:s}", "path", path));
+		return true;
+	}
+	bool is_call = strcmp(action, "/call") == 0;
+	if (is_call ? strcmp(method, "POST") != 0 : !get)
+		return method_not_allowed(resp, is_call ? "POST" : "GET");
+	struct device *d = resolve(r, selector, resp);
+	if (!d)
+		return true;
+	if (*action == '\0') {
+		respond_json(resp, 200, device_json(d));
+		return true;
+	}
+	if (is_call)
+		return call(r, exchange, d, body, body_len, now, resp);
+	if (!d->peer) {
+		http_api_error(resp, 503, ERR_DEVICE_GONE, "device is disconnected", NULL);
+		return true;
+	}
+	exchange->http_mode = HTTP_SNAPSHOT;
+	relay_forward_http(r, exchange, d, "Tree.getDocument", NULL, now);
+	return false;
+}
+
+void http_api_answer(const struct peer *exchange, struct msg *reply, const struct envelope *e, int code,
+		     const char *message, struct http_response *resp)
+{
+	if (!reply) {
+		http_api_error(resp, status_for(code), code, message, NULL);
+		return;
+	}
+	if (exchange->http_mode == HTTP_SNAPSHOT && e->body == BODY_RESULT) {
+		size_t start, len;
+		if (!envelope_body_slice(reply->data, reply->len, e, &start, &len)) {
+			http_api_error(resp, 502, ERR_INTERNAL, "the device's reply is not an object", NULL);
+			return;
+		}
+		reply->data += start; /* the Snapshot is the result's bytes: no copy */
+		reply->len = len;
+		resp->status = 200;
+	} else if (!envelope_remove_id(reply, e)) { /* {"result": ...} or {"error": ...} */
+		http_api_error(resp, 502, ERR_INTERNAL, "the device's reply has no id member to remove", NULL);
+		return;
+	} else {
+		/* a device error for a snapshot is the gateway's failure to get one: 502 */
+		resp->status = exchange->http_mode == HTTP_SNAPSHOT ? 502 : 200;
+	}
+	resp->body = msg_ref(reply);
+}

@@ -1,0 +1,559 @@
+#include "server.h"
+
+#include <libwebsockets.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "access.h"
+#include "http_api.h"
+#include "log.h"
+#include "protocol.h"
+#include "relay.h"
+#include "static_files.h"
+
+_Static_assert(LWS_PRE <= MSG_PRE, "MSG_PRE must cover libwebsockets' frame header room");
+
+#define RX_BUFFER (64 * 1024)      /* bytes lws hands us per receive callback */
+#define WRITE_CHUNK (256 * 1024)   /* bytes per lws_write: big messages go out as fragments */
+#define WRITE_BUDGET (1024 * 1024) /* bytes written per writable callback before yielding */
+#define TICK_US (50 * 1000)        /* how often time-outs and grace periods are checked */
+#define CLOSE_BACKSTOP_S 2         /* a peer asked to close that never becomes writable is killed */
+
+enum session_kind { SESSION_HTTP, SESSION_DEVICE, SESSION_INSPECTOR };
+
+/* Per-connection state (lws allocates it zeroed). */
+struct session {
+	enum session_kind kind;
+	struct peer *peer;           /* devices, inspectors, and HTTP exchanges waiting on a device */
+	struct msg *rx;              /* a WebSocket message being reassembled */
+	/* HTTP */
+	char path[256];
+	struct msg *body;            /* a POST body being received */
+	struct http_response resp;
+	bool resp_ready, headers_sent;
+	size_t resp_sent;
+};
+
+static struct server {
+	const struct options *o;
+	struct lws_context *ctx;
+	struct relay relay;
+	struct access_policy access;
+	char web_root[PATH_MAX];
+	bool has_web_root;
+	bool stopping;
+	lws_sorted_usec_list_t tick;
+} srv;
+
+static volatile sig_atomic_t interrupted;
+
+static long long now_us(void) { return (long long)lws_now_usecs(); }
+
+/* ---- relay hooks ---- */
+
+static void hook_wake(void *ctx, struct peer *p)
+{
+	(void)ctx;
+	if (!srv.stopping)
+		lws_callback_on_writable(p->conn);
+}
+
+static void hook_close(void *ctx, struct peer *p)
+{
+	(void)ctx;
+	if (srv.stopping)
+		return;
+	if (!p->close_after_drain)
+		queue_clear(&p->q);
+	lws_set_timeout(p->conn, PENDING_TIMEOUT_USER_OK, CLOSE_BACKSTOP_S);
+	lws_callback_on_writable(p->conn);
+}
+
+static void hook_http_reply(void *ctx, struct peer *p, struct msg *reply, const struct envelope *e, int code,
+			    const char *message)
+{
+	(void)ctx;
+	struct session *s = lws_wsi_user(p->conn);
+	http_api_answer(p, reply, e, code, message, &s->resp);
+	s->resp_ready = true;
+	if (!srv.stopping)
+		lws_callback_on_writable(p->conn);
+}
+
+/* ---- helpers ---- */
+
+static const char *header(struct lws *wsi, enum lws_token_indexes t, char *buf, int len)
+{
+	if (lws_hdr_total_length(wsi, t) <= 0 || lws_hdr_copy(wsi, buf, len, t) < 0)
+		return NULL;
+	return buf;
+}
+
+static void peer_label(struct lws *wsi, char *out, size_t len)
+{
+	if (!lws_get_peer_simple(wsi, out, len))
+		snprintf(out, len, "?");
+}
+
+/* Returns 0 when the request may proceed, else the status to refuse it with (and why). */
+static int check_access(struct lws *wsi, bool needs_token, bool device_path, const char **why)
+{
+	char host[256], origin[256], auth[512], token[512];
+	const char *h = header(wsi, WSI_TOKEN_HOST, host, sizeof host);
+	if (!access_host_ok(&srv.access, h)) {
+		*why = "Host header does not name the gateway";
+		return 421;
+	}
+	if (!access_origin_ok(&srv.access, header(wsi, WSI_TOKEN_ORIGIN, origin, sizeof origin), h, device_path)) {
+		*why = "Origin not allowed";
+		return 403;
+	}
+	if (needs_token && !access_token_ok(&srv.access, lws_get_urlarg_by_name(wsi, "token=", token, sizeof token),
+					    header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION, auth, sizeof auth))) {
+		*why = "missing or wrong token";
+		return 401;
+	}
+	return 0;
+}
+
+static void log_refusal(struct lws *wsi, int status, const char *path, const char *why)
+{
+	char who[64];
+	peer_label(wsi, who, sizeof who);
+	log_info("refused %d %s from %s: %s", status, path, who, why);
+}
+
+/* Writes the part of m at offset off (up to len bytes) as one lws_write. The LWS_PRE bytes in
+ * front of it belong to the payload when off > 0 (the message is shared), so they are saved
+ * and restored around the write. */
+static int write_part(struct lws *wsi, struct msg *m, size_t off, size_t len, enum lws_write_protocol flags)
+{
+	unsigned char *start = (unsigned char *)m->data + off, saved[LWS_PRE];
+	if (off)
+		memcpy(saved, start - LWS_PRE, LWS_PRE);
+	int n = lws_write(wsi, start, len, flags);
+	if (off)
+		memcpy(start - LWS_PRE, saved, LWS_PRE);
+	return n < 0 ? -1 : 0;
+}
+
+/* ---- WebSocket peers ---- */
+
+static int ws_established(struct lws *wsi, struct session *s)
+{
+	char uri[64], who[48];
+	const char *path = header(wsi, WSI_TOKEN_GET_URI, uri, sizeof uri);
+	if (!path)
+		return -1;
+	s->kind = strcmp(path, "/device") == 0 ? SESSION_DEVICE : SESSION_INSPECTOR;
+	peer_label(wsi, who, sizeof who);
+	s->peer = relay_open(&srv.relay, s->kind == SESSION_DEVICE ? PEER_DEVICE : PEER_INSPECTOR, wsi, who);
+	if (!s->peer)
+		return -1;
+	log_info("connect %s %s", s->kind == SESSION_DEVICE ? "device" : "inspector", who);
+	return 0;
+}
+
+static int ws_receive(struct lws *wsi, struct session *s, const void *in, size_t len)
+{
+	if (!s->peer)
+		return -1;
+	size_t have = s->rx ? s->rx->len : 0, remaining = lws_remaining_packet_payload(wsi);
+	size_t max = srv.o->max_message;
+	if (have + len > max || have + len + remaining > max) {
+		log_info("%s: message over %zu bytes, closing 1009", s->peer->label, max);
+		lws_close_reason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, (unsigned char *)"message too large", 17);
+		return -1;
+	}
+	if (lws_frame_is_binary(wsi)) {
+		lws_close_reason(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, (unsigned char *)"text messages only", 18);
+		return -1;
+	}
+	size_t want = have + len + remaining;
+	if (!s->rx)
+		s->rx = msg_new(want < 4096 ? 4096 : want);
+	else if (want > s->rx->cap) {
+		size_t doubled = s->rx->cap * 2;
+		struct msg *grown = msg_reserve(s->rx, doubled > want && doubled <= max ? doubled : want);
+		if (!grown)
+			return -1;
+		s->rx = grown;
+	}
+	if (!s->rx)
+		return -1;
+	msg_append(s->rx, in, len);
+	if (!lws_is_final_fragment(wsi))
+		return 0;
+	struct msg *m = s->rx;
+	s->rx = NULL;
+	relay_receive(&srv.relay, s->peer, m, now_us());
+	return 0;
+}
+
+static int ws_writable(struct lws *wsi, struct session *s)
+{
+	struct peer *p = s->peer;
+	if (!p)
+		return 0;
+	size_t budget = WRITE_BUDGET;
+	while (p->q.head && budget > 0 && !(p->closing && !p->close_after_drain)) {
+		struct qitem *it = p->q.head;
+		size_t off = p->q.sent, left = it->m->len - off, n = left < WRITE_CHUNK ? left : WRITE_CHUNK;
+		int flags = off ? LWS_WRITE_CONTINUATION : LWS_WRITE_TEXT;
+		if (n < left)
+			flags |= LWS_WRITE_NO_FIN;
+		if (write_part(wsi, it->m, off, n, (enum lws_write_protocol)flags) < 0)
+			return -1;
+		p->q.sent += n;
+		budget = n < budget ? budget - n : 0;
+		if (p->q.sent == it->m->len)
+			queue_pop(&p->q);
+		if (lws_send_pipe_choked(wsi))
+			break;
+	}
+	if (p->closing && (!p->close_after_drain || !p->q.head)) {
+		lws_close_reason(wsi, (enum lws_close_status)p->close_code, (unsigned char *)p->close_reason,
+				 strlen(p->close_reason));
+		return -1;
+	}
+	if (p->q.head)
+		lws_callback_on_writable(wsi);
+	return 0;
+}
+
+static void ws_closed(struct session *s)
+{
+	if (s->peer) {
+		log_info("disconnect %s %s%s", s->kind == SESSION_DEVICE ? "device" : "inspector", s->peer->label,
+			 s->peer->closing ? " (closed by the gateway)" : "");
+		relay_closed(&srv.relay, s->peer, now_us());
+		s->peer = NULL;
+	}
+	msg_unref(s->rx);
+	s->rx = NULL;
+}
+
+/* ---- HTTP ---- */
+
+/* Forgets one HTTP transaction (a keep-alive connection may run several). */
+static void http_reset(struct session *s)
+{
+	if (s->peer) {
+		relay_closed(&srv.relay, s->peer, now_us());
+		s->peer = NULL;
+	}
+	msg_unref(s->body);
+	msg_unref(s->resp.body);
+	s->body = s->resp.body = NULL;
+	s->resp_ready = s->headers_sent = false;
+	s->resp_sent = 0;
+}
+
+static void respond(struct lws *wsi, struct session *s, int status, int code, const char *message)
+{
+	http_api_error(&s->resp, status, code, message, NULL);
+	s->resp_ready = true;
+	lws_callback_on_writable(wsi);
+}
+
+static void api_request(struct lws *wsi, struct session *s, const char *method, const char *body, size_t len)
+{
+	char who[48];
+	peer_label(wsi, who, sizeof who);
+	s->peer = relay_open(&srv.relay, PEER_HTTP, wsi, who);
+	if (!s->peer) {
+		respond(wsi, s, 500, ERR_INTERNAL, "out of memory");
+		return;
+	}
+	struct http_response resp = {0};
+	if (http_api_handle(&srv.relay, s->peer, method, s->path, body, len, now_us(), &resp)) {
+		s->resp = resp;
+		s->resp_ready = true;
+	}
+	if (s->resp_ready) /* also when a device request failed at once */
+		lws_callback_on_writable(wsi);
+}
+
+static int http_request(struct lws *wsi, struct session *s, const char *path)
+{
+	http_reset(s);
+	s->kind = SESSION_HTTP;
+	snprintf(s->path, sizeof s->path, "%s", path);
+	const char *method = lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI)    ? "GET"
+			     : lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) ? "POST"
+			     : lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) ? "HEAD"
+									     : NULL;
+	bool api = http_api_owns(path);
+	const char *why = NULL;
+	int refusal = check_access(wsi, api, false, &why);
+	if (refusal) {
+		log_refusal(wsi, refusal, path, why);
+		respond(wsi, s, refusal, ERR_INVALID_REQUEST, why);
+		return 0;
+	}
+	if (!method) {
+		respond(wsi, s, 405, ERR_INVALID_REQUEST, "method not allowed");
+		return 0;
+	}
+	if (api) {
+		if (strcmp(method, "POST") != 0) {
+			api_request(wsi, s, method, NULL, 0);
+			return 0;
+		}
+		char type[128];
+		const char *t = header(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE, type, sizeof type);
+		if (!t || strncasecmp(t, "application/json", 16) != 0) {
+			respond(wsi, s, 415, ERR_INVALID_REQUEST, "POST bodies must be Content-Type: application/json");
+			return 0;
+		}
+		char length[32];
+		const char *l = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, length, sizeof length);
+		if (l && strcmp(l, "0") == 0)
+			api_request(wsi, s, method, "", 0);
+		else
+			s->body = msg_new(4096);
+		return 0;
+	}
+	if (strcmp(method, "POST") == 0) {
+		respond(wsi, s, 405, ERR_INVALID_REQUEST, "static files are read-only");
+		return 0;
+	}
+	char file[PATH_MAX];
+	if (!srv.has_web_root || static_resolve(srv.web_root, path, file, sizeof file) < 0) {
+		respond(wsi, s, 404, ERR_INVALID_REQUEST, "not found");
+		return 0;
+	}
+	int n = lws_serve_http_file(wsi, file, static_mime(file), NULL, 0);
+	if (n < 0 || (n > 0 && lws_http_transaction_completed(wsi)))
+		return -1;
+	return 0;
+}
+
+static int http_body(struct lws *wsi, struct session *s, const void *in, size_t len)
+{
+	if (!s->body || s->resp_ready)
+		return 0;
+	if (s->body->len + len > srv.o->max_message) {
+		msg_unref(s->body);
+		s->body = NULL;
+		respond(wsi, s, 413, ERR_INVALID_REQUEST, "body too large");
+		return 0;
+	}
+	if (s->body->len + len > s->body->cap) {
+		struct msg *grown = msg_reserve(s->body, (s->body->len + len) * 2);
+		if (!grown)
+			return -1;
+		s->body = grown;
+	}
+	msg_append(s->body, in, len);
+	return 0;
+}
+
+static int http_writable(struct lws *wsi, struct session *s)
+{
+	if (!s->resp_ready)
+		return 0;
+	struct msg *body = s->resp.body;
+	size_t len = body ? body->len : 0;
+	if (!s->headers_sent) {
+		unsigned char buf[LWS_PRE + 512], *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf - 1;
+		if (lws_add_http_common_headers(wsi, (unsigned int)s->resp.status, "application/json", len, &p, end) ||
+		    lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+						(const unsigned char *)"no-store", 8, &p, end) ||
+		    lws_finalize_write_http_header(wsi, start, &p, end))
+			return -1;
+		s->headers_sent = true;
+	} else if (s->resp_sent < len) {
+		size_t left = len - s->resp_sent, n = left < WRITE_CHUNK ? left : WRITE_CHUNK;
+		if (write_part(wsi, body, s->resp_sent, n, n == left ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < 0)
+			return -1;
+		s->resp_sent += n;
+	}
+	if (s->resp_sent < len) {
+		lws_callback_on_writable(wsi);
+		return 0;
+	}
+	http_reset(s);
+	return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+/* ---- the protocol callback ---- */
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
+{
+	struct session *s = user;
+	switch (reason) {
+	case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: {
+		char uri[256];
+		const char *path = header(wsi, WSI_TOKEN_GET_URI, uri, sizeof uri);
+		bool device = path && strcmp(path, "/device") == 0;
+		if (!path || (!device && strcmp(path, "/inspector") != 0)) {
+			log_refusal(wsi, 404, path ? path : "?", "no WebSocket at this path");
+			lws_return_http_status(wsi, 404, NULL);
+			return 1;
+		}
+		const char *why = NULL;
+		int refusal = check_access(wsi, true, device, &why);
+		if (refusal) {
+			log_refusal(wsi, refusal, path, why);
+			lws_return_http_status(wsi, (unsigned int)refusal, NULL);
+			return 1;
+		}
+		return 0; /* no session memory yet: ESTABLISHED reads the path again */
+	}
+	case LWS_CALLBACK_ESTABLISHED:
+		return ws_established(wsi, s);
+	case LWS_CALLBACK_RECEIVE:
+		return ws_receive(wsi, s, in, len);
+	case LWS_CALLBACK_SERVER_WRITEABLE:
+		return ws_writable(wsi, s);
+	case LWS_CALLBACK_CLOSED:
+		ws_closed(s);
+		return 0;
+	case LWS_CALLBACK_HTTP:
+		return http_request(wsi, s, in);
+	case LWS_CALLBACK_HTTP_BODY:
+		return http_body(wsi, s, in, len);
+	case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+		if (s->body && !s->resp_ready) {
+			struct msg *body = s->body;
+			s->body = NULL;
+			api_request(wsi, s, "POST", body->data, body->len);
+			msg_unref(body);
+		}
+		return 0;
+	case LWS_CALLBACK_HTTP_WRITEABLE:
+		return http_writable(wsi, s);
+	case LWS_CALLBACK_HTTP_FILE_COMPLETION:
+		return lws_http_transaction_completed(wsi) ? -1 : 0;
+	case LWS_CALLBACK_CLOSED_HTTP:
+		if (s && s->kind == SESSION_HTTP)
+			http_reset(s);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static const struct lws_protocols protocols[] = {
+	{.name = "weft.v1",
+	 .callback = callback,
+	 .per_session_data_size = sizeof(struct session),
+	 .rx_buffer_size = RX_BUFFER,
+	 .tx_packet_size = WRITE_CHUNK},
+	{0},
+};
+
+/* ---- lifecycle ---- */
+
+static void on_tick(lws_sorted_usec_list_t *sul)
+{
+	relay_tick(&srv.relay, now_us());
+	lws_sul_schedule(srv.ctx, 0, sul, on_tick, TICK_US);
+}
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+	if (srv.ctx)
+		lws_cancel_service(srv.ctx);
+}
+
+/* lws wants an interface name or an address; "any" addresses mean all interfaces. */
+static const char *listen_iface(const char *host)
+{
+	if (!*host || strcmp(host, "0.0.0.0") == 0 || strcmp(host, "::") == 0 || strcmp(host, "*") == 0)
+		return NULL;
+	if (strcmp(host, "localhost") == 0)
+		return "127.0.0.1";
+	return host;
+}
+
+int server_run(const struct options *o)
+{
+	srv.o = o;
+	lws_set_log_level(o->log_level >= LOG_DEBUG ? LLL_ERR | LLL_WARN | LLL_NOTICE : LLL_ERR, NULL);
+	if (o->web_root) {
+		srv.has_web_root = realpath(o->web_root, srv.web_root) != NULL;
+		if (!srv.has_web_root)
+			log_warn("web root %s not found: static files answer 404", o->web_root);
+	} else {
+		log_warn("no web root found: static files answer 404 (use --web-root)");
+	}
+
+	struct relay_config cfg = {
+		.queue_limit = o->queue_limit,
+		.max_message = o->max_message,
+		.request_timeout_us = (long long)(o->request_timeout_s * 1e6),
+		.grace_us = (long long)(o->grace_s * 1e6),
+	};
+	struct relay_hooks hooks = {.wake = hook_wake, .close = hook_close, .http_reply = hook_http_reply};
+	relay_init(&srv.relay, &cfg, &hooks);
+
+	struct lws_context_creation_info info;
+	memset(&info, 0, sizeof info);
+	info.options = LWS_SERVER_OPTION_EXPLICIT_VHOSTS | LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND;
+	if (o->tls_cert)
+		info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+	info.pt_serv_buf_size = RX_BUFFER;
+	srv.ctx = lws_create_context(&info);
+	if (!srv.ctx) {
+		log_error("cannot create the libwebsockets context");
+		return 1;
+	}
+	info.port = o->port;
+	info.iface = listen_iface(o->host);
+	info.protocols = protocols;
+	info.vhost_name = "weft";
+	info.timeout_secs = 20;
+	info.keepalive_timeout = 20;
+	info.ssl_cert_filepath = o->tls_cert;
+	info.ssl_private_key_filepath = o->tls_key;
+	struct lws_vhost *vhost = lws_create_vhost(srv.ctx, &info);
+	int port = vhost ? lws_get_vhost_listen_port(vhost) : -1;
+	if (!vhost || port <= 0) {
+		log_error("cannot listen on %s port %d", o->host, o->port);
+		lws_context_destroy(srv.ctx);
+		relay_free(&srv.relay);
+		return 1;
+	}
+	srv.access = (struct access_policy){
+		.token = o->token,
+		.host = o->host,
+		.port = port,
+		.allow_hosts = o->allow_hosts,
+		.n_allow_hosts = o->n_allow_hosts,
+		.allow_origins = o->allow_origins,
+		.n_allow_origins = o->n_allow_origins,
+	};
+
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	bool ipv6 = strchr(o->host, ':') != NULL;
+	printf("weft-gateway listening on %s://%s%s%s:%d\n", o->tls_cert ? "https" : "http", ipv6 ? "[" : "", o->host,
+	       ipv6 ? "]" : "", port);
+	fflush(stdout);
+	log_info("listening on %s:%d, web root %s%s", o->host, port, srv.has_web_root ? srv.web_root : "(none)",
+		 o->token ? ", token required" : "");
+
+	lws_sul_schedule(srv.ctx, 0, &srv.tick, on_tick, TICK_US);
+	while (!interrupted)
+		if (lws_service(srv.ctx, 0) < 0)
+			break;
+
+	log_info("shutting down");
+	srv.stopping = true;
+	lws_context_destroy(srv.ctx);
+	srv.ctx = NULL;
+	relay_free(&srv.relay);
+	return 0;
+}

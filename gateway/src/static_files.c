@@ -1,0 +1,72 @@
+#include "static_files.h"
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+/* True when some '/'-separated segment of uri is "..". */
+static bool has_dot_dot(const char *uri)
+{
+	for (const char *s = uri; (s = strstr(s, "..")); s += 2) {
+		bool starts = s == uri || s[-1] == '/';
+		bool ends = s[2] == '\0' || s[2] == '/';
+		if (starts && ends)
+			return true;
+	}
+	return false;
+}
+
+int static_resolve(const char *root, const char *uri, char *out, size_t out_len)
+{
+	if (!root || uri[0] != '/' || has_dot_dot(uri) || strchr(uri, '\\'))
+		return -1;
+	char candidate[PATH_MAX];
+	size_t n = strlen(uri);
+	int written = snprintf(candidate, sizeof candidate, "%s%s%s", root, uri, uri[n - 1] == '/' ? "index.html" : "");
+	if (written < 0 || (size_t)written >= sizeof candidate)
+		return -1;
+	char real[PATH_MAX];
+	if (!realpath(candidate, real))
+		return -1;
+	size_t root_len = strlen(root);
+	if (strncmp(real, root, root_len) != 0 || real[root_len] != '/')
+		return -1;
+	struct stat st;
+	if (stat(real, &st) != 0 || !S_ISREG(st.st_mode))
+		return -1;
+	if (strlen(real) >= out_len)
+		return -1;
+	strcpy(out, real);
+	return 0;
+}
+
+const char *static_mime(const char *path)
+{
+	static const struct {
+		const char *ext, *type;
+	} types[] = {
+		{"html", "text/html; charset=utf-8"},
+		{"js", "text/javascript; charset=utf-8"},
+		{"mjs", "text/javascript; charset=utf-8"},
+		{"css", "text/css; charset=utf-8"},
+		{"svg", "image/svg+xml"},
+		{"png", "image/png"},
+		{"json", "application/json"},
+		{"map", "application/json"},
+		{"wasm", "application/wasm"},
+		{"ico", "image/x-icon"},
+		{"txt", "text/plain; charset=utf-8"},
+		{"woff2", "font/woff2"},
+	};
+	const char *slash = strrchr(path, '/');
+	const char *dot = strrchr(slash ? slash : path, '.');
+	if (dot)
+		for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+			if (strcasecmp(dot + 1, types[i].ext) == 0)
+				return types[i].type;
+	return "application/octet-stream";
+}

@@ -1,0 +1,17 @@
+/* The web inspector's static files: maps a request path to a regular file inside the web root
+ * (no directory listing, nothing outside the root) and names its MIME type. */
+#ifndef WEFT_STATIC_FILES_H
+#define WEFT_STATIC_FILES_H
+
+#include <stddef.h>
+
+/* Resolves uri ("/", "/app.mjs", "/css/x.css") under root (an absolute, symlink-free path).
+ * "/" and paths ending in "/" mean their index.html. Fills out with the file's path and returns
+ * 0, or returns -1 (answer 404) for anything that is not a regular file inside root: ".."
+ * segments, backslashes, directories, missing files, symlinks leading out. */
+int static_resolve(const char *root, const char *uri, char *out, size_t out_len);
+
+/* The Content-Type for a file name (by extension); application/octet-stream when unknown. */
+const char *static_mime(const char *path);
+
+#endif

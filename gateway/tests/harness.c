@@ -1,0 +1,235 @@
+#include "harness.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int gateway_start(struct gateway *g, const char *const *args)
+{
+	static int serial;
+	memset(g, 0, sizeof *g);
+	const char *bin = getenv("WEFT_GATEWAY_BIN");
+	if (!bin)
+		bin = "build/weft-gateway";
+	snprintf(g->log_path, sizeof g->log_path, "/tmp/weft-gateway-test-%d-%d.log", (int)getpid(), ++serial);
+	int out[2];
+	if (pipe(out) < 0)
+		return -1;
+	const char *argv[64] = {bin, "--port", "0"};
+	int argc = 3;
+	for (int i = 0; args && args[i] && argc < 62; i++)
+		argv[argc++] = args[i];
+	argv[argc] = NULL;
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		dup2(out[1], 1);
+		int log = open(g->log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (log >= 0)
+			dup2(log, 2);
+		close(out[0]);
+		close(out[1]);
+		execv(bin, (char *const *)argv);
+		fprintf(stderr, "cannot run %s: %s\n", bin, strerror(errno));
+		_exit(127);
+	}
+	close(out[1]);
+	g->pid = pid;
+	char line[256];
+	size_t n = 0;
+	long long end = now_ms() + 10000;
+	while (now_ms() < end && n < sizeof line - 1) {
+		struct pollfd p = {.fd = out[0], .events = POLLIN};
+		if (poll(&p, 1, 100) <= 0)
+			continue;
+		ssize_t r = read(out[0], line + n, 1);
+		if (r <= 0)
+			break;
+		if (line[n] == '\n')
+			break;
+		n++;
+	}
+	line[n] = '\0';
+	close(out[0]);
+	const char *colon = strrchr(line, ':');
+	if (strncmp(line, "weft-gateway listening on http", 30) != 0 || !colon) {
+		fprintf(stderr, "gateway did not start (got \"%s\")\n", line);
+		gateway_dump_log(g);
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		g->pid = 0;
+		return -1;
+	}
+	g->port = atoi(colon + 1);
+	return 0;
+}
+
+int gateway_stop(struct gateway *g, int timeout_ms, long long *elapsed_ms)
+{
+	if (g->pid <= 0)
+		return -1;
+	long long start = now_ms();
+	kill(g->pid, SIGTERM);
+	int status = 0;
+	int result = -1;
+	while (now_ms() - start < timeout_ms) {
+		pid_t r = waitpid(g->pid, &status, WNOHANG);
+		if (r == g->pid) {
+			result = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+			break;
+		}
+		usleep(5000);
+	}
+	if (elapsed_ms)
+		*elapsed_ms = now_ms() - start;
+	if (result < 0) {
+		kill(g->pid, SIGKILL);
+		waitpid(g->pid, NULL, 0);
+	}
+	g->pid = 0;
+	if (result == 0 && !getenv("WEFT_KEEP_LOGS"))
+		unlink(g->log_path);
+	return result;
+}
+
+long gateway_peak_kib(const struct gateway *g)
+{
+	char path[64], line[256];
+	snprintf(path, sizeof path, "/proc/%d/status", (int)g->pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	long kib = -1;
+	while (fgets(line, sizeof line, f))
+		if (strncmp(line, "VmHWM:", 6) == 0)
+			kib = strtol(line + 6, NULL, 10);
+	fclose(f);
+	return kib;
+}
+
+void gateway_dump_log(const struct gateway *g)
+{
+	FILE *f = fopen(g->log_path, "r");
+	if (!f)
+		return;
+	char lines[40][512];
+	int n = 0;
+	while (fgets(lines[n % 40], sizeof lines[0], f))
+		n++;
+	fclose(f);
+	fprintf(stderr, "--- last lines of %s ---\n", g->log_path);
+	for (int i = n > 40 ? n - 40 : 0; i < n; i++)
+		fputs(lines[i % 40], stderr);
+	fprintf(stderr, "---\n");
+}
+
+/* True when buf holds a whole response: headers and Content-Length bytes of body (the gateway
+ * may keep the connection open, so its closing cannot be the end marker). */
+static bool response_complete(char *buf, size_t n)
+{
+	buf[n] = '\0';
+	char *split = strstr(buf, "\r\n\r\n");
+	if (!split)
+		return false;
+	const char *cl = strcasestr(buf, "\r\ncontent-length:");
+	if (!cl || cl > split)
+		return false;
+	size_t want = (size_t)strtoul(cl + 17, NULL, 10);
+	return n - (size_t)(split + 4 - buf) >= want;
+}
+
+int http_raw(int port, const char *request, size_t len, struct http_result *out)
+{
+	memset(out, 0, sizeof *out);
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	if (fd < 0)
+		return -1;
+	struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+	addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (connect(fd, (struct sockaddr *)&addr, sizeof addr) < 0 || write(fd, request, len) != (ssize_t)len) {
+		close(fd);
+		return -1;
+	}
+	size_t cap = 65536, n = 0;
+	char *buf = malloc(cap);
+	long long end = now_ms() + 10000;
+	while (buf && now_ms() < end) {
+		struct pollfd p = {.fd = fd, .events = POLLIN};
+		if (poll(&p, 1, 100) <= 0)
+			continue;
+		if (n + 4096 > cap) {
+			char *grown = realloc(buf, cap *= 2);
+			if (!grown)
+				break;
+			buf = grown;
+		}
+		ssize_t r = read(fd, buf + n, cap - n - 1);
+		if (r <= 0)
+			break;
+		n += (size_t)r;
+		if (response_complete(buf, n))
+			break;
+	}
+	close(fd);
+	if (!buf)
+		return -1;
+	buf[n] = '\0';
+	char *split = strstr(buf, "\r\n\r\n");
+	if (sscanf(buf, "HTTP/1.%*d %d", &out->status) != 1 || !split) {
+		free(buf);
+		return -1;
+	}
+	size_t head_len = (size_t)(split - buf);
+	snprintf(out->head, sizeof out->head, "%.*s", (int)head_len, buf);
+	out->body_len = n - head_len - 4;
+	out->body = malloc(out->body_len + 1);
+	memcpy(out->body, split + 4, out->body_len);
+	out->body[out->body_len] = '\0';
+	free(buf);
+	return 0;
+}
+
+int http_simple(int port, const char *method, const char *path, const char *headers, const char *body,
+		struct http_result *out)
+{
+	char *req = NULL;
+	int n = asprintf(&req, "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n%s%s%s%s", method, path,
+			 port, headers ? headers : "", body ? "Content-Length: " : "", "", "");
+	if (n < 0)
+		return -1;
+	char *full = NULL;
+	if (body)
+		n = asprintf(&full, "%s%zu\r\n\r\n%s", req, strlen(body), body);
+	else
+		n = asprintf(&full, "%s\r\n", req);
+	free(req);
+	if (n < 0)
+		return -1;
+	int r = http_raw(port, full, (size_t)n, out);
+	free(full);
+	return r;
+}
+
+void http_result_free(struct http_result *r)
+{
+	free(r->body);
+	r->body = NULL;
+}

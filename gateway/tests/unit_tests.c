@@ -1,0 +1,518 @@
+/* Unit tests of the socket-free parts: the envelope head reader and its in-place edits, the
+ * bounded queues, the registry (stable ids, selectors), the access rules, static file
+ * resolution, and the relay driven through fake transport hooks. Expected values are derived
+ * from protocol.md by hand (see the comments). */
+#include <jansson.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "access.h"
+#include "check.h"
+#include "envelope.h"
+#include "http_api.h"
+#include "log.h"
+#include "protocol.h"
+#include "queue.h"
+#include "registry.h"
+#include "relay.h"
+#include "static_files.h"
+
+/* ---- envelope ---- */
+
+static enum envelope_kind scan(const char *text, struct envelope *e) { return envelope_scan(text, strlen(text), e); }
+
+static void test_envelope_kinds(void)
+{
+	struct envelope e;
+	/* Event: method and no id. */
+	CHECK_INT(scan("{\"method\":\"Tree.updated\",\"params\":{\"ops\":[]}}", &e), ENVELOPE_EVENT);
+	CHECK_INT(e.body, BODY_PARAMS);
+	CHECK(envelope_method_is("{\"method\":\"Tree.updated\",\"params\":{}}", &e, "Tree.updated"));
+	/* Request: id and method, whitespace anywhere JSON allows it. */
+	CHECK_INT(scan(" { \"id\" : 42 , \"method\" : \"Gateway.register\" , \"params\" : {} } ", &e), ENVELOPE_REQUEST);
+	CHECK_INT(e.id, 42);
+	/* Replies: id with result or error. */
+	CHECK_INT(scan("{\"id\":7,\"result\":{\"x\":1}}", &e), ENVELOPE_REPLY);
+	CHECK_INT(e.body, BODY_RESULT);
+	CHECK_INT(scan("{\"id\":7,\"error\":{\"code\":-32601}}", &e), ENVELOPE_REPLY);
+	CHECK_INT(e.body, BODY_ERROR);
+	/* An event with no params at all ends inside the head. */
+	CHECK_INT(scan("{\"method\":\"Runtime.tick\"}", &e), ENVELOPE_EVENT);
+	/* Unknown scalar members are skipped; strings may hold escapes. */
+	CHECK_INT(scan("{\"jsonrpc\":\"2.0\",\"method\":\"A\\\"b\",\"n\":-1.5e3,\"t\":true,\"params\":{}}", &e),
+		  ENVELOPE_EVENT);
+	/* Unreadable heads: not an object, no method or result, result without id, bad syntax,
+	 * fractional or huge ids, duplicate ids, an empty method. */
+	const char *bad[] = {"", "[]", "\"x\"", "{}", "{\"params\":{}}", "{\"result\":1}", "{\"id\":1}",
+			     "{\"id\":1.5,\"result\":1}", "{\"id\":12345678901234567890,\"result\":1}",
+			     "{\"id\":1,\"id\":2,\"result\":1}", "{\"method\":\"\",\"params\":{}}", "{\"method\":3}",
+			     "{method:\"x\"}", "{\"method\":\"x\" \"params\":{}}", "{\"id\":tru,\"result\":1}", "nul"};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		if (scan(bad[i], &e) != ENVELOPE_INVALID) {
+			fprintf(stderr, "  accepted: %s\n", bad[i]);
+			CHECK(0);
+		}
+}
+
+static void test_envelope_head_is_bounded(void)
+{
+	/* A head longer than ENVELOPE_HEAD_MAX (a 300-byte method) cannot be read... */
+	char text[600];
+	memset(text, 0, sizeof text);
+	strcpy(text, "{\"method\":\"");
+	memset(text + strlen(text), 'a', 300);
+	strcat(text, "\",\"params\":{}}");
+	struct envelope e;
+	CHECK_INT(scan(text, &e), ENVELOPE_INVALID);
+	/* ...while a body of any size behind a short head is never looked at. */
+	size_t big = 1 << 20;
+	char *body = malloc(big + 64);
+	int n = sprintf(body, "{\"id\":3,\"result\":");
+	memset(body + n, '[', big); /* not even valid JSON: the gateway does not parse bodies */
+	body[n + big] = '}';
+	CHECK_INT(envelope_scan(body, n + big + 1, &e), ENVELOPE_REPLY);
+	free(body);
+}
+
+static void test_envelope_edits(void)
+{
+	/* Insert "device" after the brace: the body bytes stay where they are. */
+	const char *event = "{\"method\":\"Tree.updated\",\"params\":{\"revision\":2}}";
+	struct msg *m = msg_from(event, strlen(event));
+	char *body_before = strstr(m->data, "\"params\"");
+	struct envelope e;
+	envelope_scan(m->data, m->len, &e);
+	CHECK(envelope_insert_member(m, &e, "\"device\":\"d1\"", 13));
+	CHECK_STR(m->data, "{\"device\":\"d1\",\"method\":\"Tree.updated\",\"params\":{\"revision\":2}}");
+	CHECK(strstr(m->data, "\"params\"") == body_before);
+	CHECK_INT(m->len, strlen(m->data));
+	msg_unref(m);
+	/* Leading whitespace before the brace is dropped with it. */
+	m = msg_from("  {\"method\":\"X\"}", 16);
+	envelope_scan(m->data, m->len, &e);
+	CHECK(envelope_insert_member(m, &e, "\"device\":\"d1\"", 13));
+	CHECK_STR(m->data, "{\"device\":\"d1\",\"method\":\"X\"}");
+	msg_unref(m);
+
+	/* Rewrite a reply id to a longer and to a shorter one. */
+	const char *reply = "{\"id\":5,\"result\":{\"ok\":true}}";
+	m = msg_from(reply, strlen(reply));
+	envelope_scan(m->data, m->len, &e);
+	CHECK(envelope_rewrite_id(m, &e, 123456789012LL));
+	CHECK_STR(m->data, "{\"id\":123456789012,\"result\":{\"ok\":true}}");
+	msg_unref(m);
+	const char *long_reply = "{ \"id\": 123456, \"error\": {\"code\": 1}}";
+	m = msg_from(long_reply, strlen(long_reply));
+	envelope_scan(m->data, m->len, &e);
+	CHECK(envelope_rewrite_id(m, &e, 7));
+	CHECK_STR(m->data, "{ \"id\": 7, \"error\": {\"code\": 1}}");
+	CHECK_INT(m->len, strlen(m->data));
+	msg_unref(m);
+
+	/* Remove the id: the HTTP API's {"result": ...}. */
+	m = msg_from(reply, strlen(reply));
+	envelope_scan(m->data, m->len, &e);
+	CHECK(envelope_remove_id(m, &e));
+	CHECK_STR(m->data, "{\"result\":{\"ok\":true}}");
+	msg_unref(m);
+
+	/* The body slice is the result's value. */
+	const char *snap = "{\"id\":9,\"result\": {\"format\":\"weft.snapshot\"} \n}";
+	envelope_scan(snap, strlen(snap), &e);
+	size_t start, len;
+	CHECK(envelope_body_slice(snap, strlen(snap), &e, &start, &len));
+	CHECK_INT(len, strlen("{\"format\":\"weft.snapshot\"}"));
+	CHECK(strncmp(snap + start, "{\"format\":\"weft.snapshot\"}", len) == 0);
+}
+
+/* ---- queue ---- */
+
+static void test_queue_limits(void)
+{
+	struct queue q;
+	queue_init(&q, 100, 250);
+	struct msg *m60 = msg_new(60);
+	m60->len = 60;
+	const int dev_a = 0, dev_b = 0;
+	/* An empty queue takes anything; events stop at 100 bytes, other messages at 250. */
+	CHECK_INT(queue_push(&q, m60, QI_EVENT, &dev_a), QUEUE_OK);
+	CHECK_INT(queue_push(&q, m60, QI_EVENT, &dev_a), QUEUE_REFUSED); /* 120 > 100 */
+	CHECK_INT(queue_push(&q, m60, QI_MESSAGE, NULL), QUEUE_OK);      /* 120 <= 250 */
+	CHECK_INT(queue_push(&q, m60, QI_MESSAGE, NULL), QUEUE_OK);      /* 180 */
+	CHECK_INT(queue_push(&q, m60, QI_MESSAGE, NULL), QUEUE_OK);      /* 240 */
+	CHECK_INT(queue_push(&q, m60, QI_MESSAGE, NULL), QUEUE_REFUSED); /* 300 > 250 */
+	CHECK_INT(q.bytes, 240);
+	CHECK_INT(m60->refs, 5); /* one message, shared by four queue entries */
+	queue_clear(&q);
+	CHECK_INT(m60->refs, 1);
+
+	/* Dropping events keeps messages, other devices' events, and a head being written. */
+	queue_init(&q, 1000, 1000);
+	queue_push(&q, m60, QI_EVENT, &dev_a);
+	queue_push(&q, m60, QI_MESSAGE, NULL);
+	queue_push(&q, m60, QI_EVENT, &dev_b);
+	queue_push(&q, m60, QI_EVENT, &dev_a);
+	q.sent = 10; /* the head has started to go out */
+	CHECK_INT(queue_drop_events(&q, &dev_a), 1);
+	CHECK_INT(q.count, 3);
+	CHECK(q.head->kind == QI_EVENT && q.head->tag == &dev_a);
+	CHECK(q.tail->kind == QI_EVENT && q.tail->tag == &dev_b);
+	queue_clear(&q);
+	msg_unref(m60);
+}
+
+/* ---- registry ---- */
+
+static void test_registry_ids_and_selectors(void)
+{
+	struct registry reg;
+	registry_init(&reg);
+	bool created;
+	struct device *a = registry_bind(&reg, "org.app", "default", "h1", &created);
+	CHECK(created);
+	CHECK_STR(a->id, "d1");
+	struct device *b = registry_bind(&reg, "org.app", "second", "h1", &created);
+	CHECK_STR(b->id, "d2");
+	struct device *again = registry_bind(&reg, "org.app", "default", "h1", &created);
+	CHECK(!created && again == a);
+	struct device *other = registry_bind(&reg, "org.other", "default", "h1", &created);
+	CHECK_STR(other->id, "d3");
+
+	/* Selectors: a deviceId, appId@instance, or an appId naming exactly one device. */
+	struct device *d = NULL;
+	json_t *candidates = NULL;
+	CHECK_INT(registry_resolve(&reg, "d2", &d, NULL), RESOLVE_OK);
+	CHECK(d == b);
+	CHECK_INT(registry_resolve(&reg, "org.app@second", &d, NULL), RESOLVE_OK);
+	CHECK(d == b);
+	CHECK_INT(registry_resolve(&reg, "org.other", &d, NULL), RESOLVE_OK);
+	CHECK(d == other);
+	CHECK_INT(registry_resolve(&reg, "org.app", &d, &candidates), RESOLVE_AMBIGUOUS);
+	CHECK_INT(json_array_size(candidates), 2);
+	json_decref(candidates);
+	CHECK_INT(registry_resolve(&reg, "org.nope", &d, NULL), RESOLVE_UNKNOWN);
+	CHECK_INT(registry_resolve(&reg, "org.app@third", &d, NULL), RESOLVE_UNKNOWN);
+	CHECK_INT(registry_resolve(&reg, "d9", &d, NULL), RESOLVE_UNKNOWN);
+
+	/* Removed and bound again, an identity gets its old id back (stable for the gateway's life). */
+	registry_remove(&reg, a);
+	CHECK_INT(registry_resolve(&reg, "d1", &d, NULL), RESOLVE_UNKNOWN);
+	struct device *back = registry_bind(&reg, "org.app", "default", "h1", &created);
+	CHECK(created);
+	CHECK_STR(back->id, "d1");
+	CHECK_STR(back->member, "\"device\":\"d1\"");
+
+	/* Attaching is a set. */
+	struct peer *p = (struct peer *)&reg; /* any distinct address */
+	CHECK(device_attach(back, p));
+	CHECK(!device_attach(back, p));
+	CHECK_INT(back->n_inspectors, 1);
+	CHECK(device_detach(back, p));
+	CHECK(!device_detach(back, p));
+	registry_free(&reg);
+}
+
+/* ---- access ---- */
+
+static void test_access_rules(void)
+{
+	const char *hosts[] = {"myhost:8000", "box.local"};
+	const char *origins[] = {"http://dev.example:3000"};
+	struct access_policy a = {.token = "s3cret", .host = "127.0.0.1", .port = 9300, .allow_hosts = hosts,
+				  .n_allow_hosts = 2, .allow_origins = origins, .n_allow_origins = 1};
+	/* Host: loopback names with the gateway's port, --allow-host entries; others 421. */
+	CHECK(access_host_ok(&a, "127.0.0.1:9300"));
+	CHECK(access_host_ok(&a, "localhost:9300"));
+	CHECK(access_host_ok(&a, "LOCALHOST:9300"));
+	CHECK(access_host_ok(&a, "[::1]:9300"));
+	CHECK(access_host_ok(&a, "myhost:8000"));
+	CHECK(access_host_ok(&a, "box.local:9300"));
+	CHECK(!access_host_ok(&a, "127.0.0.1:9301"));
+	CHECK(!access_host_ok(&a, "evil.example:9300"));
+	CHECK(!access_host_ok(&a, "127.0.0.1"));
+	CHECK(!access_host_ok(&a, NULL));
+	/* Origin on /inspector and the API: none, the gateway itself, or listed; else 403. */
+	CHECK(access_origin_ok(&a, NULL, "127.0.0.1:9300", false));
+	CHECK(access_origin_ok(&a, "http://127.0.0.1:9300", "127.0.0.1:9300", false));
+	CHECK(access_origin_ok(&a, "http://localhost:9300", "localhost:9300", false));
+	CHECK(!access_origin_ok(&a, "http://localhost:9300", "127.0.0.1:9300", false));
+	CHECK(!access_origin_ok(&a, "http://evil.example", "127.0.0.1:9300", false));
+	CHECK(!access_origin_ok(&a, "null", "127.0.0.1:9300", false));
+	CHECK(!access_origin_ok(&a, "ftp://127.0.0.1:9300", "127.0.0.1:9300", false));
+	CHECK(access_origin_ok(&a, "http://dev.example:3000", "127.0.0.1:9300", false));
+	/* /device: pages (a scheme, or null) are refused unless listed; bare hosts pass. */
+	CHECK(access_origin_ok(&a, "127.0.0.1", "127.0.0.1:9300", true));
+	CHECK(access_origin_ok(&a, "somehost", "127.0.0.1:9300", true));
+	CHECK(!access_origin_ok(&a, "http://127.0.0.1:9300", "127.0.0.1:9300", true));
+	CHECK(!access_origin_ok(&a, "file://", "127.0.0.1:9300", true));
+	CHECK(!access_origin_ok(&a, "null", "127.0.0.1:9300", true));
+	CHECK(access_origin_ok(&a, "http://dev.example:3000", "127.0.0.1:9300", true));
+	/* Token: ?token=T or Authorization: Bearer T. */
+	CHECK(access_token_ok(&a, "s3cret", NULL));
+	CHECK(access_token_ok(&a, NULL, "Bearer s3cret"));
+	CHECK(access_token_ok(&a, NULL, "bearer s3cret"));
+	CHECK(!access_token_ok(&a, NULL, NULL));
+	CHECK(!access_token_ok(&a, "s3cre", NULL));
+	CHECK(!access_token_ok(&a, "s3cretx", NULL));
+	CHECK(!access_token_ok(&a, NULL, "Basic s3cret"));
+	a.token = NULL;
+	CHECK(access_token_ok(&a, NULL, NULL));
+}
+
+/* ---- static files ---- */
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static void test_static_resolution(void)
+{
+	char dir[] = "/tmp/weft-static-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char root[PATH_MAX], path[PATH_MAX + 64], out[PATH_MAX];
+	CHECK(realpath(dir, root) != NULL);
+	snprintf(path, sizeof path, "%s/web", root);
+	mkdir(path, 0755);
+	snprintf(path, sizeof path, "%s/web/index.html", root);
+	write_file(path, "<html>");
+	snprintf(path, sizeof path, "%s/web/sub", root);
+	mkdir(path, 0755);
+	snprintf(path, sizeof path, "%s/web/sub/app.mjs", root);
+	write_file(path, "export {}");
+	snprintf(path, sizeof path, "%s/secret.txt", root);
+	write_file(path, "secret");
+	snprintf(path, sizeof path, "%s/web/link", root);
+	CHECK(symlink("../secret.txt", path) == 0);
+	char web[PATH_MAX + 8];
+	snprintf(web, sizeof web, "%s/web", root);
+
+	CHECK_INT(static_resolve(web, "/", out, sizeof out), 0);
+	CHECK(strstr(out, "/web/index.html") != NULL);
+	CHECK_INT(static_resolve(web, "/sub/app.mjs", out, sizeof out), 0);
+	CHECK_INT(static_resolve(web, "/sub", out, sizeof out), -1);  /* a directory: no listing */
+	CHECK_INT(static_resolve(web, "/sub/", out, sizeof out), -1); /* no index.html there */
+	CHECK_INT(static_resolve(web, "/../secret.txt", out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/sub/../../secret.txt", out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/..", out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/link", out, sizeof out), -1); /* a symlink leading out */
+	CHECK_INT(static_resolve(web, "/sub\\..\\..\\secret.txt", out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/missing.js", out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "relative", out, sizeof out), -1);
+
+	CHECK_STR(static_mime("a/index.html"), "text/html; charset=utf-8");
+	CHECK_STR(static_mime("app.js"), "text/javascript; charset=utf-8");
+	CHECK_STR(static_mime("app.mjs"), "text/javascript; charset=utf-8");
+	CHECK_STR(static_mime("x.css"), "text/css; charset=utf-8");
+	CHECK_STR(static_mime("x.svg"), "image/svg+xml");
+	CHECK_STR(static_mime("x.png"), "image/png");
+	CHECK_STR(static_mime("x.json"), "application/json");
+	CHECK_STR(static_mime("x.js.map"), "application/json");
+	CHECK_STR(static_mime("x.bin"), "application/octet-stream");
+	CHECK_STR(static_mime("dir.d/noext"), "application/octet-stream");
+	char cmd[PATH_MAX + 16];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", root);
+	CHECK(system(cmd) == 0);
+}
+
+/* ---- the relay, through fake hooks ---- */
+
+struct fake {
+	int wakes, closes, http_replies;
+	struct http_response resp;
+};
+
+static void fake_wake(void *ctx, struct peer *p)
+{
+	(void)p;
+	((struct fake *)ctx)->wakes++;
+}
+
+static void fake_close(void *ctx, struct peer *p)
+{
+	(void)p;
+	((struct fake *)ctx)->closes++;
+}
+
+static void fake_http_reply(void *ctx, struct peer *p, struct msg *reply, const struct envelope *e, int code,
+			    const char *message)
+{
+	struct fake *f = ctx;
+	f->http_replies++;
+	msg_unref(f->resp.body);
+	f->resp.body = NULL;
+	http_api_answer(p, reply, e, code, message, &f->resp);
+}
+
+static struct fake fake;
+static struct relay relay;
+
+static void relay_up(size_t queue_limit)
+{
+	memset(&fake, 0, sizeof fake);
+	struct relay_config cfg = {.queue_limit = queue_limit, .max_message = 1 << 20,
+				   .request_timeout_us = 1000000, .grace_us = 5000000};
+	struct relay_hooks hooks = {.ctx = &fake, .wake = fake_wake, .close = fake_close, .http_reply = fake_http_reply};
+	relay_init(&relay, &cfg, &hooks);
+}
+
+static void relay_down(void)
+{
+	relay_free(&relay);
+	msg_unref(fake.resp.body);
+}
+
+static void say(struct peer *p, const char *text, long long now) { relay_receive(&relay, p, msg_from(text, strlen(text)), now); }
+
+/* Takes the oldest queued message of a peer as parsed JSON (NULL when none). */
+static json_t *take(struct peer *p)
+{
+	if (!p->q.head)
+		return NULL;
+	json_t *j = json_loadb(p->q.head->m->data, p->q.head->m->len, 0, NULL);
+	queue_pop(&p->q);
+	return j;
+}
+
+/* Drains a peer's queue; returns how many messages it held. */
+static size_t drain(struct peer *p)
+{
+	size_t n = p->q.count;
+	queue_clear(&p->q);
+	return n;
+}
+
+static struct peer *registered_device(const char *app, const char *instance)
+{
+	struct peer *d = relay_open(&relay, PEER_DEVICE, NULL, "dev");
+	char text[256];
+	snprintf(text, sizeof text,
+		 "{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{\"appId\":\"%s\","
+		 "\"instance\":\"%s\",\"host\":\"h\"}}}",
+		 app, instance);
+	say(d, text, 0);
+	drain(d);
+	return d;
+}
+
+static struct peer *greeted_inspector(void)
+{
+	struct peer *i = relay_open(&relay, PEER_INSPECTOR, NULL, "insp");
+	say(i, "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1}}", 0);
+	drain(i);
+	return i;
+}
+
+static void test_relay_forwarding_and_timeouts(void)
+{
+	relay_up(1 << 20);
+	struct peer *dev = registered_device("org.app", "one");
+	struct peer *insp = greeted_inspector();
+	say(insp, "{\"id\":77,\"method\":\"Tree.getDocument\",\"device\":\"org.app@one\",\"params\":{}}", 0);
+	json_t *fwd = take(dev);
+	long long gid = (long long)json_integer_value(json_object_get(fwd, "id"));
+	CHECK(gid > 0);
+	CHECK_STR(json_string_value(json_object_get(fwd, "method")), "Tree.getDocument");
+	CHECK(json_object_get(fwd, "device") == NULL);
+	json_decref(fwd);
+	char reply[128];
+	snprintf(reply, sizeof reply, "{\"id\":%lld,\"result\":{\"format\":\"weft.snapshot\"}}", gid);
+	say(dev, reply, 10);
+	json_t *back = take(insp);
+	CHECK_INT(json_integer_value(json_object_get(back, "id")), 77);
+	json_decref(back);
+	/* A request left unanswered past its deadline fails with -32002 at the first tick after. */
+	say(insp, "{\"id\":78,\"method\":\"Tree.getDocument\",\"device\":\"org.app@one\"}", 100);
+	drain(dev);
+	relay_tick(&relay, 100 + 999999);
+	CHECK(insp->q.count == 0);
+	relay_tick(&relay, 100 + 1000000);
+	back = take(insp);
+	CHECK_INT(json_integer_value(json_object_get(back, "id")), 78);
+	CHECK_INT(json_integer_value(json_object_get(json_object_get(back, "error"), "code")), ERR_TIMEOUT);
+	json_decref(back);
+	relay_down();
+}
+
+static void test_relay_slow_inspector_drops_events(void)
+{
+	/* Queue limit 1000 bytes: events stop fitting, are dropped with the queued ones from the
+	 * same device, and one Gateway.resyncRequired is queued; replies still go through. */
+	relay_up(1000);
+	struct peer *dev = registered_device("org.app", "one");
+	struct peer *insp = greeted_inspector();
+	say(insp, "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"d1\"}}", 0);
+	drain(insp);
+	drain(dev);
+	char event[300];
+	snprintf(event, sizeof event, "{\"method\":\"Tree.updated\",\"params\":{\"pad\":\"%0200d\"}}", 0);
+	for (int i = 0; i < 20; i++)
+		say(dev, event, 0);
+	CHECK(insp->q.bytes <= 1000 + 1000 + (1 << 20));
+	CHECK(insp->events_dropped > 0);
+	CHECK(queue_holds(&insp->q, QI_RESYNC, dev->device));
+	size_t resyncs = 0;
+	for (struct qitem *it = insp->q.head; it; it = it->next)
+		resyncs += it->kind == QI_RESYNC;
+	CHECK_INT(resyncs, 1);
+	/* Every event that was not dropped carries "device" as its first key. */
+	for (struct qitem *it = insp->q.head; it; it = it->next)
+		if (it->kind == QI_EVENT)
+			CHECK(strncmp(it->m->data, "{\"device\":\"d1\",", 15) == 0);
+	CHECK_INT(fake.closes, 0);
+	relay_down();
+}
+
+static void test_relay_http_snapshot_slices_result(void)
+{
+	relay_up(1 << 20);
+	struct peer *dev = registered_device("org.app", "one");
+	struct peer *http = relay_open(&relay, PEER_HTTP, NULL, "http");
+	struct http_response resp = {0};
+	CHECK(!http_api_handle(&relay, http, "GET", "/api/devices/org.app/snapshot", NULL, 0, 0, &resp));
+	json_t *fwd = take(dev);
+	long long gid = (long long)json_integer_value(json_object_get(fwd, "id"));
+	json_decref(fwd);
+	char reply[128];
+	snprintf(reply, sizeof reply, "{\"id\":%lld,\"result\":{\"format\":\"weft.snapshot\",\"version\":1}}", gid);
+	say(dev, reply, 0);
+	CHECK_INT(fake.http_replies, 1);
+	CHECK_INT(fake.resp.status, 200);
+	CHECK(fake.resp.body && fake.resp.body->len == strlen("{\"format\":\"weft.snapshot\",\"version\":1}"));
+	CHECK(fake.resp.body && strncmp(fake.resp.body->data, "{\"format\":\"weft.snapshot\",\"version\":1}", fake.resp.body->len) == 0);
+	/* Unknown and ambiguous selectors answer at once. */
+	registered_device("org.app", "two");
+	CHECK(http_api_handle(&relay, http, "GET", "/api/devices/org.app", NULL, 0, 0, &resp));
+	CHECK_INT(resp.status, 409);
+	msg_unref(resp.body);
+	CHECK(http_api_handle(&relay, http, "GET", "/api/devices/nope/snapshot", NULL, 0, 0, &resp));
+	CHECK_INT(resp.status, 404);
+	msg_unref(resp.body);
+	CHECK(http_api_handle(&relay, http, "POST", "/api/devices/d1/snapshot", NULL, 0, 0, &resp));
+	CHECK_INT(resp.status, 405);
+	msg_unref(resp.body);
+	relay_down();
+}
+
+int main(int argc, char **argv)
+{
+	test_filter = argc > 1 ? argv[1] : NULL;
+	log_threshold = LOG_WARN;
+	RUN(test_envelope_kinds);
+	RUN(test_envelope_head_is_bounded);
+	RUN(test_envelope_edits);
+	RUN(test_queue_limits);
+	RUN(test_registry_ids_and_selectors);
+	RUN(test_access_rules);
+	RUN(test_static_resolution);
+	RUN(test_relay_forwarding_and_timeouts);
+	RUN(test_relay_slow_inspector_drops_events);
+	RUN(test_relay_http_snapshot_slices_result);
+	return check_summary();
+}

@@ -1,0 +1,253 @@
+"""Snapshot files in the page, through the real gateway, no device: opening files, the tree,
+the screen and its overlays, the properties, ASCII and range panels, and the semantic diff of
+two files. Expected values come from screens.py, where each is derived by hand."""
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+
+import screens
+
+# Root coordinates (sums of origins, screens.py): share (n6) sits at (20, 195); its tappable rect
+# [0, -5, 70, 40] is [20, 190, 70, 40] on the screen. like (n4) at (20, 160), tappable
+# [-10, -10, 100, 40] -> [10, 150, 100, 40]. photo (n3) at (20, 60), 90 x 90.
+FILL = [0, 255, 0, 102]          # green alpha 0.4 (0.4 x 255 = 102)
+CLIPPED = [255, 127, 0, 204]     # orange alpha 0.8
+PIXEL_AT = """
+const [wx, wy] = arguments;
+const view = weft.screenView.view;
+const canvas = document.getElementById('screen-overlay');
+const ratio = canvas.width / canvas.clientWidth;
+const x = Math.floor((wx * view.zoom + view.x) * ratio), y = Math.floor((wy * view.zoom + view.y) * ratio);
+return Array.from(canvas.getContext('2d').getImageData(x, y, 1, 1).data);
+"""
+
+
+PROPERTIES = """return Object.fromEntries([...document.querySelectorAll('#properties dt')]
+  .map(dt => [dt.textContent, dt.nextElementSibling.textContent]));"""
+
+
+def close(a, b, tolerance=3):
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b))
+
+
+@pytest.fixture
+def before_file(tmp_path, page):
+    return page.write_json(tmp_path, "before.json", screens.before())
+
+
+@pytest.fixture
+def opened(gateway, page, before_file):
+    page.open(gateway.page_url())
+    page.open_file(before_file)
+    page.wait_js("return weft.state.model && weft.state.model.size === 14", "the file's 14 elements")
+    page.frames()
+    return page
+
+
+def test_open_file_shows_tree_screen_and_source(opened):
+    page = opened
+    assert page.pill() == ["file", "File · before.json"]
+    rows = page.js("return [...document.querySelectorAll('.tree-row:not([hidden])')].map(r => r.dataset.id)")
+    assert rows[:4] == ["n1", "n1/0", "n1/0.0", "n2"]
+    assert page.js("return document.getElementById('tree').getAttribute('role')") == "tree"
+    spec_row = page.js("const r = document.querySelector('.tree-row[data-id=\"n1/0\"]');"
+                       "return [r.getAttribute('role'), r.classList.contains('spec'), r.getAttribute('aria-level'), r.getAttribute('aria-expanded')]")
+    assert spec_row == ["treeitem", True, "2", "true"]
+    assert "14 elements" in page.js("return document.getElementById('status-text').textContent")
+    page.screenshot("file-opened")
+
+
+def test_a_bad_file_gets_a_clear_message(gateway, page, tmp_path):
+    page.open(gateway.page_url())
+    page.open_file(page.write_json(tmp_path, "not-a-snapshot.json", {"hello": 1}))
+    banner = page.wait_js("const b = document.getElementById('banner'); return !b.hidden && b.textContent", "the error banner")
+    assert banner == 'Could not open not-a-snapshot.json: not a Weft snapshot (format is undefined)'
+    broken = tmp_path / "broken.json"
+    broken.write_text("{\"format\": ")
+    page.open_file(str(broken))
+    banner = page.wait_js("const b = document.getElementById('banner'); return b.textContent.includes('broken') && b.textContent", "the error banner")
+    assert banner.startswith("Could not open broken.json: not JSON")
+
+
+def test_properties_of_a_restricted_button_and_an_oversized_image(opened):
+    page = opened
+    page.js("weft.state.select('n6')")
+    page.wait_js("return document.getElementById('properties').textContent.includes('share')", "the properties of n6")
+    shown = page.js(PROPERTIES)
+    assert shown["in parent"] == "0, 5  60 × 30"
+    assert shown["in root"] == "20, 195  60 × 30"
+    assert shown["restricted edges"] == "top, left, bottom"
+    assert shown["clipped edges"] == "top, left, bottom"
+    assert shown["tappable area"] == "0, -5  70 × 40"
+    assert shown["hitTestSlop"] == "top -10, left -10, bottom -10, right -10"
+    page.js("weft.state.select('n3')")
+    page.wait_js("return document.getElementById('properties').textContent.includes('photo')", "the properties of n3")
+    shown = page.js(PROPERTIES)
+    assert shown["scaling ratio"] == "9.00x"
+    assert shown["decoded bytes"] == "1.11 MB (1166400 bytes)"
+    # wasted: (540 x 540 - floor(90 x 2) x floor(90 x 2)) x 4 = (291600 - 32400) x 4 = 1036800
+    assert shown["wasted bytes"] == "1012.5 KB (1036800 bytes)"
+    assert shown["description"] == "<ASLayoutElementStyle: preferredSize = {90pt, 90pt}>"
+    # A file cannot be edited: the fields are read-only.
+    assert page.js("return document.querySelector('#properties input[data-key=\"width\"]').disabled") is True
+    page.screenshot("properties-photo")
+
+
+def test_ascii_art_of_a_vertical_stack(opened):
+    page = opened
+    page.js("weft.state.select('n1/0.0'); weft.selectTab('ascii')")
+    art = page.wait_js("const p = document.querySelector('#ascii pre'); return p && p.textContent", "the ASCII art")
+    # M = 23 ("ASDisplayNode (toolbar)") >= L = 17: no extra padding; rows 1 + 2 + 23 + 2 + 1 = 29;
+    # each child centred with ceil/floor of (23 - w) / 2; top: 6 dashes each side.
+    assert art.split("\n") == [
+        "------ASStackLayoutSpec------",
+        "|     ASTextNode (title)    |",
+        "|    ASImageNode (photo)    |",
+        "|    ASButtonNode (like)    |",
+        "|  ASDisplayNode (toolbar)  |",
+        "|     ASTableNode (feed)    |",
+        "-----------------------------",
+    ]
+    page.screenshot("ascii")
+
+
+def test_range_bar_and_item_states(opened):
+    page = opened
+    page.js("weft.selectTab('ranges')")
+    strips = page.wait_js("const c = document.querySelector('canvas.range-bar'); return c && c.dataset.strips", "the range bar")
+    # Section 6's worked example at bar width 300 (inner 280): preload 5 screens is the largest;
+    # visible 280 / 5 = 56, display 2.5 / 5 x 280 = 140; down: visibleX = (280 - 56) x 0.375 = 84,
+    # displayX = 84 - (140 - 56) / 3 = 56; plus the 10-pt inset.
+    assert strips == '[["preload",10,280],["display",66,140],["visible",94,56]]'
+    assert page.js("return document.querySelector('canvas.state-map').dataset.states") == "15,15,15,15,7"
+    assert page.js("return document.querySelector('.range-mode').textContent") == "full"
+    page.screenshot("ranges")
+
+
+def test_slop_and_scaling_overlays(opened):
+    page = opened
+    page.js("weft.state.hover(null); weft.state.select(null)")
+    page.driver.find_element("id", "overlay-slop").click()
+    page.driver.find_element("id", "overlay-scaling").click()
+    page.frames()
+    # share: clipped top/left/bottom -> orange strips, right edge and centre -> green fill.
+    assert close(page.js(PIXEL_AT, 55, 191), CLIPPED), "top strip"
+    assert close(page.js(PIXEL_AT, 21, 210), CLIPPED), "left strip"
+    assert close(page.js(PIXEL_AT, 55, 229), CLIPPED), "bottom strip"
+    assert close(page.js(PIXEL_AT, 89, 210), FILL), "right edge is not restricted"
+    assert close(page.js(PIXEL_AT, 55, 210), FILL), "centre"
+    # like: unrestricted, one green area.
+    assert close(page.js(PIXEL_AT, 15, 155), FILL)
+    # The photo's "9.00x" label in red at its bottom-right corner (110, 150).
+    red = page.js("""
+      const view = weft.screenView.view, canvas = document.getElementById('screen-overlay');
+      const ratio = canvas.width / canvas.clientWidth;
+      const x = (110 - 40 / view.zoom) * view.zoom + view.x, y = (150 - 16 / view.zoom) * view.zoom + view.y;
+      const data = canvas.getContext('2d').getImageData(Math.floor(x * ratio), Math.floor(y * ratio), Math.ceil(40 * ratio), Math.ceil(16 * ratio)).data;
+      let n = 0; for (let i = 0; i < data.length; i += 4) if (data[i] > 170 && data[i + 1] < 90 && data[i + 2] < 80 && data[i + 3] > 200) n++;
+      return n;""")
+    assert red > 20, f"only {red} red pixels of the scaling label"
+    page.screenshot("overlays-slop-scaling")
+
+
+def test_hover_links_both_ways_and_click_selects_the_deepest(opened):
+    page = opened
+    screen = page.driver.find_element("id", "screen-overlay")
+    width, height = screen.size["width"], screen.size["height"]
+
+    def move_to(wx, wy):
+        x, y = page.js("const v = weft.screenView.view; return [arguments[0] * v.zoom + v.x, arguments[1] * v.zoom + v.y]", wx, wy)
+        ActionChains(page.driver).move_to_element_with_offset(screen, int(x - width / 2), int(y - height / 2)).perform()
+
+    # like (n4) is at (20, 160), 80 x 20: its centre is (60, 170).
+    move_to(60, 170)
+    page.wait_js("return weft.state.hoveredId === 'n4'", "hover of n4 from the screen")
+    page.frames()
+    assert page.js("return document.querySelector('.tree-row[data-id=\"n4\"]').classList.contains('hovered')")
+    # share (n6) inside toolbar (n5): a click at its centre (50, 210) selects n6, the deepest,
+    # and reveals its row (toolbar was collapsed).
+    move_to(50, 210)
+    ActionChains(page.driver).click().perform()
+    page.wait_js("return weft.state.selectedId === 'n6'", "the click to select the deepest element")
+    page.frames()
+    assert page.js("return document.querySelector('.tree-row[data-id=\"n6\"]').getAttribute('aria-selected')") == "true"
+    page.screenshot("hover-select-share")
+    # Hovering a tree row highlights the element on the screen (the state the overlay paints).
+    row = page.driver.find_element("css selector", '.tree-row[data-id="n2"]')
+    ActionChains(page.driver).move_to_element(row).perform()
+    page.wait_js("return weft.state.hoveredId === 'n2'", "hover of n2 from the tree")
+
+
+def test_zoom_buttons(opened):
+    page = opened
+    before = page.js("return weft.screenView.view.zoom")
+    page.driver.find_element("id", "zoom-in").click()
+    assert abs(page.js("return weft.screenView.view.zoom") - before * 1.25) < 1e-9
+    assert page.js("return document.getElementById('zoom-level').textContent") == f"{round(before * 125)}%"
+    page.driver.find_element("id", "zoom-fit").click()
+    assert abs(page.js("return weft.screenView.view.zoom") - before) < 1e-9
+
+
+def test_semantic_diff_of_two_files(gateway, page, tmp_path):
+    before = page.write_json(tmp_path, "before.json", screens.before())
+    after = page.write_json(tmp_path, "after.json", screens.after())
+    page.open(gateway.page_url())
+    page.js("weft.selectTab('diff')")
+    page.open_file(f"{before}\n{after}", input_id="diff-files")
+    page.wait_js("return document.querySelectorAll('#diff-after option').length === 2", "both files listed")
+    assert page.js("return [document.getElementById('diff-before').value, document.getElementById('diff-after').value]") == ["before.json", "after.json"]
+    page.driver.find_element("id", "diff-run").click()
+    summary = page.wait_js("const s = document.getElementById('diff-summary'); return s && s.textContent", "the diff summary")
+    assert summary == "4 frame, 2 style, 1 added, 1 props"
+    titles = page.js("return [...document.querySelectorAll('#diff-table tr.diff-row')].map(r => r.title)")
+    assert titles == screens.EXPECTED_DIFF
+    # The after side is shown with its changed elements highlighted in the tree and on the screen.
+    assert page.pill() == ["file", "File · after.json"]
+    changed = page.js("return [...weft.state.diff.changedIds].sort()")
+    assert changed == sorted(["n104", "n105", "n103", "n107", "n200", "n102"])
+    page.frames()
+    highlighted = page.js("return [...document.querySelectorAll('.tree-row.changed')].map(r => r.dataset.id).sort()")
+    assert highlighted == sorted(["n102", "n103", "n104", "n105", "n107"]), "cell 5 is inside a collapsed row"
+    before_after = page.js("const r = document.querySelector('#diff-table tr.diff-row[data-kind=\"frame\"]');"
+                           "return [r.querySelector('.before').textContent, r.querySelector('.after').textContent]")
+    assert before_after == ["0,140 80×20", "0,150 80×20"]
+    page.screenshot("diff-after")
+    page.driver.find_element("id", "diff-show-side").click()
+    assert page.pill() == ["file", "File · before.json"]
+    assert page.js("return [...weft.state.diff.changedIds].sort()") == sorted(["n4", "n5", "n3", "n7", "n2"])
+    page.js("document.querySelector('#diff-table tr.diff-row[data-kind=\"props\"]').click()")
+    assert page.js("return weft.state.selectedId") == "n2"
+    page.screenshot("diff-before")
+
+
+@pytest.mark.parametrize("name", ["feed.json", "profile-card.json", "minimal.json"])
+def test_shared_fixture_snapshots_open(gateway, page, name):
+    """The hand-written documents of fixtures/snapshots (shared with the Swift tests) open."""
+    from harness import REPO_ROOT
+    import json
+    document = json.loads((REPO_ROOT / "fixtures" / "snapshots" / name).read_text())
+    count = 0
+    stack = list(document["roots"])
+    while stack:
+        element = stack.pop()
+        count += 1
+        stack.extend(element.get("children", []))
+    page.open(gateway.page_url())
+    page.open_file(str(REPO_ROOT / "fixtures" / "snapshots" / name))
+    page.wait_js(f"return weft.state.model && weft.state.model.size === {count}", f"{name}'s {count} elements")
+    assert page.pill() == ["file", f"File · {name}"]
+    page.driver.find_element("id", "overlay-slop").click()
+    page.driver.find_element("id", "overlay-scaling").click()
+    page.frames()
+    page.screenshot(f"fixture-{name}")
+    assert page.js("return document.getElementById('banner').hidden") is True
+
+
+def test_hand_made_screens_match_the_snapshot_schema():
+    """screens.py writes valid documents (docs/snapshot.schema.json), so these tests cannot drift
+    from the format the program writes."""
+    import json
+    import jsonschema
+    from harness import REPO_ROOT
+    schema = json.loads((REPO_ROOT / "docs" / "snapshot.schema.json").read_text())
+    jsonschema.validate(screens.before(), schema)
+    jsonschema.validate(screens.after(), schema)

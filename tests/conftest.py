@@ -1,0 +1,5 @@
+"""Makes `harness` importable from every test folder (tests/browser, and later others)."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -1,0 +1,223 @@
+// One inspector tab's binding to a device, by identity (appId + instance + host), across
+// device restarts (Gateway.deviceUpdated: fetch the document again) and gateway restarts
+// (reconnect with capped exponential back-off, hello, find the identity again, attach).
+// It also keeps the gateway's device list current for the device picker.
+
+import { GatewayConnection, ProtocolError, ErrorCode } from './protocol-client.js';
+import { LiveDocument } from './live-document.js';
+
+/** Identity key: what survives a restart (protocol.md "Handshake and identity"). */
+export function identityKey(identity) {
+  if (!identity) return '';
+  return `${identity.appId}\u0000${identity.instance}\u0000${identity.host}`;
+}
+
+/** Capped exponential back-off with jitter: 250 ms, 500 ms, 1 s ... up to 5 s. */
+export function backoffDelay(attempt, random = Math.random) {
+  const base = Math.min(5000, 250 * 2 ** attempt);
+  return Math.round(base * (0.75 + 0.5 * random()));
+}
+
+export class DeviceSession {
+  /**
+   * @param {object} options
+   * @param {string} options.url /inspector URL (with the token)
+   * @param {Function} options.WebSocket constructor
+   * @param {object} [options.timers] setTimeout/clearTimeout
+   * @param {Function} [options.backoff] attempt -> delay in ms
+   * @param {object} [options.listeners] onState(state, detail), onDevices(devices),
+   *   onDocument(model), onUpdate(model, changes), onEvent(method, params)
+   */
+  constructor({ url, WebSocket, timers = globalThis, backoff = backoffDelay, timeoutMs, listeners = {} }) {
+    this.url = url;
+    this.WebSocket = WebSocket;
+    this.timers = timers;
+    this.backoff = backoff;
+    this.timeoutMs = timeoutMs;
+    this.listeners = listeners;
+    this.devices = new Map();
+    this.identity = null;
+    this.deviceId = null;
+    this.connection = null;
+    this.document = null;
+    this.state = 'idle';
+    this.attempt = 0;
+    this.retryTimer = null;
+    this.stopped = false;
+    this.paused = false;
+  }
+
+  /** Connects (and keeps reconnecting until stop()). */
+  start() {
+    this.stopped = false;
+    this.#connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.retryTimer) this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.connection?.close();
+    this.#setState('stopped');
+  }
+
+  /** Binds to a device's identity (from the device list); null unbinds. */
+  async bind(identity) {
+    if (this.deviceId && this.connection && !this.connection.closed) {
+      const previous = this.deviceId;
+      this.deviceId = null;
+      this.connection.request('Gateway.detach', { device: previous }).catch(() => {});
+    }
+    this.identity = identity;
+    this.document = null;
+    if (identity) await this.#attachIfPresent();
+    else this.#setState('connected');
+  }
+
+  /** Freezes (or unfreezes) the live document: updates are held, not applied (LiveDocument.pause). */
+  setPaused(paused) {
+    this.paused = paused;
+    if (!this.document) return;
+    if (paused) this.document.pause(); else this.document.resume();
+  }
+
+  /** Sends a device method to the bound device. */
+  call(method, params = {}) {
+    if (!this.connection || this.connection.closed) {
+      return Promise.reject(new ProtocolError(ErrorCode.deviceGone, 'not connected to the gateway'));
+    }
+    if (!this.deviceId) return Promise.reject(new ProtocolError(ErrorCode.unknownDevice, 'no device selected'));
+    return this.connection.request(method, params, this.deviceId);
+  }
+
+  #setState(state, detail) {
+    this.state = state;
+    this.listeners.onState?.(state, detail);
+  }
+
+  #emitDevices() { this.listeners.onDevices?.([...this.devices.values()]); }
+
+  async #connect() {
+    if (this.stopped) return;
+    this.#setState(this.attempt === 0 ? 'connecting' : 'reconnecting', { attempt: this.attempt });
+    const connection = new GatewayConnection({ url: this.url, WebSocket: this.WebSocket, timers: this.timers, timeoutMs: this.timeoutMs });
+    this.connection = connection;
+    connection.onEvent((method, params, device) => this.#event(method, params, device));
+    connection.onClose((code, reason) => this.#lost(connection, code, reason));
+    let hello;
+    try {
+      hello = await connection.open();
+    } catch (error) {
+      if (error.code === ErrorCode.versionNotSupported) {
+        this.stopped = true;
+        this.#setState('failed', { message: error.message });
+      }
+      connection.close();
+      return;
+    }
+    this.attempt = 0;
+    this.devices = new Map((hello.devices || []).map((d) => [d.deviceId, d]));
+    this.#emitDevices();
+    this.#setState('connected', { gatewayVersion: hello.gatewayVersion });
+    if (this.identity) await this.#attachIfPresent();
+  }
+
+  #lost(connection, code, reason) {
+    if (connection !== this.connection) return;
+    this.deviceId = null;
+    if (this.stopped) return;
+    this.#setState('disconnected', { code, reason });
+    const delay = this.backoff(this.attempt++);
+    this.retryTimer = this.timers.setTimeout(() => { this.retryTimer = null; this.#connect(); }, delay);
+  }
+
+  #findDevice() {
+    const key = identityKey(this.identity);
+    let found = null;
+    for (const device of this.devices.values()) {
+      if (identityKey(device.identity) !== key) continue;
+      if (!found || device.state === 'connected') found = device;
+    }
+    return found;
+  }
+
+  async #attachIfPresent() {
+    const device = this.#findDevice();
+    if (!device) {
+      this.deviceId = null;
+      this.#setState('waiting', { identity: this.identity });
+      return;
+    }
+    const connection = this.connection;
+    this.deviceId = device.deviceId;
+    try {
+      await connection.request('Gateway.attach', { device: device.deviceId });
+    } catch (error) {
+      if (connection === this.connection) this.#setState('waiting', { identity: this.identity, message: error.message });
+      return;
+    }
+    if (device.state !== 'connected') {
+      this.#setState('device-disconnected', { device });
+      return;
+    }
+    await this.#loadDocument(device);
+  }
+
+  async #loadDocument(device) {
+    const deviceId = device.deviceId;
+    const live = new LiveDocument(() => this.connection.request('Tree.getDocument', {}, deviceId), {
+      onDocument: (model) => { if (this.document === live) this.listeners.onDocument?.(model); },
+      onUpdate: (model, changes) => { if (this.document === live) this.listeners.onUpdate?.(model, changes); },
+    });
+    this.document = live;
+    if (this.paused) live.pause();
+    this.#setState('loading', { device });
+    try {
+      await live.load();
+      if (this.document === live) this.#setState('attached', { device });
+    } catch (error) {
+      if (this.document === live) this.#setState('device-error', { device, message: error.message });
+    }
+  }
+
+  /** The bound identity's Device changed: a new id, a reconnect (new document), or a disconnect. */
+  #boundDeviceChanged(previous, device) {
+    if (device.deviceId !== this.deviceId || !this.document) {
+      this.#attachIfPresent();
+    } else if (device.state !== 'connected') {
+      this.#setState('device-disconnected', { device });
+    } else if (previous?.state !== 'connected' || previous?.info?.pid !== device.info?.pid) {
+      this.#loadDocument(device);
+    }
+  }
+
+  #event(method, params, device) {
+    switch (method) {
+      case 'Gateway.deviceAdded':
+      case 'Gateway.deviceUpdated': {
+        const previous = this.devices.get(params.deviceId);
+        this.devices.set(params.deviceId, params);
+        this.#emitDevices();
+        if (this.identity && identityKey(params.identity) === identityKey(this.identity)) this.#boundDeviceChanged(previous, params);
+        return;
+      }
+      case 'Gateway.deviceRemoved':
+        this.devices.delete(params.deviceId);
+        this.#emitDevices();
+        if (params.deviceId === this.deviceId) {
+          this.deviceId = null;
+          this.document = null;
+          this.#setState('waiting', { identity: this.identity });
+        }
+        return;
+      case 'Gateway.resyncRequired':
+        if (params.device === this.deviceId && this.document) this.document.resync();
+        return;
+      case 'Tree.updated':
+        if (device === this.deviceId && this.document) this.document.receive(params);
+        return;
+      default:
+        if (device === undefined || device === this.deviceId) this.listeners.onEvent?.(method, params);
+    }
+  }
+}

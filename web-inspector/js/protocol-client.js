@@ -1,0 +1,147 @@
+// The inspector side of protocol.md over one WebSocket to the gateway's /inspector path:
+// Gateway.hello, requests with ids and time-outs, and events. Transport-agnostic: it takes a
+// WebSocket constructor, so the page passes the browser's and tests pass their own.
+
+export const PROTOCOL_VERSION = 1;
+
+/** JSON-RPC style codes of protocol.md ("Envelope"). */
+export const ErrorCode = Object.freeze({
+  parse: -32700, invalidRequest: -32600, methodNotFound: -32601, invalidParams: -32602,
+  internal: -32603, unknownDevice: -32000, deviceGone: -32001, timedOut: -32002,
+  versionNotSupported: -32004, unknownElement: -32010, invalidValue: -32011,
+});
+
+export class ProtocolError extends Error {
+  constructor(code, message, data) {
+    super(message);
+    this.name = 'ProtocolError';
+    this.code = code;
+    this.data = data;
+  }
+}
+
+/** `/inspector` URL for a gateway base URL (ws, wss, http or https; protocol.md "Transport"). */
+export function inspectorURL(base, token) {
+  const url = new URL(base);
+  if (url.protocol === 'http:') url.protocol = 'ws:';
+  if (url.protocol === 'https:') url.protocol = 'wss:';
+  url.pathname = '/inspector';
+  url.search = token ? `?token=${encodeURIComponent(token)}` : '';
+  url.hash = '';
+  return url.toString();
+}
+
+export class GatewayConnection {
+  /**
+   * @param {object} options
+   * @param {string} options.url the full /inspector WebSocket URL
+   * @param {Function} options.WebSocket a WebSocket constructor
+   * @param {number} [options.timeoutMs] time-out of every request
+   * @param {string} [options.client] the `client` of Gateway.hello
+   */
+  constructor({ url, WebSocket, timeoutMs = 15000, client = 'web', timers = globalThis }) {
+    this.url = url;
+    this.WebSocket = WebSocket;
+    this.timeoutMs = timeoutMs;
+    this.client = client;
+    this.timers = timers;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.eventHandlers = new Set();
+    this.closeHandlers = new Set();
+    this.socket = null;
+    this.closed = false;
+  }
+
+  /** Called with (method, params, device) for every event. Returns an unsubscribe function. */
+  onEvent(handler) { this.eventHandlers.add(handler); return () => this.eventHandlers.delete(handler); }
+  /** Called once with (code, reason) when the socket closes for any reason. */
+  onClose(handler) { this.closeHandlers.add(handler); return () => this.closeHandlers.delete(handler); }
+
+  /** Opens the socket and performs Gateway.hello; resolves with its result. */
+  open() {
+    return new Promise((resolve, reject) => {
+      let socket;
+      try {
+        socket = new this.WebSocket(this.url, 'weft.v1');
+      } catch (error) {
+        reject(new ProtocolError(ErrorCode.deviceGone, `cannot open ${this.url}: ${error.message}`));
+        return;
+      }
+      this.socket = socket;
+      let opened = false;
+      socket.onopen = () => {
+        opened = true;
+        this.request('Gateway.hello', { protocolVersion: PROTOCOL_VERSION, client: this.client })
+          .then(resolve, reject);
+      };
+      socket.onmessage = (message) => this.#receive(message.data);
+      socket.onerror = () => {};
+      socket.onclose = (event) => {
+        if (!opened) reject(new ProtocolError(ErrorCode.deviceGone, 'the gateway closed the connection'));
+        this.#closed(event.code, event.reason);
+      };
+    });
+  }
+
+  /** Sends a request; resolves with its result or rejects with a ProtocolError. */
+  request(method, params = {}, device) {
+    if (this.closed || !this.socket) {
+      return Promise.reject(new ProtocolError(ErrorCode.deviceGone, 'not connected to the gateway'));
+    }
+    const id = this.nextId++;
+    const envelope = device === undefined ? { id, method, params } : { id, method, device, params };
+    return new Promise((resolve, reject) => {
+      const timer = this.timers.setTimeout(() => {
+        this.pending.delete(id);
+        reject(new ProtocolError(ErrorCode.timedOut, `${method} timed out after ${this.timeoutMs} ms`));
+      }, this.timeoutMs);
+      this.pending.set(id, { resolve, reject, timer, method });
+      try {
+        this.socket.send(JSON.stringify(envelope));
+      } catch (error) {
+        this.timers.clearTimeout(timer);
+        this.pending.delete(id);
+        reject(new ProtocolError(ErrorCode.deviceGone, `cannot send ${method}: ${error.message}`));
+      }
+    });
+  }
+
+  close() {
+    if (this.socket && !this.closed) this.socket.close(1000, 'bye');
+    this.#closed(1000, 'closed by the page');
+  }
+
+  #receive(text) {
+    let message;
+    try { message = JSON.parse(text); } catch { return; } // not ours to answer: the gateway sends valid JSON
+    if (message === null || typeof message !== 'object') return;
+    if (message.id !== undefined && message.method === undefined) {
+      const entry = this.pending.get(message.id);
+      if (!entry) return; // a late reply after its time-out
+      this.pending.delete(message.id);
+      this.timers.clearTimeout(entry.timer);
+      if (message.error) {
+        const { code, message: text2, data } = message.error;
+        entry.reject(new ProtocolError(code, text2 || `${entry.method} failed`, data));
+      } else {
+        entry.resolve(message.result === undefined ? {} : message.result);
+      }
+      return;
+    }
+    if (typeof message.method === 'string') {
+      for (const handler of this.eventHandlers) handler(message.method, message.params || {}, message.device);
+    }
+  }
+
+  #closed(code, reason) {
+    if (this.closed) return;
+    this.closed = true;
+    for (const [, entry] of this.pending) {
+      this.timers.clearTimeout(entry.timer);
+      entry.reject(new ProtocolError(ErrorCode.deviceGone, `connection closed while ${entry.method} was pending`));
+    }
+    this.pending.clear();
+    for (const handler of this.closeHandlers) handler(code, reason);
+  }
+}

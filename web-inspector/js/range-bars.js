@@ -1,0 +1,97 @@
+// Geometry of Texture's range-controller visualization (texture-semantics.md section 6): one
+// 24-pt bar per controller with three 9-pt strips (preload orange, display yellow, visible
+// green) sized by the tuning of the controller's current mode, and direction arrows.
+
+export const BAR_HEIGHT = 24;
+export const STRIP_HEIGHT = 9;
+const HORIZONTAL_INSET = 10;
+
+const VERTICAL = new Set(['up', 'down']);
+
+/**
+ * Extent of the viewport expanded by (leading, trailing) screenfuls, in viewport lengths, along
+ * the measured axis: the expansion applies only when that axis is scrollable.
+ */
+function extent(tuning, axisScrollable) {
+  if (!axisScrollable || !tuning) return 1;
+  return 1 + tuning[0] + tuning[1];
+}
+
+function leadRatio(tuning) {
+  if (!tuning) return 0;
+  const sum = tuning[0] + tuning[1];
+  return sum === 0 ? 0 : tuning[0] / sum;
+}
+
+/**
+ * Bar geometry for one RangeController (protocol.md) drawn `barWidth` points wide.
+ * Returns {label, strips: [{range, x, width}] back to front, arrows: {start, end, glyphs}}.
+ */
+export function rangeBarGeometry(controller, barWidth) {
+  const direction = controller.scrollDirection || [];
+  const vertical = direction.some((d) => VERTICAL.has(d));
+  const scrollableVertically = controller.orientation !== 'horizontal';
+  const measuredAxisScrollable = vertical ? scrollableVertically : !scrollableVertically;
+  const tuning = (controller.tuning && controller.tuning[controller.mode]) || {};
+
+  const visibleExtent = 1;
+  const displayExtent = extent(tuning.display, measuredAxisScrollable);
+  const preloadExtent = extent(tuning.preload, measuredAxisScrollable);
+  const displayLarger = displayExtent >= preloadExtent; // a tie counts display as the larger
+  const largest = displayLarger ? displayExtent : preloadExtent;
+  const inner = barWidth - 2 * HORIZONTAL_INSET;
+  const visibleWidth = inner * (visibleExtent / largest);
+  const displayWidth = inner * (displayLarger ? 1 : displayExtent / largest);
+  const preloadWidth = inner * (displayLarger ? preloadExtent / largest : 1);
+  const leadDisplay = leadRatio(tuning.display);
+  const leadPreload = leadRatio(tuning.preload);
+
+  let visibleX = 0;
+  let displayX = 0;
+  let preloadX = 0;
+  const leadsAtStart = direction.includes('left') || direction.includes('up');
+  const leadsAtEnd = direction.includes('right') || direction.includes('down');
+  if (leadsAtStart || leadsAtEnd) {
+    // Leading at the start (left/up) places the larger range's lead share before the visible strip.
+    const share = (ratio) => (leadsAtStart ? ratio : 1 - ratio);
+    if (displayLarger) {
+      visibleX = (displayWidth - visibleWidth) * share(leadDisplay);
+      preloadX = visibleX - (preloadWidth - visibleWidth) * share(leadPreload);
+    } else {
+      visibleX = (preloadWidth - visibleWidth) * share(leadPreload);
+      displayX = visibleX - (displayWidth - visibleWidth) * share(leadDisplay);
+    }
+  }
+
+  const strip = (range, x, width) => ({ range, x: HORIZONTAL_INSET + x, width });
+  const back = displayLarger
+    ? [strip('display', displayX, displayWidth), strip('preload', preloadX, preloadWidth)]
+    : [strip('preload', preloadX, preloadWidth), strip('display', displayX, displayWidth)];
+  const only = direction.length === 1 ? direction[0] : null;
+  return {
+    label: controller.dataSource || controller.owner || controller.id,
+    strips: [...back, strip('visible', visibleX, visibleWidth)],
+    arrows: {
+      glyphs: vertical ? ['▲', '▼'] : ['◀', '▶'],
+      start: only === 'left' || only === 'up',
+      end: only === 'right' || only === 'down',
+    },
+  };
+}
+
+/** Colours of the strips (alpha 0.5 fill, 1-pt black border alpha 0.9, radius 3). */
+export const STRIP_COLORS = {
+  preload: 'rgba(255, 127, 0, 0.5)',
+  display: 'rgba(255, 255, 0, 0.5)',
+  visible: 'rgba(0, 255, 0, 0.5)',
+  border: 'rgba(0, 0, 0, 0.9)',
+};
+
+/** Expands the run-length item states [[start, end, mask], ...] into one mask per item. */
+export function itemStateMasks(controller) {
+  const masks = new Uint8Array(controller.itemCount || 0);
+  for (const [start, end, mask] of controller.itemStates || []) {
+    for (let i = Math.max(0, start); i <= end && i < masks.length; i++) masks[i] = mask;
+  }
+  return masks;
+}

@@ -1,0 +1,279 @@
+// The page: wires the gateway connection (token check, device session bound to a remembered
+// identity), the shared state, and every view and panel. Exposes `window.weft` so the browser
+// tests and the benchmark can drive and observe the page without reaching into the DOM.
+
+import { InspectorState } from './inspector-state.js';
+import { TreeView } from './tree-view.js';
+import { ScreenView } from './screen-view.js';
+import { PropertiesPanel } from './properties-panel.js';
+import { AsciiPanel } from './ascii-panel.js';
+import { RangesPanel } from './ranges-panel.js';
+import { DrivePanel } from './drive-panel.js';
+import { DiffPanel } from './diff-panel.js';
+import { PlaygroundPanel } from './playground-panel.js';
+import { DeviceSession, identityKey } from '../device-session.js';
+import { inspectorURL } from '../protocol-client.js';
+import { TreeModel } from '../tree-model.js';
+import { h } from './dom.js';
+
+const REMEMBERED = 'weft.device';
+const $ = (id) => document.getElementById(id);
+
+const state = new InspectorState();
+const token = new URLSearchParams(location.hash.slice(1)).get('token') || '';
+const files = new Map(); // file name -> snapshot
+let session = null;
+let liveModel = null;
+let viewPaused = false;
+let pendingLive = false; // a live document or update arrived while the view was paused
+let lastUpdate = 0;
+
+const live = {
+  canEdit: () => !!session && session.state === 'attached' && state.source?.kind === 'live',
+  call: (method, params) => (session ? session.call(method, params) : Promise.reject(new Error('not connected to a gateway'))),
+};
+
+const treeView = new TreeView(state, {
+  container: $('tree'), spacer: $('tree-spacer'), empty: $('tree-empty'), search: $('tree-search'),
+  searchCount: $('search-count'), expandAll: $('expand-all'), collapseAll: $('collapse-all'),
+});
+const screenView = new ScreenView(state, {
+  container: $('screen'), scene: $('screen-scene'), overlay: $('screen-overlay'), tooltip: $('screen-tooltip'),
+  zoomLabel: $('zoom-level'), probeResult: $('probe-result'),
+  controls: { zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), fit: $('zoom-fit'), slop: $('overlay-slop'),
+    scaling: $('overlay-scaling'), specs: $('overlay-specs'), probe: $('probe-mode') },
+  probe: (x, y, root) => {
+    if (!live.canEdit()) return Promise.reject(new Error('the tap probe needs the live app (attach a device)'));
+    return live.call('HitTest.probe', { x, y, root });
+  },
+});
+const properties = new PropertiesPanel(state, $('properties'), live);
+new AsciiPanel(state, $('ascii'), live);
+new RangesPanel(state, $('ranges'), live);
+new DrivePanel(state, $('drive'), live);
+new PlaygroundPanel(state, $('playground'), live);
+const documents = {
+  list: () => [...files.keys()],
+  get: (name) => files.get(name) || null,
+  liveModel: () => liveModel,
+  show: (name) => (name === DiffPanel.LIVE ? showLive() : showFile(name)),
+  openFiles: (list) => openFiles(list),
+};
+const diffPanel = new DiffPanel(state, $('diff'), documents);
+
+// ---- Tabs ----
+for (const tab of document.querySelectorAll('[role="tab"]')) {
+  tab.addEventListener('click', () => selectTab(tab.dataset.tab));
+}
+function selectTab(name) {
+  for (const tab of document.querySelectorAll('[role="tab"]')) tab.setAttribute('aria-selected', String(tab.dataset.tab === name));
+  for (const panel of document.querySelectorAll('[role="tabpanel"]')) panel.hidden = panel.dataset.panel !== name;
+}
+
+// ---- Connection state, always visible ----
+const pill = $('connection');
+function setPill(kind, text) {
+  pill.dataset.state = kind;
+  pill.textContent = viewPaused ? `${text} · view paused` : text;
+}
+function describeState(stateName, detail = {}) {
+  const app = (d) => (d && (d.info?.appName || d.identity?.appId)) || (session?.identity?.appId) || 'the app';
+  switch (stateName) {
+    case 'connecting': return 'Connecting to the gateway…';
+    case 'connected': return session?.identity ? 'Gateway connected' : 'Gateway connected · pick a device';
+    case 'waiting': return `Waiting for ${session?.identity?.appId || 'the device'} (${session?.identity?.instance || ''})…`;
+    case 'loading': return `Loading ${app(detail.device)}…`;
+    case 'attached': return `Live · ${app(detail.device)}`;
+    case 'device-disconnected': return `${app(detail.device)} disconnected · waiting for it to return`;
+    case 'disconnected': return 'Gateway connection lost · reconnecting…';
+    case 'reconnecting': return `Reconnecting to the gateway (attempt ${detail.attempt})…`;
+    case 'device-error': return `Device error: ${detail.message}`;
+    case 'failed': return `Cannot talk to this gateway: ${detail.message}`;
+    case 'stopped': return 'Stopped';
+    default: return stateName;
+  }
+}
+let lastSessionState = ['connecting', {}];
+function refreshPill() {
+  if (state.source?.kind === 'file') { setPill('file', `File · ${state.source.name}`); return; }
+  const [name, detail] = lastSessionState;
+  setPill(name, describeState(name, detail));
+}
+
+function showBanner(text) {
+  const banner = $('banner');
+  banner.hidden = !text;
+  banner.textContent = text || '';
+}
+
+// ---- Device list, remembered choice ----
+const select = $('device-select');
+function remembered() {
+  try { return JSON.parse(localStorage.getItem(REMEMBERED) || 'null'); } catch { return null; }
+}
+function renderDevices(devices) {
+  const chosen = session?.identity || remembered();
+  const chosenKey = identityKey(chosen);
+  const options = [h('option', { value: '' }, devices.length ? 'Choose a device…' : 'No devices connected')];
+  let found = false;
+  for (const d of devices) {
+    const key = identityKey(d.identity);
+    if (key === chosenKey) found = true;
+    const label = `${d.info?.appName || d.identity.appId} · ${d.identity.instance} @ ${d.identity.host}` +
+      `${d.info?.pid ? ` (pid ${d.info.pid})` : ''}${d.state === 'connected' ? '' : ' · disconnected'}`;
+    options.push(h('option', { value: key, selected: key === chosenKey, dataset: { deviceId: d.deviceId } }, label));
+  }
+  if (chosen && !found) options.push(h('option', { value: chosenKey, selected: true }, `${chosen.appId} · ${chosen.instance} (waiting)`));
+  select.replaceChildren(...options);
+  select.identities = new Map(devices.map((d) => [identityKey(d.identity), d.identity]));
+  if (chosen && !found) select.identities.set(chosenKey, chosen);
+}
+select.addEventListener('change', () => {
+  const identity = select.value ? select.identities.get(select.value) : null;
+  if (identity) localStorage.setItem(REMEMBERED, JSON.stringify(identity)); else localStorage.removeItem(REMEMBERED);
+  bindIdentity(identity);
+});
+function bindIdentity(identity) {
+  if (!session) return;
+  liveModel = null;
+  if (state.source?.kind === 'live') state.setDocument(null, null);
+  session.bind(identity);
+  diffPanel.refreshChoices();
+}
+
+// ---- Live documents ----
+function showLive() {
+  $('back-to-live').hidden = true;
+  if (liveModel) state.setDocument(liveModel, { kind: 'live', name: identityKey(session?.identity) });
+  else state.setDocument(null, null);
+  refreshPill();
+}
+function showFile(name) {
+  const snapshot = files.get(name);
+  if (!snapshot) return;
+  state.setDocument(new TreeModel(structuredClone(snapshot)), { kind: 'file', name });
+  $('back-to-live').hidden = !liveModel;
+  refreshPill();
+}
+function liveDocument(model) {
+  liveModel = model;
+  diffPanel.refreshChoices();
+  if (viewPaused) { pendingLive = true; return; }
+  if (!state.source || state.source.kind === 'live') {
+    const started = performance.now();
+    state.setDocument(model, { kind: 'live', name: identityKey(session.identity) });
+    lastUpdate = performance.now() - started;
+  } else {
+    $('back-to-live').hidden = false;
+  }
+  updateStatus();
+}
+function liveUpdate(model, changes) {
+  liveModel = model;
+  if (state.source?.kind !== 'live' || state.model !== model) return;
+  const started = performance.now();
+  state.applyChanges(changes);
+  lastUpdate = performance.now() - started;
+  updateStatus();
+}
+
+function updateStatus() {
+  const model = state.model;
+  const text = !model ? 'No document'
+    : `${state.source?.kind === 'file' ? `File ${state.source.name}` : 'Live'} · ${model.size} elements · ${model.controllers.size} range controllers · revision ${model.revision}` +
+      (state.source?.kind === 'live' ? ` · last update applied in ${lastUpdate.toFixed(1)} ms` : '');
+  $('status-text').textContent = text;
+  $('source').textContent = state.source ? (state.source.kind === 'file' ? state.source.name : '') : '';
+}
+state.on('document', updateStatus);
+
+// ---- Header buttons ----
+$('pause-view').addEventListener('click', () => {
+  viewPaused = !viewPaused;
+  $('pause-view').setAttribute('aria-pressed', String(viewPaused));
+  $('pause-view').textContent = viewPaused ? 'Resume view' : 'Pause view';
+  session?.setPaused(viewPaused);
+  if (!viewPaused && pendingLive) { pendingLive = false; if (liveModel && (!state.source || state.source.kind === 'live')) showLive(); }
+  refreshPill();
+});
+$('back-to-live').addEventListener('click', () => { diffPanel.clear(); showLive(); });
+$('open-snapshot').addEventListener('change', async (e) => {
+  const names = await openFiles(e.target.files);
+  e.target.value = '';
+  if (names.length) showFile(names[names.length - 1]);
+});
+$('download-snapshot').addEventListener('click', () => {
+  if (!state.model) return;
+  const snapshot = state.model.toSnapshot();
+  const blob = new Blob([JSON.stringify(snapshot)], { type: 'application/json' });
+  const link = h('a', { href: URL.createObjectURL(blob), download: state.source?.kind === 'file' ? state.source.name
+    : `${snapshot.meta.appId || 'snapshot'}-r${snapshot.revision}.json` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+});
+
+/** Reads snapshot files; a bad file gets a clear message. Returns the names of the good ones. */
+async function openFiles(list) {
+  const names = [];
+  const errors = [];
+  for (const file of list) {
+    try {
+      const snapshot = parseSnapshot(await file.text());
+      files.set(file.name, snapshot);
+      names.push(file.name);
+    } catch (error) {
+      errors.push(`${file.name}: ${error.message}`);
+    }
+  }
+  showBanner(errors.length ? `Could not open ${errors.join('; ')}` : '');
+  diffPanel.refreshChoices();
+  return names;
+}
+
+/** Parses and checks a snapshot file (protocol.md "Snapshot (version 1)"). */
+export function parseSnapshot(text) {
+  let value;
+  try { value = JSON.parse(text); } catch (error) { throw new Error(`not JSON (${error.message})`); }
+  if (!value || typeof value !== 'object') throw new Error('not a snapshot object');
+  if (value.format !== 'weft.snapshot') throw new Error(`not a Weft snapshot (format is ${JSON.stringify(value.format)})`);
+  if (value.version !== 1) throw new Error(`snapshot version ${value.version} is not supported (this page reads version 1)`);
+  if (!Array.isArray(value.roots)) throw new Error('"roots" is missing');
+  return value;
+}
+
+// ---- Start: check the token, then connect ----
+async function start() {
+  refreshPill();
+  let response = null;
+  try {
+    response = await fetch('/api/devices', { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    // The gateway may be restarting: the session below keeps retrying.
+  }
+  if (response && response.status === 401) {
+    setPill('bad-token', token ? 'Bad token' : 'Token required');
+    showBanner(token
+      ? 'Bad token: the gateway refused the token in this page\'s address (#token=…). Open the link the gateway printed, or fix the token.'
+      : 'This gateway requires a token: open the page as …/#token=YOUR_TOKEN (the gateway prints the link when it starts).');
+    return;
+  }
+  session = new DeviceSession({
+    url: inspectorURL(location.origin, token),
+    WebSocket: window.WebSocket,
+    listeners: {
+      onState: (name, detail) => { lastSessionState = [name, detail || {}]; refreshPill(); },
+      onDevices: renderDevices,
+      onDocument: liveDocument,
+      onUpdate: liveUpdate,
+    },
+  });
+  window.weft.session = session;
+  const identity = remembered();
+  if (identity) session.bind(identity); // rebinds to the same app whenever it is listed
+  session.start();
+}
+
+window.weft = { state, treeView, screenView, properties, diffPanel, files, showFile, showLive, parseSnapshot, selectTab, session: null };
+start();

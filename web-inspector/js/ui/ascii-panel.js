@@ -1,0 +1,52 @@
+// ASCII art of the selected element exactly as Texture prints it: from the device
+// (Layout.getAsciiArt) when live, else computed from the snapshot by the same algorithm.
+
+import { h, copyText } from './dom.js';
+import { asciiArt, layoutAsciiArt } from '../ascii-art.js';
+
+export class AsciiPanel {
+  constructor(state, container, live) {
+    this.state = state;
+    this.container = container;
+    this.live = live;
+    this.request = 0;
+    state.on('selection', () => this.render());
+    state.on('document', () => this.render());
+    state.on('update', (changes) => { if (changes.structure || changes.changed.size) this.render(); });
+    this.render();
+  }
+
+  async render() {
+    const { model, selectedId } = this.state;
+    const el = model && selectedId ? model.get(selectedId) : null;
+    if (!el) { this.container.replaceChildren(h('div.empty', {}, 'Select an element to see its ASCII art.')); return; }
+    let art = { text: asciiArt(el), layoutText: layoutAsciiArt(el), origin: 'computed from the snapshot' };
+    this.#show(el, art);
+    if (!this.live.canEdit()) return;
+    const ticket = ++this.request;
+    try {
+      const result = await this.live.call('Layout.getAsciiArt', { id: el.id });
+      if (ticket !== this.request) return;
+      art = { text: result.text, layoutText: result.layoutText, origin: 'from the device (Layout.getAsciiArt)' };
+      this.#show(el, art);
+    } catch {
+      // keep the computed art; the device may not know a spec id that just changed shape
+    }
+  }
+
+  #show(el, art) {
+    const block = (title, text) => h('div.section', {},
+      h('h3', {}, title, h('button.revert', { type: 'button', onclick: async (e) => {
+        const ok = await copyText(text);
+        e.target.textContent = ok ? 'Copied' : 'Copy failed';
+        setTimeout(() => { e.target.textContent = 'Copy'; }, 1200);
+      } }, 'Copy')),
+      h('pre.ascii', { 'aria-label': title }, text));
+    const parts = [
+      h('div.muted', {}, `${el.className}${el.debugName ? ` (${el.debugName})` : ''}: ${art.origin}`),
+      block('asciiArtString', art.text),
+    ];
+    if (art.layoutText) parts.push(block('layout spec', art.layoutText));
+    this.container.replaceChildren(...parts);
+  }
+}

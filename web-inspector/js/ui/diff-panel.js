@@ -1,0 +1,153 @@
+// Semantic diff of two snapshots (the live document or files), by the rules of `weft diff`.
+// The "after" side is shown in the tree and on the screen with its changed elements
+// highlighted (or the "before" side, on request); the list shows before/after side by side and
+// selects the element on click.
+
+import { h, num, setChildren } from './dom.js';
+import { semanticDiff, describeChange } from '../semantic-diff.js';
+
+const LIVE = '\u0000live';
+
+export class DiffPanel {
+  /**
+   * @param {object} documents {list(): [name], get(name): snapshot, liveModel(): TreeModel|null,
+   *   show(name|LIVE)}: the page's snapshot files and the live document
+   */
+  constructor(state, container, documents) {
+    this.state = state;
+    this.container = container;
+    this.documents = documents;
+    this.result = null;
+    this.showing = 'after';
+    this.timer = 0;
+    this.beforeSelect = h('select', { id: 'diff-before', 'aria-label': 'Before' });
+    this.afterSelect = h('select', { id: 'diff-after', 'aria-label': 'After' });
+    this.tolerance = h('input', { type: 'text', id: 'diff-tolerance', value: '0', 'aria-label': 'Tolerance in points', style: 'width:48px' });
+    this.interfaceState = h('input', { type: 'checkbox', id: 'diff-interface-state' });
+    this.output = h('div', { id: 'diff-output' });
+    this.build();
+    state.on('update', () => this.#liveChanged());
+  }
+
+  static get LIVE() { return LIVE; }
+
+  build() {
+    const fileInput = h('input', { type: 'file', id: 'diff-files', accept: '.json,application/json', multiple: true, hidden: true });
+    fileInput.addEventListener('change', async () => {
+      const names = await this.documents.openFiles(fileInput.files);
+      fileInput.value = '';
+      this.refreshChoices();
+      if (names.length >= 2) { this.beforeSelect.value = names[0]; this.afterSelect.value = names[1]; }
+      else if (names.length === 1) this.afterSelect.value = names[0];
+    });
+    this.container.replaceChildren(
+      h('div.section', {}, h('h3', {}, 'Compare'),
+        h('div.row-actions', {}, h('label.button', {}, 'Open files…', fileInput), h('span.muted', {}, 'two snapshot files, or one to compare with the live app')),
+        h('div.row-actions', {}, 'before', this.beforeSelect),
+        h('div.row-actions', {}, 'after', this.afterSelect),
+        h('div.row-actions', {}, 'tolerance', this.tolerance, 'pt', h('label', {}, this.interfaceState, ' interface state'),
+          h('button', { type: 'button', id: 'diff-run', onclick: () => this.run() }, 'Compare'),
+          h('button', { type: 'button', id: 'diff-clear', onclick: () => this.clear() }, 'Clear'))),
+      this.output);
+    this.refreshChoices();
+  }
+
+  /** Re-lists the documents that can be compared. */
+  refreshChoices() {
+    const options = [];
+    if (this.documents.liveModel()) options.push([LIVE, 'Live app']);
+    for (const name of this.documents.list()) options.push([name, name]);
+    for (const select of [this.beforeSelect, this.afterSelect]) {
+      const previous = select.value;
+      select.replaceChildren(...options.map(([value, label]) => h('option', { value }, label)));
+      if (options.some(([value]) => value === previous)) select.value = previous;
+    }
+    if (!this.beforeSelect.value && options.length) this.beforeSelect.value = options[0][0];
+    if (options.length > 1 && this.afterSelect.value === this.beforeSelect.value) this.afterSelect.value = options[1][0];
+  }
+
+  #snapshot(choice) {
+    if (choice === LIVE) { const model = this.documents.liveModel(); return model ? { roots: model.roots } : null; }
+    return this.documents.get(choice);
+  }
+
+  run() {
+    const before = this.#snapshot(this.beforeSelect.value);
+    const after = this.#snapshot(this.afterSelect.value);
+    if (!before || !after) { this.output.replaceChildren(h('div.error-text', {}, 'Choose two documents (open snapshot files first).')); return; }
+    const tolerance = Number(this.tolerance.value);
+    if (!Number.isFinite(tolerance) || tolerance < 0) { this.output.replaceChildren(h('div.error-text', {}, 'Tolerance is a number of points ≥ 0.')); return; }
+    const changes = semanticDiff(before, after, { tolerance, interfaceState: this.interfaceState.checked });
+    this.result = { changes, before: this.beforeSelect.value, after: this.afterSelect.value, options: { tolerance, interfaceState: this.interfaceState.checked } };
+    this.showing = 'after';
+    this.documents.show(this.result.after);
+    this.#highlight();
+    this.#renderResult();
+  }
+
+  clear() {
+    this.result = null;
+    this.state.setDiff(null);
+    this.output.replaceChildren();
+  }
+
+  #highlight() {
+    if (!this.result) return;
+    const key = this.showing === 'after' ? 'idAfter' : 'idBefore';
+    const changedIds = new Set();
+    for (const change of this.result.changes) if (change[key]) changedIds.add(change[key]);
+    this.state.setDiff({ changes: this.result.changes, changedIds });
+  }
+
+  #renderResult() {
+    const { changes } = this.result;
+    const counts = {};
+    for (const c of changes) counts[c.kind] = (counts[c.kind] || 0) + 1;
+    const summary = changes.length
+      ? Object.entries(counts).map(([kind, n]) => `${n} ${kind}`).join(', ')
+      : 'No differences.';
+    const toggle = h('button', { type: 'button', id: 'diff-show-side', onclick: () => {
+      this.showing = this.showing === 'after' ? 'before' : 'after';
+      this.documents.show(this.showing === 'after' ? this.result.after : this.result.before);
+      this.#highlight();
+      this.#renderResult();
+    } }, this.showing === 'after' ? 'Show before' : 'Show after');
+    const rows = changes.slice(0, 2000).map((change) => {
+      const id = this.showing === 'after' ? change.idAfter : change.idBefore;
+      return h('tr.diff-row', { dataset: { kind: change.kind, id: id || '' }, title: describeChange(change), onclick: () => { if (id) this.state.select(id, { origin: 'diff' }); } },
+        h('td', { class: `kind-${change.kind}` }, change.kind === 'frame' ? [change.moved && 'moved', change.resized && 'resized'].filter(Boolean).join('+') : change.kind),
+        h('td', {}, change.path.slice(-2).join(' > '), change.key ? h('span.muted', {}, ` ${change.key}`) : ''),
+        h('td.before', {}, valueText(change, 'before')),
+        h('td.after', {}, valueText(change, 'after')));
+    });
+    setChildren(this.output,
+      h('div.row-actions', {}, h('b', { id: 'diff-summary' }, summary), changes.length ? toggle : null, h('span.muted', {}, `showing ${this.showing}`)),
+      changes.length ? h('table.grid', { id: 'diff-table' },
+        h('thead', {}, h('tr', {}, h('th', {}, 'change'), h('th', {}, 'element'), h('th', {}, 'before'), h('th', {}, 'after'))),
+        h('tbody', {}, rows)) : null,
+      changes.length > 2000 ? h('div.muted', {}, `…and ${changes.length - 2000} more`) : null);
+  }
+
+  #liveChanged() {
+    if (!this.result || (this.result.before !== LIVE && this.result.after !== LIVE) || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = 0;
+      if (!this.result) return;
+      const before = this.#snapshot(this.result.before);
+      const after = this.#snapshot(this.result.after);
+      if (!before || !after) return;
+      this.result.changes = semanticDiff(before, after, this.result.options);
+      this.#highlight();
+      this.#renderResult();
+    }, 250);
+  }
+}
+
+function valueText(change, side) {
+  const value = change[side];
+  if (change.kind === 'added') return side === 'after' ? `${change.count} element${change.count > 1 ? 's' : ''}` : '—';
+  if (change.kind === 'removed') return side === 'before' ? `${change.count} element${change.count > 1 ? 's' : ''}` : '—';
+  if (change.kind === 'frame') return `${num(value[0])},${num(value[1])} ${num(value[2])}×${num(value[3])}`;
+  if (value === undefined) return '(default)';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

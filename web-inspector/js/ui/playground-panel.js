@@ -1,0 +1,91 @@
+// Playground: a layout-json document (layout-json.md) evaluated by the attached program
+// (Layout.evaluate); the computed frames are drawn and the ASCII art shown.
+
+import { h, setChildren } from './dom.js';
+
+const SAMPLE = {
+  scale: 2,
+  sizeRange: { min: [0, 0], max: [375, 'inf'] },
+  root: {
+    type: 'inset', id: 'row', insets: [8, 8, 8, 8],
+    child: {
+      type: 'stack', id: 'line', direction: 'horizontal', spacing: 8, alignItems: 'center',
+      children: [
+        { type: 'box', id: 'avatar', className: 'ASNetworkImageNode', intrinsicSize: [32, 32] },
+        { type: 'stack', id: 'texts', direction: 'vertical', style: { flexGrow: 1, flexShrink: 1 }, children: [
+          { type: 'box', id: 'name', className: 'ASTextNode', intrinsicSize: [120, 18] },
+          { type: 'box', id: 'time', className: 'ASTextNode', intrinsicSize: [60, 14] },
+        ] },
+      ],
+    },
+  },
+};
+
+export class PlaygroundPanel {
+  constructor(state, container, live) {
+    this.state = state;
+    this.container = container;
+    this.live = live;
+    this.source = h('textarea.code', { id: 'playground-source', spellcheck: false, 'aria-label': 'layout-json document' });
+    this.source.value = JSON.stringify(SAMPLE, null, 2);
+    this.output = h('div', { id: 'playground-output' });
+    container.replaceChildren(
+      h('div.muted', {}, 'A layout-json document, laid out by the attached program (Layout.evaluate).'),
+      this.source,
+      h('div.row-actions', {}, h('button', { type: 'button', id: 'playground-run', onclick: () => this.run() }, 'Evaluate'),
+        h('span.muted', {}, 'Ctrl+Enter')),
+      this.output);
+    this.source.addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); this.run(); } });
+  }
+
+  async run() {
+    let document_;
+    try {
+      document_ = JSON.parse(this.source.value);
+    } catch (error) {
+      this.output.replaceChildren(h('div.error-text', { role: 'alert' }, `Not JSON: ${error.message}`));
+      return;
+    }
+    if (!this.live.canEdit()) {
+      this.output.replaceChildren(h('div.error-text', { role: 'alert' }, 'Attach a device first: the layout is computed by the attached program.'));
+      return;
+    }
+    this.output.replaceChildren(h('div.muted', {}, 'Evaluating…'));
+    try {
+      const result = await this.live.call('Layout.evaluate', { document: document_ });
+      this.#show(result);
+    } catch (error) {
+      const detail = error.data ? `\n${typeof error.data === 'string' ? error.data : JSON.stringify(error.data)}` : '';
+      this.output.replaceChildren(h('div.error-text', { role: 'alert' }, `${error.message}${detail}`));
+    }
+  }
+
+  #show(result) {
+    const size = result.size || (result.root && result.root.frame ? result.root.frame.slice(2) : [0, 0]);
+    const scale = Math.min(2, 300 / Math.max(1, size[0]));
+    const canvas = h('canvas.playground-canvas', { width: Math.ceil(size[0] * scale) + 2, height: Math.ceil(size[1] * scale) + 2 });
+    const ctx = canvas.getContext('2d');
+    ctx.translate(1, 1);
+    ctx.scale(scale, scale);
+    const draw = (el, ox, oy, depth) => {
+      const [x, y, w, hgt] = el.frame || [0, 0, 0, 0];
+      const isBox = el.type === 'box';
+      ctx.setLineDash(isBox ? [] : [4 / scale, 3 / scale]);
+      ctx.strokeStyle = isBox ? 'rgba(26,115,232,0.9)' : 'rgba(142,68,173,0.8)';
+      ctx.lineWidth = 1 / scale;
+      ctx.strokeRect(ox + x, oy + y, w, hgt);
+      if (isBox && el.id) {
+        ctx.fillStyle = '#5f6368';
+        ctx.font = `${10 / scale}px system-ui, sans-serif`;
+        ctx.fillText(el.id, ox + x + 2 / scale, oy + y + 10 / scale);
+      }
+      for (const child of el.children || []) draw(child, ox + x, oy + y, depth + 1);
+    };
+    if (result.root) draw(result.root, 0, 0, 0);
+    setChildren(this.output,
+      h('div.muted', {}, `size ${size[0]} × ${size[1]}`),
+      canvas,
+      result.ascii ? h('pre.ascii', { id: 'playground-ascii' }, result.ascii) : null,
+      h('details', {}, h('summary', {}, 'JSON result'), h('pre.ascii', {}, JSON.stringify(result, null, 2))));
+  }
+}

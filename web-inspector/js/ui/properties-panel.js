@@ -1,0 +1,196 @@
+// The selected element's properties, as dev tools show a DOM node's: identity, frames in parent
+// and root coordinates, sizes, style (Texture's description plus editable fields), spec and node
+// properties, interface state, hit testing and image cost. Live edits go to the device
+// (Layout.setStyle / Layout.setSpecProperty) with errors shown inline; each edited element can
+// be reverted, or all at once.
+
+import { h, section, num, rectText, sizeText } from './dom.js';
+import { STYLE_FIELDS, SPEC_FIELDS, parseValue, formatValue, describeStyle, describeInterfaceState } from '../layout-vocabulary.js';
+import { wastedBytes } from '../overlay-geometry.js';
+
+export class PropertiesPanel {
+  /** @param {object} live {canEdit(): bool, call(method, params): Promise} */
+  constructor(state, container, live) {
+    this.state = state;
+    this.container = container;
+    this.live = live;
+    this.edits = new Map(); // element id -> Map(key -> {kind: 'style'|'spec', value})
+    this.errors = new Map(); // `${id}:${key}` -> message
+    this.pending = false;
+    this.revertError = null;
+    state.on('selection', () => this.render());
+    state.on('document', () => this.render());
+    state.on('update', (changes) => { if (changes.structure || changes.changed.has(this.state.selectedId)) this.render(); });
+    container.addEventListener('focusout', () => { if (this.pending) { this.pending = false; queueMicrotask(() => this.render()); } });
+    this.render();
+  }
+
+  render() {
+    if (this.container.contains(document.activeElement) && document.activeElement.matches('input, select')) {
+      this.pending = true; // do not replace a field while the user types in it
+      return;
+    }
+    const { model, selectedId } = this.state;
+    const el = selectedId && model ? model.get(selectedId) : null;
+    const sections = [];
+    if (this.edits.size) sections.push(this.#editsBar());
+    if (!el) {
+      sections.push(h('div.empty', {}, model ? 'Select an element in the tree or on the screen.' : 'No document.'));
+      this.container.replaceChildren(...sections);
+      return;
+    }
+    const props = el.props || {};
+    sections.push(section('Element', [
+      ['class', el.className],
+      ['debugName', el.debugName || '—'],
+      ['id', el.id],
+      ['kind', el.kind === 'spec' ? `layout spec (${el.type})` : 'node'],
+    ]));
+    sections.push(section('Frame', [
+      ['in parent', rectText(el.frame)],
+      ['in root', rectText(model.rootFrame(el.id))],
+      // Defaults of snapshot-format.md: the range {0,0}...{inf,inf}; the calculated size is the frame's.
+      ['constrained', `min ${sizeText((el.constrainedSize || {}).min || [0, 0])}, max ${sizeText((el.constrainedSize || {}).max || ['inf', 'inf'])}`],
+      ['calculated', sizeText(el.calculatedSize || (el.frame || [0, 0, 0, 0]).slice(2))],
+    ]));
+    sections.push(this.#styleSection(el));
+    if (el.kind === 'spec') sections.push(this.#specSection(el));
+    else sections.push(this.#nodeSection(el, props));
+    sections.push(section('Interface state', [['state', `${el.interfaceState || 0} (${describeInterfaceState(el.interfaceState || 0)})`]]));
+    if (props.hitTestSlop || el.tappable) {
+      sections.push(section('Hit testing', [
+        ['hitTestSlop', props.hitTestSlop ? `top ${num(props.hitTestSlop[0])}, left ${num(props.hitTestSlop[1])}, bottom ${num(props.hitTestSlop[2])}, right ${num(props.hitTestSlop[3])}` : 'none'],
+        ['tappable area', el.tappable ? rectText(el.tappable.rect) : undefined],
+        ['restricted edges', el.tappable ? (el.tappable.restricted || []).join(', ') || 'none' : undefined],
+        ['clipped edges', el.tappable ? (el.tappable.clipped || []).join(', ') || 'none' : undefined],
+      ]));
+    }
+    if (props.image) sections.push(this.#imageSection(el, props.image));
+    this.container.replaceChildren(...sections);
+  }
+
+  #editsBar() {
+    const count = [...this.edits.values()].reduce((n, m) => n + m.size, 0);
+    return h('div.row-actions', {},
+      h('span.muted', {}, `${count} live edit${count === 1 ? '' : 's'} on ${this.edits.size} element${this.edits.size === 1 ? '' : 's'}`),
+      h('button', { type: 'button', id: 'revert-all', onclick: () => this.revert(null) }, 'Revert all'),
+      this.revertError ? h('span.error-text', { role: 'alert' }, this.revertError) : null);
+  }
+
+  #styleSection(el) {
+    const style = el.style || {};
+    const edited = this.edits.get(el.id);
+    const title = h('h3', {}, 'Style',
+      edited && [...edited.values()].some((e) => e.kind === 'style') ? h('button.revert', { type: 'button', onclick: () => this.revert(el.id) }, 'Revert element') : null);
+    const list = h('dl.props');
+    list.append(h('dt', {}, 'description'), h('dd', { class: 'style-description' }, describeStyle(style)));
+    for (const [key, kind] of Object.entries(STYLE_FIELDS)) this.#field(list, el, 'style', key, kind, style[key]);
+    return h('div.section', {}, title, list);
+  }
+
+  #specSection(el) {
+    const props = el.props || {};
+    const fields = SPEC_FIELDS[el.type] || {};
+    const list = h('dl.props');
+    for (const [key, kind] of Object.entries(fields)) this.#field(list, el, 'spec', key, kind, props[key]);
+    for (const [key, value] of Object.entries(props)) {
+      if (key in fields) continue;
+      list.append(h('dt', {}, key), h('dd', {}, formatValue(value)));
+    }
+    if (!list.children.length) list.append(h('dt', {}, '—'), h('dd', {}, 'no properties'));
+    return h('div.section', {}, h('h3', {}, 'Spec properties'), list);
+  }
+
+  #nodeSection(el, props) {
+    const control = props.control;
+    return section('Node properties', [
+      ['text', props.text !== undefined ? `“${props.text}”` : undefined],
+      ['lines', props.lines !== undefined ? (Array.isArray(props.lines) ? props.lines.length : props.lines) : undefined],
+      ['font', props.font ? `${num(props.font.size)} pt, ${props.font.weight || 'regular'}` : undefined],
+      ['control', control ? `${control.enabled === false ? 'disabled' : 'enabled'}${control.selected ? ', selected' : ''}${control.highlighted ? ', highlighted' : ''}` : undefined],
+      ['targets', control && control.targets ? control.targets.map((t) => `${t.event} → ${t.action}`).join('; ') || 'none' : undefined],
+      ['clipsToBounds', props.clipsToBounds !== undefined ? String(props.clipsToBounds) : undefined],
+      ['hidden', props.hidden !== undefined ? String(props.hidden) : undefined],
+      ['alpha', props.alpha !== undefined ? num(props.alpha) : undefined],
+      ['backgroundColor', props.backgroundColor !== undefined ? formatValue(props.backgroundColor) : undefined],
+    ]);
+  }
+
+  #imageSection(el, image) {
+    const scale = (this.state.model.meta.screen && this.state.model.meta.screen.scale) || 2;
+    const frame = el.frame || [0, 0, 0, 0];
+    const waste = image.pixelWidth ? wastedBytes(image.pixelWidth, image.pixelHeight, frame[2], frame[3], scale) : undefined;
+    const ratio = image.scalingRatio;
+    return section('Image', [
+      ['pixels', image.pixelWidth ? `${image.pixelWidth} × ${image.pixelHeight} @${num(image.scale || 1)}x` : undefined],
+      ['scaling ratio', typeof ratio === 'number' ? h(ratio === 1 ? 'span' : 'span.error-text', {}, `${ratio.toFixed(2)}x`) : undefined],
+      ['decoded bytes', image.decodedBytes !== undefined ? bytes(image.decodedBytes) : undefined],
+      ['wasted bytes', waste !== undefined ? bytes(waste) : undefined],
+    ]);
+  }
+
+  #field(list, el, kind, key, valueKind, value) {
+    const editable = this.live.canEdit();
+    const edit = this.edits.get(el.id)?.get(key);
+    const errorKey = `${el.id}:${key}`;
+    const commit = (text) => this.#commit(el.id, kind, key, valueKind, text);
+    let input;
+    if (Array.isArray(valueKind)) {
+      input = h('select', { disabled: !editable, 'aria-label': key, dataset: { key } },
+        h('option', { value: '' }, '(default)'),
+        valueKind.map((option) => h('option', { value: option, selected: option === value }, option)));
+      input.addEventListener('change', () => commit(input.value));
+    } else {
+      input = h('input', { type: 'text', value: formatValue(value), placeholder: 'default', disabled: !editable, 'aria-label': key, dataset: { key } });
+      input.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') { e.preventDefault(); commit(input.value); }
+        if (e.key === 'Escape') { input.value = formatValue(value); input.blur(); }
+      });
+      input.addEventListener('change', () => commit(input.value));
+    }
+    const row = h('div.edit-row', {}, input,
+      edit ? h('button.revert', { type: 'button', title: 'Revert this element\'s edits', onclick: () => this.revert(el.id) }, '↺') : null);
+    if (edit) row.classList.add('edited');
+    list.append(h('dt', {}, key), h('dd', {}, row));
+    const error = this.errors.get(errorKey);
+    if (error) list.append(h('dd.edit-error', { role: 'alert' }, error));
+  }
+
+  async #commit(id, kind, key, valueKind, text) {
+    const errorKey = `${id}:${key}`;
+    if (text === '') { this.errors.set(errorKey, 'Type a value (use Revert to go back to the default).'); this.pending = false; this.render(); return; }
+    const parsed = parseValue(valueKind, text);
+    if (parsed.error) { this.errors.set(errorKey, parsed.error); this.pending = false; this.render(); return; }
+    const method = kind === 'style' ? 'Layout.setStyle' : 'Layout.setSpecProperty';
+    try {
+      await this.live.call(method, { id, property: key, value: parsed.value });
+      this.errors.delete(errorKey);
+      if (!this.edits.has(id)) this.edits.set(id, new Map());
+      this.edits.get(id).set(key, { kind, value: parsed.value });
+    } catch (error) {
+      this.errors.set(errorKey, error.message);
+    }
+    this.pending = false;
+    if (document.activeElement && this.container.contains(document.activeElement)) document.activeElement.blur();
+    this.render();
+  }
+
+  /** Reverts the edits of one element, or of all elements when id is null. */
+  async revert(id) {
+    try {
+      await this.live.call('Layout.revertEdits', id ? { id } : {});
+      if (id) this.edits.delete(id); else this.edits.clear();
+      for (const key of [...this.errors.keys()]) if (!id || key.startsWith(`${id}:`)) this.errors.delete(key);
+      this.revertError = null;
+    } catch (error) {
+      this.revertError = `Revert failed: ${error.message}`;
+    }
+    this.render();
+  }
+}
+
+function bytes(n) {
+  if (n >= 1048576) return `${(n / 1048576).toFixed(2)} MB (${n} bytes)`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1)} KB (${n} bytes)`;
+  return `${n} bytes`;
+}

@@ -1,0 +1,193 @@
+// Range controllers: Texture's debug bar per controller (label, preload/display/visible strips,
+// direction arrows), a map of every item coloured by its interface state, and the tuning
+// parameters of every mode and range type, editable live (Range.setTuningParameters).
+
+import { h, num } from './dom.js';
+import { rangeBarGeometry, itemStateMasks, STRIP_COLORS, BAR_HEIGHT, STRIP_HEIGHT } from '../range-bars.js';
+
+const BAR_WIDTH = 300;
+const BAR_SCALE = 1.25; // drawn larger than Texture's points for legibility; proportions unchanged
+const CELL = 8;
+const MAX_MAPPED_ITEMS = 20000;
+const MODES = ['minimum', 'full', 'visibleOnly', 'lowMemory'];
+
+export const STATE_COLORS = [
+  [8, '#34a853', 'visible'], [4, '#fbbc04', 'display'], [2, '#fa7b17', 'preload'], [1, '#c4c7c5', 'measureLayout'],
+];
+
+export class RangesPanel {
+  constructor(state, container, live) {
+    this.state = state;
+    this.container = container;
+    this.live = live;
+    this.errors = new Map();
+    this.frame = 0;
+    state.on('document', () => this.render());
+    state.on('update', (changes) => { if (changes.ranges) this.schedule(); });
+    this.render();
+  }
+
+  schedule() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => { this.frame = 0; this.render(); });
+  }
+
+  render() {
+    const model = this.state.model;
+    const controllers = model ? [...model.controllers.values()] : [];
+    if (!controllers.length) {
+      this.container.replaceChildren(h('div.empty', {}, model ? 'This document has no range controllers.' : 'No document.'));
+      return;
+    }
+    if (this.container.contains(document.activeElement) && document.activeElement.matches('input')) {
+      // Keep the field being typed in: only repaint the bars and maps.
+      for (const c of controllers) this.#repaint(c);
+      return;
+    }
+    const legend = h('div.legend', {}, STATE_COLORS.map(([, color, name]) => h('span', {}, h('i', { style: `background:${color}` }), name)),
+      h('span', {}, h('i', { style: 'background:#fff' }), 'none'));
+    this.container.replaceChildren(legend, ...controllers.map((c) => this.#controller(c)));
+  }
+
+  #controller(c) {
+    const owner = this.state.model.get(c.owner);
+    const bar = h('canvas.range-bar', { style: `width:${BAR_WIDTH * BAR_SCALE}px;height:${BAR_HEIGHT * BAR_SCALE}px`, dataset: { controller: c.id }, 'aria-label': `range bar of ${c.dataSource || c.id}` });
+    const map = h('canvas.state-map', { dataset: { controller: c.id }, 'aria-label': `item states of ${c.dataSource || c.id}` });
+    const card = h('div.section', { dataset: { controller: c.id } },
+      h('h3', {}, `${c.dataSource || 'range controller'} · ${c.id}`),
+      h('div.muted', {}, owner ? h('a', { href: '#', onclick: (e) => { e.preventDefault(); this.state.select(c.owner); } }, `${owner.className} ${c.owner}`) : c.owner,
+        ` · ${c.orientation || 'vertical'} · mode `, h('b', { class: 'range-mode' }, c.mode || '?'),
+        ` · scrolling ${(c.scrollDirection || []).join('|') || 'none'}`),
+      bar,
+      h('dl.props', {},
+        h('dt', {}, 'items'), h('dd', {}, String(c.itemCount ?? 0)),
+        h('dt', {}, 'visible'), h('dd', { class: 'runs-visible' }, runs(c.visible)),
+        h('dt', {}, 'display'), h('dd', { class: 'runs-display' }, runs(c.display)),
+        h('dt', {}, 'preload'), h('dd', { class: 'runs-preload' }, runs(c.preload)),
+        h('dt', {}, 'offset'), h('dd', {}, c.contentOffset ? `${num(c.contentOffset[0])}, ${num(c.contentOffset[1])} of ${c.contentSize ? `${num(c.contentSize[0])} × ${num(c.contentSize[1])}` : '?'}` : '—')),
+      map,
+      this.#tuningTable(c));
+    this.#paintBar(bar, c);
+    this.#paintMap(map, c);
+    return card;
+  }
+
+  #repaint(c) {
+    const bar = this.container.querySelector(`canvas.range-bar[data-controller="${CSS.escape(c.id)}"]`);
+    const map = this.container.querySelector(`canvas.state-map[data-controller="${CSS.escape(c.id)}"]`);
+    if (bar) this.#paintBar(bar, c);
+    if (map) this.#paintMap(map, c);
+  }
+
+  /** Texture's bar: translucent black, white label on top, strips below it, white arrows. */
+  #paintBar(canvas, c) {
+    const pixels = BAR_SCALE * (window.devicePixelRatio || 1);
+    canvas.width = Math.round(BAR_WIDTH * pixels);
+    canvas.height = Math.round(BAR_HEIGHT * pixels);
+    const ctx = canvas.getContext('2d');
+    ctx.setTransform(pixels, 0, 0, pixels, 0, 0);
+    const geometry = rangeBarGeometry(c, BAR_WIDTH);
+    ctx.clearRect(0, 0, BAR_WIDTH, BAR_HEIGHT);
+    ctx.fillStyle = 'rgba(0, 0, 0, 0.4)';
+    ctx.fillRect(0, 0, BAR_WIDTH, BAR_HEIGHT);
+    ctx.fillStyle = '#fff';
+    ctx.font = '9px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    ctx.fillText(geometry.label, BAR_WIDTH / 2, 1);
+    const y = 12;
+    for (const strip of geometry.strips) {
+      roundRect(ctx, strip.x, y, strip.width, STRIP_HEIGHT, 3);
+      ctx.fillStyle = STRIP_COLORS[strip.range];
+      ctx.fill();
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = STRIP_COLORS.border;
+      ctx.stroke();
+    }
+    ctx.fillStyle = '#fff';
+    ctx.font = '9px system-ui, sans-serif';
+    ctx.font = '8px system-ui, sans-serif';
+    if (geometry.arrows.start) ctx.fillText(geometry.arrows.glyphs[0], 5, y + 1);
+    if (geometry.arrows.end) ctx.fillText(geometry.arrows.glyphs[1], BAR_WIDTH - 5, y + 1);
+    canvas.dataset.strips = JSON.stringify(geometry.strips.map((s) => [s.range, round(s.x), round(s.width)]));
+  }
+
+  #paintMap(canvas, c) {
+    const masks = itemStateMasks(c);
+    const count = Math.min(masks.length, MAX_MAPPED_ITEMS);
+    const columns = Math.floor(BAR_WIDTH / CELL);
+    const rows = Math.max(1, Math.ceil(count / columns));
+    canvas.width = columns * CELL;
+    canvas.height = rows * CELL;
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    for (let i = 0; i < count; i++) {
+      const mask = masks[i];
+      const entry = STATE_COLORS.find(([bit]) => mask & bit);
+      if (!entry) continue;
+      ctx.fillStyle = entry[1];
+      ctx.fillRect((i % columns) * CELL, Math.floor(i / columns) * CELL, CELL - 1, CELL - 1);
+    }
+    canvas.dataset.states = Array.from(masks.slice(0, Math.min(count, 200))).join(',');
+    canvas.title = count < masks.length ? `first ${count} of ${masks.length} items` : `${count} items`;
+  }
+
+  #tuningTable(c) {
+    const tuning = c.tuning || {};
+    const rows = MODES.map((mode) => {
+      const cells = [];
+      for (const rangeType of ['display', 'preload']) {
+        const values = (tuning[mode] && tuning[mode][rangeType]) || [0, 0];
+        values.forEach((value, side) => {
+          const input = h('input', { type: 'text', value: String(value), 'aria-label': `${mode} ${rangeType} ${side ? 'trailing' : 'leading'}`,
+            dataset: { mode, rangeType, side: String(side) }, disabled: !this.live.canEdit() });
+          input.addEventListener('change', () => this.#setTuning(c, mode, rangeType, input.closest('tr')));
+          cells.push(h('td', {}, input));
+        });
+      }
+      const error = this.errors.get(`${c.id}:${mode}`);
+      return [h('tr', { dataset: { mode } }, h('th', {}, mode === c.mode ? h('b', {}, `${mode} ●`) : mode), ...cells),
+        error ? h('tr', {}, h('td.edit-error', { colspan: 5, role: 'alert' }, error)) : null].filter(Boolean);
+    });
+    return h('table.grid', {},
+      h('thead', {}, h('tr', {}, h('th', {}, 'tuning (screenfuls)'), h('th', {}, 'display lead'), h('th', {}, 'trail'), h('th', {}, 'preload lead'), h('th', {}, 'trail'))),
+      h('tbody', {}, rows.flat()));
+  }
+
+  async #setTuning(c, mode, rangeType, row) {
+    const inputs = [...row.querySelectorAll(`input[data-range-type="${rangeType}"]`)];
+    const [leading, trailing] = inputs.map((input) => Number(input.value.trim()));
+    const key = `${c.id}:${mode}`;
+    if (inputs.some((input) => !/^\s*\d+(\.\d+)?\s*$/.test(input.value))) {
+      this.errors.set(key, 'Screenfuls are numbers ≥ 0, e.g. 1.5');
+    } else {
+      try {
+        await this.live.call('Range.setTuningParameters', { controller: c.id, mode, rangeType, leading, trailing });
+        this.errors.delete(key);
+      } catch (error) {
+        this.errors.set(key, error.message);
+      }
+    }
+    document.activeElement?.blur();
+    this.render();
+  }
+}
+
+function runs(list) {
+  if (!list || !list.length) return 'none';
+  return list.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`)).join(', ');
+}
+
+function round(v) { return Math.round(v * 100) / 100; }
+
+function roundRect(ctx, x, y, w, h, r) {
+  const radius = Math.min(r, w / 2, h / 2);
+  ctx.beginPath();
+  ctx.moveTo(x + radius, y);
+  ctx.arcTo(x + w, y, x + w, y + h, radius);
+  ctx.arcTo(x + w, y + h, x, y + h, radius);
+  ctx.arcTo(x, y + h, x, y, radius);
+  ctx.arcTo(x, y, x + w, y, radius);
+  ctx.closePath();
+}

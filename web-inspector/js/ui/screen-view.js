@@ -1,0 +1,467 @@
+// The app's screens drawn from the snapshot on two stacked canvases: the scene (every frame as
+// a box, nodes solid and specs dashed, text, image placeholders with their pixel size) and the
+// overlay (hover, selection, diff highlights, hit-test slop, scaling labels, probe target), so
+// hovering repaints only the cheap overlay. Wheel pans, Ctrl/⌘+wheel or the buttons zoom,
+// dragging pans, a click selects the deepest element under the pointer.
+
+import { tappablePieces, slopRect, scalingLabel } from '../overlay-geometry.js';
+
+const COLORS = {
+  background: '#e5e7eb', screen: '#ffffff', node: 'rgba(26, 115, 232, 0.75)', spec: 'rgba(142, 68, 173, 0.8)',
+  text: '#202124', image: '#eef1f5', imageCross: 'rgba(95, 99, 104, 0.35)', imageLabel: '#5f6368',
+  hover: 'rgba(26, 115, 232, 0.12)', hoverStroke: 'rgba(26, 115, 232, 0.9)',
+  selected: 'rgba(26, 115, 232, 0.22)', selectedStroke: '#1a73e8',
+  changed: 'rgba(232, 113, 10, 0.18)', outside: 'rgba(229, 231, 235, 0.72)', changedStroke: '#e8710a', probe: '#188038', scaling: '#d93025',
+};
+const FONT_WEIGHTS = { ultraLight: 100, thin: 200, light: 300, regular: 400, medium: 500, semibold: 600, bold: 700, heavy: 800, black: 900 };
+const MIN_ZOOM = 0.05;
+const MAX_ZOOM = 32;
+
+export class ScreenView {
+  constructor(state, { container, scene, overlay, tooltip, zoomLabel, controls, probeResult, probe }) {
+    this.state = state;
+    this.container = container;
+    this.scene = scene;
+    this.overlay = overlay;
+    this.tooltip = tooltip;
+    this.zoomLabel = zoomLabel;
+    this.probeResult = probeResult;
+    this.probe = probe;
+    this.view = { zoom: 1, x: 20, y: 20 };
+    this.options = { slop: false, scaling: false, specs: true };
+    this.probing = false;
+    this.probeTarget = null;
+    this.fitted = false;
+    this.sceneFrame = 0;
+    this.overlayFrame = 0;
+    this.paintListeners = new Set();
+
+    new ResizeObserver(() => { this.#resize(); }).observe(container);
+    this.#bindPointer();
+    controls.zoomIn.addEventListener('click', () => this.zoomBy(1.25));
+    controls.zoomOut.addEventListener('click', () => this.zoomBy(0.8));
+    controls.fit.addEventListener('click', () => this.fit());
+    controls.slop.addEventListener('change', () => { this.options.slop = controls.slop.checked; this.scheduleOverlay(); });
+    controls.scaling.addEventListener('change', () => { this.options.scaling = controls.scaling.checked; this.scheduleOverlay(); });
+    controls.specs.addEventListener('change', () => { this.options.specs = controls.specs.checked; this.scheduleScene(); });
+    controls.probe.addEventListener('click', () => this.setProbing(!this.probing, controls.probe));
+
+    state.on('document', ({ sameSource }) => {
+      this.probeTarget = null;
+      if (!sameSource || !this.fitted) this.fit(); else this.scheduleScene();
+    });
+    state.on('update', () => this.scheduleScene());
+    state.on('selection', ({ origin }) => { if (origin !== 'screen') this.#reveal(this.state.selectedId); this.scheduleOverlay(); });
+    state.on('hover', () => this.scheduleOverlay());
+    state.on('diff', () => this.scheduleOverlay());
+  }
+
+  /** Calls fn after the next paint of the scene (the benchmark waits on it). */
+  onPaint(fn) { this.paintListeners.add(fn); return () => this.paintListeners.delete(fn); }
+
+  setProbing(on, button) {
+    this.probing = on;
+    button.setAttribute('aria-pressed', String(on));
+    this.container.classList.toggle('probing', on);
+    if (!on) { this.probeTarget = null; this.probeResult.hidden = true; this.scheduleOverlay(); }
+  }
+
+  zoomBy(factor, cx = this.scene.clientWidth / 2, cy = this.scene.clientHeight / 2) {
+    const zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, this.view.zoom * factor));
+    const wx = (cx - this.view.x) / this.view.zoom;
+    const wy = (cy - this.view.y) / this.view.zoom;
+    this.view = { zoom, x: cx - wx * zoom, y: cy - wy * zoom };
+    this.#viewChanged();
+  }
+
+  fit() {
+    const boxes = this.state.boxes;
+    const width = this.scene.clientWidth;
+    const height = this.scene.clientHeight;
+    if (!boxes || !width || !height || !boxes.width || !boxes.height) { this.#viewChanged(); return; }
+    const margin = 24;
+    const zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.min((width - 2 * margin) / boxes.width, (height - 2 * margin) / boxes.height)));
+    this.view = { zoom, x: (width - boxes.width * zoom) / 2, y: margin };
+    this.fitted = true;
+    this.#viewChanged();
+  }
+
+  /** Screen point (CSS px in the canvas) -> world (root-row) coordinates. */
+  toWorld(px, py) { return [(px - this.view.x) / this.view.zoom, (py - this.view.y) / this.view.zoom]; }
+
+  scheduleScene() {
+    if (this.sceneFrame) return;
+    this.sceneFrame = requestAnimationFrame(() => { this.sceneFrame = 0; this.paintScene(); this.paintOverlay(); });
+  }
+
+  scheduleOverlay() {
+    if (this.overlayFrame || this.sceneFrame) return;
+    this.overlayFrame = requestAnimationFrame(() => { this.overlayFrame = 0; this.paintOverlay(); });
+  }
+
+  #viewChanged() {
+    this.zoomLabel.textContent = `${Math.round(this.view.zoom * 100)}%`;
+    this.scheduleScene();
+  }
+
+  #resize() {
+    const ratio = window.devicePixelRatio || 1;
+    for (const canvas of [this.scene, this.overlay]) {
+      canvas.width = Math.max(1, Math.round(canvas.clientWidth * ratio));
+      canvas.height = Math.max(1, Math.round(canvas.clientHeight * ratio));
+    }
+    if (!this.fitted && this.state.boxes) this.fit(); else this.scheduleScene();
+  }
+
+  #context(canvas) {
+    const ctx = canvas.getContext('2d');
+    const ratio = canvas.width / Math.max(1, canvas.clientWidth);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    return ctx;
+  }
+
+  paintScene() {
+    const ctx = this.#context(this.scene);
+    const width = this.scene.clientWidth;
+    const height = this.scene.clientHeight;
+    ctx.fillStyle = COLORS.background;
+    ctx.fillRect(0, 0, width, height);
+    const boxes = this.state.boxes;
+    if (!boxes) {
+      ctx.fillStyle = '#6b7280';
+      ctx.font = '13px system-ui, sans-serif';
+      ctx.textAlign = 'center';
+      ctx.fillText('The screens of the document appear here.', width / 2, height / 2);
+      ctx.textAlign = 'start';
+      this.#painted();
+      return;
+    }
+    const { zoom, x: ox, y: oy } = this.view;
+    ctx.save();
+    ctx.translate(ox, oy);
+    ctx.scale(zoom, zoom);
+    const [minX, minY] = this.toWorld(0, 0);
+    const [maxX, maxY] = this.toWorld(width, height);
+    const px = 1 / zoom; // one CSS pixel in world units
+
+    // Screens (roots) as white sheets.
+    ctx.fillStyle = COLORS.screen;
+    for (const { id } of boxes.rootOffsets) {
+      const r = boxes.rect(id);
+      ctx.shadowColor = 'rgba(0,0,0,0.18)';
+      ctx.shadowBlur = 8;
+      ctx.fillRect(r[0], r[1], r[2], r[3]);
+    }
+    ctx.shadowBlur = 0;
+
+    const nodes = new Path2D();
+    const specs = new Path2D();
+    const images = [];
+    const texts = [];
+    const showSpecs = this.options.specs;
+    for (let i = 0; i < boxes.count; i++) {
+      const x = boxes.x[i];
+      const y = boxes.y[i];
+      const w = boxes.w[i];
+      const h = boxes.h[i];
+      if (x > maxX || y > maxY || x + w < minX || y + h < minY) continue;
+      if (w < px && h < px) continue;
+      const el = boxes.elements[i];
+      if (el.kind === 'spec') { if (showSpecs) specs.rect(x, y, w, h); continue; }
+      const props = el.props;
+      if (props) {
+        if (props.backgroundColor) { ctx.fillStyle = cssColor(props.backgroundColor); ctx.fillRect(x, y, w, h); }
+        if (props.image) images.push(i);
+        if (typeof props.text === 'string' && props.text) texts.push(i);
+      }
+      nodes.rect(x, y, w, h);
+    }
+    for (const i of images) this.#paintImage(ctx, boxes, i, px);
+    ctx.fillStyle = COLORS.text;
+    ctx.textBaseline = 'top';
+    for (const i of texts) this.#paintText(ctx, boxes, i, zoom);
+    ctx.lineWidth = px;
+    ctx.strokeStyle = COLORS.node;
+    ctx.stroke(nodes);
+    if (showSpecs) {
+      ctx.setLineDash([4 * px, 3 * px]);
+      ctx.strokeStyle = COLORS.spec;
+      ctx.stroke(specs);
+      ctx.setLineDash([]);
+    }
+    // Dim what lies outside the screens (off-screen cells of a scrolled list, overflow).
+    const outside = new Path2D();
+    outside.rect(minX, minY, maxX - minX, maxY - minY);
+    for (const { id } of boxes.rootOffsets) { const r = boxes.rect(id); outside.rect(r[0], r[1], r[2], r[3]); }
+    ctx.fillStyle = COLORS.outside;
+    ctx.fill(outside, 'evenodd');
+    ctx.restore();
+    this.#painted();
+  }
+
+  #painted() { for (const fn of this.paintListeners) fn(); }
+
+  #paintImage(ctx, boxes, i, px) {
+    const x = boxes.x[i]; const y = boxes.y[i]; const w = boxes.w[i]; const h = boxes.h[i];
+    const image = boxes.elements[i].props.image;
+    ctx.fillStyle = COLORS.image;
+    ctx.fillRect(x, y, w, h);
+    ctx.beginPath();
+    ctx.moveTo(x, y); ctx.lineTo(x + w, y + h); ctx.moveTo(x + w, y); ctx.lineTo(x, y + h);
+    ctx.strokeStyle = COLORS.imageCross;
+    ctx.lineWidth = px;
+    ctx.stroke();
+    const label = image.pixelWidth ? `${image.pixelWidth}×${image.pixelHeight} px` : 'image';
+    const size = 11 * px;
+    if (w > size * label.length * 0.6 && h > size * 1.4) {
+      ctx.font = `${size}px system-ui, sans-serif`;
+      ctx.fillStyle = COLORS.imageLabel;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(label, x + w / 2, y + h / 2);
+      ctx.textAlign = 'start';
+    }
+  }
+
+  #paintText(ctx, boxes, i, zoom) {
+    const el = boxes.elements[i];
+    const fontSize = (el.props.font && el.props.font.size) || 17;
+    if (fontSize * zoom < 3) return; // unreadable at this zoom: the box is enough
+    const x = boxes.x[i]; const y = boxes.y[i]; const w = boxes.w[i]; const h = boxes.h[i];
+    const weight = (el.props.font && el.props.font.weight) || 'regular';
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x, y, w, h);
+    ctx.clip();
+    if (typeof el.props.alpha === 'number') ctx.globalAlpha = el.props.alpha;
+    ctx.font = `${typeof weight === 'number' ? weight : FONT_WEIGHTS[weight] || 400} ${fontSize}px system-ui, sans-serif`;
+    ctx.fillStyle = COLORS.text;
+    ctx.textBaseline = 'top';
+    const lines = Array.isArray(el.props.lines) && el.props.lines.every((l) => typeof l === 'string') ? el.props.lines : [el.props.text];
+    const lineHeight = fontSize * 1.2;
+    lines.forEach((line, n) => ctx.fillText(line, x, y + n * lineHeight + (lineHeight - fontSize) / 2));
+    ctx.restore();
+  }
+
+  paintOverlay() {
+    const ctx = this.#context(this.overlay);
+    const width = this.overlay.clientWidth;
+    const height = this.overlay.clientHeight;
+    ctx.clearRect(0, 0, width, height);
+    const boxes = this.state.boxes;
+    if (!boxes) return;
+    const { zoom, x: ox, y: oy } = this.view;
+    ctx.save();
+    ctx.translate(ox, oy);
+    ctx.scale(zoom, zoom);
+    const px = 1 / zoom;
+
+    if (this.options.slop) this.#paintSlop(ctx, boxes, px);
+    if (this.state.diff) {
+      for (const id of this.state.diff.changedIds) this.#paintBox(ctx, boxes.rect(id), COLORS.changed, COLORS.changedStroke, 2 * px);
+    }
+    if (this.state.hoveredId && this.state.hoveredId !== this.state.selectedId) {
+      this.#paintBox(ctx, boxes.rect(this.state.hoveredId), COLORS.hover, COLORS.hoverStroke, px, [3 * px, 2 * px]);
+    }
+    if (this.state.selectedId) this.#paintBox(ctx, boxes.rect(this.state.selectedId), COLORS.selected, COLORS.selectedStroke, 2 * px);
+    if (this.probeTarget) this.#paintBox(ctx, boxes.rect(this.probeTarget.id), 'rgba(24,128,56,0.2)', COLORS.probe, 2 * px);
+    if (this.options.scaling) this.#paintScaling(ctx, boxes, px);
+    if (this.probeTarget) {
+      const [x, y] = this.probeTarget.point;
+      ctx.strokeStyle = COLORS.probe;
+      ctx.lineWidth = 2 * px;
+      ctx.beginPath();
+      ctx.arc(x, y, 6 * px, 0, Math.PI * 2);
+      ctx.moveTo(x - 10 * px, y); ctx.lineTo(x + 10 * px, y); ctx.moveTo(x, y - 10 * px); ctx.lineTo(x, y + 10 * px);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  #paintBox(ctx, rect, fill, stroke, lineWidth, dash = []) {
+    if (!rect) return;
+    ctx.fillStyle = fill;
+    ctx.fillRect(rect[0], rect[1], rect[2], rect[3]);
+    ctx.setLineDash(dash);
+    ctx.strokeStyle = stroke;
+    ctx.lineWidth = lineWidth;
+    ctx.strokeRect(rect[0], rect[1], rect[2], rect[3]);
+    ctx.setLineDash([]);
+  }
+
+  #paintSlop(ctx, boxes, px) {
+    for (let i = 0; i < boxes.count; i++) {
+      const el = boxes.elements[i];
+      if (el.kind === 'spec') continue;
+      if (el.tappable) {
+        for (const piece of tappablePieces(el.tappable, [boxes.x[i], boxes.y[i]])) {
+          ctx.fillStyle = piece.color;
+          ctx.fillRect(piece.rect[0], piece.rect[1], piece.rect[2], piece.rect[3]);
+        }
+      } else if (el.props && el.props.hitTestSlop) {
+        const rect = slopRect(el, [boxes.x[i], boxes.y[i], boxes.w[i], boxes.h[i]]);
+        if (rect) {
+          ctx.setLineDash([2 * px, 2 * px]);
+          ctx.strokeStyle = 'rgba(30, 90, 50, 0.8)';
+          ctx.lineWidth = px;
+          ctx.strokeRect(rect[0], rect[1], rect[2], rect[3]);
+          ctx.setLineDash([]);
+        }
+      }
+    }
+  }
+
+  #paintScaling(ctx, boxes, px) {
+    ctx.font = `bold ${12 * px}px system-ui, sans-serif`;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'bottom';
+    for (let i = 0; i < boxes.count; i++) {
+      const el = boxes.elements[i];
+      if (!el.props || !el.props.image) continue;
+      const label = scalingLabel(el, [boxes.x[i], boxes.y[i], boxes.w[i], boxes.h[i]]);
+      if (!label) continue;
+      const metrics = ctx.measureText(label.text);
+      ctx.fillStyle = 'rgba(255,255,255,0.85)';
+      ctx.fillRect(label.x - metrics.width - 4 * px, label.y - 15 * px, metrics.width + 4 * px, 15 * px);
+      ctx.fillStyle = COLORS.scaling;
+      ctx.fillText(label.text, label.x - 2 * px, label.y - 1 * px);
+    }
+    ctx.textAlign = 'start';
+  }
+
+  #reveal(id) {
+    const rect = id && this.state.boxes ? this.state.boxes.rect(id) : null;
+    if (!rect) return;
+    const { zoom, x, y } = this.view;
+    const sx = rect[0] * zoom + x;
+    const sy = rect[1] * zoom + y;
+    const w = this.scene.clientWidth;
+    const h = this.scene.clientHeight;
+    if (sx + rect[2] * zoom < 0 || sx > w || sy + rect[3] * zoom < 0 || sy > h) {
+      this.view = { zoom, x: w / 2 - (rect[0] + rect[2] / 2) * zoom, y: h / 2 - (rect[1] + rect[3] / 2) * zoom };
+      this.#viewChanged();
+    }
+  }
+
+  #hitAt(event) {
+    const box = this.overlay.getBoundingClientRect();
+    const [wx, wy] = this.toWorld(event.clientX - box.left, event.clientY - box.top);
+    const boxes = this.state.boxes;
+    if (!boxes) return { wx, wy, id: null };
+    const specs = this.options.specs;
+    return { wx, wy, id: boxes.deepestAt(wx, wy, (el) => specs || el.kind !== 'spec') };
+  }
+
+  #bindPointer() {
+    const target = this.container;
+    let drag = null;
+    target.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const box = this.overlay.getBoundingClientRect();
+      if (e.ctrlKey || e.metaKey) {
+        this.zoomBy(Math.exp(-e.deltaY * 0.0015), e.clientX - box.left, e.clientY - box.top);
+      } else {
+        this.view = { ...this.view, x: this.view.x - e.deltaX, y: this.view.y - e.deltaY };
+        this.#viewChanged();
+      }
+    }, { passive: false });
+    target.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      drag = { x: e.clientX, y: e.clientY, vx: this.view.x, vy: this.view.y, moved: false };
+      target.setPointerCapture(e.pointerId);
+    });
+    target.addEventListener('pointermove', (e) => {
+      if (drag) {
+        const dx = e.clientX - drag.x;
+        const dy = e.clientY - drag.y;
+        if (!drag.moved && Math.hypot(dx, dy) > 3) { drag.moved = true; target.classList.add('panning'); }
+        if (drag.moved) { this.view = { ...this.view, x: drag.vx + dx, y: drag.vy + dy }; this.#viewChanged(); return; }
+      }
+      const hit = this.#hitAt(e);
+      this.state.hover(hit.id, 'screen');
+      this.#tooltip(e, hit.id);
+    });
+    target.addEventListener('pointerup', (e) => {
+      const wasDrag = drag && drag.moved;
+      drag = null;
+      target.classList.remove('panning');
+      if (wasDrag || e.button !== 0) return;
+      const hit = this.#hitAt(e);
+      if (this.probing) { this.#runProbe(hit.wx, hit.wy); return; }
+      this.state.select(hit.id, { origin: 'screen' });
+    });
+    target.addEventListener('pointerleave', () => { this.state.hover(null, 'screen'); this.tooltip.hidden = true; });
+  }
+
+  #tooltip(event, id) {
+    const el = id ? this.state.model.get(id) : null;
+    if (!el) { this.tooltip.hidden = true; return; }
+    const rect = this.state.boxes.rect(id);
+    const box = this.container.getBoundingClientRect();
+    this.tooltip.textContent = `${el.className}${el.debugName ? ` (${el.debugName})` : ''}  ${fmt(rect[2])} × ${fmt(rect[3])}`;
+    this.tooltip.hidden = false;
+    this.tooltip.style.left = `${Math.min(event.clientX - box.left + 14, box.width - this.tooltip.offsetWidth - 4)}px`;
+    this.tooltip.style.top = `${event.clientY - box.top + 16}px`;
+  }
+
+  async #runProbe(wx, wy) {
+    const boxes = this.state.boxes;
+    const point = boxes && boxes.toRootPoint(wx, wy);
+    const out = this.probeResult;
+    out.hidden = false;
+    if (!point) { out.textContent = 'Click inside a screen.'; return; }
+    out.textContent = `Probing ${fmt(point.x)}, ${fmt(point.y)}…`;
+    try {
+      const result = await this.probe(point.x, point.y, point.root);
+      this.probeTarget = result.target ? { id: result.target, point: [wx, wy] } : { id: null, point: [wx, wy] };
+      out.replaceChildren(probeReport(this.state, result, point));
+      if (result.target && this.state.model.get(result.target)) this.state.select(result.target, { origin: 'probe' });
+    } catch (error) {
+      out.innerHTML = '';
+      const p = document.createElement('div');
+      p.className = 'error-text';
+      p.textContent = `Probe failed: ${error.message}`;
+      out.append(p);
+    }
+    this.scheduleOverlay();
+  }
+}
+
+function probeReport(state, result, point) {
+  const root = document.createElement('div');
+  const title = document.createElement('div');
+  title.textContent = result.target
+    ? `Tap at ${fmt(point.x)}, ${fmt(point.y)} goes to ${label(state, result.target)}`
+    : `Tap at ${fmt(point.x)}, ${fmt(point.y)}: no node receives it`;
+  root.append(title);
+  const list = document.createElement('ol');
+  for (const id of result.path || []) {
+    const item = document.createElement('li');
+    const link = document.createElement('a');
+    link.href = '#';
+    link.textContent = label(state, id);
+    link.addEventListener('click', (e) => { e.preventDefault(); state.select(id, { origin: 'probe' }); });
+    if (id === result.target) item.className = 'target';
+    item.append(link);
+    list.append(item);
+  }
+  root.append(list);
+  root.dataset.target = result.target || '';
+  return root;
+}
+
+function label(state, id) {
+  const el = state.model && state.model.get(id);
+  return el ? `${el.className}${el.debugName ? ` (${el.debugName})` : ''} ${id}` : id;
+}
+
+function fmt(v) { return String(Math.round(v * 100) / 100); }
+
+/** A snapshot colour: a CSS string, or [r, g, b, a] with components 0...1. */
+function cssColor(value) {
+  if (Array.isArray(value)) {
+    const [r, g, b, a = 1] = value;
+    return `rgba(${Math.round(r * 255)}, ${Math.round(g * 255)}, ${Math.round(b * 255)}, ${a})`;
+  }
+  return String(value);
+}

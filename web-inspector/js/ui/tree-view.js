@@ -1,0 +1,181 @@
+// The element tree: an ARIA tree whose DOM holds only the rows in view (plus overscan), reused
+// from a pool as the list scrolls, so 100 000 elements scroll as smoothly as 100. Keyboard:
+// arrows move and expand/collapse, Enter toggles, Home/End, `/` jumps to the search box.
+
+const ROW_HEIGHT = 20;
+const OVERSCAN = 12;
+
+export class TreeView {
+  constructor(state, { container, spacer, empty, search, searchCount, expandAll, collapseAll }) {
+    this.state = state;
+    this.container = container;
+    this.spacer = spacer;
+    this.empty = empty;
+    this.search = search;
+    this.searchCount = searchCount;
+    this.pool = [];
+    this.matches = [];
+    this.matchSet = new Set();
+    this.matchIndex = -1;
+    this.frame = 0;
+
+    container.addEventListener('scroll', () => this.schedule());
+    new ResizeObserver(() => this.schedule()).observe(container);
+    container.addEventListener('click', (e) => this.#click(e));
+    container.addEventListener('mousemove', (e) => {
+      const row = e.target.closest('.tree-row');
+      state.hover(row ? row.dataset.id : null, 'tree');
+    });
+    container.addEventListener('mouseleave', () => state.hover(null, 'tree'));
+    container.addEventListener('keydown', (e) => this.#key(e));
+    search.addEventListener('input', () => this.#runSearch());
+    search.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') { e.preventDefault(); this.#nextMatch(e.shiftKey ? -1 : 1); }
+      if (e.key === 'Escape') { search.value = ''; this.#runSearch(); container.focus(); }
+    });
+    expandAll.addEventListener('click', () => this.#expandAll(true));
+    collapseAll.addEventListener('click', () => this.#expandAll(false));
+    document.addEventListener('keydown', (e) => {
+      const typing = e.target.closest && e.target.closest('input, textarea, select, [contenteditable]');
+      if (e.key === '/' && !typing) { e.preventDefault(); search.focus(); search.select(); }
+    });
+
+    state.on('document', () => { this.#runSearch(false); this.render(); });
+    state.on('update', (changes) => { if (changes.structure) this.#runSearch(false); this.schedule(); });
+    state.on('selection', ({ origin }) => { if (origin !== 'tree-scroll-kept') this.scrollToSelection(); this.render(); });
+    state.on('hover', () => this.#paintHover());
+    state.on('diff', () => this.render());
+  }
+
+  /** Live DOM rows (the benchmark reports it: bounded whatever the tree size). */
+  get liveRowCount() { return this.container.querySelectorAll('.tree-row').length; }
+
+  schedule() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => { this.frame = 0; this.render(); });
+  }
+
+  render() {
+    const { rows, model } = this.state;
+    this.empty.hidden = !!model;
+    if (!rows) { for (const el of this.pool) el.hidden = true; this.spacer.style.height = '0px'; return; }
+    this.spacer.style.height = `${rows.length * ROW_HEIGHT}px`;
+    const { start, end } = rows.window(this.container.scrollTop, this.container.clientHeight || 600, ROW_HEIGHT, OVERSCAN);
+    const needed = end - start;
+    while (this.pool.length < needed) this.pool.push(this.#makeRow());
+    const changed = this.state.diff ? this.state.diff.changedIds : null;
+    for (let i = 0; i < this.pool.length; i++) {
+      const row = this.pool[i];
+      if (i >= needed) { if (!row.hidden) { row.hidden = true; row.removeAttribute('id'); } continue; }
+      const index = start + i;
+      this.#fill(row, rows.ids[index], rows.depths[index], index, changed);
+    }
+  }
+
+  scrollToSelection() {
+    const { rows, selectedId } = this.state;
+    if (!rows || !selectedId) return;
+    const index = rows.indexOf(selectedId);
+    if (index < 0) return;
+    const top = index * ROW_HEIGHT;
+    const view = this.container;
+    if (top < view.scrollTop) view.scrollTop = top;
+    else if (top + ROW_HEIGHT > view.scrollTop + view.clientHeight) view.scrollTop = top + ROW_HEIGHT - view.clientHeight;
+  }
+
+  #makeRow() {
+    const row = document.createElement('div');
+    row.className = 'tree-row';
+    row.setAttribute('role', 'treeitem');
+    row.innerHTML = '<span class="twisty" aria-hidden="true"></span><span class="class"></span><span class="badge" hidden>spec</span>' +
+      '<span class="debug"></span><span class="text"></span><span class="id"></span>';
+    this.container.appendChild(row);
+    return row;
+  }
+
+  #fill(row, id, depth, index, changed) {
+    const el = this.state.model.get(id);
+    row.hidden = false;
+    row.id = `tree-item-${index}`;
+    row.dataset.id = id;
+    row.style.top = `${index * ROW_HEIGHT}px`;
+    row.style.paddingLeft = `${4 + depth * 14}px`;
+    row.setAttribute('aria-level', String(depth + 1));
+    const isSpec = el.kind === 'spec';
+    row.classList.toggle('spec', isSpec);
+    row.classList.toggle('match', this.matchSet.has(id));
+    row.classList.toggle('changed', !!(changed && changed.has(id)));
+    row.classList.toggle('hovered', this.state.hoveredId === id);
+    const parts = row.children;
+    if (el.children && el.children.length) row.setAttribute('aria-expanded', String(this.state.rows.isExpanded(id)));
+    else row.removeAttribute('aria-expanded');
+    row.setAttribute('aria-selected', String(this.state.selectedId === id));
+    parts[1].textContent = el.className || el.type || '?';
+    parts[2].hidden = !isSpec;
+    parts[3].textContent = el.debugName ? `(${el.debugName})` : '';
+    const text = el.props && typeof el.props.text === 'string' ? `“${el.props.text}”` : '';
+    parts[4].textContent = text;
+    parts[5].textContent = id;
+    if (this.state.selectedId === id) this.container.setAttribute('aria-activedescendant', row.id);
+  }
+
+  #paintHover() {
+    const hovered = this.state.hoveredId;
+    for (const row of this.pool) if (!row.hidden) row.classList.toggle('hovered', row.dataset.id === hovered);
+  }
+
+  #click(e) {
+    const row = e.target.closest('.tree-row');
+    if (!row) return;
+    const id = row.dataset.id;
+    if (e.target.classList.contains('twisty')) {
+      if (e.altKey) this.state.rows.setSubtreeExpanded(id, !this.state.rows.isExpanded(id));
+      else this.state.rows.toggle(id);
+      this.render();
+      return;
+    }
+    this.state.select(id, { origin: 'tree' });
+    this.container.focus({ preventScroll: true });
+  }
+
+  #key(e) {
+    const { rows } = this.state;
+    if (!rows || !rows.length) return;
+    const current = this.state.selectedId && rows.indexOf(this.state.selectedId) >= 0 ? this.state.selectedId : null;
+    if (e.key === 'Enter' || e.key === ' ') {
+      if (current) { rows.toggle(current); this.render(); }
+      e.preventDefault();
+      return;
+    }
+    const keys = ['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End'];
+    if (!keys.includes(e.key)) return;
+    e.preventDefault();
+    const next = current ? rows.move(current, e.key) : rows.ids[0];
+    this.state.select(next, { origin: 'tree' });
+  }
+
+  #expandAll(expanded) {
+    const rows = this.state.rows;
+    if (!rows) return;
+    for (const root of this.state.model.roots) rows.setSubtreeExpanded(root.id, expanded);
+    this.render();
+  }
+
+  #runSearch(jump = true) {
+    const rows = this.state.rows;
+    const query = this.search.value;
+    this.matches = rows && query.trim() ? rows.search(query) : [];
+    this.matchSet = new Set(this.matches);
+    this.matchIndex = -1;
+    this.searchCount.textContent = query.trim() ? `${this.matches.length >= 1000 ? '1000+' : this.matches.length} found` : '';
+    if (jump && this.matches.length) this.#nextMatch(1);
+    else this.render();
+  }
+
+  #nextMatch(step) {
+    if (!this.matches.length) return;
+    this.matchIndex = (this.matchIndex + step + this.matches.length) % this.matches.length;
+    this.searchCount.textContent = `${this.matchIndex + 1} / ${this.matches.length >= 1000 ? '1000+' : this.matches.length}`;
+    this.state.select(this.matches[this.matchIndex], { origin: 'search' });
+  }
+}

@@ -1,0 +1,122 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DeviceSession, identityKey, backoffDelay } from '../js/device-session.js';
+import { ScriptedGateway, ManualTimers, settle } from './support/scripted-gateway.js';
+
+const identity = { appId: 'org.weft.Example', instance: 'test-1', host: 'h' };
+const device = (deviceId, state = 'connected', pid = 100) => ({ deviceId, identity, info: { pid }, state, inspectors: 0 });
+const snapshot = (revision) => ({ revision, roots: [{ id: 'n1', kind: 'node', frame: [0, 0, 10, 10] }] });
+
+function gatewayWith(devices, revision = 1) {
+  const gw = new ScriptedGateway()
+    .on('Gateway.hello', () => ({ gatewayVersion: 'x', protocolVersion: 1, devices }))
+    .on('Gateway.attach', () => ({}))
+    .on('Gateway.detach', () => ({}))
+    .on('Tree.getDocument', () => snapshot(gw.revision));
+  gw.revision = revision;
+  return gw;
+}
+
+function session(gw, timers = new ManualTimers()) {
+  const seen = { states: [], documents: [], devices: [] };
+  const s = new DeviceSession({ url: 'ws://x/inspector', WebSocket: gw.WebSocket, timers, backoff: (n) => 100 * (n + 1),
+    listeners: {
+      onState: (state) => seen.states.push(state),
+      onDocument: (m) => seen.documents.push(m.revision),
+      onDevices: (list) => seen.devices.push(list.map((d) => d.deviceId)),
+    } });
+  return { s, seen, timers };
+}
+
+test('identity keys and back-off', () => {
+  assert.equal(identityKey(identity), identityKey({ ...identity }));
+  assert.notEqual(identityKey(identity), identityKey({ ...identity, instance: 'other' }));
+  assert.equal(backoffDelay(0, () => 0.5), 250);
+  assert.equal(backoffDelay(10, () => 0.5), 5000, 'capped');
+});
+
+test('binds to an identity: attach, then the document', async () => {
+  const gw = gatewayWith([device('d1')], 4);
+  const { s, seen } = session(gw);
+  s.start();
+  await settle();
+  assert.deepEqual(seen.devices.at(-1), ['d1']);
+  await s.bind(identity);
+  await settle();
+  assert.deepEqual(gw.sent('Gateway.attach').map((r) => r.params), [{ device: 'd1' }]);
+  assert.deepEqual(seen.documents, [4]);
+  assert.equal(s.state, 'attached');
+  // Tree.updated from the device applies; from another device it is ignored.
+  gw.emit('Tree.updated', { baseRevision: 4, revision: 5, ops: [] }, 'd1');
+  gw.emit('Tree.updated', { baseRevision: 9, revision: 10, ops: [] }, 'd2');
+  assert.equal(s.document.revision, 5);
+});
+
+test('Gateway.resyncRequired fetches the document again', async () => {
+  const gw = gatewayWith([device('d1')], 1);
+  const { s, seen } = session(gw);
+  s.start(); await settle();
+  await s.bind(identity); await settle();
+  gw.revision = 7;
+  gw.emit('Gateway.resyncRequired', { device: 'd1', reason: 'queue full' });
+  await settle();
+  assert.deepEqual(seen.documents, [1, 7]);
+});
+
+test('waits for an absent identity and attaches when it is added', async () => {
+  const gw = gatewayWith([]);
+  const { s, seen } = session(gw);
+  s.start(); await settle();
+  await s.bind(identity);
+  assert.equal(s.state, 'waiting');
+  gw.emit('Gateway.deviceAdded', device('d3'));
+  await settle();
+  assert.equal(s.deviceId, 'd3');
+  assert.deepEqual(seen.documents, [1]);
+});
+
+test('a device restart (disconnected, then connected with a new pid) re-requests the document', async () => {
+  const gw = gatewayWith([device('d1')], 2);
+  const { s, seen } = session(gw);
+  s.start(); await settle();
+  await s.bind(identity); await settle();
+  gw.emit('Gateway.deviceUpdated', device('d1', 'disconnected'));
+  assert.equal(s.state, 'device-disconnected');
+  gw.revision = 1; // the new process starts over
+  gw.emit('Gateway.deviceUpdated', device('d1', 'connected', 200));
+  await settle();
+  assert.deepEqual(seen.documents, [2, 1]);
+  assert.equal(s.state, 'attached');
+});
+
+test('a gateway restart reconnects with back-off and rebinds to the same identity', async () => {
+  const gw = gatewayWith([device('d1')], 3);
+  const { s, seen, timers } = session(gw);
+  s.start(); await settle();
+  await s.bind(identity); await settle();
+  gw.refuse = true;
+  gw.socket.close(1006);
+  await settle();
+  assert.equal(s.state, 'disconnected');
+  timers.advance(100); await settle(); // first retry refused
+  assert.equal(gw.sockets.length, 2);
+  gw.refuse = false;
+  gw.handlers.set('Gateway.hello', () => ({ devices: [device('d9')] })); // a new gateway numbers devices anew
+  timers.advance(199); await settle();
+  assert.equal(gw.sockets.length, 2, 'second retry waits its back-off');
+  timers.advance(1); await settle();
+  assert.equal(gw.sockets.length, 3);
+  assert.equal(s.deviceId, 'd9');
+  assert.deepEqual(gw.sent('Gateway.attach').at(-1).params, { device: 'd9' });
+  assert.deepEqual(seen.documents, [3, 3]);
+  assert.equal(s.state, 'attached');
+  s.stop();
+  assert.equal(s.state, 'stopped');
+});
+
+test('calls without a device fail clearly', async () => {
+  const gw = gatewayWith([]);
+  const { s } = session(gw);
+  s.start(); await settle();
+  await assert.rejects(s.call('Runtime.pause'), /no device selected/);
+});

@@ -1,0 +1,42 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseValue, formatValue, describeDimension, describeStyle, describeInterfaceState, STYLE_FIELDS, SPEC_FIELDS } from '../js/layout-vocabulary.js';
+
+test('dimensions parse strictly (layout-json.md): number, Npt, N%, auto', () => {
+  assert.deepEqual(parseValue('dimension', '50%'), { value: '50%' });
+  assert.deepEqual(parseValue('dimension', ' 12 '), { value: 12 });
+  assert.deepEqual(parseValue('dimension', '12pt'), { value: '12pt' });
+  assert.deepEqual(parseValue('dimension', 'auto'), { value: 'auto' });
+  assert.match(parseValue('dimension', 'xpt').error, /expected a dimension/);
+  assert.match(parseValue('dimension', 'big').error, /expected a dimension/);
+  assert.match(parseValue('dimension', '').error, /expected a dimension/);
+});
+
+test('numbers, enums, points, insets, booleans', () => {
+  assert.deepEqual(parseValue('number', '1.5'), { value: 1.5 });
+  assert.match(parseValue('number', 'big').error, /expected a number, got "big"/);
+  assert.match(parseValue('number', 'Infinity').error, /expected a number/);
+  assert.deepEqual(parseValue(STYLE_FIELDS.alignSelf, 'center'), { value: 'center' });
+  assert.match(parseValue(SPEC_FIELDS.stack.direction, 'diagonal').error, /one of horizontal, vertical/);
+  assert.deepEqual(parseValue('point', '3, 4'), { value: [3, 4] });
+  assert.deepEqual(parseValue('insets', '[8, 8, inf, 8]'), { value: [8, 8, 'inf', 8] });
+  assert.match(parseValue('insets', '1, 2, 3').error, /four numbers/);
+  assert.deepEqual(parseValue('boolean', 'true'), { value: true });
+  assert.equal(formatValue([8, 8, 'inf', 8]), '8, 8, inf, 8');
+});
+
+// texture-semantics.md section 1: points "%.0fpt", fraction "%.0f%%", auto "Auto"; the style
+// description's example `<ASLayoutElementStyle: minLayoutSize = {414pt, 414pt}; preferredSize =
+// {20%, 50%}; maxLayoutSize = {414pt, 414pt}>`.
+test('Texture descriptions', () => {
+  assert.equal(describeDimension(10), '10pt');
+  assert.equal(describeDimension('50%'), '50%');
+  assert.equal(describeDimension('auto'), 'Auto');
+  assert.equal(describeDimension(12.5), '12pt', 'printf rounds exact halves to even');
+  assert.equal(describeStyle({ minWidth: 414, minHeight: 414, width: '20%', height: '50%', maxWidth: 414, maxHeight: 414 }),
+    '<ASLayoutElementStyle: minLayoutSize = {414pt, 414pt}; preferredSize = {20%, 50%}; maxLayoutSize = {414pt, 414pt}>');
+  assert.equal(describeStyle({ width: 100, flexGrow: 1 }), '<ASLayoutElementStyle: preferredSize = {100pt, Auto}; flexGrow = 1>');
+  assert.equal(describeStyle({}), '<ASLayoutElementStyle>');
+  assert.equal(describeInterfaceState(15), 'measureLayout | preload | display | visible');
+  assert.equal(describeInterfaceState(0), 'none');
+});

@@ -1,0 +1,93 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { LiveDocument } from '../js/live-document.js';
+
+// A document at revision `revision` with one text node whose width is `width`.
+const doc = (revision, width = 100) => ({ revision, roots: [{ id: 'n1', kind: 'node', frame: [0, 0, width, 20] }] });
+const widthUpdate = (base, revision, width) => ({ baseRevision: base, revision, ops: [{ op: 'set', id: 'n1', fields: { frame: [0, 0, width, 20] } }] });
+
+test('applies updates whose baseRevision matches, drops old ones (protocol.md Updates)', async () => {
+  const live = new LiveDocument(async () => doc(5));
+  await live.load();
+  assert.equal(live.receive(widthUpdate(4, 5, 1)), 'dropped', 'revision <= R is dropped');
+  assert.equal(live.receive(widthUpdate(5, 6, 120)), 'applied');
+  assert.equal(live.revision, 6);
+  assert.equal(live.model.get('n1').frame[2], 120);
+  assert.equal(live.receive(widthUpdate(5, 6, 130)), 'dropped', 'a duplicate is dropped');
+});
+
+test('a gap fetches the document again', async () => {
+  let fetches = 0;
+  const live = new LiveDocument(async () => (++fetches === 1 ? doc(5) : doc(9, 300)));
+  await live.load();
+  assert.equal(live.receive(widthUpdate(7, 8, 1)), 'resync');
+  await live.loading;
+  assert.equal(fetches, 2);
+  assert.equal(live.revision, 9);
+  assert.equal(live.model.get('n1').frame[2], 300);
+});
+
+test('updates arriving during a fetch are held and replayed on top of it', async () => {
+  let release;
+  const live = new LiveDocument(() => new Promise((r) => { release = r; }));
+  const loading = live.load();
+  assert.equal(live.receive(widthUpdate(4, 5, 1)), 'held'); // older than the document: dropped on replay
+  assert.equal(live.receive(widthUpdate(5, 6, 150)), 'held');
+  release(doc(5));
+  await loading;
+  assert.equal(live.revision, 6);
+  assert.equal(live.model.get('n1').frame[2], 150);
+});
+
+test('an op naming an unknown element triggers a resync instead of corrupting the tree', async () => {
+  let fetches = 0;
+  const live = new LiveDocument(async () => { fetches++; return doc(5 + fetches * 10); });
+  await live.load();
+  const status = live.receive({ baseRevision: 15, revision: 16, ops: [{ op: 'remove', id: 'ghost' }] });
+  assert.equal(status, 'resync');
+  await live.loading;
+  assert.equal(fetches, 2);
+  assert.equal(live.revision, 25);
+});
+
+test('listeners hear documents and updates; a failed fetch reports an error', async () => {
+  const heard = [];
+  const live = new LiveDocument(async () => doc(1), {
+    onDocument: (m) => heard.push(['doc', m.revision]),
+    onUpdate: (m, changes) => heard.push(['update', m.revision, [...changes.changed]]),
+  });
+  await live.load();
+  live.receive(widthUpdate(1, 2, 5));
+  assert.deepEqual(heard, [['doc', 1], ['update', 2, ['n1']]]);
+  const errors = [];
+  const broken = new LiveDocument(async () => { throw new Error('boom'); }, { onError: (e) => errors.push(e.message) });
+  await assert.rejects(broken.load(), /boom/);
+  assert.deepEqual(errors, ['boom']);
+});
+
+test('pause holds updates; resume applies them and reports the document once', async () => {
+  const heard = [];
+  const live = new LiveDocument(async () => doc(1), {
+    onDocument: (m) => heard.push(['doc', m.revision]),
+    onUpdate: (m) => heard.push(['update', m.revision]),
+  });
+  await live.load();
+  live.pause();
+  assert.equal(live.receive(widthUpdate(1, 2, 20)), 'held');
+  assert.equal(live.receive(widthUpdate(2, 3, 30)), 'held');
+  assert.equal(live.model.get('n1').frame[2], 100, 'frozen while paused');
+  live.resume();
+  assert.equal(live.model.get('n1').frame[2], 30);
+  assert.deepEqual(heard, [['doc', 1], ['doc', 3]]);
+});
+
+test('resume after a gap while paused fetches the document again', async () => {
+  let fetches = 0;
+  const live = new LiveDocument(async () => (++fetches === 1 ? doc(1) : doc(10)));
+  await live.load();
+  live.pause();
+  live.receive(widthUpdate(5, 6, 1));
+  live.resume();
+  await live.loading;
+  assert.equal(live.revision, 10);
+});

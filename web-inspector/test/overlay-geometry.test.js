@@ -1,0 +1,83 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { tappablePieces, slopRect, scalingLabel, wastedBytes, insetRect, TAPPABLE_COLORS as C } from '../js/overlay-geometry.js';
+import { TreeModel } from '../js/tree-model.js';
+import { ScreenBoxes } from '../js/screen-boxes.js';
+
+test('no restricted edge: one green rect at the root position', () => {
+  assert.deepEqual(tappablePieces({ rect: [-10, -10, 60, 40] }, [100, 200]), [{ rect: [90, 190, 60, 40], color: C.fill }]);
+});
+
+// A 20x10 area restricted on top (not clipped) and clipped on the right (a clipping parent with
+// slop restricts that edge too). Pieces (3x3 grid, 2-pt strips): the top row is dark green except
+// its right corner, the whole right column orange, the centre and the rest of the edges green.
+test('restricted and clipped edge stripes, corners taking the later paint', () => {
+  const pieces = tappablePieces({ rect: [0, 0, 20, 10], restricted: ['top', 'right'], clipped: ['right'] }, [0, 0]);
+  const at = (x, y) => pieces.find((p) => x >= p.rect[0] && y >= p.rect[1] && x < p.rect[0] + p.rect[2] && y < p.rect[1] + p.rect[3]).color;
+  assert.equal(at(0, 0), C.restricted); // top-left corner: top restricted
+  assert.equal(at(10, 1), C.restricted); // top strip
+  assert.equal(at(19, 0), C.clipped); // top-right corner: right clipped wins
+  assert.equal(at(19, 5), C.clipped); // right strip
+  assert.equal(at(10, 5), C.fill); // centre
+  assert.equal(at(0, 5), C.fill); // left strip, not restricted
+  assert.equal(at(10, 9), C.fill); // bottom strip, not restricted
+  assert.equal(pieces.reduce((sum, p) => sum + p.rect[2] * p.rect[3], 0), 200, 'pieces tile the rect');
+  assert.equal(C.restricted, 'rgba(30, 90, 50, 0.7)');
+  assert.equal(C.clipped, 'rgba(255, 127, 0, 0.8)');
+  assert.equal(C.fill, 'rgba(0, 255, 0, 0.4)');
+});
+
+test('a rect thinner than two stripes is split evenly', () => {
+  const pieces = tappablePieces({ rect: [0, 0, 3, 3], restricted: ['left'] }, [0, 0]);
+  assert.equal(pieces.reduce((sum, p) => sum + p.rect[2] * p.rect[3], 0), 9);
+});
+
+test('slop: negative insets enlarge the hit area', () => {
+  assert.deepEqual(insetRect([10, 10, 20, 20], [-5, -5, -5, -5]), [5, 5, 30, 30]);
+  assert.deepEqual(slopRect({ props: { hitTestSlop: [-10, 0, -10, 0] } }, [0, 0, 44, 20]), [0, -10, 44, 40]);
+  assert.equal(slopRect({ props: { hitTestSlop: [0, 0, 0, 0] } }, [0, 0, 1, 1]), null);
+});
+
+// Section 7's example label: a ratio of 9 prints "9.00x" at the bottom-right corner.
+test('scaling label only when the ratio is not 1', () => {
+  assert.deepEqual(scalingLabel({ props: { image: { scalingRatio: 9 } } }, [10, 20, 30, 30]), { text: '9.00x', x: 40, y: 50 });
+  assert.equal(scalingLabel({ props: { image: { scalingRatio: 1 } } }, [0, 0, 1, 1]), null);
+  assert.equal(scalingLabel({ props: {} }, [0, 0, 1, 1]), null);
+  // A 300x300-pixel image shown in 50x50 pt at scale 2: (90000 - 10000) x 4 bytes wasted.
+  assert.equal(wastedBytes(300, 300, 50, 50, 2), 320000);
+});
+
+function model() {
+  return new TreeModel({ roots: [
+    { id: 'w1', kind: 'node', frame: [0, 0, 100, 200], children: [
+      { id: 'w1/0', kind: 'spec', frame: [10, 10, 80, 80], children: [
+        { id: 'n2', kind: 'node', frame: [5, 5, 20, 20] },
+        { id: 'n3', kind: 'node', frame: [30, 5, 20, 20] },
+      ] },
+      { id: 'n4', kind: 'node', frame: [0, 100, 100, 50] },
+    ] },
+    { id: 'w2', kind: 'node', frame: [0, 0, 50, 50] },
+  ] });
+}
+
+test('screen boxes: pre-order, root coordinates, roots side by side', () => {
+  const boxes = new ScreenBoxes(model());
+  assert.deepEqual(boxes.ids.slice(0, boxes.count), ['w1', 'w1/0', 'n2', 'n3', 'n4', 'w2']);
+  assert.deepEqual(boxes.rect('n3'), [40, 15, 20, 20]);
+  assert.deepEqual(boxes.rect('w2'), [124, 0, 50, 50], 'second root after the first (100) and a 24-pt gap');
+  assert.equal(boxes.deepestAt(45, 20), 'n3');
+  assert.equal(boxes.deepestAt(45, 60), 'w1/0');
+  assert.equal(boxes.deepestAt(45, 60, (el) => el.kind === 'node'), 'w1');
+  assert.equal(boxes.deepestAt(500, 500), null);
+  assert.deepEqual(boxes.toRootPoint(130, 10), { root: 'w2', x: 6, y: 10 });
+});
+
+test('screen boxes: a frame change moves the subtree in place', () => {
+  const m = model();
+  const boxes = new ScreenBoxes(m);
+  m.applyOps([{ op: 'set', id: 'w1/0', fields: { frame: [20, 30, 80, 80] } }]);
+  boxes.update(['w1/0']);
+  assert.deepEqual(boxes.rect('n3'), [50, 35, 20, 20]);
+  assert.deepEqual(boxes.rect('n4'), [0, 100, 100, 50], 'siblings stay');
+  assert.deepEqual(boxes.end.slice(0, 6), Uint32Array.from([5, 4, 3, 4, 5, 6]));
+});

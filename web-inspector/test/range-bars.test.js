@@ -1,0 +1,65 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rangeBarGeometry, itemStateMasks } from '../js/range-bars.js';
+
+// Texture's default tuning (texture-semantics.md section 6).
+const tuning = {
+  full: { display: [1.0, 0.5], preload: [2.5, 1.5] },
+  minimum: { display: [0.25, 0.25], preload: [0.5, 0.25] },
+  visibleOnly: { display: [0, 0], preload: [0, 0] },
+  lowMemory: { display: [0, 0], preload: [0, 0] },
+};
+const table = (mode, scrollDirection) => ({ id: 'r1', owner: 'n1', dataSource: 'FeedDataSource', orientation: 'vertical', mode, tuning, scrollDirection });
+const byRange = (g) => Object.fromEntries(g.strips.map((s) => [s.range, s]));
+const close = (a, b) => assert.ok(Math.abs(a - b) < 1e-9, `${a} != ${b}`);
+
+// The worked example of section 6: width 125, table, full mode, scrolling down.
+// display extent 2.5, preload 5 -> preload larger; inner 105: visible 21, display 52.5, preload 105.
+// visibleX = (105 - 21) x (1 - 2.5/4) = 31.5; displayX = 31.5 - (52.5 - 21) x (1 - 1/1.5) = 21.
+test('worked example: full mode scrolling down', () => {
+  const g = rangeBarGeometry(table('full', ['down']), 125);
+  const s = byRange(g);
+  close(s.visible.x, 41.5); close(s.visible.width, 21);
+  close(s.display.x, 31); close(s.display.width, 52.5);
+  close(s.preload.x, 10); close(s.preload.width, 105);
+  assert.deepEqual(g.strips.map((x) => x.range), ['preload', 'display', 'visible']);
+  assert.deepEqual(g.arrows, { glyphs: ['▲', '▼'], start: false, end: true });
+  assert.equal(g.label, 'FeedDataSource');
+});
+
+// Scrolling up mirrors the split: visibleX = 84 x 0.625 = 52.5; displayX = 52.5 - 31.5 x 2/3 = 31.5.
+test('scrolling up mirrors the leading side and shows only the up arrow', () => {
+  const s = byRange(rangeBarGeometry(table('full', ['up']), 125));
+  close(s.visible.x, 62.5); close(s.display.x, 41.5); close(s.preload.x, 10);
+  assert.deepEqual(rangeBarGeometry(table('full', ['up']), 125).arrows, { glyphs: ['▲', '▼'], start: true, end: false });
+});
+
+// visibleOnly: all extents 1, tie -> display is the larger and sits at the back; all 105 wide.
+test('visibleOnly: equal extents, display counts as the larger', () => {
+  const g = rangeBarGeometry(table('visibleOnly', ['down']), 125);
+  assert.deepEqual(g.strips.map((x) => [x.range, x.x, x.width]), [['display', 10, 105], ['preload', 10, 105], ['visible', 10, 105]]);
+});
+
+// Two directions (down|right): no arrow, vertical glyphs; no direction: everything starts at 10.
+test('arrows only for a single exact direction', () => {
+  const both = rangeBarGeometry(table('full', ['down', 'right']), 125);
+  assert.deepEqual(both.arrows, { glyphs: ['▲', '▼'], start: false, end: false });
+  const none = rangeBarGeometry(table('minimum', []), 125);
+  assert.ok(none.strips.every((s) => s.x === 10));
+  assert.deepEqual(none.arrows.glyphs, ['◀', '▶']);
+});
+
+// A horizontal pager scrolling right in minimum mode: display 1.5, preload 1.75 (x 1 screen).
+// inner 105: visible 60, display 90, preload 105; visibleX = 45 x (1 - 0.5/0.75) = 15;
+// displayX = 15 - 30 x (1 - 0.5) = 0.
+test('horizontal controller measures the horizontal axis', () => {
+  const c = { ...table('minimum', ['right']), orientation: 'horizontal' };
+  const s = byRange(rangeBarGeometry(c, 125));
+  close(s.visible.width, 60); close(s.display.width, 90); close(s.preload.width, 105);
+  close(s.visible.x, 25); close(s.display.x, 10); close(s.preload.x, 10);
+});
+
+test('item states expand from runs', () => {
+  const masks = itemStateMasks({ itemCount: 5, itemStates: [[0, 1, 15], [2, 2, 7], [4, 9, 1]] });
+  assert.deepEqual([...masks], [15, 15, 7, 0, 1]);
+});

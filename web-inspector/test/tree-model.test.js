@@ -1,0 +1,108 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TreeModel, UpdateError } from '../js/tree-model.js';
+
+// A small document: a cell node laid out by an inset spec holding a text node and an image.
+function snapshot() {
+  return {
+    format: 'weft.snapshot', version: 1, revision: 3, meta: { appId: 'a' },
+    roots: [{
+      id: 'n1', kind: 'node', type: 'node', className: 'ASCellNode', frame: [0, 100, 375, 80],
+      children: [{
+        id: 'n1/0', kind: 'spec', type: 'inset', className: 'ASInsetLayoutSpec', frame: [0, 0, 375, 80],
+        children: [
+          { id: 'n2', kind: 'node', type: 'node', className: 'ASTextNode', frame: [8, 8, 200, 20] },
+          { id: 'n3', kind: 'node', type: 'node', className: 'ASImageNode', frame: [8, 30, 40, 40] },
+        ],
+      }],
+    }],
+    rangeControllers: [{ id: 'r1', owner: 'n1', itemCount: 3 }],
+  };
+}
+
+test('indexes every element and sums origins into root coordinates', () => {
+  const m = new TreeModel(snapshot());
+  assert.equal(m.size, 4);
+  assert.equal(m.revision, 3);
+  // n3: (8, 30) + spec (0, 0) + cell (0, 100) = (8, 130)
+  assert.deepEqual(m.rootFrame('n3'), [8, 130, 40, 40]);
+  assert.deepEqual(m.pathTo('n3'), ['n1', 'n1/0', 'n3']);
+  assert.equal(m.rootOf('n3').id, 'n1');
+  assert.equal(m.parentOf('n2').id, 'n1/0');
+  assert.equal(m.controllers.get('r1').itemCount, 3);
+});
+
+test('set replaces listed fields whole and unsets others', () => {
+  const m = new TreeModel(snapshot());
+  m.get('n2').style = { flexGrow: 1 };
+  m.get('n2').calculatedSize = [200, 20];
+  // unset applies after fields (snapshot-format.md): calculatedSize goes back to following the frame.
+  const r = m.applyOps([{ op: 'set', id: 'n2', fields: { frame: [8, 8, 220, 20], debugName: 't' }, unset: ['style', 'calculatedSize'] }]);
+  assert.equal('calculatedSize' in m.get('n2'), false);
+  assert.deepEqual(m.get('n2').frame, [8, 8, 220, 20]);
+  assert.equal(m.get('n2').debugName, 't');
+  assert.equal('style' in m.get('n2'), false);
+  assert.deepEqual([...r.changed], ['n2']);
+  assert.equal(r.structure, false);
+});
+
+test('add inserts a subtree at its index and indexes it', () => {
+  const m = new TreeModel(snapshot());
+  const element = { id: 'n4', kind: 'node', className: 'ASButtonNode', frame: [0, 0, 10, 10],
+    children: [{ id: 'n4/0', kind: 'spec', className: 'ASStackLayoutSpec' }] };
+  const r = m.applyOps([{ op: 'add', parent: 'n1/0', index: 1, element }]);
+  assert.deepEqual(m.get('n1/0').children.map((c) => c.id), ['n2', 'n4', 'n3']);
+  assert.equal(m.parentOf('n4/0').id, 'n4');
+  assert.equal(r.structure, true);
+});
+
+test('remove drops the whole subtree from the index', () => {
+  const m = new TreeModel(snapshot());
+  m.applyOps([{ op: 'remove', id: 'n1/0' }]);
+  assert.equal(m.size, 1);
+  assert.equal(m.get('n2'), undefined);
+  assert.equal(m.get('n1').children, undefined);
+});
+
+test('move places the element at its index in the new parent', () => {
+  const m = new TreeModel(snapshot());
+  m.applyOps([{ op: 'move', id: 'n3', parent: 'n1/0', index: 0 }]);
+  assert.deepEqual(m.get('n1/0').children.map((c) => c.id), ['n3', 'n2']);
+  m.applyOps([{ op: 'move', id: 'n3', parent: 'n1', index: 0 }]);
+  assert.deepEqual(m.get('n1').children.map((c) => c.id), ['n3', 'n1/0']);
+  assert.equal(m.parentOf('n3').id, 'n1');
+  assert.deepEqual(m.rootFrame('n3'), [8, 130, 40, 40]);
+});
+
+test('range and rangeRemoved update controllers', () => {
+  const m = new TreeModel(snapshot());
+  const r = m.applyOps([{ op: 'range', controller: { id: 'r2', owner: 'n1' } }, { op: 'rangeRemoved', id: 'r1' }]);
+  assert.deepEqual([...m.controllers.keys()], ['r2']);
+  assert.equal(r.ranges, true);
+});
+
+test('bad ops raise UpdateError (the caller resyncs)', () => {
+  const m = new TreeModel(snapshot());
+  assert.throws(() => m.applyOps([{ op: 'set', id: 'nope', fields: {} }]), UpdateError);
+  assert.throws(() => m.applyOps([{ op: 'remove', id: 'nope' }]), UpdateError);
+  assert.throws(() => m.applyOps([{ op: 'add', parent: 'nope', index: 0, element: { id: 'x' } }]), UpdateError);
+  assert.throws(() => m.applyOps([{ op: 'move', id: 'n1', parent: 'n2', index: 0 }]), /own subtree/);
+  assert.throws(() => m.applyOps([{ op: 'explode' }]), /unknown op/);
+  assert.throws(() => new TreeModel({}), UpdateError);
+  assert.equal(m.size, 4, 'a rejected move leaves the tree intact');
+  // snapshot-format.md: duplicate ids, indexes out of range and set ops on children are errors.
+  assert.throws(() => m.applyOps([{ op: 'add', parent: 'n1/0', index: 0, element: { id: 'n2' } }]), /duplicate id n2/);
+  assert.throws(() => m.applyOps([{ op: 'add', parent: 'n1/0', index: 3, element: { id: 'x' } }]), /out of range 0...2/);
+  assert.throws(() => m.applyOps([{ op: 'move', id: 'n2', parent: 'n1/0', index: 2 }]), /out of range 0...1/);
+  assert.throws(() => m.applyOps([{ op: 'set', id: 'n2', fields: { children: [] } }]), /cannot change id or children/);
+  assert.deepEqual(m.get('n1/0').children.map((c) => c.id), ['n2', 'n3'], 'rejected ops change nothing');
+});
+
+test('a very deep tree indexes without overflowing the stack', () => {
+  let leaf = { id: 'd0', kind: 'node', frame: [1, 1, 1, 1] };
+  const root = leaf;
+  for (let i = 1; i < 20000; i++) { const c = { id: `d${i}`, kind: 'node', frame: [1, 1, 1, 1] }; leaf.children = [c]; leaf = c; }
+  const m = new TreeModel({ roots: [root] });
+  assert.equal(m.size, 20000);
+  assert.deepEqual(m.rootFrame('d19999'), [20000, 20000, 1, 1]);
+});
