@@ -53,10 +53,10 @@ public enum ElementField: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether a document written from `a` and one written from `b` differ in this field: the
-    /// values differ, or one omits the field and the other does not. (The second matters for
-    /// `calculatedSize`, whose default follows the frame: a receiver that keeps documents as JSON
-    /// must be told when it stops or starts following.)
+    /// Whether documents written from `a` and from `b` differ in this field. For
+    /// `calculatedSize`, whose default follows the frame, that is: one omits it and the other
+    /// does not, or both write it with different values (two omitted sizes follow their frames,
+    /// and a frame change is its own field).
     public func differs(_ a: Snapshot.Element, _ b: Snapshot.Element) -> Bool {
         switch self {
         case .id: a.id != b.id
@@ -67,7 +67,7 @@ public enum ElementField: String, CaseIterable, Sendable {
         case .frame: a.frame != b.frame
         case .constrainedSize: a.constrainedSize != b.constrainedSize
         case .calculatedSize:
-            a.calculatedSize != b.calculatedSize || isDefault(in: a) != isDefault(in: b)
+            isDefault(in: a) != isDefault(in: b) || (!isDefault(in: b) && a.calculatedSize != b.calculatedSize)
         case .style: a.style != b.style
         case .props: a.props != b.props
         case .tappable: a.tappable != b.tappable

@@ -1,0 +1,237 @@
+/// The semantic diff of two snapshots, as `weft diff`, `WeftTesting` and the web page use it:
+/// elements are matched by structural path (class name, debug name and position among the
+/// siblings with the same class and debug name), never by id, so two runs of a program compare
+/// even though their node counters differ.
+public enum SemanticDiff {
+    public struct Options: Hashable, Sendable {
+        /// Frame, size and rect components that differ by at most this many points are equal.
+        public var tolerance: Double
+        /// Field names (`frame`, `style`, `style.flexGrow`, `props.text` or just `text`,
+        /// `interfaceState`, `meta`, `meta.capturedAt`, `revision`, `rangeControllers`, ...) or
+        /// change kinds (`moved`, `resized`, `added`, `removed`, ...) to leave out.
+        public var ignoredFields: Set<String>
+        /// Interface-state changes (element bits and range controllers' index runs and item
+        /// states) are runtime state and reported only when asked for.
+        public var includeInterfaceState: Bool
+
+        /// `meta` and `revision` are ignored by default (protocol.md, Snapshots without a gateway).
+        public static let defaultIgnoredFields: Set<String> = ["meta", "revision"]
+
+        public init(tolerance: Double = 0, ignoredFields: Set<String> = defaultIgnoredFields, includeInterfaceState: Bool = false) {
+            self.tolerance = tolerance
+            self.ignoredFields = ignoredFields
+            self.includeInterfaceState = includeInterfaceState
+        }
+
+        /// Whether a change to `field` (dotted name) of kind `kind` is left out.
+        func ignores(_ field: String?, kind: SemanticChange.Kind) -> Bool {
+            if ignoredFields.contains(kind.rawValue) { return true }
+            guard let field else { return false }
+            if ignoredFields.contains(field) { return true }
+            if let dot = field.firstIndex(of: ".") {
+                if ignoredFields.contains(String(field[..<dot])) { return true }
+                if ignoredFields.contains(String(field[field.index(after: dot)...])) { return true }
+            }
+            return false
+        }
+    }
+
+    /// Every difference from `a` to `b`, in document order (each level: the new snapshot's
+    /// children in order, then the removed ones), then range controllers, then `meta`/`revision`.
+    public static func compare(_ a: Snapshot, _ b: Snapshot, options: Options = Options()) -> [SemanticChange] {
+        var differ = SemanticDiffer(options: options)
+        differ.compareSiblings(a.roots, b.roots, parentPath: "")
+        differ.compareRangeControllers(a, b)
+        differ.compareDocument(a, b)
+        return differ.changes
+    }
+}
+
+/// The walk behind `SemanticDiff.compare`.
+private struct SemanticDiffer {
+    let options: SemanticDiff.Options
+    var changes: [SemanticChange] = []
+
+    init(options: SemanticDiff.Options) {
+        self.options = options
+    }
+
+    private mutating func report(_ change: SemanticChange) {
+        guard !options.ignores(change.field, kind: change.kind) else { return }
+        changes.append(change)
+    }
+
+    // MARK: Elements
+
+    mutating func compareSiblings(_ a: [Snapshot.Element], _ b: [Snapshot.Element], parentPath: String) {
+        let pairs = StructuralPath.match(a, b)
+        for (aIndex, bIndex) in pairs.matched {
+            let path = StructuralPath.join(parentPath, pairs.bNames[bIndex])
+            compareElements(a[aIndex], b[bIndex], path: path)
+        }
+        for bIndex in pairs.addedInB {
+            let element = b[bIndex]
+            report(SemanticChange(
+                kind: .added, path: StructuralPath.join(parentPath, pairs.bNames[bIndex]),
+                after: rectValue(element.frame), idAfter: element.id))
+        }
+        for aIndex in pairs.removedFromA {
+            let element = a[aIndex]
+            report(SemanticChange(
+                kind: .removed, path: StructuralPath.join(parentPath, pairs.aNames[aIndex]),
+                before: rectValue(element.frame), idBefore: element.id))
+        }
+    }
+
+    private mutating func compareElements(_ a: Snapshot.Element, _ b: Snapshot.Element, path: String) {
+        func change(_ kind: SemanticChange.Kind, _ field: String, _ before: JSONValue?, _ after: JSONValue?) -> SemanticChange {
+            SemanticChange(kind: kind, path: path, field: field, before: before, after: after, idBefore: a.id, idAfter: b.id)
+        }
+        let sizeChanged = !close(a.frame.width, b.frame.width) || !close(a.frame.height, b.frame.height)
+        let originChanged = !close(a.frame.x, b.frame.x) || !close(a.frame.y, b.frame.y)
+        if sizeChanged || originChanged {
+            report(change(sizeChanged ? .resized : .moved, "frame", rectValue(a.frame), rectValue(b.frame)))
+        }
+        if a.kind != b.kind { report(change(.field, "kind", .string(a.kind.rawValue), .string(b.kind.rawValue))) }
+        if a.type != b.type { report(change(.field, "type", .string(a.type), .string(b.type))) }
+        if !close(a.constrainedSize, b.constrainedSize) {
+            report(change(.field, "constrainedSize", ElementField.constrainedSize.jsonValue(of: a), ElementField.constrainedSize.jsonValue(of: b)))
+        }
+        let calculatedA = ElementField.calculatedSize.isDefault(in: a)
+        let calculatedB = ElementField.calculatedSize.isDefault(in: b)
+        if !(calculatedA && calculatedB),
+            !close(a.calculatedSize.width, b.calculatedSize.width) || !close(a.calculatedSize.height, b.calculatedSize.height)
+        {
+            report(change(.field, "calculatedSize", sizeValue(a.calculatedSize), sizeValue(b.calculatedSize)))
+        }
+        compareEntries(a.style, b.style, prefix: "style") { change(.style, $0, $1, $2) }
+        let propertyKind: SemanticChange.Kind = b.kind == .spec ? .specProperty : .nodeProperty
+        compareEntries(a.props, b.props, prefix: "props") { change(propertyKind, $0, $1, $2) }
+        if !close(a.tappable, b.tappable) {
+            report(change(.field, "tappable", tappableValue(a), tappableValue(b)))
+        }
+        if options.includeInterfaceState, a.interfaceState != b.interfaceState {
+            report(change(.interfaceState, "interfaceState", .number(Double(a.interfaceState.rawValue)), .number(Double(b.interfaceState.rawValue))))
+        }
+        compareSiblings(a.children, b.children, parentPath: path)
+    }
+
+    /// Entry by entry: changed and removed keys in the old order, then new keys.
+    private mutating func compareEntries(
+        _ a: JSONObject, _ b: JSONObject, prefix: String, _ make: (String, JSONValue?, JSONValue?) -> SemanticChange
+    ) {
+        guard a != b else { return }
+        for entry in a where entry.value != b[entry.key] {
+            report(make("\(prefix).\(entry.key)", entry.value, b[entry.key]))
+        }
+        for entry in b where a[entry.key] == nil {
+            report(make("\(prefix).\(entry.key)", nil, entry.value))
+        }
+    }
+
+    // MARK: Tolerance
+
+    private func close(_ a: Double, _ b: Double) -> Bool {
+        if a == b || (a.isNaN && b.isNaN) { return true }
+        return (a - b).magnitude <= options.tolerance
+    }
+
+    private func close(_ a: Snapshot.SizeRange, _ b: Snapshot.SizeRange) -> Bool {
+        close(a.min.width, b.min.width) && close(a.min.height, b.min.height)
+            && close(a.max.width, b.max.width) && close(a.max.height, b.max.height)
+    }
+
+    private func close(_ a: Snapshot.Tappable?, _ b: Snapshot.Tappable?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.restricted == b.restricted && a.clipped == b.clipped
+            && close(a.rect.x, b.rect.x) && close(a.rect.y, b.rect.y)
+            && close(a.rect.width, b.rect.width) && close(a.rect.height, b.rect.height)
+    }
+
+    // MARK: Range controllers
+
+    mutating func compareRangeControllers(_ a: Snapshot, _ b: Snapshot) {
+        let aPaths = StructuralPath.ownerPaths(of: a)
+        let bPaths = StructuralPath.ownerPaths(of: b)
+        func label(_ controller: Snapshot.RangeController, _ paths: [String: String]) -> String {
+            "range " + (paths[controller.owner] ?? controller.owner)
+        }
+        let aLabels = a.rangeControllers.map { label($0, aPaths) + "|" + $0.dataSource }
+        let bLabels = b.rangeControllers.map { label($0, bPaths) + "|" + $0.dataSource }
+        let pairs = StructuralPath.matchLabels(aLabels, bLabels)
+        for (aIndex, bIndex) in pairs.matched {
+            compareControllers(a.rangeControllers[aIndex], b.rangeControllers[bIndex], path: label(b.rangeControllers[bIndex], bPaths))
+        }
+        for bIndex in pairs.addedInB {
+            let controller = b.rangeControllers[bIndex]
+            report(SemanticChange(kind: .rangeController, path: label(controller, bPaths), field: nil, before: nil, after: .string(controller.dataSource), idAfter: controller.id))
+        }
+        for aIndex in pairs.removedFromA {
+            let controller = a.rangeControllers[aIndex]
+            report(SemanticChange(kind: .rangeController, path: label(controller, aPaths), field: nil, before: .string(controller.dataSource), after: nil, idBefore: controller.id))
+        }
+    }
+
+    private mutating func compareControllers(_ a: Snapshot.RangeController, _ b: Snapshot.RangeController, path: String) {
+        guard a != b else { return }
+        let before = Self.fieldValues(a)
+        let after = Self.fieldValues(b)
+        let runtimeState: Set<String> = ["visible", "display", "preload", "itemStates"]
+        for (key, _) in Self.controllerDefaults where before[key] != after[key] {
+            if runtimeState.contains(key), !options.includeInterfaceState { continue }
+            report(SemanticChange(
+                kind: .rangeController, path: path, field: "rangeControllers.\(key)", before: before[key], after: after[key],
+                idBefore: a.id, idAfter: b.id))
+        }
+    }
+
+    /// The compared controller fields, in document order, with the values documents omit.
+    private static let controllerDefaults: [(String, JSONValue)] = [
+        ("dataSource", ""), ("orientation", "vertical"), ("scrollDirection", []), ("mode", "minimum"), ("tuning", nil),
+        ("viewport", [0, 0, 0, 0]), ("contentSize", [0, 0]), ("contentOffset", [0, 0]), ("itemCount", 0),
+        ("visible", []), ("display", []), ("preload", []), ("itemStates", []),
+    ]
+
+    /// Every compared field of a controller as JSON, defaults filled in (so a change from the
+    /// default reads `"minimum" -> "full"`, not `(none) -> "full"`).
+    private static func fieldValues(_ controller: Snapshot.RangeController) -> JSONObject {
+        let written = (try? JSONReader.parse(controller.encoded()).object) ?? JSONObject()
+        var values = JSONObject()
+        for (key, fallback) in controllerDefaults { values.append(key: key, value: written[key] ?? fallback) }
+        return values
+    }
+
+    // MARK: Document
+
+    mutating func compareDocument(_ a: Snapshot, _ b: Snapshot) {
+        if a.revision != b.revision {
+            report(SemanticChange(kind: .document, path: "", field: "revision", before: .number(Double(a.revision)), after: .number(Double(b.revision))))
+        }
+        guard a.meta != b.meta, !options.ignoredFields.contains("meta") else { return }
+        let before = metaObject(a.meta)
+        let after = metaObject(b.meta)
+        compareEntries(before, after, prefix: "meta") { field, old, new in
+            SemanticChange(kind: .document, path: "", field: field, before: old, after: new)
+        }
+    }
+
+    private func metaObject(_ meta: Snapshot.Meta) -> JSONObject {
+        var writer = JSONWriter(capacity: 256)
+        meta.encode(into: &writer)
+        return (try? JSONReader.parse(writer.bytes).object) ?? JSONObject()
+    }
+
+    // MARK: Values
+
+    private func rectValue(_ rect: Snapshot.Rect) -> JSONValue {
+        .array([.number(rect.x), .number(rect.y), .number(rect.width), .number(rect.height)])
+    }
+
+    private func sizeValue(_ size: Snapshot.Size) -> JSONValue {
+        .array([.number(size.width), .number(size.height)])
+    }
+
+    private func tappableValue(_ element: Snapshot.Element) -> JSONValue? {
+        element.tappable == nil ? nil : ElementField.tappable.jsonValue(of: element)
+    }
+}
