@@ -53,7 +53,10 @@ let package = Package(
         .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture"]),
         .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector"]),
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting"]),
-        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI"]),
+        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftTestHarness"]),
+        // Test support shared by the end-to-end tests: the real gateway on a free port, real host
+        // programs with unique instance names.
+        .target(name: "WeftTestHarness", path: "Tests/WeftTestHarness"),
     ],
     swiftLanguageModes: [.v6]
 )
