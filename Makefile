@@ -35,7 +35,7 @@ gateway: deps
 test-gateway: deps
 	$(MAKE) -C gateway test
 
-test: deps gateway test-gateway test-swift test-schema test-web bench-smoke
+test: deps gateway test-gateway test-swift test-schema test-web test-browser bench-smoke bench-web-smoke
 
 test-swift: deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
@@ -47,8 +47,7 @@ test-web:
 	node --test web-inspector/test/
 
 # The page in headless Chromium against the real gateway (tests/harness starts it on a free port).
-test-browser: venv
-	$(MAKE) -C gateway
+test-browser: venv gateway
 	$(PYTHON) -m pytest -q tests/browser
 
 # Every fixture snapshot and every snapshot the Swift tests wrote (.build/test-artifacts/snapshots,
@@ -58,9 +57,17 @@ test-schema: $(PYTHON)
 	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS)
 
 # Benchmarks run in release mode. `make test` runs them at a tiny size so they keep working.
-bench: deps
+bench: deps venv gateway
 	swift build -c release --product weft-bench
-	.build/release/weft-bench --size $(BENCH_SIZE) | scripts/bench-report --out docs/benchmarks.md
+	{ .build/release/weft-bench --size $(BENCH_SIZE); $(PYTHON) web-inspector/bench/bench.py --size $(BENCH_SIZE); } \
+		| scripts/bench-report --out docs/benchmarks.md
+
+# The web inspector's figures alone (headless Chromium against the real gateway).
+bench-web: venv gateway
+	$(PYTHON) web-inspector/bench/bench.py --size $(BENCH_SIZE) | scripts/bench-report
+
+bench-web-smoke: venv gateway
+	$(PYTHON) web-inspector/bench/bench.py --size tiny | scripts/bench-report
 
 bench-smoke: deps
 	swift build -c release --product weft-bench

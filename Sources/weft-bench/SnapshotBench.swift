@@ -11,6 +11,59 @@ struct SnapshotBench: BenchSuite {
         for count in sizes {
             codec(elementCount: count, repeats: repeats, report: report)
         }
+        let diffSize = size == .tiny ? 1_000 : 100_000
+        semanticDiff(elementCount: diffSize, report: report)
+        updateOps(elementCount: diffSize, repeats: repeats, report: report)
+    }
+
+    /// Two documents of the same feed where every 10th cell changed (its title is wider and its
+    /// like button moved), as a CI baseline comparison would see them.
+    private func editedPair(elementCount: Int) -> (Snapshot, Snapshot) {
+        let a = SyntheticFeed.snapshot(elementCount: elementCount)
+        var b = a
+        var cells = b.roots[0].children[0].children[1].children
+        for index in stride(from: 0, to: cells.count, by: 10) {
+            // cell > inset > column stack > [header stack > [avatar, texts > [title, subtitle]], ratio, like]
+            cells[index].children[0].children[0].children[0].children[1].children[0].frame.width += 7
+            cells[index].children[0].children[0].children[2].frame.x += 4
+        }
+        b.roots[0].children[0].children[1].children = cells
+        return (a, b)
+    }
+
+    private func semanticDiff(elementCount: Int, report: BenchReport) {
+        let (aBytes, bBytes): ([UInt8], [UInt8]) = {
+            let (a, b) = editedPair(elementCount: elementCount)
+            return (a.encoded(), b.encoded())
+        }()
+        // What `weft diff A B` does: read both files, diff, format. Peak memory covers all of it.
+        PeakMemory.resetPeak()
+        var changeCount = 0
+        var compareSeconds = 0.0
+        let seconds = Stopwatch.seconds {
+            guard let a = try? Snapshot(json: aBytes), let b = try? Snapshot(json: bBytes) else { fatalError("unreadable bench document") }
+            compareSeconds = Stopwatch.seconds {
+                changeCount = SemanticDiffReport.lines(SemanticDiff.compare(a, b)).count
+            }
+        }
+        let label = "\(elementCount / 1000)k"
+        report.figure("semantic diff incl. decode, two \(label) documents", seconds * 1000, "ms", decimals: 1)
+        report.figure("semantic diff compare only (\(label))", compareSeconds * 1000, "ms", decimals: 1)
+        report.figure("semantic diff peak memory (\(label))", PeakMemory.peakMiB(), "MiB", decimals: 1)
+        report.figure("semantic diff changes found (\(label))", Double(changeCount), "changes", decimals: 0)
+    }
+
+    private func updateOps(elementCount: Int, repeats: Int, report: BenchReport) {
+        let (a, b) = editedPair(elementCount: elementCount)
+        var ops: [UpdateOp] = []
+        let diff = Stopwatch.bestSeconds(repeats: repeats) { ops = UpdateOps.diff(a, b) }
+        var applied = a
+        let apply = Stopwatch.bestSeconds(repeats: repeats) { applied = (try? UpdateOps.applying(ops, to: a)) ?? a }
+        precondition(applied.roots == b.roots, "update ops did not reproduce the edited document")
+        let label = "\(elementCount / 1000)k"
+        report.figure("update-op diff (\(label), 10% of cells edited)", diff * 1000, "ms", decimals: 1)
+        report.figure("update-op apply (\(label))", apply * 1000, "ms", decimals: 1)
+        report.figure("update ops bytes / full document (\(label))", Double(UpdateOp.encode(ops).count) / Double(b.encoded().count) * 100, "%", decimals: 2)
     }
 
     private func codec(elementCount: Int, repeats: Int, report: BenchReport) {

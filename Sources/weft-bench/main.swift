@@ -2,6 +2,7 @@ import Foundation
 
 /// `weft-bench [--size tiny|full] [SUITE...]`: runs the benchmark suites and prints their figures.
 let suites: [any BenchSuite] = [
+    LayoutBench(),
     SnapshotBench(),
     NodesBench(),
 ]

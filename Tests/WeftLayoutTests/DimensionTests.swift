@@ -22,6 +22,12 @@ import Testing
         #expect(Dimension(lenient: "big") == .auto)
         #expect(Dimension(lenient: "xpt") == .points(0))
         #expect(Dimension(lenient: "10") == .auto)
+        // NSString's doubleValue: a decimal prefix only (no inf, nan or hex), whitespace skipped.
+        #expect(Dimension(lenient: " -2.5e1xpt") == .points(-25))
+        #expect(Dimension(lenient: "infpt") == .points(0))
+        #expect(Dimension(lenient: "0x10pt") == .points(0))
+        #expect(Dimension(lenient: "7e%") == .fraction(0.07))
+        #expect(Dimension(lenient: ".5%") == .fraction(0.005))
     }
 
     @Test func strictParsingAcceptsOnlyWellFormedDimensions() throws {

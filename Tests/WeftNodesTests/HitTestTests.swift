@@ -91,11 +91,7 @@ struct HitTestTests {
 
     @Test("the later subnode is on top; scroll offsets shift hit points")
     func order() {
-        let table = TableNode()
-        let source = ListSource(count: 20)
-        table.dataSource = source
-        let (loop, root) = makeScreen(table)
-        loop.run(frames: 1)
+        let (table, _, loop, root) = loadedTable(count: 20)
         // Offset 250: item 2 spans content y 200..300, so root y 10 is content y 260.
         table.contentOffset = Point(x: 0, y: 250)
         loop.run(frames: 1)

@@ -58,6 +58,21 @@ struct NodeTreeTests {
         #expect(child.interfaceState == [])
     }
 
+    @Test("roots and containers' cells cannot be adopted")
+    func adoptionMisuse() {
+        NodeDiagnostics.printsWarnings = false
+        let loop = MainLoop()
+        let root = DisplayNode(), other = DisplayNode()
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(other.addSubnode(root) == false)
+        #expect(root.supernode == nil)
+        let (table, _, _, _) = loadedTable(count: 10)
+        let cell = table.cellForItem(at: 0)!
+        #expect(other.addSubnode(cell) == false)
+        #expect(cell.supernode === table)
+        #expect(NodeDiagnostics.warnings(about: other.id).count == 2)
+    }
+
     @Test("a node with a supernode cannot be a root")
     func rootMisuse() {
         NodeDiagnostics.printsWarnings = false
@@ -66,5 +81,39 @@ struct NodeTreeTests {
         parent.addSubnode(child)
         #expect(loop.addRoot(child, frame: .zero) == false)
         #expect(loop.roots.isEmpty)
+    }
+}
+
+@Suite("Inspector-facing API")
+struct InspectorFacingTests {
+    @Test("item states as runs, range index runs, descriptions")
+    func runsAndDescriptions() {
+        let (table, _, loop, _) = loadedTable(count: 12)
+        // Minimum first update: 0...4 visible (15), 5 display (7), 6...7 preload (3), 8...11 (1).
+        let runs = table.rangeController.itemStateRuns().map { [$0.first, $0.last, Int($0.state.rawValue)] }
+        #expect(runs == [[0, 4, 15], [5, 5, 7], [6, 7, 3], [8, 11, 1]])
+        #expect(indexRuns(table.rangeController.preloadIndices) == [0...7])
+        #expect(loop.allContainers().map(\.id) == [table.id])
+        let node = TextNode("x")
+        node.debugName = "title"
+        node.frame = Rect(x: 0, y: 0, width: 10, height: 20)
+        #expect(node.description == "<ASTextNode \(node.id) (title); frame = {{0, 0}, {10, 20}}>")
+    }
+
+    @Test("the spec hook sees every spec before it is laid out")
+    func specHook() {
+        let loop = MainLoop()
+        let root = DisplayNode(), child = DisplayNode()
+        root.addSubnode(child)
+        root.layoutSpecBlock = { _, _ in PlacementSpec([(child, .zero)]) }
+        var seen: [String] = []
+        loop.layoutSpecWillLayout = { node, spec in
+            seen.append("\(node.id) \(spec.textureClassName)")
+            // An inspector edit: move the child.
+            if let placement = spec as? PlacementSpec { placement.children = [child] }
+        }
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 40, height: 40))
+        loop.run(frames: 1)
+        #expect(seen == ["\(root.id) PlacementSpec"])
     }
 }

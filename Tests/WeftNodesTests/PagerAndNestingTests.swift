@@ -93,15 +93,18 @@ struct PagerAndNestingTests {
         #expect(nextTable.interfaceState == .inHierarchy)
         #expect(nextTable.cellForItem(at: 0)?.interfaceState == .inHierarchy)
         #expect(visibleTable.interfaceState == [.measureLayout, .preload])
+        // Page 3 (minimum preload (1, 1): pages 2...4): page 0 leaves every range; its table
+        // leaves preload and display, and so do its rows (clearPreloadedData, clearContents).
+        pager.contentOffset = Point(x: 960, y: 0)
+        loop.run(frames: 1)
+        #expect(visibleTable.interfaceState == .measureLayout)
+        #expect(visibleTable.cellForItem(at: 0)?.interfaceState == .measureLayout)
+        #expect(visibleTable.rangeController.itemStates.allSatisfy { $0.isDisjoint(with: [.preload, .display, .visible]) })
     }
 
     @Test("visibility depth sets the range mode when the program opts in")
     func visibilityDepth() {
-        let table = TableNode()
-        let source = ListSource(count: 30)
-        table.dataSource = source
-        let (loop, _) = makeScreen(table)
-        loop.run(frames: 1)
+        let (table, _, loop, _) = loadedTable(count: 30)
         table.visibilityDepth = 2
         loop.run(frames: 1)
         #expect(table.rangeController.currentMode == .minimum)  // not opted in
@@ -127,11 +130,7 @@ struct PagerAndNestingTests {
         #expect(pages.tables[1]!.rangeController.currentMode == .lowMemory)
         #expect(pages.tables[0]!.cellForItem(at: 5)?.interfaceState == .measureLayout)
 
-        let table = TableNode()
-        let source = ListSource(count: 30)
-        table.dataSource = source
-        let (tableLoop, _) = makeScreen(table)
-        tableLoop.run(frames: 1)
+        let (table, _, tableLoop, _) = loadedTable(count: 30)
         tableLoop.setApplicationState(.background)
         #expect(table.rangeController.currentMode == .visibleOnly)
         #expect(table.cellForItem(at: 0)?.interfaceState == [.measureLayout, .preload, .display])

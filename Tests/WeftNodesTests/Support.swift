@@ -69,3 +69,13 @@ func makeScreen(_ node: DisplayNode, frame: Rect = Rect(x: 0, y: 0, width: 320, 
     loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
     return (loop, root)
 }
+
+/// A loaded table of `count` 100-pt rows filling a 320 x 480 screen, after one frame.
+func loadedTable(count: Int) -> (table: TableNode, source: ListSource, loop: MainLoop, root: DisplayNode) {
+    let table = TableNode()
+    let source = ListSource(count: count)
+    table.dataSource = source
+    let (loop, root) = makeScreen(table)
+    loop.run(frames: 1)
+    return (table, source, loop, root)
+}

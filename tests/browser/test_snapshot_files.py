@@ -197,7 +197,7 @@ def test_semantic_diff_of_two_files(gateway, page, tmp_path):
     assert page.js("return [document.getElementById('diff-before').value, document.getElementById('diff-after').value]") == ["before.json", "after.json"]
     page.driver.find_element("id", "diff-run").click()
     summary = page.wait_js("const s = document.getElementById('diff-summary'); return s && s.textContent", "the diff summary")
-    assert summary == "4 frame, 2 style, 1 added, 1 props"
+    assert summary == "1 added, 2 moved, 2 resized, 2 style, 1 nodeProperty, 1 rangeController"
     titles = page.js("return [...document.querySelectorAll('#diff-table tr.diff-row')].map(r => r.title)")
     assert titles == screens.EXPECTED_DIFF
     # The after side is shown with its changed elements highlighted in the tree and on the screen.
@@ -207,14 +207,14 @@ def test_semantic_diff_of_two_files(gateway, page, tmp_path):
     page.frames()
     highlighted = page.js("return [...document.querySelectorAll('.tree-row.changed')].map(r => r.dataset.id).sort()")
     assert highlighted == sorted(["n102", "n103", "n104", "n105", "n107"]), "cell 5 is inside a collapsed row"
-    before_after = page.js("const r = document.querySelector('#diff-table tr.diff-row[data-kind=\"frame\"]');"
+    before_after = page.js("const r = document.querySelector('#diff-table tr.diff-row[data-kind=\"moved\"]');"
                            "return [r.querySelector('.before').textContent, r.querySelector('.after').textContent]")
     assert before_after == ["0,140 80×20", "0,150 80×20"]
     page.screenshot("diff-after")
     page.driver.find_element("id", "diff-show-side").click()
     assert page.pill() == ["file", "File · before.json"]
     assert page.js("return [...weft.state.diff.changedIds].sort()") == sorted(["n4", "n5", "n3", "n7", "n2"])
-    page.js("document.querySelector('#diff-table tr.diff-row[data-kind=\"props\"]').click()")
+    page.js("document.querySelector('#diff-table tr.diff-row[data-kind=\"nodeProperty\"]').click()")
     assert page.js("return weft.state.selectedId") == "n2"
     page.screenshot("diff-before")
 
@@ -251,3 +251,19 @@ def test_hand_made_screens_match_the_snapshot_schema():
     schema = json.loads((REPO_ROOT / "docs" / "snapshot.schema.json").read_text())
     jsonschema.validate(screens.before(), schema)
     jsonschema.validate(screens.after(), schema)
+
+
+def test_download_writes_the_document_on_show(opened):
+    """Download saves what the views show as a snapshot file; it reads back as the same document."""
+    import json
+    from harness import DOWNLOADS, wait_until
+    target = DOWNLOADS / "before.json"
+    target.unlink(missing_ok=True)
+    opened.driver.find_element("id", "download-snapshot").click()
+    wait_until(lambda: target.is_file() and target.stat().st_size > 0, 10, what="the downloaded file")
+    downloaded = json.loads(wait_until(lambda: target.read_text() if target.read_text().endswith("}") else None, 10, what="the whole file"))
+    expected = screens.before()
+    assert downloaded["format"] == "weft.snapshot" and downloaded["version"] == 1
+    assert downloaded["roots"] == expected["roots"]
+    assert downloaded["rangeControllers"] == expected["rangeControllers"]
+    assert downloaded["revision"] == expected["revision"]

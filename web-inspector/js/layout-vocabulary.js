@@ -33,6 +33,20 @@ export const SPEC_FIELDS = {
   corner: { location: ['topLeft', 'topRight', 'bottomLeft', 'bottomRight'], offset: 'point', wrapsCorner: 'boolean' },
 };
 
+/** Texture's defaults of the editable keys (texture-semantics.md sections 1, 3, 4), shown as hints. */
+export const DEFAULTS = {
+  style: { width: 'auto', height: 'auto', minWidth: 'auto', minHeight: 'auto', maxWidth: 'auto', maxHeight: 'auto',
+    flexBasis: 'auto', flexGrow: 0, flexShrink: 0, ascender: 0, descender: 0, spacingBefore: 0, spacingAfter: 0,
+    alignSelf: 'auto', layoutPosition: '0, 0' },
+  stack: { direction: 'horizontal', spacing: 0, justifyContent: 'start', alignItems: 'stretch', flexWrap: 'noWrap',
+    alignContent: 'start', lineSpacing: 0 },
+  inset: { insets: '0, 0, 0, 0' },
+  center: { centeringOptions: 'none', sizingOptions: 'default' },
+  relative: { horizontalPosition: 'none', verticalPosition: 'none', sizingOption: 'default' },
+  absolute: { sizing: 'default' },
+  corner: { offset: '0, 0', wrapsCorner: false },
+};
+
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 function parseNumber(text) {

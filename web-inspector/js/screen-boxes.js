@@ -1,6 +1,8 @@
 // Every element's box in root coordinates, in paint order (pre-order: parents before their
 // children), kept in flat typed arrays so a 100 000-element screen draws and hit-tests without
-// allocating. Roots sit side by side, each shifted right by the widths of the roots before it.
+// allocating. Each element also knows where its subtree ends and the bounds of its whole
+// subtree, so drawing and hit testing skip subtrees that lie outside the region of interest.
+// Roots sit side by side, each shifted right by the widths of the roots before it.
 
 const ROOT_GAP = 24;
 
@@ -21,16 +23,17 @@ export class ScreenBoxes {
     this.h = new Float64Array(n);
     this.depth = new Uint16Array(n);
     this.end = new Uint32Array(n); // index after the element's subtree
+    this.parent = new Int32Array(n);
     this.indexOf = new Map();
     this.rootOffsets = [];
     let i = 0;
     let offset = 0;
     for (const root of this.model.roots) {
       this.rootOffsets.push({ id: root.id, x: offset });
-      const stack = [[root, offset, 0, 0]];
+      const stack = [[root, offset, 0, 0, -1]];
       const open = [];
       while (stack.length) {
-        const [el, px, py, depth] = stack.pop();
+        const [el, px, py, depth, parent] = stack.pop();
         while (open.length && this.depth[open[open.length - 1]] >= depth) this.end[open.pop()] = i;
         const f = el.frame || [0, 0, 0, 0];
         this.ids[i] = el.id;
@@ -40,16 +43,18 @@ export class ScreenBoxes {
         this.w[i] = f[2];
         this.h[i] = f[3];
         this.depth[i] = depth;
+        this.parent[i] = parent;
         this.indexOf.set(el.id, i);
         open.push(i);
         const children = el.children;
-        if (children) for (let c = children.length - 1; c >= 0; c--) stack.push([children[c], px + f[0], py + f[1], depth + 1]);
+        if (children) for (let c = children.length - 1; c >= 0; c--) stack.push([children[c], px + f[0], py + f[1], depth + 1, i]);
         i++;
       }
       while (open.length) this.end[open.pop()] = i;
       offset += ((root.frame && root.frame[2]) || 0) + ROOT_GAP;
     }
     this.count = i;
+    this.#computeBounds();
     this.width = Math.max(0, offset - ROOT_GAP);
     this.height = Math.max(0, ...this.model.roots.map((r) => (r.frame ? r.frame[1] + r.frame[3] : 0)));
   }
@@ -71,10 +76,45 @@ export class ScreenBoxes {
       const dy = baseY + f[1] - this.y[i];
       this.w[i] = f[2];
       this.h[i] = f[3];
+      const end = this.end[i];
       if (dx !== 0 || dy !== 0) {
-        for (let j = i; j < this.end[i]; j++) { this.x[j] += dx; this.y[j] += dy; }
+        for (let j = i; j < end; j++) {
+          this.x[j] += dx; this.y[j] += dy;
+          this.bx0[j] += dx; this.by0[j] += dy; this.bx1[j] += dx; this.by1[j] += dy;
+        }
       }
+      // The element's own box may have grown: recompute its bounds from its children's, then
+      // grow (never shrink) the ancestors' bounds, which keeps them a safe over-estimate.
+      this.bx0[i] = this.x[i]; this.by0[i] = this.y[i];
+      this.bx1[i] = this.x[i] + this.w[i]; this.by1[i] = this.y[i] + this.h[i];
+      for (let j = end - 1; j > i; j--) if (this.parent[j] === i) this.#growParent(j);
+      for (let j = i; this.parent[j] >= 0; j = this.parent[j]) this.#growParent(j);
     }
+  }
+
+  /** Subtree bounds, children before parents (pre-order indices grow downwards). */
+  #computeBounds() {
+    const n = this.count;
+    this.bx0 = Float64Array.from(this.x.subarray(0, n));
+    this.by0 = Float64Array.from(this.y.subarray(0, n));
+    this.bx1 = new Float64Array(n);
+    this.by1 = new Float64Array(n);
+    for (let i = 0; i < n; i++) { this.bx1[i] = this.x[i] + this.w[i]; this.by1[i] = this.y[i] + this.h[i]; }
+    for (let i = n - 1; i > 0; i--) this.#growParent(i);
+  }
+
+  #growParent(i) {
+    const p = this.parent[i];
+    if (p < 0) return;
+    if (this.bx0[i] < this.bx0[p]) this.bx0[p] = this.bx0[i];
+    if (this.by0[i] < this.by0[p]) this.by0[p] = this.by0[i];
+    if (this.bx1[i] > this.bx1[p]) this.bx1[p] = this.bx1[i];
+    if (this.by1[i] > this.by1[p]) this.by1[p] = this.by1[i];
+  }
+
+  /** Whether the subtree of index i may have a box intersecting the rect. */
+  subtreeMeets(i, x0, y0, x1, y1) {
+    return !(this.bx0[i] > x1 || this.by0[i] > y1 || this.bx1[i] < x0 || this.by1[i] < y0);
   }
 
   #rootOffset(id) {
@@ -90,12 +130,14 @@ export class ScreenBoxes {
 
   /** The deepest element whose box contains the point (the last one in paint order). */
   deepestAt(px, py, accept = () => true) {
-    for (let i = this.count - 1; i >= 0; i--) {
+    let found = null;
+    for (let i = 0; i < this.count; i++) {
+      if (!this.subtreeMeets(i, px, py, px, py)) { i = this.end[i] - 1; continue; }
       if (px >= this.x[i] && py >= this.y[i] && px < this.x[i] + this.w[i] && py < this.y[i] + this.h[i] && accept(this.elements[i])) {
-        return this.ids[i];
+        found = this.ids[i];
       }
     }
-    return null;
+    return found;
   }
 
   /** The root holding a screen point and the point in that root's coordinates (HitTest.probe). */

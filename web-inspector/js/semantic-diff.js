@@ -1,126 +1,269 @@
-// The semantic diff of two snapshots, by the rules of `weft diff`: elements are matched by
-// structural path (className, debugName and position among the siblings that share both), not
-// by id, so two captures of the same screen from different runs compare cleanly. Reported:
-// added and removed subtrees, frame changes (moved and/or resized beyond a tolerance), style and
-// property changes, and interface-state changes on request. `meta` and `revision` are ignored.
+// The semantic diff of two snapshots, by the rules of `weft diff` (fixtures/semantic-diff/README.md;
+// the same cases run against Swift's SemanticDiff): elements are matched by structural path
+// (class name, debug name and ordinal among the siblings with the same class and debug name),
+// never by id, so two runs of a program compare although their node counters differ.
+// Order: at each level the new snapshot's matched children in order, each followed by its own
+// subtree, then the added ones, then the removed ones; then range controllers; then
+// `revision` and `meta` (ignored by default).
 
-/** The path segment of an element: "ClassName (debugName)" plus "[k]" for the k-th twin (k > 0). */
-export function segmentName(element, occurrence) {
-  const base = element.debugName ? `${element.className} (${element.debugName})` : `${element.className}`;
-  return occurrence > 0 ? `${base}[${occurrence}]` : base;
+import { describeInterfaceState } from './layout-vocabulary.js';
+
+const DEFAULT_IGNORE = ['meta', 'revision'];
+const ZERO_RECT = [0, 0, 0, 0];
+const DEFAULT_RANGE = { min: [0, 0], max: ['inf', 'inf'] };
+/** Compared range-controller fields in document order, with the values documents omit. */
+const CONTROLLER_DEFAULTS = [
+  ['dataSource', ''], ['orientation', 'vertical'], ['scrollDirection', []], ['mode', 'minimum'], ['tuning', undefined],
+  ['viewport', [0, 0, 0, 0]], ['contentSize', [0, 0]], ['contentOffset', [0, 0]], ['itemCount', 0],
+  ['visible', []], ['display', []], ['preload', []], ['itemStates', []],
+];
+const RUNTIME_STATE = new Set(['visible', 'display', 'preload', 'itemStates']);
+
+/** A path component: `Class`, `Class (debugName)`, with `[n]` appended when n > 0. */
+export function componentName(element, ordinal) {
+  const name = element.debugName ? `${element.className} (${element.debugName})` : element.className;
+  return ordinal > 0 ? `${name}[${ordinal}]` : name;
 }
 
-/** Pairs two sibling lists by (className, debugName, occurrence). */
-function matchSiblings(before, after) {
-  const key = (el) => `${el.className}\u0000${el.debugName || ''}`;
-  const keyed = (list) => {
-    const counts = new Map();
-    return list.map((el) => {
-      const k = key(el);
-      const n = counts.get(k) || 0;
-      counts.set(k, n + 1);
-      return { el, occurrence: n, key: `${k}\u0000${n}` };
-    });
-  };
-  const a = keyed(before);
-  const b = keyed(after);
-  const bByKey = new Map(b.map((entry) => [entry.key, entry]));
-  const pairs = [];
-  const matched = new Set();
-  for (const entry of a) {
-    const other = bByKey.get(entry.key);
-    if (other) { matched.add(other.key); pairs.push([entry, other]); } else pairs.push([entry, null]);
+function joinPath(parent, component) { return parent ? `${parent} > ${component}` : component; }
+
+function componentNames(elements) {
+  const seen = new Map();
+  return elements.map((el) => {
+    const key = `${el.className}\u0000${el.debugName || ''}`;
+    const ordinal = seen.get(key) || 0;
+    seen.set(key, ordinal + 1);
+    return componentName(el, ordinal);
+  });
+}
+
+/** Pairs sibling lists by component name: matched (in the new order), added, removed. */
+function matchSiblings(a, b) {
+  const aNames = componentNames(a);
+  const bNames = componentNames(b);
+  const bByName = new Map(bNames.map((name, i) => [name, i]));
+  const matched = [];
+  const removed = [];
+  const matchedB = new Set();
+  aNames.forEach((name, i) => {
+    const j = bByName.get(name);
+    if (j === undefined) removed.push(i); else { matched.push([i, j]); matchedB.add(j); }
+  });
+  matched.sort((p, q) => p[1] - q[1]);
+  const added = b.map((_, j) => j).filter((j) => !matchedB.has(j));
+  return { matched, added, removed, aNames, bNames };
+}
+
+/** Structural equality of JSON values (object key order does not count). */
+function equal(x, y) {
+  if (x === y) return true;
+  if (typeof x !== typeof y || x === null || y === null || typeof x !== 'object') return false;
+  if (Array.isArray(x) !== Array.isArray(y)) return false;
+  if (Array.isArray(x)) return x.length === y.length && x.every((v, i) => equal(v, y[i]));
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((k) => k in y && equal(x[k], y[k]));
+}
+
+function number(v) { return v === 'inf' ? Infinity : v === null ? NaN : v; }
+
+class Differ {
+  constructor({ tolerance = 0, ignore = DEFAULT_IGNORE, interfaceState = false }) {
+    this.tolerance = tolerance;
+    this.ignored = new Set(ignore);
+    this.interfaceState = interfaceState;
+    this.changes = [];
   }
-  for (const entry of b) if (!matched.has(entry.key)) pairs.push([null, entry]);
-  return pairs;
-}
 
-/** Stable JSON (sorted object keys) for value comparison. */
-function canonical(value) {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  ignores(field, kind) {
+    if (this.ignored.has(kind)) return true;
+    if (field === undefined) return false;
+    if (this.ignored.has(field)) return true;
+    const dot = field.indexOf('.');
+    return dot >= 0 && (this.ignored.has(field.slice(0, dot)) || this.ignored.has(field.slice(dot + 1)));
   }
-  return JSON.stringify(value);
-}
 
-function subtreeSize(element) {
-  let n = 0;
-  const stack = [element];
-  while (stack.length) { const el = stack.pop(); n++; if (el.children) stack.push(...el.children); }
-  return n;
-}
+  report(change) {
+    if (!this.ignores(change.field, change.kind)) this.changes.push(change);
+  }
 
-function compareEntries(kind, path, a, b, before = {}, after = {}, ignore) {
-  const changes = [];
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  for (const key of [...keys].sort()) {
-    if (ignore.has(`${kind}.${key}`)) continue;
-    if (canonical(before[key]) !== canonical(after[key])) {
-      changes.push({ kind, path, key, before: before[key], after: after[key], idBefore: a.id, idAfter: b.id });
+  close(a, b) {
+    const x = number(a);
+    const y = number(b);
+    if (x === y || (Number.isNaN(x) && Number.isNaN(y))) return true;
+    return Math.abs(x - y) <= this.tolerance;
+  }
+
+  closeAll(a, b) { return a.length === b.length && a.every((v, i) => this.close(v, b[i])); }
+
+  siblings(a, b, parentPath) {
+    const pairs = matchSiblings(a, b);
+    for (const [i, j] of pairs.matched) this.elements(a[i], b[j], joinPath(parentPath, pairs.bNames[j]));
+    for (const j of pairs.added) {
+      this.report({ kind: 'added', path: joinPath(parentPath, pairs.bNames[j]), after: b[j].frame || ZERO_RECT, idAfter: b[j].id, element: b[j] });
+    }
+    for (const i of pairs.removed) {
+      this.report({ kind: 'removed', path: joinPath(parentPath, pairs.aNames[i]), before: a[i].frame || ZERO_RECT, idBefore: a[i].id, element: a[i] });
     }
   }
-  return changes;
+
+  elements(a, b, path) {
+    const change = (kind, field, before, after) => {
+      const entry = { kind, path, field, idBefore: a.id, idAfter: b.id };
+      if (before !== undefined) entry.before = before;
+      if (after !== undefined) entry.after = after;
+      this.report(entry);
+    };
+    const fa = a.frame || ZERO_RECT;
+    const fb = b.frame || ZERO_RECT;
+    const sizeChanged = !this.close(fa[2], fb[2]) || !this.close(fa[3], fb[3]);
+    const originChanged = !this.close(fa[0], fb[0]) || !this.close(fa[1], fb[1]);
+    if (sizeChanged || originChanged) change(sizeChanged ? 'resized' : 'moved', 'frame', fa, fb);
+    if ((a.kind || 'node') !== (b.kind || 'node')) change('field', 'kind', a.kind || 'node', b.kind || 'node');
+    if ((a.type || 'node') !== (b.type || 'node')) change('field', 'type', a.type || 'node', b.type || 'node');
+    const ca = a.constrainedSize || DEFAULT_RANGE;
+    const cb = b.constrainedSize || DEFAULT_RANGE;
+    if (!this.closeAll([...ca.min, ...ca.max], [...cb.min, ...cb.max])) change('field', 'constrainedSize', ca, cb);
+    if (a.calculatedSize || b.calculatedSize) {
+      const sa = a.calculatedSize || fa.slice(2);
+      const sb = b.calculatedSize || fb.slice(2);
+      if (!this.closeAll(sa, sb)) change('field', 'calculatedSize', sa, sb);
+    }
+    this.entries(a.style || {}, b.style || {}, 'style', (field, x, y) => change('style', field, x, y));
+    const propertyKind = b.kind === 'spec' ? 'specProperty' : 'nodeProperty';
+    this.entries(a.props || {}, b.props || {}, 'props', (field, x, y) => change(propertyKind, field, x, y));
+    if (!this.closeTappable(a.tappable, b.tappable)) change('field', 'tappable', a.tappable, b.tappable);
+    if (this.interfaceState && (a.interfaceState || 0) !== (b.interfaceState || 0)) {
+      change('interfaceState', 'interfaceState', a.interfaceState || 0, b.interfaceState || 0);
+    }
+    this.siblings(a.children || [], b.children || [], path);
+  }
+
+  /** Entry by entry: changed and removed keys in the old order, then new keys. */
+  entries(a, b, prefix, make) {
+    for (const key of Object.keys(a)) if (!equal(a[key], b[key])) make(`${prefix}.${key}`, a[key], b[key]);
+    for (const key of Object.keys(b)) if (!(key in a)) make(`${prefix}.${key}`, undefined, b[key]);
+  }
+
+  closeTappable(a, b) {
+    if (!a || !b) return !a && !b;
+    return equal(a.restricted || [], b.restricted || []) && equal(a.clipped || [], b.clipped || []) && this.closeAll(a.rect, b.rect);
+  }
+
+  controllers(a, b) {
+    const label = (controller, paths) => `range ${paths.get(controller.owner) || controller.owner}`;
+    const aPaths = ownerPaths(a);
+    const bPaths = ownerPaths(b);
+    const keyed = (list, paths) => {
+      const seen = new Map();
+      return list.map((c) => {
+        const key = `${label(c, paths)}|${c.dataSource || ''}`;
+        const n = seen.get(key) || 0;
+        seen.set(key, n + 1);
+        return `${key}#${n}`;
+      });
+    };
+    const aList = a.rangeControllers || [];
+    const bList = b.rangeControllers || [];
+    const aKeys = keyed(aList, aPaths);
+    const bIndex = new Map(keyed(bList, bPaths).map((k, j) => [k, j]));
+    const matchedB = new Set();
+    const removed = [];
+    aKeys.forEach((key, i) => {
+      const j = bIndex.get(key);
+      if (j === undefined) { removed.push(i); return; }
+      matchedB.add(j);
+      this.controller(aList[i], bList[j], label(bList[j], bPaths));
+    });
+    bList.forEach((c, j) => {
+      if (!matchedB.has(j)) this.report({ kind: 'rangeController', path: label(c, bPaths), after: c.dataSource || '', idAfter: c.id });
+    });
+    for (const i of removed) {
+      this.report({ kind: 'rangeController', path: label(aList[i], aPaths), before: aList[i].dataSource || '', idBefore: aList[i].id });
+    }
+  }
+
+  controller(a, b, path) {
+    for (const [key, fallback] of CONTROLLER_DEFAULTS) {
+      const before = key in a ? a[key] : fallback;
+      const after = key in b ? b[key] : fallback;
+      if (equal(before, after)) continue;
+      if (RUNTIME_STATE.has(key) && !this.interfaceState) continue;
+      this.report({ kind: 'rangeController', path, field: `rangeControllers.${key}`, before, after, idBefore: a.id, idAfter: b.id });
+    }
+  }
+
+  document(a, b) {
+    if ((a.revision || 0) !== (b.revision || 0)) {
+      this.report({ kind: 'document', path: '', field: 'revision', before: a.revision || 0, after: b.revision || 0 });
+    }
+    if (this.ignored.has('meta')) return;
+    this.entries(a.meta || {}, b.meta || {}, 'meta', (field, before, after) => {
+      const entry = { kind: 'document', path: '', field };
+      if (before !== undefined) entry.before = before;
+      if (after !== undefined) entry.after = after;
+      this.report(entry);
+    });
+  }
+}
+
+/** Structural paths of the range controllers' owners. */
+function ownerPaths(snapshot) {
+  const owners = new Set((snapshot.rangeControllers || []).map((c) => c.owner));
+  const paths = new Map();
+  if (!owners.size) return paths;
+  const stack = [[snapshot.roots || [], '']];
+  while (stack.length) {
+    const [elements, parent] = stack.pop();
+    const names = componentNames(elements);
+    elements.forEach((el, i) => {
+      const path = joinPath(parent, names[i]);
+      if (owners.has(el.id)) paths.set(el.id, path);
+      if (el.children) stack.push([el.children, path]);
+    });
+  }
+  return paths;
 }
 
 /**
- * Differences between snapshots `a` (before) and `b` (after).
- * @param {object} options tolerance (points, default 0), interfaceState (bool), ignore ([field])
- *   where a field is `frame`, `style`, `props`, or `style.KEY` / `props.KEY`.
- * @returns {Array} changes {kind: added|removed|frame|style|props|interfaceState, path, ...}
+ * Differences from snapshot `a` (before) to `b` (after).
+ * @param {object} options tolerance (points, default 0); ignore (replaces the default
+ *   ["meta", "revision"]: field names, their first or last part, or change kinds);
+ *   interfaceState (bool, default false).
+ * @returns {Array} changes {kind, path, field?, before?, after?, idBefore?, idAfter?}
  */
-export function semanticDiff(a, b, { tolerance = 0, interfaceState = false, ignore = [] } = {}) {
-  const ignored = new Set(ignore);
-  const changes = [];
-  const differs = (x, y) => Math.abs((x || 0) - (y || 0)) > tolerance;
-  const stack = [{ before: a.roots || [], after: b.roots || [], path: [] }];
-  while (stack.length) {
-    const { before, after, path } = stack.pop();
-    const level = [];
-    for (const [x, y] of matchSiblings(before, after)) {
-      const entry = x || y;
-      const here = [...path, segmentName(entry.el, entry.occurrence)];
-      if (!y) { level.push({ kind: 'removed', path: here, idBefore: x.el.id, count: subtreeSize(x.el), element: x.el }); continue; }
-      if (!x) { level.push({ kind: 'added', path: here, idAfter: y.el.id, count: subtreeSize(y.el), element: y.el }); continue; }
-      const ea = x.el;
-      const eb = y.el;
-      const fa = ea.frame || [0, 0, 0, 0];
-      const fb = eb.frame || [0, 0, 0, 0];
-      if (!ignored.has('frame')) {
-        const moved = differs(fa[0], fb[0]) || differs(fa[1], fb[1]);
-        const resized = differs(fa[2], fb[2]) || differs(fa[3], fb[3]);
-        if (moved || resized) level.push({ kind: 'frame', path: here, moved, resized, before: fa, after: fb, idBefore: ea.id, idAfter: eb.id });
-      }
-      if (!ignored.has('style')) level.push(...compareEntries('style', here, ea, eb, ea.style, eb.style, ignored));
-      if (!ignored.has('props')) level.push(...compareEntries('props', here, ea, eb, ea.props, eb.props, ignored));
-      if (interfaceState && (ea.interfaceState || 0) !== (eb.interfaceState || 0)) {
-        level.push({ kind: 'interfaceState', path: here, before: ea.interfaceState || 0, after: eb.interfaceState || 0, idBefore: ea.id, idAfter: eb.id });
-      }
-      stack.push({ before: ea.children || [], after: eb.children || [], path: here });
-    }
-    changes.push(...level);
-  }
-  return changes.sort((p, q) => comparePaths(p.path, q.path));
+export function semanticDiff(a, b, options = {}) {
+  const differ = new Differ(options);
+  differ.siblings(a.roots || [], b.roots || [], '');
+  differ.controllers(a, b);
+  differ.document(a, b);
+  return differ.changes;
 }
 
-function comparePaths(p, q) {
-  const n = Math.min(p.length, q.length);
-  for (let i = 0; i < n; i++) if (p[i] !== q[i]) return p[i] < q[i] ? -1 : 1;
-  return p.length - q.length;
+/** `8,8 100x20` for a rect. */
+export function rectText(rect) {
+  return Array.isArray(rect) && rect.length === 4 ? `${json(rect[0])},${json(rect[1])} ${json(rect[2])}x${json(rect[3])}` : json(rect);
 }
 
-const num = (v) => (typeof v === 'number' ? String(Math.round(v * 1000) / 1000) : String(v));
-const frameText = (f) => `${num(f[0])},${num(f[1])} ${num(f[2])}x${num(f[3])}`;
-const valueText = (v) => (v === undefined ? '(default)' : typeof v === 'string' ? v : JSON.stringify(v));
+function json(value) { return JSON.stringify(value); }
 
-/** One line per change, in the CLI's text form: `~ A > B (title): frame 8,8 100x20 -> 8,8 120x20`. */
+/** A change's value as the CLI prints it: compact JSON, `(none)` when absent. */
+export function valueText(value, field) {
+  if (value === undefined) return '(none)';
+  if (field === 'frame') return rectText(value);
+  if (field === 'interfaceState') return describeInterfaceState(value).replaceAll(' | ', '|');
+  return json(value);
+}
+
+/** One line per change, exactly as `weft diff` prints it (SemanticDiffReport.line in Swift). */
 export function describeChange(change) {
-  const path = change.path.join(' > ');
   switch (change.kind) {
-    case 'added': return `+ ${path}${change.count > 1 ? ` (${change.count} elements)` : ''}`;
-    case 'removed': return `- ${path}${change.count > 1 ? ` (${change.count} elements)` : ''}`;
-    case 'frame': return `~ ${path}: frame ${frameText(change.before)} -> ${frameText(change.after)}`;
-    case 'interfaceState': return `~ ${path}: interfaceState ${change.before} -> ${change.after}`;
-    default: return `~ ${path}: ${change.kind}.${change.key} ${valueText(change.before)} -> ${valueText(change.after)}`;
+    case 'added': return `+ ${change.path}${change.after !== undefined ? ` at ${rectText(change.after)}` : ''}`;
+    case 'removed': return `- ${change.path}${change.before !== undefined ? ` at ${rectText(change.before)}` : ''}`;
+    default: {
+      if (change.kind === 'rangeController' && change.field === undefined) return `${change.after === undefined ? '- ' : '+ '}${change.path}`;
+      const field = change.field || '';
+      const location = change.path ? `${change.path}: ${field}` : field;
+      return `~ ${location} ${valueText(change.before, field)} -> ${valueText(change.after, field)}`;
+    }
   }
 }

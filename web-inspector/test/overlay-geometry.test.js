@@ -81,3 +81,20 @@ test('screen boxes: a frame change moves the subtree in place', () => {
   assert.deepEqual(boxes.rect('n4'), [0, 100, 100, 50], 'siblings stay');
   assert.deepEqual(boxes.end.slice(0, 6), Uint32Array.from([5, 4, 3, 4, 5, 6]));
 });
+
+test('screen boxes: subtree bounds cover overflowing children and follow updates', () => {
+  const m = new TreeModel({ roots: [{ id: 'r', frame: [0, 0, 10, 10], children: [
+    { id: 'a', frame: [0, 0, 10, 10], children: [{ id: 'b', frame: [50, 50, 5, 5] }] }, // b overflows a
+    { id: 'c', frame: [0, 20, 5, 5] }] }] });
+  const boxes = new ScreenBoxes(m);
+  const ia = boxes.indexOf.get('a');
+  assert.deepEqual([boxes.bx0[ia], boxes.by0[ia], boxes.bx1[ia], boxes.by1[ia]], [0, 0, 55, 55]);
+  assert.equal(boxes.subtreeMeets(ia, 52, 52, 52, 52), true);
+  assert.equal(boxes.subtreeMeets(boxes.indexOf.get('c'), 52, 52, 52, 52), false);
+  assert.equal(boxes.deepestAt(52, 52), 'b', 'found through the overflowing subtree');
+  m.applyOps([{ op: 'set', id: 'b', fields: { frame: [100, 100, 5, 5] } }]);
+  boxes.update(['b']);
+  assert.equal(boxes.deepestAt(102, 102), 'b', 'bounds grew with the move');
+  assert.equal(boxes.deepestAt(52, 52), null);
+  assert.equal(boxes.deepestAt(2, 22), 'c');
+});

@@ -1,69 +1,63 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { semanticDiff, describeChange, segmentName } from '../js/semantic-diff.js';
+import { semanticDiff, describeChange, componentName } from '../js/semantic-diff.js';
 
-const text = (id, debugName, frame, extra = {}) => ({ id, kind: 'node', className: 'ASTextNode', debugName, frame, ...extra });
+// Cases beyond the shared fixtures (fixtures/semantic-diff): ids never count, removed subtrees
+// are reported once, frames of NaN and infinite sizes, tappable and calculatedSize fields,
+// controllers added and removed, and `ignore` by kind.
+const text = (id, debugName, frame, extra = {}) => ({ id, className: 'ASTextNode', debugName, frame, ...extra });
 const stack = (id, children, frame = [0, 0, 375, 100]) => ({ id, kind: 'spec', type: 'stack', className: 'ASStackLayoutSpec', frame, children });
-const doc = (roots, revision = 1) => ({ revision, meta: { pid: revision }, roots });
+const doc = (roots, extra = {}) => ({ revision: 1, meta: {}, roots, ...extra });
+const lines = (a, b, options) => semanticDiff(a, b, options).map(describeChange);
 
-test('identical trees with different ids, meta and revision have no differences', () => {
-  const a = doc([stack('n1/0', [text('n2', 'title', [8, 8, 100, 20])])], 1);
-  const b = doc([stack('n7/0', [text('n9', 'title', [8, 8, 100, 20])])], 99);
+test('identical trees with different ids have no differences', () => {
+  const a = doc([stack('n1/0', [text('n2', 'title', [8, 8, 100, 20])])], { revision: 1 });
+  const b = doc([stack('n7/0', [text('n9', 'title', [8, 8, 100, 20])])], { revision: 99 });
   assert.deepEqual(semanticDiff(a, b), []);
+  assert.deepEqual(lines(a, b, { ignore: [] }), ['~ revision 1 -> 99']);
 });
 
-// The CLI's example line from issue 7.
-test('a resized element reads like the CLI line', () => {
-  const a = doc([stack('s', [text('t', 'title', [8, 8, 100, 20])])]);
-  const b = doc([stack('s', [text('t', 'title', [8, 8, 120, 20])])]);
-  const [change] = semanticDiff(a, b);
-  assert.equal(change.kind, 'frame');
-  assert.equal(change.resized, true);
-  assert.equal(change.moved, false);
-  assert.equal(describeChange(change), '~ ASStackLayoutSpec > ASTextNode (title): frame 8,8 100x20 -> 8,8 120x20');
-});
-
-// Tolerance edges: a change of exactly the tolerance is not reported, just above it is.
-test('tolerance: |delta| <= tolerance is equal', () => {
-  const a = doc([text('t', null, [0, 0, 100, 20])]);
-  assert.deepEqual(semanticDiff(a, doc([text('t', null, [0.5, 0, 100, 20])]), { tolerance: 0.5 }), []);
-  const [moved] = semanticDiff(a, doc([text('t', null, [0.51, 0, 100, 20])]), { tolerance: 0.5 });
-  assert.equal(moved.moved, true);
-});
-
-// Siblings match by (class, debugName, occurrence): inserting a differently named sibling in
-// front does not shift the others' matches; the new one is reported as added.
-test('matching by structural path, not by index', () => {
-  const a = doc([stack('s', [text('a', 'name', [0, 0, 10, 10]), text('b', 'body', [0, 10, 10, 10])])]);
-  const b = doc([stack('s', [text('x', 'badge', [0, 0, 5, 5]), text('y', 'name', [0, 0, 10, 10]), text('z', 'body', [0, 10, 10, 10])])]);
+test('a removed subtree is one change carrying both ids where matched', () => {
+  const a = doc([stack('s', [text('a', null, [0, 0, 1, 1]), stack('inner', [text('c', null, [0, 0, 1, 1])], [0, 2, 1, 1])])]);
+  const b = doc([stack('t', [text('x', null, [0, 0, 1, 1])])]);
   const changes = semanticDiff(a, b);
-  assert.deepEqual(changes.map(describeChange), ['+ ASStackLayoutSpec > ASTextNode (badge)']);
+  assert.deepEqual(changes.map(describeChange), ['- ASStackLayoutSpec > ASStackLayoutSpec at 0,2 1x1']);
+  assert.equal(changes[0].idBefore, 'inner');
+  assert.equal(componentName(text('q', 'title', []), 2), 'ASTextNode (title)[2]');
 });
 
-test('twins are told apart by occurrence, a removed subtree is reported once', () => {
-  const a = doc([stack('s', [text('a', null, [0, 0, 1, 1]), text('b', null, [0, 1, 1, 1]),
-    stack('inner', [text('c', null, [0, 0, 1, 1])], [0, 2, 1, 1])])]);
-  const b = doc([stack('s', [text('a', null, [0, 0, 1, 1]), text('b', null, [0, 5, 1, 1])])]);
-  assert.equal(segmentName(a.roots[0].children[1], 1), 'ASTextNode[1]');
-  assert.deepEqual(semanticDiff(a, b).map(describeChange), [
-    '- ASStackLayoutSpec > ASStackLayoutSpec (2 elements)',
-    '~ ASStackLayoutSpec > ASTextNode[1]: frame 0,1 1x1 -> 0,5 1x1',
+test('frame changes: resized wins over moved; ids of both sides are kept', () => {
+  const a = doc([text('t', null, [0, 0, 10, 10])]);
+  const b = doc([text('u', null, [5, 0, 20, 10])]);
+  const [change] = semanticDiff(a, b);
+  assert.equal(change.kind, 'resized');
+  assert.deepEqual([change.idBefore, change.idAfter], ['t', 'u']);
+  assert.deepEqual(lines(a, b, { ignore: ['resized'] }), []);
+});
+
+test('calculatedSize only when a side writes it; tappable compared with tolerance', () => {
+  const a = doc([text('t', null, [0, 0, 10, 10], { tappable: { rect: [-5, -5, 20, 20] } })]);
+  const b = doc([text('t', null, [0, 0, 10, 10], { calculatedSize: [10, 12], tappable: { rect: [-5, -5, 20, 20.5], restricted: ['top'] } })]);
+  assert.deepEqual(lines(a, b), [
+    '~ ASTextNode: calculatedSize [10,10] -> [10,12]',
+    '~ ASTextNode: tappable {"rect":[-5,-5,20,20]} -> {"rect":[-5,-5,20,20.5],"restricted":["top"]}',
   ]);
+  const c = doc([text('t', null, [0, 0, 10, 10], { tappable: { rect: [-5, -5, 20, 20.5] } })]);
+  assert.deepEqual(lines(a, c, { tolerance: 0.5 }), []);
 });
 
-test('style and props changes, per key, with ignores', () => {
-  const a = doc([text('t', null, [0, 0, 1, 1], { style: { flexGrow: 1 }, props: { text: 'Hi', alpha: 0.5 } })]);
-  const b = doc([text('t', null, [0, 0, 1, 1], { style: { flexGrow: 1, width: '50%' }, props: { text: 'Hello', alpha: 0.5 } })]);
-  assert.deepEqual(semanticDiff(a, b).map(describeChange), [
-    '~ ASTextNode: style.width (default) -> 50%',
-    '~ ASTextNode: props.text Hi -> Hello',
-  ]); // per element: frame, then style, then props
-  assert.deepEqual(semanticDiff(a, b, { ignore: ['props.text', 'style'] }), []);
-});
-
-test('interface state differences only on request', () => {
-  const a = doc([text('t', null, [0, 0, 1, 1], { interfaceState: 15 })]);
-  const b = doc([text('t', null, [0, 0, 1, 1], { interfaceState: 3 })]);
+test('"inf" sizes and NaN (null) frames compare as equal to themselves', () => {
+  const a = doc([text('t', null, [0, 0, null, 10], { constrainedSize: { min: [0, 0], max: [375, 'inf'] } })]);
+  const b = doc([text('t', null, [0, 0, null, 10], { constrainedSize: { min: [0, 0], max: [375, 'inf'] } })]);
   assert.deepEqual(semanticDiff(a, b), []);
-  assert.deepEqual(semanticDiff(a, b, { interfaceState: true }).map(describeChange), ['~ ASTextNode: interfaceState 15 -> 3']);
+  const c = doc([text('t', null, [0, 0, null, 10], { constrainedSize: { min: [0, 0], max: [375, 500] } })]);
+  assert.deepEqual(lines(a, c), ['~ ASTextNode: constrainedSize {"min":[0,0],"max":[375,"inf"]} -> {"min":[0,0],"max":[375,500]}']);
+});
+
+test('range controllers added and removed, matched by owner path and data source', () => {
+  const table = { id: 'n3', className: 'ASTableNode', debugName: 'feed', frame: [0, 0, 1, 1] };
+  const tuning = { full: { display: [1, 0.5], preload: [2.5, 1.5] } };
+  const a = doc([table], { rangeControllers: [{ id: 'r1', owner: 'n3', dataSource: 'Feed', tuning }] });
+  const b = doc([{ ...table, id: 'n9' }], { rangeControllers: [{ id: 'r7', owner: 'n9', dataSource: 'Other', tuning }] });
+  assert.deepEqual(lines(a, b), ['+ range ASTableNode (feed)', '- range ASTableNode (feed)']);
 });

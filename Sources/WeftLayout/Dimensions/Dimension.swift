@@ -95,10 +95,31 @@ public struct DimensionParseError: Error, Hashable, Sendable, CustomStringConver
     }
 }
 
-/// The leading numeric prefix of `string` as strtod reads it (0 when there is none), which
-/// is what Texture's ASCGFloatFromString gives for `"12.5pt"` or `"xpt"`.
+/// The leading decimal number of `string` (0 when there is none), as NSString's doubleValue
+/// reads it for Texture's ASCGFloatFromString: leading whitespace, a sign, digits with an
+/// optional fraction and exponent; no hex, `inf` or `nan`. `"12.5pt"` -> 12.5, `"xpt"` -> 0.
 private func leadingNumber(_ string: String) -> Double {
-    string.withCString { pointer in strtod(pointer, nil) }
+    let characters = Array(string.utf8.drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }))
+    var end = 0
+    func digits() -> Int {
+        let start = end
+        while end < characters.count, (0x30...0x39).contains(characters[end]) { end += 1 }
+        return end - start
+    }
+    if end < characters.count, characters[end] == 0x2B || characters[end] == 0x2D { end += 1 } // + -
+    var mantissaDigits = digits()
+    if end < characters.count, characters[end] == 0x2E { // .
+        end += 1
+        mantissaDigits += digits()
+    }
+    guard mantissaDigits > 0 else { return 0 }
+    let mantissaEnd = end
+    if end < characters.count, characters[end] == 0x65 || characters[end] == 0x45 { // e E
+        end += 1
+        if end < characters.count, characters[end] == 0x2B || characters[end] == 0x2D { end += 1 }
+        if digits() == 0 { end = mantissaEnd }
+    }
+    return Double(String(decoding: characters[..<end], as: UTF8.self)) ?? 0
 }
 
 /// A plain decimal number (`-12`, `0.5`, `1e3`), nothing before or after it, finite.

@@ -1,6 +1,6 @@
 /// Lays out its child, then puts `background` behind it with exactly the child's size, both
 /// at (0, 0) (Texture's ASBackgroundLayoutSpec). Ignores its own style size.
-public final class BackgroundLayoutSpec: LayoutSpec {
+public final class BackgroundLayoutSpec: StyleSizeIgnoringLayoutSpec {
     public init(child: any LayoutElement, background: any LayoutElement) {
         super.init(children: [child, background])
     }
@@ -10,18 +10,9 @@ public final class BackgroundLayoutSpec: LayoutSpec {
 
     public override var textureClassName: String { "ASBackgroundLayoutSpec" }
 
-    public override func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
-                                        context: LayoutContext) -> Layout {
-        layout(constrainedSize, parentSize: parentSize, context: context)
-    }
-
-    public override func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
-        layout(constrainedSize, parentSize: constrainedSize.max, context: context)
-    }
-
     /// Sublayouts [background, child] (back to front); the background keeps the spec's
     /// parentSize; size = the child's size.
-    private func layout(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
+    override func layout(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
         guard let child else { return Layout(element: self, size: .zero, context: context) }
         var contents = child.layoutThatFits(constrainedSize, parentSize: parentSize, context: context)
         contents.position = .zero

@@ -2,7 +2,7 @@
 /// (Texture's ASInsetLayoutSpec). An infinite inset lets the child keep its own size on that
 /// axis: infinite left right-aligns it, infinite top bottom-aligns it, both infinite centre it.
 /// Ignores its own style size, as Texture's does.
-public final class InsetLayoutSpec: LayoutSpec {
+public final class InsetLayoutSpec: StyleSizeIgnoringLayoutSpec {
     public var insets: EdgeInsets
 
     public init(insets: EdgeInsets, child: any LayoutElement) {
@@ -12,19 +12,10 @@ public final class InsetLayoutSpec: LayoutSpec {
 
     public override var textureClassName: String { "ASInsetLayoutSpec" }
 
-    public override func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
-                                        context: LayoutContext) -> Layout {
-        layout(constrainedSize, parentSize: parentSize, context: context)
-    }
-
-    public override func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
-        layout(constrainedSize, parentSize: constrainedSize.max, context: context)
-    }
-
     /// Infinite insets count 0 in the sums. The child's min is 0 on an axis with an infinite
     /// inset, else max(0, min - insets); its max is max(0, max - insets). The spec's size is
     /// child + insets (the range's max when that is infinite), clamped.
-    private func layout(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
+    override func layout(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
         guard let child else { return Layout(element: self, size: .zero, context: context) }
         let insetsX = finiteOrZero(insets.left) + finiteOrZero(insets.right)
         let insetsY = finiteOrZero(insets.top) + finiteOrZero(insets.bottom)

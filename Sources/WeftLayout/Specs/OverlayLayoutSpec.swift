@@ -1,6 +1,6 @@
 /// Lays out its child, then stretches `overlay` over it: the overlay gets exactly the child's
 /// size, both at (0, 0) (Texture's ASOverlayLayoutSpec). Ignores its own style size.
-public final class OverlayLayoutSpec: LayoutSpec {
+public final class OverlayLayoutSpec: StyleSizeIgnoringLayoutSpec {
     public init(child: any LayoutElement, overlay: any LayoutElement) {
         super.init(children: [child, overlay])
     }
@@ -10,17 +10,8 @@ public final class OverlayLayoutSpec: LayoutSpec {
 
     public override var textureClassName: String { "ASOverlayLayoutSpec" }
 
-    public override func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
-                                        context: LayoutContext) -> Layout {
-        layout(constrainedSize, parentSize: parentSize, context: context)
-    }
-
-    public override func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
-        layout(constrainedSize, parentSize: constrainedSize.max, context: context)
-    }
-
     /// Sublayouts [child, overlay]; size = the child's size.
-    private func layout(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
+    override func layout(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
         guard let child else { return Layout(element: self, size: .zero, context: context) }
         var contents = child.layoutThatFits(constrainedSize, parentSize: parentSize, context: context)
         contents.position = .zero

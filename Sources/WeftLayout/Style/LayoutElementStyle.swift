@@ -5,27 +5,76 @@
 /// (`node.style.flexGrow = 1`). A style belongs to one layout tree and is not shared across
 /// threads.
 public final class LayoutElementStyle {
-    /// The six size dimensions (width, height, min and max of each).
-    public var size = LayoutElementSize()
+    /// Every value in one struct, so the layout code reads a child's whole style with a single
+    /// (exclusivity-checked) access to the class.
+    @usableFromInline
+    struct Values {
+        @usableFromInline var size = LayoutElementSize()
+        @usableFromInline var flexGrow: Double = 0
+        @usableFromInline var flexShrink: Double = 0
+        @usableFromInline var flexBasis: Dimension = .auto
+        @usableFromInline var alignSelf: StackLayoutAlignSelf = .auto
+        @usableFromInline var ascender: Double = 0
+        @usableFromInline var descender: Double = 0
+        @usableFromInline var spacingBefore: Double = 0
+        @usableFromInline var spacingAfter: Double = 0
+        @usableFromInline var layoutPosition: Point = .zero
 
+        @usableFromInline init() {}
+    }
+
+    @usableFromInline var values = Values()
+
+    /// The six size dimensions (width, height, min and max of each).
+    public var size: LayoutElementSize {
+        get { values.size }
+        set { values.size = newValue }
+    }
     /// How much of a stack's positive free space this element takes, relative to its siblings.
-    public var flexGrow: Double = 0
+    public var flexGrow: Double {
+        get { values.flexGrow }
+        set { values.flexGrow = newValue }
+    }
     /// How much this element gives up when its stack overflows (Texture's default is 0, not 1).
-    public var flexShrink: Double = 0
+    public var flexShrink: Double {
+        get { values.flexShrink }
+        set { values.flexShrink = newValue }
+    }
     /// The initial stack-axis size before flexing; auto means the element's own size.
-    public var flexBasis: Dimension = .auto
+    public var flexBasis: Dimension {
+        get { values.flexBasis }
+        set { values.flexBasis = newValue }
+    }
     /// The cross-axis alignment for this child, overriding the stack's alignItems.
-    public var alignSelf: StackLayoutAlignSelf = .auto
+    public var alignSelf: StackLayoutAlignSelf {
+        get { values.alignSelf }
+        set { values.alignSelf = newValue }
+    }
     /// Distance from the top to the first baseline (baselineFirst alignment).
-    public var ascender: Double = 0
+    public var ascender: Double {
+        get { values.ascender }
+        set { values.ascender = newValue }
+    }
     /// Distance from the last baseline to the bottom, negative below (baselineLast alignment).
-    public var descender: Double = 0
+    public var descender: Double {
+        get { values.descender }
+        set { values.descender = newValue }
+    }
     /// Extra stack-axis space before this element.
-    public var spacingBefore: Double = 0
+    public var spacingBefore: Double {
+        get { values.spacingBefore }
+        set { values.spacingBefore = newValue }
+    }
     /// Extra stack-axis space after this element.
-    public var spacingAfter: Double = 0
+    public var spacingAfter: Double {
+        get { values.spacingAfter }
+        set { values.spacingAfter = newValue }
+    }
     /// The origin inside an absolute layout spec.
-    public var layoutPosition: Point = .zero
+    public var layoutPosition: Point {
+        get { values.layoutPosition }
+        set { values.layoutPosition = newValue }
+    }
 
     public init() {}
 
@@ -113,16 +162,7 @@ public final class LayoutElementStyle {
     /// A new style with the same values (for editing without touching the original).
     public func copy() -> LayoutElementStyle {
         let copy = LayoutElementStyle()
-        copy.size = size
-        copy.flexGrow = flexGrow
-        copy.flexShrink = flexShrink
-        copy.flexBasis = flexBasis
-        copy.alignSelf = alignSelf
-        copy.ascender = ascender
-        copy.descender = descender
-        copy.spacingBefore = spacingBefore
-        copy.spacingAfter = spacingAfter
-        copy.layoutPosition = layoutPosition
+        copy.values = values
         return copy
     }
 }

@@ -66,9 +66,10 @@ extension MainLoop {
         noteChange()
     }
 
-    /// The containers of the roots' trees and of every cell in some range of them, so nested
-    /// containers in off-screen pages hear about memory warnings and background transitions too.
-    func allContainers() -> [ContainerNode] {
+    /// The containers of the roots' trees and of every cell in some range of them (nested
+    /// containers in off-screen pages included), parents first: every range controller the
+    /// program runs, as an inspector lists them.
+    public func allContainers() -> [ContainerNode] {
         var result: [ContainerNode] = []
         func visit(_ node: DisplayNode) {
             if let container = node as? ContainerNode {

@@ -17,7 +17,7 @@ private let nodeCounter = Atomic<Int>(0)
 ///
 /// Every observable change bumps the root's `treeRevision`, which the main loop sums into its
 /// change counter so an inspector can skip frames where nothing changed.
-open class DisplayNode: LayoutElement {
+open class DisplayNode: LayoutElement, CustomStringConvertible {
     /// "n<counter>" (protocol.md, Identity).
     public let id: String
     public let style = LayoutElementStyle()
@@ -31,13 +31,19 @@ open class DisplayNode: LayoutElement {
         id = "n\(nodeCounter.add(1, ordering: .relaxed).newValue)"
     }
 
+    /// `<ASTextNode n12 (title); frame = {{0, 0}, {100, 20}}>` for debugging.
+    public var description: String {
+        "<\(textureClassName) \(id)\(debugName.map { " (\($0))" } ?? ""); frame = \(frame)>"
+    }
+
     // MARK: Tree
 
     public private(set) weak var supernode: DisplayNode?
     public private(set) var subnodes: [DisplayNode] = []
 
     /// Appends `node` as the last subnode (moving it from its current supernode). Refused with a
-    /// warning, returning false, when `node` is this node or one of its ancestors (a cycle).
+    /// warning, returning false, when `node` is this node or one of its ancestors (a cycle), a
+    /// main loop root, or a cell of a container.
     @discardableResult
     public func addSubnode(_ node: DisplayNode) -> Bool {
         insertSubnode(node, at: subnodes.count)
@@ -64,6 +70,14 @@ open class DisplayNode: LayoutElement {
     func attach(_ node: DisplayNode, at index: Int) -> Bool {
         if node === self || node.isAncestor(of: self) {
             NodeDiagnostics.warn(id, "refused to add \(node.id) (\(node.textureClassName)) as a subnode: it would make a cycle")
+            return false
+        }
+        if node.mainLoop != nil {
+            NodeDiagnostics.warn(id, "refused to add \(node.id) as a subnode: it is a main loop root (remove it from the loop first)")
+            return false
+        }
+        if let owner = node.owningContainer, owner !== self {
+            NodeDiagnostics.warn(id, "refused to add \(node.id) as a subnode: it is a cell of \(owner.id)")
             return false
         }
         if node.supernode === self, let current = subnodes.firstIndex(where: { $0 === node }) {
@@ -235,6 +249,7 @@ open class DisplayNode: LayoutElement {
     /// spec, else its clamped `calculateSizeThatFits`.
     open func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
         if let spec = layoutSpecThatFits(constrainedSize) {
+            if let hook = loopOfTree?.layoutSpecWillLayout { hook(self, spec) }
             let specLayout = spec.layoutThatFits(constrainedSize, parentSize: constrainedSize.max, context: context)
             return Layout(element: self, size: specLayout.size, sublayouts: [specLayout], context: context)
         }

@@ -81,29 +81,46 @@ public final class RangeController {
     // MARK: Data
 
     /// Replaces the item frames after the data or the layout changed. The next update visits
-    /// every item (items outside all ranges fall back to measureLayout).
-    public func setItemFrames(_ frames: [Rect]) {
+    /// every item (items outside all ranges fall back to measureLayout). With `resetStates`
+    /// (new data) every item starts from no state.
+    public func setItemFrames(_ frames: [Rect], resetStates: Bool = false) {
         geometry.setFrames(frames)
-        if itemStates.count != frames.count {
+        if resetStates {
+            itemStates = Array(repeating: [], count: frames.count)
+            previousInRange = []
+            visibleIndices = []
+        } else if itemStates.count != frames.count {
             itemStates = Array(itemStates.prefix(frames.count)) + Array(repeating: [], count: max(0, frames.count - itemStates.count))
         }
         invalidateItems()
     }
 
-    /// Inserts item states for new items at `indices` (ascending, in the new numbering) so the
-    /// states of the other items follow them, then takes the new frames.
+    /// Inserts item states for new items at `indices` (in the new numbering) so the states of
+    /// the other items move with them, then takes the new frames.
     public func insertItems(at indices: [Int], frames: [Rect]) {
-        for index in indices.sorted() where index <= itemStates.count { itemStates.insert([], at: index) }
-        remap(previousInRange) { old in old + indices.filter { $0 <= old }.count }
+        let inserted = indices.sorted()
+        for index in inserted where index <= itemStates.count { itemStates.insert([], at: index) }
+        // An old index moves past every inserted index at or before its new position.
+        func renumber(_ old: Int) -> Int {
+            var new = old
+            for index in inserted where index <= new { new += 1 }
+            return new
+        }
+        previousInRange = previousInRange.map(renumber)
+        visibleIndices = visibleIndices.map(renumber)
         setItemFrames(frames)
     }
 
     /// Removes the states of deleted items (indices in the old numbering), then takes the new frames.
     public func deleteItems(at indices: [Int], frames: [Rect]) {
         let deleted = Set(indices)
-        for index in indices.sorted(by: >) where index < itemStates.count { itemStates.remove(at: index) }
-        previousInRange = previousInRange.filter { !deleted.contains($0) }
-        remap(previousInRange) { old in old - indices.filter { $0 < old }.count }
+        let sorted = indices.sorted()
+        for index in sorted.reversed() where index < itemStates.count { itemStates.remove(at: index) }
+        func renumber(_ old: Int) -> Int? {
+            deleted.contains(old) ? nil : old - sorted.prefix { $0 < old }.count
+        }
+        previousInRange = previousInRange.compactMap(renumber)
+        visibleIndices = visibleIndices.compactMap(renumber)
         setItemFrames(frames)
     }
 
@@ -114,8 +131,12 @@ public final class RangeController {
         invalidateItems()
     }
 
-    private func remap(_ indices: [Int], _ transform: (Int) -> Int) {
-        previousInRange = indices.map(transform).sorted()
+    /// Takes `bits` away from every item that has them (Texture's clearPreloadedData and
+    /// clearContents when the container leaves the preload or display state).
+    public func removeFromAllItems(_ bits: InterfaceState) {
+        for index in itemStates.indices where !itemStates[index].isDisjoint(with: bits) {
+            push(itemStates[index].subtracting(bits), to: index)
+        }
     }
 
     private func invalidateItems() {
@@ -282,6 +303,20 @@ public final class RangeController {
     private func push(_ state: InterfaceState, to index: Int) {
         itemStates[index] = state
         dataSource?.rangeController(self, didChangeState: state, ofItemAt: index)
+    }
+
+    /// The item states as runs of equal states over consecutive items: `(first, last, state)`,
+    /// protocol.md's `itemStates` form. O(items).
+    public func itemStateRuns() -> [(first: Int, last: Int, state: InterfaceState)] {
+        var runs: [(first: Int, last: Int, state: InterfaceState)] = []
+        for (index, state) in itemStates.enumerated() {
+            if let last = runs.last, last.state == state {
+                runs[runs.count - 1].last = index
+            } else {
+                runs.append((index, index, state))
+            }
+        }
+        return runs
     }
 
     /// The rect a range covers right now for `mode` (the current mode by default).

@@ -26,9 +26,13 @@ public struct FontMetrics: Sendable {
     /// The advance of glyph 0 (.notdef): what a character outside the covered blocks measures.
     public let missingGlyphAdvance: Int
     let blocks: [AdvanceBlock]
-    /// Sorted `left << 16 | right` character pairs, parallel to `kerningValues`.
+    /// `left << 16 | right` character pairs (the generator keeps ASCII pairs only), parallel to
+    /// `kerningValues`.
     let kerningPairs: [UInt32]
     let kerningValues: [Int16]
+    /// Fast paths for ASCII, the common case: advances by code, kerning by `left << 7 | right`.
+    private let asciiAdvances: [Int32]
+    private let asciiKerning: [Int16]
 
     public init(
         name: String, unitsPerEm: Int, ascender: Int, descender: Int, lineGap: Int,
@@ -44,11 +48,25 @@ public struct FontMetrics: Sendable {
         self.blocks = blocks
         self.kerningPairs = kerningPairs
         self.kerningValues = kerningValues
+        var advances = [Int32](repeating: Int32(missingGlyphAdvance), count: 128)
+        var kerning = [Int16](repeating: 0, count: 128 * 128)
+        if let ascii = blocks.first(where: { $0.first <= 0x20 }) {
+            for code in 0x20..<0x80 where code - Int(ascii.first) < ascii.advances.count {
+                let advance = ascii.advances[code - Int(ascii.first)]
+                advances[code] = Int32(advance == 0 ? missingGlyphAdvance : Int(advance))
+            }
+        }
+        for (pair, value) in zip(kerningPairs, kerningValues) where pair >> 16 < 128 && pair & 0xFFFF < 128 {
+            kerning[Int(pair >> 16) << 7 | Int(pair & 0xFFFF)] = value
+        }
+        asciiAdvances = advances
+        asciiKerning = kerning
     }
 
     /// The advance width of `scalar` in font units (.notdef's advance when the face lacks it).
     public func advance(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
+        if value < 0x80 && value >= 0x20 { return Int(asciiAdvances[Int(value)]) }
         for block in blocks where value >= block.first {
             let index = Int(value - block.first)
             if index < block.advances.count {
@@ -61,14 +79,7 @@ public struct FontMetrics: Sendable {
 
     /// The kerning adjustment between two adjacent characters in font units (0 for most pairs).
     public func kerning(_ left: Unicode.Scalar, _ right: Unicode.Scalar) -> Int {
-        guard left.value < 0x80, right.value < 0x80, !kerningPairs.isEmpty else { return 0 }
-        let key = left.value << 16 | right.value
-        var low = 0
-        var high = kerningPairs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if kerningPairs[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        return low < kerningPairs.count && kerningPairs[low] == key ? Int(kerningValues[low]) : 0
+        guard left.value < 0x80, right.value < 0x80 else { return 0 }
+        return Int(asciiKerning[Int(left.value) << 7 | Int(right.value)])
     }
 }

@@ -40,7 +40,7 @@ public enum SemanticDiff {
     /// children in order, then the removed ones), then range controllers, then `meta`/`revision`.
     public static func compare(_ a: Snapshot, _ b: Snapshot, options: Options = Options()) -> [SemanticChange] {
         var differ = SemanticDiffer(options: options)
-        differ.compareSiblings(a.roots, b.roots, parentPath: "")
+        differ.compareSiblings(a.roots, b.roots)
         differ.compareRangeControllers(a, b)
         differ.compareDocument(a, b)
         return differ.changes
@@ -63,29 +63,38 @@ private struct SemanticDiffer {
 
     // MARK: Elements
 
-    mutating func compareSiblings(_ a: [Snapshot.Element], _ b: [Snapshot.Element], parentPath: String) {
+    /// The path components from the root to the element being compared; text is built only for
+    /// reported changes.
+    private var path: [String] = []
+
+    private func pathText(_ last: String) -> String {
+        path.isEmpty ? last : path.joined(separator: " > ") + " > " + last
+    }
+
+    mutating func compareSiblings(_ a: [Snapshot.Element], _ b: [Snapshot.Element]) {
         let pairs = StructuralPath.match(a, b)
         for (aIndex, bIndex) in pairs.matched {
-            let path = StructuralPath.join(parentPath, pairs.bNames[bIndex])
-            compareElements(a[aIndex], b[bIndex], path: path)
+            compareElements(a[aIndex], b[bIndex], ordinal: pairs.bOrdinals[bIndex])
         }
         for bIndex in pairs.addedInB {
             let element = b[bIndex]
             report(SemanticChange(
-                kind: .added, path: StructuralPath.join(parentPath, pairs.bNames[bIndex]),
+                kind: .added, path: pathText(StructuralPath.component(element, ordinal: pairs.bOrdinals[bIndex])),
                 after: rectValue(element.frame), idAfter: element.id))
         }
         for aIndex in pairs.removedFromA {
             let element = a[aIndex]
             report(SemanticChange(
-                kind: .removed, path: StructuralPath.join(parentPath, pairs.aNames[aIndex]),
+                kind: .removed, path: pathText(StructuralPath.component(element, ordinal: pairs.aOrdinals[aIndex])),
                 before: rectValue(element.frame), idBefore: element.id))
         }
     }
 
-    private mutating func compareElements(_ a: Snapshot.Element, _ b: Snapshot.Element, path: String) {
+    private mutating func compareElements(_ a: Snapshot.Element, _ b: Snapshot.Element, ordinal: Int) {
+        var pathCache: String?
         func change(_ kind: SemanticChange.Kind, _ field: String, _ before: JSONValue?, _ after: JSONValue?) -> SemanticChange {
-            SemanticChange(kind: kind, path: path, field: field, before: before, after: after, idBefore: a.id, idAfter: b.id)
+            if pathCache == nil { pathCache = pathText(StructuralPath.component(b, ordinal: ordinal)) }
+            return SemanticChange(kind: kind, path: pathCache!, field: field, before: before, after: after, idBefore: a.id, idAfter: b.id)
         }
         let sizeChanged = !close(a.frame.width, b.frame.width) || !close(a.frame.height, b.frame.height)
         let originChanged = !close(a.frame.x, b.frame.x) || !close(a.frame.y, b.frame.y)
@@ -104,29 +113,38 @@ private struct SemanticDiffer {
         {
             report(change(.field, "calculatedSize", sizeValue(a.calculatedSize), sizeValue(b.calculatedSize)))
         }
-        compareEntries(a.style, b.style, prefix: "style") { change(.style, $0, $1, $2) }
+        for entry in Self.entryChanges(a.style, b.style, prefix: "style") {
+            report(change(.style, entry.field, entry.before, entry.after))
+        }
         let propertyKind: SemanticChange.Kind = b.kind == .spec ? .specProperty : .nodeProperty
-        compareEntries(a.props, b.props, prefix: "props") { change(propertyKind, $0, $1, $2) }
+        for entry in Self.entryChanges(a.props, b.props, prefix: "props") {
+            report(change(propertyKind, entry.field, entry.before, entry.after))
+        }
         if !close(a.tappable, b.tappable) {
             report(change(.field, "tappable", tappableValue(a), tappableValue(b)))
         }
         if options.includeInterfaceState, a.interfaceState != b.interfaceState {
             report(change(.interfaceState, "interfaceState", .number(Double(a.interfaceState.rawValue)), .number(Double(b.interfaceState.rawValue))))
         }
-        compareSiblings(a.children, b.children, parentPath: path)
+        guard !a.children.isEmpty || !b.children.isEmpty else { return }
+        path.append(StructuralPath.component(b, ordinal: ordinal))
+        compareSiblings(a.children, b.children)
+        path.removeLast()
     }
 
     /// Entry by entry: changed and removed keys in the old order, then new keys.
-    private mutating func compareEntries(
-        _ a: JSONObject, _ b: JSONObject, prefix: String, _ make: (String, JSONValue?, JSONValue?) -> SemanticChange
-    ) {
-        guard a != b else { return }
+    private static func entryChanges(
+        _ a: JSONObject, _ b: JSONObject, prefix: String
+    ) -> [(field: String, before: JSONValue?, after: JSONValue?)] {
+        guard a != b else { return [] }
+        var result: [(field: String, before: JSONValue?, after: JSONValue?)] = []
         for entry in a where entry.value != b[entry.key] {
-            report(make("\(prefix).\(entry.key)", entry.value, b[entry.key]))
+            result.append(("\(prefix).\(entry.key)", entry.value, b[entry.key]))
         }
         for entry in b where a[entry.key] == nil {
-            report(make("\(prefix).\(entry.key)", nil, entry.value))
+            result.append(("\(prefix).\(entry.key)", nil, entry.value))
         }
+        return result
     }
 
     // MARK: Tolerance
@@ -210,8 +228,8 @@ private struct SemanticDiffer {
         guard a.meta != b.meta, !options.ignoredFields.contains("meta") else { return }
         let before = metaObject(a.meta)
         let after = metaObject(b.meta)
-        compareEntries(before, after, prefix: "meta") { field, old, new in
-            SemanticChange(kind: .document, path: "", field: field, before: old, after: new)
+        for entry in Self.entryChanges(before, after, prefix: "meta") {
+            report(SemanticChange(kind: .document, path: "", field: entry.field, before: entry.before, after: entry.after))
         }
     }
 

@@ -33,45 +33,59 @@ public enum StructuralPath {
 
     /// Each element's position among the earlier siblings with the same name.
     static func ordinals(_ elements: [Snapshot.Element]) -> [Int] {
-        guard elements.count > 1 else { return elements.map { _ in 0 } }
+        guard elements.count > 1 else { return elements.isEmpty ? [] : [0] }
+        if elements.count <= 8 {
+            // Short lists (most specs): compare with the earlier siblings, no hashing.
+            return elements.indices.map { index in
+                elements[..<index].lazy.filter {
+                    $0.className == elements[index].className && $0.debugName == elements[index].debugName
+                }.count
+            }
+        }
         var seen: [Name: Int] = [:]
-        return elements.map { element in
-            let name = Name(element)
+        return elements.indices.map { index in
+            let name = Name(elements[index])
             let ordinal = seen[name, default: 0]
             seen[name] = ordinal + 1
             return ordinal
         }
     }
 
-    /// Which children of two sibling lists are the same element (same name and ordinal).
+    /// Which children of two sibling lists are the same element (same name and ordinal), with
+    /// the ordinals for path components.
     struct Pairs {
         var matched: [(Int, Int)] = []
         var addedInB: [Int] = []
         var removedFromA: [Int] = []
-        var aNames: [String] = []
-        var bNames: [String] = []
+        var aOrdinals: [Int] = []
+        var bOrdinals: [Int] = []
+    }
+
+    private struct Key: Hashable {
+        let name: Name
+        let ordinal: Int
     }
 
     static func match(_ a: [Snapshot.Element], _ b: [Snapshot.Element]) -> Pairs {
-        let aOrdinals = ordinals(a)
-        let bOrdinals = ordinals(b)
         var pairs = Pairs()
-        pairs.aNames = zip(a, aOrdinals).map { component($0, ordinal: $1) }
-        pairs.bNames = zip(b, bOrdinals).map { component($0, ordinal: $1) }
+        pairs.aOrdinals = ordinals(a)
+        pairs.bOrdinals = ordinals(b)
         // Common case: the same names in the same order.
-        if a.count == b.count, zip(a, b).allSatisfy({ Name($0) == Name($1) }) {
+        if a.count == b.count,
+            a.indices.allSatisfy({ a[$0].className == b[$0].className && a[$0].debugName == b[$0].debugName })
+        {
             pairs.matched = a.indices.map { ($0, $0) }
             return pairs
         }
-        var bByKey: [String: Int] = [:]
-        for (index, name) in pairs.bNames.enumerated() { bByKey[name] = index }
+        var bByKey: [Key: Int] = [:]
+        for index in b.indices { bByKey[Key(name: Name(b[index]), ordinal: pairs.bOrdinals[index])] = index }
         var matchedB = Set<Int>()
-        for (aIndex, name) in pairs.aNames.enumerated() {
-            if let bIndex = bByKey[name] {
-                pairs.matched.append((aIndex, bIndex))
+        for index in a.indices {
+            if let bIndex = bByKey[Key(name: Name(a[index]), ordinal: pairs.aOrdinals[index])] {
+                pairs.matched.append((index, bIndex))
                 matchedB.insert(bIndex)
             } else {
-                pairs.removedFromA.append(aIndex)
+                pairs.removedFromA.append(index)
             }
         }
         pairs.matched.sort { $0.1 < $1.1 }

@@ -144,6 +144,9 @@ private struct MutableTree {
         case .set(let id, let fields, let unset):
             let node = try node(id)
             var element = node.element
+            // A default calculatedSize follows the frame (documents omit it): a new frame moves it.
+            let calculatedSizeFollowsFrame = ElementField.calculatedSize.isDefault(in: element)
+                && fields["calculatedSize"] == nil
             for entry in fields {
                 guard let field = ElementField(rawValue: entry.key) else {
                     throw ApplyFailure(message: "unknown field \"\(entry.key)\"")
@@ -151,6 +154,7 @@ private struct MutableTree {
                 guard field.isSettable else { throw ApplyFailure(message: "field \"\(entry.key)\" cannot be set") }
                 try field.assign(entry.value, to: &element)
             }
+            if calculatedSizeFollowsFrame { element.calculatedSize = element.frame.size }
             for name in unset {
                 guard let field = ElementField(rawValue: name) else { throw ApplyFailure(message: "unknown field \"\(name)\"") }
                 guard field.isSettable, !field.isRequired else { throw ApplyFailure(message: "field \"\(name)\" cannot be unset") }

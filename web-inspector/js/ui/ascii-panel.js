@@ -10,13 +10,23 @@ export class AsciiPanel {
     this.container = container;
     this.live = live;
     this.request = 0;
-    state.on('selection', () => this.render());
-    state.on('document', () => this.render());
-    state.on('update', (changes) => { if (changes.structure || changes.changed.size) this.render(); });
+    this.dirty = false;
+    state.on('selection', () => this.invalidate());
+    state.on('document', () => this.invalidate());
+    // The art depends on the element's subtree: redraw on structural changes or its own change.
+    state.on('update', (changes) => { if (changes.structure || changes.changed.has(this.state.selectedId)) this.invalidate(); });
+    state.on('tab', (name) => { if (name === 'ascii' && this.dirty) this.render(); });
+    this.render();
+  }
+
+  /** Renders now when the panel is shown, else when its tab is selected (no requests while hidden). */
+  invalidate() {
+    if (this.container.hidden) { this.dirty = true; return; }
     this.render();
   }
 
   async render() {
+    this.dirty = false;
     const { model, selectedId } = this.state;
     const el = model && selectedId ? model.get(selectedId) : null;
     if (!el) { this.container.replaceChildren(h('div.empty', {}, 'Select an element to see its ASCII art.')); return; }

@@ -3,10 +3,12 @@
 // highlighted (or the "before" side, on request); the list shows before/after side by side and
 // selects the element on click.
 
-import { h, num, setChildren } from './dom.js';
-import { semanticDiff, describeChange } from '../semantic-diff.js';
+import { h, setChildren } from './dom.js';
+import { semanticDiff, describeChange, valueText, rectText } from '../semantic-diff.js';
 
 const LIVE = '\u0000live';
+/** Change kinds in the order the summary lists them (Swift's SemanticChange.Kind). */
+const KINDS = ['added', 'removed', 'moved', 'resized', 'style', 'specProperty', 'nodeProperty', 'interfaceState', 'field', 'rangeController', 'document'];
 
 export class DiffPanel {
   /**
@@ -67,7 +69,7 @@ export class DiffPanel {
   }
 
   #snapshot(choice) {
-    if (choice === LIVE) { const model = this.documents.liveModel(); return model ? { roots: model.roots } : null; }
+    if (choice === LIVE) { const model = this.documents.liveModel(); return model ? model.toSnapshot() : null; }
     return this.documents.get(choice);
   }
 
@@ -95,16 +97,17 @@ export class DiffPanel {
     if (!this.result) return;
     const key = this.showing === 'after' ? 'idAfter' : 'idBefore';
     const changedIds = new Set();
-    for (const change of this.result.changes) if (change[key]) changedIds.add(change[key]);
+    const model = this.state.model;
+    for (const change of this.result.changes) if (change[key] && model && model.get(change[key])) changedIds.add(change[key]);
     this.state.setDiff({ changes: this.result.changes, changedIds });
   }
 
   #renderResult() {
     const { changes } = this.result;
-    const counts = {};
-    for (const c of changes) counts[c.kind] = (counts[c.kind] || 0) + 1;
+    const counts = new Map();
+    for (const c of changes) counts.set(c.kind, (counts.get(c.kind) || 0) + 1);
     const summary = changes.length
-      ? Object.entries(counts).map(([kind, n]) => `${n} ${kind}`).join(', ')
+      ? KINDS.filter((kind) => counts.has(kind)).map((kind) => `${counts.get(kind)} ${kind}`).join(', ')
       : 'No differences.';
     const toggle = h('button', { type: 'button', id: 'diff-show-side', onclick: () => {
       this.showing = this.showing === 'after' ? 'before' : 'after';
@@ -114,11 +117,12 @@ export class DiffPanel {
     } }, this.showing === 'after' ? 'Show before' : 'Show after');
     const rows = changes.slice(0, 2000).map((change) => {
       const id = this.showing === 'after' ? change.idAfter : change.idBefore;
+      const parts = change.path ? change.path.split(' > ') : [];
       return h('tr.diff-row', { dataset: { kind: change.kind, id: id || '' }, title: describeChange(change), onclick: () => { if (id) this.state.select(id, { origin: 'diff' }); } },
-        h('td', { class: `kind-${change.kind}` }, change.kind === 'frame' ? [change.moved && 'moved', change.resized && 'resized'].filter(Boolean).join('+') : change.kind),
-        h('td', {}, change.path.slice(-2).join(' > '), change.key ? h('span.muted', {}, ` ${change.key}`) : ''),
-        h('td.before', {}, valueText(change, 'before')),
-        h('td.after', {}, valueText(change, 'after')));
+        h('td', { class: `kind-${change.kind}` }, change.kind),
+        h('td', {}, parts.slice(-2).join(' > ') || '(document)', change.field ? h('span.muted', {}, ` ${change.field}`) : ''),
+        h('td.before', {}, sideText(change, 'before')),
+        h('td.after', {}, sideText(change, 'after')));
     });
     setChildren(this.output,
       h('div.row-actions', {}, h('b', { id: 'diff-summary' }, summary), changes.length ? toggle : null, h('span.muted', {}, `showing ${this.showing}`)),
@@ -143,11 +147,10 @@ export class DiffPanel {
   }
 }
 
-function valueText(change, side) {
+/** One side of a change for the table: frames as `x,y w×h`, absent as —. */
+function sideText(change, side) {
   const value = change[side];
-  if (change.kind === 'added') return side === 'after' ? `${change.count} element${change.count > 1 ? 's' : ''}` : '—';
-  if (change.kind === 'removed') return side === 'before' ? `${change.count} element${change.count > 1 ? 's' : ''}` : '—';
-  if (change.kind === 'frame') return `${num(value[0])},${num(value[1])} ${num(value[2])}×${num(value[3])}`;
-  if (value === undefined) return '(default)';
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  if (value === undefined) return '—';
+  if (change.kind === 'added' || change.kind === 'removed') return `at ${rectText(value).replace('x', '×')}`;
+  return valueText(value, change.field).replace(/^(-?[\d.]+,-?[\d.]+ -?[\d.]+)x/, '$1×');
 }

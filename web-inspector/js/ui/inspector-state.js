@@ -29,7 +29,7 @@ export class InspectorState {
 
   /** Shows a whole document. Keeps selection and expanded rows when their ids still exist. */
   setDocument(model, source) {
-    const sameSource = this.source && source && this.source.kind === source.kind && this.source.name === source.name;
+    const sameSource = !!(this.source && source && this.source.kind === source.kind && this.source.name === source.name);
     this.model = model;
     this.source = source;
     this.boxes = model ? new ScreenBoxes(model) : null;

@@ -27,7 +27,7 @@ export class PlaygroundPanel {
     this.container = container;
     this.live = live;
     this.source = h('textarea.code', { id: 'playground-source', spellcheck: false, 'aria-label': 'layout-json document' });
-    this.source.value = JSON.stringify(SAMPLE, null, 2);
+    this.source.value = compactJSON(SAMPLE);
     this.output = h('div', { id: 'playground-output' });
     container.replaceChildren(
       h('div.muted', {}, 'A layout-json document, laid out by the attached program (Layout.evaluate).'),
@@ -86,6 +86,22 @@ export class PlaygroundPanel {
       h('div.muted', {}, `size ${size[0]} × ${size[1]}`),
       canvas,
       result.ascii ? h('pre.ascii', { id: 'playground-ascii' }, result.ascii) : null,
-      h('details', {}, h('summary', {}, 'JSON result'), h('pre.ascii', {}, JSON.stringify(result, null, 2))));
+      h('details', {}, h('summary', {}, 'JSON result'), h('pre.ascii', {}, compactJSON(result))));
   }
+}
+
+/** JSON indented by objects, with arrays of numbers and strings kept on one line. */
+export function compactJSON(value, indent = '') {
+  if (Array.isArray(value)) {
+    if (value.every((v) => v === null || typeof v !== 'object')) return JSON.stringify(value).replaceAll(',', ', ');
+    const inner = indent + '  ';
+    return `[\n${value.map((v) => inner + compactJSON(v, inner)).join(',\n')}\n${indent}]`;
+  }
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (!entries.length) return '{}';
+    const inner = indent + '  ';
+    return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${compactJSON(v, inner)}`).join(',\n')}\n${indent}}`;
+  }
+  return JSON.stringify(value);
 }

@@ -5,7 +5,7 @@
 // be reverted, or all at once.
 
 import { h, section, num, rectText, sizeText } from './dom.js';
-import { STYLE_FIELDS, SPEC_FIELDS, parseValue, formatValue, describeStyle, describeInterfaceState } from '../layout-vocabulary.js';
+import { STYLE_FIELDS, SPEC_FIELDS, DEFAULTS, parseValue, formatValue, describeStyle, describeInterfaceState } from '../layout-vocabulary.js';
 import { wastedBytes } from '../overlay-geometry.js';
 
 export class PropertiesPanel {
@@ -17,7 +17,7 @@ export class PropertiesPanel {
     this.edits = new Map(); // element id -> Map(key -> {kind: 'style'|'spec', value})
     this.errors = new Map(); // `${id}:${key}` -> message
     this.pending = false;
-    this.revertError = null;
+    this.notice = null;
     state.on('selection', () => this.render());
     state.on('document', () => this.render());
     state.on('update', (changes) => { if (changes.structure || changes.changed.has(this.state.selectedId)) this.render(); });
@@ -33,7 +33,7 @@ export class PropertiesPanel {
     const { model, selectedId } = this.state;
     const el = selectedId && model ? model.get(selectedId) : null;
     const sections = [];
-    if (this.edits.size) sections.push(this.#editsBar());
+    if (this.edits.size || this.notice) sections.push(this.#editsBar());
     if (!el) {
       sections.push(h('div.empty', {}, model ? 'Select an element in the tree or on the screen.' : 'No document.'));
       this.container.replaceChildren(...sections);
@@ -74,7 +74,7 @@ export class PropertiesPanel {
     return h('div.row-actions', {},
       h('span.muted', {}, `${count} live edit${count === 1 ? '' : 's'} on ${this.edits.size} element${this.edits.size === 1 ? '' : 's'}`),
       h('button', { type: 'button', id: 'revert-all', onclick: () => this.revert(null) }, 'Revert all'),
-      this.revertError ? h('span.error-text', { role: 'alert' }, this.revertError) : null);
+      this.notice ? h('span.error-text', { role: 'alert' }, this.notice) : null);
   }
 
   #styleSection(el) {
@@ -131,17 +131,19 @@ export class PropertiesPanel {
 
   #field(list, el, kind, key, valueKind, value) {
     const editable = this.live.canEdit();
+    const fallback = (DEFAULTS[kind === 'style' ? 'style' : el.type] || {})[key];
+    const hint = fallback === undefined ? 'default' : `default (${formatValue(fallback)})`;
     const edit = this.edits.get(el.id)?.get(key);
     const errorKey = `${el.id}:${key}`;
     const commit = (text) => this.#commit(el.id, kind, key, valueKind, text);
     let input;
     if (Array.isArray(valueKind)) {
       input = h('select', { disabled: !editable, 'aria-label': key, dataset: { key } },
-        h('option', { value: '' }, '(default)'),
+        h('option', { value: '' }, hint),
         valueKind.map((option) => h('option', { value: option, selected: option === value }, option)));
       input.addEventListener('change', () => commit(input.value));
     } else {
-      input = h('input', { type: 'text', value: formatValue(value), placeholder: 'default', disabled: !editable, 'aria-label': key, dataset: { key } });
+      input = h('input', { type: 'text', value: formatValue(value), placeholder: hint, disabled: !editable, 'aria-label': key, dataset: { key } });
       input.addEventListener('keydown', (e) => {
         if (e.key === 'Enter') { e.preventDefault(); commit(input.value); }
         if (e.key === 'Escape') { input.value = formatValue(value); input.blur(); }
@@ -157,21 +159,32 @@ export class PropertiesPanel {
   }
 
   async #commit(id, kind, key, valueKind, text) {
+    if (String(text).trim() === '') return; // an emptied field is not an edit (Revert goes back to defaults)
     const errorKey = `${id}:${key}`;
-    if (text === '') { this.errors.set(errorKey, 'Type a value (use Revert to go back to the default).'); this.pending = false; this.render(); return; }
     const parsed = parseValue(valueKind, text);
-    if (parsed.error) { this.errors.set(errorKey, parsed.error); this.pending = false; this.render(); return; }
-    const method = kind === 'style' ? 'Layout.setStyle' : 'Layout.setSpecProperty';
-    try {
-      await this.live.call(method, { id, property: key, value: parsed.value });
-      this.errors.delete(errorKey);
-      if (!this.edits.has(id)) this.edits.set(id, new Map());
-      this.edits.get(id).set(key, { kind, value: parsed.value });
-    } catch (error) {
-      this.errors.set(errorKey, error.message);
+    if (parsed.error) {
+      this.errors.set(errorKey, parsed.error);
+    } else {
+      const method = kind === 'style' ? 'Layout.setStyle' : 'Layout.setSpecProperty';
+      try {
+        await this.live.call(method, { id, property: key, value: parsed.value });
+        this.errors.delete(errorKey);
+        if (!this.edits.has(id)) this.edits.set(id, new Map());
+        this.edits.get(id).set(key, { kind, value: parsed.value });
+      } catch (error) {
+        this.errors.set(errorKey, error.message);
+      }
     }
-    this.pending = false;
+    // Show the outcome now: leave the field (a render waits while the user types in one).
     if (document.activeElement && this.container.contains(document.activeElement)) document.activeElement.blur();
+    this.pending = false;
+    this.render();
+  }
+
+  /** The device dropped an edit override (its spec changed shape: Layout.editDropped). */
+  editDropped({ id, reason }) {
+    this.edits.delete(id);
+    this.notice = `The edit of ${id} was dropped by the app${reason ? `: ${reason}` : ''}.`;
     this.render();
   }
 
@@ -181,9 +194,9 @@ export class PropertiesPanel {
       await this.live.call('Layout.revertEdits', id ? { id } : {});
       if (id) this.edits.delete(id); else this.edits.clear();
       for (const key of [...this.errors.keys()]) if (!id || key.startsWith(`${id}:`)) this.errors.delete(key);
-      this.revertError = null;
+      this.notice = null;
     } catch (error) {
-      this.revertError = `Revert failed: ${error.message}`;
+      this.notice = `Revert failed: ${error.message}`;
     }
     this.render();
   }

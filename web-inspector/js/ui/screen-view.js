@@ -160,6 +160,7 @@ export class ScreenView {
     const texts = [];
     const showSpecs = this.options.specs;
     for (let i = 0; i < boxes.count; i++) {
+      if (!boxes.subtreeMeets(i, minX, minY, maxX, maxY)) { i = boxes.end[i] - 1; continue; } // nothing of it in view
       const x = boxes.x[i];
       const y = boxes.y[i];
       const w = boxes.w[i];

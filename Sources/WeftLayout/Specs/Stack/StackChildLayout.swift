@@ -12,8 +12,8 @@ extension StackChild {
         var childCrossMax = crossMax
         if alignment == .stretch {
             childCrossMin = crossMin
-            if !size.isAuto {
-                let own = size.resolve(parentSize: .undefined)
+            if !sizeIsAuto {
+                let own = style.size.resolve(parentSize: .undefined)
                 let ownMin = direction.cross(own.min)
                 let ownMax = direction.cross(own.max)
                 if ownMin != 0 { childCrossMin = ownMin }

@@ -16,10 +16,17 @@ let violationEpsilon = 0.01
 /// One stack child and the style values the algorithm needs, read once from its style
 /// (Texture's ASStackLayoutSpecChild). Ascender and descender are read live from the style:
 /// a child vertical stack sets them while it is laid out, after this snapshot is taken.
+///
+/// The element is unowned(unsafe) (Texture's __unsafe_unretained): the stack keeps the
+/// children array it lays out alive for the whole pass. Not retaining it spares an atomic
+/// reference count update per child per pass, which showed up in large layouts (each one
+/// touches the child object's memory). The style stays a strong reference: an element may
+/// compute its `style`, and nothing else would keep such an object alive.
 struct StackChild {
-    let element: any LayoutElement
+    unowned(unsafe) let element: any LayoutElement
     let style: LayoutElementStyle
-    let size: LayoutElementSize
+    /// The style's six size dimensions are all auto (the common case: nothing to resolve).
+    let sizeIsAuto: Bool
     let flexGrow: Double
     let flexShrink: Double
     let flexBasis: Dimension
@@ -30,15 +37,16 @@ struct StackChild {
     @inlinable
     init(_ element: any LayoutElement, alignItems: StackLayoutAlignItems) {
         let style = element.style
+        let values = style.values
         self.element = element
         self.style = style
-        size = style.size
-        flexGrow = style.flexGrow
-        flexShrink = style.flexShrink
-        flexBasis = style.flexBasis
-        alignment = StackChild.effectiveAlignment(style.alignSelf, alignItems)
-        spacingBefore = style.spacingBefore
-        spacingAfter = style.spacingAfter
+        sizeIsAuto = values.size.isAuto
+        flexGrow = values.flexGrow
+        flexShrink = values.flexShrink
+        flexBasis = values.flexBasis
+        alignment = StackChild.effectiveAlignment(values.alignSelf, alignItems)
+        spacingBefore = values.spacingBefore
+        spacingAfter = values.spacingAfter
     }
 
     /// alignSelf when set, else the stack's alignItems.

@@ -1,0 +1,50 @@
+import Foundation
+import WeftNodes
+import WeftSnapshot
+
+/// Capture of node trees into snapshots, in-process and without any gateway.
+///
+/// ```swift
+/// let snapshot = Capture.snapshot(of: loop.roots, meta: Snapshot.Meta(appId: "org.example.App"))
+/// try Capture.write(snapshot, to: "/tmp/app.json")
+/// ```
+/// Call it on the thread that owns the trees (their main loop's).
+public enum Capture {
+    /// The trees of `roots` (in order) and the range controllers of every scroll container in
+    /// them, parents first.
+    public static func snapshot(of roots: [DisplayNode], revision: Int = 0, meta: Snapshot.Meta = Snapshot.Meta())
+        -> Snapshot {
+        var capturer = TreeCapturer()
+        var elements: [Snapshot.Element] = []
+        elements.reserveCapacity(roots.count)
+        for root in roots { elements.append(capturer.capture(root: root)) }
+        return Snapshot(revision: revision, meta: meta, roots: elements,
+                        rangeControllers: capturer.containers.map(RangeControllerCapture.capture))
+    }
+
+    /// One node's element with its subtree, its frame as its parent shows it (nil for an unknown
+    /// id). Spec ids are looked up in their owner's subtree.
+    public static func element(withId id: String, in roots: [DisplayNode]) -> Snapshot.Element? {
+        guard let parsed = ElementID(id), let owner = NodeLookup.node(withId: parsed.ownerNodeID, in: roots) else { return nil }
+        var capturer = TreeCapturer()
+        let frame = NodeLookup.frameInParentElement(of: owner)
+        let element = capturer.node(owner, frame: frame)
+        if case .node = parsed { return element }
+        return element.first { $0.id == id }
+    }
+
+    /// Writes `snapshot` as indented JSON (what a checkpoint file holds), creating directories.
+    public static func write(_ snapshot: Snapshot, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(snapshot.encodedPretty()).write(to: url, options: .atomic)
+    }
+
+    /// `2026-11-30T08:00:00Z`, the form of `meta.capturedAt`.
+    public static func timestamp(_ date: Date = Date()) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}

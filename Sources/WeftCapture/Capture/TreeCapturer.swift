@@ -1,0 +1,87 @@
+import WeftLayout
+import WeftNodes
+import WeftSnapshot
+
+/// Walks node trees into snapshot elements (protocol.md, Element).
+///
+/// A node's children are its calculated layout's spec tree first (each spec gets the
+/// structural id `<owner>/<path>`; nodes met in it are captured with the frame the unflattened
+/// layout gives them), then the subnodes that layout did not place (manual layout, a
+/// container's visible cells), with their frames moved by the parent's bounds origin so that
+/// root coordinates are always the sum of the ancestors' origins (a cell of a scrolled table is
+/// where it shows on screen). Scroll containers met on the way are collected for their range
+/// controllers.
+struct TreeCapturer {
+    /// The containers met, parents first.
+    private(set) var containers: [ContainerNode] = []
+
+    /// A root: its frame is its window frame.
+    mutating func capture(root: DisplayNode) -> Snapshot.Element {
+        node(root, frame: root.frame)
+    }
+
+    /// `node` and its subtree, with `frame` in its parent element.
+    mutating func node(_ node: DisplayNode, frame: WeftLayout.Rect) -> Snapshot.Element {
+        var element = Snapshot.Element(id: node.id, className: node.textureClassName, debugName: node.debugName,
+                                       frame: Snapshot.Rect(frame))
+        if let range = node.constrainedSizeForCalculatedLayout { element.constrainedSize = Snapshot.SizeRange(range) }
+        if let layout = node.calculatedLayout { element.calculatedSize = Snapshot.Size(layout.size) }
+        element.style = StyleProperties.capture(node.style)
+        element.props = NodeProperties.capture(node)
+        if let control = node as? ControlNode, control.hasTargets {
+            let area = control.tappableArea
+            element.tappable = Snapshot.Tappable(rect: Snapshot.Rect(area.rect),
+                                                 restricted: Snapshot.Edges(rawValue: area.restricted.rawValue),
+                                                 clipped: Snapshot.Edges(rawValue: area.clipped.rawValue))
+        }
+        element.interfaceState = Snapshot.InterfaceState(rawValue: Int(node.interfaceState.rawValue))
+        if let container = node as? ContainerNode { containers.append(container) }
+
+        var placed: [ObjectIdentifier] = []
+        if let layout = node.calculatedLayout, !layout.sublayouts.isEmpty {
+            element.children.reserveCapacity(layout.sublayouts.count + node.subnodes.count)
+            for (index, sublayout) in layout.sublayouts.enumerated() {
+                element.children.append(self.element(sublayout, id: node.id + "/" + String(index), placed: &placed))
+            }
+        }
+        let origin = node.boundsOrigin
+        for subnode in node.subnodes where placed.isEmpty || !placed.contains(ObjectIdentifier(subnode)) {
+            var frame = subnode.frame
+            frame.origin = WeftLayout.Point(x: frame.origin.x - origin.x, y: frame.origin.y - origin.y)
+            element.children.append(self.node(subnode, frame: frame))
+        }
+        return element
+    }
+
+    /// An element of a node's spec tree: a spec (recursively), a node, or another leaf element.
+    private mutating func element(_ layout: Layout, id: String, placed: inout [ObjectIdentifier]) -> Snapshot.Element {
+        let element = layout.element
+        if element.layoutElementType == .displayNode, let node = element as? DisplayNode {
+            placed.append(ObjectIdentifier(node))
+            return self.node(node, frame: layout.frame)
+        }
+        var captured = Snapshot.Element(id: id, className: element.textureClassName, debugName: element.debugName,
+                                        frame: Snapshot.Rect(layout.frame))
+        captured.style = StyleProperties.capture(element.style)
+        guard element.layoutElementType == .layoutSpec, let spec = element as? LayoutSpec else {
+            return captured  // a leaf that is not a node (a layout-json box): a node without an id of its own
+        }
+        let descriptor = SpecDescriptors.descriptor(for: spec)
+        captured.kind = .spec
+        captured.type = descriptor.type
+        captured.props = descriptor.capture(spec)
+        captured.children.reserveCapacity(layout.sublayouts.count)
+        for (index, child) in spec.children.enumerated() {
+            guard let sublayout = Self.sublayout(of: child, in: layout.sublayouts, near: index) else { continue }
+            captured.children.append(self.element(sublayout, id: id + "." + String(index), placed: &placed))
+        }
+        return captured
+    }
+
+    /// The sublayout of `child`: specs usually keep their children's order (a background spec
+    /// puts the background first), so the same index is tried before a search.
+    private static func sublayout(of child: any LayoutElement, in sublayouts: [Layout], near index: Int) -> Layout? {
+        if index < sublayouts.count, sublayouts[index].element === child { return sublayouts[index] }
+        return sublayouts.first { $0.element === child }
+    }
+}

@@ -1,0 +1,81 @@
+import WeftNodes
+import WeftSnapshot
+
+/// The device methods of protocol.md, dispatched by name. Each handler reads its params, acts on
+/// the live trees and answers with pre-encoded result bytes or a `CommandError`.
+extension CaptureSession {
+    public typealias Reply = (Result<[UInt8], CommandError>) -> Void
+
+    /// Serves one request on the main loop's thread. `reply` is called exactly once: at once,
+    /// or for `Runtime.step` after the stepped frames. Unknown methods get -32601, bad params
+    /// -32602, unknown ids -32010, bad edit values -32011.
+    public func handle(method: String, params: [UInt8], reply: @escaping Reply) {
+        guard let handler = Self.handlers[method] else {
+            reply(.failure(.methodNotFound(method)))
+            return
+        }
+        let changesBefore = loop.changeCount
+        do {
+            let parsed = try CommandParams(bytes: params)
+            switch try handler(self, parsed) {
+            case .now(let result): reply(.success(result))
+            case .afterFrames(let frames): step(frames: frames, reply: reply)
+            }
+        } catch {
+            reply(.failure(error))
+        }
+        if loop.changeCount != changesBefore { treeChangedOutsideFrame() }
+    }
+
+    /// The methods this session serves, for documentation and tests.
+    public static var methods: [String] { handlers.keys.sorted() }
+
+    enum Answer {
+        /// The result, ready.
+        case now([UInt8])
+        /// Run this many frames, then answer `{frame, revision}` (Runtime.step).
+        case afterFrames(Int)
+    }
+
+    typealias Handler = @Sendable (CaptureSession, CommandParams) throws(CommandError) -> Answer
+
+    private static let handlers: [String: Handler] = [
+        "Tree.getDocument": { session, _ in .now(session.document().encoded()) },
+        "Tree.getElement": { session, params throws(CommandError) in try session.getElement(params) },
+        "Layout.getAsciiArt": { session, params throws(CommandError) in try session.getAsciiArt(params) },
+        "Layout.setStyle": { session, params throws(CommandError) in try session.setStyle(params) },
+        "Layout.setSpecProperty": { session, params throws(CommandError) in try session.setSpecProperty(params) },
+        "Layout.revertEdits": { session, params throws(CommandError) in try session.revertEdits(params) },
+        "Layout.evaluate": { session, params throws(CommandError) in try session.evaluate(params) },
+        "HitTest.probe": { session, params throws(CommandError) in try session.probe(params) },
+        "Range.setTuningParameters": { session, params throws(CommandError) in try session.setTuningParameters(params) },
+        "Scroll.setContentOffset": { session, params throws(CommandError) in try session.setContentOffset(params) },
+        "Scroll.toItem": { session, params throws(CommandError) in try session.scrollToItem(params) },
+        "Scroll.drag": { session, params throws(CommandError) in try session.drag(params) },
+        "Runtime.pause": { session, _ in session.loop.pause(); return .now(emptyObject) },
+        "Runtime.resume": { session, _ in session.loop.resume(); return .now(emptyObject) },
+        "Runtime.step": { _, params throws(CommandError) in .afterFrames(try params.integer("frames", in: 1...maximumStep)) },
+        "Runtime.simulateMemoryWarning": { session, _ in session.loop.simulateMemoryWarning(); return .now(emptyObject) },
+        "Runtime.setApplicationState": { session, params throws(CommandError) in
+            let state = try params.choice("state", ["active", "background"])
+            session.loop.setApplicationState(state == "active" ? .active : .background)
+            return .now(emptyObject)
+        },
+    ]
+
+    /// `{}`, the result of commands that only act.
+    static let emptyObject: [UInt8] = Array("{}".utf8)
+
+    /// The most frames one `Runtime.step` may ask for (a minute at 60 fps), so a typo cannot
+    /// freeze the program for hours.
+    static let maximumStep = 3600
+
+    /// `{"element": Element}` (protocol.md, Tree.getElement and the edits).
+    static func elementResult(_ element: Snapshot.Element) -> [UInt8] {
+        var writer = JSONWriter(capacity: 512)
+        writer.raw("{\"element\":")
+        element.encode(into: &writer)
+        writer.byte(UInt8(ascii: "}"))
+        return writer.bytes
+    }
+}

@@ -1,0 +1,35 @@
+/// A device method's failure, answered as the reply's `error` (protocol.md, Envelope codes).
+public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let code: Int
+    public let message: String
+
+    public init(code: Int, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public static let methodNotFoundCode = -32601
+    public static let invalidParamsCode = -32602
+    public static let internalErrorCode = -32603
+    public static let unknownElementCode = -32010
+    public static let invalidValueCode = -32011
+
+    public static func methodNotFound(_ method: String) -> CommandError {
+        CommandError(code: methodNotFoundCode, message: "unknown method \"\(method)\"")
+    }
+
+    public static func invalidParams(_ message: String) -> CommandError {
+        CommandError(code: invalidParamsCode, message: message)
+    }
+
+    /// -32010: no node, spec or range controller has this id.
+    public static func unknownElement(_ id: String, _ what: String = "element") -> CommandError {
+        CommandError(code: unknownElementCode, message: "no \(what) with id \"\(id)\"")
+    }
+
+    public static func invalidValue(_ message: String) -> CommandError {
+        CommandError(code: invalidValueCode, message: message)
+    }
+
+    public var description: String { "\(code) \(message)" }
+}

@@ -1,0 +1,58 @@
+import WeftLayout
+import WeftNodes
+import WeftSnapshot
+
+/// Tree.getElement, Layout.getAsciiArt, HitTest.probe: reading the live trees.
+extension CaptureSession {
+    func getElement(_ params: CommandParams) throws(CommandError) -> Answer {
+        let id = try params.string("id")
+        guard let element = Capture.element(withId: id, in: roots()) else { throw .unknownElement(id) }
+        return .now(Self.elementResult(element))
+    }
+
+    /// `text`: the element's own asciiArtString (a node prints its name); `layoutText`: for a
+    /// node laid out with a spec, that spec's asciiArtString.
+    func getAsciiArt(_ params: CommandParams) throws(CommandError) -> Answer {
+        let id = try params.string("id")
+        var writer = JSONWriter(capacity: 256)
+        writer.raw("{\"text\":")
+        switch try LiveElement.resolve(id, in: roots()) {
+        case .node(let node):
+            writer.string(node.asciiArtString)
+            if let spec = node.calculatedLayout?.sublayouts.first?.element {
+                writer.raw(",\"layoutText\":")
+                writer.string(spec.asciiArtString)
+            }
+        case .spec(_, _, let spec):
+            writer.string(spec.asciiArtString)
+        }
+        writer.byte(UInt8(ascii: "}"))
+        return .now(writer.bytes)
+    }
+
+    /// The nodes a touch at (x, y) in the root's coordinates passes through, outermost first, and
+    /// the node that takes it (texture-semantics.md section 5: slop, hidden and disabled nodes).
+    func probe(_ params: CommandParams) throws(CommandError) -> Answer {
+        let x = try params.number("x"), y = try params.number("y")
+        let roots = self.roots()
+        let root: DisplayNode
+        if let rootID = try params.optionalString("root") {
+            guard let found = roots.first(where: { $0.id == rootID }) else { throw .unknownElement(rootID, "root") }
+            root = found
+        } else {
+            guard let first = roots.first else { throw .invalidParams("the program has no roots") }
+            root = first
+        }
+        let path = root.hitTestPath(WeftLayout.Point(x: x, y: y))
+        var writer = JSONWriter(capacity: 64 + 8 * path.count)
+        writer.raw("{\"path\":[")
+        for (index, node) in path.enumerated() {
+            if index > 0 { writer.byte(UInt8(ascii: ",")) }
+            writer.string(node.id)
+        }
+        writer.raw("],\"target\":")
+        if let target = path.last { writer.string(target.id) } else { writer.raw("null") }
+        writer.byte(UInt8(ascii: "}"))
+        return .now(writer.bytes)
+    }
+}

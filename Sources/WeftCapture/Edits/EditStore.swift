@@ -1,0 +1,215 @@
+import WeftLayout
+import WeftNodes
+import WeftSnapshot
+
+/// The inspector's edits (`Layout.setStyle`, `Layout.setSpecProperty`) and how they survive
+/// relayouts (protocol.md, Identity).
+///
+/// Specs are rebuilt on every layout pass, so an edit of a spec is kept as an override on its
+/// structural id and re-applied to each new spec tree its owner builds (through the main loop's
+/// `layoutSpecWillLayout` hook, installed only while there are edits, before the tree is laid
+/// out). When the id's path no longer leads to a
+/// spec of the edited type, the override is dropped and `onDropped` reports it
+/// (`Layout.editDropped`). A node's style belongs to the node, so a style edit of a node is
+/// written once and re-applied after its supernode builds its spec (hosts often set their
+/// subnodes' style there); reverting writes the original values back.
+///
+/// Everything runs on the main loop's thread.
+final class EditStore {
+    private let loop: MainLoop
+
+    init(loop: MainLoop) {
+        self.loop = loop
+    }
+
+    /// Called when an override stops applying: the element id and why.
+    var onDropped: ((String, String) -> Void)?
+
+    private struct SpecOverride {
+        enum Target { case style, property }
+
+        let path: [Int]
+        /// The layout-json type the spec had when edited.
+        let type: String
+        /// The edited entries in the order they were first made (a later value replaces an
+        /// earlier one of the same key).
+        var entries: [(target: Target, key: String, value: JSONValue)] = []
+
+        mutating func set(_ target: Target, _ key: String, _ value: JSONValue) {
+            if let index = entries.firstIndex(where: { $0.target == target && $0.key == key }) {
+                entries[index].value = value
+            } else {
+                entries.append((target, key, value))
+            }
+        }
+    }
+
+    private struct NodeOverride {
+        weak var node: DisplayNode?
+        var style: [String: JSONValue] = [:]
+        /// The values before the first edit of each key (what revert writes back).
+        var original: [String: JSONValue] = [:]
+    }
+
+    /// Spec overrides by owner node id, then by spec id.
+    private var specOverrides: [String: [String: SpecOverride]] = [:]
+    /// Node style overrides by node id.
+    private var nodeOverrides: [String: NodeOverride] = [:]
+    /// The ids of the nodes whose spec builds matter: owners of spec overrides and supernodes
+    /// of nodes with style overrides.
+    private var observedOwners: Set<String> = []
+
+    var isEmpty: Bool { specOverrides.isEmpty && nodeOverrides.isEmpty }
+
+    // MARK: Editing
+
+    /// Sets a style entry of the element `id` (a node or a spec) and lays its tree out again.
+    func setStyle(id: String, property key: String, value: JSONValue, roots: [DisplayNode]) throws(CommandError) {
+        guard let property = StyleProperties.named(key) else {
+            throw .invalidParams("unknown style property \"\(key)\" (expected one of \(StyleProperties.keys.joined(separator: ", ")))")
+        }
+        switch try LiveElement.resolve(id, in: roots) {
+        case .node(let node):
+            let before = property.read(node.style) ?? property.defaultValue
+            do { try property.write(node.style, value) } catch { throw .invalidValue("\(key): \(error.message)") }
+            var override = nodeOverrides[id] ?? NodeOverride(node: node)
+            if override.original[key] == nil { override.original[key] = before }
+            override.style[key] = value
+            nodeOverrides[id] = override
+            if let parent = node.supernode { observe(parent) }
+            node.setNeedsLayout()
+        case .spec(let owner, let path, let spec):
+            do { try property.write(spec.style, value) } catch { throw .invalidValue("\(key): \(error.message)") }
+            record(id: id, owner: owner, path: path, spec: spec) { $0.set(.style, key, value) }
+        }
+    }
+
+    /// Sets a layout-json property of the spec `id` and lays its owner out again.
+    func setSpecProperty(id: String, property key: String, value: JSONValue, roots: [DisplayNode]) throws(CommandError) {
+        guard case .spec(let owner, let path, let spec) = try LiveElement.resolve(id, in: roots) else {
+            throw .invalidParams("\"\(id)\" is a node; Layout.setSpecProperty edits specs (use Layout.setStyle for a node's style)")
+        }
+        let descriptor = SpecDescriptors.descriptor(for: spec)
+        guard let property = descriptor.property(named: key) else {
+            let keys = descriptor.properties.map(\.key)
+            throw .invalidParams("a \(descriptor.type) spec has no property \"\(key)\"" +
+                                 (keys.isEmpty ? "" : " (expected one of \(keys.joined(separator: ", ")))"))
+        }
+        do { try property.write(spec, value) } catch { throw .invalidValue("\(key): \(error.message)") }
+        record(id: id, owner: owner, path: path, spec: spec) { $0.set(.property, key, value) }
+    }
+
+    /// Drops the edits of one element (`id`), or all of them; returns whether any were dropped.
+    @discardableResult
+    func revert(id: String? = nil) -> Bool {
+        var owners: [DisplayNode] = []
+        var reverted = false
+        for (nodeID, override) in nodeOverrides where id == nil || id == nodeID {
+            nodeOverrides[nodeID] = nil
+            reverted = true
+            guard let node = override.node else { continue }
+            restore(override, on: node)
+            owners.append(node)
+        }
+        let roots = loop.roots
+        for (ownerID, overrides) in specOverrides {
+            let kept = overrides.filter { id != nil && $0.key != id }
+            guard kept.count != overrides.count else { continue }
+            reverted = true
+            specOverrides[ownerID] = kept.isEmpty ? nil : kept
+            if let owner = NodeLookup.node(withId: ownerID, in: roots) { owners.append(owner) }
+        }
+        updateObservedOwners()
+        for node in owners { node.setNeedsLayout() }
+        return reverted
+    }
+
+    /// Whether `id` has edits.
+    func hasEdits(for id: String) -> Bool {
+        nodeOverrides[id] != nil || specOverrides.values.contains { $0[id] != nil }
+    }
+
+    // MARK: Re-applying
+
+    /// The owner built a new spec tree: re-apply its spec overrides (dropping those whose path no
+    /// longer leads to a spec of their type) and the style edits of its subnodes.
+    private func reapply(owner: DisplayNode, specRoot: any LayoutElement) {
+        guard observedOwners.contains(owner.id) else { return }
+        for (id, override) in specOverrides[owner.id] ?? [:] {
+            // The owner's layout has one sublayout, its spec root: paths start with 0.
+            guard override.path.first == 0, let spec = EditStore.spec(at: Array(override.path.dropFirst()), from: specRoot),
+                  SpecDescriptors.descriptor(for: spec).type == override.type else {
+                drop(id, owner: owner.id, reason: "the spec tree of \(owner.id) changed: \(id) is no longer a \(override.type) spec")
+                continue
+            }
+            apply(override, to: spec)
+        }
+        for (_, override) in nodeOverrides {
+            guard let node = override.node, node.supernode === owner else { continue }
+            for (key, value) in override.style { try? StyleProperties.named(key)?.write(node.style, value) }
+        }
+    }
+
+    /// The values were checked when the edit was made, so writing them again cannot fail.
+    private func apply(_ override: SpecOverride, to spec: LayoutSpec) {
+        let descriptor = SpecDescriptors.descriptor(for: spec)
+        for entry in override.entries {
+            switch entry.target {
+            case .style: try? StyleProperties.named(entry.key)?.write(spec.style, entry.value)
+            case .property: try? descriptor.property(named: entry.key)?.write(spec, entry.value)
+            }
+        }
+    }
+
+    private func drop(_ id: String, owner: String, reason: String) {
+        specOverrides[owner]?[id] = nil
+        if specOverrides[owner]?.isEmpty == true { specOverrides[owner] = nil }
+        updateObservedOwners()
+        onDropped?(id, reason)
+    }
+
+    private func restore(_ override: NodeOverride, on node: DisplayNode) {
+        for (key, value) in override.original { try? StyleProperties.named(key)?.write(node.style, value) }
+    }
+
+    // MARK: Bookkeeping
+
+    private func record(id: String, owner: DisplayNode, path: [Int], spec: LayoutSpec, _ change: (inout SpecOverride) -> Void) {
+        let type = SpecDescriptors.descriptor(for: spec).type
+        var override = specOverrides[owner.id]?[id] ?? SpecOverride(path: path, type: type)
+        change(&override)
+        specOverrides[owner.id, default: [:]][id] = override
+        observe(owner)
+        owner.setNeedsLayout()
+    }
+
+    private func observe(_ owner: DisplayNode) {
+        observedOwners.insert(owner.id)
+        installHook()
+    }
+
+    /// Recomputes the owners that still matter; removes the hook when there are none.
+    private func updateObservedOwners() {
+        observedOwners = Set(specOverrides.keys)
+        for override in nodeOverrides.values {
+            if let parent = override.node?.supernode { observedOwners.insert(parent.id) }
+        }
+        if observedOwners.isEmpty { loop.layoutSpecWillLayout = nil } else { installHook() }
+    }
+
+    private func installHook() {
+        guard loop.layoutSpecWillLayout == nil else { return }
+        loop.layoutSpecWillLayout = { [weak self] node, specRoot in self?.reapply(owner: node, specRoot: specRoot) }
+    }
+
+    /// The spec reached from a spec root by child indices (a path without its leading index).
+    static func spec(at path: [Int], from root: any LayoutElement) -> LayoutSpec? {
+        var current: any LayoutElement = root
+        for index in path {
+            guard let spec = current as? LayoutSpec, index < spec.children.count else { return nil }
+            current = spec.children[index]
+        }
+        return current as? LayoutSpec
+    }
+}
+

@@ -1,0 +1,171 @@
+import Foundation
+import WeftNodes
+import WeftSnapshot
+
+/// The program's side of an inspection, on its main loop and without any transport: it keeps
+/// the document at the current revision, serves every device method of protocol.md
+/// (`handle(method:params:reply:)`) and, after each frame, streams `Tree.updated` ops against
+/// revisions while someone listens (protocol.md, Updates).
+///
+/// - Revisions: `revision` grows by one each time a capture differs from the last published
+///   document (meta and `capturedAt` aside). `Tree.getDocument` captures, publishing first when
+///   the tree changed.
+/// - Streaming: only while `isListening()` says someone is attached, and only in frames where the
+///   main loop saw a change (a cheap check per frame otherwise). Changes of one frame become one
+///   `Tree.updated`; updates are rate-limited to `updateRate` per second (pending changes go out
+///   with the next allowed frame), except while the loop is paused, where every stepped frame's
+///   update is sent.
+/// - `Runtime.step` answers after its frames ran and after the update they produced was sent.
+///
+/// Everything here runs on the main loop's thread; the transport posts requests to it.
+public final class CaptureSession {
+    public let loop: MainLoop
+    /// What `meta` documents carry (appId, instance, screen...); `capturedAt` is filled per document.
+    public var meta: Snapshot.Meta
+    /// At most this many `Tree.updated` per second while running (0: no limit).
+    public var updateRate: Double
+    /// Whether anyone listens (the transport's attached count); streaming stops while false.
+    public var isListening: () -> Bool = { false }
+    /// Sends an event (method, pre-encoded params): `Tree.updated`, `Layout.editDropped`.
+    public var sendEvent: (String, [UInt8]) -> Void = { _, _ in }
+
+    /// The revision of the last published document.
+    public private(set) var revision = 0
+    /// Updates sent so far, and their total size in bytes (benchmarks and tests read them).
+    public private(set) var updatesSent = 0
+    public private(set) var updateBytesSent = 0
+
+    let roots: () -> [DisplayNode]
+    let edits: EditStore
+    private var published: Snapshot?
+    private var hasPendingChanges = true
+    private var lastUpdateTime: ContinuousClock.Instant?
+    private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
+    private var hook: MainLoop.Token?
+
+    /// Inspects `loop`'s roots, or the ones `roots` returns (asked on every capture).
+    public init(loop: MainLoop, roots: (() -> [DisplayNode])? = nil, meta: Snapshot.Meta = Snapshot.Meta(),
+                updateRate: Double = 30) {
+        self.loop = loop
+        self.roots = roots ?? { [unowned loop] in loop.roots }
+        self.meta = meta
+        self.updateRate = updateRate
+        edits = EditStore(loop: loop)
+        edits.onDropped = { [weak self] id, reason in self?.editDropped(id: id, reason: reason) }
+    }
+
+    /// Starts observing frames (idempotent).
+    public func start() {
+        guard hook == nil else { return }
+        hook = loop.addAfterFrameHook { [weak self] info in self?.afterFrame(info) }
+    }
+
+    /// Stops observing frames and drops every edit.
+    public func stop() {
+        if let hook { loop.remove(hook) }
+        hook = nil
+        edits.revert()
+    }
+
+    // MARK: Documents
+
+    /// The whole document at the current revision (publishing the changes since the last one
+    /// first, as an update when someone listens).
+    public func document() -> Snapshot {
+        publishIfChanged(sendingUpdate: isListening())
+        var document = published!
+        document.meta.capturedAt = Capture.timestamp()
+        return document
+    }
+
+    /// A fresh capture of the roots (not published).
+    func capture() -> Snapshot {
+        Capture.snapshot(of: roots(), revision: revision, meta: meta)
+    }
+
+    /// Captures and, when the trees differ from the published document, publishes the next
+    /// revision (sending its ops when asked).
+    private func publishIfChanged(sendingUpdate: Bool) {
+        var current = capture()
+        hasPendingChanges = false
+        guard let previous = published else {
+            revision += 1
+            current.revision = revision
+            published = current
+            return
+        }
+        guard current.roots != previous.roots || current.rangeControllers != previous.rangeControllers else { return }
+        revision += 1
+        current.revision = revision
+        published = current
+        guard sendingUpdate else { return }
+        let ops = UpdateOps.diff(previous, current)
+        var writer = JSONWriter(capacity: 1024)
+        writer.raw("{\"baseRevision\":")
+        writer.int(revision - 1)
+        writer.raw(",\"revision\":")
+        writer.int(revision)
+        writer.raw(",\"ops\":")
+        UpdateOp.encode(ops, into: &writer)
+        writer.byte(UInt8(ascii: "}"))
+        updatesSent += 1
+        updateBytesSent += writer.bytes.count
+        lastUpdateTime = .now
+        sendEvent("Tree.updated", writer.bytes)
+    }
+
+    // MARK: Frames
+
+    private func afterFrame(_ info: MainLoop.FrameInfo) {
+        if info.changed { hasPendingChanges = true }
+        if hasPendingChanges, isListening(), loop.isPaused || rateAllowsUpdate() {
+            publishIfChanged(sendingUpdate: true)
+        }
+        if !pendingStepReplies.isEmpty { answerFinishedSteps(at: info.frame) }
+    }
+
+    /// A command changed the trees between frames: while paused no frame will follow soon, so
+    /// the update goes out now; while running, the next frame sends it.
+    func treeChangedOutsideFrame() {
+        hasPendingChanges = true
+        if loop.isPaused, isListening() { publishIfChanged(sendingUpdate: true) }
+    }
+
+    private func rateAllowsUpdate() -> Bool {
+        guard updateRate > 0, let last = lastUpdateTime else { return true }
+        return ContinuousClock.now - last >= .seconds(1 / updateRate)
+    }
+
+    /// Runs `frames` frames (now, or right after the current one) and answers once the last has
+    /// run and its update went out.
+    func step(frames: Int, reply: @escaping (Result<[UInt8], CommandError>) -> Void) {
+        pendingStepReplies.append((loop.frame + frames, reply))
+        loop.step(frames: frames)
+    }
+
+    private func answerFinishedSteps(at frame: Int) {
+        let due = pendingStepReplies.filter { $0.frame <= frame }
+        guard !due.isEmpty else { return }
+        pendingStepReplies.removeAll { $0.frame <= frame }
+        if hasPendingChanges { publishIfChanged(sendingUpdate: isListening()) }
+        var writer = JSONWriter(capacity: 48)
+        writer.raw("{\"frame\":")
+        writer.int(frame)
+        writer.raw(",\"revision\":")
+        writer.int(revision)
+        writer.byte(UInt8(ascii: "}"))
+        for step in due { step.reply(.success(writer.bytes)) }
+    }
+
+    // MARK: Events
+
+    private func editDropped(id: String, reason: String) {
+        var writer = JSONWriter(capacity: 64 + reason.utf8.count)
+        writer.raw("{\"id\":")
+        writer.string(id)
+        writer.raw(",\"reason\":")
+        writer.string(reason)
+        writer.byte(UInt8(ascii: "}"))
+        sendEvent("Layout.editDropped", writer.bytes)
+    }
+}

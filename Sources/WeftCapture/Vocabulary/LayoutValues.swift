@@ -1,0 +1,101 @@
+import Foundation
+import WeftLayout
+import WeftSnapshot
+
+/// Layout values in their layout-json forms (docs/layout-json.md), both ways: a dimension is a
+/// number of points, `"12pt"`, `"50%"` or `"auto"`; points are `[x, y]`; insets
+/// `[top, left, bottom, right]` with `"inf"` for an infinite inset.
+enum LayoutValues {
+    // MARK: Writing
+
+    /// Points as a plain number, a fraction as `"50%"`, auto as `"auto"`.
+    static func json(_ dimension: WeftLayout.Dimension) -> JSONValue {
+        switch dimension.unit {
+        case .auto: return .string("auto")
+        case .points: return .number(dimension.value)
+        case .fraction: return .string(percentText(dimension.value) + "%")
+        }
+    }
+
+    /// `0.5` -> `"50"`. Fractions come from `"N%"` divided by 100, so multiplying back can leave
+    /// a rounding tail (0.07 x 100 = 7.000000000000001); 12 significant digits drop it.
+    static func percentText(_ fraction: Double) -> String {
+        let percent = fraction * 100
+        if percent == percent.rounded(), percent.magnitude < 1e15 { return String(Int(percent)) }
+        var text = String(format: "%.12g", percent)
+        if text.contains("."), !text.contains("e") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text
+    }
+
+    static func json(_ point: WeftLayout.Point) -> JSONValue {
+        .array([.number(point.x), .number(point.y)])
+    }
+
+    /// Infinite insets as `"inf"` (the JSON writer does that for any infinite number).
+    static func json(_ insets: EdgeInsets) -> JSONValue {
+        .array([.number(insets.top), .number(insets.left), .number(insets.bottom), .number(insets.right)])
+    }
+
+    // MARK: Reading (edits)
+
+    static func dimension(_ value: JSONValue) throws(EditValueError) -> WeftLayout.Dimension {
+        switch value {
+        case .number(let points) where points.isFinite:
+            return .points(points)
+        case .string(let text):
+            do {
+                return try Dimension(parsing: text)
+            } catch {
+                throw .expected("a dimension (a number, \"<number>pt\", \"<number>%\" or \"auto\")", got: value)
+            }
+        default:
+            throw .expected("a dimension (a number, \"<number>pt\", \"<number>%\" or \"auto\")", got: value)
+        }
+    }
+
+    static func number(_ value: JSONValue) throws(EditValueError) -> Double {
+        guard let number = value.number, number.isFinite else { throw .expected("a finite number", got: value) }
+        return number
+    }
+
+    static func nonNegativeNumber(_ value: JSONValue) throws(EditValueError) -> Double {
+        let number = try number(value)
+        guard number >= 0 else { throw .expected("a number >= 0", got: value) }
+        return number
+    }
+
+    static func positiveNumber(_ value: JSONValue) throws(EditValueError) -> Double {
+        let number = try number(value)
+        guard number > 0 else { throw .expected("a number > 0", got: value) }
+        return number
+    }
+
+    static func bool(_ value: JSONValue) throws(EditValueError) -> Bool {
+        guard let flag = value.bool else { throw .expected("true or false", got: value) }
+        return flag
+    }
+
+    static func point(_ value: JSONValue) throws(EditValueError) -> WeftLayout.Point {
+        guard let items = value.array, items.count == 2, let x = items[0].number, let y = items[1].number,
+              x.isFinite, y.isFinite else { throw .expected("[x, y] (two finite numbers)", got: value) }
+        return WeftLayout.Point(x: x, y: y)
+    }
+
+    /// `[top, left, bottom, right]`, each a number or `"inf"`, as layout-json allows.
+    static func insets(_ value: JSONValue) throws(EditValueError) -> EdgeInsets {
+        let what = "[top, left, bottom, right] (numbers or \"inf\")"
+        guard let items = value.array, items.count == 4 else { throw .expected(what, got: value) }
+        var numbers: [Double] = []
+        for item in items {
+            switch item {
+            case .number(let number) where !number.isNaN: numbers.append(number)
+            case .string("inf"): numbers.append(.infinity)
+            default: throw .expected(what, got: value)
+            }
+        }
+        return EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
+    }
+}

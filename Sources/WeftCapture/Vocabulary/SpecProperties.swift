@@ -1,0 +1,122 @@
+import WeftLayout
+import WeftSnapshot
+
+/// One property of a layout spec under its layout-json key: how capture reads it (nil when it
+/// has the default, which snapshots omit) and how `Layout.setSpecProperty` writes it.
+struct SpecProperty: Sendable {
+    let key: String
+    let read: @Sendable (LayoutSpec) -> JSONValue?
+    let write: @Sendable (LayoutSpec, JSONValue) throws(EditValueError) -> Void
+
+    /// A property of `Spec` (the descriptor only hands it specs of that class).
+    init<Spec: LayoutSpec>(_ key: String, of _: Spec.Type,
+                           read: @escaping @Sendable (Spec) -> JSONValue?,
+                           write: @escaping @Sendable (Spec, JSONValue) throws(EditValueError) -> Void) {
+        self.key = key
+        self.read = { read(unsafeDowncast($0, to: Spec.self)) }
+        self.write = { spec, value throws(EditValueError) in try write(unsafeDowncast(spec, to: Spec.self), value) }
+    }
+}
+
+/// What capture and edits know about one spec class: its layout-json `type` and properties.
+struct SpecDescriptor: Sendable {
+    let type: String
+    let properties: [SpecProperty]
+
+    func property(named key: String) -> SpecProperty? {
+        properties.first { $0.key == key }
+    }
+
+    /// The spec's non-default properties, in table order.
+    func capture(_ spec: LayoutSpec) -> JSONObject {
+        var object = JSONObject()
+        for property in properties {
+            if let value = property.read(spec) { object.append(key: property.key, value: value) }
+        }
+        return object
+    }
+}
+
+/// The ten layout specs of WeftLayout in the layout-json vocabulary (docs/layout-json.md, Types).
+enum SpecDescriptors {
+    /// The descriptor of `spec`'s exact class. Specs of other classes (a host's own LayoutSpec
+    /// subclass) are `custom`, with no editable properties.
+    static func descriptor(for spec: LayoutSpec) -> SpecDescriptor {
+        byClass[ObjectIdentifier(type(of: spec))] ?? custom
+    }
+
+    static let custom = SpecDescriptor(type: "custom", properties: [])
+
+    private static let byClass: [ObjectIdentifier: SpecDescriptor] = [
+        ObjectIdentifier(StackLayoutSpec.self): stack,
+        ObjectIdentifier(InsetLayoutSpec.self): SpecDescriptor(type: "inset", properties: [
+            SpecProperty("insets", of: InsetLayoutSpec.self,
+                         read: { $0.insets == .zero ? JSONValue?.none : LayoutValues.json($0.insets) },
+                         write: { spec, value throws(EditValueError) in spec.insets = try LayoutValues.insets(value) }),
+        ]),
+        ObjectIdentifier(OverlayLayoutSpec.self): SpecDescriptor(type: "overlay", properties: []),
+        ObjectIdentifier(BackgroundLayoutSpec.self): SpecDescriptor(type: "background", properties: []),
+        ObjectIdentifier(CenterLayoutSpec.self): SpecDescriptor(type: "center", properties: [
+            enumProperty("centeringOptions", of: CenterLayoutSpec.self, \.centeringOptions, [], LayoutNames.centeringOptions),
+            enumProperty("sizingOptions", of: CenterLayoutSpec.self, \.sizingOptions, [], LayoutNames.centerSizingOptions),
+        ]),
+        ObjectIdentifier(RatioLayoutSpec.self): SpecDescriptor(type: "ratio", properties: [
+            // Required in layout-json, so always written.
+            SpecProperty("ratio", of: RatioLayoutSpec.self,
+                         read: { .number($0.ratio) },
+                         write: { spec, value throws(EditValueError) in spec.ratio = try LayoutValues.positiveNumber(value) }),
+        ]),
+        ObjectIdentifier(RelativeLayoutSpec.self): SpecDescriptor(type: "relative", properties: [
+            enumProperty("horizontalPosition", of: RelativeLayoutSpec.self, \.horizontalPosition, .none, LayoutNames.relativePosition),
+            enumProperty("verticalPosition", of: RelativeLayoutSpec.self, \.verticalPosition, .none, LayoutNames.relativePosition),
+            enumProperty("sizingOption", of: RelativeLayoutSpec.self, \.sizingOption, [], LayoutNames.relativeSizingOption),
+        ]),
+        ObjectIdentifier(AbsoluteLayoutSpec.self): SpecDescriptor(type: "absolute", properties: [
+            enumProperty("sizing", of: AbsoluteLayoutSpec.self, \.sizing, .default, LayoutNames.absoluteSizing),
+        ]),
+        ObjectIdentifier(CornerLayoutSpec.self): SpecDescriptor(type: "corner", properties: [
+            // Required in layout-json, so always written.
+            SpecProperty("location", of: CornerLayoutSpec.self,
+                         read: { .string(LayoutNames.cornerLocation.name(of: $0.location)) },
+                         write: { spec, value throws(EditValueError) in spec.location = try LayoutNames.cornerLocation.value(of: value) }),
+            SpecProperty("offset", of: CornerLayoutSpec.self,
+                         read: { $0.offset == .zero ? JSONValue?.none : LayoutValues.json($0.offset) },
+                         write: { spec, value throws(EditValueError) in spec.offset = try LayoutValues.point(value) }),
+            SpecProperty("wrapsCorner", of: CornerLayoutSpec.self,
+                         read: { $0.wrapsCorner ? JSONValue.bool(true) : JSONValue?.none },
+                         write: { spec, value throws(EditValueError) in spec.wrapsCorner = try LayoutValues.bool(value) }),
+        ]),
+        ObjectIdentifier(WrapperLayoutSpec.self): SpecDescriptor(type: "wrapper", properties: []),
+    ]
+
+    private static let stack = SpecDescriptor(type: "stack", properties: [
+        enumProperty("direction", of: StackLayoutSpec.self, \.direction, .horizontal, LayoutNames.direction),
+        numberProperty("spacing", of: StackLayoutSpec.self, \.spacing, LayoutValues.number),
+        enumProperty("justifyContent", of: StackLayoutSpec.self, \.justifyContent, .start, LayoutNames.justifyContent),
+        enumProperty("alignItems", of: StackLayoutSpec.self, \.alignItems, .stretch, LayoutNames.alignItems),
+        enumProperty("flexWrap", of: StackLayoutSpec.self, \.flexWrap, .noWrap, LayoutNames.flexWrap),
+        enumProperty("alignContent", of: StackLayoutSpec.self, \.alignContent, .start, LayoutNames.alignContent),
+        numberProperty("lineSpacing", of: StackLayoutSpec.self, \.lineSpacing, LayoutValues.number),
+    ])
+
+    private static func enumProperty<Spec: LayoutSpec, Value: Equatable & Sendable>(
+        _ key: String, of _: Spec.Type, _ path: ReferenceWritableKeyPath<Spec, Value> & Sendable, _ defaultValue: Value,
+        _ names: NameTable<Value>
+    ) -> SpecProperty {
+        SpecProperty(key, of: Spec.self,
+                     read: { spec in
+                         let value = spec[keyPath: path]
+                         return value == defaultValue ? JSONValue?.none : .string(names.name(of: value))
+                     },
+                     write: { spec, value throws(EditValueError) in spec[keyPath: path] = try names.value(of: value) })
+    }
+
+    private static func numberProperty<Spec: LayoutSpec>(
+        _ key: String, of _: Spec.Type, _ path: ReferenceWritableKeyPath<Spec, Double> & Sendable,
+        _ parse: @escaping @Sendable (JSONValue) throws(EditValueError) -> Double
+    ) -> SpecProperty {
+        SpecProperty(key, of: Spec.self,
+                     read: { spec in spec[keyPath: path] == 0 ? JSONValue?.none : .number(spec[keyPath: path]) },
+                     write: { spec, value throws(EditValueError) in spec[keyPath: path] = try parse(value) })
+    }
+}

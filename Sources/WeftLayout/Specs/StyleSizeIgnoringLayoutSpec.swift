@@ -1,0 +1,19 @@
+/// The base of the specs that ignore their own style size and lay out against their parent's
+/// size: inset, overlay and background (Texture's versions override the style-size step of
+/// layoutThatFits). Subclasses implement `layout(_:parentSize:context:)`.
+public class StyleSizeIgnoringLayoutSpec: LayoutSpec {
+    public final override func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
+                                              context: LayoutContext) -> Layout {
+        layout(constrainedSize, parentSize: parentSize, context: context)
+    }
+
+    /// Called directly, the parent size is taken to be the range's max.
+    public final override func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
+        layout(constrainedSize, parentSize: constrainedSize.max, context: context)
+    }
+
+    /// The spec's computation with the range it was given, untouched by its style.
+    func layout(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
+        super.calculateLayoutThatFits(constrainedSize, context: context)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import WeftLayout
+
+/// `layout`: the feed benchmark of issue 2. A vertical stack of N rows; each row an inset of 8
+/// around a horizontal stack of [a 32x32 box, a vertical stack with flexGrow 1 and flexShrink
+/// 1 holding two boxes of height 20], laid out at width 375 with unbounded height. Figures:
+/// microseconds per element for a full fresh layout (nothing is cached between runs) and the
+/// peak resident memory of the suite. Times are the thread's CPU time (best of several runs):
+/// on a shared 2-core machine, wall-clock time of a 50-ms layout mostly measures how often
+/// other processes preempt it, which made the per-element cost look like it grew with N.
+struct LayoutBench: BenchSuite {
+    let name = "layout"
+
+    func run(size: BenchSize, report: BenchReport) {
+        let rowCounts = size == .tiny ? [10, 100] : [100, 1_000, 10_000]
+        for rows in rowCounts {
+            feed(rows: rows, repeats: size == .tiny ? 3 : repeatsFor(rows: rows), report: report)
+        }
+        // The feed trees and their layouts, the largest one included, plus the process itself.
+        report.figure("peak memory (up to \(rowCounts.last!) rows)", PeakMemory.peakMiB(), "MiB", decimals: 1)
+    }
+
+    /// Enough repeats that the best of them is stable, without long runs on big trees.
+    private func repeatsFor(rows: Int) -> Int { max(5, 200_000 / (rows * 6)) }
+
+    private func feed(rows: Int, repeats: Int, report: BenchReport) {
+        let (root, elementCount) = Self.feed(rows: rows)
+        let range = SizeRange(min: Size(width: 375, height: 0), max: Size(width: 375, height: .infinity))
+        let context = LayoutContext(scale: 2)
+        var result: Layout?
+        // The previous result is released before each timed run: tearing down a 60 000-node
+        // tree is the caller's business (and a cache-missing walk that would double the cost).
+        let seconds = ThreadCPUTime.bestSeconds(repeats: repeats, before: { result = nil }) {
+            result = root.layoutThatFits(range, parentSize: range.max, context: context)
+        }
+        // Each row is 8 + 40 + 8 = 56 tall (the text column's two 20-tall boxes).
+        precondition(result?.size == Size(width: 375, height: Double(rows) * 56), "unexpected feed layout")
+        report.figure("feed us/element (\(rows) rows)", seconds * 1e6 / Double(elementCount), "us", decimals: 3)
+    }
+
+    /// The feed tree and its number of elements (6 per row plus the root stack).
+    static func feed(rows: Int) -> (StackLayoutSpec, Int) {
+        var children: [any LayoutElement] = []
+        children.reserveCapacity(rows)
+        for _ in 0..<rows {
+            let avatar = BoxNode(intrinsicSize: Size(width: 32, height: 32))
+            let title = BoxNode()
+            title.style.height = .points(20)
+            let subtitle = BoxNode()
+            subtitle.style.height = .points(20)
+            let text = StackLayoutSpec.vertical(children: [title, subtitle])
+            text.style.flexGrow = 1
+            text.style.flexShrink = 1
+            let line = StackLayoutSpec.horizontal(children: [avatar, text])
+            children.append(InsetLayoutSpec(insets: EdgeInsets(all: 8), child: line))
+        }
+        return (StackLayoutSpec.vertical(children: children), rows * 6 + 1)
+    }
+}
+
+/// CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID): unlike wall-clock time it does
+/// not count the time the thread waits while other processes run.
+enum ThreadCPUTime {
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+
+    /// The least CPU time of `repeats` runs of `body`, each after an untimed `before`.
+    static func bestSeconds(repeats: Int, before: () -> Void = {}, _ body: () -> Void) -> Double {
+        var best = Double.infinity
+        for _ in 0..<max(1, repeats) {
+            before()
+            let start = now()
+            body()
+            best = min(best, now() - start)
+        }
+        return best
+    }
+}

@@ -1,0 +1,146 @@
+import Testing
+import WeftLayout
+import WeftNodes
+import WeftSnapshot
+@testable import WeftCapture
+
+/// Device methods against a live node tree (the Card of Support.swift: inset 10 around a stack
+/// with spacing 5 of a 50x30 avatar and a title 100 wide that grows to 300 at x = 55).
+@Suite("Device methods on a live tree")
+struct CommandTests {
+    @Test("Tree.getDocument and Tree.getElement")
+    func documentAndElement() throws {
+        let card = Card()
+        let recorder = RecordingSession(loop: loop(with: [card.root]))
+        let document = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
+        #expect(document.revision == 1)
+        #expect(document.roots.map(\.id) == [card.root.id])
+        let element = try recorder.result("Tree.getElement", ["id": .string("\(card.root.id)/0.0")])
+        #expect(element["element"]?["type"] == "stack")
+        #expect(element["element"]?["children"]?.array?.count == 2)
+        let title = try recorder.result("Tree.getElement", ["id": .string(card.title.id)])
+        // A node's element has the frame its parent's unflattened layout gives it.
+        #expect(title["element"]?["frame"] == [55, 0, 300, 20])
+    }
+
+    @Test("a spec edit relays out at once, survives relayouts and is dropped when the shape changes")
+    func specEdit() throws {
+        let card = Card()
+        let loop = loop(with: [card.root])
+        let recorder = RecordingSession(loop: loop)
+        let stackID = "\(card.root.id)/0.0"
+        // spacing 25: the title starts at 50 + 25 = 75 and grows into 355 - 75 = 280.
+        let edited = try recorder.result("Layout.setSpecProperty", ["id": .string(stackID), "property": "spacing", "value": 25])
+        #expect(edited["element"]?["props"]?["spacing"] == 25)
+        #expect(edited["element"]?["children"]?.array?[1]["frame"] == [75, 0, 280, 20])
+
+        // The host lays out again (its block builds a stack with spacing 5): the override wins.
+        card.root.setNeedsLayout()
+        loop.run(frames: 1)
+        #expect(card.title.frame.origin.x == 10 + 75)
+
+        // The spec tree changes shape: n/0.0 is now a center spec, so the override is dropped.
+        card.wrapInCenter = true
+        card.root.setNeedsLayout()
+        loop.run(frames: 1)
+        let dropped = recorder.events.filter { $0.method == "Layout.editDropped" }
+        #expect(dropped.count == 1)
+        #expect(dropped.first?.params["id"] == .string(stackID))
+        #expect(!recorder.session.edits.hasEdits(for: stackID))
+        // The stack (now n/0.0.0) has the host's spacing again: the title is at 55 within it.
+        let stack = try recorder.result("Tree.getElement", ["id": .string("\(card.root.id)/0.0.0")])
+        #expect(stack["element"]?["props"]?["spacing"] == 5)
+    }
+
+    @Test("a node style edit and its revert")
+    func nodeStyleEdit() throws {
+        let card = Card()
+        let loop = loop(with: [card.root])
+        let recorder = RecordingSession(loop: loop)
+        // avatar 60 wide: the title starts at 60 + 5 = 65 and is 355 - 65 = 290 wide.
+        let edited = try recorder.result("Layout.setStyle", ["id": .string(card.avatar.id), "property": "width", "value": 60])
+        #expect(edited["element"]?["style"]?["width"] == 60)
+        #expect(card.title.frame.origin.x == 10 + 65 && card.title.frame.size.width == 290)
+        card.root.setNeedsLayout()
+        loop.run(frames: 1)
+        #expect(card.title.frame.origin.x == 75)
+
+        #expect(try recorder.result("Layout.revertEdits", ["id": .string(card.avatar.id)]) == [:])
+        #expect(card.avatar.style.width == .points(50))
+        #expect(card.title.frame.origin.x == 10 + 55)
+
+        _ = try recorder.result("Layout.setStyle", ["id": .string(card.title.id), "property": "width", "value": "50%"])
+        _ = try recorder.result("Layout.setSpecProperty", ["id": .string("\(card.root.id)/0"), "property": "insets", "value": [0, 0, 0, 0]])
+        #expect(try recorder.result("Layout.revertEdits") == [:])
+        #expect(card.title.style.width == .points(100))
+        #expect(card.avatar.frame.origin == Point(x: 10, y: 10))
+    }
+
+    @Test("bad ids, properties, values and methods get protocol errors")
+    func errors() throws {
+        let card = Card()
+        let recorder = RecordingSession(loop: loop(with: [card.root]))
+        let r = card.root.id
+        #expect(recorder.errorCode("Tree.getElement", ["id": "n999999"]) == -32010)
+        #expect(recorder.errorCode("Tree.getElement", ["id": .string("\(r)/0.7")]) == -32010)
+        #expect(recorder.errorCode("Tree.getElement", ["id": .string("\(r)/x")]) == -32010)
+        #expect(recorder.errorCode("Tree.getElement", [:]) == -32602)
+        #expect(recorder.errorCode("Tree.getElement", ["id": 12]) == -32602)
+        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "flexGrow", "value": "big"]) == -32011)
+        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "width", "value": "12px"]) == -32011)
+        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "colour", "value": 1]) == -32602)
+        #expect(recorder.errorCode("Layout.setSpecProperty", ["id": .string("\(r)/0.0"), "property": "direction", "value": "diagonal"]) == -32011)
+        #expect(recorder.errorCode("Layout.setSpecProperty", ["id": .string("\(r)/0.0"), "property": "insets", "value": [1, 2, 3, 4]]) == -32602)
+        #expect(recorder.errorCode("Layout.setSpecProperty", ["id": .string(card.title.id), "property": "spacing", "value": 1]) == -32602)
+        #expect(recorder.errorCode("Layout.revertEdits", ["id": "n999999"]) == -32010)
+        #expect(recorder.errorCode("Scroll.toItem", ["id": .string(card.title.id), "index": 0]) == -32602)
+        #expect(recorder.errorCode("Runtime.step", ["frames": 0]) == -32602)
+        #expect(recorder.errorCode("Runtime.step", ["frames": 1.5]) == -32602)
+        #expect(recorder.errorCode("Runtime.setApplicationState", ["state": "asleep"]) == -32602)
+        #expect(recorder.errorCode("Tree.explode") == -32601)
+        // Malformed params: not JSON, not an object.
+        var code: Int?
+        recorder.session.handle(method: "Tree.getElement", params: Array("{\"id\":".utf8)) { if case .failure(let e) = $0 { code = e.code } }
+        #expect(code == -32602)
+        recorder.session.handle(method: "Tree.getElement", params: Array("[1]".utf8)) { if case .failure(let e) = $0 { code = e.code } }
+        #expect(code == -32602)
+        // Nothing was edited by the refused calls.
+        #expect(recorder.session.edits.isEmpty)
+    }
+
+    @Test("hit-test probe and ASCII art")
+    func probeAndAscii() throws {
+        let card = Card()
+        let recorder = RecordingSession(loop: loop(with: [card.root]))
+        // (15, 15) is inside the avatar, which sits at (10, 10) with size 50x30.
+        let hit = try recorder.result("HitTest.probe", ["x": 15, "y": 15])
+        #expect(hit["path"] == .array([.string(card.root.id), .string(card.avatar.id)]))
+        #expect(hit["target"] == .string(card.avatar.id))
+        // Outside the root: no path and a null target.
+        let miss = try recorder.result("HitTest.probe", ["x": 500, "y": 15])
+        #expect(miss["path"] == [] && miss["target"] == .null)
+        #expect(recorder.errorCode("HitTest.probe", ["x": 1, "y": 1, "root": "n999999"]) == -32010)
+
+        let art = try recorder.result("Layout.getAsciiArt", ["id": .string(card.root.id)])
+        #expect(art["text"] == "ASDisplayNode (card)")
+        let layoutText = try #require(art["layoutText"]?.string)
+        #expect(layoutText.contains("ASInsetLayoutSpec") && layoutText.contains("ASStackLayoutSpec"))
+        let specArt = try recorder.result("Layout.getAsciiArt", ["id": .string("\(card.root.id)/0.0")])
+        #expect(specArt["text"]?.string?.hasPrefix("-") == true && specArt["layoutText"] == nil)
+    }
+
+    @Test("Layout.evaluate lays out a layout-json document")
+    func evaluate() throws {
+        let recorder = RecordingSession(loop: loop(with: []))
+        // An inset of 8 around a 32x32 box, in exactly 100x48: the box gets the range
+        // {100 - 16, 48 - 16} exactly, so it is clamped to 84x32 and sits at (8, 8).
+        let document: JSONValue = ["size": [100, 48], "root": ["type": "inset", "insets": [8, 8, 8, 8],
+                                                              "child": ["id": "box", "type": "box", "intrinsicSize": [32, 32]]]]
+        let output = try recorder.result("Layout.evaluate", ["document": document])
+        #expect(output["size"] == [100, 48])
+        #expect(output["root"]?["children"]?.array?.first?["frame"] == [8, 8, 84, 32])
+        #expect(output["ascii"]?.string?.contains("ASInsetLayoutSpec") == true)
+        #expect(recorder.errorCode("Layout.evaluate", ["document": ["root": ["type": "blob"]]]) == -32602)
+        #expect(recorder.errorCode("Layout.evaluate", ["document": 3]) == -32602)
+    }
+}

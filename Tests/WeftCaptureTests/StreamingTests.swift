@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import WeftLayout
+import WeftNodes
+import WeftSnapshot
+@testable import WeftCapture
+
+@Suite("Tree.updated streaming")
+struct StreamingTests {
+    @Test("a table: visible cells are the container's children; its range controller is captured")
+    func table() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let snapshot = Capture.snapshot(of: loop.roots)
+        let root = try #require(snapshot.roots.first)
+        // 220 / 44 = 5 rows on screen: rows 0-4 are the table's children, at y = 44 i.
+        #expect(root.children.map(\.debugName) == (0..<5).map { "row \($0)" })
+        #expect(root.children.map(\.frame.y) == [0, 44, 88, 132, 176])
+        let controller = try #require(snapshot.rangeControllers.first)
+        #expect(controller.owner == table.id && controller.id == "r" + table.id.dropFirst())
+        #expect(controller.dataSource == "Rows")
+        #expect(controller.itemCount == 100 && controller.contentSize == Snapshot.Size(width: 375, height: 4400))
+        #expect(controller.visible == [Snapshot.IndexRun(0, 4)])
+        #expect(controller.mode == .minimum)  // the first update, before any drag
+        #expect(controller.tuning == .textureDefaults)
+        // Visible rows have every bit (15); items far below have only measureLayout (1).
+        #expect(controller.itemStates.first == Snapshot.ItemStateRun(0, 4, Snapshot.InterfaceState(rawValue: 15)))
+        #expect(controller.itemStates.last?.state.rawValue == 1 && controller.itemStates.last?.end == 99)
+        try writeArtifact(snapshot, name: "table")
+    }
+
+    @Test("updates while dragging carry the inspector's copy from revision to revision")
+    func updatesWhileDragging() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let recorder = RecordingSession(loop: loop)
+        var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
+        _ = try recorder.result("Scroll.drag", ["id": .string(table.id), "dx": 0, "dy": 600, "duration": 0.25])
+        loop.run(frames: 40)
+        #expect(recorder.updates.count >= 15)  // a drag of 15 frames, then deceleration
+        for update in recorder.updates { try applyUpdate(update, to: &copy) }
+        let fresh = recorder.session.document()
+        #expect(copy.revision == fresh.revision)
+        #expect(copy.roots == fresh.roots && copy.rangeControllers == fresh.rangeControllers)
+        // The user dragged: the range controller is in full mode and leads downwards.
+        #expect(fresh.rangeControllers.first?.mode == .full)
+        #expect(fresh.rangeControllers.first?.scrollDirection == .down)
+        #expect(table.contentOffset.y > 600)
+        try writeArtifact(fresh, name: "table-scrolled")
+    }
+
+    @Test("Runtime.step while paused answers after the frames ran and their update was sent")
+    func stepWhilePaused() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let recorder = RecordingSession(loop: loop, updateRate: 30)
+        _ = try recorder.result("Tree.getDocument")
+        _ = try recorder.result("Runtime.pause")
+        _ = try recorder.result("Scroll.drag", ["id": .string(table.id), "dx": 0, "dy": 100, "duration": 0.1])
+        loop.run(frames: 10)  // paused: no frame runs, the drag does not move
+        #expect(table.contentOffset.y == 0 && recorder.updates.isEmpty)
+        let frameBefore = loop.frame
+        var reply: JSONValue?
+        var updatesAtReply = 0
+        recorder.session.handle(method: "Runtime.step", params: Array(#"{"frames":3}"#.utf8)) { result in
+            reply = try? JSONReader.parse(result.get())
+            updatesAtReply = recorder.updates.count
+        }
+        // Not rate-limited while paused: one update per stepped frame, all sent before the reply.
+        #expect(updatesAtReply == 3)
+        #expect(reply?["frame"]?.number == Double(frameBefore + 3))
+        #expect(reply?["revision"]?.number == Double(recorder.session.revision))
+        #expect(table.contentOffset.y > 0)
+    }
+
+    @Test("updates are rate-limited while running; pending changes go out with a later frame")
+    func rateLimit() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let recorder = RecordingSession(loop: loop, updateRate: 5)  // at most one per 200 ms
+        var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
+        table.drag(by: Point(x: 0, y: 300), duration: 1)
+        loop.run(frames: 10)  // well under 200 ms of wall time: only the first frame's update
+        #expect(recorder.updates.count == 1)
+        Thread.sleep(forTimeInterval: 0.25)
+        loop.run(frames: 1)
+        #expect(recorder.updates.count == 2)
+        for update in recorder.updates { try applyUpdate(update, to: &copy) }
+        let fresh = recorder.session.document()
+        #expect(copy.roots == fresh.roots && copy.rangeControllers == fresh.rangeControllers)
+    }
+
+    @Test("nobody listening: no updates, and the revision moves only when the tree changed")
+    func notListening() throws {
+        let (loop, table, _) = tableLoop(rows: 10)
+        let recorder = RecordingSession(loop: loop)
+        recorder.session.isListening = { false }
+        let first = recorder.session.document().revision
+        loop.run(frames: 5)
+        #expect(recorder.session.document().revision == first)
+        table.contentOffset = Point(x: 0, y: 44)
+        loop.run(frames: 5)
+        #expect(recorder.session.document().revision == first + 1)
+        #expect(recorder.events.isEmpty)
+    }
+}

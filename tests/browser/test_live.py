@@ -1,0 +1,180 @@
+"""The page against the real gateway and a real host program (the example program of Examples/,
+or TextureGram): devices listed, tree shown, selection shows properties, an edit changes a frame,
+range bars and item states change after a step of dragging, slop overlay drawn, tap probe
+answers, reconnect after a gateway restart. The program is paused (Runtime.pause) and advanced
+with Runtime.step, so nothing depends on timing.
+
+The program is found by WEFT_HOST_PROGRAM, else the first built one of HOST_CANDIDATES; without
+one these tests are skipped, naming what is missing."""
+import os
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.support.ui import Select
+
+from harness import HostProgram, host_program
+
+HOST_CANDIDATES = ["weft-example", "WeftExample", "Example"]
+
+
+def find_host():
+    explicit = os.environ.get("WEFT_HOST_PROGRAM")
+    if explicit:
+        return explicit
+    for name in HOST_CANDIDATES:
+        path = host_program(name)
+        if path:
+            return str(path)
+    return None
+
+
+HOST = find_host()
+pytestmark = pytest.mark.skipif(
+    HOST is None, reason=f"no host program built (looked for {', '.join(HOST_CANDIDATES)} in .build/debug and .build/release; "
+                         "set WEFT_HOST_PROGRAM)")
+
+COUNT = """let n = 0; const stack = [...arguments[0].roots];
+while (stack.length) { const e = stack.pop(); n++; if (e.children) stack.push(...e.children); } return n;"""
+
+
+@pytest.fixture
+def app(gateway):
+    with HostProgram(HOST, gateway) as program:
+        program.call("Runtime.pause")
+        yield program
+
+
+@pytest.fixture
+def attached(gateway, app, page):
+    """The page bound to the program (chosen in the device list)."""
+    page.open(gateway.page_url())
+    label = page.wait_js(
+        "const o = [...document.querySelectorAll('#device-select option')].find(o => o.textContent.includes(arguments[0]));"
+        "return o && o.textContent;", "the program in the device list", app.instance)
+    Select(page.driver.find_element("id", "device-select")).select_by_visible_text(label)
+    page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && weft.state.model", "the live document")
+    page.frames()
+    return page
+
+
+def snapshot(gateway, app):
+    status, document = gateway.get_json(f"/api/devices/{app.device_id}/snapshot")
+    assert status == 200, document
+    return document
+
+
+def test_devices_listed_and_tree_shown(gateway, app, attached):
+    page = attached
+    document = snapshot(gateway, app)
+    expected = page.js(COUNT, document)
+    assert page.js("return weft.state.model.size") == expected
+    assert page.js("return weft.state.model.revision") == document["revision"]
+    assert page.pill()[0] == "attached"
+    assert page.js("return document.querySelectorAll('.tree-row:not([hidden])').length") > 0
+    page.screenshot("live-attached")
+
+
+def test_selection_shows_properties(gateway, app, attached):
+    page = attached
+    first = page.js("return weft.state.model.roots[0]")
+    page.js("weft.state.select(arguments[0])", first["id"])
+    shown = page.wait_js("""const p = document.getElementById('properties');
+      return p.textContent.includes(arguments[0]) && Object.fromEntries([...p.querySelectorAll('dt')].map(dt => [dt.textContent, dt.nextElementSibling.textContent]));""",
+                         "the root's properties", first["id"])
+    frame = first.get("frame", [0, 0, 0, 0])
+    assert shown["class"] == first["className"]
+    assert shown["in root"].replace(" ", "") == f"{frame[0]:g},{frame[1]:g}{frame[2]:g}×{frame[3]:g}".replace(" ", "")
+
+
+def test_an_edit_changes_a_frame(gateway, app, attached):
+    page = attached
+    # A node child of a stack spec: its width is decided by its style (layout-json "width").
+    target = page.js("""for (const [id, el] of weft.state.model.elements) {
+        const parent = weft.state.model.parentOf(id);
+        if (el.kind !== 'spec' && parent && parent.type === 'stack' && el.frame && el.frame[2] > 10) return [id, el.frame];
+      } return null;""")
+    assert target, "the program has no node inside a stack to edit"
+    element_id, frame = target
+    width = frame[2] - 8
+    page.js("weft.state.select(arguments[0])", element_id)
+    field = page.wait(lambda d: d.find_element("css selector", '#properties input[data-key="width"]'), "the width field")
+    field.clear()
+    field.send_keys(f"{width:g}\n")
+    page.wait_js("return document.querySelector('#properties .edit-row.edited')", "the edit to be accepted")
+    app.call("Runtime.step", {"frames": 1})
+    page.wait_js("return weft.state.model.get(arguments[0]).frame[2] === arguments[1]", "the new frame", element_id, width)
+    page.screenshot("live-edit")
+    page.driver.find_element("id", "revert-all").click()
+    app.call("Runtime.step", {"frames": 1})
+    page.wait_js("return weft.state.model.get(arguments[0]).frame[2] === arguments[1]", "the frame back", element_id, frame[2])
+
+
+def test_range_bars_and_item_states_change_after_a_step_of_dragging(gateway, app, attached):
+    page = attached
+    controllers = snapshot(gateway, app)["rangeControllers"]
+    assert controllers, "the program has no range controller"
+    controller = controllers[0]
+    page.js("weft.selectTab('ranges')")
+    selector = f'canvas.state-map[data-controller="{controller["id"]}"]'
+    before = page.wait_js(f"const c = document.querySelector('{selector}'); return c && [c.dataset.states, weft.state.model.controllers.get(arguments[0]).contentOffset || [0, 0]]",
+                          "the item-state map", controller["id"])
+    app.call("Scroll.drag", {"id": controller["owner"], "dx": 0, "dy": -2 * controller["viewport"][3], "duration": 0.2})
+    app.call("Runtime.step", {"frames": 30})
+    page.wait_js(f"const c = document.querySelector('{selector}');"
+                 "return c && JSON.stringify(weft.state.model.controllers.get(arguments[0]).contentOffset) !== JSON.stringify(arguments[1])",
+                 "the offset to move", controller["id"], before[1])
+    page.frames()
+    after = page.js(f"return document.querySelector('{selector}').dataset.states")
+    assert after != before[0], "item states changed with the drag"
+    page.screenshot("live-ranges-after-drag")
+
+
+def test_slop_overlay_and_tap_probe(gateway, app, attached):
+    page = attached
+    target = page.js("""for (const [id, el] of weft.state.model.elements) if (el.tappable && el.tappable.rect) {
+        const r = weft.state.boxes.rect(id), t = el.tappable.rect;
+        return [id, r[0] + t[0] + t[2] / 2, r[1] + t[1] + t[3] / 2, r[0] + r[2] / 2, r[1] + r[3] / 2];
+      } return null;""")
+    assert target, "the program has no control with a tappable area"
+    element_id, tx, ty, cx, cy = target
+    page.driver.find_element("id", "overlay-slop").click()
+    page.frames()
+    pixel = page.js("""const [wx, wy] = arguments; const v = weft.screenView.view, c = document.getElementById('screen-overlay');
+      const r = c.width / c.clientWidth; return Array.from(c.getContext('2d').getImageData(Math.floor((wx * v.zoom + v.x) * r), Math.floor((wy * v.zoom + v.y) * r), 1, 1).data);""", tx, ty)
+    assert pixel[1] > 200 and pixel[3] > 90, f"tappable fill at the area's centre: {pixel}"
+    page.screenshot("live-slop")
+    page.driver.find_element("id", "probe-mode").click()
+    screen = page.driver.find_element("id", "screen-overlay")
+    x, y = page.js("const v = weft.screenView.view; return [arguments[0] * v.zoom + v.x, arguments[1] * v.zoom + v.y]", cx, cy)
+    ActionChains(page.driver).move_to_element_with_offset(screen, int(x - screen.size["width"] / 2), int(y - screen.size["height"] / 2)).click().perform()
+    result = page.wait_js("const r = document.querySelector('#probe-result [data-target]'); return r && r.dataset.target", "the probe's answer")
+    assert result == element_id
+    page.screenshot("live-probe")
+
+
+def test_reconnects_after_a_gateway_restart(gateway, app, attached):
+    page = attached
+    gateway.restart()
+    # The program reconnects by itself (its client retries with back-off), then the page.
+    page.wait_js("return document.getElementById('connection').dataset.state === 'attached'",
+                 "the page to rebind to the program", timeout=30)
+    app.call("Runtime.pause")
+    assert page.js("return weft.state.model.size") == page.js(COUNT, snapshot(gateway, app))
+    page.screenshot("live-reconnected")
+
+
+def test_pause_view_freezes_and_resume_catches_up(gateway, app, attached):
+    page = attached
+    controllers = snapshot(gateway, app)["rangeControllers"]
+    assert controllers, "the program has no range controller to scroll"
+    owner = controllers[0]["owner"]
+    revision = page.js("return weft.state.model.revision")
+    page.driver.find_element("id", "pause-view").click()
+    assert page.pill()[1].endswith("· view paused")
+    app.call("Scroll.drag", {"id": owner, "dx": 0, "dy": -200, "duration": 0.1})
+    reply = app.call("Runtime.step", {"frames": 10})  # replies after its Tree.updated was sent
+    assert reply["revision"] > revision
+    page.frames()
+    assert page.js("return weft.state.model.revision") == revision, "the view stays frozen"
+    page.driver.find_element("id", "pause-view").click()
+    page.wait_js("return weft.state.model.revision >= arguments[0]", "the held updates", reply["revision"])
