@@ -56,10 +56,7 @@ let package = Package(
         .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture"]),
         .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftTestSupport"]),
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting"]),
-        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftTestHarness"]),
-        // Test support shared by the end-to-end tests: the real gateway on a free port, real host
-        // programs with unique instance names.
-        .target(name: "WeftTestHarness", path: "Tests/WeftTestHarness"),
+        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WeftSnapshot
-import WeftTestHarness
+import WeftTestSupport
 
 /// `weft devices` and `weft snapshot` against the real gateway with no program connected:
 /// addresses, tokens, missing devices and waiting. Expected messages follow protocol.md's HTTP
