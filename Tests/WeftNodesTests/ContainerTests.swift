@@ -97,8 +97,10 @@ struct ContainerTests {
     func scriptedDrag() {
         let (table, _, loop) = table(count: 50)
         table.drag(by: Point(x: 0, y: 300), duration: 0.5)
+        #expect(!table.isTracking && table.rangeController.currentMode == .minimum)  // nothing before a frame
+        loop.run(frames: 1)
         #expect(table.isTracking)
-        loop.run(frames: 15)  // half of 0.5 s at 60 fps: 150 pt
+        loop.run(frames: 14)  // half of 0.5 s at 60 fps: 150 pt
         #expect(abs(table.contentOffset.y - 150) < 1e-6)
         loop.run(frames: 16)
         #expect(!table.isTracking)
@@ -321,6 +323,7 @@ struct ContainerTests {
         loop.run(frames: 1)
         #expect(table.itemFrames[3] == Rect(x: 0, y: 150, width: 320, height: 50))
         let cell = source.cells[3]
+        #expect(cell.indexInContainer == 3)
         #expect(cell.subnodes.map(\.id) == [cell.avatar.id, cell.name.id])
         #expect(cell.avatar.frame == Rect(x: 10, y: 10, width: 30, height: 30))
         #expect(cell.name.frame == Rect(x: 48, y: 16.5, width: 35.5, height: 16.5))
