@@ -3,7 +3,7 @@
 public enum WeftCLI {
     /// Every subcommand, in the order `weft --help` lists them.
     public static var subcommands: [any Subcommand.Type] { [
-        DevicesCommand.self, SnapshotCommand.self, DiffCommand.self,
+        DevicesCommand.self, SnapshotCommand.self, DiffCommand.self, AsciiCommand.self, RenderCommand.self,
         LayoutCommand.self, RecordCommand.self, VerifyCommand.self,
     ] }
 

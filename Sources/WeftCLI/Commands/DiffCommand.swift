@@ -53,7 +53,7 @@ public enum DiffCommand: Subcommand {
             io.stdout.write(SemanticDiffReport.junit([.init(name: "\(pathA) -> \(pathB)", changes: changes)]))
         }
         if let svgPath = parsed.value("svg") {
-            try DiffPicture.write(a, b, changes: changes, to: svgPath, io: io)
+            try OutputFile.write(SnapshotSVG.renderDiff(a, b, changes: changes, labels: (pathA, pathB)), to: svgPath, io: io)
         }
         return changes.isEmpty ? 0 : 1
     }

@@ -124,7 +124,9 @@ public enum VerifyCommand: Subcommand {
             try OutputFile.write(SemanticDiffReport.lines(result.changes).map { $0 + "\n" }.joined(), to: base + ".diff.txt", io: io)
             guard let current = result.current else { continue }
             try OutputFile.write(current, to: base + ".json", io: io)
-            try DiffPicture.write(result.baseline ?? Snapshot(), current, changes: result.changes, to: base + ".diff.svg", io: io)
+            let picture = SnapshotSVG.renderDiff(result.baseline ?? Snapshot(), current, changes: result.changes,
+                                                 labels: ("baseline \(result.name)", "this run"))
+            try OutputFile.write(picture, to: base + ".diff.svg", io: io)
         }
     }
 }
