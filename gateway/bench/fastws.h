@@ -13,6 +13,7 @@
 
 struct lws;
 struct lws_context;
+struct wakeup;
 
 struct fws_message {
 	struct fws_message *next;
@@ -49,7 +50,7 @@ struct fws {
 struct fws_pool {
 	struct lws_context *ctx;
 	int port;
-	void *wakeup;
+	struct wakeup *wakeup; /* wakes fws_service on time (clients/wakeup.h) */
 };
 
 struct fws_pool *fws_pool_new(int port);
