@@ -168,6 +168,7 @@ struct wsc_pool *wsc_pool_new(int port)
 	struct lws_context_creation_info info;
 	memset(&info, 0, sizeof info);
 	info.port = CONTEXT_PORT_NO_LISTEN;
+	info.options = LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
 	info.protocols = protocols;
 	info.pt_serv_buf_size = 64 * 1024;
 	lws_set_log_level(LLL_ERR, NULL);
@@ -215,6 +216,8 @@ struct wsc *wsc_connect(struct wsc_pool *pool, const struct wsc_options *o)
 	i.protocol = "weft.v1";
 	i.opaque_user_data = c;
 	i.pwsi = &c->wsi;
+	if (o->tls)
+		i.ssl_connection = LCCSCF_USE_SSL | LCCSCF_ALLOW_SELFSIGNED | LCCSCF_SKIP_SERVER_CERT_HOSTNAME_CHECK;
 	if (!lws_client_connect_via_info(&i)) {
 		if (c->state != WSC_FAILED) {
 			c->state = WSC_FAILED;

@@ -18,6 +18,7 @@ struct wsc_options {
 	const char *origin;      /* sent as Origin when set */
 	const char *host_header; /* default "127.0.0.1:<port>" */
 	const char *bearer;      /* sent as Authorization: Bearer <bearer> when set */
+	bool tls;                /* wss://, accepting a self-signed certificate */
 };
 
 enum wsc_state { WSC_CONNECTING, WSC_OPEN, WSC_CLOSED, WSC_FAILED };

@@ -882,6 +882,45 @@ static void test_slow_inspector_gets_resync(void)
 	down();
 }
 
+static void test_tls(void)
+{
+	/* --tls-cert / --tls-key: the same protocol over wss:// and https://. */
+	char dir[] = "/tmp/weft-tls-XXXXXX", cmd[512], cert[64], key[64];
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(cert, sizeof cert, "%s/cert.pem", dir);
+	snprintf(key, sizeof key, "%s/key.pem", dir);
+	snprintf(cmd, sizeof cmd,
+		 "openssl req -x509 -newkey rsa:2048 -nodes -keyout %s -out %s -days 1 -subj /CN=localhost "
+		 ">/dev/null 2>&1",
+		 key, cert);
+	if (system(cmd) != 0) {
+		fprintf(stderr, "  openssl is not available: TLS not tested\n");
+		return;
+	}
+	START_GATEWAY("--tls-cert", cert, "--tls-key", key);
+	struct tc *dev = tc_connect(pool, &(struct wsc_options){.path = "/device", .tls = true});
+	tc_sendf(dev, "{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{"
+		      "\"appId\":\"org.weft.Tls\"}}}");
+	json_t *reg = tc_reply(dev, 1);
+	CHECK(str_at(reg, "result", "deviceId") != NULL);
+	json_decref(reg);
+	struct tc *insp = tc_connect(pool, &(struct wsc_options){.path = "/inspector", .tls = true});
+	tc_sendf(insp, "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1}}");
+	json_decref(tc_reply(insp, 1));
+	tc_sendf(insp, "{\"id\":2,\"method\":\"Runtime.pause\",\"device\":\"org.weft.Tls\"}");
+	json_t *req = tc_method(dev, "Runtime.pause");
+	tc_sendf(dev, "{\"id\":%lld,\"result\":{}}", int_at(req, "id", NULL));
+	json_t *reply = tc_reply(insp, 2);
+	CHECK(json_is_object(json_object_get(reply, "result")));
+	json_decref(req);
+	json_decref(reply);
+	tc_free(insp);
+	tc_free(dev);
+	down();
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	CHECK(system(cmd) == 0);
+}
+
 static bool log_contains(const char *needle)
 {
 	FILE *f = fopen(gw.log_path, "r");
@@ -985,6 +1024,7 @@ int main(int argc, char **argv)
 	RUN(test_http_api);
 	RUN(test_big_messages_pass_intact);
 	RUN(test_slow_inspector_gets_resync);
+	RUN(test_tls);
 	RUN(test_reply_that_cannot_be_queued_closes_1008);
 	RUN(test_shutdown_with_clients_connected);
 	return check_summary();
