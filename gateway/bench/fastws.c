@@ -74,6 +74,18 @@ static void payload(struct fws *c, const char *data, size_t n)
 	c->payload_left -= n;
 	if (c->opcode != 1 && c->opcode != 0)
 		return; /* control frames: nothing the gateway sends needs an answer */
+	if (c->heads_only) {
+		size_t keep = c->msg_len < FWS_HEAD_BYTES ? FWS_HEAD_BYTES - c->msg_len : 0;
+		if (keep > n)
+			keep = n;
+		memcpy(c->head_bytes + c->msg_len, data, keep);
+		c->msg_len += n;
+		if (c->payload_left == 0 && c->fin) {
+			deliver(c, c->head_bytes, c->msg_len);
+			c->msg_len = 0;
+		}
+		return;
+	}
 	if (c->msg_len == 0 && whole_frame && c->fin) {
 		deliver(c, data, n);
 		return;

@@ -23,6 +23,8 @@ struct fws_message {
 
 struct fws_pool;
 
+#define FWS_HEAD_BYTES 64
+
 struct fws {
 	struct fws_pool *pool;
 	struct lws *wsi;
@@ -43,6 +45,10 @@ struct fws {
 	size_t borrowed_len, borrowed_off;
 	struct fws_message *queue_head, *queue_tail; /* received, when on_message is not set */
 	void (*on_message)(struct fws *c, const char *data, size_t len);
+	/* Counting only: on_message gets each message's length but only its first FWS_HEAD_BYTES
+	 * bytes (the rest is not gathered), so a load generator spends nothing on payload. */
+	bool heads_only;
+	char head_bytes[FWS_HEAD_BYTES];
 	void (*on_idle)(struct fws *c); /* the output ran dry */
 	void *user;
 };
