@@ -36,6 +36,8 @@ public final class CaptureSession {
     public private(set) var updateBytesSent = 0
 
     let roots: () -> [DisplayNode]
+    /// The roots captures start from, now.
+    public var inspectedRoots: [DisplayNode] { roots() }
     let edits: EditStore
     private var published: Snapshot?
     private var hasPendingChanges = true
