@@ -154,3 +154,16 @@ struct MainLoopTreeTests {
         #expect(abs(child.frame.origin.x - 1.0 / 3) < 1e-12)  // ceil(0.6) / 3
     }
 }
+
+@Suite("Main loop misuse")
+struct MainLoopMisuseTests {
+    @Test("an invalid frame rate falls back to 60; negative steps and frames do nothing")
+    func invalidInput() {
+        #expect(MainLoop(framesPerSecond: 0).framesPerSecond == 60)
+        #expect(MainLoop(framesPerSecond: .nan).framesPerSecond == 60)
+        let loop = MainLoop()
+        loop.step(frames: -3)
+        loop.run(frames: -1)
+        #expect(loop.frame == 0)
+    }
+}

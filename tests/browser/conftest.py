@@ -11,7 +11,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
-from harness import ARTIFACTS, Gateway
+from harness import ARTIFACTS, DOWNLOADS, Gateway
 
 CHROMIUM = os.environ.get("WEFT_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("WEFT_CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -25,6 +25,8 @@ def driver():
     for argument in ("--headless=new", "--no-sandbox", "--window-size=1400,900", "--disable-gpu", "--disable-dev-shm-usage"):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    DOWNLOADS.mkdir(parents=True, exist_ok=True)
+    options.add_experimental_option("prefs", {"download.default_directory": str(DOWNLOADS), "download.prompt_for_download": False})
     browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     browser.set_script_timeout(60)
     yield browser

@@ -48,3 +48,28 @@ def test_bad_token_is_reported_and_a_good_one_connects(page):
         page.open(gateway.page_url())  # the right token
         page.wait_js("return document.getElementById('connection').dataset.state === 'connected'", "the connection")
         assert page.js("return document.getElementById('banner').hidden") is True
+
+
+def test_a_gateway_restarted_with_another_token_is_reported(page):
+    """The page reconnects by itself after a restart; when the new gateway refuses its token,
+    it says so instead of retrying forever."""
+    with Gateway(token="first") as gateway:
+        page.open(gateway.page_url())
+        page.wait_js("return document.getElementById('connection').dataset.state === 'connected'", "the connection")
+        gateway.token = "second"
+        gateway.restart()
+        page.wait_js("return document.getElementById('connection').dataset.state === 'bad-token'", "the bad-token state", timeout=20)
+        page.screenshot("token-changed")
+        page.severe_console_errors()
+
+
+def test_reconnects_after_a_gateway_restart_without_a_device(page):
+    with Gateway() as gateway:
+        page.open(gateway.page_url())
+        page.wait_js("return document.getElementById('connection').dataset.state === 'connected'", "the connection")
+        gateway.stop()
+        page.wait_js("return ['disconnected', 'reconnecting'].includes(document.getElementById('connection').dataset.state)",
+                     "the lost connection to show")
+        gateway.restart()
+        page.wait_js("return document.getElementById('connection').dataset.state === 'connected'", "the reconnection", timeout=20)
+        page.severe_console_errors()

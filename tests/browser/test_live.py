@@ -161,3 +161,20 @@ def test_reconnects_after_a_gateway_restart(gateway, app, attached):
     app.call("Runtime.pause")
     assert page.js("return weft.state.model.size") == page.js(COUNT, snapshot(gateway, app))
     page.screenshot("live-reconnected")
+
+
+def test_pause_view_freezes_and_resume_catches_up(gateway, app, attached):
+    page = attached
+    controllers = snapshot(gateway, app)["rangeControllers"]
+    assert controllers, "the program has no range controller to scroll"
+    owner = controllers[0]["owner"]
+    revision = page.js("return weft.state.model.revision")
+    page.driver.find_element("id", "pause-view").click()
+    assert page.pill()[1].endswith("· view paused")
+    app.call("Scroll.drag", {"id": owner, "dx": 0, "dy": -200, "duration": 0.1})
+    reply = app.call("Runtime.step", {"frames": 10})  # replies after its Tree.updated was sent
+    assert reply["revision"] > revision
+    page.frames()
+    assert page.js("return weft.state.model.revision") == revision, "the view stays frozen"
+    page.driver.find_element("id", "pause-view").click()
+    page.wait_js("return weft.state.model.revision >= arguments[0]", "the held updates", reply["revision"])

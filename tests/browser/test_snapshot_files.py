@@ -251,3 +251,19 @@ def test_hand_made_screens_match_the_snapshot_schema():
     schema = json.loads((REPO_ROOT / "docs" / "snapshot.schema.json").read_text())
     jsonschema.validate(screens.before(), schema)
     jsonschema.validate(screens.after(), schema)
+
+
+def test_download_writes_the_document_on_show(opened):
+    """Download saves what the views show as a snapshot file; it reads back as the same document."""
+    import json
+    from harness import DOWNLOADS, wait_until
+    target = DOWNLOADS / "before.json"
+    target.unlink(missing_ok=True)
+    opened.driver.find_element("id", "download-snapshot").click()
+    wait_until(lambda: target.is_file() and target.stat().st_size > 0, 10, what="the downloaded file")
+    downloaded = json.loads(wait_until(lambda: target.read_text() if target.read_text().endswith("}") else None, 10, what="the whole file"))
+    expected = screens.before()
+    assert downloaded["format"] == "weft.snapshot" and downloaded["version"] == 1
+    assert downloaded["roots"] == expected["roots"]
+    assert downloaded["rangeControllers"] == expected["rangeControllers"]
+    assert downloaded["revision"] == expected["revision"]

@@ -4,6 +4,7 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("WEFT_ARTIFACTS", REPO_ROOT / "artifacts"))
+DOWNLOADS = ARTIFACTS / "downloads"  # where the browser tests' Chromium saves downloads
 
 
 def gateway_binary() -> Path:

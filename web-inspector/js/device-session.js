@@ -186,7 +186,8 @@ export class DeviceSession {
       this.#attachIfPresent();
     } else if (device.state !== 'connected') {
       this.#setState('device-disconnected', { device });
-    } else if (previous?.state !== 'connected' || previous?.info?.pid !== device.info?.pid) {
+    } else if (previous?.state !== 'connected' || previous?.connectedAt !== device.connectedAt || previous?.info?.pid !== device.info?.pid) {
+      // Back, or a new connection replaced the old one (protocol.md: re-request the document).
       this.#loadDocument(device);
     }
   }

@@ -109,13 +109,15 @@ export class TreeRows {
     };
   }
 
-  /** Keyboard moves (ARIA tree conventions); each returns the id to select. */
-  move(id, key) {
+  /** Keyboard moves (ARIA tree conventions); each returns the id to select. `page` rows per page. */
+  move(id, key, page = 20) {
     const row = this.indexOf(id);
     if (row < 0) return this.ids[0] ?? null;
     switch (key) {
       case 'ArrowDown': return this.ids[Math.min(row + 1, this.ids.length - 1)];
       case 'ArrowUp': return this.ids[Math.max(row - 1, 0)];
+      case 'PageDown': return this.ids[Math.min(row + page, this.ids.length - 1)];
+      case 'PageUp': return this.ids[Math.max(row - page, 0)];
       case 'Home': return this.ids[0];
       case 'End': return this.ids[this.ids.length - 1];
       case 'ArrowRight':

@@ -89,6 +89,20 @@ test('a device restart (disconnected, then connected with a new pid) re-requests
   assert.equal(s.state, 'attached');
 });
 
+test('a replacing connection (new connectedAt, no disconnect between) re-requests the document', async () => {
+  const gw = gatewayWith([{ ...device('d1'), connectedAt: '2026-11-30T08:00:00Z' }], 2);
+  const { s, seen } = session(gw);
+  s.start(); await settle();
+  await s.bind(identity); await settle();
+  gw.emit('Gateway.deviceUpdated', { ...device('d1'), connectedAt: '2026-11-30T08:00:00Z', inspectors: 1 });
+  await settle();
+  assert.deepEqual(seen.documents, [2], 'an inspector count change is not a reconnect');
+  gw.revision = 5;
+  gw.emit('Gateway.deviceUpdated', { ...device('d1'), connectedAt: '2026-11-30T08:00:09Z' });
+  await settle();
+  assert.deepEqual(seen.documents, [2, 5]);
+});
+
 test('a gateway restart reconnects with back-off and rebinds to the same identity', async () => {
   const gw = gatewayWith([device('d1')], 3);
   const { s, seen, timers } = session(gw);

@@ -46,6 +46,8 @@ test('keyboard moves follow the ARIA tree pattern', () => {
   assert.equal(rows.move('r', 'ArrowUp'), 'r');
   assert.equal(rows.move('r', 'End'), 'r2');
   assert.equal(rows.move('r2', 'ArrowRight'), 'r2', 'a leaf stays');
+  assert.equal(rows.move('r', 'PageDown', 1), 'r2');
+  assert.equal(rows.move('r2', 'PageUp', 5), 'r', 'a page up stops at the first row');
 });
 
 test('search by class, debugName and text, case-insensitive, in document order', () => {

@@ -85,10 +85,11 @@ public final class MainLoop {
     private var changes: UInt64 = 0
     private var changesAtLastFrame: UInt64 = 0
 
+    /// A loop ticking `framesPerSecond` times a second (a rate that is not a positive finite
+    /// number falls back to 60).
     public init(clock: LoopClock = .manual, framesPerSecond: Double = 60) {
-        precondition(framesPerSecond > 0 && framesPerSecond.isFinite, "framesPerSecond must be a positive number")
         self.clock = clock
-        self.framesPerSecond = framesPerSecond
+        self.framesPerSecond = framesPerSecond > 0 && framesPerSecond.isFinite ? framesPerSecond : 60
     }
 
     // MARK: Change signal

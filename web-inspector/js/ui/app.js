@@ -245,26 +245,39 @@ export function parseSnapshot(text) {
 }
 
 // ---- Start: check the token, then connect ----
+/** GET /api/devices with the token: 401 means a bad or missing token (a browser never sees an
+ * upgrade's status, so this is how the page can tell). Resolves true when the token is refused. */
+async function tokenRefused() {
+  try {
+    const response = await fetch('/api/devices', { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    return response.status === 401;
+  } catch {
+    return false; // the gateway may be restarting: the session keeps retrying
+  }
+}
+
+function showTokenRefused() {
+  setPill('bad-token', token ? 'Bad token' : 'Token required');
+  showBanner(token
+    ? 'Bad token: the gateway refused the token in this page\'s address (#token=…). Open the link the gateway printed, or fix the token.'
+    : 'This gateway requires a token: open the page as …/#token=YOUR_TOKEN (the gateway prints the link when it starts).');
+}
+
 async function start() {
   refreshPill();
-  let response = null;
-  try {
-    response = await fetch('/api/devices', { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  } catch {
-    // The gateway may be restarting: the session below keeps retrying.
-  }
-  if (response && response.status === 401) {
-    setPill('bad-token', token ? 'Bad token' : 'Token required');
-    showBanner(token
-      ? 'Bad token: the gateway refused the token in this page\'s address (#token=…). Open the link the gateway printed, or fix the token.'
-      : 'This gateway requires a token: open the page as …/#token=YOUR_TOKEN (the gateway prints the link when it starts).');
-    return;
-  }
+  if (await tokenRefused()) { showTokenRefused(); return; }
   session = new DeviceSession({
     url: inspectorURL(location.origin, token),
     WebSocket: window.WebSocket,
     listeners: {
-      onState: (name, detail) => { lastSessionState = [name, detail || {}]; refreshPill(); },
+      onState: (name, detail) => {
+        lastSessionState = [name, detail || {}];
+        refreshPill();
+        // A gateway restarted with another token refuses the WebSocket silently: check again.
+        if (name === 'reconnecting' && detail && detail.attempt >= 2) {
+          tokenRefused().then((refused) => { if (refused) { session.stop(); showTokenRefused(); } });
+        }
+      },
       onDevices: renderDevices,
       onDocument: liveDocument,
       onUpdate: liveUpdate,

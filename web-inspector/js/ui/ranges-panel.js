@@ -9,6 +9,7 @@ const BAR_WIDTH = 300;
 const BAR_SCALE = 1.25; // drawn larger than Texture's points for legibility; proportions unchanged
 const CELL = 8;
 const MAX_MAPPED_ITEMS = 20000;
+const STRIP_ANIMATION_MS = 300;
 const MODES = ['minimum', 'full', 'visibleOnly', 'lowMemory'];
 
 export const STATE_COLORS = [
@@ -22,6 +23,8 @@ export class RangesPanel {
     this.live = live;
     this.errors = new Map();
     this.frame = 0;
+    this.shown = new Map(); // controller id -> strips as last drawn (animation start)
+    this.animations = new Map(); // controller id -> its running animation step
     this.dirty = false;
     state.on('document', () => this.schedule());
     state.on('update', (changes) => { if (changes.ranges) this.schedule(); });
@@ -39,6 +42,7 @@ export class RangesPanel {
   render() {
     this.dirty = false;
     const model = this.state.model;
+    if (!model) this.shown.clear();
     const controllers = model ? [...model.controllers.values()] : [];
     if (!controllers.length) {
       this.container.replaceChildren(h('div.empty', {}, model ? 'This document has no range controllers.' : 'No document.'));
@@ -84,15 +88,42 @@ export class RangesPanel {
     if (map) this.#paintMap(map, c);
   }
 
-  /** Texture's bar: translucent black, white label on top, strips below it, white arrows. */
+  /**
+   * Texture's bar: translucent black, white label on top, strips below it, white arrows. Like
+   * Texture's, the strips glide to their new place (0.3 s) when the controller changes.
+   */
   #paintBar(canvas, c) {
+    const geometry = rangeBarGeometry(c, BAR_WIDTH);
+    canvas.dataset.strips = JSON.stringify(geometry.strips.map((s) => [s.range, round(s.x), round(s.width)]));
+    const from = this.shown.get(c.id);
+    if (!from || matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      this.#drawBar(canvas, geometry, geometry.strips);
+      this.shown.set(c.id, geometry.strips);
+      return;
+    }
+    const started = performance.now();
+    const step = (now) => {
+      const t = Math.min(1, (now - started) / STRIP_ANIMATION_MS);
+      const ease = 1 - (1 - t) * (1 - t);
+      const strips = geometry.strips.map((target) => {
+        const old = from.find((s) => s.range === target.range) || target;
+        return { range: target.range, x: old.x + (target.x - old.x) * ease, width: old.width + (target.width - old.width) * ease };
+      });
+      const current = this.container.querySelector(`canvas.range-bar[data-controller="${CSS.escape(c.id)}"]`);
+      if (current) this.#drawBar(current, geometry, strips);
+      this.shown.set(c.id, strips);
+      if (t < 1 && this.animations.get(c.id) === step) requestAnimationFrame(step);
+    };
+    this.animations.set(c.id, step);
+    step(started);
+  }
+
+  #drawBar(canvas, geometry, strips) {
     const pixels = BAR_SCALE * (window.devicePixelRatio || 1);
     canvas.width = Math.round(BAR_WIDTH * pixels);
     canvas.height = Math.round(BAR_HEIGHT * pixels);
     const ctx = canvas.getContext('2d');
     ctx.setTransform(pixels, 0, 0, pixels, 0, 0);
-    const geometry = rangeBarGeometry(c, BAR_WIDTH);
-    ctx.clearRect(0, 0, BAR_WIDTH, BAR_HEIGHT);
     ctx.fillStyle = 'rgba(0, 0, 0, 0.4)';
     ctx.fillRect(0, 0, BAR_WIDTH, BAR_HEIGHT);
     ctx.fillStyle = '#fff';
@@ -101,7 +132,7 @@ export class RangesPanel {
     ctx.textBaseline = 'top';
     ctx.fillText(geometry.label, BAR_WIDTH / 2, 1);
     const y = 12;
-    for (const strip of geometry.strips) {
+    for (const strip of strips) {
       roundRect(ctx, strip.x, y, strip.width, STRIP_HEIGHT, 3);
       ctx.fillStyle = STRIP_COLORS[strip.range];
       ctx.fill();
@@ -110,11 +141,9 @@ export class RangesPanel {
       ctx.stroke();
     }
     ctx.fillStyle = '#fff';
-    ctx.font = '9px system-ui, sans-serif';
     ctx.font = '8px system-ui, sans-serif';
     if (geometry.arrows.start) ctx.fillText(geometry.arrows.glyphs[0], 5, y + 1);
     if (geometry.arrows.end) ctx.fillText(geometry.arrows.glyphs[1], BAR_WIDTH - 5, y + 1);
-    canvas.dataset.strips = JSON.stringify(geometry.strips.map((s) => [s.range, round(s.x), round(s.width)]));
   }
 
   #paintMap(canvas, c) {

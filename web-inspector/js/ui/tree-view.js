@@ -147,10 +147,11 @@ export class TreeView {
       e.preventDefault();
       return;
     }
-    const keys = ['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End'];
+    const keys = ['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageDown', 'PageUp'];
     if (!keys.includes(e.key)) return;
     e.preventDefault();
-    const next = current ? rows.move(current, e.key) : rows.ids[0];
+    const page = Math.max(1, Math.floor(this.container.clientHeight / ROW_HEIGHT) - 1);
+    const next = current ? rows.move(current, e.key, page) : rows.ids[0];
     this.state.select(next, { origin: 'tree' });
   }
 

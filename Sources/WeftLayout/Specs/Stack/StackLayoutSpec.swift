@@ -72,6 +72,9 @@ public final class StackLayoutSpec: LayoutSpec {
     /// flex, stretch) and the positioned phase. A vertical stack then takes its first child's
     /// ascender and its last child's descender as its own.
     public override func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
+        // This local copy keeps the children alive for the pass even if layout code replaces
+        // `self.children` meanwhile (StackChild does not retain its element).
+        let children = self.children
         if children.isEmpty {
             return Layout(element: self, size: constrainedSize.min, context: context)
         }
@@ -88,7 +91,9 @@ public final class StackLayoutSpec: LayoutSpec {
             self.style.ascender = stackChildren[0].style.ascender
             self.style.descender = stackChildren[stackChildren.count - 1].style.descender
         }
-        return Layout(element: self, size: size, sublayouts: unpositioned.layouts, context: context)
+        let layout = Layout(element: self, size: size, sublayouts: unpositioned.layouts, context: context)
+        withExtendedLifetime(children) {}
+        return layout
     }
 
     private func resolveHorizontalAlignment() {

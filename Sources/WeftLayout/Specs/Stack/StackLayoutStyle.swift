@@ -17,14 +17,14 @@ let violationEpsilon = 0.01
 /// (Texture's ASStackLayoutSpecChild). Ascender and descender are read live from the style:
 /// a child vertical stack sets them while it is laid out, after this snapshot is taken.
 ///
-/// The references are unowned(unsafe) (Texture's __unsafe_unretained): the stack's `children`
-/// array keeps every element, and each element its style, alive for the whole layout pass.
-/// Not retaining them keeps this struct trivially copyable and spares two atomic reference
-/// count updates per child per pass, which dominated large layouts (each one touches the
-/// child object's memory).
+/// The element is unowned(unsafe) (Texture's __unsafe_unretained): the stack keeps the
+/// children array it lays out alive for the whole pass. Not retaining it spares an atomic
+/// reference count update per child per pass, which showed up in large layouts (each one
+/// touches the child object's memory). The style stays a strong reference: an element may
+/// compute its `style`, and nothing else would keep such an object alive.
 struct StackChild {
     unowned(unsafe) let element: any LayoutElement
-    unowned(unsafe) let style: LayoutElementStyle
+    let style: LayoutElementStyle
     /// The style's six size dimensions are all auto (the common case: nothing to resolve).
     let sizeIsAuto: Bool
     let flexGrow: Double
