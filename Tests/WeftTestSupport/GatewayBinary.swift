@@ -2,9 +2,13 @@ import Foundation
 
 /// Finds gateway/build/weft-gateway, building it with `make -C gateway` the first time it is
 /// missing (once per test process, however many tests ask at the same time).
+/// `WEFT_TEST_GATEWAY_BINARY` names another binary to test against (an ASan build, say).
 public enum GatewayBinary {
     public static var path: String {
-        RepositoryLayout.root.appendingPathComponent("gateway/build/weft-gateway").path
+        if let override = ProcessInfo.processInfo.environment["WEFT_TEST_GATEWAY_BINARY"], !override.isEmpty {
+            return override
+        }
+        return RepositoryLayout.root.appendingPathComponent("gateway/build/weft-gateway").path
     }
 
     private static let buildOnce = NSLock()

@@ -40,6 +40,12 @@ public final class GatewayProcess: @unchecked Sendable {
 
     public var isRunning: Bool { process?.isRunning ?? false }
 
+    /// Freezes the gateway (SIGSTOP): it stops reading, so its peers' sockets fill up.
+    public func pause() { process?.signal(SIGSTOP) }
+
+    /// Lets a paused gateway run again (SIGCONT).
+    public func resume() { process?.signal(SIGCONT) }
+
     /// Kills the gateway abruptly (SIGKILL): connections drop without a closing handshake.
     public func kill() {
         process?.kill()
@@ -73,8 +79,10 @@ public final class GatewayProcess: @unchecked Sendable {
     private func launch(port requested: Int) throws {
         var flags = ["--host", host, "--port", String(requested), "--web-root", webRoot.path]
         if let token { flags += ["--token", token] }
+        // No WEFT_ variable reaches the gateway (it would take WEFT_TOKEN as its token).
+        let environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("WEFT_") }
         let child = try ChildProcess(executable: try GatewayBinary.locate(), arguments: flags + arguments,
-                                     environment: ProcessInfo.processInfo.environment, logPath: logPath)
+                                     environment: environment, logPath: logPath)
         let prefix = "weft-gateway listening on "
         guard let line = child.readLine(timeout: .seconds(10)), line.hasPrefix(prefix),
               let colon = line.lastIndex(of: ":"), let port = Int(line[line.index(after: colon)...]) else {

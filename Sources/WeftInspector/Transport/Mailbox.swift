@@ -17,6 +17,8 @@ final class Mailbox: Sendable {
         var context: ContextHandle?
         var stopRequested = false
         var readingPaused = false
+        /// Close the current connection and reconnect (tests of the gateway's grace period).
+        var dropRequested = false
         /// An essential message could not be queued: the connection must be reset.
         var overflowed = false
         var messagesSent = 0

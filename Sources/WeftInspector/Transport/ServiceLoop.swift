@@ -114,7 +114,10 @@ final class ServiceLoop: @unchecked Sendable {
     /// Acts on the mailbox's requests and the reconnection schedule between service passes.
     /// Returns true when the loop should end.
     private func housekeeping() -> Bool {
-        let (stop, pauseReading, overflowed) = mailbox.contents.withLock { ($0.stopRequested, $0.readingPaused, $0.overflowed) }
+        let (stop, pauseReading, overflowed, drop) = mailbox.contents.withLock { contents in
+            defer { contents.dropRequested = false }
+            return (contents.stopRequested, contents.readingPaused, contents.overflowed, contents.dropRequested)
+        }
         let now = ContinuousClock.now
         if stop {
             guard let connection, established else { return true }
@@ -129,6 +132,9 @@ final class ServiceLoop: @unchecked Sendable {
             if overflowed, closeStatus == nil {
                 mailbox.lastError.withLock { $0 = "outgoing queue overflow: connection reset" }
                 startClosing(connection, status: LWS_CLOSE_STATUS_POLICY_VIOLATION)
+            }
+            if drop, closeStatus == nil {
+                startClosing(connection, status: LWS_CLOSE_STATUS_GOINGAWAY)
             }
             if pauseReading != readingPaused {
                 readingPaused = pauseReading

@@ -104,6 +104,13 @@ public final class WebSocketClient: Sendable {
         mailbox.wake()
     }
 
+    /// Closes the current connection (1001 "going away") and lets the usual reconnection
+    /// bring it back: how tests make a device come back within the gateway's grace period.
+    func dropConnection() {
+        mailbox.contents.withLock { $0.dropRequested = true }
+        mailbox.wake()
+    }
+
     /// Closes the connection (closing handshake, bounded by `closeTimeout`), stops the service
     /// thread and waits for it. Safe to call more than once. From a handler (the service
     /// thread) it only requests the stop.
