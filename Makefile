@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 SWIFT_BUILD_FLAGS ?=
 BENCH_SIZE ?= full
 
-.PHONY: all deps venv build gateway test test-gateway test-swift test-schema test-web test-browser bench bench-smoke bench-web bench-web-smoke clean
+.PHONY: all deps venv build gateway test test-gateway fuzz test-swift test-schema test-web test-browser bench bench-smoke bench-web bench-web-smoke clean
 
 all: build
 
@@ -35,9 +35,14 @@ gateway: deps
 test-gateway: deps
 	$(MAKE) -C gateway test
 
+# A bounded libFuzzer run (FUZZ_SECONDS, default 60) of the gateway's message handler; needs clang.
+# Not part of `make test`.
+fuzz: deps
+	$(MAKE) -C gateway fuzz
+
 test: deps gateway test-gateway test-swift test-schema test-web test-browser bench-smoke bench-web-smoke
 
-test-swift: deps
+test-swift: deps gateway
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build
 

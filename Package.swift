@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture"]),
         .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftTestSupport"]),
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting"]),
-        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI"]),
+        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
