@@ -272,7 +272,7 @@ static void inspector_on_event(struct fws *c, const char *data, size_t len)
 {
 	struct peer_state *s = c->user;
 	/* {"device":"d1","method":"Bench.tick",... : count our events only, not gateway notices */
-	const char *head = memchr(data, ',', len < 40 ? len : 40);
+	const char *head = memchr(data, ',', len < 40 ? len : 40); /* data holds at least 40 bytes */
 	if (head && strncmp(head + 1, "\"method\":\"Bench.tick\"", 21) == 0) {
 		s->events++;
 		s->event_bytes += len;
@@ -307,6 +307,7 @@ static void one_way(int n_devices, int n_inspectors, size_t size, const struct s
 		for (int d = 0; d < n_devices; d++)
 			attach(inspectors[i], ((struct peer_state *)devices[d]->user)->device_id);
 		inspectors[i]->on_message = inspector_on_event;
+		inspectors[i]->heads_only = true; /* count, do not gather */
 	}
 	for (int i = 0; i < n_devices; i++) {
 		struct peer_state *s = devices[i]->user;
