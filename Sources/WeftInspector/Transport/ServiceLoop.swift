@@ -44,6 +44,10 @@ final class ServiceLoop: @unchecked Sendable {
     private var inFlightPart = 0
     private var inFlightOffset = 0
     private var inFlightSent = 0
+    private var housekeepingTimer: ServiceTimer!
+    private var eventTimer: ServiceTimer!
+    private var eventTicking = false
+    private var idleEventTicks = 0
 
     init(endpoint: GatewayEndpoint, requestPath: String, options: TransportOptions, mailbox: Mailbox,
          handlers: WebSocketClient.Handlers) {
@@ -66,6 +70,8 @@ final class ServiceLoop: @unchecked Sendable {
         connectionSlot.initialize(to: nil)
         sendBuffer = .allocate(byteCount: weft_lws_pre + options.fragmentBytes, alignment: 16)
         assembler = MessageAssembler(limit: options.maximumIncomingMessageBytes)
+        housekeepingTimer = ServiceTimer(owner: self, purpose: .housekeeping)
+        eventTimer = ServiceTimer(owner: self, purpose: .eventTick)
     }
 
     deinit {
@@ -105,7 +111,9 @@ final class ServiceLoop: @unchecked Sendable {
         while !housekeeping() {
             lws_service(context, 0)
         }
-        mailbox.contents.withLock { $0.context = nil }
+        stopEventTicks()
+        housekeepingTimer.cancel()
+        mailbox.retireContext()
         lws_context_destroy(context)
         self.context = nil
         publish(replaced ? .replaced : .closed)
@@ -229,8 +237,10 @@ final class ServiceLoop: @unchecked Sendable {
             return 0
 
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+            mailbox.wakeReceived()
             if let connection, established, inFlight != nil || closeStatus != nil || mailbox.hasQueuedMessages {
                 lws_callback_on_writable(connection)
+                startEventTicks()
             }
             return 0
 
@@ -286,6 +296,41 @@ final class ServiceLoop: @unchecked Sendable {
         for message in messages { _ = mailbox.send(message, generation: generation) }
     }
 
+    // MARK: Timers
+
+    func timerFired(_ purpose: ServiceTimer.Purpose) {
+        switch purpose {
+        case .housekeeping:
+            break  // lws_service returns; housekeeping() looks at the schedule
+        case .eventTick:
+            guard eventTicking, let context else { return }
+            let (hasMessages, keepTicking) = mailbox.eventTick(idleTicks: idleEventTicks, limit: options.eventTicksBeforeSleep)
+            idleEventTicks = hasMessages ? 0 : idleEventTicks + 1
+            if hasMessages, let connection, established { lws_callback_on_writable(connection) }
+            if keepTicking {
+                eventTimer.schedule(in: context, after: options.eventFlushInterval)
+            } else {
+                eventTicking = false
+            }
+        }
+    }
+
+    /// Events are flowing: tick so the next ones need no wake-up.
+    private func startEventTicks() {
+        idleEventTicks = 0
+        guard !eventTicking, let context else { return }
+        eventTicking = true
+        mailbox.setEventTicking(true)
+        eventTimer.schedule(in: context, after: options.eventFlushInterval)
+    }
+
+    private func stopEventTicks() {
+        guard eventTicking else { return }
+        eventTicking = false
+        mailbox.setEventTicking(false)
+        eventTimer.cancel()
+    }
+
     private func attemptFailed(reason: String) {
         mailbox.lastError.withLock { $0 = reason }
         consecutiveFailures += 1
@@ -298,6 +343,7 @@ final class ServiceLoop: @unchecked Sendable {
         connectionSlot.pointee = nil
         assembler.reset()
         inFlight = nil
+        stopEventTicks()
         mailbox.closed()
         let stopping = mailbox.contents.withLock { $0.stopRequested }
         if peerCloseCode == 4000 {
@@ -322,12 +368,11 @@ final class ServiceLoop: @unchecked Sendable {
         scheduleWake(after: delay)
     }
 
-    /// lws_service sleeps until socket activity; a timer on another thread wakes it for the
+    /// lws_service sleeps until socket activity or a timer: this one makes it return for the
     /// reconnection time or the close deadline.
     private func scheduleWake(after delay: Duration) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + delay.seconds) { [mailbox] in
-            mailbox.wake()
-        }
+        guard let context else { return }
+        housekeepingTimer.schedule(in: context, after: delay)
     }
 
     private func publish(_ state: ConnectionState) {
