@@ -36,6 +36,7 @@ final class ServiceLoop: @unchecked Sendable {
     private var reconnectAt: ContinuousClock.Instant?
     private var peerCloseCode: Int?
     private var replaced = false
+    private var refused = false
     private var closeStatus: lws_close_status?
     private var stopDeadline: ContinuousClock.Instant?
     private var readingPaused = false
@@ -116,7 +117,7 @@ final class ServiceLoop: @unchecked Sendable {
         mailbox.retireContext()
         lws_context_destroy(context)
         self.context = nil
-        publish(replaced ? .replaced : .closed)
+        publish(replaced ? .replaced : refused ? .refused : .closed)
     }
 
     /// Acts on the mailbox's requests and the reconnection schedule between service passes.
@@ -149,7 +150,7 @@ final class ServiceLoop: @unchecked Sendable {
                 lws_rx_flow_control(connection, pauseReading ? 0 : 1)
             }
         }
-        if connection == nil, !replaced, let reconnectAt, now >= reconnectAt {
+        if connection == nil, !replaced, !refused, let reconnectAt, now >= reconnectAt {
             self.reconnectAt = nil
             connect()
         }
@@ -167,7 +168,13 @@ final class ServiceLoop: @unchecked Sendable {
         // No Origin header: the gateway treats upgrades without one as native clients.
         info.origin = nil
         info.protocol = UnsafePointer(cProtocol)
-        info.ssl_connection = endpoint.usesTLS ? Int32(LCCSCF_USE_SSL.rawValue) : 0
+        if endpoint.usesTLS {
+            var flags = LCCSCF_USE_SSL.rawValue
+            if options.allowSelfSignedCertificates {
+                flags |= LCCSCF_ALLOW_SELFSIGNED.rawValue | LCCSCF_SKIP_SERVER_CERT_HOSTNAME_CHECK.rawValue
+            }
+            info.ssl_connection = Int32(flags)
+        }
         info.pwsi = connectionSlot
         established = false
         peerCloseCode = nil
@@ -350,6 +357,9 @@ final class ServiceLoop: @unchecked Sendable {
             replaced = true
             mailbox.lastError.withLock { $0 = "replaced by another connection with the same identity (close code 4000)" }
             publish(.replaced)
+        } else if !stopping, !handlers.shouldReconnect() {
+            refused = true
+            publish(.refused)
         } else if !stopping {
             if let establishedAt, ContinuousClock.now - establishedAt >= options.stableConnection {
                 consecutiveFailures = 1
