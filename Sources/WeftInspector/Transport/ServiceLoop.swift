@@ -46,6 +46,9 @@ final class ServiceLoop: @unchecked Sendable {
     private var inFlightOffset = 0
     private var inFlightSent = 0
     private var housekeepingTimer: ServiceTimer!
+    /// The housekeeping timer fired since it was last scheduled: what it was set for is due
+    /// (whatever the clock says: poll's millisecond rounding can wake it a hair early).
+    private var housekeepingTimerFired = false
     private var eventTimer: ServiceTimer!
     private var eventTicking = false
     private var idleEventTicks = 0
@@ -135,7 +138,7 @@ final class ServiceLoop: @unchecked Sendable {
                 scheduleWake(after: options.closeTimeout)
                 startClosing(connection, status: LWS_CLOSE_STATUS_NORMAL)
             }
-            return now >= stopDeadline!
+            return housekeepingTimerFired || now >= stopDeadline!
         }
         if let connection, established {
             if overflowed, closeStatus == nil {
@@ -150,7 +153,7 @@ final class ServiceLoop: @unchecked Sendable {
                 lws_rx_flow_control(connection, pauseReading ? 0 : 1)
             }
         }
-        if connection == nil, !replaced, !refused, let reconnectAt, now >= reconnectAt {
+        if connection == nil, !replaced, !refused, let reconnectAt, housekeepingTimerFired || now >= reconnectAt {
             self.reconnectAt = nil
             connect()
         }
@@ -308,7 +311,10 @@ final class ServiceLoop: @unchecked Sendable {
     func timerFired(_ purpose: ServiceTimer.Purpose) {
         switch purpose {
         case .housekeeping:
-            break  // lws_service returns; housekeeping() looks at the schedule
+            // lws runs timers at the start of a service pass and then polls; the wake-up makes
+            // that poll return at once so housekeeping() runs now, not at the next socket event.
+            housekeepingTimerFired = true
+            if let context { lws_cancel_service(context) }
         case .eventTick:
             guard eventTicking, let context else { return }
             let (hasMessages, keepTicking) = mailbox.eventTick(idleTicks: idleEventTicks, limit: options.eventTicksBeforeSleep)
@@ -382,6 +388,7 @@ final class ServiceLoop: @unchecked Sendable {
     /// reconnection time or the close deadline.
     private func scheduleWake(after delay: Duration) {
         guard let context else { return }
+        housekeepingTimerFired = false
         housekeepingTimer.schedule(in: context, after: delay)
     }
 

@@ -22,7 +22,7 @@ import WeftTestSupport
         #expect(device.client.state != .open)
 
         try gateway.restart()
-        #expect(await eventually { device.isRegistered }, "\(device.client.state) \(device.client.lastError ?? "")")
+        #expect(await eventually { device.isRegistered }, "\(device.client.state) \(device.client.lastError ?? "") \(gateway.log)")
         #expect(device.registrationCount == 2)
         // The new gateway knows the device under its identity.
         let inspector = makeInspector(gateway)
