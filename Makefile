@@ -33,7 +33,7 @@ gateway: deps
 
 # The gateway's unit and integration tests, against an ASan+UBSan build of it.
 test-gateway: deps
-	$(MAKE) -C gateway test
+	$(MAKE) --no-print-directory -C gateway test
 
 # A bounded libFuzzer run (FUZZ_SECONDS, default 60) of the gateway's message handler; needs clang.
 # Not part of `make test`.
