@@ -12,7 +12,7 @@ const MAX_MAPPED_ITEMS = 20000;
 const STRIP_ANIMATION_MS = 300;
 const MODES = ['minimum', 'full', 'visibleOnly', 'lowMemory'];
 
-export const STATE_COLORS = [
+const STATE_COLORS = [
   [8, '#34a853', 'visible'], [4, '#fbbc04', 'display'], [2, '#fa7b17', 'preload'], [1, '#c4c7c5', 'measureLayout'],
 ];
 
