@@ -142,8 +142,7 @@ export class RangesPanel {
     }
     ctx.fillStyle = '#fff';
     ctx.font = '8px system-ui, sans-serif';
-    if (geometry.arrows.start) ctx.fillText(geometry.arrows.glyphs[0], 5, y + 1);
-    if (geometry.arrows.end) ctx.fillText(geometry.arrows.glyphs[1], BAR_WIDTH - 5, y + 1);
+    for (const arrow of geometry.arrows) ctx.fillText(arrow.glyph, arrow.x + arrow.width / 2, arrow.y + 1);
   }
 
   #paintMap(canvas, c) {
