@@ -6,6 +6,7 @@ let suites: [any BenchSuite] = [
     SnapshotBench(),
     NodesBench(),
     CaptureBench(),
+    TransportBench(),
 ]
 
 var size = BenchSize.full
