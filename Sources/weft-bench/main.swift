@@ -5,6 +5,7 @@ let suites: [any BenchSuite] = [
     LayoutBench(),
     SnapshotBench(),
     NodesBench(),
+    CaptureBench(),
 ]
 
 var size = BenchSize.full

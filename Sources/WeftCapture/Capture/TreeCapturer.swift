@@ -45,7 +45,12 @@ struct TreeCapturer {
             }
         }
         let origin = node.boundsOrigin
-        for subnode in node.subnodes where placed.isEmpty || !placed.contains(ObjectIdentifier(subnode)) {
+        let subnodes = node.subnodes
+        // Usually the layout placed every subnode; a set keeps big nodes linear.
+        let placedSet: Set<ObjectIdentifier>? = placed.count > 16 ? Set(placed) : nil
+        for subnode in subnodes {
+            let id = ObjectIdentifier(subnode)
+            if let placedSet { if placedSet.contains(id) { continue } } else if placed.contains(id) { continue }
             var frame = subnode.frame
             frame.origin = WeftLayout.Point(x: frame.origin.x - origin.x, y: frame.origin.y - origin.y)
             element.children.append(self.node(subnode, frame: frame))

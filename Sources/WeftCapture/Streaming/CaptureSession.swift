@@ -12,9 +12,9 @@ import WeftSnapshot
 ///   the tree changed.
 /// - Streaming: only while `isListening()` says someone is attached, and only in frames where the
 ///   main loop saw a change (a cheap check per frame otherwise). Changes of one frame become one
-///   `Tree.updated`; updates are rate-limited to `updateRate` per second (pending changes go out
-///   with the next allowed frame), except while the loop is paused, where every stepped frame's
-///   update is sent.
+///   `Tree.updated`; updates are rate-limited to `updateRate` per second of program time
+///   (pending changes go out with the next allowed frame), except while the loop is paused,
+///   where every stepped frame's update is sent.
 /// - `Runtime.step` answers after its frames ran and after the update they produced was sent.
 ///
 /// Everything here runs on the main loop's thread; the transport posts requests to it.
@@ -36,10 +36,13 @@ public final class CaptureSession {
     public private(set) var updateBytesSent = 0
 
     let roots: () -> [DisplayNode]
+    /// The roots captures start from, now.
+    public var inspectedRoots: [DisplayNode] { roots() }
     let edits: EditStore
     private var published: Snapshot?
     private var hasPendingChanges = true
-    private var lastUpdateTime: ContinuousClock.Instant?
+    /// Program time of the last update sent.
+    private var lastUpdateTime: Double?
     private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
     private var hook: MainLoop.Token?
 
@@ -110,7 +113,7 @@ public final class CaptureSession {
         writer.byte(UInt8(ascii: "}"))
         updatesSent += 1
         updateBytesSent += writer.bytes.count
-        lastUpdateTime = .now
+        lastUpdateTime = loop.time
         sendEvent("Tree.updated", writer.bytes)
     }
 
@@ -131,9 +134,11 @@ public final class CaptureSession {
         if loop.isPaused, isListening() { publishIfChanged(sendingUpdate: true) }
     }
 
+    /// Program time, not wall time: on the real clock they advance alike; on the manual clock a
+    /// deterministic run streams the same updates on every machine.
     private func rateAllowsUpdate() -> Bool {
         guard updateRate > 0, let last = lastUpdateTime else { return true }
-        return ContinuousClock.now - last >= .seconds(1 / updateRate)
+        return loop.time - last >= 1 / updateRate - 1e-9
     }
 
     /// Runs `frames` frames (now, or right after the current one) and answers once the last has
