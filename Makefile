@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 SWIFT_BUILD_FLAGS ?=
 BENCH_SIZE ?= full
 
-.PHONY: all deps venv build gateway test test-gateway test-swift test-schema test-web test-browser bench bench-smoke bench-web bench-web-smoke clean
+.PHONY: all deps venv build gateway test test-gateway fuzz test-swift test-schema test-web test-browser bench bench-smoke bench-web bench-web-smoke clean
 
 all: build
 
@@ -33,7 +33,12 @@ gateway: deps
 
 # The gateway's unit and integration tests, against an ASan+UBSan build of it.
 test-gateway: deps
-	$(MAKE) -C gateway test
+	$(MAKE) --no-print-directory -C gateway test
+
+# A bounded libFuzzer run (FUZZ_SECONDS, default 60) of the gateway's message handler; needs clang.
+# Not part of `make test`.
+fuzz: deps
+	$(MAKE) -C gateway fuzz
 
 test: deps gateway test-gateway test-swift test-schema test-web test-browser bench-smoke bench-web-smoke
 

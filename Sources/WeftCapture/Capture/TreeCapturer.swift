@@ -14,6 +14,16 @@ import WeftSnapshot
 struct TreeCapturer {
     /// The containers met, parents first.
     private(set) var containers: [ContainerNode] = []
+    /// Elements of unchanged subtrees from the previous capture, when capturing repeatedly.
+    let cache: CaptureCache?
+    /// Elements whose content depends on more than their subtree: scroll containers (their
+    /// range controllers are collected here) and tappable areas (cut by ancestors). Subtrees
+    /// with one are not cached.
+    private var contextDependentCount = 0
+
+    init(cache: CaptureCache? = nil) {
+        self.cache = cache
+    }
 
     /// A root: its frame is its window frame.
     mutating func capture(root: DisplayNode) -> Snapshot.Element {
@@ -22,6 +32,19 @@ struct TreeCapturer {
 
     /// `node` and its subtree, with `frame` in its parent element.
     mutating func node(_ node: DisplayNode, frame: WeftLayout.Rect) -> Snapshot.Element {
+        guard let cache else { return capture(node, frame: frame) }
+        if var element = cache.element(for: node) {
+            element.frame = Snapshot.Rect(frame)
+            cache.record(element, for: node)
+            return element
+        }
+        let before = contextDependentCount
+        let element = capture(node, frame: frame)
+        if contextDependentCount == before { cache.record(element, for: node) }
+        return element
+    }
+
+    private mutating func capture(_ node: DisplayNode, frame: WeftLayout.Rect) -> Snapshot.Element {
         var element = Snapshot.Element(id: node.id, className: node.textureClassName, debugName: node.debugName,
                                        frame: Snapshot.Rect(frame))
         if let range = node.constrainedSizeForCalculatedLayout { element.constrainedSize = Snapshot.SizeRange(range) }
@@ -30,12 +53,16 @@ struct TreeCapturer {
         element.props = NodeProperties.capture(node)
         if let control = node as? ControlNode, control.hasTargets {
             let area = control.tappableArea
+            contextDependentCount += 1
             element.tappable = Snapshot.Tappable(rect: Snapshot.Rect(area.rect),
                                                  restricted: Snapshot.Edges(rawValue: area.restricted.rawValue),
                                                  clipped: Snapshot.Edges(rawValue: area.clipped.rawValue))
         }
         element.interfaceState = Snapshot.InterfaceState(rawValue: Int(node.interfaceState.rawValue))
-        if let container = node as? ContainerNode { containers.append(container) }
+        if let container = node as? ContainerNode {
+            containers.append(container)
+            contextDependentCount += 1
+        }
 
         var placed: [ObjectIdentifier] = []
         if let layout = node.calculatedLayout, !layout.sublayouts.isEmpty {

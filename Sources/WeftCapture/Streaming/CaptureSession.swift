@@ -81,15 +81,20 @@ public final class CaptureSession {
         return document
     }
 
-    /// A fresh capture of the roots (not published).
-    func capture() -> Snapshot {
-        Capture.snapshot(of: roots(), revision: revision, meta: meta)
+    /// Reuses unchanged subtrees between the captures of streamed updates.
+    private let cache = CaptureCache()
+
+    /// A capture of the roots (not published): fresh for documents, reusing unchanged subtrees
+    /// for streamed updates.
+    func capture(reusingUnchangedSubtrees: Bool) -> Snapshot {
+        Capture.snapshot(of: roots(), revision: revision, meta: meta, cache: reusingUnchangedSubtrees ? cache : nil)
     }
 
     /// Captures and, when the trees differ from the published document, publishes the next
-    /// revision (sending its ops when asked).
-    private func publishIfChanged(sendingUpdate: Bool) {
-        var current = capture()
+    /// revision (sending its ops when asked). Documents asked for are captured afresh, so
+    /// anything a streamed capture missed shows there (and in the update before them).
+    private func publishIfChanged(sendingUpdate: Bool, fresh: Bool = true) {
+        var current = capture(reusingUnchangedSubtrees: !fresh)
         hasPendingChanges = false
         guard let previous = published else {
             revision += 1
@@ -122,7 +127,7 @@ public final class CaptureSession {
     private func afterFrame(_ info: MainLoop.FrameInfo) {
         if info.changed { hasPendingChanges = true }
         if hasPendingChanges, isListening(), loop.isPaused || rateAllowsUpdate() {
-            publishIfChanged(sendingUpdate: true)
+            publishIfChanged(sendingUpdate: true, fresh: false)
         }
         if !pendingStepReplies.isEmpty { answerFinishedSteps(at: info.frame) }
     }

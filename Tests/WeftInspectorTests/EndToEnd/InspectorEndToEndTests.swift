@@ -180,6 +180,12 @@ final class Rig: @unchecked Sendable {
         inspector.start()
         try await inspector.waitUntilReady()
         try await findAndAttachDevice(timeout: .seconds(20))
+        // The program registers before its first frame: wait until the feed is laid out.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while try await document().roots.first?.first(where: { $0.debugName == "feed" }) == nil {
+            guard ContinuousClock.now < deadline else { throw HarnessError("weft-example never laid out its screen") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
     }
 
     deinit {
