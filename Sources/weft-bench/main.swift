@@ -7,6 +7,7 @@ let suites: [any BenchSuite] = [
     CLIBench(),
     NodesBench(),
     CaptureBench(),
+    TransportBench(),
 ]
 
 var size = BenchSize.full

@@ -74,3 +74,20 @@ struct ScrollCommandTests {
         #expect(Capture.snapshot(of: loop.roots).rangeControllers.first?.itemStates.first?.state.rawValue == 15)
     }
 }
+
+@Suite("Hit-test probe in a scrolled container")
+struct ScrolledProbeTests {
+    @Test("a probe at the position a cell shows at hits that cell")
+    func probeScrolledTable() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let recorder = RecordingSession(loop: loop)
+        table.contentOffset = Point(x: 0, y: 300)
+        loop.run(frames: 1)
+        // Row 8 spans 352..396 in content coordinates: 52..96 on screen at offset 300.
+        let hit = try recorder.result("HitTest.probe", ["x": 100, "y": 60])
+        let row8 = try #require(table.cellForItem(at: 8))
+        #expect(hit["path"]?.array?.contains(.string(row8.id)) == true)
+        let element = try #require(Capture.snapshot(of: loop.roots).element(withId: row8.id))
+        #expect(element.frame.y == 52)
+    }
+}

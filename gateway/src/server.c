@@ -25,6 +25,10 @@ _Static_assert(LWS_PRE <= MSG_PRE, "MSG_PRE must cover libwebsockets' frame head
 #define TICK_US (50 * 1000)        /* how often time-outs and grace periods are checked */
 #define CLOSE_BACKSTOP_S 2         /* a peer asked to close that never becomes writable is killed */
 
+/* A peer silent for 30 s is pinged; one that shows no sign of life for 60 s is dropped, so a
+ * device whose host vanished without closing its socket enters its grace period. */
+static const lws_retry_bo_t idle_policy = {.secs_since_valid_ping = 30, .secs_since_valid_hangup = 60};
+
 enum session_kind { SESSION_HTTP, SESSION_DEVICE, SESSION_INSPECTOR };
 
 /* Per-connection state (lws allocates it zeroed). */
@@ -535,6 +539,7 @@ int server_run(const struct options *o)
 	info.vhost_name = "weft";
 	info.timeout_secs = 20;
 	info.keepalive_timeout = 20;
+	info.retry_and_idle_policy = &idle_policy;
 	info.ssl_cert_filepath = o->tls_cert;
 	info.ssl_private_key_filepath = o->tls_key;
 	struct lws_vhost *vhost = lws_create_vhost(srv.ctx, &info);

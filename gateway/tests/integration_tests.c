@@ -4,7 +4,9 @@
  * own output. */
 #include <dirent.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "harness.h"
@@ -747,6 +749,45 @@ static void test_http_api(void)
 	CHECK_INT(r.status, 200);
 	CHECK_STR(r.body, "{\"error\":{\"code\":-32011,\"message\":\"invalid value\"}}");
 	http_result_free(&r);
+
+	/* A client that hangs up while its snapshot is on the way: the late answer goes nowhere. */
+	fd = http_simple_begin(gw.port, "GET", "/api/devices/org.weft.Api%40nobody-else/snapshot", NULL, NULL);
+	close(fd);
+	char snapshot_path[128];
+	snprintf(snapshot_path, sizeof snapshot_path, "/api/devices/%s/snapshot", dev->device_id);
+	fd = http_simple_begin(gw.port, "GET", snapshot_path, NULL, NULL);
+	json_t *pending = tc_method(dev, "Tree.getDocument");
+	close(fd);
+	wsc_service(pool, 50);
+	tc_sendf(dev, "{\"id\":%lld,\"result\":{}}", int_at(pending, "id", NULL));
+	tc_flush(dev);
+	json_decref(pending);
+
+	/* Two requests on one keep-alive connection are both answered. */
+	char two[512];
+	snprintf(two, sizeof two,
+		 "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n"
+		 "GET /api/devices HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n",
+		 gw.port, gw.port);
+	fd = http_begin(gw.port, two, strlen(two));
+	char answer[8192];
+	size_t got = 0;
+	for (long long end = wsc_now_ms() + 3000; wsc_now_ms() < end && got < sizeof answer - 1;) {
+		ssize_t n = recv(fd, answer + got, sizeof answer - 1 - got, MSG_DONTWAIT);
+		if (n == 0)
+			break;
+		if (n > 0)
+			got += (size_t)n;
+		else
+			usleep(10000);
+		answer[got] = '\0';
+		if (strstr(answer, "\"devices\""))
+			break;
+	}
+	close(fd);
+	answer[got] = '\0';
+	CHECK(strstr(answer, "{\"ok\":true}") != NULL);
+	CHECK(strstr(answer, "{\"devices\":[") != NULL);
 
 	/* Failures: 404 unknown, 409 ambiguous (with candidates), 400 bad bodies. */
 	json_t *j = http_json("GET", "/api/devices/org.weft.Nope", NULL, NULL, &status);

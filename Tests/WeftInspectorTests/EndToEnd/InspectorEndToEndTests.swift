@@ -115,8 +115,10 @@ struct InspectorEndToEndTests {
         }
         for _ in 0..<5 {
             let started = ContinuousClock.now
-            _ = try await rig.document()  // the program answers the other inspector promptly
-            #expect(ContinuousClock.now - started < .seconds(2))
+            // The program keeps answering the other inspector (after the requests queued before
+            // its own: one main loop serves them in order).
+            _ = try await rig.document()
+            #expect(ContinuousClock.now - started < .seconds(10))
             try await Task.sleep(for: .milliseconds(200))
         }
         stalled.pauseReading(false)
