@@ -32,12 +32,7 @@ public enum AsciiCommand: Subcommand {
             io.stdout.write(help)
             return 0
         }
-        guard parsed.positionals.count == 1 else {
-            throw UsageError(parsed.positionals.isEmpty
-                ? "missing FILE (a snapshot, or - for stdin; see --help)"
-                : "expected one FILE, got \(parsed.positionals.count)")
-        }
-        let snapshot = try SnapshotFile.read(parsed.positionals[0], io: io)
+        let snapshot = try SnapshotFile.read(try SnapshotFile.onlyArgument(parsed), io: io)
         if let reference = parsed.value("element") {
             io.stdout.write(SnapshotAsciiArt.picture(of: try ElementReference.resolve(reference, in: snapshot)) + "\n")
         } else {

@@ -4,6 +4,16 @@ import WeftSnapshot
 
 /// Reading and writing snapshot documents for the commands, with errors that name the file.
 enum SnapshotFile {
+    /// The one FILE argument of a command that reads a snapshot (`weft ascii FILE`).
+    static func onlyArgument(_ parsed: ArgumentParser) throws -> String {
+        guard parsed.positionals.count == 1 else {
+            throw UsageError(parsed.positionals.isEmpty
+                ? "missing FILE (a snapshot, or - for stdin; see --help)"
+                : "expected one FILE, got \(parsed.positionals.count)")
+        }
+        return parsed.positionals[0]
+    }
+
     /// The snapshot in `path` (`-` for standard input). A missing file or a document that is not
     /// a version-1 snapshot is a `UsageError` (exit status 2) naming the file and the bad value.
     static func read(_ path: String, io: CommandIO) throws -> Snapshot {
