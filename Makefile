@@ -51,8 +51,10 @@ test-swift: deps gateway
 test-web:
 	node --test web-inspector/test/
 
-# The page in headless Chromium against the real gateway (tests/harness starts it on a free port).
+# The page in headless Chromium against the real gateway and the real example host program
+# (tests/harness starts them on a free port, with unique instance names).
 test-browser: venv gateway
+	swift build --product weft-example $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -q tests/browser
 
 # Every fixture snapshot and every snapshot the Swift tests wrote (.build/test-artifacts/snapshots,
