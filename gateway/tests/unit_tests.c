@@ -476,6 +476,21 @@ static void test_relay_forwarding_and_timeouts(void)
 	CHECK_INT(json_integer_value(json_object_get(back, "id")), 78);
 	CHECK_INT(json_integer_value(json_object_get(json_object_get(back, "error"), "code")), ERR_TIMEOUT);
 	json_decref(back);
+	/* Pending requests per requester are bounded: one more than RELAY_MAX_PENDING fails at once. */
+	char ask[128];
+	for (int i = 0; i < RELAY_MAX_PENDING; i++) {
+		snprintf(ask, sizeof ask, "{\"id\":%d,\"method\":\"Tree.getDocument\",\"device\":\"d1\"}", 1000 + i);
+		say(insp, ask, 200);
+	}
+	drain(dev);
+	CHECK_INT(insp->n_pending, RELAY_MAX_PENDING);
+	CHECK_INT(insp->q.count, 0);
+	say(insp, "{\"id\":99,\"method\":\"Tree.getDocument\",\"device\":\"d1\"}", 200);
+	back = take(insp);
+	CHECK_INT(json_integer_value(json_object_get(json_object_get(back, "error"), "code")), ERR_INTERNAL);
+	json_decref(back);
+	relay_tick(&relay, 200 + 1000000); /* all time out */
+	CHECK_INT(insp->n_pending, 0);
 	relay_down();
 }
 

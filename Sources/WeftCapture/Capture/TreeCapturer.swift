@@ -48,7 +48,8 @@ struct TreeCapturer {
         var element = Snapshot.Element(id: node.id, className: node.textureClassName, debugName: node.debugName,
                                        frame: Snapshot.Rect(frame))
         if let range = node.constrainedSizeForCalculatedLayout { element.constrainedSize = Snapshot.SizeRange(range) }
-        if let layout = node.calculatedLayout { element.calculatedSize = Snapshot.Size(layout.size) }
+        let calculatedLayout = node.calculatedLayout
+        if let calculatedLayout { element.calculatedSize = Snapshot.Size(calculatedLayout.size) }
         element.style = StyleProperties.capture(node.style)
         element.props = NodeProperties.capture(node)
         if let control = node as? ControlNode, control.hasTargets {
@@ -65,7 +66,7 @@ struct TreeCapturer {
         }
 
         var placed: [ObjectIdentifier] = []
-        if let layout = node.calculatedLayout, !layout.sublayouts.isEmpty {
+        if let layout = calculatedLayout, !layout.sublayouts.isEmpty {
             element.children.reserveCapacity(layout.sublayouts.count + node.subnodes.count)
             for (index, sublayout) in layout.sublayouts.enumerated() {
                 element.children.append(self.element(sublayout, id: node.id + "/" + String(index), placed: &placed))

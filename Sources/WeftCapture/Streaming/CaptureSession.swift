@@ -67,7 +67,7 @@ public final class CaptureSession {
     public func stop() {
         if let hook { loop.remove(hook) }
         hook = nil
-        edits.revert()
+        edits.revert(roots: roots())
     }
 
     // MARK: Documents

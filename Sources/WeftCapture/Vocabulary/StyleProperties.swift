@@ -56,12 +56,14 @@ enum StyleProperties {
         return object
     }
 
-    private static let defaultSize = LayoutElementSize()
-
+    /// Every dimension auto and every number zero (a dimension's value is 0 when auto).
     private static func isDefault(_ style: LayoutElementStyle) -> Bool {
-        style.size == defaultSize && style.flexGrow == 0 && style.flexShrink == 0 && style.flexBasis.unit == .auto
-            && style.alignSelf == .auto && style.ascender == 0 && style.descender == 0 && style.spacingBefore == 0
-            && style.spacingAfter == 0 && style.layoutPosition == .zero
+        let size = style.size
+        return size.width.unit == .auto && size.height.unit == .auto && size.minWidth.unit == .auto
+            && size.minHeight.unit == .auto && size.maxWidth.unit == .auto && size.maxHeight.unit == .auto
+            && style.flexBasis.unit == .auto && style.alignSelf == .auto
+            && style.flexGrow == 0 && style.flexShrink == 0 && style.ascender == 0 && style.descender == 0
+            && style.spacingBefore == 0 && style.spacingAfter == 0 && style.layoutPosition == .zero
     }
 
     // Getter and setter closures rather than key paths: key path reads cost more than the rest
