@@ -64,8 +64,10 @@ test-schema: $(PYTHON)
 	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS)
 
 # Benchmarks run in release mode. `make test` runs them at a tiny size so they keep working.
+# The `cli` suite runs the release `weft` binary, so it is built too.
 bench: deps venv gateway
 	swift build -c release --product weft-bench
+	swift build -c release --product weft
 	{ .build/release/weft-bench --size $(BENCH_SIZE); $(PYTHON) web-inspector/bench/bench.py --size $(BENCH_SIZE); \
 	  $(MAKE) -s --no-print-directory -C gateway bench BENCH_SIZE=$(BENCH_SIZE); } \
 		| scripts/bench-report --out docs/benchmarks.md
@@ -79,6 +81,7 @@ bench-web-smoke: venv gateway
 
 bench-smoke: deps gateway
 	swift build -c release --product weft-bench
+	swift build -c release --product weft
 	{ .build/release/weft-bench --size tiny; $(MAKE) -s --no-print-directory -C gateway bench BENCH_SIZE=tiny; } \
 		| scripts/bench-report
 
