@@ -1,5 +1,4 @@
 import CLibWebSockets
-import Dispatch
 import Foundation
 import Synchronization
 
