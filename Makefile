@@ -61,11 +61,13 @@ test-browser: venv gateway
 # also where captures from tests land) must match docs/snapshot.schema.json. Run after test-swift.
 SNAPSHOT_ARTIFACTS := .build/test-artifacts/snapshots
 test-schema: $(PYTHON)
-	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS)
+	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS) Tests/WeftTestingTests/__Snapshots__
 
 # Benchmarks run in release mode. `make test` runs them at a tiny size so they keep working.
+# The `cli` suite runs the release `weft` binary, so it is built too.
 bench: deps venv gateway
 	swift build -c release --product weft-bench
+	swift build -c release --product weft
 	{ .build/release/weft-bench --size $(BENCH_SIZE); $(PYTHON) web-inspector/bench/bench.py --size $(BENCH_SIZE); \
 	  $(MAKE) -s --no-print-directory -C gateway bench BENCH_SIZE=$(BENCH_SIZE); } \
 		| scripts/bench-report --out docs/benchmarks.md
@@ -79,6 +81,7 @@ bench-web-smoke: venv gateway
 
 bench-smoke: deps gateway
 	swift build -c release --product weft-bench
+	swift build -c release --product weft
 	{ .build/release/weft-bench --size tiny; $(MAKE) -s --no-print-directory -C gateway bench BENCH_SIZE=tiny; } \
 		| scripts/bench-report
 
