@@ -54,6 +54,7 @@ let package = Package(
         .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector"]),
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting"]),
         .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI"]),
+        .testTarget(name: "TextureGramTests", dependencies: ["TextureGram", "WeftNodes"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,16 @@
+import WeftLayout
+import WeftNodes
+
+/// A user's avatar: a network image of a fixed square side (the tutorial rounds it with an
+/// image modification block; Weft draws no pixels, so the shape lives only in the name).
+final class AvatarNode: NetworkImageNode {
+    override var textureClassName: String { "AvatarNode" }
+
+    init(user: User, side: Double, library: PhotoLibrary) {
+        super.init(url: user.avatarURL, downloader: library)
+        library.register(url: user.avatarURL, pixelWidth: user.avatarPixels, pixelHeight: user.avatarPixels)
+        debugName = "avatar"
+        style.preferredSize = Size(width: side, height: side)
+        backgroundColor = Theme.placeholderColor
+    }
+}
