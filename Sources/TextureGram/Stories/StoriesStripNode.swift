@@ -3,7 +3,8 @@ import WeftNodes
 
 /// The horizontal strip of stories at the top of the feed, a horizontal `CollectionNode` (as in
 /// Texture's VerticalWithinHorizontal example, one scroll axis inside the other): items 8
-/// points apart, inset 8 from the strip's edges, with their own range controller.
+/// points apart (in a horizontal flow that is the line spacing, between columns, as in
+/// UICollectionViewFlowLayout), inset 8 from the strip's edges, with their own range controller.
 final class StoriesStripNode: CollectionNode {
     override var textureClassName: String { "StoriesStripNode" }
 
@@ -13,7 +14,7 @@ final class StoriesStripNode: CollectionNode {
     init() {
         super.init(scrollAxis: .horizontal)
         debugName = "stories"
-        interitemSpacing = 8
+        lineSpacing = 8
         sectionInset = EdgeInsets(all: 8)
         style.height = .points(Self.height)
         backgroundColor = .white
