@@ -58,6 +58,21 @@ struct NodeTreeTests {
         #expect(child.interfaceState == [])
     }
 
+    @Test("roots and containers' cells cannot be adopted")
+    func adoptionMisuse() {
+        NodeDiagnostics.printsWarnings = false
+        let loop = MainLoop()
+        let root = DisplayNode(), other = DisplayNode()
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(other.addSubnode(root) == false)
+        #expect(root.supernode == nil)
+        let (table, _, _, _) = loadedTable(count: 10)
+        let cell = table.cellForItem(at: 0)!
+        #expect(other.addSubnode(cell) == false)
+        #expect(cell.supernode === table)
+        #expect(NodeDiagnostics.warnings(about: other.id).count == 2)
+    }
+
     @Test("a node with a supernode cannot be a root")
     func rootMisuse() {
         NodeDiagnostics.printsWarnings = false

@@ -492,7 +492,7 @@ static void gateway_method(struct relay *r, struct peer *p, long long id, const 
 static void inspector_message(struct relay *r, struct peer *p, struct msg *m, long long now)
 {
 	json_error_t err;
-	json_t *req = json_loadb(m->data, m->len, 0, &err);
+	json_t *req = json_loadb(m->data, m->len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &err);
 	if (!req) {
 		reply_err(r, p, 0, ERR_PARSE, "parse error", json_string(err.text), now);
 		return;

@@ -359,6 +359,7 @@ static int http_writable(struct lws *wsi, struct session *s)
 	struct msg *body = s->resp.body;
 	size_t len = body ? body->len : 0;
 	if (!s->headers_sent) {
+		log_debug("HTTP %s -> %d (%zu bytes)", s->path, s->resp.status, len);
 		unsigned char buf[LWS_PRE + 512], *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf - 1;
 		if (lws_add_http_common_headers(wsi, (unsigned int)s->resp.status, "application/json", len, &p, end) ||
 		    lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",

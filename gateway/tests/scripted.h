@@ -57,6 +57,14 @@ static int tc_sendf(struct tc *t, const char *fmt, ...)
 	return r;
 }
 
+/* Services the pool until everything queued on t has been written. */
+static void tc_flush(struct tc *t)
+{
+	long long end = wsc_now_ms() + WAIT_MS;
+	while ((t->ws->out_count > 0) && t->ws->state == WSC_OPEN && wsc_now_ms() < end)
+		wsc_service(t->ws->pool, 5);
+}
+
 typedef bool (*tc_match)(json_t *msg, const void *arg);
 
 /* The first message (skipped earlier or arriving within timeout_ms) that matches; a new
@@ -106,6 +114,12 @@ static bool match_id(json_t *m, const void *arg)
 	       !json_object_get(m, "method");
 }
 
+static bool match_reply(json_t *m, const void *arg)
+{
+	(void)arg;
+	return json_object_get(m, "id") && !json_object_get(m, "method");
+}
+
 static bool match_method(json_t *m, const void *arg)
 {
 	const char *method = json_string_value(json_object_get(m, "method"));
@@ -115,6 +129,7 @@ static bool match_method(json_t *m, const void *arg)
 static json_t *tc_reply(struct tc *t, long long id) { return tc_await(t, match_id, &id, WAIT_MS); }
 static json_t *tc_method(struct tc *t, const char *method) { return tc_await(t, match_method, method, WAIT_MS); }
 static json_t *tc_next(struct tc *t, int timeout_ms) { return tc_await(t, match_any, NULL, timeout_ms); }
+static json_t *tc_next_reply(struct tc *t) { return tc_await(t, match_reply, NULL, WAIT_MS); }
 
 /* The error code of a reply, 0 when it is no error reply. */
 static int error_code(json_t *reply)

@@ -17,7 +17,7 @@ extension ContainerNode {
         cells = []
         hasLoadedData = true
         let count = max(0, dataSource?.numberOfItems(in: self) ?? 0)
-        cells = (0..<count).map { makeCell(at: $0, accepted: nil) }
+        cells = (0..<count).map { makeCell(at: $0) }
         rejectDuplicates()
         measureAllItems()
         rangeController.setItemFrames(itemFrames, resetStates: true)
@@ -30,12 +30,12 @@ extension ContainerNode {
         let sorted = try validated(indices, limit: cells.count + indices.count, expectedCount: cells.count + indices.count, operation: "insertItems")
         guard hasLoadedData else { return }
         for index in sorted {
-            cells.insert(makeCell(at: index, accepted: nil), at: index)
+            cells.insert(makeCell(at: index), at: index)
         }
         rejectDuplicates()
         let frames = relayoutFrames()
         rangeController.insertItems(at: sorted, frames: frames)
-        needsBatchFetchCheck = true
+        if !sorted.isEmpty { needsBatchFetchCheck = true }
     }
 
     /// Deletes items the data source has already removed, at `indices` of the old numbering.
@@ -47,7 +47,7 @@ extension ContainerNode {
         }
         let frames = relayoutFrames()
         rangeController.deleteItems(at: sorted, frames: frames)
-        needsBatchFetchCheck = true
+        if !sorted.isEmpty { needsBatchFetchCheck = true }
     }
 
     /// Replaces the cells of `indices` with new ones from the data source and measures them.
@@ -56,7 +56,7 @@ extension ContainerNode {
         guard hasLoadedData else { return }
         for index in sorted {
             release(cells[index])
-            cells[index] = makeCell(at: index, accepted: nil)
+            cells[index] = makeCell(at: index)
             rangeController.resetItemState(at: index)
         }
         rejectDuplicates()
@@ -82,7 +82,7 @@ extension ContainerNode {
         return sorted
     }
 
-    private func makeCell(at index: Int, accepted: Set<ObjectIdentifier>?) -> CellNode {
+    private func makeCell(at index: Int) -> CellNode {
         guard let dataSource else { return placeholderCell() }
         let cell = dataSource.container(self, nodeBlockForItemAt: index)?() ?? dataSource.container(self, nodeForItemAt: index)
         if cell.supernode != nil || (cell.owningContainer != nil && cell.owningContainer !== self) {

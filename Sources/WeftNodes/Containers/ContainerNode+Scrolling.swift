@@ -43,12 +43,14 @@ extension ContainerNode {
     // MARK: Drags
 
     /// A finger touches the content: any motion stops and the range controller learns that the
-    /// user scrolls (full mode from the next update while visible).
+    /// user scrolls. As Texture's scrollViewWillBeginDragging does, the next update is in full
+    /// mode, and later ones stay full while the container is visible.
     public func beginDragging() {
         motion = nil
         isTracking = true
         dragVelocity = .zero
         rangeController.contentHasBeenScrolled = true
+        rangeController.updateCurrentRange(with: .full)
         rangeController.setNeedsUpdate()
     }
 
@@ -65,16 +67,20 @@ extension ContainerNode {
 
     /// The finger lifts with `velocity`: a pager settles on a page; other containers decelerate
     /// (when the velocity is above 5 pt/s and the container is in a main loop). Batch fetching is
-    /// checked against where the motion will end.
+    /// checked here, against where the motion will end (Texture checks at the end of a drag and
+    /// after data changes, not after programmatic scrolls).
     public func endDragging(velocity: Point) {
         guard isTracking else { return }
+        let target = restingOffset(afterReleaseWith: velocity)
+        // Still tracking, as in UIKit's scrollViewWillEndDragging: the release velocity gives
+        // the scroll direction batch fetching sees.
+        dragVelocity = velocity
+        checkBatchFetching(targetOffset: target)
         isTracking = false
         dragVelocity = .zero
-        let target = restingOffset(afterReleaseWith: velocity)
         if target != offset, loopOfTree != nil {
             motion = releaseMotion(velocity: velocity, target: target)
         }
-        checkBatchFetching(targetOffset: target)
         if motion == nil { rangeController.setNeedsUpdate() }
     }
 
@@ -147,7 +153,6 @@ extension ContainerNode {
     private func finishMotion() {
         motion = nil
         rangeController.setNeedsUpdate()
-        needsBatchFetchCheck = true
     }
 
     func moveOffset(to newOffset: Point) {

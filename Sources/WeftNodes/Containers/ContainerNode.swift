@@ -72,7 +72,6 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         rangeController = RangeController(scrollableDirections: scrollableDirections, tuning: tuning)
         super.init()
         rangeController.dataSource = self
-        batchContext.didFinish = { [weak self] in self?.needsBatchFetchCheck = true }
     }
 
     open override var boundsOrigin: Point { offset }
@@ -183,8 +182,9 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         rangeController.updateIfNeeded()
         if rangeController.updateCount != updatesBefore { showVisibleCells() }
         if needsBatchFetchCheck {
+            // A drag is checked when it ends, against where it will come to rest (as Texture).
             needsBatchFetchCheck = false
-            checkBatchFetching(targetOffset: offset)
+            if !isTracking { checkBatchFetching(targetOffset: offset) }
         }
     }
 

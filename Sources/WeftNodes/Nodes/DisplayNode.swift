@@ -42,7 +42,8 @@ open class DisplayNode: LayoutElement, CustomStringConvertible {
     public private(set) var subnodes: [DisplayNode] = []
 
     /// Appends `node` as the last subnode (moving it from its current supernode). Refused with a
-    /// warning, returning false, when `node` is this node or one of its ancestors (a cycle).
+    /// warning, returning false, when `node` is this node or one of its ancestors (a cycle), a
+    /// main loop root, or a cell of a container.
     @discardableResult
     public func addSubnode(_ node: DisplayNode) -> Bool {
         insertSubnode(node, at: subnodes.count)
@@ -69,6 +70,14 @@ open class DisplayNode: LayoutElement, CustomStringConvertible {
     func attach(_ node: DisplayNode, at index: Int) -> Bool {
         if node === self || node.isAncestor(of: self) {
             NodeDiagnostics.warn(id, "refused to add \(node.id) (\(node.textureClassName)) as a subnode: it would make a cycle")
+            return false
+        }
+        if node.mainLoop != nil {
+            NodeDiagnostics.warn(id, "refused to add \(node.id) as a subnode: it is a main loop root (remove it from the loop first)")
+            return false
+        }
+        if let owner = node.owningContainer, owner !== self {
+            NodeDiagnostics.warn(id, "refused to add \(node.id) as a subnode: it is a cell of \(owner.id)")
             return false
         }
         if node.supernode === self, let current = subnodes.firstIndex(where: { $0 === node }) {

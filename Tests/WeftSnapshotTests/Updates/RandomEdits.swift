@@ -43,7 +43,10 @@ struct RandomEdits {
     mutating func randomizeFields(_ element: inout Snapshot.Element) {
         func value(_ random: inout SeededGenerator) -> Double { Double(Int.random(in: -8...400, using: &random)) / 2 }
         switch Int.random(in: 0..<9, using: &random) {
-        case 0: element.frame = .init(x: value(&random), y: value(&random), width: value(&random), height: value(&random))
+        case 0:
+            let follows = element.calculatedSize == element.frame.size
+            element.frame = .init(x: value(&random), y: value(&random), width: value(&random), height: value(&random))
+            if follows { element.calculatedSize = element.frame.size }
         case 1: element.calculatedSize = Bool.random(using: &random) ? element.frame.size : .init(width: value(&random), height: 3)
         case 2: element.debugName = Bool.random(using: &random) ? nil : "name\(Int.random(in: 0...3, using: &random))"
         case 3: element.style = Bool.random(using: &random) ? [:] : ["flexGrow": .number(value(&random)), "width": "50%"]

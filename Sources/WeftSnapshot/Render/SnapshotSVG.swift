@@ -1,0 +1,217 @@
+import Foundation
+
+/// Optional layers of `SnapshotSVG.render` (`weft render --overlay slop,ranges,scaling`).
+public enum SVGOverlay: String, CaseIterable, Hashable, Sendable {
+    /// Tappable areas of controls (hit-test slop), coloured as texture-semantics.md section 5.
+    case slop
+    /// One range bar per range controller (section 6), under the layout.
+    case ranges
+    /// Image scaling labels `%.2fx` in red where the ratio is not 1 (section 7).
+    case scaling
+}
+
+/// Pictures of snapshots for CI artifacts and bug reports: the layout as boxes (nodes solid,
+/// specs dashed), text, image placeholders with their pixel size, optional overlays, and a
+/// side-by-side picture of two snapshots with the semantic diff's changes highlighted.
+public enum SnapshotSVG {
+    static let margin = 10.0
+    static let rangeBarWidth = 250.0
+
+    /// One snapshot, optionally with overlays.
+    public static func render(_ snapshot: Snapshot, overlays: Set<SVGOverlay> = []) -> String {
+        var canvas = SVGCanvas()
+        let bounds = contentBounds(snapshot)
+        let origin = Snapshot.Point(x: margin - bounds.x, y: margin - bounds.y)
+        draw(snapshot, at: origin, overlays: overlays, highlights: [:], into: &canvas)
+        var height = bounds.height + 2 * margin
+        var width = bounds.width + 2 * margin
+        if overlays.contains(.ranges), !snapshot.rangeControllers.isEmpty {
+            let top = height
+            drawRangeBars(snapshot.rangeControllers, x: margin, y: top, into: &canvas)
+            height = top + Double(snapshot.rangeControllers.count) * RangeBar.height + margin
+            width = max(width, rangeBarWidth + 2 * margin)
+        }
+        return canvas.document(width: width, height: height)
+    }
+
+    /// Two snapshots side by side, `a` left and `b` right, with the changes highlighted: removed
+    /// elements red in `a`, added ones green in `b`, changed ones orange in both.
+    public static func renderDiff(
+        _ a: Snapshot, _ b: Snapshot, changes: [SemanticChange], labels: (String, String) = ("A", "B")
+    ) -> String {
+        var highlightsA: [String: Highlight] = [:]
+        var highlightsB: [String: Highlight] = [:]
+        for change in changes {
+            switch change.kind {
+            case .added: if let id = change.idAfter { highlightsB[id] = .added }
+            case .removed: if let id = change.idBefore { highlightsA[id] = .removed }
+            default:
+                if let id = change.idBefore { highlightsA[id] = highlightsA[id] ?? .changed }
+                if let id = change.idAfter { highlightsB[id] = highlightsB[id] ?? .changed }
+            }
+        }
+        var canvas = SVGCanvas()
+        let boundsA = contentBounds(a)
+        let boundsB = contentBounds(b)
+        let headline = 20.0
+        let leftB = boundsA.width + 3 * margin
+        canvas.text(labels.0, x: margin, y: 14, [("font-size", 12.0), ("font-weight", "bold")])
+        canvas.text(labels.1, x: leftB, y: 14, [("font-size", 12.0), ("font-weight", "bold")])
+        draw(a, at: .init(x: margin - boundsA.x, y: headline + margin - boundsA.y), overlays: [], highlights: highlightsA, into: &canvas)
+        draw(b, at: .init(x: leftB - boundsB.x, y: headline + margin - boundsB.y), overlays: [], highlights: highlightsB, into: &canvas)
+        let bottom = headline + max(boundsA.height, boundsB.height) + 2 * margin
+        let summary = changes.isEmpty ? "no differences" : "\(changes.count) difference\(changes.count == 1 ? "" : "s"): removed red, added green, changed orange"
+        canvas.text(summary, x: margin, y: bottom + 12, [("font-size", 11.0), ("fill", "#444444")])
+        return canvas.document(width: leftB + boundsB.width + margin, height: bottom + 20)
+    }
+
+    // MARK: Geometry
+
+    /// The union of every element's rectangle in root coordinates (zero when empty).
+    static func contentBounds(_ snapshot: Snapshot) -> Snapshot.Rect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func visit(_ element: Snapshot.Element, _ offset: Snapshot.Point) {
+            let frame = element.frame.offsetBy(offset)
+            if frame.x.isFinite, frame.y.isFinite, frame.maxX.isFinite, frame.maxY.isFinite {
+                minX = min(minX, frame.x)
+                minY = min(minY, frame.y)
+                maxX = max(maxX, frame.maxX)
+                maxY = max(maxY, frame.maxY)
+            }
+            for child in element.children { visit(child, frame.origin) }
+        }
+        for root in snapshot.roots { visit(root, .zero) }
+        guard minX.isFinite else { return .zero }
+        return Snapshot.Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    // MARK: Drawing
+
+    enum Highlight {
+        case added, removed, changed
+
+        var colour: String {
+            switch self {
+            case .added: "#2ca02c"
+            case .removed: "#d62728"
+            case .changed: "#ff7f0e"
+            }
+        }
+    }
+
+    private static func draw(
+        _ snapshot: Snapshot, at origin: Snapshot.Point, overlays: Set<SVGOverlay>, highlights: [String: Highlight],
+        into canvas: inout SVGCanvas
+    ) {
+        let screenScale = snapshot.meta.screen?.scale ?? 2
+        var tappables: [(Snapshot.Element, Snapshot.Rect)] = []
+        var scalingLabels: [(String, Snapshot.Rect)] = []
+        func visit(_ element: Snapshot.Element, _ offset: Snapshot.Point) {
+            let frame = element.frame.offsetBy(offset)
+            drawElement(element, frame: frame, into: &canvas)
+            if let highlight = highlights[element.id] {
+                canvas.rect(frame, [("fill", highlight.colour), ("fill-opacity", 0.2), ("stroke", highlight.colour), ("stroke-width", 2.0)])
+            }
+            if element.tappable != nil { tappables.append((element, frame)) }
+            if let ratio = scalingRatio(element, frame: frame, screenScale: screenScale), ratio != 1 {
+                scalingLabels.append((String(format: "%.2fx", ratio), frame))
+            }
+            for child in element.children { visit(child, frame.origin) }
+        }
+        for root in snapshot.roots { visit(root, origin) }
+        if overlays.contains(.slop) {
+            for (element, frame) in tappables { drawTappable(element.tappable!, nodeFrame: frame, into: &canvas) }
+        }
+        if overlays.contains(.scaling) {
+            for (label, frame) in scalingLabels {
+                canvas.text(label, x: frame.maxX - 2, y: frame.maxY - 3, [("font-size", 11.0), ("fill", "#ff0000"), ("text-anchor", "end")])
+            }
+        }
+    }
+
+    private static func drawElement(_ element: Snapshot.Element, frame: Snapshot.Rect, into canvas: inout SVGCanvas) {
+        let title = element.id + " " + element.displayName
+        guard element.kind == .node else {
+            canvas.rect(frame, [("class", "spec"), ("fill", "none"), ("stroke", "#3b6fd4"), ("stroke-width", 0.5), ("stroke-dasharray", "3 2")], title: title)
+            return
+        }
+        var style: [(String, Any)] = [("class", "node"), ("fill", element.props["backgroundColor"]?.string ?? "none"), ("stroke", "#333333"), ("stroke-width", 1.0)]
+        if let alpha = element.props["alpha"]?.number { style.append(("opacity", alpha)) }
+        if element.props["hidden"]?.bool == true { style.append(("stroke-dasharray", "1 2")) }
+        canvas.rect(frame, style, title: title)
+        if let image = element.props["image"]?.object {
+            drawImagePlaceholder(image, frame: frame, into: &canvas)
+        }
+        let lines = element.props["lines"]?.array?.compactMap(\.string) ?? element.props["text"]?.string.map { [$0] } ?? []
+        if !lines.isEmpty {
+            let size = element.props["font"]?["size"]?.number ?? 12
+            for (index, line) in lines.enumerated() {
+                canvas.text(line, x: frame.x + 1, y: frame.y + size * (1.2 * Double(index) + 1), [("font-size", size), ("fill", "#111111")])
+            }
+        }
+    }
+
+    /// A grey box with a cross and the bitmap's pixel size.
+    private static func drawImagePlaceholder(_ image: JSONObject, frame: Snapshot.Rect, into canvas: inout SVGCanvas) {
+        canvas.rect(frame, [("class", "image"), ("fill", "#e8e8e8"), ("stroke", "#999999"), ("stroke-width", 0.5)])
+        canvas.element("line", [("x1", frame.x), ("y1", frame.y), ("x2", frame.maxX), ("y2", frame.maxY), ("stroke", "#bbbbbb"), ("stroke-width", 0.5)])
+        canvas.element("line", [("x1", frame.maxX), ("y1", frame.y), ("x2", frame.x), ("y2", frame.maxY), ("stroke", "#bbbbbb"), ("stroke-width", 0.5)])
+        if let width = image["pixelWidth"]?.number, let height = image["pixelHeight"]?.number {
+            let label = "\(SVGCanvas.number(width))×\(SVGCanvas.number(height)) px"
+            canvas.text(label, x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 + 4, [("font-size", 10.0), ("fill", "#555555"), ("text-anchor", "middle")])
+        }
+    }
+
+    /// texture-semantics.md section 7: the snapshot's `scalingRatio` when captured, else
+    /// (pixelWidth x pixelHeight) / (floor(w x screen scale) x floor(h x screen scale)).
+    static func scalingRatio(_ element: Snapshot.Element, frame: Snapshot.Rect, screenScale: Double) -> Double? {
+        guard let image = element.props["image"]?.object else { return nil }
+        if let ratio = image["scalingRatio"]?.number { return ratio }
+        guard let pixelWidth = image["pixelWidth"]?.number, let pixelHeight = image["pixelHeight"]?.number else { return nil }
+        let displayed = (frame.width * screenScale).rounded(.down) * (frame.height * screenScale).rounded(.down)
+        return displayed > 0 ? pixelWidth * pixelHeight / displayed : nil
+    }
+
+    /// Green fill (alpha 0.4); 2-point dark green stripes (RGB 30, 90, 50, alpha 0.7) on the
+    /// restricted edges; clipped edges painted over in orange (alpha 0.8).
+    private static func drawTappable(_ tappable: Snapshot.Tappable, nodeFrame: Snapshot.Rect, into canvas: inout SVGCanvas) {
+        let area = tappable.rect.offsetBy(nodeFrame.origin)
+        canvas.rect(area, [("class", "tappable"), ("fill", "rgb(0,255,0)"), ("fill-opacity", 0.4)])
+        func stripe(_ edge: Snapshot.Edges) -> Snapshot.Rect {
+            switch edge {
+            case .top: Snapshot.Rect(x: area.x, y: area.y, width: area.width, height: 2)
+            case .bottom: Snapshot.Rect(x: area.x, y: area.maxY - 2, width: area.width, height: 2)
+            case .left: Snapshot.Rect(x: area.x, y: area.y, width: 2, height: area.height)
+            default: Snapshot.Rect(x: area.maxX - 2, y: area.y, width: 2, height: area.height)
+            }
+        }
+        for (edge, _) in Snapshot.Edges.named where tappable.restricted.contains(edge) {
+            canvas.rect(stripe(edge), [("fill", "rgb(30,90,50)"), ("fill-opacity", 0.7)])
+        }
+        for (edge, _) in Snapshot.Edges.named where tappable.clipped.contains(edge) {
+            canvas.rect(stripe(edge), [("fill", "rgb(255,128,0)"), ("fill-opacity", 0.8)])
+        }
+    }
+
+    /// Stacked 24-point bars on a dark panel: label, strips (back to front), arrows.
+    private static func drawRangeBars(_ controllers: [Snapshot.RangeController], x: Double, y: Double, into canvas: inout SVGCanvas) {
+        let width = rangeBarWidth
+        canvas.rect(.init(x: x, y: y, width: width, height: Double(controllers.count) * RangeBar.height), [("fill", "#000000"), ("fill-opacity", 0.7)])
+        let colours: [RangeBar.Range: String] = [.preload: "rgb(255,128,0)", .display: "rgb(255,255,0)", .visible: "rgb(0,255,0)"]
+        for (index, controller) in controllers.enumerated() {
+            let top = y + Double(index) * RangeBar.height
+            let bar = RangeBar(width: width, controller: controller)
+            canvas.text(controller.dataSource.isEmpty ? controller.id : controller.dataSource, x: x + width / 2, y: top + 10, [("font-size", 9.0), ("fill", "#ffffff"), ("text-anchor", "middle")])
+            for strip in bar.strips {
+                canvas.rect(
+                    .init(x: x + strip.x, y: top + strip.y, width: strip.width, height: strip.height),
+                    [("class", "range-\(strip.range.rawValue)"), ("fill", colours[strip.range]!), ("fill-opacity", 0.5), ("stroke", "#000000"),
+                     ("stroke-opacity", 0.9), ("stroke-width", 1.0), ("rx", 3.0)])
+            }
+            for arrow in bar.arrows {
+                let frame = RangeBar.frame(of: arrow, barWidth: width)
+                canvas.text(arrow.glyph, x: x + frame.x + frame.width / 2, y: top + frame.maxY - 2, [("font-size", 9.0), ("fill", "#ffffff"), ("text-anchor", "middle")])
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import WeftSnapshot
+
+@Suite struct SnapshotSVGTests {
+    private func fixture(_ name: String) throws -> Snapshot {
+        try Snapshot(json: try Fixtures.bytes(Fixtures.folder("snapshots").appendingPathComponent(name)))
+    }
+
+    private func writeArtifact(_ svg: String, _ name: String) throws {
+        let folder = Fixtures.root.appendingPathComponent(".build/test-artifacts/svg")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try svg.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    // profile-card.json: the follow button sits at (0 + 0 + 16 + 280, 0 + 0 + 12 + 6) = (296, 18) in
+    // root coordinates; its tappable rect [-10, -10, 64, 64] starts at (286, 8); the picture adds a
+    // 10-point margin. The avatar (16, 12, 56x56) has scalingRatio 9: label "9.00x" at its
+    // bottom-right (72 - 2, 68 - 3) + margin.
+    @Test func overlaysDrawTappableAreasAndScalingLabels() throws {
+        let svg = SnapshotSVG.render(try fixture("profile-card.json"), overlays: [.slop, .scaling])
+        #expect(svg.contains(#"<rect x="296" y="18" width="64" height="64" class="tappable" fill="rgb(0,255,0)" fill-opacity="0.4"/>"#))
+        #expect(svg.contains(##"<text x="80" y="75" font-size="11" fill="#ff0000" text-anchor="end">9.00x</text>"##))
+        #expect(svg.contains("336×336 px"))
+        #expect(svg.contains(#"stroke-dasharray="3 2""#))  // specs are dashed
+        #expect(svg.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="395" height="100""#))  // 375x80 + margins
+        let plain = SnapshotSVG.render(try fixture("profile-card.json"))
+        #expect(!plain.contains("tappable") && !plain.contains("9.00x"))
+        try writeArtifact(svg, "profile-card.svg")
+    }
+
+    // feed.json: the like button's tappable area is restricted on top, bottom and right: 2-point
+    // dark green stripes on those edges of [-20, -8, 80, 60] placed at the button's root origin
+    // (0 + 0 + 0 + 16 + 299, 0 + 0 + 64 + 0 + 8 + 0) = (315, 72) for the first cell.
+    @Test func restrictedEdgesGetStripes() throws {
+        let svg = SnapshotSVG.render(try fixture("feed.json"), overlays: [.slop])
+        // Area (295, 64, 80, 60) + margin 10 -> (305, 74).
+        #expect(svg.contains(#"<rect x="305" y="74" width="80" height="60" class="tappable""#))
+        #expect(svg.contains(#"<rect x="305" y="74" width="80" height="2" fill="rgb(30,90,50)" fill-opacity="0.7"/>"#))  // top
+        #expect(svg.contains(#"<rect x="305" y="132" width="80" height="2" fill="rgb(30,90,50)""#))  // bottom
+        #expect(svg.contains(#"<rect x="383" y="74" width="2" height="60" fill="rgb(30,90,50)""#))  // right
+        #expect(!svg.contains(#"<rect x="305" y="74" width="2" height="60" fill="rgb(30,90,50)""#))  // left is not restricted
+    }
+
+    // feed.json's controller in a 250-point bar (full, down): widths 230 x (0.2, 0.5, 1) = 46,
+    // 115, 230; visible x = (230 - 46) x 0.375 = 69, display x = 69 - (115 - 46) / 3 = 46; plus the
+    // bar inset 10 and the picture margin 10; the bar starts under the 667-point layout at y 687.
+    @Test func rangeBarsGoUnderTheLayout() throws {
+        let svg = SnapshotSVG.render(try fixture("feed.json"), overlays: [.ranges])
+        #expect(svg.contains(#"<rect x="20" y="699" width="230" height="9" class="range-preload""#))
+        #expect(svg.contains(#"<rect x="66" y="699" width="115" height="9" class="range-display""#))
+        #expect(svg.contains(#"<rect x="89" y="699" width="46" height="9" class="range-visible""#))
+        #expect(svg.contains(">FeedDataSource</text>"))
+        #expect(svg.contains(">▼</text>"))
+        try writeArtifact(svg, "feed-ranges.svg")
+    }
+
+    @Test func diffPictureHighlightsChanges() throws {
+        let a = try fixture("feed.json")
+        var b = a
+        b.roots[0].children[0].children[1].children[0].children[0].children[0].children[0].frame.width = 250  // first title
+        b.roots[0].children[0].children[1].children.remove(at: 1)  // second cell
+        let changes = SemanticDiff.compare(a, b)
+        let svg = SnapshotSVG.renderDiff(a, b, changes: changes, labels: ("before.json", "after.json"))
+        #expect(svg.contains("#ff7f0e"))  // the resized title, in both
+        #expect(svg.contains("#d62728"))  // the removed cell, in a
+        #expect(!svg.contains("#2ca02c"))  // nothing added
+        #expect(svg.contains(">before.json</text>") && svg.contains(">after.json</text>"))
+        #expect(svg.contains("2 differences"))
+        try writeArtifact(svg, "feed-diff.svg")
+    }
+
+    @Test func textIsEscaped() {
+        let snapshot = Snapshot(roots: [Snapshot.Element(id: "n1", className: "ASTextNode", frame: .init(x: 0, y: 0, width: 50, height: 20), props: ["text": "<b>&\"x\""])])
+        #expect(SnapshotSVG.render(snapshot).contains("&lt;b&gt;&amp;&quot;x&quot;</text>"))
+        #expect(SnapshotSVG.render(Snapshot()).contains(#"width="20" height="20""#))  // empty: just the margins
+    }
+}
