@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 SWIFT_BUILD_FLAGS ?=
 BENCH_SIZE ?= full
 
-.PHONY: all deps venv build gateway test test-gateway test-swift test-schema test-web test-browser bench bench-smoke bench-web bench-web-smoke clean
+.PHONY: all deps venv build demo gateway test test-gateway test-swift test-schema test-web test-browser bench bench-smoke bench-web bench-web-smoke clean
 
 all: build
 
@@ -26,6 +26,11 @@ venv: $(PYTHON)
 
 build: deps gateway
 	swift build $(SWIFT_BUILD_FLAGS)
+
+# The gateway on 127.0.0.1:9223 (WEFT_DEMO_PORT=N for another) with TextureGram attached; prints
+# the URL to open; Ctrl-C stops both.
+demo: build
+	@scripts/demo
 
 # The C gateway (gateway/build/weft-gateway, optimised). Its own Makefile has the details.
 gateway: deps
