@@ -11,6 +11,8 @@ struct Options: Sendable {
     var seed: UInt64 = 1
     var maximumPosts = 500
     var scrolls = true
+    /// `--bench N`: time N frames of scripted scrolling and print the figures (FeedBenchmark).
+    var benchmarkFrames: Int?
     var script = ScrollScript.Settings()
 
     static let usage = """
@@ -42,6 +44,8 @@ struct Options: Sendable {
           --scroll-speed PTS     finger speed in points per second (default 1500)
           --scroll-distance PTS  length of each drag in points (default 480)
           --scroll-rest SECONDS  pause between drags (default 1)
+          --bench N              print how fast N frames of scripted scrolling run (no
+                                 gateway, manual clock) as BENCH lines, then exit
           -h, --help             this text
 
         environment: WEFT_GATEWAY, WEFT_INSTANCE, WEFT_TOKEN, WEFT_SNAPSHOT_DIR (docs/client.md)
@@ -81,6 +85,7 @@ struct Options: Sendable {
                 options.seed = seed
             case "--max-posts": options.maximumPosts = Int(try number(atLeast: 1, integer: true))
             case "--no-scroll": options.scrolls = false
+            case "--bench": options.benchmarkFrames = Int(try number(atLeast: 1, integer: true))
             case "--scroll-pattern": options.script.pattern = try ScrollPattern(parsing: try value())
             case "--scroll-speed": options.script.speed = try number(atLeast: 1)
             case "--scroll-distance": options.script.distance = try number(atLeast: 1)
