@@ -64,7 +64,8 @@ test-schema: $(PYTHON)
 # Benchmarks run in release mode. `make test` runs them at a tiny size so they keep working.
 bench: deps venv gateway
 	swift build -c release --product weft-bench
-	{ .build/release/weft-bench --size $(BENCH_SIZE); $(PYTHON) web-inspector/bench/bench.py --size $(BENCH_SIZE); } \
+	{ .build/release/weft-bench --size $(BENCH_SIZE); $(PYTHON) web-inspector/bench/bench.py --size $(BENCH_SIZE); \
+	  $(MAKE) -s --no-print-directory -C gateway bench BENCH_SIZE=$(BENCH_SIZE); } \
 		| scripts/bench-report --out docs/benchmarks.md
 
 # The web inspector's figures alone (headless Chromium against the real gateway).
@@ -74,9 +75,10 @@ bench-web: venv gateway
 bench-web-smoke: venv gateway
 	$(PYTHON) web-inspector/bench/bench.py --size tiny | scripts/bench-report
 
-bench-smoke: deps
+bench-smoke: deps gateway
 	swift build -c release --product weft-bench
-	.build/release/weft-bench --size tiny | scripts/bench-report
+	{ .build/release/weft-bench --size tiny; $(MAKE) -s --no-print-directory -C gateway bench BENCH_SIZE=tiny; } \
+		| scripts/bench-report
 
 clean:
 	rm -rf .build $(VENV)

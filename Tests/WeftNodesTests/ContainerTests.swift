@@ -97,8 +97,10 @@ struct ContainerTests {
     func scriptedDrag() {
         let (table, _, loop) = table(count: 50)
         table.drag(by: Point(x: 0, y: 300), duration: 0.5)
+        #expect(!table.isTracking && table.rangeController.currentMode == .minimum)  // nothing before a frame
+        loop.run(frames: 1)
         #expect(table.isTracking)
-        loop.run(frames: 15)  // half of 0.5 s at 60 fps: 150 pt
+        loop.run(frames: 14)  // half of 0.5 s at 60 fps: 150 pt
         #expect(abs(table.contentOffset.y - 150) < 1e-6)
         loop.run(frames: 16)
         #expect(!table.isTracking)

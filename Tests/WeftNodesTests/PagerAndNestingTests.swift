@@ -122,6 +122,9 @@ struct PagerAndNestingTests {
         pager.dataSource = pages
         let (loop, _) = makeScreen(pager)
         loop.run(frames: 1)
+        NodeDiagnostics.printsWarnings = false
+        loop.rangeModeForMemoryWarnings = .full  // refused: stays lowMemory
+        #expect(loop.rangeModeForMemoryWarnings == .lowMemory)
         loop.simulateMemoryWarning()
         // Displayed containers (the pager, page 0's table) go visibleOnly; page 1's table (no
         // display bit) goes lowMemory.

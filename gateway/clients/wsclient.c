@@ -67,15 +67,15 @@ static int writable(struct wsc *c, struct lws *wsi)
 {
 	if (!c->out_head && c->on_idle)
 		c->on_idle(c);
-	int budget = 64;
-	while (c->out_head && budget-- > 0) {
+	size_t budget = 1 << 20; /* bytes per callback, so one fast sender cannot starve the loop */
+	while (c->out_head && budget > 0) {
 		struct wsc_message *m = c->out_head;
 		size_t left = m->len - c->out_sent, n = left < CHUNK ? left : CHUNK;
 		int flags = c->out_sent ? LWS_WRITE_CONTINUATION : LWS_WRITE_TEXT;
 		if (n < left)
 			flags |= LWS_WRITE_NO_FIN;
 		/* lws masks in place and writes its header in front: both are inside our copy. */
-		unsigned char *start = (unsigned char *)m->data + LWS_PRE + c->out_sent, saved[LWS_PRE];
+		unsigned char *start = (unsigned char *)m->data + LWS_PRE + c->out_sent, saved[LWS_PRE] = {0};
 		if (c->out_sent)
 			memcpy(saved, start - LWS_PRE, LWS_PRE);
 		int w = lws_write(wsi, start, n, (enum lws_write_protocol)flags);
@@ -84,6 +84,7 @@ static int writable(struct wsc *c, struct lws *wsi)
 		if (w < 0)
 			return -1;
 		c->out_sent += n;
+		budget = n < budget ? budget - n : 0;
 		if (c->out_sent == m->len) {
 			c->out_head = m->next;
 			if (!c->out_head)

@@ -131,7 +131,7 @@ static void log_refusal(struct lws *wsi, int status, const char *path, const cha
  * and restored around the write. */
 static int write_part(struct lws *wsi, struct msg *m, size_t off, size_t len, enum lws_write_protocol flags)
 {
-	unsigned char *start = (unsigned char *)m->data + off, saved[LWS_PRE];
+	unsigned char *start = (unsigned char *)m->data + off, saved[LWS_PRE] = {0};
 	if (off)
 		memcpy(saved, start - LWS_PRE, LWS_PRE);
 	int n = lws_write(wsi, start, len, flags);

@@ -22,20 +22,25 @@ static bool up(const char *const *args)
 	return pool != NULL;
 }
 
-/* Stops both; the gateway must exit 0 (ASan reports make it exit non-zero) within 1 s. */
-static void down(void)
+/* Stops both; the gateway must exit 0 (ASan reports make it exit non-zero). Its own shutdown
+ * takes well under a second; the ASan build's exit-time leak check adds to that on a loaded
+ * machine, so the one-second bound is checked by test_shutdown_with_clients_connected with the
+ * leak check off. */
+static void down_within(int limit_ms)
 {
 	wsc_pool_free(pool);
 	pool = NULL;
 	long long elapsed = 0;
-	int status = gateway_stop(&gw, 3000, &elapsed);
-	if (status != 0 || elapsed > 1000) {
+	int status = gateway_stop(&gw, 5000, &elapsed);
+	if (status != 0 || elapsed > limit_ms) {
 		fprintf(stderr, "  gateway exit status %d after %lld ms\n", status, elapsed);
 		gateway_dump_log(&gw);
 	}
 	CHECK_INT(status, 0);
-	CHECK(elapsed <= 1000);
+	CHECK(elapsed <= limit_ms);
 }
+
+static void down(void) { down_within(5000); }
 
 static json_t *http_json(const char *method, const char *path, const char *headers, const char *body, int *status)
 {
@@ -915,7 +920,10 @@ static void test_slow_inspector_gets_resync(void)
 
 static void test_shutdown_with_clients_connected(void)
 {
-	if (!up(NULL)) {
+	setenv("ASAN_OPTIONS", "detect_leaks=0", 1); /* time the gateway, not the leak check */
+	bool started = up(NULL);
+	unsetenv("ASAN_OPTIONS");
+	if (!started) {
 		CHECK(!"the gateway started");
 		return;
 	}
@@ -924,10 +932,17 @@ static void test_shutdown_with_clients_connected(void)
 	inspector_attach(insp, 2, dev->device_id);
 	tc_sendf(insp, "{\"id\":3,\"method\":\"Tree.getDocument\",\"device\":\"%s\"}", dev->device_id);
 	json_decref(tc_method(dev, "Tree.getDocument"));
-	down(); /* checks exit status 0 within 1 s */
-	CHECK(wsc_wait_closed(dev->ws, 0) || true);
+	struct wsc_pool *clients = pool;
+	pool = NULL; /* keep the clients connected while the gateway stops */
+	long long elapsed = 0;
+	int status = gateway_stop(&gw, 5000, &elapsed);
+	CHECK_INT(status, 0);
+	CHECK(elapsed <= 1000); /* protocol.md / the issue: clean shutdown within one second */
+	CHECK(wsc_wait_closed(dev->ws, WAIT_MS));
+	CHECK(wsc_wait_closed(insp->ws, WAIT_MS));
 	tc_free(insp);
 	tc_free(dev);
+	wsc_pool_free(clients);
 }
 
 int main(int argc, char **argv)

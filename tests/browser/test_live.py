@@ -116,16 +116,21 @@ def test_range_bars_and_item_states_change_after_a_step_of_dragging(gateway, app
     controller = controllers[0]
     page.js("weft.selectTab('ranges')")
     selector = f'canvas.state-map[data-controller="{controller["id"]}"]'
-    before = page.wait_js(f"const c = document.querySelector('{selector}'); return c && [c.dataset.states, weft.state.model.controllers.get(arguments[0]).contentOffset || [0, 0]]",
-                          "the item-state map", controller["id"])
-    app.call("Scroll.drag", {"id": controller["owner"], "dx": 0, "dy": -2 * controller["viewport"][3], "duration": 0.2})
-    app.call("Runtime.step", {"frames": 30})
-    page.wait_js(f"const c = document.querySelector('{selector}');"
-                 "return c && JSON.stringify(weft.state.model.controllers.get(arguments[0]).contentOffset) !== JSON.stringify(arguments[1])",
-                 "the offset to move", controller["id"], before[1])
+    offset = "return (weft.state.model.controllers.get(arguments[0]).contentOffset || [0, 0])[1]"
+    states = f"return document.querySelector('{selector}').dataset.states"
+    bar = f"return document.querySelector('canvas.range-bar[data-controller=\"{controller['id']}\"]').dataset.strips"
+    page.wait_js(f"return document.querySelector('{selector}')", "the item-state map")
+    before = (page.js(offset, controller["id"]), page.js(states), page.js(bar))
+    # A drag of two screenfuls (dy: the content moves towards larger offsets), played while
+    # paused only as the program steps.
+    app.call("Scroll.drag", {"id": controller["owner"], "dx": 0, "dy": 2 * controller["viewport"][3], "duration": 0.2})
     page.frames()
-    after = page.js(f"return document.querySelector('{selector}').dataset.states")
-    assert after != before[0], "item states changed with the drag"
+    assert page.js(offset, controller["id"]) == before[0], "nothing moves before a step"
+    app.call("Runtime.step", {"frames": 30})
+    page.wait_js(offset + " > arguments[1]", "the content offset to grow", controller["id"], before[0])
+    page.frames()
+    assert page.js(states) != before[1], "item states follow the scroll"
+    assert page.js(bar) != before[2] or page.js("return weft.state.model.controllers.get(arguments[0]).mode", controller["id"]) == "full"
     page.screenshot("live-ranges-after-drag")
 
 

@@ -84,19 +84,20 @@ extension ContainerNode {
         if motion == nil { rangeController.setNeedsUpdate() }
     }
 
-    /// Plays a whole drag over the following frames, as a finger would: begin now, move by
-    /// `delta` evenly over `duration` seconds of program time, lift with that velocity. Without
-    /// a main loop it happens at once.
+    /// Plays a whole drag over the following frames, as a finger would: touch down in the next
+    /// frame, move by `delta` evenly over `duration` seconds of program time, lift with that
+    /// velocity. Nothing happens before a frame runs (a paused loop advances it only with
+    /// steps). Without a main loop it happens at once.
     public func drag(by delta: Point, duration: Double) {
         let seconds = max(duration, 1e-3)
         let velocity = Point(x: delta.x / seconds, y: delta.y / seconds)
-        beginDragging()
         guard loopOfTree != nil, duration > 0 else {
+            beginDragging()
             dragMoved(by: delta, velocity: velocity)
             endDragging(velocity: .zero)
             return
         }
-        dragVelocity = velocity
+        if isTracking { endDragging(velocity: .zero) }
         motion = .drag(remaining: delta, velocity: velocity, timeLeft: seconds)
     }
 
@@ -117,6 +118,10 @@ extension ContainerNode {
         guard let current = motion else { return }
         switch current {
         case let .drag(remaining, velocity, timeLeft):
+            if !isTracking {
+                beginDragging()  // the finger touches down in the drag's first frame
+                motion = current
+            }
             let fraction = timeLeft <= dt ? 1 : dt / timeLeft
             let step = Point(x: remaining.x * fraction, y: remaining.y * fraction)
             dragMoved(by: step, velocity: velocity)

@@ -72,6 +72,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         rangeController = RangeController(scrollableDirections: scrollableDirections, tuning: tuning)
         super.init()
         rangeController.dataSource = self
+        rangeController.didChange = { [weak self] in self?.noteChange() }
     }
 
     open override var boundsOrigin: Point { offset }

@@ -63,6 +63,17 @@ public final class MainLoop {
     public internal(set) var roots: [DisplayNode] = []
     /// Whether the host program is in the foreground (`setApplicationState`).
     public internal(set) var applicationState: ApplicationState = .active
+    /// The mode a memory warning gives containers without the display bit (Texture's
+    /// `setRangeModeForMemoryWarnings:`): lowMemory or visibleOnly; other modes are refused with
+    /// a warning, as Texture asserts against them.
+    public var rangeModeForMemoryWarnings: RangeMode = .lowMemory {
+        didSet {
+            if rangeModeForMemoryWarnings != .lowMemory && rangeModeForMemoryWarnings != .visibleOnly {
+                NodeDiagnostics.warn("loop", "rangeModeForMemoryWarnings must be lowMemory or visibleOnly, not \(rangeModeForMemoryWarnings.rawValue)")
+                rangeModeForMemoryWarnings = oldValue
+            }
+        }
+    }
     /// Pixels per point of the roots' screens (default 2): their layouts round to this grid.
     public var screenScale: Double = 2 {
         didSet { for root in roots { root.layoutContext = LayoutContext(scale: screenScale); root.setNeedsLayout() } }

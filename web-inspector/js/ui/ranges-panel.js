@@ -73,7 +73,7 @@ export class RangesPanel {
         h('dt', {}, 'visible'), h('dd', { class: 'runs-visible' }, runs(c.visible)),
         h('dt', {}, 'display'), h('dd', { class: 'runs-display' }, runs(c.display)),
         h('dt', {}, 'preload'), h('dd', { class: 'runs-preload' }, runs(c.preload)),
-        h('dt', {}, 'offset'), h('dd', {}, c.contentOffset ? `${num(c.contentOffset[0])}, ${num(c.contentOffset[1])} of ${c.contentSize ? `${num(c.contentSize[0])} × ${num(c.contentSize[1])}` : '?'}` : '—')),
+        h('dt', {}, 'offset'), h('dd', { class: 'content-offset' }, offsetText(c))),
       map,
       this.#tuningTable(c));
     this.#paintBar(bar, c);
@@ -206,6 +206,13 @@ export class RangesPanel {
     document.activeElement?.blur();
     this.render();
   }
+}
+
+/** Content offset of the content size (snapshot-format.md defaults: zero). */
+function offsetText(c) {
+  const [x, y] = c.contentOffset || [0, 0];
+  const [w, h] = c.contentSize || [0, 0];
+  return `${num(x)}, ${num(y)} of ${num(w)} × ${num(h)}`;
 }
 
 function runs(list) {

@@ -1,0 +1,332 @@
+#include "fastws.h"
+
+#include <libwebsockets.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define WRITE_BUDGET (1 << 20)
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Grows *buf to hold need bytes. */
+static void reserve(char **buf, size_t *cap, size_t need)
+{
+	if (need <= *cap)
+		return;
+	size_t n = *cap ? *cap : 4096;
+	while (n < need)
+		n *= 2;
+	char *grown = realloc(*buf, n);
+	if (!grown) {
+		fprintf(stderr, "fastws: out of memory\n");
+		exit(1);
+	}
+	*buf = grown;
+	*cap = n;
+}
+
+static void append_out(struct fws *c, const void *data, size_t len)
+{
+	reserve(&c->out, &c->out_cap, c->out_len + len);
+	memcpy(c->out + c->out_len, data, len);
+	c->out_len += len;
+}
+
+static void deliver(struct fws *c, const char *data, size_t len)
+{
+	if (c->on_message) {
+		c->on_message(c, data, len);
+		return;
+	}
+	struct fws_message *m = malloc(sizeof *m + len + 1);
+	m->next = NULL;
+	m->len = len;
+	memcpy(m->data, data, len);
+	m->data[len] = '\0';
+	if (c->queue_tail)
+		c->queue_tail->next = m;
+	else
+		c->queue_head = m;
+	c->queue_tail = m;
+}
+
+/* Parses every complete frame in c->in; returns the bytes consumed, or -1 on a close frame or
+ * a protocol error. */
+static long parse_frames(struct fws *c)
+{
+	size_t pos = 0;
+	while (c->in_len - pos >= 2) {
+		const unsigned char *h = (const unsigned char *)c->in + pos;
+		bool fin = h[0] & 0x80;
+		int opcode = h[0] & 0x0f;
+		uint64_t len = h[1] & 0x7f;
+		size_t head = 2;
+		if (len == 126) {
+			if (c->in_len - pos < 4)
+				break;
+			len = (uint64_t)h[2] << 8 | h[3];
+			head = 4;
+		} else if (len == 127) {
+			if (c->in_len - pos < 10)
+				break;
+			len = 0;
+			for (int i = 0; i < 8; i++)
+				len = len << 8 | h[2 + i];
+			head = 10;
+		}
+		if (c->in_len - pos < head + len)
+			break;
+		const char *payload = c->in + pos + head;
+		if (opcode == 8)
+			return -1;
+		if (opcode == 1 && fin) {
+			deliver(c, payload, (size_t)len);
+		} else if (opcode == 1 || opcode == 0) {
+			reserve(&c->msg, &c->msg_cap, c->msg_len + (size_t)len);
+			memcpy(c->msg + c->msg_len, payload, (size_t)len);
+			c->msg_len += (size_t)len;
+			if (fin) {
+				deliver(c, c->msg, c->msg_len);
+				c->msg_len = 0;
+			}
+		}
+		/* ping / pong are not expected from the gateway; skipped */
+		pos += head + (size_t)len;
+	}
+	return (long)pos;
+}
+
+static int receive(struct fws *c, const char *data, size_t len)
+{
+	reserve(&c->in, &c->in_cap, c->in_len + len);
+	memcpy(c->in + c->in_len, data, len);
+	c->in_len += len;
+	size_t consumed = 0;
+	if (!c->open) {
+		c->in[c->in_len < c->in_cap ? c->in_len : c->in_cap - 1] = '\0';
+		char *end = memmem(c->in, c->in_len, "\r\n\r\n", 4);
+		if (!end)
+			return 0;
+		if (strncmp(c->in, "HTTP/1.1 101", 12) != 0)
+			return -1;
+		c->open = true;
+		consumed = (size_t)(end + 4 - c->in);
+	}
+	memmove(c->in, c->in + consumed, c->in_len - consumed);
+	c->in_len -= consumed;
+	long used = parse_frames(c);
+	if (used < 0)
+		return -1;
+	memmove(c->in, c->in + used, c->in_len - (size_t)used);
+	c->in_len -= (size_t)used;
+	return 0;
+}
+
+static int writable(struct fws *c, struct lws *wsi)
+{
+	if (c->out_off == c->out_len && c->on_idle && c->open)
+		c->on_idle(c);
+	size_t budget = WRITE_BUDGET;
+	while (c->out_off < c->out_len && budget > 0) {
+		size_t n = c->out_len - c->out_off;
+		if (n > budget)
+			n = budget;
+		if (lws_write(wsi, (unsigned char *)c->out + c->out_off, n, LWS_WRITE_RAW) < 0)
+			return -1;
+		c->out_off += n;
+		budget -= n;
+		if (c->out_off == c->out_len) {
+			c->out_off = c->out_len = 0;
+			if (c->on_idle && c->open)
+				c->on_idle(c);
+		}
+		if (lws_send_pipe_choked(wsi))
+			break;
+	}
+	if (c->out_off < c->out_len)
+		lws_callback_on_writable(wsi);
+	return 0;
+}
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
+{
+	(void)user;
+	struct fws *c = lws_get_opaque_user_data(wsi);
+	if (!c)
+		return 0;
+	switch (reason) {
+	case LWS_CALLBACK_RAW_CONNECTED: {
+		char req[512];
+		int n = snprintf(req, sizeof req,
+				 "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+				 "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+				 c->path, c->pool->port);
+		append_out(c, req, (size_t)n);
+		lws_callback_on_writable(wsi);
+		return 0;
+	}
+	case LWS_CALLBACK_RAW_RX:
+		return receive(c, in, len);
+	case LWS_CALLBACK_RAW_WRITEABLE:
+		return writable(c, wsi);
+	case LWS_CALLBACK_RAW_CLOSE:
+	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+		c->closed = true;
+		c->wsi = NULL;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static const struct lws_protocols protocols[] = {
+	{.name = "fastws", .callback = callback, .rx_buffer_size = 256 * 1024},
+	{0},
+};
+
+struct pool_wakeup {
+	lws_sorted_usec_list_t sul; /* first: the callback gets its address */
+	struct lws_context *ctx;
+};
+
+static void on_wakeup(lws_sorted_usec_list_t *sul)
+{
+	struct pool_wakeup *w = (struct pool_wakeup *)sul;
+	lws_sul_schedule(w->ctx, 0, &w->sul, on_wakeup, 5 * 1000);
+}
+
+struct fws_pool *fws_pool_new(int port)
+{
+	struct fws_pool *pool = calloc(1, sizeof *pool);
+	struct pool_wakeup *w = calloc(1, sizeof *w);
+	struct lws_context_creation_info info;
+	memset(&info, 0, sizeof info);
+	info.port = CONTEXT_PORT_NO_LISTEN;
+	info.protocols = protocols;
+	info.pt_serv_buf_size = 256 * 1024;
+	lws_set_log_level(LLL_ERR, NULL);
+	pool->ctx = lws_create_context(&info);
+	pool->port = port;
+	if (!pool->ctx) {
+		free(w);
+		free(pool);
+		return NULL;
+	}
+	w->ctx = pool->ctx;
+	pool->wakeup = w;
+	lws_sul_schedule(pool->ctx, 0, &w->sul, on_wakeup, 5 * 1000);
+	return pool;
+}
+
+void fws_pool_free(struct fws_pool *pool)
+{
+	lws_context_destroy(pool->ctx);
+	free(pool->wakeup);
+	free(pool);
+}
+
+void fws_service(struct fws_pool *pool) { lws_service(pool->ctx, 0); }
+
+struct fws *fws_connect(struct fws_pool *pool, const char *path)
+{
+	struct fws *c = calloc(1, sizeof *c);
+	c->pool = pool;
+	c->path = path;
+	struct lws_client_connect_info i;
+	memset(&i, 0, sizeof i);
+	i.context = pool->ctx;
+	i.address = "127.0.0.1";
+	i.port = pool->port;
+	i.host = "127.0.0.1";
+	i.method = "RAW";
+	i.local_protocol_name = "fastws";
+	i.opaque_user_data = c;
+	i.pwsi = &c->wsi;
+	if (!lws_client_connect_via_info(&i))
+		c->closed = true;
+	long long end = now_ms() + 5000;
+	while (!c->open && !c->closed && now_ms() < end)
+		fws_service(pool);
+	if (!c->open) {
+		fws_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void fws_send(struct fws *c, const char *data, size_t len)
+{
+	unsigned char head[14];
+	size_t n = 0;
+	head[n++] = 0x81; /* FIN, text */
+	if (len < 126) {
+		head[n++] = (unsigned char)(0x80 | len);
+	} else if (len < 65536) {
+		head[n++] = 0x80 | 126;
+		head[n++] = (unsigned char)(len >> 8);
+		head[n++] = (unsigned char)len;
+	} else {
+		head[n++] = 0x80 | 127;
+		for (int shift = 56; shift >= 0; shift -= 8)
+			head[n++] = (unsigned char)((uint64_t)len >> shift);
+	}
+	memset(head + n, 0, 4); /* all-zero mask key */
+	n += 4;
+	append_out(c, head, n);
+	append_out(c, data, len);
+	if (c->wsi)
+		lws_callback_on_writable(c->wsi);
+}
+
+void fws_sendf(struct fws *c, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *text = NULL;
+	int n = vasprintf(&text, fmt, ap);
+	va_end(ap);
+	if (n >= 0)
+		fws_send(c, text, (size_t)n);
+	free(text);
+}
+
+struct fws_message *fws_recv(struct fws *c, int timeout_ms)
+{
+	long long end = now_ms() + timeout_ms;
+	while (!c->queue_head && !c->closed && now_ms() < end)
+		fws_service(c->pool);
+	struct fws_message *m = c->queue_head;
+	if (m) {
+		c->queue_head = m->next;
+		if (!c->queue_head)
+			c->queue_tail = NULL;
+	}
+	return m;
+}
+
+void fws_free(struct fws *c)
+{
+	if (!c)
+		return;
+	if (c->wsi) {
+		lws_set_opaque_user_data(c->wsi, NULL);
+		lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC);
+	}
+	while (c->queue_head) {
+		struct fws_message *next = c->queue_head->next;
+		free(c->queue_head);
+		c->queue_head = next;
+	}
+	free(c->in);
+	free(c->msg);
+	free(c->out);
+	free(c);
+}
