@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import WeftNodes
 
@@ -34,17 +33,9 @@ app.start()
 if let frames = options.frames {
     app.loop.run(frames: frames)
 } else {
-    // SIGINT / SIGTERM stop the loop between frames, so the `exit` checkpoint sees a settled tree.
-    let poster = app.loop.poster
-    var signalSources: [DispatchSourceSignal] = []
-    for signalNumber in [SIGINT, SIGTERM] {
-        signal(signalNumber, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-        source.setEventHandler { poster.post { $0.stop() } }
-        source.resume()
-        signalSources.append(source)
-    }
+    let signalSources = StopSignals.install(stopping: app.loop)
     FileHandle.standardError.write(Data("TextureGram: running (pid \(ProcessInfo.processInfo.processIdentifier)); Ctrl-C stops it\n".utf8))
     app.loop.run()
+    withExtendedLifetime(signalSources) {}
 }
 attachment.detach()

@@ -115,3 +115,38 @@ final class PostLayoutTests: XCTestCase {
         XCTAssertEqual(post.header.avatar.loadState, .loaded)
     }
 }
+
+/// Avatars: the size the app asks for (the side in pixels at scale 2), except for users whose
+/// server sends the 300-pixel original.
+final class AvatarTests: XCTestCase {
+    func testAvatarsComeAtTheRequestedSizeUnlessTheServerSendsTheOriginal() throws {
+        let app = try makeApp(["--no-scroll"])
+        let generator = FeedGenerator(seed: 1)
+        let users = (0..<40).map(generator.user)
+        let exact = try XCTUnwrap(users.first { !$0.sendsOriginalAvatar })
+        let original = try XCTUnwrap(users.first { $0.sendsOriginalAvatar })
+        // 32 points x 2 = 64 pixels; 55 x 2 = 110.
+        XCTAssertEqual(exact.avatar(side: 32, scale: 2).pixels, 64)
+        XCTAssertEqual(exact.avatar(side: 55, scale: 2).pixels, 110)
+        XCTAssertEqual(original.avatar(side: 32, scale: 2).pixels, 300)
+        // Ratios: 300 x 300 / (64 x 64) = 21.97x in a post header, / (110 x 110) = 7.44x in a story.
+        for (side, label) in [(32.0, "21.97x"), (55.0, "7.44x")] {
+            for (user, expected) in [(exact, nil), (original, label)] {
+                let node = AvatarNode(user: user, side: side, library: app.library)
+                node.frame = Rect(x: 0, y: 0, width: side, height: side)
+                let avatar = user.avatar(side: side, scale: 2)
+                node.image = Image(pixelWidth: avatar.pixels, pixelHeight: avatar.pixels)
+                XCTAssertEqual(node.pixelScalingLabel, expected, "\(user.username) at \(side) pt")
+            }
+        }
+    }
+
+    func testExploreThumbnailsAreExactUnlessThePhotoIsOversized() {
+        // Feed photos are 750 x 500 (exact) or larger; a 64-point thumbnail is 128 x 128 pixels.
+        let exact = Photo(url: "texturegram://photos/1.jpg", pixelWidth: 750, pixelHeight: 500)
+        let large = Photo(url: "texturegram://photos/2.jpg", pixelWidth: 2250, pixelHeight: 1500)
+        XCTAssertEqual(exact.thumbnail(side: 64, scale: 2),
+                       Photo(url: "texturegram://thumbnails/1.jpg", pixelWidth: 128, pixelHeight: 128))
+        XCTAssertEqual(large.thumbnail(side: 64, scale: 2), large)
+    }
+}

@@ -6,7 +6,7 @@ import subprocess
 import pytest
 
 from browser.conftest import driver, gateway, page, pytest_runtest_makereport  # noqa: F401 (fixtures, hook)
-from browser.test_live import COUNT, attached  # noqa: F401 (`attached` binds the page to the `app` fixture)
+from browser.test_live import attached  # noqa: F401 (binds the page to the `app` fixture)
 from harness import HostProgram, ProcessError, host_program
 
 

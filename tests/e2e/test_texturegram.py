@@ -11,6 +11,7 @@ import shutil
 import pytest
 from selenium.webdriver.support.ui import Select
 
+from browser.test_live import COUNT
 from conftest import run_cli, start_texturegram
 from harness import REPO_ROOT
 
@@ -27,16 +28,16 @@ def app(gateway, texturegram):
     program.stop()
 
 
-def elements(document):
-    stack = list(document["roots"])
-    while stack:
-        element = stack.pop()
-        yield element
-        stack.extend(element.get("children", []))
+def elements(root):
+    """`root` and its descendants, depth first in document order."""
+    yield root
+    for child in root.get("children", []):
+        yield from elements(child)
 
 
-def find(document, class_name, debug_name=None):
-    for element in elements(document):
+def find(root, class_name, debug_name=None):
+    """The first element of that class (and debug name) in `root` (an element or a document)."""
+    for element in (e for r in root.get("roots", [root]) for e in elements(r)):
         if element.get("className") == class_name and (debug_name is None or element.get("debugName") == debug_name):
             return element
     raise AssertionError(f"no {class_name} ({debug_name}) in the snapshot")
@@ -65,10 +66,11 @@ def test_the_feed_appears(gateway, app, attached):
 
 def test_a_style_edit_moves_a_frame(gateway, app, attached):
     page = attached
-    # The navigation bar is 44 points tall (style height 44); the stories strip sits right under
-    # it at y 44. Height 60 moves the strip to y 60.
-    bar = find(snapshot(gateway, app), "NavigationBarNode", "navigation bar")
-    strip = find(snapshot(gateway, app), "StoriesStripNode", "stories")
+    # The feed screen's navigation bar is 44 points tall (style height 44); the stories strip
+    # sits right under it at y 44. Height 60 moves the strip to y 60.
+    feed_screen = snapshot(gateway, app)["roots"][0]
+    bar = find(feed_screen, "NavigationBarNode", "navigation bar")
+    strip = find(feed_screen, "StoriesStripNode", "stories")
     assert bar["frame"][3] == 44 and strip["frame"][1] == 44
     page.js("weft.state.select(arguments[0])", bar["id"])
     field = page.wait(lambda d: d.find_element("css selector", '#properties input[data-key="height"]'), "the height field")
@@ -100,7 +102,7 @@ def test_range_bars_move_as_the_app_is_dragged(gateway, app, attached):
     assert after[1] != before[1], "the item states moved"
     controller = page.js("return weft.state.model.controllers.get(arguments[0])", feed["id"])
     assert controller["mode"] == "full"
-    assert controller["contentOffset"][1] > 3 * feed["viewport"][3] - 1
+    assert controller["contentOffset"][1] >= 3 * feed["viewport"][3] - 1
 
 
 def test_cli_snapshots_of_the_paused_app_diff_cleanly_and_show_exactly_an_edit(gateway, texturegram, weft_cli, tmp_path):
@@ -150,18 +152,23 @@ def summarise(changes):
 
 
 def test_screenshot_for_the_readme(gateway, app, attached):
-    """docs/images/inspector.png: TextureGram in the inspector with a post's like button selected,
-    the hit-test slop and image scaling overlays on, after the scripted finger scrolled a bit."""
+    """docs/images/inspector.png: TextureGram in the inspector after the scripted finger scrolled a
+    little, both screens fitted in view, the like button of the first post wholly on screen
+    selected, the hit-test slop and image scaling overlays on and the spec boxes off."""
     page = attached
     app.call("Runtime.step", {"frames": 150})
     document = snapshot(gateway, app)
     page.wait_js("return weft.state.model.revision >= arguments[0]", "the stepped frames' updates", document["revision"])
-    like = find(document, "ActionButtonNode", "like")
+    feed = find(document["roots"][0], "ASTableNode", "feed")
+    # Cell frames are in the table's visible coordinates (the content offset already applied).
+    post = next(cell for cell in feed["children"] if cell["className"] == "PostCellNode" and cell["frame"][1] >= 0)
+    like = find(post, "ActionButtonNode", "like")
     page.js("weft.state.select(arguments[0])", like["id"])
-    for toggle in ("overlay-slop", "overlay-scaling"):
+    for toggle, wanted in (("overlay-slop", True), ("overlay-scaling", True), ("overlay-specs", False)):
         element = page.driver.find_element("id", toggle)
-        if not element.is_selected():
+        if element.is_selected() != wanted:
             element.click()
+    page.driver.find_element("id", "zoom-fit").click()
     page.frames(4)
     shot = page.screenshot("texturegram-inspector")
     SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)

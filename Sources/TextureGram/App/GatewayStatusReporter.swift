@@ -7,7 +7,7 @@ import WeftInspector
 /// short grace, with the reason and what to do), lost, replaced by another instance. The
 /// feed never waits for any of it: the client connects and retries on its own thread, and this
 /// reporter only reads its state a few times a second from a background queue.
-final class GatewayStatusReporter: Sendable {
+final class GatewayStatusReporter {
     /// How long a first connection may take before "cannot reach" is printed.
     static let grace = 2.0
 

@@ -6,6 +6,7 @@ import WeftNodes
 /// and the scripted finger.
 final class TextureGramApp {
     static let screenSize = Size(width: 375, height: 667)
+    static let screenScale = 2.0
 
     let loop: MainLoop
     let library: PhotoLibrary
@@ -16,7 +17,7 @@ final class TextureGramApp {
     init(options: Options) {
         // --frames: the manual clock, so every run plays the same frames whatever the machine.
         loop = MainLoop(clock: options.frames == nil ? .real : .manual, framesPerSecond: 60)
-        loop.screenScale = 2
+        loop.screenScale = Self.screenScale
         library = PhotoLibrary(loop: loop)
         let generator = FeedGenerator(seed: options.seed)
         feedScreen = FeedScreenNode(generator: generator, library: library, loop: loop, maximumPosts: options.maximumPosts)

@@ -33,9 +33,7 @@ struct FeedGenerator: Sendable {
         var random = SeededGenerator.forItem(index, kind: 1, seed: seed)
         let names = Self.usernames
         let name = names[index % names.count] + (index < names.count ? "" : "\(index / names.count)")
-        // Most avatars are 64 px (exact at 32 pt x 2); some are 150 px (5.49x in a post header).
-        let pixels = Int.random(in: 0..<4, using: &random) == 0 ? 150 : 64
-        return User(username: name, avatarPixels: pixels, avatarURL: "texturegram://avatars/\(index).png")
+        return User(index: index, username: name, sendsOriginalAvatar: Int.random(in: 0..<5, using: &random) == 0)
     }
 
     func post(_ index: Int) -> Post {

@@ -7,8 +7,9 @@ final class AvatarNode: NetworkImageNode {
     override var textureClassName: String { "AvatarNode" }
 
     init(user: User, side: Double, library: PhotoLibrary) {
-        super.init(url: user.avatarURL, downloader: library)
-        library.register(url: user.avatarURL, pixelWidth: user.avatarPixels, pixelHeight: user.avatarPixels)
+        let avatar = user.avatar(side: side, scale: TextureGramApp.screenScale)
+        super.init(url: avatar.url, downloader: library)
+        library.register(url: avatar.url, pixelWidth: avatar.pixels, pixelHeight: avatar.pixels)
         debugName = "avatar"
         style.preferredSize = Size(width: side, height: side)
         backgroundColor = Theme.placeholderColor

@@ -24,6 +24,7 @@ final class FeedScreenNode: DisplayNode {
         feed.debugName = "feed"
         feed.style.flexGrow = 1
         feed.backgroundColor = .white
+        feed.clipsToBounds = true  // a scroll view clips its content (UIScrollView default)
         feedSource.attach(to: feed)
     }
 

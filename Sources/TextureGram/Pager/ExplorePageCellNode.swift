@@ -23,6 +23,7 @@ final class ExplorePageCellNode: CellNode {
         automaticallyManagesSubnodes = true
         table.debugName = "explore \(topic)"
         table.style.flexGrow = 1
+        table.clipsToBounds = true  // a scroll view clips its content (UIScrollView default)
         table.dataSource = source
     }
 

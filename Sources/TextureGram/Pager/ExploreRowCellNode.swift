@@ -6,17 +6,19 @@ import WeftNodes
 final class ExploreRowCellNode: CellNode {
     override var textureClassName: String { "ExploreRowCellNode" }
 
+    static let thumbnailSide = 64.0
+
     let thumbnail: NetworkImageNode
     let title: TextNode
     let subtitle: TextNode
 
     init(post: Post, library: PhotoLibrary) {
-        // The full photo in a 64x64 frame: always scaled down (the inspector's labels show by how much).
-        thumbnail = NetworkImageNode(url: post.photo.url, downloader: library)
-        library.register(url: post.photo.url, pixelWidth: post.photo.pixelWidth, pixelHeight: post.photo.pixelHeight)
+        let image = post.photo.thumbnail(side: Self.thumbnailSide, scale: TextureGramApp.screenScale)
+        thumbnail = NetworkImageNode(url: image.url, downloader: library)
+        library.register(url: image.url, pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight)
         thumbnail.debugName = "thumbnail"
         thumbnail.backgroundColor = Theme.placeholderColor
-        thumbnail.style.preferredSize = Size(width: 64, height: 64)
+        thumbnail.style.preferredSize = Size(width: Self.thumbnailSide, height: Self.thumbnailSide)
         title = TextNode(post.author.username, font: .bold(15))
         title.debugName = "title"
         title.textColor = Theme.textColor

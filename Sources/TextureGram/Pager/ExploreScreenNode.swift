@@ -18,6 +18,7 @@ final class ExploreScreenNode: DisplayNode {
         automaticallyManagesSubnodes = true
         pager.debugName = "pages"
         pager.style.flexGrow = 1
+        pager.clipsToBounds = true  // a scroll view clips its content (UIScrollView default)
         pager.dataSource = pagesSource
     }
 
