@@ -42,7 +42,7 @@ test-gateway: deps
 
 test: deps gateway test-gateway test-swift test-schema test-web test-browser test-e2e bench-smoke bench-web-smoke
 
-test-swift: deps
+test-swift: deps gateway
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build
 

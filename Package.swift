@@ -47,13 +47,16 @@ let package = Package(
             dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftCapture", "WeftInspector"]
         ),
 
+        // End-to-end test harness: the real gateway on a free port, host programs with unique
+        // instance names. Test targets that talk to a gateway depend on it.
+        .target(name: "WeftTestSupport", path: "Tests/WeftTestSupport"),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], resources: [.copy("Fixtures")]),
         .testTarget(name: "WeftNodesTests", dependencies: ["WeftNodes"]),
         .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot"]),
         .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture"]),
-        .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector"]),
+        .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftTestSupport"]),
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting"]),
-        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI"]),
+        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftTestSupport"]),
         .testTarget(name: "TextureGramTests", dependencies: ["TextureGram", "WeftNodes"]),
     ],
     swiftLanguageModes: [.v6]

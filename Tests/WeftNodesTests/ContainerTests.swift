@@ -323,6 +323,7 @@ struct ContainerTests {
         loop.run(frames: 1)
         #expect(table.itemFrames[3] == Rect(x: 0, y: 150, width: 320, height: 50))
         let cell = source.cells[3]
+        #expect(cell.indexInContainer == 3)
         #expect(cell.subnodes.map(\.id) == [cell.avatar.id, cell.name.id])
         #expect(cell.avatar.frame == Rect(x: 10, y: 10, width: 30, height: 30))
         #expect(cell.name.frame == Rect(x: 48, y: 16.5, width: 35.5, height: 16.5))

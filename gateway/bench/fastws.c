@@ -58,100 +58,120 @@ static void deliver(struct fws *c, const char *data, size_t len)
 	c->queue_tail = m;
 }
 
-/* Parses every complete frame in c->in; returns the bytes consumed, or -1 on a close frame or
- * a protocol error. */
-static long parse_frames(struct fws *c)
+/* The header's length once its first two bytes are known. */
+static size_t header_size(const unsigned char *h)
 {
-	size_t pos = 0;
-	while (c->in_len - pos >= 2) {
-		const unsigned char *h = (const unsigned char *)c->in + pos;
-		bool fin = h[0] & 0x80;
-		int opcode = h[0] & 0x0f;
-		uint64_t len = h[1] & 0x7f;
-		size_t head = 2;
-		if (len == 126) {
-			if (c->in_len - pos < 4)
-				break;
-			len = (uint64_t)h[2] << 8 | h[3];
-			head = 4;
-		} else if (len == 127) {
-			if (c->in_len - pos < 10)
-				break;
-			len = 0;
-			for (int i = 0; i < 8; i++)
-				len = len << 8 | h[2 + i];
-			head = 10;
-		}
-		if (c->in_len - pos < head + len)
-			break;
-		const char *payload = c->in + pos + head;
-		if (opcode == 8)
-			return -1;
-		if (opcode == 1 && fin) {
-			deliver(c, payload, (size_t)len);
-		} else if (opcode == 1 || opcode == 0) {
-			reserve(&c->msg, &c->msg_cap, c->msg_len + (size_t)len);
-			memcpy(c->msg + c->msg_len, payload, (size_t)len);
-			c->msg_len += (size_t)len;
-			if (fin) {
-				deliver(c, c->msg, c->msg_len);
-				c->msg_len = 0;
-			}
-		}
-		/* ping / pong are not expected from the gateway; skipped */
-		pos += head + (size_t)len;
+	size_t code = h[1] & 0x7f;
+	return 2 + (code == 126 ? 2 : code == 127 ? 8 : 0) + (h[1] & 0x80 ? 4 : 0);
+}
+
+/* A frame's payload bytes arrived: deliver a whole message without copying when it lies in one
+ * read, else gather it in c->msg. */
+static void payload(struct fws *c, const char *data, size_t n)
+{
+	bool whole_frame = n == c->payload_left;
+	c->payload_left -= n;
+	if (c->opcode != 1 && c->opcode != 0)
+		return; /* control frames: nothing the gateway sends needs an answer */
+	if (c->msg_len == 0 && whole_frame && c->fin) {
+		deliver(c, data, n);
+		return;
 	}
-	return (long)pos;
+	reserve(&c->msg, &c->msg_cap, c->msg_len + n);
+	memcpy(c->msg + c->msg_len, data, n);
+	c->msg_len += n;
+	if (c->payload_left == 0 && c->fin) {
+		deliver(c, c->msg, c->msg_len);
+		c->msg_len = 0;
+	}
+}
+
+/* Reads frames incrementally: each payload byte is copied at most once. Returns -1 on a close
+ * frame. */
+static int receive_frames(struct fws *c, const char *data, size_t len)
+{
+	while (len > 0) {
+		if (c->payload_left > 0) {
+			size_t n = len < c->payload_left ? len : (size_t)c->payload_left;
+			payload(c, data, n);
+			data += n;
+			len -= n;
+			continue;
+		}
+		c->head[c->head_len++] = (unsigned char)*data++;
+		len--;
+		if (c->head_len < 2 || c->head_len < header_size(c->head))
+			continue;
+		c->fin = c->head[0] & 0x80;
+		c->opcode = c->head[0] & 0x0f;
+		uint64_t n = c->head[1] & 0x7f;
+		if (n == 126)
+			n = (uint64_t)c->head[2] << 8 | c->head[3];
+		else if (n == 127)
+			for (int i = 0, j = 2; i < 8; i++, j++)
+				n = (i == 0 ? 0 : n << 8) | c->head[j];
+		c->head_len = 0;
+		if (c->opcode == 8)
+			return -1;
+		c->payload_left = n;
+		if (n == 0 && c->fin && (c->opcode == 1 || c->opcode == 0)) {
+			deliver(c, c->msg, c->msg_len);
+			c->msg_len = 0;
+		}
+	}
+	return 0;
 }
 
 static int receive(struct fws *c, const char *data, size_t len)
 {
-	reserve(&c->in, &c->in_cap, c->in_len + len);
-	memcpy(c->in + c->in_len, data, len);
-	c->in_len += len;
-	size_t consumed = 0;
-	if (!c->open) {
-		c->in[c->in_len < c->in_cap ? c->in_len : c->in_cap - 1] = '\0';
-		char *end = memmem(c->in, c->in_len, "\r\n\r\n", 4);
-		if (!end)
-			return 0;
-		if (strncmp(c->in, "HTTP/1.1 101", 12) != 0)
+	if (c->open)
+		return receive_frames(c, data, len);
+	/* The upgrade answer: everything up to its blank line; frames may follow in the same read. */
+	for (size_t i = 0; i < len; i++) {
+		if (c->handshake_len + 1 >= sizeof c->handshake)
 			return -1;
-		c->open = true;
-		consumed = (size_t)(end + 4 - c->in);
+		c->handshake[c->handshake_len++] = data[i];
+		c->handshake[c->handshake_len] = '\0';
+		if (c->handshake_len >= 4 && strcmp(c->handshake + c->handshake_len - 4, "\r\n\r\n") == 0) {
+			if (strncmp(c->handshake, "HTTP/1.1 101", 12) != 0)
+				return -1;
+			c->open = true;
+			return receive_frames(c, data + i + 1, len - i - 1);
+		}
 	}
-	memmove(c->in, c->in + consumed, c->in_len - consumed);
-	c->in_len -= consumed;
-	long used = parse_frames(c);
-	if (used < 0)
-		return -1;
-	memmove(c->in, c->in + used, c->in_len - (size_t)used);
-	c->in_len -= (size_t)used;
 	return 0;
 }
 
+/* True when nothing is left to write. */
+static bool drained(const struct fws *c) { return c->out_off == c->out_len && !c->borrowed; }
+
 static int writable(struct fws *c, struct lws *wsi)
 {
-	if (c->out_off == c->out_len && c->on_idle && c->open)
+	if (drained(c) && c->on_idle && c->open)
 		c->on_idle(c);
 	size_t budget = WRITE_BUDGET;
-	while (c->out_off < c->out_len && budget > 0) {
-		size_t n = c->out_len - c->out_off;
+	while (!drained(c) && budget > 0) {
+		bool from_out = c->out_off < c->out_len;
+		const char *p = from_out ? c->out + c->out_off : c->borrowed + c->borrowed_off;
+		size_t n = from_out ? c->out_len - c->out_off : c->borrowed_len - c->borrowed_off;
 		if (n > budget)
 			n = budget;
-		if (lws_write(wsi, (unsigned char *)c->out + c->out_off, n, LWS_WRITE_RAW) < 0)
+		if (lws_write(wsi, (unsigned char *)(uintptr_t)p, n, LWS_WRITE_RAW) < 0)
 			return -1;
-		c->out_off += n;
 		budget -= n;
-		if (c->out_off == c->out_len) {
-			c->out_off = c->out_len = 0;
-			if (c->on_idle && c->open)
-				c->on_idle(c);
+		if (from_out) {
+			c->out_off += n;
+			if (c->out_off == c->out_len)
+				c->out_off = c->out_len = 0;
+		} else if ((c->borrowed_off += n) == c->borrowed_len) {
+			c->borrowed = NULL;
 		}
+		if (drained(c) && c->on_idle && c->open)
+			c->on_idle(c);
 		if (lws_send_pipe_choked(wsi))
 			break;
 	}
-	if (c->out_off < c->out_len)
+	if (!drained(c))
 		lws_callback_on_writable(wsi);
 	return 0;
 }
@@ -262,11 +282,12 @@ struct fws *fws_connect(struct fws_pool *pool, const char *path)
 	return c;
 }
 
-void fws_send(struct fws *c, const char *data, size_t len)
+/* Appends a client frame header (FIN, text, all-zero mask key) for len payload bytes. */
+static void append_header(struct fws *c, size_t len)
 {
 	unsigned char head[14];
 	size_t n = 0;
-	head[n++] = 0x81; /* FIN, text */
+	head[n++] = 0x81;
 	if (len < 126) {
 		head[n++] = (unsigned char)(0x80 | len);
 	} else if (len < 65536) {
@@ -278,10 +299,32 @@ void fws_send(struct fws *c, const char *data, size_t len)
 		for (int shift = 56; shift >= 0; shift -= 8)
 			head[n++] = (unsigned char)((uint64_t)len >> shift);
 	}
-	memset(head + n, 0, 4); /* all-zero mask key */
-	n += 4;
-	append_out(c, head, n);
+	memset(head + n, 0, 4); /* XOR with a zero key leaves the payload as it is */
+	append_out(c, head, n + 4);
+}
+
+void fws_send(struct fws *c, const char *data, size_t len)
+{
+	if (c->borrowed) { /* keep the order: a borrowed payload is still going out */
+		fprintf(stderr, "fastws: fws_send while a borrowed payload is queued\n");
+		exit(1);
+	}
+	append_header(c, len);
 	append_out(c, data, len);
+	if (c->wsi)
+		lws_callback_on_writable(c->wsi);
+}
+
+void fws_send_borrowed(struct fws *c, const char *data, size_t len)
+{
+	if (c->borrowed) {
+		fprintf(stderr, "fastws: one borrowed payload at a time\n");
+		exit(1);
+	}
+	append_header(c, len);
+	c->borrowed = data;
+	c->borrowed_len = len;
+	c->borrowed_off = 0;
 	if (c->wsi)
 		lws_callback_on_writable(c->wsi);
 }
@@ -325,7 +368,6 @@ void fws_free(struct fws *c)
 		free(c->queue_head);
 		c->queue_head = next;
 	}
-	free(c->in);
 	free(c->msg);
 	free(c->out);
 	free(c);

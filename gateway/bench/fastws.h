@@ -27,12 +27,19 @@ struct fws {
 	struct lws *wsi;
 	const char *path;
 	bool open, closed;
-	char *in;           /* received bytes not parsed yet */
-	size_t in_len, in_cap;
-	char *msg;          /* a fragmented message being assembled */
+	char handshake[1024]; /* the upgrade answer, until its blank line */
+	size_t handshake_len;
+	unsigned char head[14]; /* the frame header being read */
+	size_t head_len;
+	uint64_t payload_left;  /* payload bytes of the current frame still to come */
+	bool fin;               /* the current frame ends its message */
+	int opcode;
+	char *msg;              /* a message spanning several reads or frames */
 	size_t msg_len, msg_cap;
-	char *out;          /* framed bytes to write */
+	char *out;              /* framed bytes to write */
 	size_t out_off, out_len, out_cap;
+	const char *borrowed;   /* a payload written after out, without copying (fws_send_borrowed) */
+	size_t borrowed_len, borrowed_off;
 	struct fws_message *queue_head, *queue_tail; /* received, when on_message is not set */
 	void (*on_message)(struct fws *c, const char *data, size_t len);
 	void (*on_idle)(struct fws *c); /* the output ran dry */
@@ -54,6 +61,8 @@ struct fws *fws_connect(struct fws_pool *pool, const char *path);
 
 /* Frames and queues one text message. */
 void fws_send(struct fws *c, const char *data, size_t len);
+/* Frames a message whose bytes stay valid and unchanged until on_idle (no copy). */
+void fws_send_borrowed(struct fws *c, const char *data, size_t len);
 void fws_sendf(struct fws *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The next queued message (free() it), servicing up to timeout_ms; NULL when none came. */

@@ -381,7 +381,7 @@ static void device_event(struct relay *r, struct device *d, struct msg *m, const
 {
 	if (d->n_inspectors == 0)
 		return;
-	if (!e->has_device && !envelope_insert_member(m, e, d->member, d->member_len))
+	if (!envelope_insert_member(m, e, d->member, d->member_len))
 		return;
 	/* deliver_event may close an inspector, which detaches it: walk a copy of the list. */
 	size_t n = d->n_inspectors;
@@ -412,7 +412,10 @@ static void device_message(struct relay *r, struct peer *p, struct msg *m, long 
 		device_reply(r, p->device, m, &e, now);
 		break;
 	case ENVELOPE_EVENT:
-		device_event(r, p->device, m, &e, now);
+		if (e.has_device) /* only the gateway names devices: a device cannot speak for another */
+			reply_err(r, p, 0, ERR_INVALID_REQUEST, "devices do not send \"device\"", NULL, now);
+		else
+			device_event(r, p->device, m, &e, now);
 		break;
 	case ENVELOPE_REQUEST:
 		if (envelope_method_is(m->data, &e, "Gateway.register"))

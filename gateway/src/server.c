@@ -19,6 +19,7 @@ _Static_assert(LWS_PRE <= MSG_PRE, "MSG_PRE must cover libwebsockets' frame head
 #define RX_BUFFER (64 * 1024)      /* bytes lws hands us per receive callback */
 #define WRITE_CHUNK (256 * 1024)   /* bytes per lws_write: big messages go out as fragments */
 #define WRITE_BUDGET (1024 * 1024) /* bytes written per writable callback before yielding */
+#define CHOKE_CHECK_BYTES (64 * 1024)
 #define TICK_US (50 * 1000)        /* how often time-outs and grace periods are checked */
 #define CLOSE_BACKSTOP_S 2         /* a peer asked to close that never becomes writable is killed */
 
@@ -103,6 +104,8 @@ static int check_access(struct lws *wsi, bool needs_token, bool device_path, con
 {
 	char host[256], origin[256], auth[512], token[512];
 	const char *h = header(wsi, WSI_TOKEN_HOST, host, sizeof host);
+	if (!h) /* HTTP/2 (over TLS) names the host in :authority */
+		h = header(wsi, WSI_TOKEN_HTTP_COLON_AUTHORITY, host, sizeof host);
 	if (!access_host_ok(&srv.access, h)) {
 		*why = "Host header does not name the gateway";
 		return 421;
@@ -172,9 +175,9 @@ static int ws_receive(struct lws *wsi, struct session *s, const void *in, size_t
 		lws_close_reason(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, (unsigned char *)"text messages only", 18);
 		return -1;
 	}
-	size_t want = have + len + remaining;
+	size_t want = have + len + remaining; /* exact for a message in one frame */
 	if (!s->rx)
-		s->rx = msg_new(want < 4096 ? 4096 : want);
+		s->rx = msg_new(want);
 	else if (want > s->rx->cap) {
 		size_t doubled = s->rx->cap * 2;
 		struct msg *grown = msg_reserve(s->rx, doubled > want && doubled <= max ? doubled : want);
@@ -198,7 +201,7 @@ static int ws_writable(struct lws *wsi, struct session *s)
 	struct peer *p = s->peer;
 	if (!p)
 		return 0;
-	size_t budget = WRITE_BUDGET;
+	size_t budget = WRITE_BUDGET, unchecked = 0;
 	while (p->q.head && budget > 0 && !(p->closing && !p->close_after_drain)) {
 		struct qitem *it = p->q.head;
 		size_t off = p->q.sent, left = it->m->len - off, n = left < WRITE_CHUNK ? left : WRITE_CHUNK;
@@ -211,8 +214,14 @@ static int ws_writable(struct lws *wsi, struct session *s)
 		budget = n < budget ? budget - n : 0;
 		if (p->q.sent == it->m->len)
 			queue_pop(&p->q);
-		if (lws_send_pipe_choked(wsi))
-			break;
+		/* Asking whether the socket is full costs a poll(); ask every 64 KiB, not per message.
+		 * A write into a full socket is buffered by lws, at most one budget's worth. */
+		unchecked += n;
+		if (unchecked >= CHOKE_CHECK_BYTES) {
+			unchecked = 0;
+			if (lws_send_pipe_choked(wsi))
+				break;
+		}
 	}
 	if (p->closing && (!p->close_after_drain || !p->q.head)) {
 		lws_close_reason(wsi, (enum lws_close_status)p->close_code, (unsigned char *)p->close_reason,

@@ -918,6 +918,64 @@ static void test_slow_inspector_gets_resync(void)
 	down();
 }
 
+static bool log_contains(const char *needle)
+{
+	FILE *f = fopen(gw.log_path, "r");
+	if (!f)
+		return false;
+	char line[1024];
+	bool found = false;
+	while (!found && fgets(line, sizeof line, f))
+		found = strstr(line, needle) != NULL;
+	fclose(f);
+	return found;
+}
+
+static void test_reply_that_cannot_be_queued_closes_1008(void)
+{
+	/* Replies are never dropped: an inspector that stops reading while its replies pile up past
+	 * the queue limit (64 KiB of events + 256 KiB max message) loses its connection instead
+	 * (protocol.md, Queues). The device and everyone else carry on. */
+	if (!up((const char *[]){"--queue-limit", "64K", "--max-message", "256K", NULL})) {
+		CHECK(!"the gateway started");
+		return;
+	}
+	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
+	struct tc *slow = inspector_open(pool);
+	wsc_pause(slow->ws, true);
+	size_t n = 200 * 1024;
+	char *reply = malloc(n + 64);
+	for (int i = 0; i < 80 && slow->ws->state == WSC_OPEN; i++) {
+		tc_sendf(slow, "{\"id\":%d,\"method\":\"Tree.getDocument\",\"device\":\"%s\"}", 10 + i, dev->device_id);
+		json_t *req = tc_method(dev, "Tree.getDocument");
+		if (!req)
+			break;
+		int head = sprintf(reply, "{\"id\":%lld,\"result\":{\"pad\":\"", int_at(req, "id", NULL));
+		memset(reply + head, 'x', n - (size_t)head - 3);
+		strcpy(reply + n - 3, "\"}}");
+		wsc_send(dev->ws, reply, n);
+		tc_flush(dev);
+		json_decref(req);
+	}
+	free(reply);
+	long long end = wsc_now_ms() + 5000;
+	while (!log_contains("send queue full") && wsc_now_ms() < end)
+		wsc_service(pool, 20);
+	CHECK(log_contains("send queue full"));
+	wsc_pause(slow->ws, false);
+	CHECK(wsc_wait_closed(slow->ws, 5000));
+	/* The gateway and the device are fine. */
+	struct tc *other = inspector_open(pool);
+	tc_sendf(other, "{\"id\":2,\"method\":\"Runtime.pause\",\"device\":\"%s\"}", dev->device_id);
+	json_t *req = tc_method(dev, "Runtime.pause");
+	CHECK(req != NULL);
+	json_decref(req);
+	tc_free(other);
+	tc_free(slow);
+	tc_free(dev);
+	down();
+}
+
 static void test_shutdown_with_clients_connected(void)
 {
 	setenv("ASAN_OPTIONS", "detect_leaks=0", 1); /* time the gateway, not the leak check */
@@ -966,6 +1024,7 @@ int main(int argc, char **argv)
 	RUN(test_http_api);
 	RUN(test_big_messages_pass_intact);
 	RUN(test_slow_inspector_gets_resync);
+	RUN(test_reply_that_cannot_be_queued_closes_1008);
 	RUN(test_shutdown_with_clients_connected);
 	return check_summary();
 }

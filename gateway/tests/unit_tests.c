@@ -469,6 +469,23 @@ static void test_relay_slow_inspector_drops_events(void)
 	relay_down();
 }
 
+static void test_relay_device_cannot_name_devices(void)
+{
+	/* Only the gateway adds "device": an event claiming one is refused, not forwarded. */
+	relay_up(1 << 20);
+	struct peer *dev = registered_device("org.app", "one");
+	registered_device("org.app", "two");
+	struct peer *insp = greeted_inspector();
+	say(insp, "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"d2\"}}", 0);
+	drain(insp);
+	say(dev, "{\"method\":\"Tree.updated\",\"device\":\"d2\",\"params\":{}}", 0);
+	CHECK_INT(insp->q.count, 0);
+	json_t *err = take(dev);
+	CHECK_INT(json_integer_value(json_object_get(json_object_get(err, "error"), "code")), ERR_INVALID_REQUEST);
+	json_decref(err);
+	relay_down();
+}
+
 static void test_relay_http_snapshot_slices_result(void)
 {
 	relay_up(1 << 20);
@@ -513,6 +530,7 @@ int main(int argc, char **argv)
 	RUN(test_static_resolution);
 	RUN(test_relay_forwarding_and_timeouts);
 	RUN(test_relay_slow_inspector_drops_events);
+	RUN(test_relay_device_cannot_name_devices);
 	RUN(test_relay_http_snapshot_slices_result);
 	return check_summary();
 }

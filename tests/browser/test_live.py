@@ -183,3 +183,46 @@ def test_pause_view_freezes_and_resume_catches_up(gateway, app, attached):
     assert page.js("return weft.state.model.revision") == revision, "the view stays frozen"
     page.driver.find_element("id", "pause-view").click()
     page.wait_js("return weft.state.model.revision >= arguments[0]", "the held updates", reply["revision"])
+
+
+def test_spec_property_edits_through_the_menu_and_revert(gateway, app, attached):
+    """An enum spec property is edited through its menu (Layout.setSpecProperty): a stack whose
+    children are centred across its axis aligns them to the start, so a child shorter than
+    the stack moves to cross offset 0; reverting puts it back."""
+    page = attached
+    found = page.js("""for (const [id, el] of weft.state.model.elements) {
+        if (el.type !== 'stack' || !el.props || el.props.alignItems !== 'center') continue;
+        const vertical = el.props.direction === 'vertical', cross = vertical ? 0 : 1, size = el.frame[vertical ? 2 : 3];
+        const child = (el.children || []).find((c) => c.frame && c.frame[cross] > 0 && c.frame[vertical ? 2 : 3] < size);
+        if (child) return [id, child.id, cross, child.frame[cross]];
+      } return null;""")
+    if not found:
+        pytest.skip("the program has no centred stack with a child shorter than it")
+    spec_id, child_id, cross, offset = found
+    page.js("weft.state.select(arguments[0])", spec_id)
+    menu = page.wait(lambda d: d.find_element("css selector", '#properties select[data-key="alignItems"]'), "the alignItems menu")
+    Select(menu).select_by_value("start")
+    page.wait_js("return document.querySelector('#properties select[data-key=\"alignItems\"]').closest('.edit-row').classList.contains('edited')",
+                 "the edit to be accepted")
+    app.call("Runtime.step", {"frames": 1})
+    page.wait_js("return weft.state.model.get(arguments[0]).frame[arguments[1]] === 0", "the child at the start", child_id, cross)
+    page.screenshot("live-spec-edit")
+    page.driver.find_element("css selector", "#properties .revert").click()
+    app.call("Runtime.step", {"frames": 1})
+    page.wait_js("return weft.state.model.get(arguments[0]).frame[arguments[1]] === arguments[2]", "the child centred again",
+                 child_id, cross, offset)
+    assert page.js("return document.querySelector('#properties .edit-row.edited')") is None
+
+
+def test_an_edit_the_program_refuses_shows_its_error_inline(gateway, app, attached):
+    """A value the page can parse but the program refuses (-32011, invalid value: a negative
+    flexGrow) shows the program's message under the field; nothing is marked edited."""
+    page = attached
+    node = page.js("for (const [id, el] of weft.state.model.elements) if (el.kind !== 'spec') return id; return null;")
+    page.js("weft.state.select(arguments[0])", node)
+    field = page.wait(lambda d: d.find_element("css selector", '#properties input[data-key="flexGrow"]'), "the flexGrow field")
+    field.send_keys("-1\n")
+    error = page.wait_js("const e = document.querySelector('#properties .edit-error'); return e && e.textContent", "the inline error")
+    assert "flexGrow" in error and "-1" in error
+    assert page.js("return document.querySelector('#properties .edit-row.edited')") is None
+    page.screenshot("live-edit-refused")

@@ -219,8 +219,7 @@ public final class MainLoop {
     public func run(until condition: () -> Bool, maximumFrames: Int = 10_000) -> Bool {
         for _ in 0..<maximumFrames {
             if condition() { return true }
-            tick()
-            if clock == .real { sleepUntilNextFrame() }
+            iterate()
         }
         return condition()
     }
@@ -230,8 +229,7 @@ public final class MainLoop {
     public func run() {
         stopRequested = false
         while !stopRequested {
-            tick()
-            if clock == .real { sleepUntilNextFrame() }
+            iterate()
         }
     }
 
@@ -252,8 +250,16 @@ public final class MainLoop {
         }
     }
 
-    private func sleepUntilNextFrame() {
-        guard let last = lastFrameWallTime else { return }
+    /// One iteration of a running loop: a frame (or, paused, the posted work), then on the real
+    /// clock a sleep until the next frame is due (a whole frame while paused, so a paused live
+    /// program does not spin).
+    private func iterate() {
+        let ran = tick()
+        guard clock == .real else { return }
+        guard ran, let last = lastFrameWallTime else {
+            Thread.sleep(forTimeInterval: frameDuration)
+            return
+        }
         let remaining = last + frameDuration - wall.seconds
         if remaining > 0 { Thread.sleep(forTimeInterval: remaining) }
     }

@@ -1,0 +1,38 @@
+/// Limits and timings of one `WebSocketClient`. The defaults suit a host program (device role);
+/// `inspector` raises the receive limit because replies carry whole snapshots.
+public struct TransportOptions: Sendable, Equatable {
+    /// Largest incoming message accepted (after reassembly). Larger ones are discarded while
+    /// they arrive; only their first bytes are kept so a request can still be answered.
+    public var maximumIncomingMessageBytes: Int
+    /// Bytes that queued events may occupy before older ones are dropped.
+    public var eventQueueBytes: Int
+    /// Bytes the whole outgoing queue may occupy; an essential message beyond it resets the
+    /// connection (see `OutgoingQueue`).
+    public var maximumQueuedBytes: Int
+    /// Size of the WebSocket fragments large messages are sent in (and of the receive buffer).
+    public var fragmentBytes: Int
+    public var backoff: ReconnectBackoff
+    /// A connection that lived at least this long counts as healthy: the back-off starts over.
+    public var stableConnection: Duration
+    /// How long `close()` waits for the closing handshake before tearing the socket down.
+    public var closeTimeout: Duration
+
+    public init(maximumIncomingMessageBytes: Int = 4 << 20, eventQueueBytes: Int = 8 << 20,
+                maximumQueuedBytes: Int = 256 << 20, fragmentBytes: Int = 64 << 10,
+                backoff: ReconnectBackoff = ReconnectBackoff(), stableConnection: Duration = .seconds(10),
+                closeTimeout: Duration = .seconds(1)) {
+        self.maximumIncomingMessageBytes = maximumIncomingMessageBytes
+        self.eventQueueBytes = eventQueueBytes
+        self.maximumQueuedBytes = maximumQueuedBytes
+        self.fragmentBytes = fragmentBytes
+        self.backoff = backoff
+        self.stableConnection = stableConnection
+        self.closeTimeout = closeTimeout
+    }
+
+    /// For a host program: requests are small (4 MiB is generous even for `Layout.evaluate`).
+    public static let device = TransportOptions()
+
+    /// For an inspector (tests, CLI): replies are snapshots, so up to 256 MiB.
+    public static let inspector = TransportOptions(maximumIncomingMessageBytes: 256 << 20)
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// The real gateway, started for one test on a free port (`--port 0`) with a temporary web
+/// root, and stopped when the test drops it. It can be killed (SIGKILL, as a crash) and
+/// restarted on the same port to test reconnection.
+public final class GatewayProcess: @unchecked Sendable {
+    /// The address every URL below uses.
+    public let host = "127.0.0.1"
+    public private(set) var port = 0
+    public let token: String?
+    public let arguments: [String]
+    public let directory: URL
+    public var webRoot: URL { directory.appendingPathComponent("www") }
+    /// One log for the gateway's stderr and stdout across restarts.
+    public var logPath: String { directory.appendingPathComponent("gateway.log").path }
+    private var process: ChildProcess?
+
+    /// `ws://127.0.0.1:PORT`: what a client (or `WEFT_GATEWAY`) takes.
+    public var webSocketURL: String { "ws://\(host):\(port)" }
+    public var httpURL: String { "http://\(host):\(port)" }
+
+    /// Starts the gateway.
+    /// - Parameters:
+    ///   - token: passed as `--token`.
+    ///   - arguments: further gateway flags (`--grace 2`, `--max-message 65536`, ...).
+    public init(token: String? = nil, arguments: [String] = []) throws {
+        self.token = token
+        self.arguments = arguments
+        directory = try RepositoryLayout.temporaryDirectory("weft-gateway")
+        try FileManager.default.createDirectory(at: webRoot, withIntermediateDirectories: true)
+        try Data("<!doctype html><title>weft test</title>".utf8).write(to: webRoot.appendingPathComponent("index.html"))
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        try launch(port: 0)
+    }
+
+    deinit {
+        process?.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    public var isRunning: Bool { process?.isRunning ?? false }
+
+    /// Freezes the gateway (SIGSTOP): it stops reading, so its peers' sockets fill up.
+    public func pause() { process?.signal(SIGSTOP) }
+
+    /// Lets a paused gateway run again (SIGCONT).
+    public func resume() { process?.signal(SIGCONT) }
+
+    /// Kills the gateway abruptly (SIGKILL): connections drop without a closing handshake.
+    public func kill() {
+        process?.kill()
+        process = nil
+    }
+
+    /// Stops the gateway politely (SIGTERM, then SIGKILL).
+    public func stop() {
+        process?.stop()
+        process = nil
+    }
+
+    /// Starts the gateway again on the same port (killing it first if it still runs). Retries
+    /// for a while if the port is not free yet.
+    public func restart() throws {
+        kill()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            do {
+                try launch(port: port)
+                return
+            } catch where ContinuousClock.now < deadline {
+                usleep(100_000)
+            }
+        }
+    }
+
+    /// The gateway's log so far (for failure messages).
+    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    private func launch(port requested: Int) throws {
+        var flags = ["--host", host, "--port", String(requested), "--web-root", webRoot.path]
+        if let token { flags += ["--token", token] }
+        // No WEFT_ variable reaches the gateway (it would take WEFT_TOKEN as its token).
+        let environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("WEFT_") }
+        let child = try ChildProcess(executable: try GatewayBinary.locate(), arguments: flags + arguments,
+                                     environment: environment, logPath: logPath)
+        let prefix = "weft-gateway listening on "
+        guard let line = child.readLine(timeout: .seconds(10)), line.hasPrefix(prefix),
+              let colon = line.lastIndex(of: ":"), let port = Int(line[line.index(after: colon)...]) else {
+            child.kill()
+            throw HarnessError("the gateway did not print \"\(prefix)http://HOST:PORT\"; its log:\n\(log)")
+        }
+        child.drainOutput()
+        self.port = port
+        process = child
+    }
+}
