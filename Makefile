@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 SWIFT_BUILD_FLAGS ?=
 BENCH_SIZE ?= full
 
-.PHONY: all deps venv build demo gateway test test-gateway test-swift test-schema test-web test-browser test-e2e bench bench-smoke bench-web bench-web-smoke clean
+.PHONY: all deps venv build demo gateway test test-gateway fuzz test-swift test-schema test-web test-browser test-e2e bench bench-smoke bench-web bench-web-smoke clean
 
 all: build
 
@@ -38,7 +38,12 @@ gateway: deps
 
 # The gateway's unit and integration tests, against an ASan+UBSan build of it.
 test-gateway: deps
-	$(MAKE) -C gateway test
+	$(MAKE) --no-print-directory -C gateway test
+
+# A bounded libFuzzer run (FUZZ_SECONDS, default 60) of the gateway's message handler; needs clang.
+# Not part of `make test`.
+fuzz: deps
+	$(MAKE) -C gateway fuzz
 
 test: deps gateway test-gateway test-swift test-schema test-web test-browser test-e2e bench-smoke bench-web-smoke
 
@@ -51,8 +56,10 @@ test-swift: deps gateway
 test-web:
 	node --test web-inspector/test/
 
-# The page in headless Chromium against the real gateway (tests/harness starts it on a free port).
+# The page in headless Chromium against the real gateway and the real example host program
+# (tests/harness starts them on a free port, with unique instance names).
 test-browser: venv gateway
+	swift build --product weft-example $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -q tests/browser
 
 # TextureGram end to end (tests/e2e): the real gateway, TextureGram and the web inspector in

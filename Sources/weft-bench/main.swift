@@ -5,6 +5,8 @@ let suites: [any BenchSuite] = [
     LayoutBench(),
     SnapshotBench(),
     NodesBench(),
+    CaptureBench(),
+    TransportBench(),
 ]
 
 var size = BenchSize.full

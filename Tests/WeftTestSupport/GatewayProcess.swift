@@ -15,18 +15,39 @@ public final class GatewayProcess: @unchecked Sendable {
     public var logPath: String { directory.appendingPathComponent("gateway.log").path }
     private var process: ChildProcess?
 
-    /// `ws://127.0.0.1:PORT`: what a client (or `WEFT_GATEWAY`) takes.
-    public var webSocketURL: String { "ws://\(host):\(port)" }
-    public var httpURL: String { "http://\(host):\(port)" }
+    /// Whether it serves wss:// and https:// (`tls: true`: a self-signed certificate).
+    public let usesTLS: Bool
+
+    /// `ws://127.0.0.1:PORT` (`wss://` with TLS): what a client (or `WEFT_GATEWAY`) takes.
+    public var webSocketURL: String { "\(usesTLS ? "wss" : "ws")://\(host):\(port)" }
+    public var httpURL: String { "\(usesTLS ? "https" : "http")://\(host):\(port)" }
 
     /// Starts the gateway.
     /// - Parameters:
     ///   - token: passed as `--token`.
     ///   - arguments: further gateway flags (`--grace 2`, `--max-message 65536`, ...).
-    public init(token: String? = nil, arguments: [String] = []) throws {
+    ///   - tls: serve TLS with a fresh self-signed certificate for localhost (needs `openssl`).
+    public init(token: String? = nil, arguments: [String] = [], tls: Bool = false) throws {
         self.token = token
-        self.arguments = arguments
+        usesTLS = tls
         directory = try RepositoryLayout.temporaryDirectory("weft-gateway")
+        var arguments = arguments
+        if tls {
+            let cert = directory.appendingPathComponent("cert.pem").path
+            let key = directory.appendingPathComponent("key.pem").path
+            let openssl = try ChildProcess(
+                executable: "/usr/bin/openssl",
+                arguments: ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
+                            "-days", "1", "-subj", "/CN=localhost"],
+                environment: ProcessInfo.processInfo.environment,
+                logPath: directory.appendingPathComponent("openssl.log").path)
+            openssl.drainOutput()
+            guard openssl.wait(timeout: .seconds(60)), openssl.status == 0 else {
+                throw HarnessError("openssl could not make a certificate: \(openssl.log)")
+            }
+            arguments += ["--tls-cert", cert, "--tls-key", key]
+        }
+        self.arguments = arguments
         try FileManager.default.createDirectory(at: webRoot, withIntermediateDirectories: true)
         try Data("<!doctype html><title>weft test</title>".utf8).write(to: webRoot.appendingPathComponent("index.html"))
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)

@@ -1,4 +1,5 @@
 #include "fastws.h"
+#include "wakeup.h"
 
 #include <libwebsockets.h>
 #include <stdarg.h>
@@ -73,6 +74,18 @@ static void payload(struct fws *c, const char *data, size_t n)
 	c->payload_left -= n;
 	if (c->opcode != 1 && c->opcode != 0)
 		return; /* control frames: nothing the gateway sends needs an answer */
+	if (c->heads_only) {
+		size_t keep = c->msg_len < FWS_HEAD_BYTES ? FWS_HEAD_BYTES - c->msg_len : 0;
+		if (keep > n)
+			keep = n;
+		memcpy(c->head_bytes + c->msg_len, data, keep);
+		c->msg_len += n;
+		if (c->payload_left == 0 && c->fin) {
+			deliver(c, c->head_bytes, c->msg_len);
+			c->msg_len = 0;
+		}
+		return;
+	}
 	if (c->msg_len == 0 && whole_frame && c->fin) {
 		deliver(c, data, n);
 		return;
@@ -212,21 +225,9 @@ static const struct lws_protocols protocols[] = {
 	{0},
 };
 
-struct pool_wakeup {
-	lws_sorted_usec_list_t sul; /* first: the callback gets its address */
-	struct lws_context *ctx;
-};
-
-static void on_wakeup(lws_sorted_usec_list_t *sul)
-{
-	struct pool_wakeup *w = (struct pool_wakeup *)sul;
-	lws_sul_schedule(w->ctx, 0, &w->sul, on_wakeup, 5 * 1000);
-}
-
 struct fws_pool *fws_pool_new(int port)
 {
 	struct fws_pool *pool = calloc(1, sizeof *pool);
-	struct pool_wakeup *w = calloc(1, sizeof *w);
 	struct lws_context_creation_info info;
 	memset(&info, 0, sizeof info);
 	info.port = CONTEXT_PORT_NO_LISTEN;
@@ -235,21 +236,20 @@ struct fws_pool *fws_pool_new(int port)
 	lws_set_log_level(LLL_ERR, NULL);
 	pool->ctx = lws_create_context(&info);
 	pool->port = port;
-	if (!pool->ctx) {
-		free(w);
+	pool->wakeup = pool->ctx ? wakeup_start(pool->ctx, 5 * 1000) : NULL;
+	if (!pool->wakeup) {
+		if (pool->ctx)
+			lws_context_destroy(pool->ctx);
 		free(pool);
 		return NULL;
 	}
-	w->ctx = pool->ctx;
-	pool->wakeup = w;
-	lws_sul_schedule(pool->ctx, 0, &w->sul, on_wakeup, 5 * 1000);
 	return pool;
 }
 
 void fws_pool_free(struct fws_pool *pool)
 {
 	lws_context_destroy(pool->ctx);
-	free(pool->wakeup);
+	wakeup_free(pool->wakeup);
 	free(pool);
 }
 

@@ -13,6 +13,7 @@
 
 struct lws;
 struct lws_context;
+struct wakeup;
 
 struct fws_message {
 	struct fws_message *next;
@@ -21,6 +22,8 @@ struct fws_message {
 };
 
 struct fws_pool;
+
+#define FWS_HEAD_BYTES 64
 
 struct fws {
 	struct fws_pool *pool;
@@ -42,6 +45,10 @@ struct fws {
 	size_t borrowed_len, borrowed_off;
 	struct fws_message *queue_head, *queue_tail; /* received, when on_message is not set */
 	void (*on_message)(struct fws *c, const char *data, size_t len);
+	/* Counting only: on_message gets each message's length but only its first FWS_HEAD_BYTES
+	 * bytes (the rest is not gathered), so a load generator spends nothing on payload. */
+	bool heads_only;
+	char head_bytes[FWS_HEAD_BYTES];
 	void (*on_idle)(struct fws *c); /* the output ran dry */
 	void *user;
 };
@@ -49,7 +56,7 @@ struct fws {
 struct fws_pool {
 	struct lws_context *ctx;
 	int port;
-	void *wakeup;
+	struct wakeup *wakeup; /* wakes fws_service on time (clients/wakeup.h) */
 };
 
 struct fws_pool *fws_pool_new(int port);

@@ -132,6 +132,14 @@ static void reply_err(struct relay *r, struct peer *p, long long id, int code, c
 
 /* ---- pending requests ---- */
 
+/* Forgets a pending request (answered, failed or abandoned). */
+static void finish_pending(struct relay *r, struct pending *pd)
+{
+	if (pd->requester)
+		pd->requester->n_pending--;
+	pending_remove(&r->pending, pd);
+}
+
 /* Fails every pending request addressed to d. Answering may close peers, which changes the
  * table, so the scan restarts after each answer. */
 static void fail_pending_of_device(struct relay *r, struct device *d, int code, const char *message, long long now)
@@ -144,7 +152,7 @@ static void fail_pending_of_device(struct relay *r, struct device *d, int code, 
 		}
 		struct peer *requester = pd->requester;
 		long long origin_id = pd->origin_id;
-		pending_remove(&r->pending, pd);
+		finish_pending(r, pd);
 		answer_error(r, requester, origin_id, code, message, now);
 		pd = r->pending.first;
 	}
@@ -157,7 +165,7 @@ static void drop_pending_of_requester(struct relay *r, struct peer *requester)
 	while (pd) {
 		struct pending *next = pd->next;
 		if (pd->requester == requester)
-			pending_remove(&r->pending, pd);
+			finish_pending(r, pd);
 		pd = next;
 	}
 }
@@ -170,7 +178,13 @@ static void forward(struct relay *r, struct peer *requester, long long origin_id
 		answer_error(r, requester, origin_id, ERR_DEVICE_GONE, "device is disconnected", now);
 		return;
 	}
+	if (requester->n_pending >= RELAY_MAX_PENDING) {
+		answer_error(r, requester, origin_id, ERR_INTERNAL, "too many pending requests", now);
+		return;
+	}
 	struct pending *pd = pending_add(&r->pending, requester, origin_id, d, now + r->cfg.request_timeout_us);
+	if (pd)
+		requester->n_pending++;
 	json_t *body = params ? json_incref(params) : json_object();
 	json_t *request = pd ? json_pack("{s:I, s:s, s:o}", "id", (json_int_t)pd->gid, "method", method, "params", body)
 			     : (json_decref(body), NULL);
@@ -178,7 +192,7 @@ static void forward(struct relay *r, struct peer *requester, long long origin_id
 	json_decref(request);
 	if (!m) {
 		if (pd)
-			pending_remove(&r->pending, pd);
+			finish_pending(r, pd);
 		answer_error(r, requester, origin_id, ERR_INTERNAL, "out of memory", now);
 		return;
 	}
@@ -280,7 +294,7 @@ void relay_tick(struct relay *r, long long now)
 		struct pending *pd = r->pending.first;
 		struct peer *requester = pd->requester;
 		long long origin_id = pd->origin_id;
-		pending_remove(&r->pending, pd);
+		finish_pending(r, pd);
 		answer_error(r, requester, origin_id, ERR_TIMEOUT, "request timed out", now);
 	}
 	for (struct device *d = r->reg.devices; d;) {
@@ -370,7 +384,7 @@ static void device_reply(struct relay *r, struct device *d, struct msg *m, const
 	}
 	struct peer *requester = pd->requester;
 	long long origin_id = pd->origin_id;
-	pending_remove(&r->pending, pd);
+	finish_pending(r, pd);
 	if (requester->kind == PEER_HTTP)
 		r->hooks.http_reply(r->hooks.ctx, requester, m, e, 0, NULL);
 	else if (envelope_rewrite_id(m, e, origin_id))

@@ -4,7 +4,9 @@
  * own output. */
 #include <dirent.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "harness.h"
@@ -42,6 +44,15 @@ static void down_within(int limit_ms)
 
 static void down(void) { down_within(5000); }
 
+/* Starts the gateway with the given flags (or none: NULL) or fails the test and returns. */
+#define START_GATEWAY(...)                                                                            \
+	do {                                                                                           \
+		if (!up((const char *[]){__VA_ARGS__, NULL})) {                                        \
+			CHECK(!"the gateway started");                                                 \
+			return;                                                                        \
+		}                                                                                      \
+	} while (0)
+
 static json_t *http_json(const char *method, const char *path, const char *headers, const char *body, int *status)
 {
 	struct http_result r;
@@ -58,10 +69,7 @@ static json_t *http_json(const char *method, const char *path, const char *heade
 
 static void test_healthz_and_empty_list(void)
 {
-	if (!up(NULL)) {
-		CHECK(!"the gateway started");
-		return;
-	}
+	START_GATEWAY(NULL);
 	int status;
 	json_t *j = http_json("GET", "/healthz", NULL, NULL, &status);
 	CHECK_INT(status, 200); /* protocol.md: GET /healthz -> 200 {"ok": true} */
@@ -76,10 +84,7 @@ static void test_healthz_and_empty_list(void)
 
 static void test_register_hello_and_list(void)
 {
-	if (!up(NULL)) {
-		CHECK(!"the gateway started");
-		return;
-	}
+	START_GATEWAY(NULL);
 	const char *instance = test_instance();
 	struct tc *dev = tc_connect(pool, &(struct wsc_options){.path = "/device"});
 	tc_sendf(dev, "{\"id\":5,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{"
@@ -128,10 +133,7 @@ static void test_register_hello_and_list(void)
 
 static void test_first_message_rules(void)
 {
-	if (!up(NULL)) {
-		CHECK(!"the gateway started");
-		return;
-	}
+	START_GATEWAY(NULL);
 	/* Device: anything but Gateway.register first gets -32600 and the connection stays open. */
 	struct tc *dev = tc_connect(pool, &(struct wsc_options){.path = "/device"});
 	tc_sendf(dev, "{\"method\":\"Tree.updated\",\"params\":{}}");
@@ -199,10 +201,7 @@ static void test_first_message_rules(void)
 
 static void test_id_rewriting_between_inspectors(void)
 {
-	if (!up(NULL)) {
-		CHECK(!"the gateway started");
-		return;
-	}
+	START_GATEWAY(NULL);
 	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
 	struct tc *a = inspector_open(pool), *b = inspector_open(pool);
 	/* Both inspectors use id 7: the device must see two different ids, and each inspector must
@@ -244,10 +243,7 @@ static void test_id_rewriting_between_inspectors(void)
 
 static void test_fanout_and_attach_counts(void)
 {
-	if (!up(NULL)) {
-		CHECK(!"the gateway started");
-		return;
-	}
+	START_GATEWAY(NULL);
 	struct tc *d1 = device_open(pool, "org.weft.One", test_instance());
 	struct tc *d2 = device_open(pool, "org.weft.Two", test_instance());
 	struct tc *a = inspector_open(pool), *b = inspector_open(pool), *c = inspector_open(pool);
@@ -301,10 +297,7 @@ static void test_fanout_and_attach_counts(void)
 
 static void test_restart_rebinds_within_grace(void)
 {
-	if (!up(NULL)) {
-		CHECK(!"the gateway started");
-		return;
-	}
+	START_GATEWAY(NULL);
 	const char *instance = test_instance();
 	struct tc *dev = device_open(pool, "org.weft.Test", instance);
 	char device_id[24];
@@ -357,10 +350,7 @@ static void test_restart_rebinds_within_grace(void)
 
 static void test_grace_expiry_and_stable_id(void)
 {
-	if (!up((const char *[]){"--grace", "0.3", NULL})) {
-		CHECK(!"the gateway started");
-		return;
-	}
+	START_GATEWAY("--grace", "0.3");
 	const char *instance = test_instance();
 	struct tc *dev = device_open(pool, "org.weft.Test", instance);
 	char device_id[24];
@@ -387,10 +377,7 @@ static void test_grace_expiry_and_stable_id(void)
 
 static void test_second_connection_replaces_first(void)
 {
-	if (!up(NULL)) {
-		CHECK(!"the gateway started");
-		return;
-	}
+	START_GATEWAY(NULL);
 	const char *instance = test_instance();
 	struct tc *first = device_open(pool, "org.weft.Test", instance);
 	struct tc *insp = inspector_open(pool);
@@ -420,10 +407,7 @@ static void test_second_connection_replaces_first(void)
 
 static void test_request_timeout(void)
 {
-	if (!up((const char *[]){"--request-timeout", "0.3", NULL})) {
-		CHECK(!"the gateway started");
-		return;
-	}
+	START_GATEWAY("--request-timeout", "0.3");
 	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
 	struct tc *insp = inspector_open(pool);
 	long long t0 = wsc_now_ms();
@@ -472,10 +456,7 @@ static int upgrade_status(const char *path, const char *extra_headers, const cha
 
 static void test_token_required(void)
 {
-	if (!up((const char *[]){"--token", "s3cret", NULL})) {
-		CHECK(!"the gateway started");
-		return;
-	}
+	START_GATEWAY("--token", "s3cret");
 	/* protocol.md: upgrades and API calls carry ?token=T or Authorization: Bearer T; else 401. */
 	CHECK_INT(upgrade_status("/inspector", NULL, NULL), 401);
 	CHECK_INT(upgrade_status("/device", NULL, NULL), 401);
@@ -503,10 +484,7 @@ static void test_token_required(void)
 
 static void test_origin_and_host_rules(void)
 {
-	if (!up((const char *[]){"--allow-origin", "http://dev.example:3000", NULL})) {
-		CHECK(!"the gateway started");
-		return;
-	}
+	START_GATEWAY("--allow-origin", "http://dev.example:3000");
 	char self[128], header[200];
 	snprintf(self, sizeof self, "http://127.0.0.1:%d", gw.port);
 	/* Origin: the gateway itself or an --allow-origin entry; other pages get 403. */
@@ -573,10 +551,7 @@ static void test_static_files(void)
 	write_file(web, "icon.svg", "<svg/>");
 	write_file(web, "data.json", "{}");
 	write_file(web, "pixel.png", "PNG");
-	if (!up((const char *[]){"--web-root", web, "--token", "t", NULL})) {
-		CHECK(!"the gateway started");
-		return;
-	}
+	START_GATEWAY("--web-root", web, "--token", "t");
 	static const struct {
 		const char *path, *type;
 	} files[] = {
@@ -627,10 +602,7 @@ static void test_static_files(void)
 
 static void test_oversized_messages_close_1009(void)
 {
-	if (!up((const char *[]){"--max-message", "64K", NULL})) {
-		CHECK(!"the gateway started");
-		return;
-	}
+	START_GATEWAY("--max-message", "64K");
 	size_t n = 100 * 1024;
 	char *big = malloc(n + 64);
 	int head = sprintf(big, "{\"id\":2,\"method\":\"Gateway.listDevices\",\"params\":{\"pad\":\"");
@@ -735,10 +707,7 @@ static void device_answers(struct tc *dev, const char *method, const char *membe
 
 static void test_http_api(void)
 {
-	if (!up(NULL)) {
-		CHECK(!"the gateway started");
-		return;
-	}
+	START_GATEWAY(NULL);
 	char instance[64];
 	snprintf(instance, sizeof instance, "%s", test_instance());
 	struct tc *dev = device_open(pool, "org.weft.Api", instance);
@@ -781,6 +750,45 @@ static void test_http_api(void)
 	CHECK_STR(r.body, "{\"error\":{\"code\":-32011,\"message\":\"invalid value\"}}");
 	http_result_free(&r);
 
+	/* A client that hangs up while its snapshot is on the way: the late answer goes nowhere. */
+	fd = http_simple_begin(gw.port, "GET", "/api/devices/org.weft.Api%40nobody-else/snapshot", NULL, NULL);
+	close(fd);
+	char snapshot_path[128];
+	snprintf(snapshot_path, sizeof snapshot_path, "/api/devices/%s/snapshot", dev->device_id);
+	fd = http_simple_begin(gw.port, "GET", snapshot_path, NULL, NULL);
+	json_t *pending = tc_method(dev, "Tree.getDocument");
+	close(fd);
+	wsc_service(pool, 50);
+	tc_sendf(dev, "{\"id\":%lld,\"result\":{}}", int_at(pending, "id", NULL));
+	tc_flush(dev);
+	json_decref(pending);
+
+	/* Two requests on one keep-alive connection are both answered. */
+	char two[512];
+	snprintf(two, sizeof two,
+		 "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n"
+		 "GET /api/devices HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n",
+		 gw.port, gw.port);
+	fd = http_begin(gw.port, two, strlen(two));
+	char answer[8192];
+	size_t got = 0;
+	for (long long end = wsc_now_ms() + 3000; wsc_now_ms() < end && got < sizeof answer - 1;) {
+		ssize_t n = recv(fd, answer + got, sizeof answer - 1 - got, MSG_DONTWAIT);
+		if (n == 0)
+			break;
+		if (n > 0)
+			got += (size_t)n;
+		else
+			usleep(10000);
+		answer[got] = '\0';
+		if (strstr(answer, "\"devices\""))
+			break;
+	}
+	close(fd);
+	answer[got] = '\0';
+	CHECK(strstr(answer, "{\"ok\":true}") != NULL);
+	CHECK(strstr(answer, "{\"devices\":[") != NULL);
+
 	/* Failures: 404 unknown, 409 ambiguous (with candidates), 400 bad bodies. */
 	json_t *j = http_json("GET", "/api/devices/org.weft.Nope", NULL, NULL, &status);
 	CHECK_INT(status, 404);
@@ -807,10 +815,7 @@ static void test_http_api(void)
 
 static void test_big_messages_pass_intact(void)
 {
-	if (!up(NULL)) {
-		CHECK(!"the gateway started");
-		return;
-	}
+	START_GATEWAY(NULL);
 	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
 	struct tc *insp = inspector_open(pool);
 	inspector_attach(insp, 2, dev->device_id);
@@ -918,6 +923,45 @@ static void test_slow_inspector_gets_resync(void)
 	down();
 }
 
+static void test_tls(void)
+{
+	/* --tls-cert / --tls-key: the same protocol over wss:// and https://. */
+	char dir[] = "/tmp/weft-tls-XXXXXX", cmd[512], cert[64], key[64];
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(cert, sizeof cert, "%s/cert.pem", dir);
+	snprintf(key, sizeof key, "%s/key.pem", dir);
+	snprintf(cmd, sizeof cmd,
+		 "openssl req -x509 -newkey rsa:2048 -nodes -keyout %s -out %s -days 1 -subj /CN=localhost "
+		 ">/dev/null 2>&1",
+		 key, cert);
+	if (system(cmd) != 0) {
+		fprintf(stderr, "  openssl is not available: TLS not tested\n");
+		return;
+	}
+	START_GATEWAY("--tls-cert", cert, "--tls-key", key);
+	struct tc *dev = tc_connect(pool, &(struct wsc_options){.path = "/device", .tls = true});
+	tc_sendf(dev, "{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{"
+		      "\"appId\":\"org.weft.Tls\"}}}");
+	json_t *reg = tc_reply(dev, 1);
+	CHECK(str_at(reg, "result", "deviceId") != NULL);
+	json_decref(reg);
+	struct tc *insp = tc_connect(pool, &(struct wsc_options){.path = "/inspector", .tls = true});
+	tc_sendf(insp, "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1}}");
+	json_decref(tc_reply(insp, 1));
+	tc_sendf(insp, "{\"id\":2,\"method\":\"Runtime.pause\",\"device\":\"org.weft.Tls\"}");
+	json_t *req = tc_method(dev, "Runtime.pause");
+	tc_sendf(dev, "{\"id\":%lld,\"result\":{}}", int_at(req, "id", NULL));
+	json_t *reply = tc_reply(insp, 2);
+	CHECK(json_is_object(json_object_get(reply, "result")));
+	json_decref(req);
+	json_decref(reply);
+	tc_free(insp);
+	tc_free(dev);
+	down();
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	CHECK(system(cmd) == 0);
+}
+
 static bool log_contains(const char *needle)
 {
 	FILE *f = fopen(gw.log_path, "r");
@@ -936,10 +980,7 @@ static void test_reply_that_cannot_be_queued_closes_1008(void)
 	/* Replies are never dropped: an inspector that stops reading while its replies pile up past
 	 * the queue limit (64 KiB of events + 256 KiB max message) loses its connection instead
 	 * (protocol.md, Queues). The device and everyone else carry on. */
-	if (!up((const char *[]){"--queue-limit", "64K", "--max-message", "256K", NULL})) {
-		CHECK(!"the gateway started");
-		return;
-	}
+	START_GATEWAY("--queue-limit", "64K", "--max-message", "256K");
 	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
 	struct tc *slow = inspector_open(pool);
 	wsc_pause(slow->ws, true);
@@ -1024,6 +1065,7 @@ int main(int argc, char **argv)
 	RUN(test_http_api);
 	RUN(test_big_messages_pass_intact);
 	RUN(test_slow_inspector_gets_resync);
+	RUN(test_tls);
 	RUN(test_reply_that_cannot_be_queued_closes_1008);
 	RUN(test_shutdown_with_clients_connected);
 	return check_summary();

@@ -47,13 +47,8 @@ static int tc_sendf(struct tc *t, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	char *text = NULL;
-	int n = vasprintf(&text, fmt, ap);
+	int r = wsc_vsendf(t->ws, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return -1;
-	int r = wsc_send(t->ws, text, (size_t)n);
-	free(text);
 	return r;
 }
 

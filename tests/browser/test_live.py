@@ -226,3 +226,23 @@ def test_an_edit_the_program_refuses_shows_its_error_inline(gateway, app, attach
     assert "flexGrow" in error and "-1" in error
     assert page.js("return document.querySelector('#properties .edit-row.edited')") is None
     page.screenshot("live-edit-refused")
+
+
+def test_rebinds_to_the_same_app_after_it_restarts_and_after_a_reload(gateway, app, attached):
+    """The choice is an identity (appId + instance + host), remembered: a restarted program with
+    the same instance is shown again, and a reloaded page binds to it without asking."""
+    page = attached
+    first_pid = app.device["info"].get("pid")
+    app.stop()
+    page.wait_js("return document.getElementById('connection').dataset.state === 'device-disconnected'", "the disconnected state")
+    with HostProgram(HOST, gateway, instance=app.instance) as again:
+        again.call("Runtime.pause")
+        page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && "
+                     "weft.session.devices.get(weft.session.deviceId).info.pid === arguments[0]",
+                     "the page to show the restarted program", again.device["info"].get("pid"), timeout=20)
+        assert again.device["info"].get("pid") != first_pid
+        page.driver.refresh()
+        page.wait_js("return window.weft && document.getElementById('connection').dataset.state === 'attached'",
+                     "the reloaded page to bind by itself")
+        assert again.instance in page.js("return document.getElementById('device-select').selectedOptions[0].textContent")
+        page.screenshot("live-rebound")

@@ -20,11 +20,18 @@ public final class DeviceSession: Sendable {
     /// The underlying transport (state, statistics).
     public let client: WebSocketClient
 
-    public init(configuration: GatewayConfiguration, identity: DeviceIdentity, info: DeviceInfo,
-                options: TransportOptions = .device, delivery: RequestDelivery = .polled) {
+    public convenience init(configuration: GatewayConfiguration, identity: DeviceIdentity, info: DeviceInfo,
+                            options: TransportOptions = .device, delivery: RequestDelivery = .polled) {
+        self.init(configuration: configuration, identity: identity, info: info, options: options, delivery: delivery,
+                  protocolVersion: DeviceSessionCore.protocolVersion)
+    }
+
+    /// With another protocol version in `Gateway.register` (tests of the refusal).
+    init(configuration: GatewayConfiguration, identity: DeviceIdentity, info: DeviceInfo,
+         options: TransportOptions, delivery: RequestDelivery, protocolVersion: Int) {
         self.configuration = configuration
         core = DeviceSessionCore(identity: identity, info: info, delivery: delivery,
-                                 maximumRequestBytes: options.maximumIncomingMessageBytes)
+                                 maximumRequestBytes: options.maximumIncomingMessageBytes, protocolVersion: protocolVersion)
         client = WebSocketClient(endpoint: configuration.endpoint, path: "/device", token: configuration.token,
                                  options: options, handlers: core.handlers)
     }

@@ -22,6 +22,8 @@ final class DeviceSessionCore: Sendable {
     let info: DeviceInfo
     let delivery: RequestDelivery
     let maximumRequestBytes: Int
+    /// The version sent in `Gateway.register` (tests send an unsupported one).
+    let protocolVersion: Int
     let state = Mutex(State())
     /// Attached inspectors, from `Inspector.attached` / `Inspector.detached`.
     let inspectorCount = Atomic<Int>(0)
@@ -30,7 +32,9 @@ final class DeviceSessionCore: Sendable {
     /// Requests waiting in the inbox (`.polled` delivery), so an empty poll takes no lock.
     let pendingRequests = Atomic<Int>(0)
 
-    init(identity: DeviceIdentity, info: DeviceInfo, delivery: RequestDelivery, maximumRequestBytes: Int) {
+    init(identity: DeviceIdentity, info: DeviceInfo, delivery: RequestDelivery, maximumRequestBytes: Int,
+         protocolVersion: Int = DeviceSessionCore.protocolVersion) {
+        self.protocolVersion = protocolVersion
         self.identity = identity
         self.info = info
         self.delivery = delivery
@@ -42,7 +46,10 @@ final class DeviceSessionCore: Sendable {
             opened: { [self] generation in opened(generation: generation) },
             received: { [self] bytes, generation in received(bytes, generation: generation) },
             oversized: { [self] head, size, generation in oversized(head: head, size: size, generation: generation) },
-            closed: { [self] code in closed(code: code) })
+            closed: { [self] code in closed(code: code) },
+            shouldReconnect: { [self] in
+                state.withLock { $0.refusal?.code != .unsupportedProtocolVersion }
+            })
     }
 
     /// A connection opened: `Gateway.register` must be its first message.
@@ -54,7 +61,7 @@ final class DeviceSessionCore: Sendable {
             return id
         }
         return [EnvelopeWriter.request(id: id, method: "Gateway.register",
-                                       params: identity.registerParams(info: info, protocolVersion: Self.protocolVersion))]
+                                       params: identity.registerParams(info: info, protocolVersion: protocolVersion))]
     }
 
     private func received(_ bytes: [UInt8], generation: UInt64) -> [OutgoingMessage] {

@@ -11,6 +11,9 @@ public enum ConnectionState: Int, Sendable, CustomStringConvertible {
     /// The gateway closed the connection with 4000: another program with this identity took
     /// over. The client does not reconnect.
     case replaced
+    /// The gateway refused the handshake for good (an unsupported protocol version, -32004).
+    /// The client does not reconnect.
+    case refused
     /// `close()` was called, or the transport could not start at all.
     case closed
 
@@ -21,6 +24,7 @@ public enum ConnectionState: Int, Sendable, CustomStringConvertible {
         case .open: "open"
         case .waitingToReconnect: "waiting to reconnect"
         case .replaced: "replaced"
+        case .refused: "refused"
         case .closed: "closed"
         }
     }

@@ -22,9 +22,16 @@ final class Mailbox: Sendable {
         /// An essential message could not be queued: the connection must be reset.
         var overflowed = false
         var messagesSent = 0
+        /// A wake-up was requested and the service thread has not seen it yet: further ones
+        /// would only cost system calls.
+        var wakePending = false
+        /// The service thread is ticking (`eventFlushInterval`): events need no wake-up.
+        var eventTicking = false
     }
 
     let contents: Mutex<Contents>
+    /// Senders between taking the context under the lock and waking it.
+    private let wakersInFlight = Atomic<Int>(0)
     /// The `ConnectionState` raw value, published by the service thread.
     let state = Atomic<Int>(ConnectionState.idle.rawValue)
     /// Why the last attempt or connection failed (diagnostics).
@@ -45,23 +52,43 @@ final class Mailbox: Sendable {
     }
 
     func send(_ message: OutgoingMessage, generation: UInt64) -> SendResult {
-        contents.withLock { contents in
-            guard contents.isOpen, contents.generation == generation else { return .notConnected }
+        let (result, wake): (SendResult, ContextHandle?) = contents.withLock { contents in
+            guard contents.isOpen, contents.generation == generation else { return (.notConnected, nil) }
             let wasEmpty = contents.queue.isEmpty
             switch contents.queue.enqueue(message) {
             case .queued:
                 // The service thread drains the whole queue once woken, so only the first
-                // message after it went empty needs a wake-up.
-                if wasEmpty, let context = contents.context { lws_cancel_service(context.pointer) }
-                return .queued
+                // message after it went empty needs a wake-up, and only if none is pending.
+                // While the thread ticks for events, an event waits for the next tick.
+                if message.kind == .droppable, contents.eventTicking { return (.queued, nil) }
+                guard wasEmpty, !contents.wakePending, let context = contents.context else { return (.queued, nil) }
+                contents.wakePending = true
+                wakersInFlight.add(1, ordering: .acquiring)
+                return (.queued, context)
             case .dropped:
-                return .dropped
+                return (.dropped, nil)
             case .overflow:
                 contents.overflowed = true
-                if let context = contents.context { lws_cancel_service(context.pointer) }
-                return .overflow
+                guard let context = contents.context else { return (.overflow, nil) }
+                wakersInFlight.add(1, ordering: .acquiring)
+                return (.overflow, context)
             }
         }
+        // Outside the lock, so the woken thread does not block on it at once (a futex round
+        // trip on every frame's update). `retireContext` waits for wakers in flight before the
+        // context is destroyed.
+        if let wake {
+            lws_cancel_service(wake.pointer)
+            wakersInFlight.subtract(1, ordering: .releasing)
+        }
+        return result
+    }
+
+    /// Detaches the context before it is destroyed: no new wake-up can start, and the ones
+    /// already past the lock have finished when this returns.
+    func retireContext() {
+        contents.withLock { $0.context = nil }
+        while wakersInFlight.load(ordering: .acquiring) != 0 { sched_yield() }
     }
 
     /// Wakes the service thread (it then looks at every flag and the queue).
@@ -89,6 +116,29 @@ final class Mailbox: Sendable {
             contents.overflowed = false
             contents.queue.removeAll()
         }
+    }
+
+    /// At an event tick: whether messages wait, and whether to keep ticking. Ticking stops
+    /// (under the lock, so no event can slip in unseen) only when the queue is empty and
+    /// `idleTicks` reached `limit`.
+    func eventTick(idleTicks: Int, limit: Int) -> (hasMessages: Bool, keepTicking: Bool) {
+        contents.withLock { contents in
+            let hasMessages = !contents.queue.isEmpty
+            if !hasMessages, idleTicks >= limit {
+                contents.eventTicking = false
+                return (false, false)
+            }
+            return (hasMessages, true)
+        }
+    }
+
+    func setEventTicking(_ ticking: Bool) {
+        contents.withLock { $0.eventTicking = ticking }
+    }
+
+    /// The service thread saw the wake-up (called before it looks at the queue).
+    func wakeReceived() {
+        contents.withLock { $0.wakePending = false }
     }
 
     func dequeue() -> OutgoingMessage? {

@@ -25,6 +25,9 @@ struct OutgoingQueue {
     /// Slots before `head` are consumed; nil slots are evicted events.
     private var slots: [OutgoingMessage?] = []
     private var head = 0
+    /// No event is queued before this slot: eviction starts here instead of rescanning the
+    /// slots it already emptied (messages are only appended, so this only moves forward).
+    private var evictionStart = 0
     private(set) var queuedBytes = 0
     private(set) var queuedEventBytes = 0
     private(set) var count = 0
@@ -84,6 +87,7 @@ struct OutgoingQueue {
     mutating func removeAll() {
         slots.removeAll(keepingCapacity: true)
         head = 0
+        evictionStart = 0
         queuedBytes = 0
         queuedEventBytes = 0
         count = 0
@@ -91,9 +95,10 @@ struct OutgoingQueue {
 
     private mutating func evictOldestEvent() -> Bool {
         guard queuedEventBytes > 0 else { return false }
-        for index in head..<slots.count {
+        for index in max(head, evictionStart)..<slots.count {
             guard let message = slots[index], message.kind == .droppable else { continue }
             slots[index] = nil
+            evictionStart = index + 1
             count -= 1
             queuedBytes -= message.byteCount
             queuedEventBytes -= message.byteCount
@@ -108,9 +113,11 @@ struct OutgoingQueue {
     private mutating func compactIfWorthwhile() {
         if head == slots.count {
             slots.removeAll(keepingCapacity: true)
+            evictionStart = 0
             head = 0
         } else if head > 64, head * 2 > slots.count {
             slots.removeFirst(head)
+            evictionStart = max(0, evictionStart - head)
             head = 0
         }
     }

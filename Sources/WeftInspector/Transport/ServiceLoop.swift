@@ -36,6 +36,7 @@ final class ServiceLoop: @unchecked Sendable {
     private var reconnectAt: ContinuousClock.Instant?
     private var peerCloseCode: Int?
     private var replaced = false
+    private var refused = false
     private var closeStatus: lws_close_status?
     private var stopDeadline: ContinuousClock.Instant?
     private var readingPaused = false
@@ -44,6 +45,13 @@ final class ServiceLoop: @unchecked Sendable {
     private var inFlightPart = 0
     private var inFlightOffset = 0
     private var inFlightSent = 0
+    private var housekeepingTimer: ServiceTimer!
+    /// The housekeeping timer fired since it was last scheduled: what it was set for is due
+    /// (whatever the clock says: poll's millisecond rounding can wake it a hair early).
+    private var housekeepingTimerFired = false
+    private var eventTimer: ServiceTimer!
+    private var eventTicking = false
+    private var idleEventTicks = 0
 
     init(endpoint: GatewayEndpoint, requestPath: String, options: TransportOptions, mailbox: Mailbox,
          handlers: WebSocketClient.Handlers) {
@@ -66,6 +74,8 @@ final class ServiceLoop: @unchecked Sendable {
         connectionSlot.initialize(to: nil)
         sendBuffer = .allocate(byteCount: weft_lws_pre + options.fragmentBytes, alignment: 16)
         assembler = MessageAssembler(limit: options.maximumIncomingMessageBytes)
+        housekeepingTimer = ServiceTimer(owner: self, purpose: .housekeeping)
+        eventTimer = ServiceTimer(owner: self, purpose: .eventTick)
     }
 
     deinit {
@@ -105,10 +115,12 @@ final class ServiceLoop: @unchecked Sendable {
         while !housekeeping() {
             lws_service(context, 0)
         }
-        mailbox.contents.withLock { $0.context = nil }
+        stopEventTicks()
+        housekeepingTimer.cancel()
+        mailbox.retireContext()
         lws_context_destroy(context)
         self.context = nil
-        publish(replaced ? .replaced : .closed)
+        publish(replaced ? .replaced : refused ? .refused : .closed)
     }
 
     /// Acts on the mailbox's requests and the reconnection schedule between service passes.
@@ -126,7 +138,7 @@ final class ServiceLoop: @unchecked Sendable {
                 scheduleWake(after: options.closeTimeout)
                 startClosing(connection, status: LWS_CLOSE_STATUS_NORMAL)
             }
-            return now >= stopDeadline!
+            return housekeepingTimerFired || now >= stopDeadline!
         }
         if let connection, established {
             if overflowed, closeStatus == nil {
@@ -141,7 +153,7 @@ final class ServiceLoop: @unchecked Sendable {
                 lws_rx_flow_control(connection, pauseReading ? 0 : 1)
             }
         }
-        if connection == nil, !replaced, let reconnectAt, now >= reconnectAt {
+        if connection == nil, !replaced, !refused, let reconnectAt, housekeepingTimerFired || now >= reconnectAt {
             self.reconnectAt = nil
             connect()
         }
@@ -159,7 +171,13 @@ final class ServiceLoop: @unchecked Sendable {
         // No Origin header: the gateway treats upgrades without one as native clients.
         info.origin = nil
         info.protocol = UnsafePointer(cProtocol)
-        info.ssl_connection = endpoint.usesTLS ? Int32(LCCSCF_USE_SSL.rawValue) : 0
+        if endpoint.usesTLS {
+            var flags = LCCSCF_USE_SSL.rawValue
+            if options.allowSelfSignedCertificates {
+                flags |= LCCSCF_ALLOW_SELFSIGNED.rawValue | LCCSCF_SKIP_SERVER_CERT_HOSTNAME_CHECK.rawValue
+            }
+            info.ssl_connection = Int32(flags)
+        }
         info.pwsi = connectionSlot
         established = false
         peerCloseCode = nil
@@ -229,8 +247,10 @@ final class ServiceLoop: @unchecked Sendable {
             return 0
 
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+            mailbox.wakeReceived()
             if let connection, established, inFlight != nil || closeStatus != nil || mailbox.hasQueuedMessages {
                 lws_callback_on_writable(connection)
+                startEventTicks()
             }
             return 0
 
@@ -286,6 +306,44 @@ final class ServiceLoop: @unchecked Sendable {
         for message in messages { _ = mailbox.send(message, generation: generation) }
     }
 
+    // MARK: Timers
+
+    func timerFired(_ purpose: ServiceTimer.Purpose) {
+        switch purpose {
+        case .housekeeping:
+            // lws runs timers at the start of a service pass and then polls; the wake-up makes
+            // that poll return at once so housekeeping() runs now, not at the next socket event.
+            housekeepingTimerFired = true
+            if let context { lws_cancel_service(context) }
+        case .eventTick:
+            guard eventTicking, let context else { return }
+            let (hasMessages, keepTicking) = mailbox.eventTick(idleTicks: idleEventTicks, limit: options.eventTicksBeforeSleep)
+            idleEventTicks = hasMessages ? 0 : idleEventTicks + 1
+            if hasMessages, let connection, established { lws_callback_on_writable(connection) }
+            if keepTicking {
+                eventTimer.schedule(in: context, after: options.eventFlushInterval)
+            } else {
+                eventTicking = false
+            }
+        }
+    }
+
+    /// Events are flowing: tick so the next ones need no wake-up.
+    private func startEventTicks() {
+        idleEventTicks = 0
+        guard !eventTicking, let context else { return }
+        eventTicking = true
+        mailbox.setEventTicking(true)
+        eventTimer.schedule(in: context, after: options.eventFlushInterval)
+    }
+
+    private func stopEventTicks() {
+        guard eventTicking else { return }
+        eventTicking = false
+        mailbox.setEventTicking(false)
+        eventTimer.cancel()
+    }
+
     private func attemptFailed(reason: String) {
         mailbox.lastError.withLock { $0 = reason }
         consecutiveFailures += 1
@@ -298,12 +356,16 @@ final class ServiceLoop: @unchecked Sendable {
         connectionSlot.pointee = nil
         assembler.reset()
         inFlight = nil
+        stopEventTicks()
         mailbox.closed()
         let stopping = mailbox.contents.withLock { $0.stopRequested }
         if peerCloseCode == 4000 {
             replaced = true
             mailbox.lastError.withLock { $0 = "replaced by another connection with the same identity (close code 4000)" }
             publish(.replaced)
+        } else if !stopping, !handlers.shouldReconnect() {
+            refused = true
+            publish(.refused)
         } else if !stopping {
             if let establishedAt, ContinuousClock.now - establishedAt >= options.stableConnection {
                 consecutiveFailures = 1
@@ -322,12 +384,12 @@ final class ServiceLoop: @unchecked Sendable {
         scheduleWake(after: delay)
     }
 
-    /// lws_service sleeps until socket activity; a timer on another thread wakes it for the
+    /// lws_service sleeps until socket activity or a timer: this one makes it return for the
     /// reconnection time or the close deadline.
     private func scheduleWake(after delay: Duration) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + delay.seconds) { [mailbox] in
-            mailbox.wake()
-        }
+        guard let context else { return }
+        housekeepingTimerFired = false
+        housekeepingTimer.schedule(in: context, after: delay)
     }
 
     private func publish(_ state: ConnectionState) {

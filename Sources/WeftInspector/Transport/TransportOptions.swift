@@ -16,11 +16,21 @@ public struct TransportOptions: Sendable, Equatable {
     public var stableConnection: Duration
     /// How long `close()` waits for the closing handshake before tearing the socket down.
     public var closeTimeout: Duration
+    /// While events flow, the transport thread wakes on its own this often to send them, so a
+    /// host's per-frame `sendEvent` is a queue append without a system call. After
+    /// `eventTicksBeforeSleep` ticks without events it sleeps again (and the next event wakes
+    /// it). Requests and replies always wake it at once.
+    public var eventFlushInterval: Duration
+    public var eventTicksBeforeSleep: Int
+    /// For `wss://` to a gateway with a self-signed certificate (development and tests):
+    /// accept it, and skip the host name check. Off by default: the system's CAs decide.
+    public var allowSelfSignedCertificates: Bool
 
     public init(maximumIncomingMessageBytes: Int = 4 << 20, eventQueueBytes: Int = 8 << 20,
                 maximumQueuedBytes: Int = 256 << 20, fragmentBytes: Int = 64 << 10,
                 backoff: ReconnectBackoff = ReconnectBackoff(), stableConnection: Duration = .seconds(10),
-                closeTimeout: Duration = .seconds(1)) {
+                closeTimeout: Duration = .seconds(1), eventFlushInterval: Duration = .milliseconds(4),
+                eventTicksBeforeSleep: Int = 50, allowSelfSignedCertificates: Bool = false) {
         self.maximumIncomingMessageBytes = maximumIncomingMessageBytes
         self.eventQueueBytes = eventQueueBytes
         self.maximumQueuedBytes = maximumQueuedBytes
@@ -28,6 +38,9 @@ public struct TransportOptions: Sendable, Equatable {
         self.backoff = backoff
         self.stableConnection = stableConnection
         self.closeTimeout = closeTimeout
+        self.eventFlushInterval = eventFlushInterval
+        self.eventTicksBeforeSleep = eventTicksBeforeSleep
+        self.allowSelfSignedCertificates = allowSelfSignedCertificates
     }
 
     /// For a host program: requests are small (4 MiB is generous even for `Layout.evaluate`).

@@ -21,15 +21,20 @@ public final class WebSocketClient: Sendable {
         public var oversized: @Sendable (_ head: [UInt8], _ size: Int, _ generation: UInt64) -> [OutgoingMessage]
         /// An open connection ended (with the peer's close code, if it sent one).
         public var closed: @Sendable (_ closeCode: Int?) -> Void
+        /// Asked after a connection ended: false when retrying is pointless (the gateway
+        /// refused the handshake for good, such as an unsupported protocol version).
+        public var shouldReconnect: @Sendable () -> Bool
 
         public init(opened: @escaping @Sendable (UInt64) -> [OutgoingMessage] = { _ in [] },
                     received: @escaping @Sendable ([UInt8], UInt64) -> [OutgoingMessage] = { _, _ in [] },
                     oversized: @escaping @Sendable ([UInt8], Int, UInt64) -> [OutgoingMessage] = { _, _, _ in [] },
-                    closed: @escaping @Sendable (Int?) -> Void = { _ in }) {
+                    closed: @escaping @Sendable (Int?) -> Void = { _ in },
+                    shouldReconnect: @escaping @Sendable () -> Bool = { true }) {
             self.opened = opened
             self.received = received
             self.oversized = oversized
             self.closed = closed
+            self.shouldReconnect = shouldReconnect
         }
     }
 

@@ -22,7 +22,7 @@ import WeftTestSupport
         #expect(device.client.state != .open)
 
         try gateway.restart()
-        #expect(await eventually { device.isRegistered }, "\(device.client.state) \(device.client.lastError ?? "")")
+        #expect(await eventually { device.isRegistered }, "\(device.client.state) \(device.client.lastError ?? "") \(gateway.log)")
         #expect(device.registrationCount == 2)
         // The new gateway knows the device under its identity.
         let inspector = makeInspector(gateway)
@@ -196,5 +196,25 @@ import WeftTestSupport
                 "stalled: \(stalledRecorder.count("Tree.updated")) updates, no resync")
         #expect(stalledRecorder.count("Tree.updated") < count)
         #expect(isWholeOrToldToResync(stalledRecorder))
+    }
+}
+
+/// A gateway that refuses the protocol version is not retried (protocol.md: -32004 and the
+/// connection is closed; retrying the same version could never succeed).
+@Suite struct RefusalTests {
+    @Test func anUnsupportedProtocolVersionIsRefusedOnceAndNotRetried() async throws {
+        let gateway = try GatewayProcess()
+        let instance = HostProgram.uniqueInstance("version")
+        let device = DeviceSession(configuration: GatewayConfiguration(endpoint: gateway.endpoint, instance: instance),
+                                   identity: DeviceIdentity(appId: "org.weft.tests", instance: instance),
+                                   info: DeviceInfo(appName: "future"), options: .testDevice(), delivery: .polled,
+                                   protocolVersion: 2)
+        device.start()
+        defer { device.close() }
+        #expect(await eventually { device.client.state == .refused })
+        #expect(device.registrationError?.code == .unsupportedProtocolVersion)
+        try await Task.sleep(for: .milliseconds(600))  // beyond several back-off periods
+        #expect(device.client.state == .refused)
+        #expect(!device.isRegistered)
     }
 }
