@@ -2,10 +2,14 @@
 checkpoints (compared with `weft diff`, which ignores meta and revision), and `weft record` /
 `weft verify` agree run after run. No gateway is involved (WEFT_SNAPSHOT_DIR without
 WEFT_GATEWAY connects nowhere)."""
+import json
 import os
 import subprocess
 
+import jsonschema
+
 from conftest import run_cli
+from harness import REPO_ROOT
 
 FRAMES = "600"  # 10 s of program time: several scripted drags, a batch fetch, a page turn
 CHECKPOINTS = ["exit.json", "feed-loaded.json", "first-layout.json"]
@@ -28,6 +32,10 @@ def test_two_runs_write_identical_checkpoints(texturegram, weft_cli, tmp_path):
     for name in CHECKPOINTS:
         result = run_cli(weft_cli, "diff", first / name, second / name)
         assert result.returncode == 0, f"{name}:\n{result.stdout}{result.stderr}"
+    # Every checkpoint is a valid snapshot (docs/snapshot.schema.json).
+    schema = json.loads((REPO_ROOT / "docs" / "snapshot.schema.json").read_text())
+    for name in CHECKPOINTS:
+        jsonschema.validate(json.loads((first / name).read_text()), schema)
     # The run did something: the feed scrolled between the first layout and the exit.
     moved = run_cli(weft_cli, "diff", first / "first-layout.json", first / "exit.json")
     assert moved.returncode == 1 and "ASTableNode (feed)" in moved.stdout

@@ -6,6 +6,7 @@ TextureGram is paused (Runtime.pause) as soon as it registers and only moves whe
 (Sources/TextureGram) by hand, in comments.
 """
 import json
+import re
 import shutil
 
 import pytest
@@ -120,10 +121,11 @@ def test_cli_snapshots_of_the_paused_app_diff_cleanly_and_show_exactly_an_edit(g
         assert clean.returncode == 0, clean.stdout + clean.stderr
 
         # The first post's action row: a horizontal stack (spacing 16) of three 16-point
-        # buttons inside an inset (12 on the left). Spacing 24 moves comment from x 16 + 16 = 32
-        # to 16 + 24 = 40 in the stack, share from 64 to 80, and widens the stack from 3 x 16 +
-        # 2 x 16 = 80 to 3 x 16 + 2 x 24 = 96; like, the inset (stretched to the row's 375) and
-        # everything else stay.
+        # buttons inside an inset (12 on each side). Spacing 24 moves comment from x 16 + 16 = 32
+        # to 16 + 24 = 40 in the stack, and share from 64 to 80. The stack itself keeps its
+        # frame: the actions node is stretched to the cell's 375 points, and an inset spec hands
+        # its child min = max - insets (Texture's ASInsetLayoutSpec), so the stack is 351 wide
+        # either way. Like, the inset and everything else stay.
         document = json.loads(first.read_text())
         actions = find(document, "PostActionsNode", "actions")
         stack_id = actions["id"] + "/0.0"
@@ -135,41 +137,56 @@ def test_cli_snapshots_of_the_paused_app_diff_cleanly_and_show_exactly_an_edit(g
         assert diff.returncode == 1, diff.stdout + diff.stderr
         changes = json.loads(diff.stdout)
         (tmp_path / "diff.json").write_text(diff.stdout)
-        summary = sorted(summarise(changes))
+        summary = sorted(summarise(changes), key=repr)
         assert summary == sorted([
-            ("ASStackLayoutSpec", None, "frame", [12, 12, 80, 16], [12, 12, 96, 16]),
             ("ASStackLayoutSpec", None, "props.spacing", 16, 24),
             ("ActionButtonNode", "comment", "frame", [32, 0, 16, 16], [40, 0, 16, 16]),
             ("ActionButtonNode", "share", "frame", [64, 0, 16, 16], [80, 0, 16, 16]),
-        ]), json.dumps(changes, indent=1)
+        ], key=repr), json.dumps(changes, indent=1)
     finally:
         app.stop()
 
 
-def summarise(changes):
-    """(className, debugName, field, before, after) per change of `weft diff --format json`."""
-    raise NotImplementedError("written against the CLI's JSON format once it is on main")
+def summarise(report):
+    """(className, debugName, field, before, after) per change of `weft diff --format json`; the
+    element is the last component of the change's structural path, `Class (debugName)[n]`."""
+    for change in report["changes"]:
+        last = change["path"].split(" > ")[-1]
+        match = re.fullmatch(r"([^ (\[]+)(?: \((.*)\))?(?:\[\d+\])?", last)
+        assert match, f"unexpected path component {last!r}"
+        yield match.group(1), match.group(2), change["field"], change["before"], change["after"]
 
 
-def test_screenshot_for_the_readme(gateway, app, attached):
-    """docs/images/inspector.png: TextureGram in the inspector after the scripted finger scrolled a
-    little, both screens fitted in view, the like button of the first post wholly on screen
-    selected, the hit-test slop and image scaling overlays on and the spec boxes off."""
-    page = attached
-    app.call("Runtime.step", {"frames": 150})
-    document = snapshot(gateway, app)
-    page.wait_js("return weft.state.model.revision >= arguments[0]", "the stepped frames' updates", document["revision"])
-    feed = find(document["roots"][0], "ASTableNode", "feed")
-    # Cell frames are in the table's visible coordinates (the content offset already applied).
-    post = next(cell for cell in feed["children"] if cell["className"] == "PostCellNode" and cell["frame"][1] >= 0)
-    like = find(post, "ActionButtonNode", "like")
-    page.js("weft.state.select(arguments[0])", like["id"])
-    for toggle, wanted in (("overlay-slop", True), ("overlay-scaling", True), ("overlay-specs", False)):
-        element = page.driver.find_element("id", toggle)
-        if element.is_selected() != wanted:
-            element.click()
-    page.driver.find_element("id", "zoom-fit").click()
-    page.frames(4)
-    shot = page.screenshot("texturegram-inspector")
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(shot, SCREENSHOT)
+class TestReadmeScreenshot:
+    @pytest.fixture
+    def app(self, gateway, texturegram):
+        """TextureGram whose scripted finger moves only the stories and the explore screen,
+        paused; the test drags the feed itself."""
+        program = start_texturegram(texturegram, gateway, "--scroll-pattern", "stories:right,pages:right")
+        yield program
+        program.stop()
+
+    def test_screenshot_for_the_readme(self, gateway, app, attached):
+        """docs/images/inspector.png: TextureGram in the inspector, the feed dragged down and back
+        up to its top by a finger (so its ranges are in full mode), the like button of the first
+        post selected, the hit-test slop and image scaling overlays on, the spec boxes off, the
+        range bars shown."""
+        page = attached
+        feed = find(snapshot(gateway, app)["roots"][0], "ASTableNode", "feed")
+        app.call("Scroll.drag", {"id": feed["id"], "dx": 0, "dy": 1200, "duration": 0.3})
+        app.call("Runtime.step", {"frames": 120})
+        app.call("Scroll.drag", {"id": feed["id"], "dx": 0, "dy": -4000, "duration": 0.3})
+        reply = app.call("Runtime.step", {"frames": 60})  # photos arrive within 0.2 s of preloading
+        page.wait_js("return weft.state.model.revision >= arguments[0]", "the stepped frames' updates", reply["revision"])
+        post = find(find(snapshot(gateway, app)["roots"][0], "ASTableNode", "feed"), "PostCellNode", "post 0")
+        page.js("weft.state.select(arguments[0])", find(post, "ActionButtonNode", "like")["id"])
+        for toggle, wanted in (("overlay-slop", True), ("overlay-scaling", True), ("overlay-specs", False)):
+            element = page.driver.find_element("id", toggle)
+            if element.is_selected() != wanted:
+                element.click()
+        page.driver.find_element("id", "zoom-fit").click()
+        page.js("weft.selectTab('ranges')")
+        page.frames(30)  # the range bars glide to their places (0.3 s)
+        shot = page.screenshot("texturegram-inspector")
+        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shot, SCREENSHOT)
