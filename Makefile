@@ -75,11 +75,13 @@ test-schema: $(PYTHON)
 	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS)
 
 # Benchmarks run in release mode. `make test` runs them at a tiny size so they keep working.
-# TextureGram's figure: frames per second of the headless feed while it is scrolled (a minute of
-# program time at full size, two seconds at tiny size).
+# The `cli` suite runs the release `weft` binary, so it is built too. TextureGram's figure: frames
+# per second of the headless feed while it is scrolled (a minute of program time at full size,
+# two seconds at tiny size).
 texturegram_bench_frames = $(if $(filter tiny,$(1)),120,3600)
 bench: deps venv gateway
 	swift build -c release --product weft-bench
+	swift build -c release --product weft
 	swift build -c release --product TextureGram
 	{ .build/release/weft-bench --size $(BENCH_SIZE); $(PYTHON) web-inspector/bench/bench.py --size $(BENCH_SIZE); \
 	  $(MAKE) -s --no-print-directory -C gateway bench BENCH_SIZE=$(BENCH_SIZE); \
@@ -95,6 +97,7 @@ bench-web-smoke: venv gateway
 
 bench-smoke: deps gateway
 	swift build -c release --product weft-bench
+	swift build -c release --product weft
 	swift build -c release --product TextureGram
 	{ .build/release/weft-bench --size tiny; $(MAKE) -s --no-print-directory -C gateway bench BENCH_SIZE=tiny; \
 	  .build/release/TextureGram --bench $(call texturegram_bench_frames,tiny); } \

@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot"]),
         .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture"]),
         .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftTestSupport"]),
-        .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting"]),
+        .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftTestSupport"]),
         .testTarget(name: "TextureGramTests", dependencies: ["TextureGram", "WeftNodes"]),
     ],

@@ -4,6 +4,7 @@ import Foundation
 let suites: [any BenchSuite] = [
     LayoutBench(),
     SnapshotBench(),
+    CLIBench(),
     NodesBench(),
     CaptureBench(),
     TransportBench(),

@@ -32,15 +32,12 @@ public enum AsciiCommand: Subcommand {
             io.stdout.write(help)
             return 0
         }
-        guard parsed.positionals.count == 1 else {
-            throw UsageError(parsed.positionals.isEmpty
-                ? "missing FILE (a snapshot, or - for stdin; see --help)"
-                : "expected one FILE, got \(parsed.positionals.count)")
+        let snapshot = try SnapshotFile.read(try SnapshotFile.onlyArgument(parsed), io: io)
+        if let reference = parsed.value("element") {
+            io.stdout.write(SnapshotAsciiArt.picture(of: try ElementReference.resolve(reference, in: snapshot)) + "\n")
+        } else {
+            io.stdout.write(SnapshotAsciiArt.picture(of: snapshot))
         }
-        let snapshot = try SnapshotFile.read(parsed.positionals[0], io: io)
-        let elements = try parsed.value("element").map { [try ElementReference.resolve($0, in: snapshot)] } ?? snapshot.roots
-        let pictures = elements.map { SnapshotAsciiArt.layoutArt(of: $0) ?? SnapshotAsciiArt.art(of: $0) }
-        io.stdout.write(pictures.map { $0 + "\n" }.joined(separator: "\n"))
         return 0
     }
 }

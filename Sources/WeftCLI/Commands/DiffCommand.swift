@@ -40,8 +40,7 @@ public enum DiffCommand: Subcommand {
         let settings = try DiffSettings(parsed)
         let (pathA, pathB) = (parsed.positionals[0], parsed.positionals[1])
         guard pathA != "-" || pathB != "-" else { throw UsageError("only one of A and B can be - (standard input)") }
-        let a = try SnapshotFile.read(pathA, io: io)
-        let b = try SnapshotFile.read(pathB, io: io)
+        let (a, b) = try SnapshotFile.readPair(pathA, pathB, io: io)
         let changes = SemanticDiff.compare(a, b, options: settings.diffOptions)
 
         switch settings.format {

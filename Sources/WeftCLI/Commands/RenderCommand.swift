@@ -32,11 +32,7 @@ public enum RenderCommand: Subcommand {
             io.stdout.write(help)
             return 0
         }
-        guard parsed.positionals.count == 1 else {
-            throw UsageError(parsed.positionals.isEmpty
-                ? "missing FILE (a snapshot, or - for stdin; see --help)"
-                : "expected one FILE, got \(parsed.positionals.count)")
-        }
+        let path = try SnapshotFile.onlyArgument(parsed)
         guard let output = parsed.value("o") ?? parsed.value("output") else {
             throw UsageError("missing -o OUT.svg (- for standard output)")
         }
@@ -48,7 +44,7 @@ public enum RenderCommand: Subcommand {
             }
             overlays.insert(overlay)
         }
-        let snapshot = try SnapshotFile.read(parsed.positionals[0], io: io)
+        let snapshot = try SnapshotFile.read(path, io: io)
         try OutputFile.write(SnapshotSVG.render(snapshot, overlays: overlays), to: output, io: io)
         return 0
     }

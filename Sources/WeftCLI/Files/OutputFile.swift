@@ -21,8 +21,10 @@ enum OutputFile {
         try write(Array(text.utf8), to: path, io: io)
     }
 
-    /// A snapshot as indented JSON with a final newline: the form kept under version control.
+    /// A snapshot as indented JSON ending in one newline: the form kept under version control.
     static func write(_ snapshot: Snapshot, to path: String, io: CommandIO) throws {
-        try write(snapshot.encodedPretty() + [UInt8(ascii: "\n")], to: path, io: io)
+        var bytes = snapshot.encodedPretty()
+        if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        try write(bytes, to: path, io: io)
     }
 }

@@ -39,9 +39,10 @@ public struct GatewayAPIError: Error, CustomStringConvertible {
         data = error?["data"]
     }
 
-    /// For 409: the devices the selector matched (`data.candidates`), or none.
-    public var candidates: [Device] {
-        (data?["candidates"]?.array ?? []).compactMap(Device.init(json:))
+    /// For 409: the ids of the devices the selector matched (`data.candidates`; the gateway
+    /// lists device ids, a Device object's `deviceId` is taken too).
+    public var candidateIDs: [String] {
+        (data?["candidates"]?.array ?? []).compactMap { $0.string ?? $0["deviceId"]?.string }
     }
 
     public var description: String {

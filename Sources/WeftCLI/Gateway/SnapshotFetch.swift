@@ -58,7 +58,7 @@ struct SnapshotFetch {
             case .unreachable:
                 throw Retryable(underlying: error, awaited: "the gateway at \(client.address)")
             case .api(let apiError) where apiError.status == 409:
-                throw Ambiguous(selector: selector, devices: apiError.candidates)
+                throw Ambiguous(selector: selector, devices: try devices(withIDs: apiError.candidateIDs))
             case .api(let apiError) where apiError.status == 404 || apiError.status == 503:
                 let message = apiError.status == 404
                     ? "no device matches \"\(selector?.text ?? "")\" at the gateway \(client.address) (see weft devices)"
@@ -76,6 +76,15 @@ struct SnapshotFetch {
         var address: GatewayAddress
         var description: String {
             "no device is connected to the gateway at \(address) (use --wait SECONDS to wait for one)"
+        }
+    }
+
+    /// The listed devices with these ids, for the table of an ambiguous selector (an id the
+    /// list no longer has, because it went away meanwhile, is shown by its id alone).
+    private func devices(withIDs ids: [String]) throws -> [Device] {
+        let listed = try Device.list(from: try client.getJSON("/api/devices"))
+        return ids.map { id in
+            listed.first { $0.deviceId == id } ?? Device(deviceId: id, appId: "?", instance: "?", host: "?", state: "gone")
         }
     }
 

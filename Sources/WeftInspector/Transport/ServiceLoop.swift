@@ -1,5 +1,4 @@
 import CLibWebSockets
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -26,6 +25,8 @@ final class ServiceLoop: @unchecked Sendable {
     /// lws stores the connection here early, and clears it when the attempt is scrapped.
     private let connectionSlot: UnsafeMutablePointer<OpaquePointer?>
     private let sendBuffer: UnsafeMutableRawBufferPointer
+    /// Keep-alive: lws pings an idle connection and hangs up one that stays silent.
+    private let idlePolicy: UnsafeMutablePointer<lws_retry_bo_t>
 
     private var context: OpaquePointer?
     private var connection: OpaquePointer? { connectionSlot.pointee }
@@ -74,6 +75,12 @@ final class ServiceLoop: @unchecked Sendable {
         connectionSlot.initialize(to: nil)
         sendBuffer = .allocate(byteCount: weft_lws_pre + options.fragmentBytes, alignment: 16)
         assembler = MessageAssembler(limit: options.maximumIncomingMessageBytes)
+        let pingSeconds = UInt16(clamping: max(1, options.keepAliveInterval.components.seconds))
+        idlePolicy = .allocate(capacity: 1)
+        idlePolicy.initialize(to: lws_retry_bo_t(retry_ms_table: nil, retry_ms_table_count: 0, conceal_count: 0,
+                                                 secs_since_valid_ping: pingSeconds,
+                                                 secs_since_valid_hangup: pingSeconds.multipliedReportingOverflow(by: 2).overflow ? .max : pingSeconds * 2,
+                                                 jitter_percent: 0))
         housekeepingTimer = ServiceTimer(owner: self, purpose: .housekeeping)
         eventTimer = ServiceTimer(owner: self, purpose: .eventTick)
     }
@@ -86,6 +93,7 @@ final class ServiceLoop: @unchecked Sendable {
         protocols.deallocate()
         connectionSlot.deallocate()
         sendBuffer.deallocate()
+        idlePolicy.deallocate()
     }
 
     // MARK: The thread
@@ -179,6 +187,7 @@ final class ServiceLoop: @unchecked Sendable {
             info.ssl_connection = Int32(flags)
         }
         info.pwsi = connectionSlot
+        info.retry_and_idle_policy = UnsafePointer(idlePolicy)
         established = false
         peerCloseCode = nil
         closeStatus = nil

@@ -22,6 +22,10 @@ public struct TransportOptions: Sendable, Equatable {
     /// it). Requests and replies always wake it at once.
     public var eventFlushInterval: Duration
     public var eventTicksBeforeSleep: Int
+    /// A connection with no traffic for this long gets a WebSocket ping, and one with no
+    /// traffic (not even the pong) for twice as long is dropped and reconnected: a gateway
+    /// that froze or vanished without closing the socket is noticed.
+    public var keepAliveInterval: Duration
     /// For `wss://` to a gateway with a self-signed certificate (development and tests):
     /// accept it, and skip the host name check. Off by default: the system's CAs decide.
     public var allowSelfSignedCertificates: Bool
@@ -30,7 +34,8 @@ public struct TransportOptions: Sendable, Equatable {
                 maximumQueuedBytes: Int = 256 << 20, fragmentBytes: Int = 64 << 10,
                 backoff: ReconnectBackoff = ReconnectBackoff(), stableConnection: Duration = .seconds(10),
                 closeTimeout: Duration = .seconds(1), eventFlushInterval: Duration = .milliseconds(4),
-                eventTicksBeforeSleep: Int = 50, allowSelfSignedCertificates: Bool = false) {
+                eventTicksBeforeSleep: Int = 50, keepAliveInterval: Duration = .seconds(30),
+                allowSelfSignedCertificates: Bool = false) {
         self.maximumIncomingMessageBytes = maximumIncomingMessageBytes
         self.eventQueueBytes = eventQueueBytes
         self.maximumQueuedBytes = maximumQueuedBytes
@@ -40,6 +45,7 @@ public struct TransportOptions: Sendable, Equatable {
         self.closeTimeout = closeTimeout
         self.eventFlushInterval = eventFlushInterval
         self.eventTicksBeforeSleep = eventTicksBeforeSleep
+        self.keepAliveInterval = keepAliveInterval
         self.allowSelfSignedCertificates = allowSelfSignedCertificates
     }
 

@@ -218,3 +218,24 @@ import WeftTestSupport
         #expect(!device.isRegistered)
     }
 }
+
+/// A gateway that stops answering without closing the socket (frozen, or gone without a FIN)
+/// is noticed by the keep-alive ping and the client reconnects once it answers again.
+@Suite struct KeepAliveTests {
+    @Test func aSilentGatewayIsDroppedAndReconnectedOnceItAnswers() async throws {
+        let gateway = try GatewayProcess()
+        defer { gateway.resume() }
+        var options = TransportOptions.testDevice()
+        options.keepAliveInterval = .seconds(1)  // ping after 1 s of silence, hang up after 2 s
+        let device = makeDevice(gateway, options: options)
+        device.start()
+        defer { device.close() }
+        #expect(await eventually { device.isRegistered })
+
+        gateway.pause()
+        #expect(await eventually(.seconds(8)) { !device.isRegistered }, "still registered with a frozen gateway")
+        gateway.resume()
+        #expect(await eventually(.seconds(30)) { device.isRegistered && device.registrationCount == 2 },
+                "\(device.client.state) \(device.client.lastError ?? "")")
+    }
+}

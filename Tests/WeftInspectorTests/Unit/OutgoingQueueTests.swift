@@ -89,3 +89,80 @@ import Testing
         #expect(queue.isEmpty && queue.queuedBytes == 0 && queue.dequeue() == nil)
     }
 }
+
+/// The queue against a plain-array model of the policy in its doc comment, over random
+/// sequences of enqueues and dequeues (with evictions, interleaved replies, and the storage
+/// compaction that a long run triggers).
+@Suite struct OutgoingQueueModelTests {
+    private struct Model {
+        let eventBudget: Int
+        let hardLimit: Int
+        var items: [(tag: Int, size: Int, droppable: Bool)] = []
+        var dropped = 0
+
+        var bytes: Int { items.reduce(0) { $0 + $1.size } }
+        var eventBytes: Int { items.filter(\.droppable).reduce(0) { $0 + $1.size } }
+
+        mutating func evictOldestEvent() -> Bool {
+            guard let index = items.firstIndex(where: \.droppable) else { return false }
+            items.remove(at: index)
+            dropped += 1
+            return true
+        }
+
+        mutating func enqueue(tag: Int, size: Int, droppable: Bool) -> OutgoingQueue.Admission {
+            if droppable {
+                guard size <= eventBudget else { dropped += 1; return .dropped }
+                while eventBytes + size > eventBudget || bytes + size > hardLimit {
+                    guard evictOldestEvent() else { dropped += 1; return .dropped }
+                }
+            } else {
+                while bytes + size > hardLimit {
+                    guard evictOldestEvent() else { return .overflow }
+                }
+            }
+            items.append((tag, size, droppable))
+            return .queued
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5])
+    func matchesThePolicyModel(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var queue = OutgoingQueue(eventBudget: 500, hardLimit: 1200)
+        var model = Model(eventBudget: 500, hardLimit: 1200)
+        for tag in 0..<20_000 {
+            if random.next() % 3 == 0 {
+                let message = queue.dequeue()
+                let expected = model.items.isEmpty ? nil : model.items.removeFirst()
+                #expect(message.map { Int($0.parts[0][0]) + Int($0.parts[0][1]) << 8 } == expected.map { $0.tag & 0xFFFF })
+            } else {
+                let droppable = random.next() % 4 != 0
+                let size = 2 + Int(random.next() % (droppable ? 120 : 300))
+                var payload = [UInt8](repeating: 0, count: size)
+                payload[0] = UInt8(tag & 0xFF)
+                payload[1] = UInt8((tag >> 8) & 0xFF)
+                let message = OutgoingMessage(parts: [payload], kind: droppable ? .droppable : .essential)
+                #expect(queue.enqueue(message) == model.enqueue(tag: tag, size: size, droppable: droppable))
+            }
+            #expect(queue.queuedBytes == model.bytes)
+            #expect(queue.count == model.items.count)
+            #expect(queue.droppedEvents == model.dropped)
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64) so failures reproduce.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

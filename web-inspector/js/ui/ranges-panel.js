@@ -12,7 +12,7 @@ const MAX_MAPPED_ITEMS = 20000;
 const STRIP_ANIMATION_MS = 300;
 const MODES = ['minimum', 'full', 'visibleOnly', 'lowMemory'];
 
-export const STATE_COLORS = [
+const STATE_COLORS = [
   [8, '#34a853', 'visible'], [4, '#fbbc04', 'display'], [2, '#fa7b17', 'preload'], [1, '#c4c7c5', 'measureLayout'],
 ];
 
@@ -142,8 +142,7 @@ export class RangesPanel {
     }
     ctx.fillStyle = '#fff';
     ctx.font = '8px system-ui, sans-serif';
-    if (geometry.arrows.start) ctx.fillText(geometry.arrows.glyphs[0], 5, y + 1);
-    if (geometry.arrows.end) ctx.fillText(geometry.arrows.glyphs[1], BAR_WIDTH - 5, y + 1);
+    for (const arrow of geometry.arrows) ctx.fillText(arrow.glyph, arrow.x + arrow.width / 2, arrow.y + 1);
   }
 
   #paintMap(canvas, c) {
