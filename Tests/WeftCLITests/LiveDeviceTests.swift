@@ -25,6 +25,7 @@ import WeftTestSupport
         #expect(first.status == 0, "\(first.stderr)\n\(host.process.log)")
         #expect(first.stdout == "")
         let snapshot = try Snapshot(json: Data(contentsOf: directory.url.appendingPathComponent("first.json")))
+        SchemaArtifacts.keep(directory.path("first.json"), as: "snapshot-live")
         #expect(snapshot.meta.appId == Self.appId)
         #expect(snapshot.meta.instance == host.instance)
         // weft-example's screen: a node "screen" laid out by a vertical stack (Examples/weft-example).
