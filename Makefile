@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 SWIFT_BUILD_FLAGS ?=
 BENCH_SIZE ?= full
 
-.PHONY: all deps venv build gateway test test-gateway test-swift test-schema test-web test-browser bench bench-smoke bench-web bench-web-smoke clean
+.PHONY: all deps venv build gateway test test-gateway fuzz test-swift test-schema test-web test-browser bench bench-smoke bench-web bench-web-smoke clean
 
 all: build
 
@@ -33,11 +33,16 @@ gateway: deps
 
 # The gateway's unit and integration tests, against an ASan+UBSan build of it.
 test-gateway: deps
-	$(MAKE) -C gateway test
+	$(MAKE) --no-print-directory -C gateway test
+
+# A bounded libFuzzer run (FUZZ_SECONDS, default 60) of the gateway's message handler; needs clang.
+# Not part of `make test`.
+fuzz: deps
+	$(MAKE) -C gateway fuzz
 
 test: deps gateway test-gateway test-swift test-schema test-web test-browser bench-smoke bench-web-smoke
 
-test-swift: deps
+test-swift: deps gateway
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build
 
@@ -46,20 +51,25 @@ test-swift: deps
 test-web:
 	node --test web-inspector/test/
 
-# The page in headless Chromium against the real gateway (tests/harness starts it on a free port).
+# The page in headless Chromium against the real gateway and the real example host program
+# (tests/harness starts them on a free port, with unique instance names).
 test-browser: venv gateway
+	swift build --product weft-example $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -q tests/browser
 
 # Every fixture snapshot and every snapshot the Swift tests wrote (.build/test-artifacts/snapshots,
 # also where captures from tests land) must match docs/snapshot.schema.json. Run after test-swift.
 SNAPSHOT_ARTIFACTS := .build/test-artifacts/snapshots
 test-schema: $(PYTHON)
-	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS)
+	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS) Tests/WeftTestingTests/__Snapshots__
 
 # Benchmarks run in release mode. `make test` runs them at a tiny size so they keep working.
+# The `cli` suite runs the release `weft` binary, so it is built too.
 bench: deps venv gateway
 	swift build -c release --product weft-bench
-	{ .build/release/weft-bench --size $(BENCH_SIZE); $(PYTHON) web-inspector/bench/bench.py --size $(BENCH_SIZE); } \
+	swift build -c release --product weft
+	{ .build/release/weft-bench --size $(BENCH_SIZE); $(PYTHON) web-inspector/bench/bench.py --size $(BENCH_SIZE); \
+	  $(MAKE) -s --no-print-directory -C gateway bench BENCH_SIZE=$(BENCH_SIZE); } \
 		| scripts/bench-report --out docs/benchmarks.md
 
 # The web inspector's figures alone (headless Chromium against the real gateway).
@@ -69,9 +79,11 @@ bench-web: venv gateway
 bench-web-smoke: venv gateway
 	$(PYTHON) web-inspector/bench/bench.py --size tiny | scripts/bench-report
 
-bench-smoke: deps
+bench-smoke: deps gateway
 	swift build -c release --product weft-bench
-	.build/release/weft-bench --size tiny | scripts/bench-report
+	swift build -c release --product weft
+	{ .build/release/weft-bench --size tiny; $(MAKE) -s --no-print-directory -C gateway bench BENCH_SIZE=tiny; } \
+		| scripts/bench-report
 
 clean:
 	rm -rf .build $(VENV)

@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "weft", targets: ["weft"]),
         .executable(name: "TextureGram", targets: ["TextureGram"]),
         .executable(name: "weft-bench", targets: ["weft-bench"]),
+        .executable(name: "weft-example", targets: ["weft-example"]),
     ],
     targets: [
         // System libraries (Debian: libwebsockets-dev). The Makefile installs them.
@@ -41,19 +42,25 @@ let package = Package(
         .executableTarget(name: "weft", dependencies: ["WeftCLI"]),
         // The demo host program.
         .executableTarget(name: "TextureGram", dependencies: ["WeftNodes", "WeftInspector"]),
+        // The minimal inspectable host program of the docs and the end-to-end tests.
+        .executableTarget(name: "weft-example", dependencies: ["WeftNodes", "WeftInspector"],
+                          path: "Examples/weft-example"),
         // Benchmarks: `make bench` (full size) and `make test` (tiny size, to keep them working).
         .executableTarget(
             name: "weft-bench",
-            dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftCapture", "WeftInspector"]
+            dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftCapture", "WeftInspector", "WeftTestSupport"]
         ),
 
+        // End-to-end test harness: the real gateway on a free port, host programs with unique
+        // instance names. Test targets that talk to a gateway depend on it.
+        .target(name: "WeftTestSupport", path: "Tests/WeftTestSupport"),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], resources: [.copy("Fixtures")]),
         .testTarget(name: "WeftNodesTests", dependencies: ["WeftNodes"]),
         .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot"]),
         .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture"]),
-        .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector"]),
-        .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting"]),
-        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI"]),
+        .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftTestSupport"]),
+        .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,10 +21,13 @@ public struct ArgumentParser {
         public static func flag(_ name: String) -> Option { Option(name: name, takesValue: false) }
     }
 
-    private var values: [String: String] = [:]
+    private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
-    /// Arguments that are not options, in order.
+    /// Arguments that are not options, in order (those after `--` included).
     public private(set) var positionals: [String] = []
+    /// The arguments after `--`, or nil when there was none: `weft record DIR -- COMMAND ARGS...`
+    /// runs these.
+    public private(set) var afterSeparator: [String]?
     /// `-h` or `--help` was given.
     public private(set) var wantsHelp = false
 
@@ -35,6 +38,7 @@ public struct ArgumentParser {
         while let argument = remaining.popFirst() {
             if argument == "--" {
                 positionals.append(contentsOf: remaining)
+                afterSeparator = Array(remaining)
                 break
             }
             if argument == "-h" || argument == "--help" {
@@ -53,7 +57,7 @@ public struct ArgumentParser {
                 guard let value = inlineValue ?? remaining.popFirst() else {
                     throw UsageError("--\(name) needs a value")
                 }
-                values[name] = value
+                values[name, default: []].append(value)
             } else {
                 guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
                 flags.insert(name)
@@ -69,7 +73,10 @@ public struct ArgumentParser {
     }
 
     /// The value given for `--name`, if any (the last one when repeated).
-    public func value(_ name: String) -> String? { values[name] }
+    public func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value given for a repeatable `--name`, in order.
+    public func allValues(_ name: String) -> [String] { values[name] ?? [] }
 
     /// Whether the flag `--name` was given.
     public func flag(_ name: String) -> Bool { flags.contains(name) }

@@ -3,6 +3,12 @@ import Foundation
 /// Where a command writes text: the process's stdout/stderr, or a buffer in tests.
 public protocol CommandOutput: AnyObject {
     func write(_ text: String)
+    /// Whether a person watches it: progress messages are written only to terminals.
+    var isTerminal: Bool { get }
+}
+
+extension CommandOutput {
+    public var isTerminal: Bool { false }
 }
 
 /// Writes to a file handle (the process's standard output or error).
@@ -19,6 +25,8 @@ public final class FileHandleOutput: CommandOutput {
     public func write(_ text: String) {
         handle.write(Data(text.utf8))
     }
+
+    public var isTerminal: Bool { isatty(handle.fileDescriptor) != 0 }
 }
 
 /// Collects everything written, for tests that run commands in-process.
@@ -38,12 +46,17 @@ public struct CommandIO {
     public var stderr: any CommandOutput
     /// The bytes of standard input, read when a command is given `-`.
     public var readStandardInput: () throws -> Data
+    /// The environment the command reads its defaults from (`WEFT_GATEWAY`, `WEFT_TOKEN`,
+    /// `WEFT_ARTIFACTS`) and passes on to programs it runs; tests give their own.
+    public var environment: [String: String]
 
     public init(stdout: any CommandOutput, stderr: any CommandOutput,
-                readStandardInput: @escaping () throws -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) {
+                readStandardInput: @escaping () throws -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.stdout = stdout
         self.stderr = stderr
         self.readStandardInput = readStandardInput
+        self.environment = environment
     }
 
     /// The contents of `path`, or of standard input for `-`. Throws a `UsageError` naming the

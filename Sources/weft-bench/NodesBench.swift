@@ -5,7 +5,8 @@ import WeftNodes
 /// - Range update per scroll frame while the user drags tables of 1 000 / 10 000 / 100 000 rows
 ///   (one main-loop frame: the drag step, the range update, the item states pushed into the
 ///   cells, the visible cells shown). It must not grow with the row count: the queries are
-///   binary searches over the sorted item frames.
+///   binary searches over the sorted item frames. Also the load (every cell made and measured)
+///   and the peak memory of the largest table.
 /// - Layout throughput of TextureGram-like feed cells: measure and apply a fresh cell (avatar,
 ///   names, photo with a ratio, likes, a wrapped caption) at 375 pt wide, in cells per second.
 struct NodesBench: BenchSuite {
@@ -22,6 +23,7 @@ struct NodesBench: BenchSuite {
             report.figure("range update per scroll frame (\(label))", perFrame * 1e6, "us", decimals: 1)
             report.figure("table load and measure (\(label))", load * 1e3, "ms", decimals: 1)
         }
+        report.figure("peak resident memory (up to \(rowCounts.last! / 1000)k rows)", PeakMemory.peakMiB(), "MiB", decimals: 1)
         cellLayout(cells: size == .tiny ? 200 : 5_000, repeats: size == .tiny ? 1 : 3, report: report)
     }
 

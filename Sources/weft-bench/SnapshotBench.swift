@@ -17,8 +17,8 @@ struct SnapshotBench: BenchSuite {
     }
 
     /// Two documents of the same feed where every 10th cell changed (its title is wider and its
-    /// like button moved), as a CI baseline comparison would see them.
-    private func editedPair(elementCount: Int) -> (Snapshot, Snapshot) {
+    /// like button moved), as a CI baseline comparison would see them (CLIBench diffs it too).
+    static func editedPair(elementCount: Int) -> (Snapshot, Snapshot) {
         let a = SyntheticFeed.snapshot(elementCount: elementCount)
         var b = a
         var cells = b.roots[0].children[0].children[1].children
@@ -33,7 +33,7 @@ struct SnapshotBench: BenchSuite {
 
     private func semanticDiff(elementCount: Int, report: BenchReport) {
         let (aBytes, bBytes): ([UInt8], [UInt8]) = {
-            let (a, b) = editedPair(elementCount: elementCount)
+            let (a, b) = Self.editedPair(elementCount: elementCount)
             return (a.encoded(), b.encoded())
         }()
         // What `weft diff A B` does: read both files, diff, format. Peak memory covers all of it.
@@ -54,7 +54,7 @@ struct SnapshotBench: BenchSuite {
     }
 
     private func updateOps(elementCount: Int, repeats: Int, report: BenchReport) {
-        let (a, b) = editedPair(elementCount: elementCount)
+        let (a, b) = Self.editedPair(elementCount: elementCount)
         var ops: [UpdateOp] = []
         let diff = Stopwatch.bestSeconds(repeats: repeats) { ops = UpdateOps.diff(a, b) }
         var applied = a

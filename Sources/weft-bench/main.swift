@@ -4,7 +4,10 @@ import Foundation
 let suites: [any BenchSuite] = [
     LayoutBench(),
     SnapshotBench(),
+    CLIBench(),
     NodesBench(),
+    CaptureBench(),
+    TransportBench(),
 ]
 
 var size = BenchSize.full

@@ -109,10 +109,15 @@ struct RandomTreeTests {
         let loop = loop(with: [program.root], size: Size(width: 320, height: 480))
         let recorder = RecordingSession(loop: loop)
         var previous = Capture.snapshot(of: loop.roots)
+        let cache = CaptureCache()
+        _ = Capture.snapshot(of: loop.roots, revision: 0, meta: Snapshot.Meta(), cache: cache)
         for _ in 0..<6 {
             for _ in 0..<3 { program.mutate(recorder, snapshot: previous) }
             loop.run(frames: 1)
             let next = Capture.snapshot(of: loop.roots)
+            // Reusing the subtrees whose revision did not move gives the same document.
+            let reusing = Capture.snapshot(of: loop.roots, revision: 0, meta: Snapshot.Meta(), cache: cache)
+            #expect(firstDifference(next, reusing) == nil)
             let ops = try UpdateOp.decode(UpdateOp.encode(UpdateOps.diff(previous, next)))
             let applied = try UpdateOps.applying(ops, to: previous)
             #expect(firstDifference(applied, next) == nil)

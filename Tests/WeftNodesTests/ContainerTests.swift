@@ -97,8 +97,10 @@ struct ContainerTests {
     func scriptedDrag() {
         let (table, _, loop) = table(count: 50)
         table.drag(by: Point(x: 0, y: 300), duration: 0.5)
+        #expect(!table.isTracking && table.rangeController.currentMode == .minimum)  // nothing before a frame
+        loop.run(frames: 1)
         #expect(table.isTracking)
-        loop.run(frames: 15)  // half of 0.5 s at 60 fps: 150 pt
+        loop.run(frames: 14)  // half of 0.5 s at 60 fps: 150 pt
         #expect(abs(table.contentOffset.y - 150) < 1e-6)
         loop.run(frames: 16)
         #expect(!table.isTracking)
@@ -280,5 +282,59 @@ struct ContainerTests {
         loop.run(frames: 1)
         #expect(table.numberOfItems == 3 && table.contentSize.height == 300)
         #expect(table.rangeController.itemStates.map(\.rawValue) == [15, 15, 15])
+    }
+
+    /// A feed row: a 30 x 30 avatar and a name in a centred horizontal stack, spacing 8, inset 10.
+    final class RowCell: CellNode {
+        let avatar = ImageNode(image: Image(pixelWidth: 60, pixelHeight: 60, scale: 2))
+        let name = TextNode("Hello", font: .system(14))
+
+        override init() {
+            super.init()
+            automaticallyManagesSubnodes = true
+        }
+
+        override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
+            let stack = StackLayoutSpec(direction: .horizontal, spacing: 8, alignItems: .center, children: [avatar, name])
+            return InsetLayoutSpec(insets: EdgeInsets(all: 10), child: stack)
+        }
+    }
+
+    final class RowSource: ContainerDataSource {
+        var cells: [RowCell] = []
+        func numberOfItems(in container: ContainerNode) -> Int { 20 }
+        func container(_ container: ContainerNode, nodeForItemAt index: Int) -> CellNode {
+            let cell = RowCell()
+            cells.append(cell)
+            return cell
+        }
+    }
+
+    @Test("cells laid out with real specs: sizes, managed subnodes and flattened frames")
+    func specCells() {
+        // "Hello" at 14 pt: 5191 units = 35.49 pt -> 35.5; height 2384 x 14 / 2048 = 16.30 -> 16.5.
+        // Stack: 30 + 8 + 35.5 wide, max(30, 16.5) = 30 tall; with the insets each row is
+        // 320 x 50 (the table's exact width). The name is centred: 10 + floorPixel((30 - 16.5) / 2)
+        // = 10 + 6.5 = 16.5; x = 10 + 30 + 8 = 48.
+        let table = TableNode()
+        let source = RowSource()
+        table.dataSource = source
+        let (loop, _) = makeScreen(table)
+        loop.run(frames: 1)
+        #expect(table.itemFrames[3] == Rect(x: 0, y: 150, width: 320, height: 50))
+        let cell = source.cells[3]
+        #expect(cell.indexInContainer == 3)
+        #expect(cell.subnodes.map(\.id) == [cell.avatar.id, cell.name.id])
+        #expect(cell.avatar.frame == Rect(x: 10, y: 10, width: 30, height: 30))
+        #expect(cell.name.frame == Rect(x: 48, y: 16.5, width: 35.5, height: 16.5))
+        #expect(cell.name.frame(in: table) == Rect(x: 48, y: 166.5, width: 35.5, height: 16.5))
+        // Rows 0...9 are visible in [0, 480) (row 9 spans 450..500); a changed name re-measures.
+        #expect(table.rangeController.visibleIndices == Array(0...9))
+        cell.name.text = "Hello\nHello"
+        loop.run(frames: 1)
+        // Two lines: 2 x 16.30 = 32.59 -> 33 tall: the stack is 33, the row 53.
+        #expect(table.itemFrames[3].size.height == 53)
+        #expect(table.itemFrames[4].origin.y == 203)
+        #expect(cell.avatar.frame.origin.y == 11.5)  // 10 + floorPixel((33 - 30) / 2)
     }
 }

@@ -31,32 +31,14 @@ struct ImageNodeTests {
         #expect(node.pixelScalingLabel == "0.56x")
     }
 
-    /// Serves every URL after `frames` frames of the loop, as a slow network would.
-    final class LoopDownloader: ImageDownloader {
-        let loop: MainLoop
-        var started: [String] = []
-        var cancelled: [Int] = []
-        var next = 0
-
-        init(loop: MainLoop) { self.loop = loop }
-
-        func downloadImage(url: String, completion: @escaping (Image?) -> Void) -> Int {
-            started.append(url)
-            next += 1
-            loop.schedule(after: 0.05) { completion(Image(pixelWidth: 64, pixelHeight: 64, name: url)) }
-            return next
-        }
-
-        func cancelDownload(_ token: Int) { cancelled.append(token) }
-    }
-
     @Test("a network image loads on entering preload and is released on exit")
     func networkImage() {
         let table = TableNode()
         let source = ListSource(count: 40)
         var images: [Int: NetworkImageNode] = [:]
         let loop = MainLoop()
-        let downloader = LoopDownloader(loop: loop)
+        // Images arrive 0.05 s (3 frames) after they are asked for.
+        let downloader = SimulatedImageDownloader(loop: loop, latency: 0.05) { Image(pixelWidth: 64, pixelHeight: 64, name: $0) }
         source.makeCell = { index in
             let cell = FixedCell(height: 100)
             let image = NetworkImageNode(url: "https://example.invalid/\(index).jpg", downloader: downloader)
@@ -71,7 +53,7 @@ struct ImageNodeTests {
         loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
         loop.run(frames: 1)
         // Minimum preload covers items 0...7: eight downloads; item 8 stays idle.
-        #expect(downloader.started.count == 8)
+        #expect(downloader.requestedURLs.count == 8)
         #expect(images[7]?.loadState == .loading && images[8]?.loadState == .idle)
         loop.run(frames: 4)
         #expect(images[0]?.loadState == .loaded && images[0]?.image?.name == "https://example.invalid/0.jpg")
@@ -79,6 +61,15 @@ struct ImageNodeTests {
         loop.run(frames: 1)
         // Item 0 left every range: image released.
         #expect(images[0]?.loadState == .idle && images[0]?.image == nil)
+        // Items 20...27 started loading at the new offset; scrolling back before they arrive
+        // cancels them, and their late images are dropped.
+        #expect(images[20]?.loadState == .loading)
+        table.contentOffset = .zero
+        loop.run(frames: 1)
+        #expect(downloader.cancelledCount >= 8)
+        loop.run(frames: 5)
+        #expect(images[20]?.loadState == .idle && images[20]?.image == nil)
+        #expect(images[0]?.loadState == .loaded)
     }
 
     @Test("a network image without a downloader fails with a warning")

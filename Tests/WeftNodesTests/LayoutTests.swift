@@ -13,6 +13,25 @@ struct LayoutTests {
         #expect(node.layoutThatFits(unbounded).size == Size(width: 10, height: 0))  // 0x0 clamped
     }
 
+    /// A leaf that wants to be 60 x 25 whatever it is offered.
+    final class Badge: DisplayNode {
+        var offered: [Size] = []
+        override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
+            offered.append(constrainedSize)
+            return Size(width: 60, height: 25)
+        }
+    }
+
+    @Test("a leaf's calculateSizeThatFits gets the range's max and is clamped into the range")
+    func leafOverride() {
+        let badge = Badge()
+        // Offered {{0, 0}, {50, 100}}: measures 60 x 25, clamped to 50 x 25.
+        #expect(badge.layoutThatFits(SizeRange(min: .zero, max: Size(width: 50, height: 100))).size == Size(width: 50, height: 25))
+        // At least 30 tall: 60 x 30 within {{0, 30}, {200, 200}}.
+        #expect(badge.layoutThatFits(SizeRange(min: Size(width: 0, height: 30), max: Size(width: 200, height: 200))).size == Size(width: 60, height: 30))
+        #expect(badge.offered == [Size(width: 50, height: 100), Size(width: 200, height: 200)])
+    }
+
     @Test("layouts are cached per constrained size and recalculated after invalidation")
     func cache() {
         var specCalls = 0

@@ -108,6 +108,16 @@ struct MainLoopTests {
         #expect(elapsed >= 0.035)
         #expect(loop.time > 0.03 && loop.time < 1)
     }
+
+    @Test("a paused live loop sleeps a frame per iteration instead of spinning")
+    func pausedRealClock() {
+        let loop = MainLoop(clock: .real, framesPerSecond: 100)
+        loop.pause()
+        let start = Date()
+        loop.run(until: { false }, maximumFrames: 5)
+        #expect(Date().timeIntervalSince(start) >= 0.045)  // 5 x 10 ms
+        #expect(loop.frame == 0 && loop.time == 0)
+    }
 }
 
 @Suite("Main loop with node trees")
@@ -120,7 +130,9 @@ struct MainLoopTreeTests {
         loop.run(frames: 2)
         table.contentOffset = Point(x: 0, y: 300)
         loop.run(frames: 2)
-        #expect(changed == [false, false, true, false])
+        table.rangeController.setTuningParameters(RangeTuning(leading: 3, trailing: 3), for: .full, .preload)
+        loop.run(frames: 2)
+        #expect(changed == [false, false, true, false, true, false])
     }
 
     @Test("several roots are laid out each frame; removing one clears its states")

@@ -122,6 +122,9 @@ struct PagerAndNestingTests {
         pager.dataSource = pages
         let (loop, _) = makeScreen(pager)
         loop.run(frames: 1)
+        NodeDiagnostics.printsWarnings = false
+        loop.rangeModeForMemoryWarnings = .full  // refused: stays lowMemory
+        #expect(loop.rangeModeForMemoryWarnings == .lowMemory)
         loop.simulateMemoryWarning()
         // Displayed containers (the pager, page 0's table) go visibleOnly; page 1's table (no
         // display bit) goes lowMemory.
@@ -191,10 +194,24 @@ struct BatchFetchingTests {
         #expect(batches == 2)
         loop.run(frames: 3)
         #expect(source.count == 25 && table.contentSize.height == 2500)
+        // A feed that has run out completes without inserting: it is not asked again until the
+        // user scrolls (Texture's guard against fetching in a loop at the end of the content).
+        table.willBeginBatchFetch = { context in
+            batches += 1
+            context.completeBatchFetching(false)
+        }
+        loop.run(frames: 10)
+        #expect(batches == 2)
+        table.beginDragging()
+        table.dragMoved(by: Point(x: 0, y: 1000), velocity: Point(x: 0, y: 100))
+        table.endDragging(velocity: .zero)
+        #expect(batches == 3)  // the drag's end was checked once
+        loop.run(frames: 10)
+        #expect(batches == 3)
         // Scrolling toward the head never fetches.
         table.beginDragging()
         table.dragMoved(by: Point(x: 0, y: -50), velocity: Point(x: 0, y: -100))
         table.endDragging(velocity: Point(x: 0, y: -1))
-        #expect(batches == 2)
+        #expect(batches == 3)
     }
 }

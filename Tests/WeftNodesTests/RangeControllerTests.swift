@@ -107,6 +107,8 @@ struct RangeControllerTests {
         // Full preload (2.5 lead below, 1.5 trail above): top 1000 - 1.5 x 480 = 280, bottom
         // 1480 + 2.5 x 480 = 2680 -> [280, 2680) -> items 2...26.
         #expect(host.controller.currentMode == .full)
+        #expect(host.controller.rect(for: .display) == Rect(x: 0, y: 760, width: 320, height: 1200))
+        #expect(host.controller.rect(for: .preload) == Rect(x: 0, y: 280, width: 320, height: 2400))
         #expect(host.controller.visibleIndices == Array(10...14))
         #expect(host.controller.displayIndices == Array(7...19))
         #expect(host.controller.preloadIndices == Array(2...26))

@@ -86,6 +86,7 @@ struct TextMeasurementTests {
         let breaker = TextLineBreaker(measurer: measurer, font: .system(10))
         #expect(breaker.layout("Hi\nyou", maxWidth: .infinity).lines.map(\.text) == ["Hi", "you"])
         #expect(breaker.layout("Hi\n\nyou", maxWidth: .infinity).lines.map(\.text) == ["Hi", "", "you"])
+        #expect(breaker.layout("Hi\r\nyou\u{2028}Hi", maxWidth: .infinity).lines.map(\.text) == ["Hi", "you", "Hi"])
         let empty = breaker.layout("", maxWidth: 100)
         #expect(empty.lines.isEmpty && empty.width == 0 && empty.height == 0)
     }

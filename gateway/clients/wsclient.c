@@ -1,4 +1,5 @@
 #include "wsclient.h"
+#include "wakeup.h"
 
 #include <libwebsockets.h>
 #include <stdarg.h>
@@ -67,15 +68,15 @@ static int writable(struct wsc *c, struct lws *wsi)
 {
 	if (!c->out_head && c->on_idle)
 		c->on_idle(c);
-	int budget = 64;
-	while (c->out_head && budget-- > 0) {
+	size_t budget = 1 << 20; /* bytes per callback, so one fast sender cannot starve the loop */
+	while (c->out_head && budget > 0) {
 		struct wsc_message *m = c->out_head;
 		size_t left = m->len - c->out_sent, n = left < CHUNK ? left : CHUNK;
 		int flags = c->out_sent ? LWS_WRITE_CONTINUATION : LWS_WRITE_TEXT;
 		if (n < left)
 			flags |= LWS_WRITE_NO_FIN;
 		/* lws masks in place and writes its header in front: both are inside our copy. */
-		unsigned char *start = (unsigned char *)m->data + LWS_PRE + c->out_sent, saved[LWS_PRE];
+		unsigned char *start = (unsigned char *)m->data + LWS_PRE + c->out_sent, saved[LWS_PRE] = {0};
 		if (c->out_sent)
 			memcpy(saved, start - LWS_PRE, LWS_PRE);
 		int w = lws_write(wsi, start, n, (enum lws_write_protocol)flags);
@@ -84,6 +85,7 @@ static int writable(struct wsc *c, struct lws *wsi)
 		if (w < 0)
 			return -1;
 		c->out_sent += n;
+		budget = n < budget ? budget - n : 0;
 		if (c->out_sent == m->len) {
 			c->out_head = m->next;
 			if (!c->out_head)
@@ -158,17 +160,6 @@ static const struct lws_protocols protocols[] = {
 
 #define WAKEUP_US (5 * 1000)
 
-struct pool_wakeup {
-	lws_sorted_usec_list_t sul; /* first: the callback gets its address */
-	struct lws_context *ctx;
-};
-
-static void on_wakeup(lws_sorted_usec_list_t *sul)
-{
-	struct pool_wakeup *w = (struct pool_wakeup *)sul;
-	lws_sul_schedule(w->ctx, 0, &w->sul, on_wakeup, WAKEUP_US);
-}
-
 struct wsc_pool *wsc_pool_new(int port)
 {
 	struct wsc_pool *pool = calloc(1, sizeof *pool);
@@ -177,22 +168,19 @@ struct wsc_pool *wsc_pool_new(int port)
 	struct lws_context_creation_info info;
 	memset(&info, 0, sizeof info);
 	info.port = CONTEXT_PORT_NO_LISTEN;
+	info.options = LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
 	info.protocols = protocols;
 	info.pt_serv_buf_size = 64 * 1024;
 	lws_set_log_level(LLL_ERR, NULL);
 	pool->ctx = lws_create_context(&info);
 	pool->port = port;
-	struct pool_wakeup *w = calloc(1, sizeof *w);
-	if (!pool->ctx || !w) {
+	pool->wakeup = pool->ctx ? wakeup_start(pool->ctx, WAKEUP_US) : NULL;
+	if (!pool->wakeup) {
 		if (pool->ctx)
 			lws_context_destroy(pool->ctx);
-		free(w);
 		free(pool);
 		return NULL;
 	}
-	w->ctx = pool->ctx;
-	pool->wakeup = w;
-	lws_sul_schedule(pool->ctx, 0, &w->sul, on_wakeup, WAKEUP_US);
 	return pool;
 }
 
@@ -201,7 +189,7 @@ void wsc_pool_free(struct wsc_pool *pool)
 	if (!pool)
 		return;
 	lws_context_destroy(pool->ctx);
-	free(pool->wakeup);
+	wakeup_free(pool->wakeup);
 	free(pool);
 }
 
@@ -228,6 +216,8 @@ struct wsc *wsc_connect(struct wsc_pool *pool, const struct wsc_options *o)
 	i.protocol = "weft.v1";
 	i.opaque_user_data = c;
 	i.pwsi = &c->wsi;
+	if (o->tls)
+		i.ssl_connection = LCCSCF_USE_SSL | LCCSCF_ALLOW_SELFSIGNED | LCCSCF_SKIP_SERVER_CERT_HOSTNAME_CHECK;
 	if (!lws_client_connect_via_info(&i)) {
 		if (c->state != WSC_FAILED) {
 			c->state = WSC_FAILED;
@@ -264,17 +254,23 @@ int wsc_send(struct wsc *c, const char *data, size_t len)
 	return 0;
 }
 
-int wsc_sendf(struct wsc *c, const char *fmt, ...)
+int wsc_vsendf(struct wsc *c, const char *fmt, va_list ap)
 {
-	va_list ap;
-	va_start(ap, fmt);
 	char *text = NULL;
 	int n = vasprintf(&text, fmt, ap);
-	va_end(ap);
 	if (n < 0)
 		return -1;
 	int r = wsc_send(c, text, (size_t)n);
 	free(text);
+	return r;
+}
+
+int wsc_sendf(struct wsc *c, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int r = wsc_vsendf(c, fmt, ap);
+	va_end(ap);
 	return r;
 }
 

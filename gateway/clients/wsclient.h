@@ -4,18 +4,21 @@
 #ifndef WEFT_WSCLIENT_H
 #define WEFT_WSCLIENT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 struct lws;
 struct lws_context;
+struct wakeup;
 
 struct wsc_options {
 	const char *path;        /* "/device" or "/inspector", with "?token=..." when wanted */
 	const char *origin;      /* sent as Origin when set */
 	const char *host_header; /* default "127.0.0.1:<port>" */
 	const char *bearer;      /* sent as Authorization: Bearer <bearer> when set */
+	bool tls;                /* wss://, accepting a self-signed certificate */
 };
 
 enum wsc_state { WSC_CONNECTING, WSC_OPEN, WSC_CLOSED, WSC_FAILED };
@@ -54,7 +57,7 @@ struct wsc {
 struct wsc_pool {
 	struct lws_context *ctx;
 	int port;
-	void *wakeup; /* a periodic timer: lws 4.1's lws_service ignores its timeout */
+	struct wakeup *wakeup; /* wakes wsc_service on time (clients/wakeup.h) */
 };
 
 struct wsc_pool *wsc_pool_new(int port);
@@ -72,6 +75,7 @@ bool wsc_wait_open(struct wsc *c, int timeout_ms);
 /* Queues a copy of a text message (sent in fragments of at most 256 KiB). */
 int wsc_send(struct wsc *c, const char *data, size_t len);
 int wsc_sendf(struct wsc *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int wsc_vsendf(struct wsc *c, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 /* The next received message (free() it), servicing up to timeout_ms; NULL when none came. */
 struct wsc_message *wsc_recv(struct wsc *c, int timeout_ms);

@@ -4,6 +4,37 @@
 
 #include "protocol.h"
 
+static int hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Decodes %XX escapes in place (a selector's '@' may come as %40); false for bad escapes or
+ * a decoded NUL. */
+static bool url_decode(char *s)
+{
+	char *out = s;
+	for (const char *in = s; *in; in++) {
+		if (*in != '%') {
+			*out++ = *in;
+			continue;
+		}
+		int hi = hex_value(in[1]), lo = hi < 0 ? -1 : hex_value(in[2]);
+		if (lo < 0 || (hi == 0 && lo == 0))
+			return false;
+		*out++ = (char)(hi * 16 + lo);
+		in += 2;
+	}
+	*out = '\0';
+	return true;
+}
+
 bool http_api_owns(const char *path)
 {
 	return strcmp(path, "/healthz") == 0 || strcmp(path, "/api") == 0 || strncmp(path, "/api/", 5) == 0;
@@ -128,6 +159,10 @@ bool http_api_handle(struct relay *r, struct peer *exchange, const char *method,
 	}
 	memcpy(selector, rest, len);
 	selector[len] = '\0';
+	if (!url_decode(selector)) {
+		http_api_error(resp, 400, ERR_INVALID_PARAMS, "bad %-escape in the device selector", NULL);
+		return true;
+	}
 	const char *action = rest + len;
 	if (strcmp(action, "") != 0 && strcmp(action, "/snapshot") != 0 && strcmp(action, "/call") != 0) {
 		http_api_error(resp, 404, ERR_METHOD_NOT_FOUND, "no such API path", json_pack("{s:s}", "path", path));

@@ -132,6 +132,14 @@ static void reply_err(struct relay *r, struct peer *p, long long id, int code, c
 
 /* ---- pending requests ---- */
 
+/* Forgets a pending request (answered, failed or abandoned). */
+static void finish_pending(struct relay *r, struct pending *pd)
+{
+	if (pd->requester)
+		pd->requester->n_pending--;
+	pending_remove(&r->pending, pd);
+}
+
 /* Fails every pending request addressed to d. Answering may close peers, which changes the
  * table, so the scan restarts after each answer. */
 static void fail_pending_of_device(struct relay *r, struct device *d, int code, const char *message, long long now)
@@ -144,7 +152,7 @@ static void fail_pending_of_device(struct relay *r, struct device *d, int code, 
 		}
 		struct peer *requester = pd->requester;
 		long long origin_id = pd->origin_id;
-		pending_remove(&r->pending, pd);
+		finish_pending(r, pd);
 		answer_error(r, requester, origin_id, code, message, now);
 		pd = r->pending.first;
 	}
@@ -157,7 +165,7 @@ static void drop_pending_of_requester(struct relay *r, struct peer *requester)
 	while (pd) {
 		struct pending *next = pd->next;
 		if (pd->requester == requester)
-			pending_remove(&r->pending, pd);
+			finish_pending(r, pd);
 		pd = next;
 	}
 }
@@ -170,7 +178,13 @@ static void forward(struct relay *r, struct peer *requester, long long origin_id
 		answer_error(r, requester, origin_id, ERR_DEVICE_GONE, "device is disconnected", now);
 		return;
 	}
+	if (requester->n_pending >= RELAY_MAX_PENDING) {
+		answer_error(r, requester, origin_id, ERR_INTERNAL, "too many pending requests", now);
+		return;
+	}
 	struct pending *pd = pending_add(&r->pending, requester, origin_id, d, now + r->cfg.request_timeout_us);
+	if (pd)
+		requester->n_pending++;
 	json_t *body = params ? json_incref(params) : json_object();
 	json_t *request = pd ? json_pack("{s:I, s:s, s:o}", "id", (json_int_t)pd->gid, "method", method, "params", body)
 			     : (json_decref(body), NULL);
@@ -178,7 +192,7 @@ static void forward(struct relay *r, struct peer *requester, long long origin_id
 	json_decref(request);
 	if (!m) {
 		if (pd)
-			pending_remove(&r->pending, pd);
+			finish_pending(r, pd);
 		answer_error(r, requester, origin_id, ERR_INTERNAL, "out of memory", now);
 		return;
 	}
@@ -280,7 +294,7 @@ void relay_tick(struct relay *r, long long now)
 		struct pending *pd = r->pending.first;
 		struct peer *requester = pd->requester;
 		long long origin_id = pd->origin_id;
-		pending_remove(&r->pending, pd);
+		finish_pending(r, pd);
 		answer_error(r, requester, origin_id, ERR_TIMEOUT, "request timed out", now);
 	}
 	for (struct device *d = r->reg.devices; d;) {
@@ -370,7 +384,7 @@ static void device_reply(struct relay *r, struct device *d, struct msg *m, const
 	}
 	struct peer *requester = pd->requester;
 	long long origin_id = pd->origin_id;
-	pending_remove(&r->pending, pd);
+	finish_pending(r, pd);
 	if (requester->kind == PEER_HTTP)
 		r->hooks.http_reply(r->hooks.ctx, requester, m, e, 0, NULL);
 	else if (envelope_rewrite_id(m, e, origin_id))
@@ -381,7 +395,7 @@ static void device_event(struct relay *r, struct device *d, struct msg *m, const
 {
 	if (d->n_inspectors == 0)
 		return;
-	if (!e->has_device && !envelope_insert_member(m, e, d->member, d->member_len))
+	if (!envelope_insert_member(m, e, d->member, d->member_len))
 		return;
 	/* deliver_event may close an inspector, which detaches it: walk a copy of the list. */
 	size_t n = d->n_inspectors;
@@ -412,7 +426,10 @@ static void device_message(struct relay *r, struct peer *p, struct msg *m, long 
 		device_reply(r, p->device, m, &e, now);
 		break;
 	case ENVELOPE_EVENT:
-		device_event(r, p->device, m, &e, now);
+		if (e.has_device) /* only the gateway names devices: a device cannot speak for another */
+			reply_err(r, p, 0, ERR_INVALID_REQUEST, "devices do not send \"device\"", NULL, now);
+		else
+			device_event(r, p->device, m, &e, now);
 		break;
 	case ENVELOPE_REQUEST:
 		if (envelope_method_is(m->data, &e, "Gateway.register"))
@@ -492,7 +509,7 @@ static void gateway_method(struct relay *r, struct peer *p, long long id, const 
 static void inspector_message(struct relay *r, struct peer *p, struct msg *m, long long now)
 {
 	json_error_t err;
-	json_t *req = json_loadb(m->data, m->len, 0, &err);
+	json_t *req = json_loadb(m->data, m->len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &err);
 	if (!req) {
 		reply_err(r, p, 0, ERR_PARSE, "parse error", json_string(err.text), now);
 		return;

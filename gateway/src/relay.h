@@ -15,6 +15,9 @@
 
 enum peer_kind { PEER_DEVICE, PEER_INSPECTOR, PEER_HTTP };
 
+/* Requests one requester may have pending at once; more get -32603 at once. */
+#define RELAY_MAX_PENDING 4096
+
 struct peer {
 	struct peer *prev, *next; /* the relay's peers */
 	enum peer_kind kind;
@@ -28,6 +31,7 @@ struct peer {
 	bool greeted;             /* PEER_INSPECTOR: said Gateway.hello */
 	int http_mode;            /* PEER_HTTP: what the HTTP API asked for */
 	size_t events_dropped;    /* PEER_INSPECTOR: events dropped because it fell behind */
+	size_t n_pending;         /* requests it has pending at devices */
 	char label[48];           /* for logs: the peer's address */
 };
 

@@ -2,6 +2,8 @@
 
 #include <libwebsockets.h>
 #include <limits.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,8 +21,13 @@ _Static_assert(LWS_PRE <= MSG_PRE, "MSG_PRE must cover libwebsockets' frame head
 #define RX_BUFFER (64 * 1024)      /* bytes lws hands us per receive callback */
 #define WRITE_CHUNK (256 * 1024)   /* bytes per lws_write: big messages go out as fragments */
 #define WRITE_BUDGET (1024 * 1024) /* bytes written per writable callback before yielding */
+#define CHOKE_CHECK_BYTES (64 * 1024)
 #define TICK_US (50 * 1000)        /* how often time-outs and grace periods are checked */
 #define CLOSE_BACKSTOP_S 2         /* a peer asked to close that never becomes writable is killed */
+
+/* A peer silent for 30 s is pinged; one that shows no sign of life for 60 s is dropped, so a
+ * device whose host vanished without closing its socket enters its grace period. */
+static const lws_retry_bo_t idle_policy = {.secs_since_valid_ping = 30, .secs_since_valid_hangup = 60};
 
 enum session_kind { SESSION_HTTP, SESSION_DEVICE, SESSION_INSPECTOR };
 
@@ -103,6 +110,8 @@ static int check_access(struct lws *wsi, bool needs_token, bool device_path, con
 {
 	char host[256], origin[256], auth[512], token[512];
 	const char *h = header(wsi, WSI_TOKEN_HOST, host, sizeof host);
+	if (!h) /* HTTP/2 (over TLS) names the host in :authority */
+		h = header(wsi, WSI_TOKEN_HTTP_COLON_AUTHORITY, host, sizeof host);
 	if (!access_host_ok(&srv.access, h)) {
 		*why = "Host header does not name the gateway";
 		return 421;
@@ -131,13 +140,20 @@ static void log_refusal(struct lws *wsi, int status, const char *path, const cha
  * and restored around the write. */
 static int write_part(struct lws *wsi, struct msg *m, size_t off, size_t len, enum lws_write_protocol flags)
 {
-	unsigned char *start = (unsigned char *)m->data + off, saved[LWS_PRE];
+	unsigned char *start = (unsigned char *)m->data + off, saved[LWS_PRE] = {0};
 	if (off)
 		memcpy(saved, start - LWS_PRE, LWS_PRE);
 	int n = lws_write(wsi, start, len, flags);
 	if (off)
 		memcpy(start - LWS_PRE, saved, LWS_PRE);
 	return n < 0 ? -1 : 0;
+}
+
+/* Sets TCP_CORK on a connection's socket; true when it took. */
+static bool set_cork(struct lws *wsi, int on)
+{
+	int fd = (int)lws_get_socket_fd(wsi);
+	return fd >= 0 && setsockopt(fd, IPPROTO_TCP, TCP_CORK, &on, sizeof on) == 0;
 }
 
 /* ---- WebSocket peers ---- */
@@ -172,9 +188,9 @@ static int ws_receive(struct lws *wsi, struct session *s, const void *in, size_t
 		lws_close_reason(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, (unsigned char *)"text messages only", 18);
 		return -1;
 	}
-	size_t want = have + len + remaining;
+	size_t want = have + len + remaining; /* exact for a message in one frame */
 	if (!s->rx)
-		s->rx = msg_new(want < 4096 ? 4096 : want);
+		s->rx = msg_new(want);
 	else if (want > s->rx->cap) {
 		size_t doubled = s->rx->cap * 2;
 		struct msg *grown = msg_reserve(s->rx, doubled > want && doubled <= max ? doubled : want);
@@ -198,7 +214,10 @@ static int ws_writable(struct lws *wsi, struct session *s)
 	struct peer *p = s->peer;
 	if (!p)
 		return 0;
-	size_t budget = WRITE_BUDGET;
+	size_t budget = WRITE_BUDGET, unchecked = 0;
+	/* Several messages waiting: cork the socket so the kernel packs them into full segments
+	 * (fewer packets and wake-ups for the reader) without copying them together here. */
+	bool corked = p->q.count > 1 && set_cork(wsi, 1);
 	while (p->q.head && budget > 0 && !(p->closing && !p->close_after_drain)) {
 		struct qitem *it = p->q.head;
 		size_t off = p->q.sent, left = it->m->len - off, n = left < WRITE_CHUNK ? left : WRITE_CHUNK;
@@ -211,9 +230,17 @@ static int ws_writable(struct lws *wsi, struct session *s)
 		budget = n < budget ? budget - n : 0;
 		if (p->q.sent == it->m->len)
 			queue_pop(&p->q);
-		if (lws_send_pipe_choked(wsi))
-			break;
+		/* Asking whether the socket is full costs a poll(); ask every 64 KiB, not per message.
+		 * A write into a full socket is buffered by lws, at most one budget's worth. */
+		unchecked += n;
+		if (unchecked >= CHOKE_CHECK_BYTES) {
+			unchecked = 0;
+			if (lws_send_pipe_choked(wsi))
+				break;
+		}
 	}
+	if (corked)
+		set_cork(wsi, 0); /* uncorking sends what is pending */
 	if (p->closing && (!p->close_after_drain || !p->q.head)) {
 		lws_close_reason(wsi, (enum lws_close_status)p->close_code, (unsigned char *)p->close_reason,
 				 strlen(p->close_reason));
@@ -359,6 +386,7 @@ static int http_writable(struct lws *wsi, struct session *s)
 	struct msg *body = s->resp.body;
 	size_t len = body ? body->len : 0;
 	if (!s->headers_sent) {
+		log_debug("HTTP %s -> %d (%zu bytes)", s->path, s->resp.status, len);
 		unsigned char buf[LWS_PRE + 512], *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf - 1;
 		if (lws_add_http_common_headers(wsi, (unsigned int)s->resp.status, "application/json", len, &p, end) ||
 		    lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
@@ -511,6 +539,7 @@ int server_run(const struct options *o)
 	info.vhost_name = "weft";
 	info.timeout_secs = 20;
 	info.keepalive_timeout = 20;
+	info.retry_and_idle_policy = &idle_policy;
 	info.ssl_cert_filepath = o->tls_cert;
 	info.ssl_private_key_filepath = o->tls_key;
 	struct lws_vhost *vhost = lws_create_vhost(srv.ctx, &info);

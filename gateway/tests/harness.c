@@ -149,6 +149,8 @@ static bool response_complete(char *buf, size_t n)
 	char *split = strstr(buf, "\r\n\r\n");
 	if (!split)
 		return false;
+	if (strncmp(buf + 8, " 101", 4) == 0) /* an accepted upgrade: no body follows */
+		return true;
 	const char *cl = strcasestr(buf, "\r\ncontent-length:");
 	if (!cl || cl > split)
 		return false;
@@ -156,9 +158,8 @@ static bool response_complete(char *buf, size_t n)
 	return n - (size_t)(split + 4 - buf) >= want;
 }
 
-int http_raw(int port, const char *request, size_t len, struct http_result *out)
+int http_begin(int port, const char *request, size_t len)
 {
-	memset(out, 0, sizeof *out);
 	int fd = socket(AF_INET, SOCK_STREAM, 0);
 	if (fd < 0)
 		return -1;
@@ -168,6 +169,14 @@ int http_raw(int port, const char *request, size_t len, struct http_result *out)
 		close(fd);
 		return -1;
 	}
+	return fd;
+}
+
+int http_finish(int fd, struct http_result *out)
+{
+	memset(out, 0, sizeof *out);
+	if (fd < 0)
+		return -1;
 	size_t cap = 65536, n = 0;
 	char *buf = malloc(cap);
 	long long end = now_ms() + 10000;
@@ -207,25 +216,37 @@ int http_raw(int port, const char *request, size_t len, struct http_result *out)
 	return 0;
 }
 
+int http_raw(int port, const char *request, size_t len, struct http_result *out)
+{
+	return http_finish(http_begin(port, request, len), out);
+}
+
+/* The bytes of a request with Host: 127.0.0.1:port, extra header lines and an optional body. */
+static char *format_request(int port, const char *method, const char *path, const char *headers, const char *body)
+{
+	char *req = NULL;
+	int n;
+	if (body)
+		n = asprintf(&req, "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n%sContent-Length: %zu\r\n\r\n%s",
+			     method, path, port, headers ? headers : "", strlen(body), body);
+	else
+		n = asprintf(&req, "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n%s\r\n", method, path,
+			     port, headers ? headers : "");
+	return n < 0 ? NULL : req;
+}
+
+int http_simple_begin(int port, const char *method, const char *path, const char *headers, const char *body)
+{
+	char *req = format_request(port, method, path, headers, body);
+	int fd = req ? http_begin(port, req, strlen(req)) : -1;
+	free(req);
+	return fd;
+}
+
 int http_simple(int port, const char *method, const char *path, const char *headers, const char *body,
 		struct http_result *out)
 {
-	char *req = NULL;
-	int n = asprintf(&req, "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n%s%s%s%s", method, path,
-			 port, headers ? headers : "", body ? "Content-Length: " : "", "", "");
-	if (n < 0)
-		return -1;
-	char *full = NULL;
-	if (body)
-		n = asprintf(&full, "%s%zu\r\n\r\n%s", req, strlen(body), body);
-	else
-		n = asprintf(&full, "%s\r\n", req);
-	free(req);
-	if (n < 0)
-		return -1;
-	int r = http_raw(port, full, (size_t)n, out);
-	free(full);
-	return r;
+	return http_finish(http_simple_begin(port, method, path, headers, body), out);
 }
 
 void http_result_free(struct http_result *r)

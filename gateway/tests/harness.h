@@ -40,6 +40,12 @@ struct http_result {
  * answer. Returns 0 when an answer with a status line came back. */
 int http_raw(int port, const char *request, size_t len, struct http_result *out);
 
+/* The same in two steps, so a test can play the device while the gateway waits for it:
+ * http_begin sends and returns the socket (or -1), http_finish reads the answer and closes it. */
+int http_begin(int port, const char *request, size_t len);
+int http_finish(int fd, struct http_result *out);
+int http_simple_begin(int port, const char *method, const char *path, const char *headers, const char *body);
+
 /* A request with Host: 127.0.0.1:port and the given extra header lines ("Name: value\r\n"...). */
 int http_simple(int port, const char *method, const char *path, const char *headers, const char *body,
 		struct http_result *out);

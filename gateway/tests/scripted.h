@@ -47,14 +47,17 @@ static int tc_sendf(struct tc *t, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	char *text = NULL;
-	int n = vasprintf(&text, fmt, ap);
+	int r = wsc_vsendf(t->ws, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return -1;
-	int r = wsc_send(t->ws, text, (size_t)n);
-	free(text);
 	return r;
+}
+
+/* Services the pool until everything queued on t has been written. */
+static void tc_flush(struct tc *t)
+{
+	long long end = wsc_now_ms() + WAIT_MS;
+	while ((t->ws->out_count > 0) && t->ws->state == WSC_OPEN && wsc_now_ms() < end)
+		wsc_service(t->ws->pool, 5);
 }
 
 typedef bool (*tc_match)(json_t *msg, const void *arg);
@@ -106,6 +109,12 @@ static bool match_id(json_t *m, const void *arg)
 	       !json_object_get(m, "method");
 }
 
+static bool match_reply(json_t *m, const void *arg)
+{
+	(void)arg;
+	return json_object_get(m, "id") && !json_object_get(m, "method");
+}
+
 static bool match_method(json_t *m, const void *arg)
 {
 	const char *method = json_string_value(json_object_get(m, "method"));
@@ -115,6 +124,7 @@ static bool match_method(json_t *m, const void *arg)
 static json_t *tc_reply(struct tc *t, long long id) { return tc_await(t, match_id, &id, WAIT_MS); }
 static json_t *tc_method(struct tc *t, const char *method) { return tc_await(t, match_method, method, WAIT_MS); }
 static json_t *tc_next(struct tc *t, int timeout_ms) { return tc_await(t, match_any, NULL, timeout_ms); }
+static json_t *tc_next_reply(struct tc *t) { return tc_await(t, match_reply, NULL, WAIT_MS); }
 
 /* The error code of a reply, 0 when it is no error reply. */
 static int error_code(json_t *reply)

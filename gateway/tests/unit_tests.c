@@ -13,6 +13,7 @@
 #include "envelope.h"
 #include "http_api.h"
 #include "log.h"
+#include "options.h"
 #include "protocol.h"
 #include "queue.h"
 #include "registry.h"
@@ -321,6 +322,44 @@ static void test_static_resolution(void)
 	CHECK(system(cmd) == 0);
 }
 
+/* ---- options ---- */
+
+static void test_sizes_and_flags(void)
+{
+	size_t n = 0;
+	CHECK_INT(parse_size("64M", &n), 0);
+	CHECK_INT(n, 64u << 20);
+	CHECK_INT(parse_size("512K", &n), 0);
+	CHECK_INT(n, 512u << 10);
+	CHECK_INT(parse_size("1GiB", &n), 0);
+	CHECK_INT(n, 1u << 30);
+	CHECK_INT(parse_size("4096", &n), 0);
+	CHECK_INT(n, 4096);
+	CHECK_INT(parse_size("0", &n), -1);
+	CHECK_INT(parse_size("-1M", &n), -1);
+	CHECK_INT(parse_size("12X", &n), -1);
+	CHECK_INT(parse_size("", &n), -1);
+
+	struct options o;
+	char *ok[] = {"weft-gateway", "--port", "0", "--grace", "0.5", "--allow-origin", "http://a:1",
+		      "--allow-origin", "http://b:2", "--token", "t", "--max-message", "1M", NULL};
+	CHECK_INT(options_parse(&o, 13, ok), OPTIONS_RUN);
+	CHECK_INT(o.port, 0);
+	CHECK(o.grace_s == 0.5);
+	CHECK_INT(o.n_allow_origins, 2);
+	CHECK_STR(o.token, "t");
+	CHECK_INT(o.max_message, 1u << 20);
+	CHECK_STR(o.host, "127.0.0.1"); /* loopback unless told otherwise */
+	char *bad_port[] = {"weft-gateway", "--port", "70000", NULL};
+	CHECK_INT(options_parse(&o, 3, bad_port), OPTIONS_EXIT_USAGE);
+	char *unknown[] = {"weft-gateway", "--frobnicate", "1", NULL};
+	CHECK_INT(options_parse(&o, 3, unknown), OPTIONS_EXIT_USAGE);
+	char *half_tls[] = {"weft-gateway", "--tls-cert", "c.pem", NULL};
+	CHECK_INT(options_parse(&o, 3, half_tls), OPTIONS_EXIT_USAGE);
+	char *missing_value[] = {"weft-gateway", "--port", NULL};
+	CHECK_INT(options_parse(&o, 2, missing_value), OPTIONS_EXIT_USAGE);
+}
+
 /* ---- the relay, through fake hooks ---- */
 
 struct fake {
@@ -437,6 +476,21 @@ static void test_relay_forwarding_and_timeouts(void)
 	CHECK_INT(json_integer_value(json_object_get(back, "id")), 78);
 	CHECK_INT(json_integer_value(json_object_get(json_object_get(back, "error"), "code")), ERR_TIMEOUT);
 	json_decref(back);
+	/* Pending requests per requester are bounded: one more than RELAY_MAX_PENDING fails at once. */
+	char ask[128];
+	for (int i = 0; i < RELAY_MAX_PENDING; i++) {
+		snprintf(ask, sizeof ask, "{\"id\":%d,\"method\":\"Tree.getDocument\",\"device\":\"d1\"}", 1000 + i);
+		say(insp, ask, 200);
+	}
+	drain(dev);
+	CHECK_INT(insp->n_pending, RELAY_MAX_PENDING);
+	CHECK_INT(insp->q.count, 0);
+	say(insp, "{\"id\":99,\"method\":\"Tree.getDocument\",\"device\":\"d1\"}", 200);
+	back = take(insp);
+	CHECK_INT(json_integer_value(json_object_get(json_object_get(back, "error"), "code")), ERR_INTERNAL);
+	json_decref(back);
+	relay_tick(&relay, 200 + 1000000); /* all time out */
+	CHECK_INT(insp->n_pending, 0);
 	relay_down();
 }
 
@@ -466,6 +520,23 @@ static void test_relay_slow_inspector_drops_events(void)
 		if (it->kind == QI_EVENT)
 			CHECK(strncmp(it->m->data, "{\"device\":\"d1\",", 15) == 0);
 	CHECK_INT(fake.closes, 0);
+	relay_down();
+}
+
+static void test_relay_device_cannot_name_devices(void)
+{
+	/* Only the gateway adds "device": an event claiming one is refused, not forwarded. */
+	relay_up(1 << 20);
+	struct peer *dev = registered_device("org.app", "one");
+	registered_device("org.app", "two");
+	struct peer *insp = greeted_inspector();
+	say(insp, "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"d2\"}}", 0);
+	drain(insp);
+	say(dev, "{\"method\":\"Tree.updated\",\"device\":\"d2\",\"params\":{}}", 0);
+	CHECK_INT(insp->q.count, 0);
+	json_t *err = take(dev);
+	CHECK_INT(json_integer_value(json_object_get(json_object_get(err, "error"), "code")), ERR_INVALID_REQUEST);
+	json_decref(err);
 	relay_down();
 }
 
@@ -511,8 +582,10 @@ int main(int argc, char **argv)
 	RUN(test_registry_ids_and_selectors);
 	RUN(test_access_rules);
 	RUN(test_static_resolution);
+	RUN(test_sizes_and_flags);
 	RUN(test_relay_forwarding_and_timeouts);
 	RUN(test_relay_slow_inspector_drops_events);
+	RUN(test_relay_device_cannot_name_devices);
 	RUN(test_relay_http_snapshot_slices_result);
 	return check_summary();
 }

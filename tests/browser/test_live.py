@@ -116,16 +116,21 @@ def test_range_bars_and_item_states_change_after_a_step_of_dragging(gateway, app
     controller = controllers[0]
     page.js("weft.selectTab('ranges')")
     selector = f'canvas.state-map[data-controller="{controller["id"]}"]'
-    before = page.wait_js(f"const c = document.querySelector('{selector}'); return c && [c.dataset.states, weft.state.model.controllers.get(arguments[0]).contentOffset || [0, 0]]",
-                          "the item-state map", controller["id"])
-    app.call("Scroll.drag", {"id": controller["owner"], "dx": 0, "dy": -2 * controller["viewport"][3], "duration": 0.2})
-    app.call("Runtime.step", {"frames": 30})
-    page.wait_js(f"const c = document.querySelector('{selector}');"
-                 "return c && JSON.stringify(weft.state.model.controllers.get(arguments[0]).contentOffset) !== JSON.stringify(arguments[1])",
-                 "the offset to move", controller["id"], before[1])
+    offset = "return (weft.state.model.controllers.get(arguments[0]).contentOffset || [0, 0])[1]"
+    states = f"return document.querySelector('{selector}').dataset.states"
+    bar = f"return document.querySelector('canvas.range-bar[data-controller=\"{controller['id']}\"]').dataset.strips"
+    page.wait_js(f"return document.querySelector('{selector}')", "the item-state map")
+    before = (page.js(offset, controller["id"]), page.js(states), page.js(bar))
+    # A drag of two screenfuls (dy: the content moves towards larger offsets), played while
+    # paused only as the program steps.
+    app.call("Scroll.drag", {"id": controller["owner"], "dx": 0, "dy": 2 * controller["viewport"][3], "duration": 0.2})
     page.frames()
-    after = page.js(f"return document.querySelector('{selector}').dataset.states")
-    assert after != before[0], "item states changed with the drag"
+    assert page.js(offset, controller["id"]) == before[0], "nothing moves before a step"
+    app.call("Runtime.step", {"frames": 30})
+    page.wait_js(offset + " > arguments[1]", "the content offset to grow", controller["id"], before[0])
+    page.frames()
+    assert page.js(states) != before[1], "item states follow the scroll"
+    assert page.js(bar) != before[2] or page.js("return weft.state.model.controllers.get(arguments[0]).mode", controller["id"]) == "full"
     page.screenshot("live-ranges-after-drag")
 
 
@@ -178,3 +183,66 @@ def test_pause_view_freezes_and_resume_catches_up(gateway, app, attached):
     assert page.js("return weft.state.model.revision") == revision, "the view stays frozen"
     page.driver.find_element("id", "pause-view").click()
     page.wait_js("return weft.state.model.revision >= arguments[0]", "the held updates", reply["revision"])
+
+
+def test_spec_property_edits_through_the_menu_and_revert(gateway, app, attached):
+    """An enum spec property is edited through its menu (Layout.setSpecProperty): a stack whose
+    children are centred across its axis aligns them to the start, so a child shorter than
+    the stack moves to cross offset 0; reverting puts it back."""
+    page = attached
+    found = page.js("""for (const [id, el] of weft.state.model.elements) {
+        if (el.type !== 'stack' || !el.props || el.props.alignItems !== 'center') continue;
+        const vertical = el.props.direction === 'vertical', cross = vertical ? 0 : 1, size = el.frame[vertical ? 2 : 3];
+        const child = (el.children || []).find((c) => c.frame && c.frame[cross] > 0 && c.frame[vertical ? 2 : 3] < size);
+        if (child) return [id, child.id, cross, child.frame[cross]];
+      } return null;""")
+    if not found:
+        pytest.skip("the program has no centred stack with a child shorter than it")
+    spec_id, child_id, cross, offset = found
+    page.js("weft.state.select(arguments[0])", spec_id)
+    menu = page.wait(lambda d: d.find_element("css selector", '#properties select[data-key="alignItems"]'), "the alignItems menu")
+    Select(menu).select_by_value("start")
+    page.wait_js("return document.querySelector('#properties select[data-key=\"alignItems\"]').closest('.edit-row').classList.contains('edited')",
+                 "the edit to be accepted")
+    app.call("Runtime.step", {"frames": 1})
+    page.wait_js("return weft.state.model.get(arguments[0]).frame[arguments[1]] === 0", "the child at the start", child_id, cross)
+    page.screenshot("live-spec-edit")
+    page.driver.find_element("css selector", "#properties .revert").click()
+    app.call("Runtime.step", {"frames": 1})
+    page.wait_js("return weft.state.model.get(arguments[0]).frame[arguments[1]] === arguments[2]", "the child centred again",
+                 child_id, cross, offset)
+    assert page.js("return document.querySelector('#properties .edit-row.edited')") is None
+
+
+def test_an_edit_the_program_refuses_shows_its_error_inline(gateway, app, attached):
+    """A value the page can parse but the program refuses (-32011, invalid value: a negative
+    flexGrow) shows the program's message under the field; nothing is marked edited."""
+    page = attached
+    node = page.js("for (const [id, el] of weft.state.model.elements) if (el.kind !== 'spec') return id; return null;")
+    page.js("weft.state.select(arguments[0])", node)
+    field = page.wait(lambda d: d.find_element("css selector", '#properties input[data-key="flexGrow"]'), "the flexGrow field")
+    field.send_keys("-1\n")
+    error = page.wait_js("const e = document.querySelector('#properties .edit-error'); return e && e.textContent", "the inline error")
+    assert "flexGrow" in error and "-1" in error
+    assert page.js("return document.querySelector('#properties .edit-row.edited')") is None
+    page.screenshot("live-edit-refused")
+
+
+def test_rebinds_to_the_same_app_after_it_restarts_and_after_a_reload(gateway, app, attached):
+    """The choice is an identity (appId + instance + host), remembered: a restarted program with
+    the same instance is shown again, and a reloaded page binds to it without asking."""
+    page = attached
+    first_pid = app.device["info"].get("pid")
+    app.stop()
+    page.wait_js("return document.getElementById('connection').dataset.state === 'device-disconnected'", "the disconnected state")
+    with HostProgram(HOST, gateway, instance=app.instance) as again:
+        again.call("Runtime.pause")
+        page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && "
+                     "weft.session.devices.get(weft.session.deviceId).info.pid === arguments[0]",
+                     "the page to show the restarted program", again.device["info"].get("pid"), timeout=20)
+        assert again.device["info"].get("pid") != first_pid
+        page.driver.refresh()
+        page.wait_js("return window.weft && document.getElementById('connection').dataset.state === 'attached'",
+                     "the reloaded page to bind by itself")
+        assert again.instance in page.js("return document.getElementById('device-select').selectedOptions[0].textContent")
+        page.screenshot("live-rebound")

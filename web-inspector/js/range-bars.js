@@ -6,7 +6,17 @@ export const BAR_HEIGHT = 24;
 export const STRIP_HEIGHT = 9;
 const HORIZONTAL_INSET = 10;
 
+const ARROW_WIDTH = 10;
+const ARROW_Y = 12;
 const VERTICAL = new Set(['up', 'down']);
+
+/** Texture's tuning per mode, in screenfuls [leading, trailing] (texture-semantics.md section 6). */
+export const DEFAULT_TUNING = Object.freeze({
+  full: { display: [1.0, 0.5], preload: [2.5, 1.5] },
+  minimum: { display: [0.25, 0.25], preload: [0.5, 0.25] },
+  visibleOnly: { display: [0, 0], preload: [0, 0] },
+  lowMemory: { display: [0, 0], preload: [0, 0] },
+});
 
 /**
  * Extent of the viewport expanded by (leading, trailing) screenfuls, in viewport lengths, along
@@ -25,14 +35,16 @@ function leadRatio(tuning) {
 
 /**
  * Bar geometry for one RangeController (protocol.md) drawn `barWidth` points wide.
- * Returns {label, strips: [{range, x, width}] back to front, arrows: {start, end, glyphs}}.
+ * Returns {label, strips: [{range, x, width}] back to front (each at y 12, 9 tall),
+ * arrows: [{side, glyph, x, y, width, height}]}, as fixtures/range-bars states them.
  */
 export function rangeBarGeometry(controller, barWidth) {
   const direction = controller.scrollDirection || [];
   const vertical = direction.some((d) => VERTICAL.has(d));
   const scrollableVertically = controller.orientation !== 'horizontal';
   const measuredAxisScrollable = vertical ? scrollableVertically : !scrollableVertically;
-  const tuning = (controller.tuning && controller.tuning[controller.mode]) || {};
+  const mode = controller.mode || 'minimum';
+  const tuning = (controller.tuning && controller.tuning[mode]) || DEFAULT_TUNING[mode] || {};
 
   const visibleExtent = 1;
   const displayExtent = extent(tuning.display, measuredAxisScrollable);
@@ -64,18 +76,25 @@ export function rangeBarGeometry(controller, barWidth) {
   }
 
   const strip = (range, x, width) => ({ range, x: HORIZONTAL_INSET + x, width });
-  const back = displayLarger
-    ? [strip('display', displayX, displayWidth), strip('preload', preloadX, preloadWidth)]
-    : [strip('preload', preloadX, preloadWidth), strip('display', displayX, displayWidth)];
+  // Texture sends preload to the back when its ratio is 1 (also on a tie), else display.
+  const preloadRatio = displayLarger ? preloadExtent / displayExtent : 1;
+  const back = preloadRatio === 1
+    ? [strip('preload', preloadX, preloadWidth), strip('display', displayX, displayWidth)]
+    : [strip('display', displayX, displayWidth), strip('preload', preloadX, preloadWidth)];
+  // Arrows: the left (or up) one only when the direction is exactly left or up, the right (or
+  // down) one only when exactly right or down; each in a 10-pt column beside the strips.
   const only = direction.length === 1 ? direction[0] : null;
+  const arrows = [];
+  if (only === 'left' || only === 'up') {
+    arrows.push({ side: 'left', glyph: vertical ? '▲' : '◀', x: 0, y: ARROW_Y, width: ARROW_WIDTH, height: ARROW_Y });
+  }
+  if (only === 'right' || only === 'down') {
+    arrows.push({ side: 'right', glyph: vertical ? '▼' : '▶', x: barWidth - ARROW_WIDTH, y: ARROW_Y, width: ARROW_WIDTH, height: ARROW_Y });
+  }
   return {
     label: controller.dataSource || controller.owner || controller.id,
     strips: [...back, strip('visible', visibleX, visibleWidth)],
-    arrows: {
-      glyphs: vertical ? ['▲', '▼'] : ['◀', '▶'],
-      start: only === 'left' || only === 'up',
-      end: only === 'right' || only === 'down',
-    },
+    arrows,
   };
 }
 

@@ -3,7 +3,8 @@
 // objects (no copies), so a 100 000-element document costs one Map entry per element.
 
 export class UpdateError extends Error {
-  constructor(message) { super(message); this.name = 'UpdateError'; }
+  /** @param {number} [opIndex] the position of the op that did not fit, in its Tree.updated */
+  constructor(message, opIndex) { super(message); this.name = 'UpdateError'; this.opIndex = opIndex; }
 }
 
 export class TreeModel {
@@ -61,31 +62,50 @@ export class TreeModel {
   }
 
   /**
-   * Applies the ops of one Tree.updated event. Returns what changed so views can redraw only
+   * Applies the ops of one Tree.updated event, all or nothing: when an op does not fit the
+   * document (snapshot-format.md, "Update ops") the ops before it are undone and an UpdateError
+   * naming the op is thrown (the caller then resyncs). Returns what changed, so views redraw only
    * that: {changed: Set of ids whose fields changed, structure: bool, ranges: bool}.
-   * Throws UpdateError when an op names an unknown element (the caller then resyncs).
    */
   applyOps(ops) {
     const result = { changed: new Set(), structure: false, ranges: false };
-    for (const op of ops) {
-      switch (op.op) {
-        case 'add': this.#add(op, result); break;
-        case 'remove': this.#remove(op, result); break;
-        case 'move': this.#move(op, result); break;
-        case 'set': this.#set(op, result); break;
-        case 'range':
-          if (!op.controller || op.controller.id === undefined) throw new UpdateError('range op without a controller');
-          this.controllers.set(op.controller.id, op.controller);
-          result.ranges = true;
-          break;
-        case 'rangeRemoved':
-          this.controllers.delete(op.id);
-          result.ranges = true;
-          break;
-        default: throw new UpdateError(`unknown op ${JSON.stringify(op.op)}`);
+    const undo = [];
+    ops.forEach((op, index) => {
+      try {
+        this.#apply(op, result, undo);
+      } catch (error) {
+        for (let i = undo.length - 1; i >= 0; i--) undo[i]();
+        if (!(error instanceof UpdateError)) throw error;
+        throw new UpdateError(`op ${index} (${op && op.op}): ${error.message}`, index);
       }
-    }
+    });
     return result;
+  }
+
+  #apply(op, result, undo) {
+    switch (op && op.op) {
+      case 'add': return this.#add(op, result, undo);
+      case 'remove': return this.#remove(op, result, undo);
+      case 'move': return this.#move(op, result, undo);
+      case 'set': return this.#set(op, result, undo);
+      case 'range': {
+        if (!op.controller || typeof op.controller.id !== 'string') throw new UpdateError('a range op needs a controller with an id');
+        const before = [...this.controllers];
+        this.controllers.set(op.controller.id, op.controller); // replaces in place, or appends
+        undo.push(() => { this.controllers = new Map(before); });
+        result.ranges = true;
+        return;
+      }
+      case 'rangeRemoved': {
+        if (!this.controllers.has(op.id)) throw new UpdateError(`unknown range controller id ${op.id}`);
+        const before = [...this.controllers];
+        this.controllers.delete(op.id);
+        undo.push(() => { this.controllers = new Map(before); });
+        result.ranges = true;
+        return;
+      }
+      default: throw new UpdateError(`unknown op ${JSON.stringify(op && op.op)}`);
+    }
   }
 
   #index(element, parent) {
@@ -110,81 +130,125 @@ export class TreeModel {
     }
   }
 
+  /** The child list of a parent id (null: the roots), or an error for an unknown parent. */
   #siblings(parentId) {
     if (parentId === null || parentId === undefined) return this.roots;
     const parent = this.elements.get(parentId);
-    if (!parent) throw new UpdateError(`unknown parent ${parentId}`);
-    if (!parent.children) parent.children = [];
-    return parent.children;
+    if (!parent) throw new UpdateError(`unknown parent id ${parentId}`);
+    return parent.children || [];
   }
 
-  #detach(id) {
-    const el = this.elements.get(id);
-    if (!el) throw new UpdateError(`unknown element ${id}`);
-    const parent = this.parents.get(id);
+  /** Puts el at index among parentId's children (creating the list), parents map included. */
+  #insert(parentId, index, el) {
+    if (parentId === null || parentId === undefined) {
+      this.roots.splice(index, 0, el);
+      this.parents.set(el.id, null);
+      return;
+    }
+    const parent = this.elements.get(parentId);
+    if (!parent.children) parent.children = [];
+    parent.children.splice(index, 0, el);
+    this.parents.set(el.id, parent);
+  }
+
+  /** Takes el out of its parent's children (dropping an emptied list: the default is none). */
+  #detach(el) {
+    const parent = this.parents.get(el.id);
     const siblings = parent ? parent.children : this.roots;
     const at = siblings.indexOf(el);
-    if (at >= 0) siblings.splice(at, 1);
+    siblings.splice(at, 1);
     if (parent && parent.children.length === 0) delete parent.children;
-    return el;
+    return { parentId: parent ? parent.id : null, index: at };
   }
 
   #checkIndex(index, length) {
     if (!Number.isInteger(index) || index < 0 || index > length) throw new UpdateError(`index ${index} out of range 0...${length}`);
   }
 
-  #insert(siblings, index, el) {
-    siblings.splice(index, 0, el);
+  #existing(id) {
+    const el = this.elements.get(id);
+    if (!el) throw new UpdateError(`unknown element id ${id}`);
+    return el;
   }
 
-  #add(op, result) {
-    if (!op.element || op.element.id === undefined) throw new UpdateError('add op without an element');
+  #add(op, result, undo) {
+    if (!op.element || typeof op.element.id !== 'string') throw new UpdateError('an add op needs an element with an id');
     const stack = [op.element];
     while (stack.length) {
       const el = stack.pop();
-      if (this.elements.has(el.id)) throw new UpdateError(`duplicate id ${el.id}`);
+      if (this.elements.has(el.id)) throw new UpdateError(`element id ${el.id} already exists`);
       if (el.children) stack.push(...el.children);
     }
-    const siblings = this.#siblings(op.parent);
-    this.#checkIndex(op.index, siblings.length);
-    this.#insert(siblings, op.index, op.element);
-    this.#index(op.element, op.parent == null ? null : this.elements.get(op.parent));
+    this.#checkIndex(op.index, this.#siblings(op.parent).length);
+    this.#insert(op.parent, op.index, op.element);
+    this.#index(op.element, this.parents.get(op.element.id));
+    undo.push(() => { this.#detach(op.element); this.#unindex(op.element); });
     result.structure = true;
     result.changed.add(op.element.id);
   }
 
-  #remove(op, result) {
-    this.#unindex(this.#detach(op.id));
+  #remove(op, result, undo) {
+    const el = this.#existing(op.id);
+    const place = this.#detach(el);
+    this.#unindex(el);
+    undo.push(() => { this.#insert(place.parentId, place.index, el); this.#index(el, this.parents.get(el.id)); });
     result.structure = true;
     result.changed.delete(op.id);
   }
 
-  #move(op, result) {
-    const el = this.elements.get(op.id);
-    if (!el) throw new UpdateError(`unknown element ${op.id}`);
-    if (op.parent != null) {
-      if (!this.elements.has(op.parent)) throw new UpdateError(`unknown parent ${op.parent}`);
-      if (this.pathTo(op.parent).includes(op.id)) throw new UpdateError(`cannot move ${op.id} into its own subtree`);
-    }
+  #move(op, result, undo) {
+    const el = this.#existing(op.id);
     const siblings = this.#siblings(op.parent);
+    if (op.parent != null && this.pathTo(op.parent).includes(op.id)) throw new UpdateError(`cannot move ${op.id} into its own subtree`);
     this.#checkIndex(op.index, siblings.length - (siblings.includes(el) ? 1 : 0)); // before any change
-    this.#detach(op.id);
-    this.#insert(siblings, op.index, el);
-    this.parents.set(op.id, op.parent == null ? null : this.elements.get(op.parent));
+    const place = this.#detach(el);
+    this.#insert(op.parent, op.index, el);
+    undo.push(() => { this.#detach(el); this.#insert(place.parentId, place.index, el); });
     result.structure = true;
     result.changed.add(op.id);
   }
 
-  #set(op, result) {
-    const el = this.elements.get(op.id);
-    if (!el) throw new UpdateError(`unknown element ${op.id}`);
+  #set(op, result, undo) {
+    const el = this.#existing(op.id);
     const fields = op.fields || {};
-    if ('id' in fields || 'children' in fields || (op.unset || []).includes('children')) {
-      throw new UpdateError('a set op cannot change id or children');
+    const unset = op.unset || [];
+    for (const name of Object.keys(fields)) {
+      if (name === 'id' || name === 'children') throw new UpdateError(`${name} cannot be set`);
+      checkField(name, fields[name]);
     }
+    for (const name of unset) if (REQUIRED.has(name)) throw new UpdateError(`${name} cannot be unset`);
+    const touched = [...Object.keys(fields), ...unset];
+    const before = touched.map((name) => [name, name in el, el[name]]);
     // Fields first, then unset (snapshot-format.md), so an unset calculatedSize follows the frame.
     for (const [name, value] of Object.entries(fields)) el[name] = value;
-    for (const name of op.unset || []) delete el[name];
+    for (const name of unset) delete el[name];
+    undo.push(() => {
+      for (let i = before.length - 1; i >= 0; i--) {
+        const [name, had, value] = before[i];
+        if (had) el[name] = value; else delete el[name];
+      }
+    });
     result.changed.add(op.id);
+  }
+}
+
+/** Fields an element cannot be without. */
+const REQUIRED = new Set(['id', 'className', 'children']);
+
+/** Checks the form of a settable field (snapshot-format.md, Element); unknown fields pass. */
+function checkField(name, value) {
+  const number = (v) => typeof v === 'number' || v === null || v === 'inf';
+  const numbers = (v, n) => Array.isArray(v) && v.length === n && v.every(number);
+  const fail = (expected) => { throw new UpdateError(`${name}: expected ${expected}, got ${JSON.stringify(value)}`); };
+  switch (name) {
+    case 'frame': if (!Array.isArray(value)) fail('an array'); if (!numbers(value, 4)) fail('an array of 4 numbers'); break;
+    case 'calculatedSize': if (!Array.isArray(value)) fail('an array'); if (!numbers(value, 2)) fail('an array of 2 numbers'); break;
+    case 'constrainedSize': if (!value || !numbers(value.min, 2) || !numbers(value.max, 2)) fail('{"min": [w, h], "max": [w, h]}'); break;
+    case 'className': case 'debugName': case 'type': if (typeof value !== 'string') fail('a string'); break;
+    case 'kind': if (value !== 'node' && value !== 'spec') fail('"node" or "spec"'); break;
+    case 'style': case 'props': if (!value || typeof value !== 'object' || Array.isArray(value)) fail('an object'); break;
+    case 'tappable': if (!value || !numbers(value.rect, 4)) fail('{"rect": [x, y, w, h], ...}'); break;
+    case 'interfaceState': if (!Number.isInteger(value) || value < 0) fail('a bit mask'); break;
+    default: break;
   }
 }

@@ -23,7 +23,7 @@ test('worked example: full mode scrolling down', () => {
   close(s.display.x, 31); close(s.display.width, 52.5);
   close(s.preload.x, 10); close(s.preload.width, 105);
   assert.deepEqual(g.strips.map((x) => x.range), ['preload', 'display', 'visible']);
-  assert.deepEqual(g.arrows, { glyphs: ['▲', '▼'], start: false, end: true });
+  assert.deepEqual(g.arrows, [{ side: 'right', glyph: '▼', x: 115, y: 12, width: 10, height: 12 }]);
   assert.equal(g.label, 'FeedDataSource');
 });
 
@@ -31,22 +31,27 @@ test('worked example: full mode scrolling down', () => {
 test('scrolling up mirrors the leading side and shows only the up arrow', () => {
   const s = byRange(rangeBarGeometry(table('full', ['up']), 125));
   close(s.visible.x, 62.5); close(s.display.x, 41.5); close(s.preload.x, 10);
-  assert.deepEqual(rangeBarGeometry(table('full', ['up']), 125).arrows, { glyphs: ['▲', '▼'], start: true, end: false });
+  assert.deepEqual(rangeBarGeometry(table('full', ['up']), 125).arrows, [{ side: 'left', glyph: '▲', x: 0, y: 12, width: 10, height: 12 }]);
 });
 
-// visibleOnly: all extents 1, tie -> display is the larger and sits at the back; all 105 wide.
-test('visibleOnly: equal extents, display counts as the larger', () => {
+// visibleOnly: all extents 1, tie -> display is the larger (ratio 1) and preload's ratio is 1
+// too, so preload is sent to the back (Texture's setBarSubviewOrder); all 105 wide.
+test('visibleOnly: equal extents, preload at the back', () => {
   const g = rangeBarGeometry(table('visibleOnly', ['down']), 125);
-  assert.deepEqual(g.strips.map((x) => [x.range, x.x, x.width]), [['display', 10, 105], ['preload', 10, 105], ['visible', 10, 105]]);
+  assert.deepEqual(g.strips.map((x) => [x.range, x.x, x.width]), [['preload', 10, 105], ['display', 10, 105], ['visible', 10, 105]]);
 });
 
 // Two directions (down|right): no arrow, vertical glyphs; no direction: everything starts at 10.
 test('arrows only for a single exact direction', () => {
   const both = rangeBarGeometry(table('full', ['down', 'right']), 125);
-  assert.deepEqual(both.arrows, { glyphs: ['▲', '▼'], start: false, end: false });
+  assert.deepEqual(both.arrows, []);
   const none = rangeBarGeometry(table('minimum', []), 125);
   assert.ok(none.strips.every((s) => s.x === 10));
-  assert.deepEqual(none.arrows.glyphs, ['◀', '▶']);
+  assert.deepEqual(none.arrows, []);
+  const left = rangeBarGeometry({ ...table('minimum', ['left']), orientation: 'horizontal' }, 125);
+  assert.deepEqual(left.arrows.map((a) => a.glyph), ['◀']);
+  // A controller whose document omits the mode's tuning falls back to Texture's defaults.
+  assert.deepEqual(rangeBarGeometry({ mode: 'full', scrollDirection: ['down'] }, 125).strips.map((s) => s.width), [105, 52.5, 21]);
 });
 
 // A horizontal pager scrolling right in minimum mode: display 1.5, preload 1.75 (x 1 screen).

@@ -91,11 +91,31 @@ test('bad ops raise UpdateError (the caller resyncs)', () => {
   assert.throws(() => new TreeModel({}), UpdateError);
   assert.equal(m.size, 4, 'a rejected move leaves the tree intact');
   // snapshot-format.md: duplicate ids, indexes out of range and set ops on children are errors.
-  assert.throws(() => m.applyOps([{ op: 'add', parent: 'n1/0', index: 0, element: { id: 'n2' } }]), /duplicate id n2/);
+  assert.throws(() => m.applyOps([{ op: 'add', parent: 'n1/0', index: 0, element: { id: 'n2' } }]), /op 0 \(add\): element id n2 already exists/);
   assert.throws(() => m.applyOps([{ op: 'add', parent: 'n1/0', index: 3, element: { id: 'x' } }]), /out of range 0...2/);
   assert.throws(() => m.applyOps([{ op: 'move', id: 'n2', parent: 'n1/0', index: 2 }]), /out of range 0...1/);
-  assert.throws(() => m.applyOps([{ op: 'set', id: 'n2', fields: { children: [] } }]), /cannot change id or children/);
+  assert.throws(() => m.applyOps([{ op: 'set', id: 'n2', fields: { children: [] } }]), /children cannot be set/);
   assert.deepEqual(m.get('n1/0').children.map((c) => c.id), ['n2', 'n3'], 'rejected ops change nothing');
+});
+
+test('a batch is all or nothing: a failing op undoes the ops before it', () => {
+  const m = new TreeModel(snapshot());
+  const before = JSON.stringify(m.toSnapshot());
+  const ops = [
+    { op: 'set', id: 'n2', fields: { frame: [1, 2, 3, 4], debugName: 'x' }, unset: ['constrainedSize'] },
+    { op: 'move', id: 'n3', parent: 'n1', index: 0 },
+    { op: 'add', parent: 'n1/0', index: 0, element: { id: 'n9', className: 'ASTextNode', children: [{ id: 'n10', className: 'X' }] } },
+    { op: 'remove', id: 'n1/0' },
+    { op: 'range', controller: { id: 'r2', owner: 'n1' } },
+    { op: 'rangeRemoved', id: 'r1' },
+    { op: 'remove', id: 'ghost' },
+  ];
+  assert.throws(() => m.applyOps(ops), (e) => e.opIndex === 6 && /op 6 \(remove\): unknown element id ghost/.test(e.message));
+  assert.equal(JSON.stringify(m.toSnapshot()), before);
+  assert.equal(m.size, 4);
+  assert.equal(m.parentOf('n3').id, 'n1/0');
+  assert.equal(m.get('n9'), undefined);
+  assert.deepEqual([...m.controllers.keys()], ['r1']);
 });
 
 test('a very deep tree indexes without overflowing the stack', () => {

@@ -14,7 +14,13 @@ public enum Capture {
     /// them, parents first.
     public static func snapshot(of roots: [DisplayNode], revision: Int = 0, meta: Snapshot.Meta = Snapshot.Meta())
         -> Snapshot {
-        var capturer = TreeCapturer()
+        snapshot(of: roots, revision: revision, meta: meta, cache: nil)
+    }
+
+    /// With a cache, subtrees unchanged since the cache's previous capture are reused.
+    static func snapshot(of roots: [DisplayNode], revision: Int, meta: Snapshot.Meta, cache: CaptureCache?) -> Snapshot {
+        var capturer = TreeCapturer(cache: cache)
+        defer { cache?.finishCapture() }
         var elements: [Snapshot.Element] = []
         elements.reserveCapacity(roots.count)
         for root in roots { elements.append(capturer.capture(root: root)) }

@@ -9,14 +9,18 @@ import WeftSnapshot
 enum NodeProperties {
     static func capture(_ node: DisplayNode) -> JSONObject {
         var props = JSONObject()
-        if let text = node as? TextNode { appendText(of: text, to: &props) }
-        if let image = node as? ImageNode { appendImage(of: image, to: &props) }
-        if let network = node as? NetworkImageNode {
-            if let url = network.url { props.append(key: "url", value: .string(url)) }
-            props.append(key: "loadState", value: .string(network.loadState.rawValue))
-        }
-        if let control = node as? ControlNode, let state = controlState(of: control) {
-            props.append(key: "control", value: state)
+        // Text and image nodes are controls: plain nodes and cells skip the other casts.
+        if let control = node as? ControlNode {
+            if let text = control as? TextNode {
+                appendText(of: text, to: &props)
+            } else if let image = control as? ImageNode {
+                appendImage(of: image, to: &props)
+                if let network = image as? NetworkImageNode {
+                    if let url = network.url { props.append(key: "url", value: .string(url)) }
+                    props.append(key: "loadState", value: .string(network.loadState.rawValue))
+                }
+            }
+            if let state = controlState(of: control) { props.append(key: "control", value: state) }
         }
         if node.clipsToBounds { props.append(key: "clipsToBounds", value: true) }
         if node.isHidden { props.append(key: "hidden", value: true) }

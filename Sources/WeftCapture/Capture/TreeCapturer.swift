@@ -14,6 +14,16 @@ import WeftSnapshot
 struct TreeCapturer {
     /// The containers met, parents first.
     private(set) var containers: [ContainerNode] = []
+    /// Elements of unchanged subtrees from the previous capture, when capturing repeatedly.
+    let cache: CaptureCache?
+    /// Elements whose content depends on more than their subtree: scroll containers (their
+    /// range controllers are collected here) and tappable areas (cut by ancestors). Subtrees
+    /// with one are not cached.
+    private var contextDependentCount = 0
+
+    init(cache: CaptureCache? = nil) {
+        self.cache = cache
+    }
 
     /// A root: its frame is its window frame.
     mutating func capture(root: DisplayNode) -> Snapshot.Element {
@@ -22,30 +32,53 @@ struct TreeCapturer {
 
     /// `node` and its subtree, with `frame` in its parent element.
     mutating func node(_ node: DisplayNode, frame: WeftLayout.Rect) -> Snapshot.Element {
+        guard let cache else { return capture(node, frame: frame) }
+        if var element = cache.element(for: node) {
+            element.frame = Snapshot.Rect(frame)
+            cache.record(element, for: node)
+            return element
+        }
+        let before = contextDependentCount
+        let element = capture(node, frame: frame)
+        if contextDependentCount == before { cache.record(element, for: node) }
+        return element
+    }
+
+    private mutating func capture(_ node: DisplayNode, frame: WeftLayout.Rect) -> Snapshot.Element {
         var element = Snapshot.Element(id: node.id, className: node.textureClassName, debugName: node.debugName,
                                        frame: Snapshot.Rect(frame))
         if let range = node.constrainedSizeForCalculatedLayout { element.constrainedSize = Snapshot.SizeRange(range) }
-        if let layout = node.calculatedLayout { element.calculatedSize = Snapshot.Size(layout.size) }
+        let calculatedLayout = node.calculatedLayout
+        if let calculatedLayout { element.calculatedSize = Snapshot.Size(calculatedLayout.size) }
         element.style = StyleProperties.capture(node.style)
         element.props = NodeProperties.capture(node)
         if let control = node as? ControlNode, control.hasTargets {
             let area = control.tappableArea
+            contextDependentCount += 1
             element.tappable = Snapshot.Tappable(rect: Snapshot.Rect(area.rect),
                                                  restricted: Snapshot.Edges(rawValue: area.restricted.rawValue),
                                                  clipped: Snapshot.Edges(rawValue: area.clipped.rawValue))
         }
         element.interfaceState = Snapshot.InterfaceState(rawValue: Int(node.interfaceState.rawValue))
-        if let container = node as? ContainerNode { containers.append(container) }
+        if let container = node as? ContainerNode {
+            containers.append(container)
+            contextDependentCount += 1
+        }
 
         var placed: [ObjectIdentifier] = []
-        if let layout = node.calculatedLayout, !layout.sublayouts.isEmpty {
+        if let layout = calculatedLayout, !layout.sublayouts.isEmpty {
             element.children.reserveCapacity(layout.sublayouts.count + node.subnodes.count)
             for (index, sublayout) in layout.sublayouts.enumerated() {
                 element.children.append(self.element(sublayout, id: node.id + "/" + String(index), placed: &placed))
             }
         }
         let origin = node.boundsOrigin
-        for subnode in node.subnodes where placed.isEmpty || !placed.contains(ObjectIdentifier(subnode)) {
+        let subnodes = node.subnodes
+        // Usually the layout placed every subnode; a set keeps big nodes linear.
+        let placedSet: Set<ObjectIdentifier>? = placed.count > 16 ? Set(placed) : nil
+        for subnode in subnodes {
+            let id = ObjectIdentifier(subnode)
+            if let placedSet { if placedSet.contains(id) { continue } } else if placed.contains(id) { continue }
             var frame = subnode.frame
             frame.origin = WeftLayout.Point(x: frame.origin.x - origin.x, y: frame.origin.y - origin.y)
             element.children.append(self.node(subnode, frame: frame))

@@ -23,7 +23,7 @@ extension CaptureSession {
     /// Drops the edits of one element, or all; an id that has no edits and names nothing is -32010.
     func revertEdits(_ params: CommandParams) throws(CommandError) -> Answer {
         let id = try params.optionalString("id")
-        let reverted = edits.revert(id: id)
+        let reverted = edits.revert(id: id, roots: roots())
         if let id, !reverted, Capture.element(withId: id, in: roots()) == nil { throw .unknownElement(id) }
         for root in roots() { root.layoutIfNeeded() }
         return .now(Self.emptyObject)

@@ -43,7 +43,9 @@ extension CaptureSession {
             guard let first = roots.first else { throw .invalidParams("the program has no roots") }
             root = first
         }
-        let path = root.hitTestPath(WeftLayout.Point(x: x, y: y))
+        // (x, y) is measured from the root's top-left corner, as the snapshot's frames add up; a
+        // scrolled root (a table as a window) shows its bounds origin there.
+        let path = root.hitTestPath(WeftLayout.Point(x: x + root.boundsOrigin.x, y: y + root.boundsOrigin.y))
         var writer = JSONWriter(capacity: 64 + 8 * path.count)
         writer.raw("{\"path\":[")
         for (index, node) in path.enumerated() {

@@ -101,7 +101,7 @@ final class EditStore {
 
     /// Drops the edits of one element (`id`), or all of them; returns whether any were dropped.
     @discardableResult
-    func revert(id: String? = nil) -> Bool {
+    func revert(id: String? = nil, roots: [DisplayNode]) -> Bool {
         var owners: [DisplayNode] = []
         var reverted = false
         for (nodeID, override) in nodeOverrides where id == nil || id == nodeID {
@@ -111,7 +111,6 @@ final class EditStore {
             restore(override, on: node)
             owners.append(node)
         }
-        let roots = loop.roots
         for (ownerID, overrides) in specOverrides {
             let kept = overrides.filter { id != nil && $0.key != id }
             guard kept.count != overrides.count else { continue }

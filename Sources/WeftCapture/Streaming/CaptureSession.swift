@@ -12,9 +12,9 @@ import WeftSnapshot
 ///   the tree changed.
 /// - Streaming: only while `isListening()` says someone is attached, and only in frames where the
 ///   main loop saw a change (a cheap check per frame otherwise). Changes of one frame become one
-///   `Tree.updated`; updates are rate-limited to `updateRate` per second (pending changes go out
-///   with the next allowed frame), except while the loop is paused, where every stepped frame's
-///   update is sent.
+///   `Tree.updated`; updates are rate-limited to `updateRate` per second of program time
+///   (pending changes go out with the next allowed frame), except while the loop is paused,
+///   where every stepped frame's update is sent.
 /// - `Runtime.step` answers after its frames ran and after the update they produced was sent.
 ///
 /// Everything here runs on the main loop's thread; the transport posts requests to it.
@@ -36,10 +36,13 @@ public final class CaptureSession {
     public private(set) var updateBytesSent = 0
 
     let roots: () -> [DisplayNode]
+    /// The roots captures start from, now.
+    public var inspectedRoots: [DisplayNode] { roots() }
     let edits: EditStore
     private var published: Snapshot?
     private var hasPendingChanges = true
-    private var lastUpdateTime: ContinuousClock.Instant?
+    /// Program time of the last update sent.
+    private var lastUpdateTime: Double?
     private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
     private var hook: MainLoop.Token?
 
@@ -64,7 +67,7 @@ public final class CaptureSession {
     public func stop() {
         if let hook { loop.remove(hook) }
         hook = nil
-        edits.revert()
+        edits.revert(roots: roots())
     }
 
     // MARK: Documents
@@ -78,15 +81,20 @@ public final class CaptureSession {
         return document
     }
 
-    /// A fresh capture of the roots (not published).
-    func capture() -> Snapshot {
-        Capture.snapshot(of: roots(), revision: revision, meta: meta)
+    /// Reuses unchanged subtrees between the captures of streamed updates.
+    private let cache = CaptureCache()
+
+    /// A capture of the roots (not published): fresh for documents, reusing unchanged subtrees
+    /// for streamed updates.
+    func capture(reusingUnchangedSubtrees: Bool) -> Snapshot {
+        Capture.snapshot(of: roots(), revision: revision, meta: meta, cache: reusingUnchangedSubtrees ? cache : nil)
     }
 
     /// Captures and, when the trees differ from the published document, publishes the next
-    /// revision (sending its ops when asked).
-    private func publishIfChanged(sendingUpdate: Bool) {
-        var current = capture()
+    /// revision (sending its ops when asked). Documents asked for are captured afresh, so
+    /// anything a streamed capture missed shows there (and in the update before them).
+    private func publishIfChanged(sendingUpdate: Bool, fresh: Bool = true) {
+        var current = capture(reusingUnchangedSubtrees: !fresh)
         hasPendingChanges = false
         guard let previous = published else {
             revision += 1
@@ -110,7 +118,7 @@ public final class CaptureSession {
         writer.byte(UInt8(ascii: "}"))
         updatesSent += 1
         updateBytesSent += writer.bytes.count
-        lastUpdateTime = .now
+        lastUpdateTime = loop.time
         sendEvent("Tree.updated", writer.bytes)
     }
 
@@ -119,7 +127,7 @@ public final class CaptureSession {
     private func afterFrame(_ info: MainLoop.FrameInfo) {
         if info.changed { hasPendingChanges = true }
         if hasPendingChanges, isListening(), loop.isPaused || rateAllowsUpdate() {
-            publishIfChanged(sendingUpdate: true)
+            publishIfChanged(sendingUpdate: true, fresh: false)
         }
         if !pendingStepReplies.isEmpty { answerFinishedSteps(at: info.frame) }
     }
@@ -131,9 +139,11 @@ public final class CaptureSession {
         if loop.isPaused, isListening() { publishIfChanged(sendingUpdate: true) }
     }
 
+    /// Program time, not wall time: on the real clock they advance alike; on the manual clock a
+    /// deterministic run streams the same updates on every machine.
     private func rateAllowsUpdate() -> Bool {
         guard updateRate > 0, let last = lastUpdateTime else { return true }
-        return ContinuousClock.now - last >= .seconds(1 / updateRate)
+        return loop.time - last >= 1 / updateRate - 1e-9
     }
 
     /// Runs `frames` frames (now, or right after the current one) and answers once the last has

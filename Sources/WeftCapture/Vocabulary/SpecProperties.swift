@@ -57,8 +57,8 @@ enum SpecDescriptors {
         ObjectIdentifier(OverlayLayoutSpec.self): SpecDescriptor(type: "overlay", properties: []),
         ObjectIdentifier(BackgroundLayoutSpec.self): SpecDescriptor(type: "background", properties: []),
         ObjectIdentifier(CenterLayoutSpec.self): SpecDescriptor(type: "center", properties: [
-            enumProperty("centeringOptions", of: CenterLayoutSpec.self, \.centeringOptions, [], LayoutNames.centeringOptions),
-            enumProperty("sizingOptions", of: CenterLayoutSpec.self, \.sizingOptions, [], LayoutNames.centerSizingOptions),
+            enumProperty("centeringOptions", of: CenterLayoutSpec.self, { $0.centeringOptions }, { $0.centeringOptions = $1 }, [], LayoutNames.centeringOptions),
+            enumProperty("sizingOptions", of: CenterLayoutSpec.self, { $0.sizingOptions }, { $0.sizingOptions = $1 }, [], LayoutNames.centerSizingOptions),
         ]),
         ObjectIdentifier(RatioLayoutSpec.self): SpecDescriptor(type: "ratio", properties: [
             // Required in layout-json, so always written.
@@ -67,12 +67,12 @@ enum SpecDescriptors {
                          write: { spec, value throws(EditValueError) in spec.ratio = try LayoutValues.positiveNumber(value) }),
         ]),
         ObjectIdentifier(RelativeLayoutSpec.self): SpecDescriptor(type: "relative", properties: [
-            enumProperty("horizontalPosition", of: RelativeLayoutSpec.self, \.horizontalPosition, .none, LayoutNames.relativePosition),
-            enumProperty("verticalPosition", of: RelativeLayoutSpec.self, \.verticalPosition, .none, LayoutNames.relativePosition),
-            enumProperty("sizingOption", of: RelativeLayoutSpec.self, \.sizingOption, [], LayoutNames.relativeSizingOption),
+            enumProperty("horizontalPosition", of: RelativeLayoutSpec.self, { $0.horizontalPosition }, { $0.horizontalPosition = $1 }, .none, LayoutNames.relativePosition),
+            enumProperty("verticalPosition", of: RelativeLayoutSpec.self, { $0.verticalPosition }, { $0.verticalPosition = $1 }, .none, LayoutNames.relativePosition),
+            enumProperty("sizingOption", of: RelativeLayoutSpec.self, { $0.sizingOption }, { $0.sizingOption = $1 }, [], LayoutNames.relativeSizingOption),
         ]),
         ObjectIdentifier(AbsoluteLayoutSpec.self): SpecDescriptor(type: "absolute", properties: [
-            enumProperty("sizing", of: AbsoluteLayoutSpec.self, \.sizing, .default, LayoutNames.absoluteSizing),
+            enumProperty("sizing", of: AbsoluteLayoutSpec.self, { $0.sizing }, { $0.sizing = $1 }, .default, LayoutNames.absoluteSizing),
         ]),
         ObjectIdentifier(CornerLayoutSpec.self): SpecDescriptor(type: "corner", properties: [
             // Required in layout-json, so always written.
@@ -90,33 +90,35 @@ enum SpecDescriptors {
     ]
 
     private static let stack = SpecDescriptor(type: "stack", properties: [
-        enumProperty("direction", of: StackLayoutSpec.self, \.direction, .horizontal, LayoutNames.direction),
-        numberProperty("spacing", of: StackLayoutSpec.self, \.spacing, LayoutValues.number),
-        enumProperty("justifyContent", of: StackLayoutSpec.self, \.justifyContent, .start, LayoutNames.justifyContent),
-        enumProperty("alignItems", of: StackLayoutSpec.self, \.alignItems, .stretch, LayoutNames.alignItems),
-        enumProperty("flexWrap", of: StackLayoutSpec.self, \.flexWrap, .noWrap, LayoutNames.flexWrap),
-        enumProperty("alignContent", of: StackLayoutSpec.self, \.alignContent, .start, LayoutNames.alignContent),
-        numberProperty("lineSpacing", of: StackLayoutSpec.self, \.lineSpacing, LayoutValues.number),
+        enumProperty("direction", of: StackLayoutSpec.self, { $0.direction }, { $0.direction = $1 }, .horizontal, LayoutNames.direction),
+        numberProperty("spacing", of: StackLayoutSpec.self, { $0.spacing }, { $0.spacing = $1 }, LayoutValues.number),
+        enumProperty("justifyContent", of: StackLayoutSpec.self, { $0.justifyContent }, { $0.justifyContent = $1 }, .start, LayoutNames.justifyContent),
+        enumProperty("alignItems", of: StackLayoutSpec.self, { $0.alignItems }, { $0.alignItems = $1 }, .stretch, LayoutNames.alignItems),
+        enumProperty("flexWrap", of: StackLayoutSpec.self, { $0.flexWrap }, { $0.flexWrap = $1 }, .noWrap, LayoutNames.flexWrap),
+        enumProperty("alignContent", of: StackLayoutSpec.self, { $0.alignContent }, { $0.alignContent = $1 }, .start, LayoutNames.alignContent),
+        numberProperty("lineSpacing", of: StackLayoutSpec.self, { $0.lineSpacing }, { $0.lineSpacing = $1 }, LayoutValues.number),
     ])
 
+    // Getter and setter closures rather than key paths, which cost more than the rest of a capture.
     private static func enumProperty<Spec: LayoutSpec, Value: Equatable & Sendable>(
-        _ key: String, of _: Spec.Type, _ path: ReferenceWritableKeyPath<Spec, Value> & Sendable, _ defaultValue: Value,
-        _ names: NameTable<Value>
+        _ key: String, of _: Spec.Type, _ get: @escaping @Sendable (Spec) -> Value,
+        _ set: @escaping @Sendable (Spec, Value) -> Void, _ defaultValue: Value, _ names: NameTable<Value>
     ) -> SpecProperty {
         SpecProperty(key, of: Spec.self,
                      read: { spec in
-                         let value = spec[keyPath: path]
+                         let value = get(spec)
                          return value == defaultValue ? JSONValue?.none : .string(names.name(of: value))
                      },
-                     write: { spec, value throws(EditValueError) in spec[keyPath: path] = try names.value(of: value) })
+                     write: { spec, value throws(EditValueError) in set(spec, try names.value(of: value)) })
     }
 
     private static func numberProperty<Spec: LayoutSpec>(
-        _ key: String, of _: Spec.Type, _ path: ReferenceWritableKeyPath<Spec, Double> & Sendable,
+        _ key: String, of _: Spec.Type, _ get: @escaping @Sendable (Spec) -> Double,
+        _ set: @escaping @Sendable (Spec, Double) -> Void,
         _ parse: @escaping @Sendable (JSONValue) throws(EditValueError) -> Double
     ) -> SpecProperty {
         SpecProperty(key, of: Spec.self,
-                     read: { spec in spec[keyPath: path] == 0 ? JSONValue?.none : .number(spec[keyPath: path]) },
-                     write: { spec, value throws(EditValueError) in spec[keyPath: path] = try parse(value) })
+                     read: { spec in get(spec) == 0 ? JSONValue?.none : .number(get(spec)) },
+                     write: { spec, value throws(EditValueError) in set(spec, try parse(value)) })
     }
 }

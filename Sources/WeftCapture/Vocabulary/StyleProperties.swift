@@ -15,19 +15,19 @@ struct StyleProperty: Sendable {
 /// snapshots write it.
 enum StyleProperties {
     static let all: [StyleProperty] = [
-        dimension("width", \.width),
-        dimension("height", \.height),
-        dimension("minWidth", \.minWidth),
-        dimension("minHeight", \.minHeight),
-        dimension("maxWidth", \.maxWidth),
-        dimension("maxHeight", \.maxHeight),
-        dimension("flexBasis", \.flexBasis),
-        number("flexGrow", \.flexGrow, LayoutValues.nonNegativeNumber),
-        number("flexShrink", \.flexShrink, LayoutValues.nonNegativeNumber),
-        number("ascender", \.ascender, LayoutValues.number),
-        number("descender", \.descender, LayoutValues.number),
-        number("spacingBefore", \.spacingBefore, LayoutValues.number),
-        number("spacingAfter", \.spacingAfter, LayoutValues.number),
+        dimension("width", { $0.size.width }, { $0.size.width = $1 }),
+        dimension("height", { $0.size.height }, { $0.size.height = $1 }),
+        dimension("minWidth", { $0.size.minWidth }, { $0.size.minWidth = $1 }),
+        dimension("minHeight", { $0.size.minHeight }, { $0.size.minHeight = $1 }),
+        dimension("maxWidth", { $0.size.maxWidth }, { $0.size.maxWidth = $1 }),
+        dimension("maxHeight", { $0.size.maxHeight }, { $0.size.maxHeight = $1 }),
+        dimension("flexBasis", { $0.flexBasis }, { $0.flexBasis = $1 }),
+        number("flexGrow", { $0.flexGrow }, { $0.flexGrow = $1 }, LayoutValues.nonNegativeNumber),
+        number("flexShrink", { $0.flexShrink }, { $0.flexShrink = $1 }, LayoutValues.nonNegativeNumber),
+        number("ascender", { $0.ascender }, { $0.ascender = $1 }, LayoutValues.number),
+        number("descender", { $0.descender }, { $0.descender = $1 }, LayoutValues.number),
+        number("spacingBefore", { $0.spacingBefore }, { $0.spacingBefore = $1 }, LayoutValues.number),
+        number("spacingAfter", { $0.spacingAfter }, { $0.spacingAfter = $1 }, LayoutValues.number),
         StyleProperty(
             key: "alignSelf", defaultValue: "auto",
             read: { $0.alignSelf == .auto ? JSONValue?.none : .string(LayoutNames.alignSelf.name(of: $0.alignSelf)) },
@@ -45,8 +45,10 @@ enum StyleProperties {
 
     static var keys: [String] { all.map(\.key) }
 
-    /// The style's non-default entries, in table order.
+    /// The style's non-default entries, in table order. Most styles (every spec's, most nodes')
+    /// have none: one comparison of the whole style settles those.
     static func capture(_ style: LayoutElementStyle) -> JSONObject {
+        if isDefault(style) { return JSONObject() }
         var object = JSONObject()
         for property in all {
             if let value = property.read(style) { object.append(key: property.key, value: value) }
@@ -54,25 +56,38 @@ enum StyleProperties {
         return object
     }
 
-    private static func dimension(_ key: String,
-                                  _ path: ReferenceWritableKeyPath<LayoutElementStyle, WeftLayout.Dimension> & Sendable) -> StyleProperty {
+    /// Every dimension auto and every number zero (a dimension's value is 0 when auto).
+    private static func isDefault(_ style: LayoutElementStyle) -> Bool {
+        let size = style.size
+        return size.width.unit == .auto && size.height.unit == .auto && size.minWidth.unit == .auto
+            && size.minHeight.unit == .auto && size.maxWidth.unit == .auto && size.maxHeight.unit == .auto
+            && style.flexBasis.unit == .auto && style.alignSelf == .auto
+            && style.flexGrow == 0 && style.flexShrink == 0 && style.ascender == 0 && style.descender == 0
+            && style.spacingBefore == 0 && style.spacingAfter == 0 && style.layoutPosition == .zero
+    }
+
+    // Getter and setter closures rather than key paths: key path reads cost more than the rest
+    // of a capture.
+    private static func dimension(_ key: String, _ get: @escaping @Sendable (LayoutElementStyle) -> WeftLayout.Dimension,
+                                  _ set: @escaping @Sendable (LayoutElementStyle, WeftLayout.Dimension) -> Void) -> StyleProperty {
         StyleProperty(
             key: key, defaultValue: "auto",
             read: { style in
-                let value = style[keyPath: path]
+                let value = get(style)
                 return value.unit == .auto ? JSONValue?.none : LayoutValues.json(value)
             },
-            write: { style, value throws(EditValueError) in style[keyPath: path] = try LayoutValues.dimension(value) })
+            write: { style, value throws(EditValueError) in set(style, try LayoutValues.dimension(value)) })
     }
 
-    private static func number(_ key: String, _ path: ReferenceWritableKeyPath<LayoutElementStyle, Double> & Sendable,
+    private static func number(_ key: String, _ get: @escaping @Sendable (LayoutElementStyle) -> Double,
+                               _ set: @escaping @Sendable (LayoutElementStyle, Double) -> Void,
                                _ parse: @escaping @Sendable (JSONValue) throws(EditValueError) -> Double) -> StyleProperty {
         StyleProperty(
             key: key, defaultValue: 0,
             read: { style in
-                let value = style[keyPath: path]
+                let value = get(style)
                 return value == 0 ? JSONValue?.none : .number(value)
             },
-            write: { style, value throws(EditValueError) in style[keyPath: path] = try parse(value) })
+            write: { style, value throws(EditValueError) in set(style, try parse(value)) })
     }
 }

@@ -29,7 +29,6 @@ public final class BatchContext {
     public private(set) var isFetching = false
     /// Batches begun so far.
     public private(set) var batchCount = 0
-    var didFinish: (() -> Void)?
 
     public init() {}
 
@@ -38,11 +37,11 @@ public final class BatchContext {
         batchCount += 1
     }
 
-    /// Ends the batch (whether or not it loaded anything); the container may fetch again.
+    /// Ends the batch (whether or not it loaded anything). The container checks again after
+    /// the next items are inserted or the user scrolls, not on completion itself, so a feed
+    /// that has run out of items is not asked again and again (Texture's rule).
     public func completeBatchFetching(_ didComplete: Bool = true) {
-        guard isFetching else { return }
         isFetching = false
-        didFinish?()
     }
 
     public func cancelBatchFetching() {

@@ -35,7 +35,7 @@ extension ContainerNode {
         rejectDuplicates()
         let frames = relayoutFrames()
         rangeController.insertItems(at: sorted, frames: frames)
-        needsBatchFetchCheck = true
+        if !sorted.isEmpty { needsBatchFetchCheck = true }
     }
 
     /// Deletes items the data source has already removed, at `indices` of the old numbering.
@@ -47,7 +47,7 @@ extension ContainerNode {
         }
         let frames = relayoutFrames()
         rangeController.deleteItems(at: sorted, frames: frames)
-        needsBatchFetchCheck = true
+        if !sorted.isEmpty { needsBatchFetchCheck = true }
     }
 
     /// Replaces the cells of `indices` with new ones from the data source and measures them.

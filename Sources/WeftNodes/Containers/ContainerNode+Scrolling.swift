@@ -43,12 +43,14 @@ extension ContainerNode {
     // MARK: Drags
 
     /// A finger touches the content: any motion stops and the range controller learns that the
-    /// user scrolls (full mode from the next update while visible).
+    /// user scrolls. As Texture's scrollViewWillBeginDragging does, the next update is in full
+    /// mode, and later ones stay full while the container is visible.
     public func beginDragging() {
         motion = nil
         isTracking = true
         dragVelocity = .zero
         rangeController.contentHasBeenScrolled = true
+        rangeController.updateCurrentRange(with: .full)
         rangeController.setNeedsUpdate()
     }
 
@@ -65,32 +67,37 @@ extension ContainerNode {
 
     /// The finger lifts with `velocity`: a pager settles on a page; other containers decelerate
     /// (when the velocity is above 5 pt/s and the container is in a main loop). Batch fetching is
-    /// checked against where the motion will end.
+    /// checked here, against where the motion will end (Texture checks at the end of a drag and
+    /// after data changes, not after programmatic scrolls).
     public func endDragging(velocity: Point) {
         guard isTracking else { return }
+        let target = restingOffset(afterReleaseWith: velocity)
+        // Still tracking, as in UIKit's scrollViewWillEndDragging: the release velocity gives
+        // the scroll direction batch fetching sees.
+        dragVelocity = velocity
+        checkBatchFetching(targetOffset: target)
         isTracking = false
         dragVelocity = .zero
-        let target = restingOffset(afterReleaseWith: velocity)
         if target != offset, loopOfTree != nil {
             motion = releaseMotion(velocity: velocity, target: target)
         }
-        checkBatchFetching(targetOffset: target)
         if motion == nil { rangeController.setNeedsUpdate() }
     }
 
-    /// Plays a whole drag over the following frames, as a finger would: begin now, move by
-    /// `delta` evenly over `duration` seconds of program time, lift with that velocity. Without
-    /// a main loop it happens at once.
+    /// Plays a whole drag over the following frames, as a finger would: touch down in the next
+    /// frame, move by `delta` evenly over `duration` seconds of program time, lift with that
+    /// velocity. Nothing happens before a frame runs (a paused loop advances it only with
+    /// steps). Without a main loop it happens at once.
     public func drag(by delta: Point, duration: Double) {
         let seconds = max(duration, 1e-3)
         let velocity = Point(x: delta.x / seconds, y: delta.y / seconds)
-        beginDragging()
         guard loopOfTree != nil, duration > 0 else {
+            beginDragging()
             dragMoved(by: delta, velocity: velocity)
             endDragging(velocity: .zero)
             return
         }
-        dragVelocity = velocity
+        if isTracking { endDragging(velocity: .zero) }
         motion = .drag(remaining: delta, velocity: velocity, timeLeft: seconds)
     }
 
@@ -111,6 +118,10 @@ extension ContainerNode {
         guard let current = motion else { return }
         switch current {
         case let .drag(remaining, velocity, timeLeft):
+            if !isTracking {
+                beginDragging()  // the finger touches down in the drag's first frame
+                motion = current
+            }
             let fraction = timeLeft <= dt ? 1 : dt / timeLeft
             let step = Point(x: remaining.x * fraction, y: remaining.y * fraction)
             dragMoved(by: step, velocity: velocity)
@@ -147,7 +158,6 @@ extension ContainerNode {
     private func finishMotion() {
         motion = nil
         rangeController.setNeedsUpdate()
-        needsBatchFetchCheck = true
     }
 
     func moveOffset(to newOffset: Point) {

@@ -33,6 +33,8 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     public internal(set) var hasLoadedData = false
     /// The size the items were last measured for.
     private var measuredBoundsSize: Size?
+    /// A cell changed its layout since the last measurement.
+    var needsItemRelayout = false
 
     // Scrolling state (ContainerNode+Scrolling.swift).
     var offset: Point = .zero
@@ -72,7 +74,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         rangeController = RangeController(scrollableDirections: scrollableDirections, tuning: tuning)
         super.init()
         rangeController.dataSource = self
-        batchContext.didFinish = { [weak self] in self?.needsBatchFetchCheck = true }
+        rangeController.didChange = { [weak self] in self?.noteChange() }
     }
 
     open override var boundsOrigin: Point { offset }
@@ -133,9 +135,10 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     /// each cell's layout at its frame. Returns the frames.
     @discardableResult
     func relayoutFrames() -> [Rect] {
+        let context = layoutContext
         let layouts = cells.indices.map { index -> Layout in
             let range = dataSource?.container(self, constrainedSizeForItemAt: index) ?? constrainedSizeForItem(at: index)
-            return cells[index].layoutThatFits(range, parentSize: frame.size, context: layoutContext)
+            return cells[index].layoutThatFits(range, parentSize: frame.size, context: context)
         }
         itemFrames = itemFrames(for: layouts.map(\.size))
         for index in cells.indices {
@@ -152,11 +155,11 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         return itemFrames
     }
 
-    /// A cell (or a node in it) changed its layout: measure it again on the next frame.
+    /// A cell (or a node in it) changed its layout: measure the cells again on the next frame
+    /// (unchanged cells answer from their layout caches).
     func cellNeedsMeasurement(_ cell: CellNode) {
         needsItemRelayout = true
     }
-    var needsItemRelayout = false
 
     open override func boundsSizeDidChange() {
         super.boundsSizeDidChange()
@@ -183,8 +186,9 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         rangeController.updateIfNeeded()
         if rangeController.updateCount != updatesBefore { showVisibleCells() }
         if needsBatchFetchCheck {
+            // A drag is checked when it ends, against where it will come to rest (as Texture).
             needsBatchFetchCheck = false
-            checkBatchFetching(targetOffset: offset)
+            if !isTracking { checkBatchFetching(targetOffset: offset) }
         }
     }
 

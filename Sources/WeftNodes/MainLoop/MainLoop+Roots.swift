@@ -45,10 +45,14 @@ extension MainLoop {
     }
 
     /// The host got a memory warning: every container's range controller reacts (displayed
-    /// containers keep only their visible items, the others drop to `modeForOthers`).
-    public func simulateMemoryWarning(modeForOthers: RangeMode = .lowMemory) {
-        for container in allContainers() { container.rangeController.handleMemoryWarning(modeForOthers: modeForOthers) }
-        for container in allContainers() { container.showVisibleCells() }
+    /// containers keep only their visible items, the others drop to
+    /// `rangeModeForMemoryWarnings`, lowMemory by default).
+    public func simulateMemoryWarning() {
+        let controllers = allContainers()
+        for container in controllers {
+            container.rangeController.handleMemoryWarning(modeForOthers: rangeModeForMemoryWarnings)
+        }
+        for container in controllers { container.showVisibleCells() }
         noteChange()
     }
 

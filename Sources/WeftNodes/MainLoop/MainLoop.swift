@@ -63,6 +63,17 @@ public final class MainLoop {
     public internal(set) var roots: [DisplayNode] = []
     /// Whether the host program is in the foreground (`setApplicationState`).
     public internal(set) var applicationState: ApplicationState = .active
+    /// The mode a memory warning gives containers without the display bit (Texture's
+    /// `setRangeModeForMemoryWarnings:`): lowMemory or visibleOnly; other modes are refused with
+    /// a warning, as Texture asserts against them.
+    public var rangeModeForMemoryWarnings: RangeMode = .lowMemory {
+        didSet {
+            if rangeModeForMemoryWarnings != .lowMemory && rangeModeForMemoryWarnings != .visibleOnly {
+                NodeDiagnostics.warn("loop", "rangeModeForMemoryWarnings must be lowMemory or visibleOnly, not \(rangeModeForMemoryWarnings.rawValue)")
+                rangeModeForMemoryWarnings = oldValue
+            }
+        }
+    }
     /// Pixels per point of the roots' screens (default 2): their layouts round to this grid.
     public var screenScale: Double = 2 {
         didSet { for root in roots { root.layoutContext = LayoutContext(scale: screenScale); root.setNeedsLayout() } }
@@ -208,8 +219,7 @@ public final class MainLoop {
     public func run(until condition: () -> Bool, maximumFrames: Int = 10_000) -> Bool {
         for _ in 0..<maximumFrames {
             if condition() { return true }
-            tick()
-            if clock == .real { sleepUntilNextFrame() }
+            iterate()
         }
         return condition()
     }
@@ -219,8 +229,7 @@ public final class MainLoop {
     public func run() {
         stopRequested = false
         while !stopRequested {
-            tick()
-            if clock == .real { sleepUntilNextFrame() }
+            iterate()
         }
     }
 
@@ -241,8 +250,16 @@ public final class MainLoop {
         }
     }
 
-    private func sleepUntilNextFrame() {
-        guard let last = lastFrameWallTime else { return }
+    /// One iteration of a running loop: a frame (or, paused, the posted work), then on the real
+    /// clock a sleep until the next frame is due (a whole frame while paused, so a paused live
+    /// program does not spin).
+    private func iterate() {
+        let ran = tick()
+        guard clock == .real else { return }
+        guard ran, let last = lastFrameWallTime else {
+            Thread.sleep(forTimeInterval: frameDuration)
+            return
+        }
         let remaining = last + frameDuration - wall.seconds
         if remaining > 0 { Thread.sleep(forTimeInterval: remaining) }
     }

@@ -218,11 +218,19 @@ open class DisplayNode: LayoutElement, CustomStringConvertible {
     /// Counts observable changes anywhere in the tree below this node, kept on the root.
     public private(set) var treeRevision: UInt64 = 0
 
-    /// Records an observable change: bumps the root's `treeRevision` (and, through it, the main
-    /// loop's change counter).
+    /// Counts observable changes of this node and its subtree: every `noteChange` below bumps it
+    /// on the way up, so a capture can reuse what it recorded of an unchanged subtree.
+    public private(set) var subtreeRevision: UInt64 = 0
+
+    /// Records an observable change: bumps `subtreeRevision` of this node and its ancestors and
+    /// the root's `treeRevision` (and, through it, the main loop's change counter).
     public func noteChange() {
         var node = self
-        while let parent = node.supernode { node = parent }
+        node.subtreeRevision &+= 1
+        while let parent = node.supernode {
+            node = parent
+            node.subtreeRevision &+= 1
+        }
         node.treeRevision &+= 1
         if let owner = node.owningContainer { owner.noteChange() }
     }

@@ -23,11 +23,6 @@ public struct ItemGeometry: Sendable {
 
     public var count: Int { frames.count }
 
-    /// The union of all frames' far edges: the content size the items need.
-    public var contentExtent: Size {
-        Size(width: frames.map(\.maxX).max() ?? 0, height: frames.map(\.maxY).max() ?? 0)
-    }
-
     public mutating func setFrames(_ newFrames: [Rect]) {
         frames = newFrames
         rebuildIndex()

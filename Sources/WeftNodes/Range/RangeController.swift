@@ -27,6 +27,8 @@ public protocol RangeControllerDataSource: AnyObject {
 /// update costs O(log n + items in the ranges).
 public final class RangeController {
     public weak var dataSource: (any RangeControllerDataSource)?
+    /// Called after anything an inspector shows changed: tuning, mode, an update.
+    public var didChange: (() -> Void)?
     /// The type name of the container's data source, as the inspector's range bar labels it.
     public var dataSourceTypeName: String = ""
     public let scrollableDirections: ScrollDirection
@@ -76,6 +78,7 @@ public final class RangeController {
             leading: max(0, parameters.leadingBufferScreenfuls), trailing: max(0, parameters.trailingBufferScreenfuls)
         )
         setNeedsUpdate()
+        didChange?()
     }
 
     // MARK: Data
@@ -158,6 +161,7 @@ public final class RangeController {
         if currentMode != mode {
             currentMode = mode
             setNeedsUpdate()
+            didChange?()
         }
     }
 
@@ -212,6 +216,7 @@ public final class RangeController {
         needsUpdate = false
         guard let dataSource else { return }
         updateCount += 1
+        defer { didChange?() }
         let motion = dataSource.currentScrollDirection(for: self).intersection(scrollableDirections)
         if !motion.isEmpty { scrollDirection = motion }
         let viewport = dataSource.viewport(for: self)

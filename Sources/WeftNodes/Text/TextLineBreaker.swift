@@ -24,7 +24,7 @@ public struct TextLayout: Hashable, Sendable {
 }
 
 /// Greedy line breaking the way TextKit sets a paragraph: break at spaces; a word longer than a
-/// whole line breaks between characters; `\n` ends a paragraph; spaces at the end of a line do
+/// whole line breaks between characters; a newline (`\n`, `\r\n`, `\r`, U+2028) ends a paragraph; spaces at the end of a line do
 /// not count toward its width. With `maximumNumberOfLines` > 0 the text stops after that many
 /// lines and, when some text is left over, the last line loses characters from its end until the
 /// truncation token ("…") fits after it (tail truncation).
@@ -50,7 +50,7 @@ public struct TextLineBreaker: Sendable {
         var truncated = false
         var paragraphStart = text.startIndex
         paragraphs: while paragraphStart <= text.endIndex {
-            let paragraphEnd = text[paragraphStart...].firstIndex(of: "\n") ?? text.endIndex
+            let paragraphEnd = text[paragraphStart...].firstIndex(where: \.isNewline) ?? text.endIndex
             var lineStart = paragraphStart
             repeat {
                 if maximumNumberOfLines > 0 && ranges.count == maximumNumberOfLines {

@@ -14,6 +14,7 @@ import { PlaygroundPanel } from './playground-panel.js';
 import { DeviceSession, identityKey } from '../device-session.js';
 import { inspectorURL } from '../protocol-client.js';
 import { TreeModel } from '../tree-model.js';
+import { parseSnapshot } from '../snapshot-file.js';
 import { h } from './dom.js';
 
 const REMEMBERED = 'weft.device';
@@ -231,17 +232,6 @@ async function openFiles(list) {
   showBanner(errors.length ? `Could not open ${errors.join('; ')}` : '');
   diffPanel.refreshChoices();
   return names;
-}
-
-/** Parses and checks a snapshot file (protocol.md "Snapshot (version 1)"). */
-export function parseSnapshot(text) {
-  let value;
-  try { value = JSON.parse(text); } catch (error) { throw new Error(`not JSON (${error.message})`); }
-  if (!value || typeof value !== 'object') throw new Error('not a snapshot object');
-  if (value.format !== 'weft.snapshot') throw new Error(`not a Weft snapshot (format is ${JSON.stringify(value.format)})`);
-  if (value.version !== 1) throw new Error(`snapshot version ${value.version} is not supported (this page reads version 1)`);
-  if (!Array.isArray(value.roots)) throw new Error('"roots" is missing');
-  return value;
 }
 
 // ---- Start: check the token, then connect ----

@@ -21,7 +21,7 @@ export class DrivePanel {
     const number = (id, value, label, width = 56) => h('input', { type: 'text', id, value: String(value), 'aria-label': label, style: `width:${width}px` });
     const frames = number('drive-frames', 1, 'frames to step', 44);
     const dx = number('drive-dx', 0, 'drag dx');
-    const dy = number('drive-dy', -300, 'drag dy');
+    const dy = number('drive-dy', 300, 'drag dy (points the content moves: positive scrolls down)');
     const duration = number('drive-duration', 0.3, 'drag duration in seconds', 44);
     const index = number('drive-index', 10, 'item index');
     const offX = number('drive-offset-x', 0, 'content offset x');

@@ -91,7 +91,7 @@ export class PlaygroundPanel {
 }
 
 /** JSON indented by objects, with arrays of numbers and strings kept on one line. */
-export function compactJSON(value, indent = '') {
+function compactJSON(value, indent = '') {
   if (Array.isArray(value)) {
     if (value.every((v) => v === null || typeof v !== 'object')) return JSON.stringify(value).replaceAll(',', ', ');
     const inner = indent + '  ';

@@ -12,7 +12,7 @@ const MAX_MAPPED_ITEMS = 20000;
 const STRIP_ANIMATION_MS = 300;
 const MODES = ['minimum', 'full', 'visibleOnly', 'lowMemory'];
 
-export const STATE_COLORS = [
+const STATE_COLORS = [
   [8, '#34a853', 'visible'], [4, '#fbbc04', 'display'], [2, '#fa7b17', 'preload'], [1, '#c4c7c5', 'measureLayout'],
 ];
 
@@ -73,7 +73,7 @@ export class RangesPanel {
         h('dt', {}, 'visible'), h('dd', { class: 'runs-visible' }, runs(c.visible)),
         h('dt', {}, 'display'), h('dd', { class: 'runs-display' }, runs(c.display)),
         h('dt', {}, 'preload'), h('dd', { class: 'runs-preload' }, runs(c.preload)),
-        h('dt', {}, 'offset'), h('dd', {}, c.contentOffset ? `${num(c.contentOffset[0])}, ${num(c.contentOffset[1])} of ${c.contentSize ? `${num(c.contentSize[0])} × ${num(c.contentSize[1])}` : '?'}` : '—')),
+        h('dt', {}, 'offset'), h('dd', { class: 'content-offset' }, offsetText(c))),
       map,
       this.#tuningTable(c));
     this.#paintBar(bar, c);
@@ -142,8 +142,7 @@ export class RangesPanel {
     }
     ctx.fillStyle = '#fff';
     ctx.font = '8px system-ui, sans-serif';
-    if (geometry.arrows.start) ctx.fillText(geometry.arrows.glyphs[0], 5, y + 1);
-    if (geometry.arrows.end) ctx.fillText(geometry.arrows.glyphs[1], BAR_WIDTH - 5, y + 1);
+    for (const arrow of geometry.arrows) ctx.fillText(arrow.glyph, arrow.x + arrow.width / 2, arrow.y + 1);
   }
 
   #paintMap(canvas, c) {
@@ -206,6 +205,13 @@ export class RangesPanel {
     document.activeElement?.blur();
     this.render();
   }
+}
+
+/** Content offset of the content size (snapshot-format.md defaults: zero). */
+function offsetText(c) {
+  const [x, y] = c.contentOffset || [0, 0];
+  const [w, h] = c.contentSize || [0, 0];
+  return `${num(x)}, ${num(y)} of ${num(w)} × ${num(h)}`;
 }
 
 function runs(list) {

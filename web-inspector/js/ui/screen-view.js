@@ -399,7 +399,10 @@ export class ScreenView {
     if (!el) { this.tooltip.hidden = true; return; }
     const rect = this.state.boxes.rect(id);
     const box = this.container.getBoundingClientRect();
-    this.tooltip.textContent = `${el.className}${el.debugName ? ` (${el.debugName})` : ''}  ${fmt(rect[2])} × ${fmt(rect[3])}`;
+    const props = el.props || {};
+    const detail = props.image && props.image.pixelWidth ? `  image ${props.image.pixelWidth}×${props.image.pixelHeight} px`
+      : typeof props.text === 'string' ? `  “${props.text.length > 32 ? `${props.text.slice(0, 31)}…` : props.text}”` : '';
+    this.tooltip.textContent = `${el.className}${el.debugName ? ` (${el.debugName})` : ''}  ${fmt(rect[2])} × ${fmt(rect[3])}${detail}`;
     this.tooltip.hidden = false;
     this.tooltip.style.left = `${Math.min(event.clientX - box.left + 14, box.width - this.tooltip.offsetWidth - 4)}px`;
     this.tooltip.style.top = `${event.clientY - box.top + 16}px`;

@@ -1,0 +1,132 @@
+import Foundation
+import WeftSnapshot
+
+/// `weft verify DIR -- COMMAND ARGS...`: runs the program again and compares every checkpoint it
+/// writes with the baselines `weft record` stored in DIR.
+public enum VerifyCommand: Subcommand {
+    public static let name = "verify"
+    public static let summary = "run a program and compare its layout checkpoints with baselines"
+    public static let help = """
+        usage: weft verify DIR [--tolerance P] [--ignore F]... [--include F]...
+                               [--format text|json|junit] [--artifacts OUT] [--timeout S]
+                               -- COMMAND ARGS...
+
+        Runs COMMAND with WEFT_SNAPSHOT_DIR set to a temporary directory, as `weft record` did,
+        and diffs each checkpoint it writes with DIR/NAME.json (the semantic diff of `weft diff`).
+        Every difference is printed. A baseline the program no longer writes, and a checkpoint
+        without a baseline, are differences too.
+
+        options:
+        \(DiffSettings.help)
+          --artifacts OUT for each checkpoint that differs, write OUT/NAME.json (the new
+                          snapshot, to review or to adopt as the baseline), OUT/NAME.diff.txt
+                          and OUT/NAME.diff.svg (both layouts, changes highlighted). Default
+                          $WEFT_ARTIFACTS; none when unset
+        \(ProgramOptions.help)
+          -h, --help      show this help
+
+        Exit status: 0 when every checkpoint matches its baseline, 1 when any differs, is
+        missing or is new, 2 for bad options, a missing or unreadable DIR, or a program that
+        cannot be run, fails (its stderr is shown) or writes no checkpoint.
+
+        """
+
+    public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
+        let parsed = try ArgumentParser(arguments, options: ProgramOptions.options + DiffSettings.options + [.value("artifacts")])
+        if parsed.wantsHelp {
+            io.stdout.write(help)
+            return 0
+        }
+        let program = try ProgramOptions(parsed, commandName: name)
+        let settings = try DiffSettings(parsed)
+        let artifacts = parsed.value("artifacts") ?? io.environment["WEFT_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
+
+        let directory = URL(fileURLWithPath: program.directory)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("\(program.directory): no such directory; store baselines first with "
+                + "`weft record \(program.directory) -- COMMAND ARGS...`")
+        }
+        let baselineFiles = try BaselineDirectory.snapshotFiles(in: directory)
+        guard !baselineFiles.isEmpty else {
+            throw UsageError("\(program.directory) holds no baselines (NAME.json); store them with "
+                + "`weft record \(program.directory) -- COMMAND ARGS...`")
+        }
+
+        let run = try CheckpointRun(command: program.command, environment: io.environment, timeout: program.timeout)
+        let baselines = try baselineFiles.map { name, url in
+            (name, try SnapshotFile.read(url.path, io: io))
+        }
+        let results = CheckpointComparison.compare(baselines: baselines, checkpoints: run.checkpoints, options: settings.diffOptions)
+
+        if let artifacts {
+            try writeArtifacts(results.filter { $0.status != .equal }, to: artifacts, io: io)
+        }
+        io.stdout.write(report(results, settings.format, directory: program.directory))
+        return results.allSatisfy { $0.status == .equal } ? 0 : 1
+    }
+
+    /// The results in the chosen form.
+    static func report(_ results: [CheckpointComparison], _ format: DiffSettings.Format, directory: String) -> String {
+        switch format {
+        case .text:
+            return textReport(results, directory: directory)
+        case .json:
+            let checkpoints: [JSONValue] = results.map { result in
+                let diff = SemanticDiffReport.json(result.changes, a: "\(directory)/\(result.name).json", b: "checkpoint \(result.name)")
+                return ["name": .string(result.name), "status": .string(result.status.rawValue), "diff": diff]
+            }
+            let document: JSONValue = [
+                "directory": .string(directory),
+                "equal": .bool(results.allSatisfy { $0.status == .equal }),
+                "checkpoints": .array(checkpoints),
+            ]
+            return JSONFormatter.indentedString(document) + "\n"
+        case .junit:
+            return SemanticDiffReport.junit(results.map { .init(name: $0.name, changes: $0.changes) }, suite: "weft.verify")
+        }
+    }
+
+    /// `ok   NAME` or `FAIL NAME: ...` with the differences indented below, then a summary.
+    private static func textReport(_ results: [CheckpointComparison], directory: String) -> String {
+        var text = ""
+        for result in results {
+            switch result.status {
+            case .equal:
+                text += "ok   \(result.name)\n"
+            case .different:
+                let count = result.changes.count
+                text += "FAIL \(result.name): \(count) difference\(count == 1 ? "" : "s")\n"
+                text += SemanticDiffReport.lines(result.changes).map { "     \($0)\n" }.joined()
+            case .missing:
+                text += "FAIL \(result.name): missing (the program no longer writes this checkpoint; its baseline is \(directory)/\(result.name).json)\n"
+            case .new:
+                text += "FAIL \(result.name): new (no baseline \(directory)/\(result.name).json; `weft record` stores it)\n"
+            }
+        }
+        let failed = results.filter { $0.status != .equal }.count
+        text += failed == 0
+            ? "all \(results.count) checkpoints match the baselines in \(directory)\n"
+            : "\(failed) of \(results.count) checkpoints differ from the baselines in \(directory)\n"
+        return text
+    }
+
+    /// For each differing checkpoint: the new snapshot, the diff as text, and the diff picture.
+    private static func writeArtifacts(_ results: [CheckpointComparison], to path: String, io: CommandIO) throws {
+        let directory = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw UsageError("\(path): cannot be created (\((error as NSError).localizedDescription))")
+        }
+        for result in results {
+            let base = directory.appendingPathComponent(result.name).path
+            try OutputFile.write(SemanticDiffReport.lines(result.changes).map { $0 + "\n" }.joined(), to: base + ".diff.txt", io: io)
+            guard let current = result.current else { continue }
+            try OutputFile.write(current, to: base + ".json", io: io)
+            let picture = SnapshotSVG.renderDiff(result.baseline ?? Snapshot(), current, changes: result.changes,
+                                                 labels: ("baseline \(result.name)", "this run"))
+            try OutputFile.write(picture, to: base + ".diff.svg", io: io)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import WeftSnapshot
+
+/// Writing what commands produce (snapshots, reports, pictures) to a file or standard output.
+enum OutputFile {
+    /// Writes `bytes` to `path`, or to standard output for `-`. The file appears whole or not at
+    /// all (written beside it, then renamed), so a CI never keeps half a baseline.
+    static func write(_ bytes: [UInt8], to path: String, io: CommandIO) throws {
+        if path == "-" {
+            io.stdout.write(String(decoding: bytes, as: UTF8.self))
+            return
+        }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw UsageError("\(path): cannot be written (\((error as NSError).localizedDescription))")
+        }
+    }
+
+    static func write(_ text: String, to path: String, io: CommandIO) throws {
+        try write(Array(text.utf8), to: path, io: io)
+    }
+
+    /// A snapshot as indented JSON ending in one newline: the form kept under version control.
+    static func write(_ snapshot: Snapshot, to path: String, io: CommandIO) throws {
+        var bytes = snapshot.encodedPretty()
+        if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        try write(bytes, to: path, io: io)
+    }
+}

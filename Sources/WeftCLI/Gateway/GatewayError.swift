@@ -1,0 +1,55 @@
+import Foundation
+import WeftSnapshot
+
+/// Why a gateway request failed. Every case is an input error for the CLI (exit status 2):
+/// the user named a gateway or device that is not there, or is not allowed in.
+public enum GatewayError: Error, CustomStringConvertible {
+    /// No HTTP response: nothing listens there, or the connection broke.
+    case unreachable(address: GatewayAddress, reason: String)
+    /// The gateway answered with an error status.
+    case api(GatewayAPIError)
+    /// A 200 whose body is not what protocol.md promises.
+    case malformed(String)
+
+    public var description: String {
+        switch self {
+        case .unreachable(let address, let reason):
+            "cannot reach the gateway at \(address) (\(reason)); start it, or point --gateway or WEFT_GATEWAY at it"
+        case .api(let error):
+            error.description
+        case .malformed(let what):
+            "the gateway sent \(what)"
+        }
+    }
+}
+
+/// A gateway error reply: the HTTP status and the `{"error": {"code", "message", "data"?}}` body
+/// (protocol.md, HTTP API).
+public struct GatewayAPIError: Error, CustomStringConvertible {
+    public var status: Int
+    public var code: Int?
+    public var message: String
+    public var data: JSONValue?
+
+    init(_ response: GatewayClient.Response) {
+        status = response.status
+        let error = (try? JSONReader.parse(response.body))?["error"]
+        code = error?["code"]?.number.map { Int($0) }
+        message = error?["message"]?.string ?? "the gateway answered HTTP \(response.status)"
+        data = error?["data"]
+    }
+
+    /// For 409: the ids of the devices the selector matched (`data.candidates`; the gateway
+    /// lists device ids, a Device object's `deviceId` is taken too).
+    public var candidateIDs: [String] {
+        (data?["candidates"]?.array ?? []).compactMap { $0.string ?? $0["deviceId"]?.string }
+    }
+
+    public var description: String {
+        switch status {
+        case 401: "the gateway refused the request: \(message) (give the gateway's token with --token or WEFT_TOKEN)"
+        case 403, 421: "the gateway refused the request: \(message)"
+        default: "\(message) (HTTP \(status))"
+        }
+    }
+}

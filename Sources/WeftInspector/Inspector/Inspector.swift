@@ -1,0 +1,202 @@
+import Foundation
+import WeftCapture
+import WeftNodes
+import WeftSnapshot
+
+/// Makes a running program inspectable: the one object a host program creates.
+///
+/// ```swift
+/// let loop = MainLoop(clock: .real)
+/// loop.addRoot(window, frame: Rect(x: 0, y: 0, width: 375, height: 667))
+/// let inspector = try Inspector.attach(to: loop, options: .init(appId: "org.example.Feed"))
+/// loop.run()                                   // until the program quits
+/// inspector.detach()                           // writes the `exit` checkpoint
+/// ```
+///
+/// It connects to the gateway in the background (never blocking the program; it retries with
+/// back-off while there is none), serves every device method on the loop's thread, streams
+/// `Tree.updated` while an inspector is attached, and writes checkpoints to
+/// `WEFT_SNAPSHOT_DIR` (`first-layout`, the names the program passes to `checkpoint(_:)`, and
+/// `exit`) with or without a gateway. Create, use and detach it on the loop's thread.
+public final class Inspector {
+    /// The capture behind it: documents, commands and streaming.
+    public let session: CaptureSession
+    /// The gateway connection, when there is one.
+    public let device: DeviceSession?
+    public let loop: MainLoop
+    /// Where checkpoints go (nil: not written).
+    public let snapshotDirectory: String?
+
+    /// The most recently attached inspector that is still attached (`Inspector.checkpoint`).
+    nonisolated(unsafe) public private(set) static weak var current: Inspector?
+
+    private var hook: MainLoop.Token?
+    private var wroteFirstLayout = false
+    private var isDetached = false
+
+    /// Inspects `loop`'s roots (as they are at each capture), or only `roots`.
+    public static func attach(to loop: MainLoop, roots: [DisplayNode]? = nil, gateway: Gateway = .environment,
+                              options: Options = Options()) throws -> Inspector {
+        try Inspector(loop: loop, roots: roots, gateway: gateway, options: options,
+                      environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Inspects `roots`, which must be roots of one main loop (`MainLoop.addRoot`).
+    public static func attach(roots: [DisplayNode], gateway: Gateway = .environment,
+                              options: Options = Options()) throws -> Inspector {
+        guard let loop = roots.first?.mainLoop, roots.allSatisfy({ $0.mainLoop === loop }) else {
+            throw InspectorError(message: "Inspector.attach(roots:): every root must be a root of the same main loop (MainLoop.addRoot)")
+        }
+        return try attach(to: loop, roots: roots, gateway: gateway, options: options)
+    }
+
+    init(loop: MainLoop, roots: [DisplayNode]?, gateway: Gateway, options: Options,
+         environment: [String: String]) throws {
+        func variable(_ name: String) -> String? {
+            guard let value = environment[name], !value.isEmpty else { return nil }
+            return value
+        }
+        self.loop = loop
+        snapshotDirectory = options.snapshotDirectory ?? variable("WEFT_SNAPSHOT_DIR")
+        let instance = options.instance ?? variable("WEFT_INSTANCE") ?? GatewayConfiguration.defaultInstance
+        let appName = options.appName ?? ProcessInfo.processInfo.processName
+        let firstRoot = roots?.first ?? loop.roots.first
+        let screen = options.screen ?? Snapshot.Screen(width: firstRoot?.frame.size.width ?? 375,
+                                                       height: firstRoot?.frame.size.height ?? 667,
+                                                       scale: loop.screenScale)
+        let fixedRoots = roots.map { list in { list } }
+        session = CaptureSession(
+            loop: loop, roots: fixedRoots,
+            meta: Snapshot.Meta(appId: options.appId, appName: appName, instance: instance,
+                                host: ProcessInfo.processInfo.hostName,
+                                pid: Int(ProcessInfo.processInfo.processIdentifier), protocolVersion: 1,
+                                screen: screen),
+            updateRate: options.updateRate)
+
+        let endpointText: String?
+        switch gateway {
+        case .none: endpointText = nil
+        case .url(let text): endpointText = text
+        case .environment:
+            endpointText = variable("WEFT_GATEWAY") ?? (snapshotDirectory == nil ? GatewayEndpoint.default.description : nil)
+        }
+        if let endpointText {
+            let endpoint: GatewayEndpoint
+            do { endpoint = try GatewayEndpoint(parsing: endpointText) } catch {
+                throw InspectorError(message: "Inspector.attach: \(error)")
+            }
+            let configuration = GatewayConfiguration(endpoint: endpoint, token: options.token ?? variable("WEFT_TOKEN"),
+                                                     instance: instance, snapshotDirectory: snapshotDirectory)
+            let handler = LoopBound(session)
+            let poster = loop.poster
+            let device = DeviceSession(
+                configuration: configuration,
+                identity: DeviceIdentity(appId: options.appId, instance: instance),
+                info: DeviceInfo(appName: appName, appVersion: options.appVersion,
+                                 screen: DeviceInfo.Screen(width: screen.width, height: screen.height, scale: screen.scale)),
+                delivery: .forward { request in
+                    poster.post { _ in Inspector.serve(request, with: handler.value, device: handler.device) }
+                })
+            handler.device = device
+            self.device = device
+            session.isListening = { device.isSomeoneListening }
+            session.sendEvent = { method, params in device.sendEvent(method: method, params: params) }
+        } else {
+            device = nil
+        }
+        session.start()
+        hook = loop.addAfterFrameHook { [weak self] _ in self?.afterFrame() }
+        Inspector.current = self
+        Inspector.installExitHandler()
+        device?.start()
+    }
+
+    /// Stops inspecting: writes the `exit` checkpoint (when a snapshot directory is set),
+    /// reverts the inspector's edits and closes the connection. Idempotent.
+    public func detach() {
+        guard !isDetached else { return }
+        isDetached = true
+        checkpoint("exit")
+        if let hook { loop.remove(hook) }
+        session.stop()
+        device?.close()
+        if Inspector.current === self { Inspector.current = nil }
+    }
+
+    // MARK: Checkpoints
+
+    /// Writes `<snapshot dir>/<name>.json` with the current document (nothing without a
+    /// snapshot directory). Names keep letters, digits, `.`, `_` and `-`; other characters
+    /// become `-`. Errors are reported on standard error: a checkpoint never stops the program.
+    public func checkpoint(_ name: String) {
+        guard let snapshotDirectory else { return }
+        var document = session.document()
+        document.meta.extra["checkpoint"] = .string(name)
+        let path = (snapshotDirectory as NSString).appendingPathComponent(Inspector.fileName(for: name))
+        do {
+            try Capture.write(document, to: path)
+        } catch {
+            FileHandle.standardError.write(Data("weft: could not write checkpoint \(path): \(error)\n".utf8))
+        }
+    }
+
+    /// `checkpoint(_:)` on the current inspector (nothing when none is attached).
+    public static func checkpoint(_ name: String) {
+        current?.checkpoint(name)
+    }
+
+    static func fileName(for name: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        var safe = String(name.map { allowed.contains($0) ? $0 : "-" })
+        if safe.isEmpty || safe.hasPrefix(".") { safe = "checkpoint" + safe }
+        return safe + ".json"
+    }
+
+    /// `first-layout`: after the first frame in which every root has a layout.
+    private func afterFrame() {
+        guard !wroteFirstLayout else { return }
+        let roots = session.inspectedRoots
+        guard !roots.isEmpty, roots.allSatisfy({ $0.calculatedLayout != nil }) else { return }
+        wroteFirstLayout = true
+        checkpoint("first-layout")
+    }
+
+    /// The `exit` checkpoint when the process exits without `detach()` (only if it exits on
+    /// the loop's thread, where the trees may be read).
+    private static func installExitHandler() {
+        guard !exitHandlerInstalled else { return }
+        exitHandlerInstalled = true
+        atexit {
+            guard let inspector = Inspector.current, Thread.isMainThread else { return }
+            inspector.checkpoint("exit")
+        }
+    }
+
+    nonisolated(unsafe) private static var exitHandlerInstalled = false
+
+    // MARK: Requests
+
+    /// Runs on the loop's thread: hands the request to the capture session and sends its answer.
+    private static func serve(_ request: DeviceRequest, with session: CaptureSession, device: DeviceSession?) {
+        guard let device else { return }
+        session.handle(method: request.method, params: request.paramsBytes) { result in
+            switch result {
+            case .success(let bytes):
+                device.reply(to: request, result: bytes)
+            case .failure(let error):
+                device.fail(request, with: ProtocolError(ProtocolErrorCode(rawValue: error.code), error.message))
+            }
+        }
+    }
+}
+
+/// The capture session, carried to the transport thread only to be posted back to the loop's
+/// thread, where it is used: it is never touched elsewhere.
+private final class LoopBound: @unchecked Sendable {
+    let value: CaptureSession
+    var device: DeviceSession?
+
+    init(_ value: CaptureSession) {
+        self.value = value
+    }
+}

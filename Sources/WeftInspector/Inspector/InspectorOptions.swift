@@ -1,0 +1,56 @@
+import Foundation
+import WeftSnapshot
+
+extension Inspector {
+    /// Where the inspector connects (protocol.md, Transport).
+    public enum Gateway: Sendable, Equatable {
+        /// `WEFT_GATEWAY` when set; otherwise the default `ws://127.0.0.1:9223`, unless
+        /// `WEFT_SNAPSHOT_DIR` is set (a CI run that only writes checkpoints): then no gateway.
+        case environment
+        /// This base URL (`ws://`, `wss://`, `http://` or `https://` host:port).
+        case url(String)
+        /// No connection: capture, commands and checkpoints only.
+        case none
+    }
+
+    /// How a program presents itself and how it streams. Every field has a default; the
+    /// environment fills instance, token and snapshot directory when they are nil.
+    public struct Options: Sendable {
+        /// Part of the identity (with instance and host): `org.weft.TextureGram`.
+        public var appId: String
+        /// Shown in device lists; default: the process name.
+        public var appName: String?
+        public var appVersion: String
+        /// Default: `WEFT_INSTANCE`, else `default`.
+        public var instance: String?
+        /// Default: `WEFT_TOKEN`.
+        public var token: String?
+        /// At most this many `Tree.updated` per second while the program runs (0: unlimited);
+        /// not limited while paused.
+        public var updateRate: Double
+        /// Default: `WEFT_SNAPSHOT_DIR`. Checkpoints are written there as `<name>.json`.
+        public var snapshotDirectory: String?
+        /// The screen reported at registration and in `meta`; default: the first root's size
+        /// and the loop's screen scale.
+        public var screen: Snapshot.Screen?
+
+        public init(appId: String = "org.weft.app", appName: String? = nil, appVersion: String = "0",
+                    instance: String? = nil, token: String? = nil, updateRate: Double = 30,
+                    snapshotDirectory: String? = nil, screen: Snapshot.Screen? = nil) {
+            self.appId = appId
+            self.appName = appName
+            self.appVersion = appVersion
+            self.instance = instance
+            self.token = token
+            self.updateRate = updateRate
+            self.snapshotDirectory = snapshotDirectory
+            self.screen = screen
+        }
+    }
+}
+
+/// Why `Inspector.attach` refused.
+public struct InspectorError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,30 @@
+import Dispatch
+
+/// A request an inspector sent to this program, as the host's handler receives it. Answer it
+/// exactly once with `DeviceSession.reply(to:result:)` or `DeviceSession.fail(_:with:)`, on any
+/// thread, at any later time; an answer for a connection that has since closed is discarded
+/// (the gateway already failed the request with -32001).
+public struct DeviceRequest: Sendable {
+    /// The id the gateway assigned; the reply carries it back.
+    public let id: Int
+    public let method: String
+    /// `params` parsed (an empty object when the request had none).
+    public let params: JSONValue
+    /// `params` as received, for handlers that decode them with their own codec.
+    public let paramsBytes: [UInt8]
+    /// The connection the request came on.
+    let generation: UInt64
+}
+
+/// How requests reach the host program. The transport thread must never run host code that
+/// touches the node tree, so the host picks the thread.
+public enum RequestDelivery: Sendable {
+    /// The host takes them with `DeviceSession.takeRequests()`, for example once per frame of
+    /// its main loop (an empty check is one atomic load).
+    case polled
+    /// Each request is handed to the handler on this queue.
+    case dispatch(DispatchQueue, @Sendable (DeviceRequest) -> Void)
+    /// Each request is handed to the handler on the transport thread; the handler must only
+    /// forward it (for example enqueue it on the host's main loop) and return at once.
+    case forward(@Sendable (DeviceRequest) -> Void)
+}

@@ -1,0 +1,186 @@
+import Synchronization
+
+/// The device side of the protocol, as seen from the transport thread: the registration
+/// handshake, the inspector count, and incoming requests checked and handed on. It holds no
+/// reference to the client; what it has to send there and then it returns to the transport.
+final class DeviceSessionCore: Sendable {
+    static let protocolVersion = 1
+
+    struct State {
+        var deviceId: String?
+        var gatewayVersion: String?
+        var registerRequestID: Int?
+        var nextRequestID = 1
+        var inbox: [DeviceRequest] = []
+        var refusal: ProtocolError?
+        var lastCloseCode: Int?
+        var registrations = 0
+        var discardedMessages = 0
+    }
+
+    let identity: DeviceIdentity
+    let info: DeviceInfo
+    let delivery: RequestDelivery
+    let maximumRequestBytes: Int
+    /// The version sent in `Gateway.register` (tests send an unsupported one).
+    let protocolVersion: Int
+    let state = Mutex(State())
+    /// Attached inspectors, from `Inspector.attached` / `Inspector.detached`.
+    let inspectorCount = Atomic<Int>(0)
+    /// The generation of the connection on which registration succeeded (0: not registered).
+    let registeredGeneration = Atomic<UInt64>(0)
+    /// Requests waiting in the inbox (`.polled` delivery), so an empty poll takes no lock.
+    let pendingRequests = Atomic<Int>(0)
+
+    init(identity: DeviceIdentity, info: DeviceInfo, delivery: RequestDelivery, maximumRequestBytes: Int,
+         protocolVersion: Int = DeviceSessionCore.protocolVersion) {
+        self.protocolVersion = protocolVersion
+        self.identity = identity
+        self.info = info
+        self.delivery = delivery
+        self.maximumRequestBytes = maximumRequestBytes
+    }
+
+    var handlers: WebSocketClient.Handlers {
+        WebSocketClient.Handlers(
+            opened: { [self] generation in opened(generation: generation) },
+            received: { [self] bytes, generation in received(bytes, generation: generation) },
+            oversized: { [self] head, size, generation in oversized(head: head, size: size, generation: generation) },
+            closed: { [self] code in closed(code: code) },
+            shouldReconnect: { [self] in
+                state.withLock { $0.refusal?.code != .unsupportedProtocolVersion }
+            })
+    }
+
+    /// A connection opened: `Gateway.register` must be its first message.
+    private func opened(generation: UInt64) -> [OutgoingMessage] {
+        let id = state.withLock { state in
+            let id = state.nextRequestID
+            state.nextRequestID += 1
+            state.registerRequestID = id
+            return id
+        }
+        return [EnvelopeWriter.request(id: id, method: "Gateway.register",
+                                       params: identity.registerParams(info: info, protocolVersion: protocolVersion))]
+    }
+
+    private func received(_ bytes: [UInt8], generation: UInt64) -> [OutgoingMessage] {
+        let envelope: Envelope
+        do {
+            envelope = try Envelope(reading: bytes)
+        } catch {
+            return answer(id: Envelope.leadingID(in: Array(bytes.prefix(MessageAssembler.headLength))),
+                          ProtocolError(.parseError, "parse error: \(error)"))
+        }
+        switch (envelope.id, envelope.method) {
+        case (let id?, let method?):
+            guard let id = id.intValue, id > 0 else {
+                return discard()  // no usable id to answer with
+            }
+            return request(id: id, method: method, envelope: envelope, generation: generation)
+        case (nil, let method?):
+            event(method: method, envelope: envelope)
+            return []
+        case (let id?, nil) where envelope.resultBytes != nil || envelope.hasError:
+            reply(id: id.intValue, envelope: envelope, generation: generation)
+            return []
+        default:
+            return answer(id: envelope.integerID, ProtocolError(.invalidRequest, "invalid request: a request needs \"id\" and \"method\""))
+        }
+    }
+
+    private func request(id: Int, method: String, envelope: Envelope, generation: UInt64) -> [OutgoingMessage] {
+        let params: JSONValue
+        do {
+            params = try envelope.params()
+        } catch {
+            return answer(id: id, ProtocolError(.parseError, "parse error in params: \(error)"))
+        }
+        guard case .object = params else {
+            return answer(id: id, ProtocolError(.invalidParams, "invalid params: \"params\" must be an object"))
+        }
+        let request = DeviceRequest(id: id, method: method, params: params,
+                                    paramsBytes: envelope.paramsBytes.map(Array.init) ?? Array("{}".utf8),
+                                    generation: generation)
+        switch delivery {
+        case .polled:
+            state.withLock { $0.inbox.append(request) }
+            pendingRequests.add(1, ordering: .releasing)
+        case .dispatch(let queue, let handler):
+            queue.async { handler(request) }
+        case .forward(let handler):
+            handler(request)
+        }
+        return []
+    }
+
+    /// `Inspector.attached` / `Inspector.detached` carry the new count; other events are not
+    /// for devices and are ignored.
+    private func event(method: String, envelope: Envelope) {
+        guard method == "Inspector.attached" || method == "Inspector.detached" else { return }
+        guard let count = (try? envelope.params())?["count"]?.intValue, count >= 0 else { return }
+        inspectorCount.store(count, ordering: .releasing)
+    }
+
+    private func reply(id: Int?, envelope: Envelope, generation: UInt64) {
+        let registered: Bool = state.withLock { state in
+            guard let id, id == state.registerRequestID else { return false }
+            state.registerRequestID = nil
+            if let error = envelope.error() {
+                state.refusal = error
+                return false
+            }
+            let result = try? envelope.result()
+            guard let deviceId = result?["deviceId"]?.stringValue else {
+                state.refusal = ProtocolError(.internalError, "Gateway.register answered without a deviceId")
+                return false
+            }
+            state.deviceId = deviceId
+            state.gatewayVersion = result?["gatewayVersion"]?.stringValue
+            state.refusal = nil
+            state.registrations += 1
+            return true
+        }
+        if registered { registeredGeneration.store(generation, ordering: .releasing) }
+    }
+
+    /// A request too large to accept: answered from its head when its id is readable.
+    private func oversized(head: [UInt8], size: Int, generation: UInt64) -> [OutgoingMessage] {
+        answer(id: Envelope.leadingID(in: head),
+               ProtocolError(.invalidRequest, "request too large: \(size) bytes (limit \(maximumRequestBytes))"))
+    }
+
+    private func closed(code: Int?) {
+        registeredGeneration.store(0, ordering: .releasing)
+        inspectorCount.store(0, ordering: .releasing)
+        state.withLock { state in
+            state.lastCloseCode = code
+            state.registerRequestID = nil
+            // Their connection is gone: replies to them would be discarded anyway.
+            pendingRequests.subtract(state.inbox.count, ordering: .releasing)
+            state.inbox.removeAll()
+        }
+    }
+
+    /// An error reply when the id is known; otherwise the message is counted and dropped (the
+    /// gateway cannot route a reply without an id).
+    private func answer(id: Int?, _ error: ProtocolError) -> [OutgoingMessage] {
+        guard let id, id > 0 else { return discard() }
+        return [EnvelopeWriter.errorReply(id: id, error: error)]
+    }
+
+    private func discard() -> [OutgoingMessage] {
+        state.withLock { $0.discardedMessages += 1 }
+        return []
+    }
+
+    func takeRequests() -> [DeviceRequest] {
+        guard pendingRequests.load(ordering: .acquiring) > 0 else { return [] }
+        return state.withLock { state in
+            let requests = state.inbox
+            state.inbox.removeAll()
+            pendingRequests.subtract(requests.count, ordering: .releasing)
+            return requests
+        }
+    }
+}

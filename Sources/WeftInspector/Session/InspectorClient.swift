@@ -1,0 +1,75 @@
+import Dispatch
+
+/// The inspector role of protocol.md over the same transport: says `Gateway.hello` on every
+/// connection, sends requests (to the gateway, or to a device with `device`) and matches their
+/// replies by id, and hands every event to `onEvent` (on the transport thread). Swift
+/// end-to-end tests use it; so can the CLI.
+public final class InspectorClient: Sendable {
+    private let core: InspectorClientCore
+    public let client: WebSocketClient
+
+    /// - Parameter onEvent: called on the transport thread for every event (return quickly).
+    public init(endpoint: GatewayEndpoint, token: String? = nil, clientName: String = "swift",
+                options: TransportOptions = .inspector, onEvent: @escaping @Sendable (Envelope) -> Void = { _ in }) {
+        core = InspectorClientCore(clientName: clientName, onEvent: onEvent)
+        client = WebSocketClient(endpoint: endpoint, path: "/inspector", token: token, options: options,
+                                 handlers: core.handlers)
+    }
+
+    public func start() { client.start() }
+
+    public func close() { client.close() }
+
+    /// `Gateway.hello` succeeded on the current connection.
+    public var isReady: Bool { core.readyGeneration.load(ordering: .acquiring) != 0 }
+
+    /// The reply to the last `Gateway.hello` (its result lists the devices).
+    public var hello: Envelope? { core.state.withLock { $0.hello } }
+
+    /// Waits until `Gateway.hello` succeeded, polling every few milliseconds.
+    public func waitUntilReady(timeout: Duration = .seconds(10)) async throws(ProtocolError) {
+        let deadline = ContinuousClock.now + timeout
+        while !isReady {
+            guard ContinuousClock.now < deadline else {
+                throw ProtocolError(.timedOut, "no Gateway.hello reply within \(timeout) (\(client.state); \(client.lastError ?? "no error"))")
+            }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Sends a request and calls `completion` (on the transport thread, or at once when it
+    /// cannot be sent) with the reply envelope or the error. After `timeout` without a reply it
+    /// fails with `.timedOut`.
+    public func send(_ method: String, device: String? = nil, params: [UInt8] = Array("{}".utf8),
+                     timeout: Duration = .seconds(10),
+                     completion: @escaping @Sendable (Result<Envelope, ProtocolError>) -> Void) {
+        let generation = core.readyGeneration.load(ordering: .acquiring)
+        guard generation != 0 else {
+            completion(.failure(ProtocolError(.deviceGone, "not connected to the gateway")))
+            return
+        }
+        let id = core.register(completion)
+        let message = EnvelopeWriter.request(id: id, method: method, device: device, params: params)
+        switch client.send(message, generation: generation) {
+        case .queued:
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) { [core] in
+                core.complete(id, .failure(ProtocolError(.timedOut, "no reply to \(method) within \(timeout)")))
+            }
+        case .dropped, .notConnected, .overflow:
+            core.complete(id, .failure(ProtocolError(.deviceGone, "could not send \(method): not connected")))
+        }
+    }
+
+    /// `send` as an async call: the reply envelope (its `resultBytes` hold the result as
+    /// received), or the protocol error.
+    public func request(_ method: String, device: String? = nil, params: [UInt8] = Array("{}".utf8),
+                        timeout: Duration = .seconds(10)) async throws(ProtocolError) -> Envelope {
+        let outcome = await withCheckedContinuation { continuation in
+            send(method, device: device, params: params, timeout: timeout) { continuation.resume(returning: $0) }
+        }
+        return try outcome.get()
+    }
+
+    /// Stops reading from the socket (or resumes): simulates an inspector that falls behind.
+    public func pauseReading(_ paused: Bool) { client.pauseReading(paused) }
+}

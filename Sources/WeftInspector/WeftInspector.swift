@@ -1,1 +1,0 @@
-// WeftInspector: see Package.swift for what this module holds. Filled in by its issue.

@@ -1,0 +1,75 @@
+import Foundation
+import WeftCapture
+import WeftSnapshot
+
+/// The comparison behind `assertLayoutSnapshot`, free of any test framework: the new snapshot
+/// against its baseline file, recording as the mode says.
+struct LayoutSnapshotCheck {
+    /// What the assertion concluded.
+    enum Outcome: Equatable {
+        /// Equal to the baseline.
+        case matched
+        /// A baseline was written and the assertion passes; the note says which and why.
+        case recorded(note: String)
+        /// The assertion fails with this message.
+        case failed(message: String)
+    }
+
+    var files: LayoutSnapshotFiles
+    var mode: LayoutSnapshotRecordMode
+    var options: SemanticDiff.Options
+    /// `snapshot "row" of testFeed()`, for messages.
+    var title: String
+
+    func check(_ snapshot: Snapshot) -> Outcome {
+        let baselinePath = files.baseline.path
+        if mode == .all {
+            return record(snapshot, note: "recorded layout \(title) at \(baselinePath) (WEFT_RECORD=all)")
+        }
+        guard FileManager.default.fileExists(atPath: baselinePath) else {
+            guard mode == .never else {
+                return record(snapshot, note: "recorded new layout \(title) at \(baselinePath)")
+            }
+            return fail(snapshot, "no baseline for layout \(title): \(baselinePath) is missing and WEFT_RECORD=never records nothing")
+        }
+        let baseline: Snapshot
+        do {
+            baseline = try Snapshot(json: Data(contentsOf: files.baseline))
+        } catch {
+            if mode == .failed {
+                return record(snapshot, note: "replaced the unreadable baseline of layout \(title) at \(baselinePath)")
+            }
+            return fail(snapshot, "the baseline of layout \(title), \(baselinePath), is not a weft snapshot: \(error)")
+        }
+        let changes = SemanticDiff.compare(baseline, snapshot, options: options)
+        guard !changes.isEmpty else { return .matched }
+        let count = changes.count == 1 ? "1 difference" : "\(changes.count) differences"
+        let lines = SemanticDiffReport.lines(changes).map { "  " + $0 }.joined(separator: "\n")
+        if mode == .failed {
+            return record(snapshot, note: "replaced the baseline of layout \(title) at \(baselinePath) (\(count)):\n\(lines)")
+        }
+        return fail(snapshot, "layout \(title) differs from its baseline \(baselinePath) (\(count)):\n\(lines)")
+    }
+
+    /// Writes the baseline and its ASCII art.
+    private func record(_ snapshot: Snapshot, note: String) -> Outcome {
+        do {
+            try Capture.write(snapshot, to: files.baseline.path)
+            try Data(SnapshotAsciiArt.picture(of: snapshot).utf8).write(to: files.asciiArt, options: .atomic)
+        } catch {
+            return .failed(message: "cannot record layout \(title) at \(files.baseline.path): \(error)")
+        }
+        return .recorded(note: note)
+    }
+
+    /// Keeps the new snapshot as an artifact and says where, and how to accept it.
+    private func fail(_ snapshot: Snapshot, _ message: String) -> Outcome {
+        do {
+            try Capture.write(snapshot, to: files.artifact.path)
+        } catch {
+            return .failed(message: message + "\n(the new snapshot could not be kept at \(files.artifact.path): \(error))")
+        }
+        return .failed(message: message + "\nnew snapshot: \(files.artifact.path)\n"
+            + "to accept it, run the test again with WEFT_RECORD=failed, or copy the new snapshot over the baseline")
+    }
+}

@@ -1,1 +1,0 @@
-// WeftTesting: see Package.swift for what this module holds. Filled in by its issue.

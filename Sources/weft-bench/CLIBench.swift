@@ -1,0 +1,81 @@
+import Foundation
+import WeftSnapshot
+
+/// `cli`: the `weft` binary as a CI job runs it. `weft diff` on two snapshot files of 100 000
+/// elements (the pair `SnapshotBench` diffs in-process, here written to disk as `weft snapshot`
+/// writes them and diffed by a separate process): wall time, including process start, file reads
+/// and output, and the process's peak resident memory; and the size of such a file per element.
+struct CLIBench: BenchSuite {
+    let name = "cli"
+
+    func run(size: BenchSize, report: BenchReport) {
+        let elementCount = size == .tiny ? 1_000 : 100_000
+        let repeats = size == .tiny ? 1 : 3
+        let weft = Self.weftExecutable()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("weft-cli-bench-\(getpid())")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let (a, b) = SnapshotBench.editedPair(elementCount: elementCount)
+        let pathA = directory.appendingPathComponent("a.json").path
+        let pathB = directory.appendingPathComponent("b.json").path
+        let fileA = a.encodedPretty() + [UInt8(ascii: "\n")]
+        _ = FileManager.default.createFile(atPath: pathA, contents: Data(fileA))
+        _ = FileManager.default.createFile(atPath: pathB, contents: Data(b.encodedPretty() + [UInt8(ascii: "\n")]))
+        let label = "\(elementCount / 1000)k"
+        report.figure("snapshot file bytes/element, indented (\(label))", Double(fileA.count) / Double(a.elementCount), "bytes", decimals: 1)
+
+        var best = Double.infinity
+        var peakKiB = 0
+        for _ in 0..<repeats {
+            let run = ChildProcess.run(weft, ["diff", pathA, pathB])
+            // The pair differs (SnapshotBench edits every 10th cell): exit status 1.
+            precondition(run.status == 1, "weft diff exited with \(run.status), expected 1 (differences)")
+            best = min(best, run.seconds)
+            peakKiB = max(peakKiB, run.peakKiB)
+        }
+        report.figure("weft diff process, two \(label) files", best * 1000, "ms", decimals: 1)
+        report.figure("weft diff process peak memory (\(label))", Double(peakKiB) / 1024, "MiB", decimals: 1)
+    }
+
+    /// The `weft` built next to this benchmark (`make bench` builds both).
+    private static func weftExecutable() -> String {
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let weft = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("weft").path
+        guard FileManager.default.isExecutableFile(atPath: weft) else {
+            fatalError("cli bench: \(weft) is missing; build it first (swift build -c release --product weft)")
+        }
+        return weft
+    }
+}
+
+/// Runs a program with its output discarded and reports its exit status, wall time and peak
+/// resident memory (from wait4's rusage, which Foundation's Process does not expose).
+enum ChildProcess {
+    struct Outcome {
+        var status: Int32
+        var seconds: Double
+        var peakKiB: Int
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) -> Outcome {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = ContinuousClock.now
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
+            fatalError("cannot start \(executable)")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        _ = wait4(pid, &status, 0, &usage)
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        // WEXITSTATUS: the status byte of a normal exit.
+        return Outcome(status: (status >> 8) & 0xff, seconds: seconds, peakKiB: usage.ru_maxrss)
+    }
+}

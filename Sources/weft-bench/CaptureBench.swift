@@ -1,0 +1,152 @@
+import WeftCapture
+import WeftLayout
+import WeftNodes
+import WeftSnapshot
+
+/// `capture`: the cost of inspecting a program.
+/// - Capture + encode of a node tree of 1 000 / 10 000 / 100 000 elements, in microseconds and
+///   bytes per element. The tree is rows of a typical feed row: a row node laid out by an inset
+///   around a horizontal stack of a thumbnail and a vertical stack of two texts (7 elements).
+/// - Bytes sent per scroll frame of a 1 000-row feed while it is dragged, as a fraction of the
+///   full snapshot (`Tree.updated` against `Tree.getDocument`).
+/// - Host frame time of that scrolling feed with no inspector, with one attached but nobody
+///   listening, and with a listener streaming at the default 30 updates per second.
+struct CaptureBench: BenchSuite {
+    let name = "capture"
+
+    func run(size: BenchSize, report: BenchReport) {
+        for elements in size == .tiny ? [1_000] : [1_000, 10_000, 100_000] {
+            captureAndEncode(elements: elements, repeats: size == .tiny ? 3 : 5, report: report)
+        }
+        scrollUpdates(frames: size == .tiny ? 60 : 600, report: report)
+        frameOverhead(frames: size == .tiny ? 120 : 1_200, repeats: size == .tiny ? 1 : 5, report: report)
+    }
+
+    private func captureAndEncode(elements: Int, repeats: Int, report: BenchReport) {
+        let rows = elements / FeedRow.elementCount
+        let root = DisplayNode()
+        root.automaticallyManagesSubnodes = true
+        let children = (0..<rows).map { FeedRow(index: $0) }
+        root.layoutSpecBlock = { _, _ in StackLayoutSpec(direction: .vertical, children: children) }
+        let loop = MainLoop()
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 375, height: Double(rows) * 60))
+        loop.tick()
+        // Each round's snapshot is freed before the next round's timing starts: freeing is not
+        // part of a capture.
+        var bytes = 0
+        var count = 0
+        var kept: Snapshot?
+        var encoded: [UInt8] = []
+        var seconds = Double.infinity
+        var captureOnly = Double.infinity
+        for _ in 0..<max(1, repeats) {
+            kept = nil
+            encoded = []
+            let capture = Stopwatch.seconds { kept = Capture.snapshot(of: loop.roots) }
+            captureOnly = min(captureOnly, capture)
+            seconds = min(seconds, capture + Stopwatch.seconds { encoded = kept!.encoded() })
+        }
+        count = kept!.elementCount
+        bytes = encoded.count
+        let label = "\(elements / 1000)k elements"
+        report.figure("capture+encode per element (\(label))", seconds * 1e6 / Double(count), "us", decimals: 3)
+        report.figure("capture only per element (\(label))", captureOnly * 1e6 / Double(count), "us", decimals: 3)
+        report.figure("bytes per element (\(label))", Double(bytes) / Double(count), "B", decimals: 1)
+    }
+
+    /// A 1 000-row feed dragged down then up, an update every frame (no rate limit): the mean
+    /// update size against the size of the whole document.
+    private func scrollUpdates(frames: Int, report: BenchReport) {
+        let (loop, table) = feed(rows: 1_000)
+        let session = CaptureSession(loop: loop, updateRate: 0)
+        session.isListening = { true }
+        session.start()
+        let full = session.document().encoded().count
+        scroll(table, loop: loop, frames: frames)
+        let perFrame = Double(session.updateBytesSent) / Double(max(1, session.updatesSent))
+        report.figure("full snapshot of a 1k-row feed", Double(full) / 1024, "KiB", decimals: 1)
+        report.figure("bytes per scroll frame (1k-row feed)", perFrame, "B", decimals: 0)
+        report.figure("scroll frame update / full snapshot", perFrame / Double(full) * 100, "%", decimals: 1)
+        session.stop()
+    }
+
+    private func frameOverhead(frames: Int, repeats: Int, report: BenchReport) {
+        func frameTime(_ setUp: (MainLoop) -> CaptureSession?) -> Double {
+            let (loop, table) = feed(rows: 1_000)
+            let session = setUp(loop)
+            session?.start()
+            scroll(table, loop: loop, frames: 120)  // warm up
+            let seconds = Stopwatch.bestSeconds(repeats: repeats) { scroll(table, loop: loop, frames: frames) }
+            session?.stop()
+            return seconds * 1e6 / Double(frames)
+        }
+        let bare = frameTime { _ in nil }
+        let idle = frameTime { loop in CaptureSession(loop: loop) }
+        let streaming = frameTime { loop in
+            let session = CaptureSession(loop: loop, updateRate: 30)
+            session.isListening = { true }
+            return session
+        }
+        report.figure("scroll frame, no inspector", bare, "us", decimals: 1)
+        report.figure("scroll frame, inspector attached, nobody listening", idle, "us", decimals: 1)
+        report.figure("scroll frame, streaming 30 updates/s", streaming, "us", decimals: 1)
+        report.figure("overhead attached, nobody listening", (idle - bare) / bare * 100, "%", decimals: 1)
+        report.figure("overhead streaming 30 updates/s", (streaming - bare) / bare * 100, "%", decimals: 1)
+    }
+
+    /// A 1 000-row feed filling a 375x667 screen.
+    private func feed(rows: Int) -> (MainLoop, TableNode) {
+        let table = TableNode()
+        let source = FeedSource(count: rows)
+        table.dataSource = source
+        let loop = MainLoop()
+        loop.addRoot(table, frame: Rect(x: 0, y: 0, width: 375, height: 667))
+        loop.tick()
+        FeedSource.retained.append(source)
+        return (loop, table)
+    }
+
+    /// A finger dragging at 540 pt/s, down for 2 s then up for 2 s, and so on.
+    private func scroll(_ table: TableNode, loop: MainLoop, frames: Int) {
+        if !table.isTracking { table.beginDragging() }
+        for frame in 0..<frames {
+            let down = (frame / 120) % 2 == 0
+            table.dragMoved(by: Point(x: 0, y: down ? 9 : -9), velocity: Point(x: 0, y: down ? 540 : -540))
+            loop.tick()
+        }
+    }
+}
+
+/// A feed row: a thumbnail and a title over a subtitle, in an inset (7 elements).
+private final class FeedRow: CellNode {
+    static let elementCount = 7
+    let thumbnail = ImageNode(image: Image(pixelWidth: 88, pixelHeight: 88, scale: 2))
+    let title: TextNode
+    let subtitle: TextNode
+
+    init(index: Int) {
+        title = TextNode("Item \(index)", font: .bold(16))
+        subtitle = TextNode(index % 3 == 0 ? "A longer description that wraps onto a second line" : "Short description",
+                            font: .system(13))
+        super.init()
+        automaticallyManagesSubnodes = true
+        thumbnail.style.preferredSize = Size(width: 44, height: 44)
+        subtitle.maximumNumberOfLines = 2
+    }
+
+    override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
+        let text = StackLayoutSpec(direction: .vertical, spacing: 2, children: [title, subtitle])
+        text.style.flexShrink = 1
+        let row = StackLayoutSpec(direction: .horizontal, spacing: 10, alignItems: .center, children: [thumbnail, text])
+        return InsetLayoutSpec(insets: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16), child: row)
+    }
+}
+
+private final class FeedSource: ContainerDataSource {
+    /// Data sources are weak references of their tables: the bench keeps them alive.
+    nonisolated(unsafe) static var retained: [FeedSource] = []
+    let count: Int
+    init(count: Int) { self.count = count }
+    func numberOfItems(in container: ContainerNode) -> Int { count }
+    func container(_ container: ContainerNode, nodeForItemAt index: Int) -> CellNode { FeedRow(index: index) }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import WeftSnapshot
+import WeftTestSupport
+
+/// `weft record` and `weft verify` with a real host program: `weft-example --frames N` runs
+/// deterministically (manual clock, N frames, a scripted drag, then exit) and, with
+/// WEFT_SNAPSHOT_DIR set, writes the checkpoints `first-layout`, `feed-loaded` (it names that one)
+/// and `exit` (protocol.md, Snapshots without a gateway; Examples/weft-example/main.swift).
+/// `--rows N` changes its table's row count (default 200), which is how a test changes its layout.
+@Suite final class RecordVerifyTests {
+    let directory: TemporaryDirectory
+    let example = HostProgram.product("weft-example")
+    var baselines: String { directory.path("baselines") }
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    deinit {
+        directory.remove()
+    }
+
+    func program(_ extra: [String] = []) -> [String] {
+        ["--", example, "--frames", "60"] + extra
+    }
+
+    func record() throws {
+        let run = CLIRun.weft(["record", baselines] + program())
+        try #require(run.status == 0, "\(run.stderr)")
+    }
+
+    @Test func recordStoresEveryCheckpoint() throws {
+        let run = CLIRun.weft(["record", baselines] + program())
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "recorded 3 checkpoints in \(baselines): exit, feed-loaded, first-layout\n")
+        #expect(run.stderr == "")
+        let files = try FileManager.default.contentsOfDirectory(atPath: baselines).sorted()
+        #expect(files == ["exit.json", "feed-loaded.json", "first-layout.json"])
+        for file in files {
+            let text = try String(contentsOfFile: "\(baselines)/\(file)", encoding: .utf8)
+            #expect(text.hasPrefix("{\n  \"format\": \"weft.snapshot\""), "indented, for version control")
+            #expect(text.hasSuffix("}\n"))
+            let snapshot = try Snapshot(json: text)
+            SchemaArtifacts.keep("\(baselines)/\(file)", as: "record-\(file.dropLast(5))")
+            #expect(snapshot.meta.appId == "org.weft.Example")
+            #expect(snapshot.roots.first?.displayName == "ASDisplayNode (screen)")
+        }
+    }
+
+    @Test func verifyingTheSameRunFindsNothing() throws {
+        try record()
+        let run = CLIRun.weft(["verify", baselines] + program())
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "ok   exit\nok   feed-loaded\nok   first-layout\nall 3 checkpoints match the baselines in \(baselines)\n")
+        #expect(run.stderr == "")
+    }
+
+    @Test func verifyPrintsEveryDifference() throws {
+        try record()
+        let run = CLIRun.weft(["verify", baselines] + program(["--rows", "3"]))
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        // Every checkpoint differs: at least its table's item count, 200 rows -> 3.
+        for name in ["exit", "feed-loaded", "first-layout"] {
+            #expect(lines.contains { $0.hasPrefix("FAIL \(name): ") && $0.hasSuffix(" differences") }, "\(name)")
+        }
+        let itemCount = "     ~ range ASDisplayNode (screen) > ASStackLayoutSpec > ASTableNode (feed): rangeControllers.itemCount 200 -> 3"
+        #expect(lines.filter { $0 == itemCount }.count == 3)
+        #expect(lines.last == "3 of 3 checkpoints differ from the baselines in \(baselines)")
+
+        // The same options as weft diff: leaving out what the row count changes leaves nothing.
+        let ignoring = CLIRun.weft(["verify", baselines, "--ignore", "added,removed", "--ignore", "rangeControllers"] + program(["--rows", "3"]))
+        #expect(ignoring.status == 0, "\(ignoring.stdout)")
+    }
+
+    @Test func missingAndNewCheckpointsAreDifferences() throws {
+        try record()
+        // A baseline the program does not write, and a checkpoint without a baseline.
+        try FileManager.default.copyItem(atPath: "\(baselines)/exit.json", toPath: "\(baselines)/settings.json")
+        try FileManager.default.removeItem(atPath: "\(baselines)/feed-loaded.json")
+        let run = CLIRun.weft(["verify", baselines] + program())
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            ok   exit
+            FAIL feed-loaded: new (no baseline \(baselines)/feed-loaded.json; `weft record` stores it)
+            ok   first-layout
+            FAIL settings: missing (the program no longer writes this checkpoint; its baseline is \(baselines)/settings.json)
+            2 of 4 checkpoints differ from the baselines in \(baselines)
+
+            """)
+
+        let junit = CLIRun.weft(["verify", baselines, "--format", "junit"] + program())
+        #expect(junit.status == 1)
+        #expect(junit.stdout.contains("<testsuites tests=\"4\" failures=\"2\">"))
+        #expect(junit.stdout.contains("<testcase classname=\"weft.verify\" name=\"exit\"/>"))
+        #expect(junit.stdout.contains(">+ checkpoint feed-loaded</failure>"))
+        #expect(junit.stdout.contains(">- checkpoint settings</failure>"))
+
+        let json = CLIRun.weft(["verify", baselines, "--format", "json"] + program())
+        let document = try JSONReader.parse(json.stdout)
+        #expect(document["equal"] == .bool(false))
+        let statuses = (document["checkpoints"]?.array ?? []).map { "\($0["name"]?.string ?? ""):\($0["status"]?.string ?? "")" }
+        #expect(statuses == ["exit:equal", "feed-loaded:new", "first-layout:equal", "settings:missing"])
+    }
+
+    @Test func artifactsOfTheCheckpointsThatDiffer() throws {
+        try record()
+        let artifacts = directory.path("artifacts")
+        let run = CLIRun.weft(["verify", baselines, "--artifacts", artifacts] + program(["--rows", "3"]))
+        #expect(run.status == 1)
+        let files = try FileManager.default.contentsOfDirectory(atPath: artifacts).sorted()
+        #expect(files == ["exit.diff.svg", "exit.diff.txt", "exit.json", "feed-loaded.diff.svg", "feed-loaded.diff.txt",
+                          "feed-loaded.json", "first-layout.diff.svg", "first-layout.diff.txt", "first-layout.json"])
+        // The new snapshot is what the program wrote (3 rows); the text is the printed diff.
+        let exit = try Snapshot(json: Data(contentsOf: URL(fileURLWithPath: "\(artifacts)/exit.json")))
+        #expect(exit.rangeControllers.first?.itemCount == 3)
+        let text = try String(contentsOfFile: "\(artifacts)/exit.diff.txt", encoding: .utf8)
+        #expect(text.contains("~ range ASDisplayNode (screen) > ASStackLayoutSpec > ASTableNode (feed): rangeControllers.itemCount 200 -> 3\n"))
+        #expect(try String(contentsOfFile: "\(artifacts)/exit.diff.svg", encoding: .utf8).hasPrefix("<svg"))
+
+        // WEFT_ARTIFACTS is the default; a run without differences leaves nothing there.
+        var environment = CLIRun.cleanEnvironment
+        environment["WEFT_ARTIFACTS"] = directory.path("from-environment")
+        #expect(CLIRun.weft(["verify", baselines] + program(["--rows", "3"]), environment: environment).status == 1)
+        #expect(FileManager.default.fileExists(atPath: directory.path("from-environment/exit.json")))
+        environment["WEFT_ARTIFACTS"] = directory.path("clean-run")
+        #expect(CLIRun.weft(["verify", baselines] + program(), environment: environment).status == 0)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: directory.path("clean-run"))) ?? [] == [])
+    }
+
+    @Test func recordingAgainReplacesTheBaselines() throws {
+        try record()
+        let stale = "\(baselines)/retired.json"
+        try FileManager.default.copyItem(atPath: "\(baselines)/exit.json", toPath: stale)
+        let notes = "\(baselines)/README.md"
+        try Data("baselines for weft-example\n".utf8).write(to: URL(fileURLWithPath: notes))
+        let run = CLIRun.weft(["record", baselines] + program(["--rows", "3"]))
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("removed \(stale) (the program no longer writes checkpoint retired)\n"))
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(FileManager.default.fileExists(atPath: notes), "files that are not baselines stay")
+        #expect(CLIRun.weft(["verify", baselines] + program(["--rows", "3"])).status == 0)
+        #expect(CLIRun.weft(["verify", baselines] + program()).status == 1)
+    }
+
+    @Test func verifyNeedsBaselines() throws {
+        let missing = CLIRun.weft(["verify", directory.path("nothing-here")] + program())
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("nothing-here: no such directory; store baselines first with `weft record"))
+        try FileManager.default.createDirectory(atPath: baselines, withIntermediateDirectories: true)
+        let empty = CLIRun.weft(["verify", baselines] + program())
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("holds no baselines"))
+        try Data("{\"format\": \"weft.snapshot\"".utf8).write(to: URL(fileURLWithPath: "\(baselines)/exit.json"))
+        let broken = CLIRun.weft(["verify", baselines] + program())
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("exit.json: not a weft snapshot"))
+    }
+}

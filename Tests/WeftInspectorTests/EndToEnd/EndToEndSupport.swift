@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+import WeftTestSupport
+@testable import WeftInspector
+
+/// Waits until `condition` holds, polling; false after `timeout`.
+func eventually(_ timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+}
+
+/// Short back-off so reconnection tests take a fraction of a second.
+let fastBackoff = ReconnectBackoff(initialDelay: .milliseconds(50), maximumDelay: .milliseconds(400))
+
+extension TransportOptions {
+    static func testDevice(maximumIncomingMessageBytes: Int = 4 << 20, eventQueueBytes: Int = 8 << 20) -> TransportOptions {
+        TransportOptions(maximumIncomingMessageBytes: maximumIncomingMessageBytes, eventQueueBytes: eventQueueBytes,
+                         backoff: fastBackoff)
+    }
+}
+
+extension GatewayProcess {
+    var endpoint: GatewayEndpoint { try! GatewayEndpoint(parsing: webSocketURL) }
+}
+
+/// A device session against `gateway` with a unique instance name.
+func makeDevice(_ gateway: GatewayProcess, instance: String = HostProgram.uniqueInstance("device"),
+                options: TransportOptions = .testDevice(), delivery: RequestDelivery = .polled) -> DeviceSession {
+    let configuration = GatewayConfiguration(endpoint: gateway.endpoint, token: gateway.token, instance: instance)
+    return DeviceSession(configuration: configuration,
+                         identity: DeviceIdentity(appId: "org.weft.tests", instance: instance, host: "test-host"),
+                         info: DeviceInfo(appName: "WeftInspectorTests", appVersion: "1.2",
+                                          screen: DeviceInfo.Screen(width: 320, height: 480, scale: 3)),
+                         options: options, delivery: delivery)
+}
+
+/// Records every event an inspector receives.
+final class EventRecorder: Sendable {
+    private let events = Mutex<[Envelope]>([])
+
+    func record(_ event: Envelope) { events.withLock { $0.append(event) } }
+
+    func all(_ method: String) -> [Envelope] { events.withLock { $0.filter { $0.method == method } } }
+
+    func count(_ method: String) -> Int { all(method).count }
+}
+
+/// An inspector client against `gateway`, recording its events.
+func makeInspector(_ gateway: GatewayProcess, recorder: EventRecorder = EventRecorder()) -> InspectorClient {
+    InspectorClient(endpoint: gateway.endpoint, token: gateway.token, clientName: "swift-tests",
+                    options: TransportOptions(maximumIncomingMessageBytes: 256 << 20, backoff: fastBackoff),
+                    onEvent: recorder.record)
+}
+
+/// Answers a device's requests on a thread of its own, as a host's main loop would: polls
+/// `takeRequests()` and hands each request to `answer`.
+final class Responder: Sendable {
+    private let stopped = Atomic<Bool>(false)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ session: DeviceSession, answer: @escaping @Sendable (DeviceSession, DeviceRequest) -> Void) {
+        let thread = Thread { [self] in
+            while !stopped.load(ordering: .relaxed) {
+                for request in session.takeRequests() { answer(session, request) }
+                usleep(1000)
+            }
+            done.signal()
+        }
+        thread.start()
+    }
+
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        done.wait()
+    }
+}
+
+func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+func text(_ bytes: ArraySlice<UInt8>?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }

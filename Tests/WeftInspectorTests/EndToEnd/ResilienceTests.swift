@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+import WeftTestSupport
+@testable import WeftInspector
+
+/// The client never blocks or crashes the host, whatever the gateway does (DESIGN.md,
+/// "Defaults that protect users"; protocol.md, "Handshake and identity", "Queues").
+@Suite(.serialized) struct ResilienceTests {
+    @Test func reconnectsAndReRegistersAfterTheGatewayIsKilledAndRestarted() async throws {
+        let gateway = try GatewayProcess()
+        let device = makeDevice(gateway)
+        device.start()
+        defer { device.close() }
+        #expect(await eventually { device.isRegistered })
+
+        gateway.kill()
+        #expect(await eventually { !device.isRegistered })
+        // Events while the gateway is down are discarded at once, nothing piles up.
+        #expect(device.sendEvent(method: "Tree.updated", params: bytes("{}")) == .notConnected)
+        #expect(device.client.statistics.queuedBytes == 0)
+        try await Task.sleep(for: .milliseconds(300))  // a few failed attempts with back-off
+        #expect(device.client.state != .open)
+
+        try gateway.restart()
+        #expect(await eventually { device.isRegistered }, "\(device.client.state) \(device.client.lastError ?? "") \(gateway.log)")
+        #expect(device.registrationCount == 2)
+        // The new gateway knows the device under its identity.
+        let inspector = makeInspector(gateway)
+        inspector.start()
+        defer { inspector.close() }
+        try await inspector.waitUntilReady()
+        let devices = try #require(try await inspector.request("Gateway.listDevices").result()?["devices"]?.arrayValue)
+        #expect(devices.contains { $0["identity"]?["instance"]?.stringValue == device.configuration.instance && $0["deviceId"]?.stringValue == device.deviceId })
+    }
+
+    @Test func comesBackWithTheSameDeviceIdAndListenersWithinTheGracePeriod() async throws {
+        let gateway = try GatewayProcess()
+        let device = makeDevice(gateway)
+        device.start()
+        defer { device.close() }
+        #expect(await eventually { device.isRegistered })
+        let deviceId = try #require(device.deviceId)
+        let recorder = EventRecorder()
+        let inspector = makeInspector(gateway, recorder: recorder)
+        inspector.start()
+        defer { inspector.close() }
+        try await inspector.waitUntilReady()
+        _ = try await inspector.request("Gateway.attach", params: JSONWriter.object { $0.string("device", deviceId) })
+        #expect(await eventually { device.isSomeoneListening })
+
+        device.client.dropConnection()
+        #expect(await eventually { device.registrationCount == 2 && device.isRegistered })
+        // Same identity within the grace period: same deviceId; the attached inspector is still
+        // counted (Inspector.attached is sent again right after the registration).
+        #expect(device.deviceId == deviceId)
+        #expect(await eventually { device.inspectorCount == 1 })
+        #expect(await eventually { recorder.count("Gateway.deviceUpdated") >= 1 })
+    }
+
+    @Test func aReplacedConnectionDoesNotReconnect() async throws {
+        let gateway = try GatewayProcess()
+        let instance = HostProgram.uniqueInstance("replaced")
+        let first = makeDevice(gateway, instance: instance)
+        first.start()
+        defer { first.close() }
+        #expect(await eventually { first.isRegistered })
+
+        let second = makeDevice(gateway, instance: instance)
+        second.start()
+        defer { second.close() }
+        #expect(await eventually { second.isRegistered })
+        #expect(await eventually { first.client.state == .replaced })
+        #expect(first.lastCloseCode == 4000)
+        #expect(second.deviceId == first.deviceId)
+        // Several back-off periods later the first has not come back to take over again.
+        try await Task.sleep(for: .seconds(1))
+        #expect(first.client.state == .replaced)
+        #expect(first.registrationCount == 1)
+        #expect(second.isRegistered && second.registrationCount == 1)
+    }
+
+    @Test func anUnreachableGatewayNeverBlocksTheHost() async throws {
+        // A port that was just a gateway's and now has no listener.
+        let gateway = try GatewayProcess()
+        gateway.kill()
+        let device = makeDevice(gateway)
+        device.start()
+        defer { device.close() }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(!device.isRegistered)
+
+        // 100 000 event sends return at once and queue nothing. The bound is loose on purpose
+        // (a loaded 2-core machine); the benchmark measures the real cost.
+        let params = [UInt8](repeating: UInt8(ascii: "1"), count: 1000)
+        let start = ContinuousClock.now
+        for _ in 0..<100_000 {
+            #expect(device.sendEvent(method: "Tree.updated", params: params) == .notConnected)
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(device.client.statistics.queuedBytes == 0)
+        #expect(!device.isSomeoneListening)
+        // close() returns promptly even while the client is between attempts.
+        let closing = ContinuousClock.now
+        device.close()
+        #expect(ContinuousClock.now - closing < .seconds(2))
+        #expect(device.client.state == .closed)
+    }
+
+    @Test func aFrozenGatewayKeepsTheQueueBoundedAndSendsImmediate() async throws {
+        let gateway = try GatewayProcess()
+        defer { gateway.resume() }
+        // A 1 MiB event budget.
+        let device = makeDevice(gateway, options: .testDevice(eventQueueBytes: 1 << 20))
+        device.start()
+        defer { device.close() }
+        #expect(await eventually { device.isRegistered })
+
+        gateway.pause()  // SIGSTOP: it reads nothing; the socket buffers fill, then our queue.
+        let params = [UInt8](repeating: UInt8(ascii: "2"), count: 64 << 10)
+        var slowest = Duration.zero
+        for _ in 0..<2000 {  // 128 MiB of events, far beyond socket buffers and the budget
+            let start = ContinuousClock.now
+            _ = device.sendEvent(method: "Tree.updated", params: params)
+            slowest = max(slowest, ContinuousClock.now - start)
+        }
+        let statistics = device.client.statistics
+        #expect(statistics.queuedBytes <= 1 << 20)
+        #expect(statistics.droppedEvents > 0)
+        // No single send waited for the socket (loose bound: scheduling noise only).
+        #expect(slowest < .milliseconds(200))
+
+        gateway.resume()
+        // Still connected and working once the gateway runs again.
+        #expect(await eventually { device.client.statistics.queuedBytes == 0 })
+        #expect(device.isRegistered)
+    }
+
+    @Test func anInspectorThatStopsReadingDoesNotSlowTheDevice() async throws {
+        // The gateway queues at most 256 KiB of events per peer, then drops for that peer.
+        let gateway = try GatewayProcess(arguments: ["--queue-limit", "262144"])
+        let device = makeDevice(gateway)
+        let responder = Responder(device) { session, request in session.reply(to: request, result: bytes(#"{"ok":true}"#)) }
+        device.start()
+        defer {
+            responder.stop()
+            device.close()
+        }
+        #expect(await eventually { device.isRegistered })
+        let deviceId = try #require(device.deviceId)
+        let attach = JSONWriter.object { $0.string("device", deviceId) }
+        let stalledRecorder = EventRecorder()
+        let stalled = makeInspector(gateway, recorder: stalledRecorder)
+        let healthyRecorder = EventRecorder()
+        let healthy = makeInspector(gateway, recorder: healthyRecorder)
+        stalled.start()
+        healthy.start()
+        defer {
+            stalled.close()
+            healthy.close()
+        }
+        try await stalled.waitUntilReady()
+        try await healthy.waitUntilReady()
+        _ = try await stalled.request("Gateway.attach", params: attach)
+        _ = try await healthy.request("Gateway.attach", params: attach)
+        #expect(await eventually { device.inspectorCount == 2 })
+
+        stalled.pauseReading(true)
+        // 20 MiB in all: beyond the stalled inspector's 256 KiB queue plus what loopback socket
+        // buffers hold. Paced in 64 KiB bursts so the reading inspector never lags 256 KiB.
+        let count = 1280
+        let filler = String(repeating: "x", count: 16 << 10)
+        for revision in 1...count {
+            let params = bytes(#"{"baseRevision":\#(revision - 1),"revision":\#(revision),"ops":[],"pad":"\#(filler)"}"#)
+            #expect(device.sendEvent(method: "Tree.updated", params: params) == .queued)
+            if revision % 4 == 0 { try await Task.sleep(for: .milliseconds(3)) }
+        }
+        // The device was never slowed: it dropped nothing, sent everything (and the register),
+        // and keeps answering the reading inspector at once.
+        #expect(await eventually { device.client.statistics.messagesSent == count + 1 })
+        #expect(device.client.statistics.droppedEvents == 0)
+        #expect(try await healthy.request("Tree.getDocument", device: deviceId, timeout: .seconds(5)).result()?["ok"] == .bool(true))
+
+        // Nothing goes silently stale (protocol.md, "Updates"): an inspector receives the
+        // revisions in order, and wherever it misses some it is told to resync.
+        func isWholeOrToldToResync(_ recorder: EventRecorder) -> Bool {
+            let revisions = recorder.all("Tree.updated").compactMap { try? $0.params()["revision"]?.intValue }
+            let inOrder = zip(revisions, revisions.dropFirst()).allSatisfy { $0 < $1 }
+            return inOrder && (revisions.count == count || recorder.count("Gateway.resyncRequired") > 0)
+        }
+        #expect(await eventually(.seconds(20)) { healthyRecorder.count("Tree.updated") == count || healthyRecorder.count("Gateway.resyncRequired") > 0 })
+        #expect(isWholeOrToldToResync(healthyRecorder))
+
+        // Once it reads again, the stalled inspector learns that it missed updates.
+        stalled.pauseReading(false)
+        #expect(await eventually(.seconds(20)) { stalledRecorder.count("Gateway.resyncRequired") > 0 },
+                "stalled: \(stalledRecorder.count("Tree.updated")) updates, no resync")
+        #expect(stalledRecorder.count("Tree.updated") < count)
+        #expect(isWholeOrToldToResync(stalledRecorder))
+    }
+}
+
+/// A gateway that refuses the protocol version is not retried (protocol.md: -32004 and the
+/// connection is closed; retrying the same version could never succeed).
+@Suite struct RefusalTests {
+    @Test func anUnsupportedProtocolVersionIsRefusedOnceAndNotRetried() async throws {
+        let gateway = try GatewayProcess()
+        let instance = HostProgram.uniqueInstance("version")
+        let device = DeviceSession(configuration: GatewayConfiguration(endpoint: gateway.endpoint, instance: instance),
+                                   identity: DeviceIdentity(appId: "org.weft.tests", instance: instance),
+                                   info: DeviceInfo(appName: "future"), options: .testDevice(), delivery: .polled,
+                                   protocolVersion: 2)
+        device.start()
+        defer { device.close() }
+        #expect(await eventually { device.client.state == .refused })
+        #expect(device.registrationError?.code == .unsupportedProtocolVersion)
+        try await Task.sleep(for: .milliseconds(600))  // beyond several back-off periods
+        #expect(device.client.state == .refused)
+        #expect(!device.isRegistered)
+    }
+}
+
+/// A gateway that stops answering without closing the socket (frozen, or gone without a FIN)
+/// is noticed by the keep-alive ping and the client reconnects once it answers again.
+@Suite struct KeepAliveTests {
+    @Test func aSilentGatewayIsDroppedAndReconnectedOnceItAnswers() async throws {
+        let gateway = try GatewayProcess()
+        defer { gateway.resume() }
+        var options = TransportOptions.testDevice()
+        options.keepAliveInterval = .seconds(1)  // ping after 1 s of silence, hang up after 2 s
+        let device = makeDevice(gateway, options: options)
+        device.start()
+        defer { device.close() }
+        #expect(await eventually { device.isRegistered })
+
+        gateway.pause()
+        #expect(await eventually(.seconds(8)) { !device.isRegistered }, "still registered with a frozen gateway")
+        gateway.resume()
+        #expect(await eventually(.seconds(30)) { device.isRegistered && device.registrationCount == 2 },
+                "\(device.client.state) \(device.client.lastError ?? "")")
+    }
+}

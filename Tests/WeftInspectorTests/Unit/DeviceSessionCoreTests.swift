@@ -1,0 +1,79 @@
+import Testing
+@testable import WeftInspector
+
+/// The device's checks of incoming messages, called the way the transport calls them (the
+/// gateway validates inspector messages itself, so most of these cannot reach a device through
+/// it; a broken or future gateway could still send them). Codes from protocol.md: -32700 parse
+/// error, -32600 invalid request, -32602 invalid params.
+@Suite struct DeviceSessionCoreTests {
+    private let core = DeviceSessionCore(identity: DeviceIdentity(appId: "a", instance: "i", host: "h"),
+                                         info: DeviceInfo(appName: "A"), delivery: .polled, maximumRequestBytes: 1000)
+
+    private func answer(_ text: String) -> String? {
+        let messages = core.handlers.received(Array(text.utf8), 1)
+        return messages.first.map { String(decoding: $0.bytes, as: UTF8.self) }
+    }
+
+    @Test func registersFirstOnEveryConnection() {
+        let first = core.handlers.opened(1)
+        let text = String(decoding: first[0].bytes, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"id":1,"method":"Gateway.register","params":{"protocolVersion":1,"identity":{"appId":"a","instance":"i","host":"h"},"info":{"appName":"A","#))
+        // The reply makes it registered on that connection with the deviceId kept.
+        _ = core.handlers.received(Array(#"{"id":1,"result":{"deviceId":"d9","gatewayVersion":"x","protocolVersion":1}}"#.utf8), 1)
+        #expect(core.registeredGeneration.load(ordering: .relaxed) == 1)
+        #expect(core.state.withLock { $0.deviceId } == "d9")
+        core.handlers.closed(nil)
+        #expect(core.registeredGeneration.load(ordering: .relaxed) == 0)
+        #expect(core.state.withLock { $0.deviceId } == "d9")
+    }
+
+    @Test func refusedRegistrationIsKept() {
+        _ = core.handlers.opened(1)
+        _ = core.handlers.received(Array(#"{"id":1,"error":{"code":-32004,"message":"unsupported protocol version"}}"#.utf8), 1)
+        #expect(core.registeredGeneration.load(ordering: .relaxed) == 0)
+        #expect(core.state.withLock { $0.refusal } == ProtocolError(.unsupportedProtocolVersion, "unsupported protocol version"))
+    }
+
+    @Test func malformedJSONGetsAParseErrorWhenItsIDIsReadable() {
+        #expect(answer(#"{"id":5,"method":"Tree.getDocument","params":{"#)?.hasPrefix(#"{"id":5,"error":{"code":-32700,"#) == true)
+        // No readable id: nothing can be routed back; the message is counted and dropped.
+        #expect(answer("not json") == nil)
+        #expect(core.state.withLock { $0.discardedMessages } == 1)
+    }
+
+    @Test func requestsWithoutMethodOrWithBadParamsAreRejected() {
+        #expect(answer(#"{"id":6,"params":{}}"#)?.hasPrefix(#"{"id":6,"error":{"code":-32600,"#) == true)
+        #expect(answer(#"{"id":7,"method":"X","params":[1]}"#)
+            == #"{"id":7,"error":{"code":-32602,"message":"invalid params: \"params\" must be an object"}}"#)
+        // A non-positive or non-integer id cannot be answered.
+        #expect(answer(#"{"id":-1,"method":"X"}"#) == nil)
+        #expect(answer(#"{"id":"a","method":"X"}"#) == nil)
+        #expect(core.takeRequests().isEmpty)
+    }
+
+    @Test func oversizedRequestsAreAnsweredFromTheirHead() {
+        let messages = core.handlers.oversized(Array(#"{"id":8,"method":"Layout.evaluate","params":{"#.utf8), 5000, 1)
+        #expect(messages.map { String(decoding: $0.bytes, as: UTF8.self) }
+            == [#"{"id":8,"error":{"code":-32600,"message":"request too large: 5000 bytes (limit 1000)"}}"#])
+    }
+
+    @Test func validRequestsWaitInTheInboxWithTheirParams() {
+        #expect(answer(#"{"id":9,"method":"Layout.setStyle","params":{"id":"n1","property":"flexGrow","value":1}}"#) == nil)
+        #expect(answer(#"{"id":10,"method":"Tree.getDocument"}"#) == nil)
+        let requests = core.takeRequests()
+        #expect(requests.map(\.id) == [9, 10])
+        #expect(requests[0].params["property"]?.stringValue == "flexGrow")
+        #expect(requests[1].params == .object([:]))
+        #expect(core.takeRequests().isEmpty)
+    }
+
+    @Test func attachedAndDetachedEventsSetTheListenerCount() {
+        _ = answer(#"{"method":"Inspector.attached","params":{"count":2}}"#)
+        #expect(core.inspectorCount.load(ordering: .relaxed) == 2)
+        _ = answer(#"{"method":"Inspector.detached","params":{"count":0}}"#)
+        #expect(core.inspectorCount.load(ordering: .relaxed) == 0)
+        // A malformed count is ignored rather than trusted.
+        _ = answer(#"{"method":"Inspector.attached","params":{"count":"many"}}"#)
+        #expect(core.inspectorCount.load(ordering: .relaxed) == 0)
+    }
+}

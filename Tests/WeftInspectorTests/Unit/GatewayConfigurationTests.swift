@@ -1,0 +1,56 @@
+import Testing
+@testable import WeftInspector
+
+/// Base URLs and environment (protocol.md, "Transport": ws, wss, http, https host:port;
+/// default ws://127.0.0.1:9223; token as ?token=).
+@Suite struct GatewayConfigurationTests {
+    @Test func parsesEverySchemeAndMapsHTTPToWebSocket() throws {
+        #expect(try GatewayEndpoint(parsing: "ws://127.0.0.1:9223") == GatewayEndpoint(usesTLS: false, host: "127.0.0.1", port: 9223))
+        #expect(try GatewayEndpoint(parsing: "http://localhost:8080/") == GatewayEndpoint(usesTLS: false, host: "localhost", port: 8080))
+        #expect(try GatewayEndpoint(parsing: "wss://weft.example:4443") == GatewayEndpoint(usesTLS: true, host: "weft.example", port: 4443))
+        #expect(try GatewayEndpoint(parsing: "HTTPS://weft.example") == GatewayEndpoint(usesTLS: true, host: "weft.example", port: 443))
+        #expect(try GatewayEndpoint(parsing: "ws://[::1]:9000") == GatewayEndpoint(usesTLS: false, host: "::1", port: 9000))
+        #expect(try GatewayEndpoint(parsing: "ws://host:1/prefix/") == GatewayEndpoint(usesTLS: false, host: "host", port: 1, basePath: "/prefix"))
+    }
+
+    @Test(arguments: ["127.0.0.1:9223", "ftp://host:1", "ws://", "ws://host:0", "ws://host:70000", "ws://host:abc",
+                      "ws://[::1", "ws://[::1]x", "ws://user@host:1"])
+    func rejectsUnusableURLs(_ text: String) {
+        #expect(throws: GatewayEndpointError.self) { try GatewayEndpoint(parsing: text) }
+    }
+
+    @Test func buildsHostHeaderPathAndToken() throws {
+        let endpoint = try GatewayEndpoint(parsing: "ws://[::1]:9000/base")
+        #expect(endpoint.hostHeader == "[::1]:9000")
+        #expect(endpoint.requestPath("/device", token: nil) == "/base/device")
+        #expect(endpoint.requestPath("/device", token: "") == "/base/device")
+        // Only RFC 3986 unreserved characters stay literal.
+        #expect(endpoint.requestPath("/inspector", token: "a b&c=d/é~") == "/base/inspector?token=a%20b%26c%3Dd%2F%C3%A9~")
+        #expect(endpoint.webSocketURL(path: "/device") == "ws://[::1]:9000/base/device")
+        #expect(GatewayEndpoint.default.webSocketURL(path: "/device") == "ws://127.0.0.1:9223/device")
+    }
+
+    @Test func readsTheEnvironmentInOnePlace() throws {
+        let configuration = try GatewayConfiguration.fromEnvironment([
+            "WEFT_GATEWAY": "http://127.0.0.1:1234", "WEFT_TOKEN": "secret", "WEFT_INSTANCE": "test-7",
+            "WEFT_SNAPSHOT_DIR": "/tmp/snaps",
+        ])
+        #expect(configuration == GatewayConfiguration(endpoint: GatewayEndpoint(usesTLS: false, host: "127.0.0.1", port: 1234),
+                                                      token: "secret", instance: "test-7", snapshotDirectory: "/tmp/snaps"))
+    }
+
+    @Test func emptyOrMissingVariablesGiveTheDefaults() throws {
+        let configuration = try GatewayConfiguration.fromEnvironment(["WEFT_GATEWAY": "", "WEFT_TOKEN": "", "WEFT_INSTANCE": ""])
+        #expect(configuration == GatewayConfiguration())
+        #expect(configuration.endpoint == .default && configuration.instance == "default" && configuration.token == nil)
+    }
+
+    @Test func invalidGatewayVariableIsAClearError() {
+        #expect(throws: GatewayEndpointError.self) { try GatewayConfiguration.fromEnvironment(["WEFT_GATEWAY": "localhost:9223"]) }
+        do {
+            _ = try GatewayConfiguration.fromEnvironment(["WEFT_GATEWAY": "nope"])
+        } catch {
+            #expect(error.description == #"invalid gateway URL "nope": missing scheme (ws://, wss://, http://, https://)"#)
+        }
+    }
+}

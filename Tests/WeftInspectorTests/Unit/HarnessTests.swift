@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+import WeftTestSupport
+
+/// The harness itself: host programs get a unique WEFT_INSTANCE and the test gateway's URL.
+@Suite struct HarnessTests {
+    @Test func hostProgramsGetTheirOwnInstanceAndTheGatewayURL() throws {
+        let gateway = try GatewayProcess(token: "tok")
+        let first = try HostProgram(executable: "/usr/bin/env", gateway: gateway, environment: ["EXTRA": "1"])
+        let second = try HostProgram(executable: "/usr/bin/env", gateway: gateway)
+        #expect(first.instance != second.instance)
+        var lines: [String] = []
+        while let line = first.readLine(timeout: .seconds(5)) { lines.append(line) }
+        #expect(lines.contains("WEFT_INSTANCE=\(first.instance)"))
+        #expect(lines.contains("WEFT_GATEWAY=ws://127.0.0.1:\(gateway.port)"))
+        #expect(lines.contains("WEFT_TOKEN=tok"))
+        #expect(lines.contains("EXTRA=1"))
+        #expect(first.waitForExit() == 0)
+    }
+
+    @Test func gatewayServesHealthOnItsPortAndRestartsOnTheSamePort() throws {
+        let gateway = try GatewayProcess()
+        let port = gateway.port
+        #expect(port > 0 && port != 9223)
+        gateway.kill()
+        #expect(!gateway.isRunning)
+        try gateway.restart()
+        #expect(gateway.isRunning && gateway.port == port)
+    }
+}

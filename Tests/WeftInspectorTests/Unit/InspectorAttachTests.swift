@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import WeftLayout
+import WeftNodes
+import WeftSnapshot
+import WeftTestSupport
+@testable import WeftInspector
+
+@Suite("Inspector.attach without a gateway", .serialized)
+struct InspectorAttachTests {
+    private func screen() -> (MainLoop, DisplayNode) {
+        let loop = MainLoop(clock: .manual)
+        let root = DisplayNode()
+        root.debugName = "window"
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        return (loop, root)
+    }
+
+    @Test("checkpoints go to the snapshot directory with safe file names; detach writes exit")
+    func checkpoints() throws {
+        let directory = try RepositoryLayout.temporaryDirectory("weft-attach")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (loop, _) = screen()
+        let inspector = try Inspector.attach(to: loop, gateway: .none,
+                                             options: Inspector.Options(appId: "org.weft.tests", snapshotDirectory: directory.path))
+        #expect(Inspector.current === inspector && inspector.device == nil)
+        loop.run(frames: 1)
+        Inspector.checkpoint("after login/2")
+        inspector.detach()
+        #expect(Inspector.current == nil)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names == ["after-login-2.json", "exit.json", "first-layout.json"])
+        let exit = try Snapshot(json: Array(try Data(contentsOf: directory.appendingPathComponent("exit.json"))))
+        #expect(exit.meta.appId == "org.weft.tests" && exit.meta.extra["checkpoint"] == "exit")
+        #expect(exit.meta.screen == Snapshot.Screen(width: 320, height: 480, scale: 2))
+        #expect(exit.roots.first?.debugName == "window")
+        Inspector.checkpoint("after-detach")  // no inspector: nothing happens
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 3)
+    }
+
+    @Test("file names keep letters, digits, dot, underscore and dash")
+    func fileNames() {
+        #expect(Inspector.fileName(for: "feed-loaded") == "feed-loaded.json")
+        #expect(Inspector.fileName(for: "../../etc/passwd") == "checkpoint..-..-etc-passwd.json")
+        #expect(Inspector.fileName(for: "") == "checkpoint.json")
+        #expect(Inspector.fileName(for: "día 2") == "d-a-2.json")
+    }
+
+    @Test("bad gateway URLs and roots outside a main loop are refused")
+    func refusals() throws {
+        let (loop, _) = screen()
+        #expect(throws: InspectorError.self) { try Inspector.attach(to: loop, gateway: .url("ftp://example.com")) }
+        #expect(throws: InspectorError.self) { try Inspector.attach(roots: [DisplayNode()], gateway: .none) }
+        #expect(throws: InspectorError.self) { try Inspector.attach(roots: [], gateway: .none) }
+    }
+
+    @Test("WEFT_SNAPSHOT_DIR without WEFT_GATEWAY connects nowhere; WEFT_INSTANCE names the instance")
+    func environment() throws {
+        let directory = try RepositoryLayout.temporaryDirectory("weft-attach")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (loop, _) = screen()
+        let inspector = try Inspector(loop: loop, roots: nil, gateway: .environment, options: Inspector.Options(),
+                                      environment: ["WEFT_SNAPSHOT_DIR": directory.path, "WEFT_INSTANCE": "ci-7"])
+        defer { inspector.detach() }
+        #expect(inspector.device == nil)
+        #expect(inspector.snapshotDirectory == directory.path)
+        #expect(inspector.session.meta.instance == "ci-7")
+    }
+}

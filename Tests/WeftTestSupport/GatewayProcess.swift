@@ -1,0 +1,117 @@
+import Foundation
+
+/// The real gateway, started for one test on a free port (`--port 0`) with a temporary web
+/// root, and stopped when the test drops it. It can be killed (SIGKILL, as a crash) and
+/// restarted on the same port to test reconnection.
+public final class GatewayProcess: @unchecked Sendable {
+    /// The address every URL below uses.
+    public let host = "127.0.0.1"
+    public private(set) var port = 0
+    public let token: String?
+    public let arguments: [String]
+    public let directory: URL
+    public var webRoot: URL { directory.appendingPathComponent("www") }
+    /// One log for the gateway's stderr and stdout across restarts.
+    public var logPath: String { directory.appendingPathComponent("gateway.log").path }
+    private var process: ChildProcess?
+
+    /// Whether it serves wss:// and https:// (`tls: true`: a self-signed certificate).
+    public let usesTLS: Bool
+
+    /// `ws://127.0.0.1:PORT` (`wss://` with TLS): what a client (or `WEFT_GATEWAY`) takes.
+    public var webSocketURL: String { "\(usesTLS ? "wss" : "ws")://\(host):\(port)" }
+    public var httpURL: String { "\(usesTLS ? "https" : "http")://\(host):\(port)" }
+
+    /// Starts the gateway.
+    /// - Parameters:
+    ///   - token: passed as `--token`.
+    ///   - arguments: further gateway flags (`--grace 2`, `--max-message 65536`, ...).
+    ///   - tls: serve TLS with a fresh self-signed certificate for localhost (needs `openssl`).
+    public init(token: String? = nil, arguments: [String] = [], tls: Bool = false) throws {
+        self.token = token
+        usesTLS = tls
+        directory = try RepositoryLayout.temporaryDirectory("weft-gateway")
+        var arguments = arguments
+        if tls {
+            let cert = directory.appendingPathComponent("cert.pem").path
+            let key = directory.appendingPathComponent("key.pem").path
+            let openssl = try ChildProcess(
+                executable: "/usr/bin/openssl",
+                arguments: ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
+                            "-days", "1", "-subj", "/CN=localhost"],
+                environment: ProcessInfo.processInfo.environment,
+                logPath: directory.appendingPathComponent("openssl.log").path)
+            openssl.drainOutput()
+            guard openssl.wait(timeout: .seconds(60)), openssl.status == 0 else {
+                throw HarnessError("openssl could not make a certificate: \(openssl.log)")
+            }
+            arguments += ["--tls-cert", cert, "--tls-key", key]
+        }
+        self.arguments = arguments
+        try FileManager.default.createDirectory(at: webRoot, withIntermediateDirectories: true)
+        try Data("<!doctype html><title>weft test</title>".utf8).write(to: webRoot.appendingPathComponent("index.html"))
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        try launch(port: 0)
+    }
+
+    deinit {
+        process?.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    public var isRunning: Bool { process?.isRunning ?? false }
+
+    /// Freezes the gateway (SIGSTOP): it stops reading, so its peers' sockets fill up.
+    public func pause() { process?.signal(SIGSTOP) }
+
+    /// Lets a paused gateway run again (SIGCONT).
+    public func resume() { process?.signal(SIGCONT) }
+
+    /// Kills the gateway abruptly (SIGKILL): connections drop without a closing handshake.
+    public func kill() {
+        process?.kill()
+        process = nil
+    }
+
+    /// Stops the gateway politely (SIGTERM, then SIGKILL).
+    public func stop() {
+        process?.stop()
+        process = nil
+    }
+
+    /// Starts the gateway again on the same port (killing it first if it still runs). Retries
+    /// for a while if the port is not free yet.
+    public func restart() throws {
+        kill()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            do {
+                try launch(port: port)
+                return
+            } catch where ContinuousClock.now < deadline {
+                usleep(100_000)
+            }
+        }
+    }
+
+    /// The gateway's log so far (for failure messages).
+    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    private func launch(port requested: Int) throws {
+        var flags = ["--host", host, "--port", String(requested), "--web-root", webRoot.path]
+        if let token { flags += ["--token", token] }
+        // No WEFT_ variable reaches the gateway (it would take WEFT_TOKEN as its token).
+        let environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("WEFT_") }
+        let child = try ChildProcess(executable: try GatewayBinary.locate(), arguments: flags + arguments,
+                                     environment: environment, logPath: logPath)
+        let prefix = "weft-gateway listening on "
+        guard let line = child.readLine(timeout: .seconds(10)), line.hasPrefix(prefix),
+              let colon = line.lastIndex(of: ":"), let port = Int(line[line.index(after: colon)...]) else {
+            child.kill()
+            throw HarnessError("the gateway did not print \"\(prefix)http://HOST:PORT\"; its log:\n\(log)")
+        }
+        child.drainOutput()
+        self.port = port
+        process = child
+    }
+}

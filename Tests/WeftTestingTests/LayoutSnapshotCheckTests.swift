@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import WeftSnapshot
+@testable import WeftTesting
+
+/// Every record mode against every state of the baseline (none, equal, different, unreadable),
+/// following the rule in `LayoutSnapshotRecordMode`: fail when a difference or a missing baseline
+/// is not recorded; what is recorded passes and is announced.
+@Suite final class LayoutSnapshotCheckTests {
+    let folder = ScratchFolder()
+
+    deinit {
+        folder.remove()
+    }
+
+    func check(_ mode: LayoutSnapshotRecordMode, _ snapshot: Snapshot) -> LayoutSnapshotCheck.Outcome {
+        LayoutSnapshotCheck(files: folder.files(), mode: mode, options: SemanticDiff.Options(), title: "snapshot \"row\" of test()")
+            .check(snapshot)
+    }
+
+    func captured(secondWidth: Double = 150) throws -> Snapshot {
+        try LayoutSnapshotCapture.snapshot(of: column(secondWidth: secondWidth), in: width200)
+    }
+
+    func storedBaseline() -> Snapshot? {
+        try? Snapshot(json: Data(contentsOf: folder.files().baseline))
+    }
+
+    /// Two captures of one layout differ only in their node ids: same layout means no semantic
+    /// difference.
+    func sameLayout(_ a: Snapshot?, _ b: Snapshot) -> Bool {
+        guard let a else { return false }
+        return SemanticDiff.compare(a, b).isEmpty
+    }
+
+    func storedArtifact() -> Snapshot? {
+        try? Snapshot(json: Data(contentsOf: folder.files().artifact))
+    }
+
+    @Test(arguments: [LayoutSnapshotRecordMode.all, .missing, .failed])
+    func missingBaselineIsRecorded(mode: LayoutSnapshotRecordMode) throws {
+        let snapshot = try captured()
+        guard case .recorded(let note) = check(mode, snapshot) else { Issue.record("expected a recording"); return }
+        #expect(note.contains(folder.files().baseline.path))
+        #expect(storedBaseline() == snapshot)
+        // The ASCII art beside it: the host node lays out with the column, so its spec's boxes.
+        #expect(FileManager.default.text(folder.files().asciiArt) == SnapshotAsciiArt.picture(of: snapshot))
+        #expect(FileManager.default.text(folder.files().asciiArt)?.contains("ASImageNode (b)") == true)
+        #expect(!FileManager.default.fileExists(atPath: folder.files().artifact.path))
+    }
+
+    @Test func missingBaselineFailsWhenNothingIsRecorded() throws {
+        guard case .failed(let message) = check(.never, try captured()) else { Issue.record("expected a failure"); return }
+        #expect(message.hasPrefix("no baseline for layout snapshot \"row\" of test(): \(folder.files().baseline.path) is missing"))
+        #expect(message.contains("new snapshot: \(folder.files().artifact.path)"))
+        #expect(!FileManager.default.fileExists(atPath: folder.files().baseline.path))
+        #expect(sameLayout(storedArtifact(), try captured()))
+    }
+
+    @Test(arguments: [LayoutSnapshotRecordMode.missing, .failed, .never])
+    func equalBaselinePasses(mode: LayoutSnapshotRecordMode) throws {
+        _ = check(.all, try captured())
+        let before = try Data(contentsOf: folder.files().baseline)
+        #expect(check(mode, try captured()) == .matched)
+        #expect(try Data(contentsOf: folder.files().baseline) == before)
+    }
+
+    @Test(arguments: [LayoutSnapshotRecordMode.missing, .never])
+    func differenceFails(mode: LayoutSnapshotRecordMode) throws {
+        _ = check(.all, try captured())
+        guard case .failed(let message) = check(mode, try captured(secondWidth: 160)) else { Issue.record("expected a failure"); return }
+        // b is 150 -> 160 wide at (0, 24) in the column (hand-derived in the baseline test).
+        #expect(message.contains("differs from its baseline \(folder.files().baseline.path) (1 difference):\n"
+            + "  ~ ASDisplayNode (spec) > ASStackLayoutSpec > ASImageNode (b): frame 0,24 150x20 -> 0,24 160x20\n"))
+        #expect(message.contains("WEFT_RECORD=failed"))
+        #expect(sameLayout(storedBaseline(), try captured()), "the baseline is left alone")
+        #expect(sameLayout(storedArtifact(), try captured(secondWidth: 160)))
+    }
+
+    @Test(arguments: [LayoutSnapshotRecordMode.failed, .all])
+    func differenceIsRecorded(mode: LayoutSnapshotRecordMode) throws {
+        _ = check(.all, try captured())
+        guard case .recorded(let note) = check(mode, try captured(secondWidth: 160)) else { Issue.record("expected a recording"); return }
+        #expect(sameLayout(storedBaseline(), try captured(secondWidth: 160)))
+        if mode == .failed { #expect(note.contains("frame 0,24 150x20 -> 0,24 160x20")) }
+    }
+
+    @Test func toleranceAndIgnoredFieldsApply() throws {
+        _ = check(.all, try captured())
+        let within = LayoutSnapshotCheck(files: folder.files(), mode: .never, options: SemanticDiff.Options(tolerance: 10), title: "t")
+        #expect(within.check(try captured(secondWidth: 160)) == .matched)
+        let past = LayoutSnapshotCheck(files: folder.files(), mode: .never, options: SemanticDiff.Options(tolerance: 9.5), title: "t")
+        #expect(past.check(try captured(secondWidth: 160)) != .matched)
+    }
+
+    @Test func unreadableBaseline() throws {
+        try FileManager.default.createDirectory(at: folder.files().baseline.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"format\": \"weft.snapshot\", ".utf8).write(to: folder.files().baseline)
+        guard case .failed(let message) = check(.missing, try captured()) else { Issue.record("expected a failure"); return }
+        #expect(message.contains("is not a weft snapshot"))
+        guard case .recorded = check(.failed, try captured()) else { Issue.record("expected a recording"); return }
+        #expect(sameLayout(storedBaseline(), try captured()))
+    }
+}

@@ -1,0 +1,13 @@
+// Reading a snapshot file the user opens: the text must be a version-1 Weft snapshot
+// (protocol.md "Snapshot (version 1)"); anything else gets a message that says what is wrong.
+
+/** Parses and checks a snapshot file's text; throws an Error with a clear message. */
+export function parseSnapshot(text) {
+  let value;
+  try { value = JSON.parse(text); } catch (error) { throw new Error(`not JSON (${error.message})`); }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('not a snapshot object');
+  if (value.format !== 'weft.snapshot') throw new Error(`not a Weft snapshot (format is ${JSON.stringify(value.format)})`);
+  if (value.version !== 1) throw new Error(`snapshot version ${value.version} is not supported (this page reads version 1)`);
+  if (!Array.isArray(value.roots)) throw new Error('"roots" is missing');
+  return value;
+}
