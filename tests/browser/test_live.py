@@ -287,3 +287,25 @@ def test_playground_and_drive_panels(gateway, app, attached):
     reply = page.wait_js("const li = document.querySelector('#drive-log li[data-ok]'); return li && li.textContent", "the step's reply")
     assert reply.startswith("Runtime.step → {\"frame\":")
     assert page.js("return weft.state.model.revision") >= revision
+
+
+def test_live_updates_keep_selection_scroll_and_expanded_rows(gateway, app, attached):
+    page = attached
+    controllers = snapshot(gateway, app)["rangeControllers"]
+    assert controllers, "the program has no range controller to scroll"
+    owner = controllers[0]["owner"]
+    page.driver.find_element("id", "expand-all").click()
+    page.js("weft.state.select(arguments[0]); weft.state.rows.setExpanded(weft.state.model.roots[0].children[0].id, false);"
+            "const t = document.getElementById('tree'); t.scrollTop = 40;", owner)
+    page.frames()
+    before = page.js("return [weft.state.selectedId, document.getElementById('tree').scrollTop, [...weft.state.rows.expanded].sort(), weft.state.model.revision]")
+    app.call("Scroll.drag", {"id": owner, "dx": 0, "dy": 300, "duration": 0.1})
+    reply = app.call("Runtime.step", {"frames": 20})
+    page.wait_js("return weft.state.model.revision >= arguments[0]", "the updates", reply["revision"])
+    page.frames()
+    after = page.js("return [weft.state.selectedId, document.getElementById('tree').scrollTop, [...weft.state.rows.expanded].sort(), weft.state.model.revision]")
+    assert after[0] == before[0], "selection kept"
+    assert after[1] == before[1], "tree scroll position kept"
+    survivors = [i for i in before[2] if page.js("return !!weft.state.model.get(arguments[0])", i)]
+    assert set(survivors) <= set(after[2]), "expanded rows that still exist stay expanded"
+    assert after[3] > before[3]
