@@ -246,3 +246,66 @@ def test_rebinds_to_the_same_app_after_it_restarts_and_after_a_reload(gateway, a
                      "the reloaded page to bind by itself")
         assert again.instance in page.js("return document.getElementById('device-select').selectedOptions[0].textContent")
         page.screenshot("live-rebound")
+
+
+def test_ascii_art_from_the_program_matches_the_pages_own(gateway, app, attached):
+    """Layout.getAsciiArt (Swift) and the page's ascii-art.js agree on every spec of the live
+    tree: the two builders never drift."""
+    page = attached
+    specs = page.js("return [...weft.state.model.elements.values()].filter(e => e.kind === 'spec').map(e => e.id)")
+    assert specs, "the program has no layout spec"
+    for spec_id in specs[:12]:
+        device = app.call("Layout.getAsciiArt", {"id": spec_id})["text"]
+        local = page.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "import('/js/ascii-art.js').then(m => done(m.asciiArt(weft.state.model.get(arguments[0]))));", spec_id)
+        assert local == device, f"{spec_id}:\n{device}\n!=\n{local}"
+    page.js("weft.selectTab('ascii'); weft.state.select(arguments[0])", specs[0])
+    shown = page.wait_js("const p = document.getElementById('ascii');"
+                         "return p.textContent.includes('from the device') && p.querySelector('pre').textContent", "the device's art")
+    assert shown == app.call("Layout.getAsciiArt", {"id": specs[0]})["text"]
+    page.screenshot("live-ascii")
+
+
+def test_playground_and_drive_panels(gateway, app, attached):
+    page = attached
+    page.js("weft.selectTab('playground')")
+    page.driver.find_element("id", "playground-run").click()
+    art = page.wait_js("const p = document.getElementById('playground-ascii'); return p && p.textContent", "the playground's ASCII art")
+    assert "ASInsetLayoutSpec" in art.split("\n")[0]
+    assert page.js("return document.querySelector('#playground-output canvas').width") > 0
+    source = page.driver.find_element("id", "playground-source")
+    source.clear()
+    source.send_keys('{"root": {"type": "stack", "children": [{"type": "nope"}]}}')
+    page.driver.find_element("id", "playground-run").click()
+    error = page.wait_js("const e = document.querySelector('#playground-output .error-text'); return e && e.textContent", "the error")
+    assert "nope" in error or "type" in error
+    page.screenshot("live-playground-error")
+    page.js("weft.selectTab('drive')")
+    revision = page.js("return weft.state.model.revision")
+    page.driver.find_element("id", "drive-step").click()
+    reply = page.wait_js("const li = document.querySelector('#drive-log li[data-ok]'); return li && li.textContent", "the step's reply")
+    assert reply.startswith("Runtime.step → {\"frame\":")
+    assert page.js("return weft.state.model.revision") >= revision
+
+
+def test_live_updates_keep_selection_scroll_and_expanded_rows(gateway, app, attached):
+    page = attached
+    controllers = snapshot(gateway, app)["rangeControllers"]
+    assert controllers, "the program has no range controller to scroll"
+    owner = controllers[0]["owner"]
+    page.driver.find_element("id", "expand-all").click()
+    page.js("weft.state.select(arguments[0]); weft.state.rows.setExpanded(weft.state.model.roots[0].children[0].id, false);"
+            "const t = document.getElementById('tree'); t.scrollTop = 40;", owner)
+    page.frames()
+    before = page.js("return [weft.state.selectedId, document.getElementById('tree').scrollTop, [...weft.state.rows.expanded].sort(), weft.state.model.revision]")
+    app.call("Scroll.drag", {"id": owner, "dx": 0, "dy": 300, "duration": 0.1})
+    reply = app.call("Runtime.step", {"frames": 20})
+    page.wait_js("return weft.state.model.revision >= arguments[0]", "the updates", reply["revision"])
+    page.frames()
+    after = page.js("return [weft.state.selectedId, document.getElementById('tree').scrollTop, [...weft.state.rows.expanded].sort(), weft.state.model.revision]")
+    assert after[0] == before[0], "selection kept"
+    assert after[1] == before[1], "tree scroll position kept"
+    survivors = [i for i in before[2] if page.js("return !!weft.state.model.get(arguments[0])", i)]
+    assert set(survivors) <= set(after[2]), "expanded rows that still exist stay expanded"
+    assert after[3] > before[3]
