@@ -284,3 +284,37 @@ import WeftTestSupport
         #expect(await eventually(.seconds(20)) { device.isRegistered && device.registrationCount == 2 })
     }
 }
+
+/// The inspector role reconnects too, says hello again, and fails what was pending.
+@Suite struct InspectorClientReconnectTests {
+    @Test func pendingRequestsFailWhenTheGatewayGoesAndTheClientComesBack() async throws {
+        let gateway = try GatewayProcess()
+        let device = makeDevice(gateway)  // registered but never answers: requests stay pending
+        device.start()
+        defer { device.close() }
+        #expect(await eventually { device.isRegistered })
+        let deviceId = try #require(device.deviceId)
+        let inspector = makeInspector(gateway)
+        inspector.start()
+        defer { inspector.close() }
+        try await inspector.waitUntilReady()
+
+        async let pending = inspector.request("Tree.getDocument", device: deviceId, timeout: .seconds(30))
+        #expect(await eventually { device.takeRequests().count == 1 })
+        gateway.kill()
+        // The connection is gone: the request fails at once with -32001, not at its time-out.
+        do {
+            _ = try await pending
+            Issue.record("a request survived the gateway's death")
+        } catch {
+            #expect((error as? ProtocolError)?.code == .deviceGone)
+        }
+        #expect(!inspector.isReady)
+
+        try gateway.restart()
+        try await inspector.waitUntilReady()
+        #expect(await eventually { device.isRegistered })
+        let devices = try #require(try await inspector.request("Gateway.listDevices").result()?["devices"]?.arrayValue)
+        #expect(devices.count == 1)
+    }
+}
