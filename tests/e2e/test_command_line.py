@@ -13,6 +13,10 @@ def test_help_and_bad_options(texturegram):
     bad = subprocess.run([texturegram, "--frames", "soon"], capture_output=True, text=True, timeout=30)
     assert bad.returncode == 2
     assert bad.stderr == "TextureGram: --frames needs a whole number from 1 to 1e9, not 'soon' (see TextureGram --help)\n"
+    # A gateway URL that cannot be used is refused at once (a gateway that is not running is not).
+    wrong = subprocess.run([texturegram, "--gateway", "ftp://127.0.0.1:1"], capture_output=True, text=True, timeout=30)
+    assert wrong.returncode == 2
+    assert 'invalid gateway URL "ftp://127.0.0.1:1": unsupported scheme' in wrong.stderr
 
 
 def free_port():
