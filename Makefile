@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 SWIFT_BUILD_FLAGS ?=
 BENCH_SIZE ?= full
 
-.PHONY: all deps venv build gateway test test-gateway fuzz test-swift test-schema test-web test-browser bench bench-smoke bench-web bench-web-smoke clean
+.PHONY: all deps venv build demo gateway test test-gateway fuzz test-swift test-schema test-web test-browser test-e2e bench bench-smoke bench-web bench-web-smoke clean
 
 all: build
 
@@ -27,6 +27,11 @@ venv: $(PYTHON)
 build: deps gateway
 	swift build $(SWIFT_BUILD_FLAGS)
 
+# The gateway on 127.0.0.1:9223 (WEFT_DEMO_PORT=N for another) with TextureGram attached; prints
+# the URL to open; Ctrl-C stops both.
+demo: build
+	@scripts/demo
+
 # The C gateway (gateway/build/weft-gateway, optimised). Its own Makefile has the details.
 gateway: deps
 	$(MAKE) -C gateway
@@ -40,7 +45,7 @@ test-gateway: deps
 fuzz: deps
 	$(MAKE) -C gateway fuzz
 
-test: deps gateway test-gateway test-swift test-schema test-web test-browser bench-smoke bench-web-smoke
+test: deps gateway test-gateway test-swift test-schema test-web test-browser test-e2e bench-smoke bench-web-smoke
 
 test-swift: deps gateway
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
@@ -51,25 +56,37 @@ test-swift: deps gateway
 test-web:
 	node --test web-inspector/test/
 
-# The page in headless Chromium against the real gateway and the real example host program
-# (tests/harness starts them on a free port, with unique instance names).
+# The page in headless Chromium against the real gateway and the real host programs (the example
+# and TextureGram; tests/harness starts them on a free port, with unique instance names).
 test-browser: venv gateway
 	swift build --product weft-example $(SWIFT_BUILD_FLAGS)
+	swift build --product TextureGram $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -q tests/browser
+
+# TextureGram end to end (tests/e2e): the real gateway, TextureGram and the web inspector in
+# headless Chromium, the CLI through the gateway, deterministic --frames runs, no-gateway messages.
+test-e2e: venv gateway
+	swift build $(SWIFT_BUILD_FLAGS)
+	$(PYTHON) -m pytest -q tests/e2e
 
 # Every fixture snapshot and every snapshot the Swift tests wrote (.build/test-artifacts/snapshots,
 # also where captures from tests land) must match docs/snapshot.schema.json. Run after test-swift.
 SNAPSHOT_ARTIFACTS := .build/test-artifacts/snapshots
 test-schema: $(PYTHON)
-	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS)
+	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS) Tests/WeftTestingTests/__Snapshots__
 
 # Benchmarks run in release mode. `make test` runs them at a tiny size so they keep working.
-# The `cli` suite runs the release `weft` binary, so it is built too.
+# The `cli` suite runs the release `weft` binary, so it is built too. TextureGram's figure: frames
+# per second of the headless feed while it is scrolled (a minute of program time at full size,
+# two seconds at tiny size).
+texturegram_bench_frames = $(if $(filter tiny,$(1)),120,3600)
 bench: deps venv gateway
 	swift build -c release --product weft-bench
 	swift build -c release --product weft
+	swift build -c release --product TextureGram
 	{ .build/release/weft-bench --size $(BENCH_SIZE); $(PYTHON) web-inspector/bench/bench.py --size $(BENCH_SIZE); \
-	  $(MAKE) -s --no-print-directory -C gateway bench BENCH_SIZE=$(BENCH_SIZE); } \
+	  $(MAKE) -s --no-print-directory -C gateway bench BENCH_SIZE=$(BENCH_SIZE); \
+	  .build/release/TextureGram --bench $(call texturegram_bench_frames,$(BENCH_SIZE)); } \
 		| scripts/bench-report --out docs/benchmarks.md
 
 # The web inspector's figures alone (headless Chromium against the real gateway).
@@ -82,7 +99,9 @@ bench-web-smoke: venv gateway
 bench-smoke: deps gateway
 	swift build -c release --product weft-bench
 	swift build -c release --product weft
-	{ .build/release/weft-bench --size tiny; $(MAKE) -s --no-print-directory -C gateway bench BENCH_SIZE=tiny; } \
+	swift build -c release --product TextureGram
+	{ .build/release/weft-bench --size tiny; $(MAKE) -s --no-print-directory -C gateway bench BENCH_SIZE=tiny; \
+	  .build/release/TextureGram --bench $(call texturegram_bench_frames,tiny); } \
 		| scripts/bench-report
 
 clean:

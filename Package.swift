@@ -61,6 +61,7 @@ let package = Package(
         .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftTestSupport"]),
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftTestSupport"]),
+        .testTarget(name: "TextureGramTests", dependencies: ["TextureGram", "WeftNodes"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,7 @@ import WeftTestSupport
 /// - `listening check`: one `isSomeoneListening` read, done by the host every frame.
 /// - `sendEvent, no gateway`: a `Tree.updated` send while nothing listens on the port (the
 ///   event is discarded at once).
+/// - `CPU with no gateway`, `resident memory of a session`: what an uninspected program pays.
 /// - `sendEvent, connected`: the same against the real gateway with an inspector attached
 ///   (queued, then written by the transport thread; the figure is the host thread's share).
 /// Events carry 200 bytes of params, about one small update op. The connected figures need
@@ -20,10 +21,19 @@ struct TransportBench: BenchSuite {
         let params = Array(#"{"baseRevision":1,"revision":2,"ops":[{"op":"set","id":"n12","fields":{"frame":[0,0,375,44]}}],"#.utf8)
             + Array(repeating: UInt8(ascii: " "), count: 100) + Array("}".utf8)
 
+        let residentBefore = Self.residentMiB()
         let offline = Self.device(endpoint: GatewayEndpoint(usesTLS: false, host: "127.0.0.1", port: Self.unusedPort()))
         offline.start()
         report.figure("listening check", Self.nanosecondsPerCall(calls * 10) { _ = offline.isSomeoneListening }, "ns/frame")
         report.figure("sendEvent, no gateway", Self.nanosecondsPerCall(calls) { _ = offline.sendEvent(method: "Tree.updated", params: params) }, "ns/call")
+        // What an uninspected program pays in the background: the transport thread retrying
+        // (at most one connect per 5 s once the back-off is capped) while this thread sleeps.
+        let idle: Duration = size == .tiny ? .milliseconds(500) : .seconds(10)
+        let cpuBefore = Self.processCPUSeconds()
+        usleep(UInt32(idle.components.seconds * 1_000_000 + idle.components.attoseconds / 1_000_000_000_000))
+        let idleSeconds = Double(idle.components.seconds) + Double(idle.components.attoseconds) * 1e-18
+        report.figure("CPU with no gateway (retrying)", 100 * (Self.processCPUSeconds() - cpuBefore) / idleSeconds, "% of a core", decimals: 3)
+        report.figure("resident memory of a session", Self.residentMiB() - residentBefore, "MiB", decimals: 2)
         offline.close()
 
         guard FileManager.default.isExecutableFile(atPath: GatewayBinary.path) else {
@@ -102,6 +112,23 @@ struct TransportBench: BenchSuite {
             usleep(2000)
         }
         return true
+    }
+
+    /// User + system CPU time of the whole process.
+    private static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// Current resident set size (VmRSS) in MiB.
+    private static func residentMiB() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return .nan }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return (line.split(separator: " ").compactMap { Double($0) }.first ?? .nan) / 1024
+        }
+        return .nan
     }
 
     /// A loopback port nothing listens on: bound, read, and released again.

@@ -65,6 +65,32 @@ import WeftSnapshot
         #expect(node.stdout == "~ \(CardSnapshot.titlePath): props.text \"Hello\" -> \"Hi\"\n")
     }
 
+    @Test func otherElementFields() throws {
+        // constrainedSize defaults to {[0, 0], [inf, inf]}; the diff prints both sides in their
+        // snapshot JSON forms.
+        let constrained = CardSnapshot(titleExtra: #", "constrainedSize": {"min": [0, 0], "max": [184, "inf"]}"#)
+        let run = try diff(CardSnapshot(), constrained)
+        #expect(run.status == 1)
+        #expect(run.stdout == "~ \(CardSnapshot.titlePath): constrainedSize {\"min\":[0,0],\"max\":[\"inf\",\"inf\"]} -> {\"min\":[0,0],\"max\":[184,\"inf\"]}\n")
+        // A tappable area appearing, and its kind in JSON.
+        let tappable = CardSnapshot(titleExtra: #", "tappable": {"rect": [-10, -10, 120, 40]}"#)
+        let json = try diff(CardSnapshot(), tappable, ["--format", "json"])
+        #expect(try JSONReader.parse(json.stdout)["changes"]?.array?.first?["kind"] == "field")
+        #expect(try JSONReader.parse(json.stdout)["changes"]?.array?.first?["field"] == "tappable")
+    }
+
+    @Test func rangeControllers() throws {
+        // feed.json has one range controller, owned by the table; without it the diff reports
+        // the controller gone, by its owner's path.
+        let feed = try String(contentsOfFile: Repository.path("fixtures/snapshots/feed.json"), encoding: .utf8)
+        var document = try JSONReader.parse(feed).object!
+        document["rangeControllers"] = nil
+        let withoutRanges = try directory.write("no-ranges.json", JSONFormatter.indentedString(.object(document)))
+        let run = CLIRun.weft(["diff", Repository.path("fixtures/snapshots/feed.json"), withoutRanges])
+        #expect(run.status == 1)
+        #expect(run.stdout == "- range ASDisplayNode (window) > ASStackLayoutSpec > ASTableNode (feed)\n")
+    }
+
     @Test func interfaceStateOnlyOnRequest() throws {
         // 15 = measureLayout|preload|display|visible; 3 = measureLayout|preload (scrolled away).
         let a = CardSnapshot(), b = CardSnapshot(titleInterfaceState: 3)

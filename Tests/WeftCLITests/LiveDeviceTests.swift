@@ -25,6 +25,7 @@ import WeftTestSupport
         #expect(first.status == 0, "\(first.stderr)\n\(host.process.log)")
         #expect(first.stdout == "")
         let snapshot = try Snapshot(json: Data(contentsOf: directory.url.appendingPathComponent("first.json")))
+        SchemaArtifacts.keep(directory.path("first.json"), as: "snapshot-live")
         #expect(snapshot.meta.appId == Self.appId)
         #expect(snapshot.meta.instance == host.instance)
         // weft-example's screen: a node "screen" laid out by a vertical stack (Examples/weft-example).
@@ -87,5 +88,35 @@ import WeftTestSupport
         let devices = CLIRun.weft(["devices", "--json", "--gateway", gateway.webSocketURL])
         let listed = try JSONReader.parse(devices.stdout)["devices"]?.array ?? []
         #expect(Set(listed.compactMap { $0["identity"]?["instance"]?.string }) == [one.instance, two.instance])
+    }
+
+    @Test func aDisconnectedProgramIsReportedAndAwaited() throws {
+        let gateway = try GatewayProcess()
+        let instance = HostProgram.uniqueInstance()
+        let selector = "\(Self.appId)/\(instance)"
+        var host = try HostProgram(executable: HostProgram.product("weft-example"), gateway: gateway, instance: instance)
+        let ready = CLIRun.weft(["snapshot", "--device", selector, "--wait", "30", "--gateway", gateway.webSocketURL])
+        try #require(ready.status == 0, "\(ready.stderr)")
+
+        // Killed, it stays listed as disconnected for the gateway's grace period (protocol.md,
+        // Handshake and identity); its snapshot is then the API's 503: exit status 2.
+        host.kill()
+        let deadline = ContinuousClock.now + .seconds(10)
+        var listed = ""
+        while ContinuousClock.now < deadline {
+            listed = CLIRun.weft(["devices", "--gateway", gateway.webSocketURL]).stdout
+            if listed.contains("disconnected") { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(listed.split(separator: "\n").contains { $0.contains(instance) && $0.hasSuffix("disconnected") })
+        let gone = CLIRun.weft(["snapshot", "--device", selector, "--gateway", gateway.webSocketURL])
+        #expect(gone.status == 2)
+        #expect(gone.stderr == "weft snapshot: device \"\(selector)\" is disconnected\n")
+
+        // --wait covers the program coming back under the same identity.
+        host = try HostProgram(executable: HostProgram.product("weft-example"), gateway: gateway, instance: instance)
+        let back = CLIRun.weft(["snapshot", "--device", selector, "--wait", "30", "--gateway", gateway.webSocketURL])
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(try Snapshot(json: back.stdout).meta.instance == instance)
     }
 }

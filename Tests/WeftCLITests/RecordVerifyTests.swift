@@ -42,6 +42,7 @@ import WeftTestSupport
             #expect(text.hasPrefix("{\n  \"format\": \"weft.snapshot\""), "indented, for version control")
             #expect(text.hasSuffix("}\n"))
             let snapshot = try Snapshot(json: text)
+            SchemaArtifacts.keep("\(baselines)/\(file)", as: "record-\(file.dropLast(5))")
             #expect(snapshot.meta.appId == "org.weft.Example")
             #expect(snapshot.roots.first?.displayName == "ASDisplayNode (screen)")
         }

@@ -141,6 +141,28 @@ struct PagerAndNestingTests {
         #expect(table.rangeController.currentMode == .minimum)
         #expect(table.cellForItem(at: 0)?.interfaceState == .inHierarchy)
     }
+
+    @Test("cells leave the visible state in the background even when a memory warning already set visibleOnly")
+    func backgroundAfterMemoryWarning() {
+        let (table, _, loop, _) = loadedTable(count: 30)
+        loop.simulateMemoryWarning()
+        #expect(table.rangeController.currentMode == .visibleOnly)
+        #expect(table.cellForItem(at: 0)?.interfaceState == .inHierarchy)
+        loop.setApplicationState(.background)
+        loop.run(frames: 1)
+        // Background: the table counts as not visible; its visible rows 0...4 keep preload and
+        // display (visibleOnly, hidden-container rule) and lose the visible bit.
+        for index in 0...4 {
+            #expect(table.cellForItem(at: index)?.interfaceState == [.measureLayout, .preload, .display])
+        }
+        loop.setApplicationState(.active)
+        loop.run(frames: 1)
+        // Foreground, visible -> minimum: rows 0...4 visible again, 5 display, 6...7 preload.
+        #expect(table.rangeController.currentMode == .minimum)
+        #expect(table.cellForItem(at: 4)?.interfaceState == .inHierarchy)
+        #expect(table.cellForItem(at: 5)?.interfaceState == [.measureLayout, .preload, .display])
+        #expect(table.cellForItem(at: 7)?.interfaceState == [.measureLayout, .preload])
+    }
 }
 
 @Suite("Batch fetching")

@@ -242,6 +242,26 @@ struct RangeControllerTests {
         #expect(hidden.controller.currentMode == .visibleOnly)
     }
 
+    @Test("going to the background after a memory warning still takes the visible bit away")
+    func backgroundAfterMemoryWarning() {
+        let host = ListHost(count: 20)
+        host.controller.update()
+        host.controller.handleMemoryWarning()
+        // Displayed container -> visibleOnly: 0...4 visible (15), the rest measureLayout.
+        #expect(host.controller.itemStates.prefix(6).map(\.rawValue) == [15, 15, 15, 15, 15, 1])
+        host.controller.enterBackground()
+        // Section 6: background -> visibleOnly (already the mode) and the container counts as not
+        // visible, so this is the hidden-container rule: the visible set 0...4 gets
+        // preload|display|measureLayout (7), nothing is visible.
+        #expect(host.controller.currentMode == .visibleOnly)
+        #expect(host.controller.itemStates.prefix(6).map(\.rawValue) == [7, 7, 7, 7, 7, 1])
+        host.controller.enterForeground()
+        // Foreground, visible -> minimum: 0...4 visible (15); display rect [-120, 600) adds 5
+        // (7); preload rect [-120, 720) adds 6...7 (3); 8 stays measureLayout.
+        #expect(host.controller.currentMode == .minimum)
+        #expect(host.controller.itemStates.prefix(9).map(\.rawValue) == [15, 15, 15, 15, 15, 7, 3, 3, 1])
+    }
+
     @Test("an explicit mode holds for one update, then the rules resume")
     func explicitMode() {
         let host = ListHost(count: 100)

@@ -3,14 +3,13 @@
 // and `weft diff` never disagree.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { semanticDiff, describeChange } from '../js/semantic-diff.js';
 
-const dir = process.env.WEFT_SEMANTIC_DIFF_FIXTURES || new URL('../../fixtures/semantic-diff/', import.meta.url).pathname;
-const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+const dir = new URL('../../fixtures/semantic-diff/', import.meta.url).pathname;
+const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
 
-test('the shared semantic-diff fixtures exist', { skip: existsSync(dir) ? false : `${dir} is not there yet` },
-  () => assert.ok(files.length > 0, `no fixtures in ${dir}`));
+test('the shared semantic-diff fixtures exist', () => assert.ok(files.length > 0, `no fixtures in ${dir}`));
 
 /** A change without the fields fixtures leave out (ids, and the page's own element reference). */
 function comparable(change) {
@@ -19,7 +18,7 @@ function comparable(change) {
 }
 
 for (const file of files) {
-  const fixture = JSON.parse(readFileSync(dir + '/' + file, 'utf8'));
+  const fixture = JSON.parse(readFileSync(dir + file, 'utf8'));
   fixture.runs.forEach((run, index) => {
     test(`fixtures/semantic-diff/${file} run ${index} ${JSON.stringify(run.options)}: ${fixture.description}`, () => {
       const changes = semanticDiff(fixture.a, fixture.b, run.options);

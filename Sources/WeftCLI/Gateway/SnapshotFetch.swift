@@ -50,10 +50,14 @@ struct SnapshotFetch {
     }
 
     private func attempt() throws -> Data {
+        // Without --device: the device chosen from the list (it may go away before it answers).
+        var chosen: String?
         do {
             let deviceSegment = try selector?.pathSegment ?? onlyConnectedDevice().deviceId
+            chosen = deviceSegment
             return try client.getJSON("/api/devices/\(deviceSegment)/snapshot")
         } catch let error as GatewayError {
+            let name = selector?.text ?? chosen ?? ""
             switch error {
             case .unreachable:
                 throw Retryable(underlying: error, awaited: "the gateway at \(client.address)")
@@ -61,8 +65,8 @@ struct SnapshotFetch {
                 throw Ambiguous(selector: selector, devices: try devices(withIDs: apiError.candidateIDs))
             case .api(let apiError) where apiError.status == 404 || apiError.status == 503:
                 let message = apiError.status == 404
-                    ? "no device matches \"\(selector?.text ?? "")\" at the gateway \(client.address) (see weft devices)"
-                    : "device \"\(selector?.text ?? "")\" is disconnected"
+                    ? "no device matches \"\(name)\" at the gateway \(client.address) (see weft devices)"
+                    : "device \"\(name)\" is disconnected"
                 throw Retryable(underlying: UsageError(message), awaited: selector.map { "device \"\($0)\"" } ?? "a device")
             default:
                 throw error

@@ -44,7 +44,9 @@ public enum EnvelopeWriter {
     /// `{"method":"Tree.updated","params":` + params + `}`. Events are the only messages the
     /// outgoing queue may drop.
     public static func event(method: String, params: [UInt8]) -> OutgoingMessage {
-        var head = Array(#"{"method":"#.utf8)
+        var head: [UInt8] = []
+        head.reserveCapacity(method.utf8.count + 24)  // one allocation: this runs every frame
+        head.append(contentsOf: #"{"method":"#.utf8)
         appendString(method, to: &head)
         head.append(contentsOf: #","params":"#.utf8)
         return OutgoingMessage(parts: [head, params, closingBrace], kind: .droppable)

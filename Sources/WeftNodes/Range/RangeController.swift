@@ -50,7 +50,12 @@ public final class RangeController {
     /// The viewport of the last update, in content coordinates.
     public private(set) var lastViewport: Rect = .zero
     /// Whether the host program is in the background (clears the container's visible bit).
-    public private(set) var isInBackground = false
+    /// It is part of `containerState`, so changing it needs an update like any change of the
+    /// container's own interface state (the mode may stay the same: a memory warning may already
+    /// have set visibleOnly).
+    public private(set) var isInBackground = false {
+        didSet { if isInBackground != oldValue { setNeedsUpdate() } }
+    }
     /// Updates run so far (an inspector's change signal).
     public private(set) var updateCount = 0
     /// Whether an update is pending (`setNeedsUpdate`); the container runs it on the next frame.

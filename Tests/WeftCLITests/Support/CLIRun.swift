@@ -63,3 +63,15 @@ struct TemporaryDirectory {
         try? FileManager.default.removeItem(at: url)
     }
 }
+
+/// Snapshots the CLI wrote in a test, kept in .build/test-artifacts/snapshots where
+/// `make test-schema` validates them against docs/snapshot.schema.json.
+enum SchemaArtifacts {
+    static func keep(_ path: String, as name: String) {
+        let folder = Repository.root.appendingPathComponent(".build/test-artifacts/snapshots")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let target = folder.appendingPathComponent("cli-\(name).json")
+        try? FileManager.default.removeItem(at: target)
+        try? FileManager.default.copyItem(atPath: path, toPath: target.path)
+    }
+}

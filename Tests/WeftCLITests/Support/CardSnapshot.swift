@@ -15,6 +15,8 @@ struct CardSnapshot {
     var titleText = "Hello"
     var titleInterfaceState = 15
     var spacing = 4
+    /// Extra keys of the title element (JSON members), e.g. a constrained size.
+    var titleExtra = ""
     var includeSubtitle = true
     var extraChild = false
 
@@ -36,7 +38,7 @@ struct CardSnapshot {
                  "props": {"direction": "vertical", "spacing": \#(spacing)},
                  "children": [
                   {"id": "\#(idPrefix)2", "className": "ASTextNode", "debugName": "title", "frame": \#(titleFrame),
-                   "style": \#(titleStyle), "props": {"text": "\#(titleText)"}, "interfaceState": \#(titleInterfaceState)}
+                   "style": \#(titleStyle), "props": {"text": "\#(titleText)"}, "interfaceState": \#(titleInterfaceState)\#(titleExtra)}
                   \#(subtitle)\#(extra)
                  ]}
                ]}

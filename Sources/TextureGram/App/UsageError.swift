@@ -1,0 +1,8 @@
+/// A bad command line: printed with a hint to `--help`, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
