@@ -56,10 +56,11 @@ test-swift: deps gateway
 test-web:
 	node --test web-inspector/test/
 
-# The page in headless Chromium against the real gateway and the real example host program
-# (tests/harness starts them on a free port, with unique instance names).
+# The page in headless Chromium against the real gateway and the real host programs (the example
+# and TextureGram; tests/harness starts them on a free port, with unique instance names).
 test-browser: venv gateway
 	swift build --product weft-example $(SWIFT_BUILD_FLAGS)
+	swift build --product TextureGram $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -q tests/browser
 
 # TextureGram end to end (tests/e2e): the real gateway, TextureGram and the web inspector in

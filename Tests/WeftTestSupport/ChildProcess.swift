@@ -16,6 +16,10 @@ public final class ChildProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var exitStatus: Int32?
     private var pendingOutput: [UInt8] = []
+    /// Once `drainOutput` runs, its thread owns the stdout descriptor and closes it at end of
+    /// file: closing it here could hand its number to a new socket that the thread would then
+    /// read from.
+    private var draining = false
 
     /// Starts `executable` with `arguments` and exactly `environment`.
     public init(executable: String, arguments: [String], environment: [String: String], logPath: String) throws {
@@ -62,7 +66,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     deinit {
         kill()
-        close(stdoutRead)
+        if !draining { close(stdoutRead) }
     }
 
     /// Reads one line of stdout, waiting at most `timeout`. Nil at end of file or time-out.
@@ -94,7 +98,9 @@ public final class ChildProcess: @unchecked Sendable {
         let path = logPath
         let leftover = pendingOutput
         pendingOutput = []
+        draining = true
         let thread = Thread {
+            defer { close(descriptor) }
             guard let log = FileHandle(forWritingAtPath: path) else { return }
             log.seekToEndOfFile()
             log.write(Data(leftover))

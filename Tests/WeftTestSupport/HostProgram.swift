@@ -48,6 +48,11 @@ public final class HostProgram: @unchecked Sendable {
     /// One line of the program's stdout (nil at end of file or after `timeout`).
     public func readLine(timeout: Duration = .seconds(10)) -> String? { process.readLine(timeout: timeout) }
 
+    /// Sends the rest of stdout to the log (`process.log`) from now on. A program that prints
+    /// more than a pipe holds (64 KiB) and is not read blocks in its writes; call this once the
+    /// test has read the lines it waits for. `readLine` must not be used afterwards.
+    public func drainOutput() { process.drainOutput() }
+
     /// Waits for the program to exit and returns its exit code (nil on time-out or a signal).
     public func waitForExit(timeout: Duration = .seconds(30)) -> Int32? {
         guard process.wait(timeout: timeout), let status = process.status else { return nil }

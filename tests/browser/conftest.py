@@ -60,6 +60,7 @@ def pytest_runtest_makereport(item, call):
 class Page:
     def __init__(self, driver):
         self.driver = driver
+        self.prefix = ""  # screenshot name prefix (the live tests name their program)
 
     def open(self, url):
         self.driver.get("about:blank")
@@ -84,7 +85,7 @@ class Page:
 
     def screenshot(self, name):
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        path = ARTIFACTS / f"browser-{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"
+        path = ARTIFACTS / f"browser-{re.sub(r'[^A-Za-z0-9_.-]+', '-', self.prefix + name)}.png"
         self.driver.save_screenshot(str(path))
         return path
 

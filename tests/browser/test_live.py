@@ -4,8 +4,8 @@ range bars and item states change after a step of dragging, slop overlay drawn, 
 answers, reconnect after a gateway restart. The program is paused (Runtime.pause) and advanced
 with Runtime.step, so nothing depends on timing.
 
-The program is found by WEFT_HOST_PROGRAM, else the first built one of HOST_CANDIDATES; without
-one these tests are skipped, naming what is missing."""
+Every built program of HOST_CANDIDATES runs them (or WEFT_HOST_PROGRAM alone); without one
+these tests are skipped, naming what is missing."""
 import os
 
 import pytest
@@ -14,32 +14,31 @@ from selenium.webdriver.support.ui import Select
 
 from harness import HostProgram, host_program
 
-HOST_CANDIDATES = ["weft-example", "WeftExample", "Example"]
+HOST_CANDIDATES = ["weft-example", "TextureGram"]
 
 
-def find_host():
+def find_hosts():
+    """[(name, path)]: WEFT_HOST_PROGRAM alone when set, else every built candidate."""
     explicit = os.environ.get("WEFT_HOST_PROGRAM")
     if explicit:
-        return explicit
-    for name in HOST_CANDIDATES:
-        path = host_program(name)
-        if path:
-            return str(path)
-    return None
+        return [(os.path.basename(explicit), explicit)]
+    return [(name, str(path)) for name in HOST_CANDIDATES if (path := host_program(name))]
 
 
-HOST = find_host()
+HOSTS = find_hosts()
 pytestmark = pytest.mark.skipif(
-    HOST is None, reason=f"no host program built (looked for {', '.join(HOST_CANDIDATES)} in .build/debug and .build/release; "
-                         "set WEFT_HOST_PROGRAM)")
+    not HOSTS, reason=f"no host program built (looked for {', '.join(HOST_CANDIDATES)} in .build/debug and .build/release; "
+                      "set WEFT_HOST_PROGRAM)")
 
 COUNT = """let n = 0; const stack = [...arguments[0].roots];
 while (stack.length) { const e = stack.pop(); n++; if (e.children) stack.push(...e.children); } return n;"""
 
 
-@pytest.fixture
-def app(gateway):
-    with HostProgram(HOST, gateway) as program:
+@pytest.fixture(params=HOSTS or [("none", None)], ids=lambda host: host[0])
+def app(request, gateway, page):
+    name, path = request.param
+    page.prefix = f"live-{name}-"
+    with HostProgram(path, gateway) as program:
         program.call("Runtime.pause")
         yield program
 
@@ -57,6 +56,15 @@ def attached(gateway, app, page):
     return page
 
 
+def drag(app, controller, screenfuls=1.0, duration=0.1):
+    """Scroll.drag along the controller's axis (positive: towards larger offsets); returns the axis."""
+    axis = 0 if controller.get("orientation") == "horizontal" else 1
+    distance = screenfuls * controller["viewport"][2 + axis]
+    app.call("Scroll.drag", {"id": controller["owner"], "dx": distance if axis == 0 else 0,
+                             "dy": distance if axis == 1 else 0, "duration": duration})
+    return axis
+
+
 def snapshot(gateway, app):
     status, document = gateway.get_json(f"/api/devices/{app.device_id}/snapshot")
     assert status == 200, document
@@ -71,7 +79,7 @@ def test_devices_listed_and_tree_shown(gateway, app, attached):
     assert page.js("return weft.state.model.revision") == document["revision"]
     assert page.pill()[0] == "attached"
     assert page.js("return document.querySelectorAll('.tree-row:not([hidden])').length") > 0
-    page.screenshot("live-attached")
+    page.screenshot("attached")
 
 
 def test_selection_shows_properties(gateway, app, attached):
@@ -103,7 +111,7 @@ def test_an_edit_changes_a_frame(gateway, app, attached):
     page.wait_js("return document.querySelector('#properties .edit-row.edited')", "the edit to be accepted")
     app.call("Runtime.step", {"frames": 1})
     page.wait_js("return weft.state.model.get(arguments[0]).frame[2] === arguments[1]", "the new frame", element_id, width)
-    page.screenshot("live-edit")
+    page.screenshot("edit")
     page.driver.find_element("id", "revert-all").click()
     app.call("Runtime.step", {"frames": 1})
     page.wait_js("return weft.state.model.get(arguments[0]).frame[2] === arguments[1]", "the frame back", element_id, frame[2])
@@ -116,14 +124,15 @@ def test_range_bars_and_item_states_change_after_a_step_of_dragging(gateway, app
     controller = controllers[0]
     page.js("weft.selectTab('ranges')")
     selector = f'canvas.state-map[data-controller="{controller["id"]}"]'
-    offset = "return (weft.state.model.controllers.get(arguments[0]).contentOffset || [0, 0])[1]"
+    axis = 0 if controller.get("orientation") == "horizontal" else 1
+    offset = f"return (weft.state.model.controllers.get(arguments[0]).contentOffset || [0, 0])[{axis}]"
     states = f"return document.querySelector('{selector}').dataset.states"
     bar = f"return document.querySelector('canvas.range-bar[data-controller=\"{controller['id']}\"]').dataset.strips"
     page.wait_js(f"return document.querySelector('{selector}')", "the item-state map")
     before = (page.js(offset, controller["id"]), page.js(states), page.js(bar))
-    # A drag of two screenfuls (dy: the content moves towards larger offsets), played while
-    # paused only as the program steps.
-    app.call("Scroll.drag", {"id": controller["owner"], "dx": 0, "dy": 2 * controller["viewport"][3], "duration": 0.2})
+    # A drag of two screenfuls along the container's axis (positive: the content moves towards
+    # larger offsets), played while paused only as the program steps.
+    drag(app, controller, 2, 0.2)
     page.frames()
     assert page.js(offset, controller["id"]) == before[0], "nothing moves before a step"
     app.call("Runtime.step", {"frames": 30})
@@ -131,7 +140,7 @@ def test_range_bars_and_item_states_change_after_a_step_of_dragging(gateway, app
     page.frames()
     assert page.js(states) != before[1], "item states follow the scroll"
     assert page.js(bar) != before[2] or page.js("return weft.state.model.controllers.get(arguments[0]).mode", controller["id"]) == "full"
-    page.screenshot("live-ranges-after-drag")
+    page.screenshot("ranges-after-drag")
 
 
 def test_slop_overlay_and_tap_probe(gateway, app, attached):
@@ -147,14 +156,14 @@ def test_slop_overlay_and_tap_probe(gateway, app, attached):
     pixel = page.js("""const [wx, wy] = arguments; const v = weft.screenView.view, c = document.getElementById('screen-overlay');
       const r = c.width / c.clientWidth; return Array.from(c.getContext('2d').getImageData(Math.floor((wx * v.zoom + v.x) * r), Math.floor((wy * v.zoom + v.y) * r), 1, 1).data);""", tx, ty)
     assert pixel[1] > 200 and pixel[3] > 90, f"tappable fill at the area's centre: {pixel}"
-    page.screenshot("live-slop")
+    page.screenshot("slop")
     page.driver.find_element("id", "probe-mode").click()
     screen = page.driver.find_element("id", "screen-overlay")
     x, y = page.js("const v = weft.screenView.view; return [arguments[0] * v.zoom + v.x, arguments[1] * v.zoom + v.y]", cx, cy)
     ActionChains(page.driver).move_to_element_with_offset(screen, int(x - screen.size["width"] / 2), int(y - screen.size["height"] / 2)).click().perform()
     result = page.wait_js("const r = document.querySelector('#probe-result [data-target]'); return r && r.dataset.target", "the probe's answer")
     assert result == element_id
-    page.screenshot("live-probe")
+    page.screenshot("probe")
 
 
 def test_reconnects_after_a_gateway_restart(gateway, app, attached):
@@ -165,18 +174,17 @@ def test_reconnects_after_a_gateway_restart(gateway, app, attached):
                  "the page to rebind to the program", timeout=30)
     app.call("Runtime.pause")
     assert page.js("return weft.state.model.size") == page.js(COUNT, snapshot(gateway, app))
-    page.screenshot("live-reconnected")
+    page.screenshot("reconnected")
 
 
 def test_pause_view_freezes_and_resume_catches_up(gateway, app, attached):
     page = attached
     controllers = snapshot(gateway, app)["rangeControllers"]
     assert controllers, "the program has no range controller to scroll"
-    owner = controllers[0]["owner"]
     revision = page.js("return weft.state.model.revision")
     page.driver.find_element("id", "pause-view").click()
     assert page.pill()[1].endswith("· view paused")
-    app.call("Scroll.drag", {"id": owner, "dx": 0, "dy": -200, "duration": 0.1})
+    drag(app, controllers[0])
     reply = app.call("Runtime.step", {"frames": 10})  # replies after its Tree.updated was sent
     assert reply["revision"] > revision
     page.frames()
@@ -206,7 +214,7 @@ def test_spec_property_edits_through_the_menu_and_revert(gateway, app, attached)
                  "the edit to be accepted")
     app.call("Runtime.step", {"frames": 1})
     page.wait_js("return weft.state.model.get(arguments[0]).frame[arguments[1]] === 0", "the child at the start", child_id, cross)
-    page.screenshot("live-spec-edit")
+    page.screenshot("spec-edit")
     page.driver.find_element("css selector", "#properties .revert").click()
     app.call("Runtime.step", {"frames": 1})
     page.wait_js("return weft.state.model.get(arguments[0]).frame[arguments[1]] === arguments[2]", "the child centred again",
@@ -225,7 +233,7 @@ def test_an_edit_the_program_refuses_shows_its_error_inline(gateway, app, attach
     error = page.wait_js("const e = document.querySelector('#properties .edit-error'); return e && e.textContent", "the inline error")
     assert "flexGrow" in error and "-1" in error
     assert page.js("return document.querySelector('#properties .edit-row.edited')") is None
-    page.screenshot("live-edit-refused")
+    page.screenshot("edit-refused")
 
 
 def test_rebinds_to_the_same_app_after_it_restarts_and_after_a_reload(gateway, app, attached):
@@ -235,7 +243,7 @@ def test_rebinds_to_the_same_app_after_it_restarts_and_after_a_reload(gateway, a
     first_pid = app.device["info"].get("pid")
     app.stop()
     page.wait_js("return document.getElementById('connection').dataset.state === 'device-disconnected'", "the disconnected state")
-    with HostProgram(HOST, gateway, instance=app.instance) as again:
+    with HostProgram(app.executable, gateway, instance=app.instance) as again:
         again.call("Runtime.pause")
         page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && "
                      "weft.session.devices.get(weft.session.deviceId).info.pid === arguments[0]",
@@ -245,7 +253,7 @@ def test_rebinds_to_the_same_app_after_it_restarts_and_after_a_reload(gateway, a
         page.wait_js("return window.weft && document.getElementById('connection').dataset.state === 'attached'",
                      "the reloaded page to bind by itself")
         assert again.instance in page.js("return document.getElementById('device-select').selectedOptions[0].textContent")
-        page.screenshot("live-rebound")
+        page.screenshot("rebound")
 
 
 def test_ascii_art_from_the_program_matches_the_pages_own(gateway, app, attached):
@@ -264,7 +272,7 @@ def test_ascii_art_from_the_program_matches_the_pages_own(gateway, app, attached
     shown = page.wait_js("const p = document.getElementById('ascii');"
                          "return p.textContent.includes('from the device') && p.querySelector('pre').textContent", "the device's art")
     assert shown == app.call("Layout.getAsciiArt", {"id": specs[0]})["text"]
-    page.screenshot("live-ascii")
+    page.screenshot("ascii")
 
 
 def test_playground_and_drive_panels(gateway, app, attached):
@@ -280,7 +288,7 @@ def test_playground_and_drive_panels(gateway, app, attached):
     page.driver.find_element("id", "playground-run").click()
     error = page.wait_js("const e = document.querySelector('#playground-output .error-text'); return e && e.textContent", "the error")
     assert "nope" in error or "type" in error
-    page.screenshot("live-playground-error")
+    page.screenshot("playground-error")
     page.js("weft.selectTab('drive')")
     revision = page.js("return weft.state.model.revision")
     page.driver.find_element("id", "drive-step").click()
@@ -299,7 +307,7 @@ def test_live_updates_keep_selection_scroll_and_expanded_rows(gateway, app, atta
             "const t = document.getElementById('tree'); t.scrollTop = 40;", owner)
     page.frames()
     before = page.js("return [weft.state.selectedId, document.getElementById('tree').scrollTop, [...weft.state.rows.expanded].sort(), weft.state.model.revision]")
-    app.call("Scroll.drag", {"id": owner, "dx": 0, "dy": 300, "duration": 0.1})
+    drag(app, controllers[0])
     reply = app.call("Runtime.step", {"frames": 20})
     page.wait_js("return weft.state.model.revision >= arguments[0]", "the updates", reply["revision"])
     page.frames()

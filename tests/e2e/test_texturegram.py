@@ -21,9 +21,10 @@ SCREENSHOT = REPO_ROOT / "docs" / "images" / "inspector.png"
 
 @pytest.fixture
 def app(gateway, texturegram):
-    """TextureGram with its scripted finger, paused; one second of program time stepped so the
-    first screen's photos and avatars have arrived (they take at most 200 ms)."""
-    program = start_texturegram(texturegram, gateway)
+    """TextureGram, paused, its scripted finger on the stories and the explore pager only (the
+    tests drag the feed themselves, so its offset is theirs to decide); one second of program
+    time stepped so the first screen's photos and avatars have arrived (at most 200 ms)."""
+    program = start_texturegram(texturegram, gateway, "--scroll-pattern", "stories:right,pages:right")
     program.call("Runtime.step", {"frames": 60})
     yield program
     program.stop()
@@ -91,9 +92,11 @@ def test_range_bars_move_as_the_app_is_dragged(gateway, app, attached):
     states = f'canvas.state-map[data-controller="{feed["id"]}"]'
     before = page.wait_js(f"const b = document.querySelector('{bar}'), s = document.querySelector('{states}');"
                           "return b && s && [b.dataset.strips, s.dataset.states]", "the feed's range bar and state map")
-    # A finger drag of three screens down over 0.3 s of program time, then 1 s of frames: the
-    # feed leaves minimum mode for full mode (the user scrolled), so the bar's strips grow to
-    # full mode's tuning, and the items on screen change.
+    # The feed has not been dragged yet: minimum mode. A finger drag of three screens down over
+    # 0.3 s of program time, then 1 s of frames: the feed leaves minimum mode for full mode (the
+    # user scrolled), so the bar's strips grow to full mode's tuning, and the items on screen
+    # change.
+    assert feed.get("mode", "minimum") == "minimum"  # omitted: the default
     app.call("Scroll.drag", {"id": feed["owner"], "dx": 0, "dy": 3 * feed["viewport"][3], "duration": 0.3})
     reply = app.call("Runtime.step", {"frames": 60})
     page.wait_js("return weft.state.model.revision >= arguments[0]", "the stepped frames' updates", reply["revision"])
@@ -157,36 +160,27 @@ def summarise(report):
         yield match.group(1), match.group(2), change["field"], change["before"], change["after"]
 
 
-class TestReadmeScreenshot:
-    @pytest.fixture
-    def app(self, gateway, texturegram):
-        """TextureGram whose scripted finger moves only the stories and the explore screen,
-        paused; the test drags the feed itself."""
-        program = start_texturegram(texturegram, gateway, "--scroll-pattern", "stories:right,pages:right")
-        yield program
-        program.stop()
-
-    def test_screenshot_for_the_readme(self, gateway, app, attached):
-        """docs/images/inspector.png: TextureGram in the inspector, the feed dragged down and back
-        up to its top by a finger (so its ranges are in full mode), the like button of the first
-        post selected, the hit-test slop and image scaling overlays on, the spec boxes off, the
-        range bars shown."""
-        page = attached
-        feed = find(snapshot(gateway, app)["roots"][0], "ASTableNode", "feed")
-        app.call("Scroll.drag", {"id": feed["id"], "dx": 0, "dy": 1200, "duration": 0.3})
-        app.call("Runtime.step", {"frames": 120})
-        app.call("Scroll.drag", {"id": feed["id"], "dx": 0, "dy": -4000, "duration": 0.3})
-        reply = app.call("Runtime.step", {"frames": 60})  # photos arrive within 0.2 s of preloading
-        page.wait_js("return weft.state.model.revision >= arguments[0]", "the stepped frames' updates", reply["revision"])
-        post = find(find(snapshot(gateway, app)["roots"][0], "ASTableNode", "feed"), "PostCellNode", "post 0")
-        page.js("weft.state.select(arguments[0])", find(post, "ActionButtonNode", "like")["id"])
-        for toggle, wanted in (("overlay-slop", True), ("overlay-scaling", True), ("overlay-specs", False)):
-            element = page.driver.find_element("id", toggle)
-            if element.is_selected() != wanted:
-                element.click()
-        page.driver.find_element("id", "zoom-fit").click()
-        page.js("weft.selectTab('ranges')")
-        page.frames(30)  # the range bars glide to their places (0.3 s)
-        shot = page.screenshot("texturegram-inspector")
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(shot, SCREENSHOT)
+def test_screenshot_for_the_readme(gateway, app, attached):
+    """docs/images/inspector.png: TextureGram in the inspector, the feed dragged down and back up
+    to its top by a finger (so its ranges are in full mode), the like button of the first post
+    selected, the hit-test slop and image scaling overlays on, the spec boxes off, the range bars
+    shown."""
+    page = attached
+    feed = find(snapshot(gateway, app)["roots"][0], "ASTableNode", "feed")
+    app.call("Scroll.drag", {"id": feed["id"], "dx": 0, "dy": 1200, "duration": 0.3})
+    app.call("Runtime.step", {"frames": 120})
+    app.call("Scroll.drag", {"id": feed["id"], "dx": 0, "dy": -4000, "duration": 0.3})
+    reply = app.call("Runtime.step", {"frames": 60})  # photos arrive within 0.2 s of preloading
+    page.wait_js("return weft.state.model.revision >= arguments[0]", "the stepped frames' updates", reply["revision"])
+    post = find(find(snapshot(gateway, app)["roots"][0], "ASTableNode", "feed"), "PostCellNode", "post 0")
+    page.js("weft.state.select(arguments[0])", find(post, "ActionButtonNode", "like")["id"])
+    for toggle, wanted in (("overlay-slop", True), ("overlay-scaling", True), ("overlay-specs", False)):
+        element = page.driver.find_element("id", toggle)
+        if element.is_selected() != wanted:
+            element.click()
+    page.driver.find_element("id", "zoom-fit").click()
+    page.js("weft.selectTab('ranges')")
+    page.frames(30)  # the range bars glide to their places (0.3 s)
+    shot = page.screenshot("texturegram-inspector")
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(shot, SCREENSHOT)

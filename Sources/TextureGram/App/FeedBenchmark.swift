@@ -3,7 +3,8 @@ import Foundation
 /// `TextureGram --bench FRAMES`: how fast the headless feed runs while the scripted finger
 /// scrolls it (drags, deceleration, range updates, cell layout, batch fetches, photo loads),
 /// with no inspector attached: the manual clock runs the frames back to back and the wall time
-/// is measured. Prints `BENCH` lines for scripts/bench-report. (What attaching an inspector
+/// is measured, from the script's first drag on (the first layout and the first photo loads
+/// come before it and are not timed). Prints `BENCH` lines for scripts/bench-report. (What attaching an inspector
 /// costs per frame is WeftCapture's benchmark, not repeated here.)
 enum FeedBenchmark {
     static func run(frames: Int, options: Options) {
@@ -11,6 +12,7 @@ enum FeedBenchmark {
         settings.frames = frames
         let app = TextureGramApp(options: settings)
         app.start()
+        app.loop.run(frames: Int((options.script.startDelay * app.loop.framesPerSecond).rounded()))
         var frameSeconds: [Double] = []
         frameSeconds.reserveCapacity(frames)
         let clock = ContinuousClock()

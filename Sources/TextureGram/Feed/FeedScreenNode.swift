@@ -21,10 +21,7 @@ final class FeedScreenNode: DisplayNode {
         backgroundColor = .white
         automaticallyManagesSubnodes = true
         stories.dataSource = storiesSource
-        feed.debugName = "feed"
-        feed.style.flexGrow = 1
-        feed.backgroundColor = .white
-        feed.clipsToBounds = true  // a scroll view clips its content (UIScrollView default)
+        feed.fillRemainingSpace(named: "feed")
         feedSource.attach(to: feed)
     }
 

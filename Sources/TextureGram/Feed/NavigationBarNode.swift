@@ -9,9 +9,7 @@ final class NavigationBarNode: DisplayNode {
     let separator = DisplayNode()
 
     init(title text: String) {
-        title = TextNode(text, font: Theme.titleFont)
-        title.debugName = "title"
-        title.textColor = Theme.textColor
+        title = themedText(text, font: Theme.titleFont, named: "title")
         super.init()
         debugName = "navigation bar"
         backgroundColor = .white

@@ -21,12 +21,8 @@ final class PostCellNode: CellNode {
         photo.debugName = "photo"
         photo.backgroundColor = Theme.placeholderColor
         photo.style.width = .fraction(1)
-        likes = TextNode(Self.likesText(post.likes), font: Theme.usernameFont)
-        likes.debugName = "likes"
-        likes.textColor = Theme.textColor
-        caption = TextNode("\(post.author.username) \(post.caption)", font: Theme.bodyFont)
-        caption.debugName = "caption"
-        caption.textColor = Theme.textColor
+        likes = themedText(Self.likesText(post.likes), font: Theme.usernameFont, named: "likes")
+        caption = themedText("\(post.author.username) \(post.caption)", font: Theme.bodyFont, named: "caption")
         var liked: ((Bool) -> Void)?
         actions = PostActionsNode { isLiked in liked?(isLiked) }
         super.init()

@@ -13,20 +13,9 @@ final class PostHeaderNode: DisplayNode {
 
     init(post: Post, library: PhotoLibrary) {
         avatar = AvatarNode(user: post.author, side: Theme.avatarSide, library: library)
-        username = TextNode(post.author.username, font: Theme.usernameFont)
-        username.debugName = "username"
-        username.textColor = Theme.textColor
-        username.maximumNumberOfLines = 1
-        location = post.location.map { place in
-            let node = TextNode(place, font: Theme.detailFont)
-            node.debugName = "location"
-            node.textColor = Theme.textColor
-            node.maximumNumberOfLines = 1
-            return node
-        }
-        age = TextNode(shortAge(minutes: post.age), font: Theme.detailFont)
-        age.debugName = "age"
-        age.textColor = Theme.secondaryTextColor
+        username = themedText(post.author.username, font: Theme.usernameFont, named: "username", lines: 1)
+        location = post.location.map { themedText($0, font: Theme.detailFont, named: "location", lines: 1) }
+        age = themedText(shortAge(minutes: post.age), font: Theme.detailFont, named: "age", color: Theme.secondaryTextColor)
         super.init()
         debugName = "header"
         automaticallyManagesSubnodes = true

@@ -25,6 +25,27 @@ enum Theme {
     static let placeholderColor = Color(red255: 239, green: 239, blue: 239)
 }
 
+/// A text node in the demo's style: named for the inspector, in the theme's text colour unless
+/// told otherwise, on at most `lines` lines (0: no limit).
+func themedText(_ text: String, font: Font, named name: String, color: Color = Theme.textColor, lines: Int = 0) -> TextNode {
+    let node = TextNode(text, font: font)
+    node.debugName = name
+    node.textColor = color
+    node.maximumNumberOfLines = lines
+    return node
+}
+
+extension ContainerNode {
+    /// Sets up a list that fills what its screen's stack leaves (flex grow 1) and clips its
+    /// content, as a UIScrollView does.
+    func fillRemainingSpace(named name: String) {
+        debugName = name
+        style.flexGrow = 1
+        clipsToBounds = true
+        backgroundColor = .white
+    }
+}
+
 /// "12,345" without Foundation's locale-dependent formatters (deterministic output).
 func groupedThousands(_ value: Int) -> String {
     let digits = String(value)

@@ -13,17 +13,13 @@ final class ExplorePageCellNode: CellNode {
     let source: ExploreDataSource
 
     init(page: Int, topic: String, generator: FeedGenerator, library: PhotoLibrary) {
-        heading = TextNode(topic, font: .bold(17))
-        heading.debugName = "topic"
-        heading.textColor = Theme.textColor
+        heading = themedText(topic, font: .bold(17), named: "topic")
         source = ExploreDataSource(page: page, generator: generator, library: library, count: 60)
         super.init()
         debugName = "page \(page)"
         backgroundColor = .white
         automaticallyManagesSubnodes = true
-        table.debugName = "explore \(topic)"
-        table.style.flexGrow = 1
-        table.clipsToBounds = true  // a scroll view clips its content (UIScrollView default)
+        table.fillRemainingSpace(named: "explore \(topic)")
         table.dataSource = source
     }
 

@@ -19,13 +19,8 @@ final class ExploreRowCellNode: CellNode {
         thumbnail.debugName = "thumbnail"
         thumbnail.backgroundColor = Theme.placeholderColor
         thumbnail.style.preferredSize = Size(width: Self.thumbnailSide, height: Self.thumbnailSide)
-        title = TextNode(post.author.username, font: .bold(15))
-        title.debugName = "title"
-        title.textColor = Theme.textColor
-        subtitle = TextNode(post.caption, font: .system(13))
-        subtitle.debugName = "subtitle"
-        subtitle.textColor = Theme.secondaryTextColor
-        subtitle.maximumNumberOfLines = 2
+        title = themedText(post.author.username, font: .bold(15), named: "title")
+        subtitle = themedText(post.caption, font: .system(13), named: "subtitle", color: Theme.secondaryTextColor, lines: 2)
         super.init()
         debugName = "row \(post.index)"
         automaticallyManagesSubnodes = true

@@ -16,9 +16,7 @@ final class ExploreScreenNode: DisplayNode {
         debugName = "explore screen"
         backgroundColor = .white
         automaticallyManagesSubnodes = true
-        pager.debugName = "pages"
-        pager.style.flexGrow = 1
-        pager.clipsToBounds = true  // a scroll view clips its content (UIScrollView default)
+        pager.fillRemainingSpace(named: "pages")
         pager.dataSource = pagesSource
     }
 

@@ -15,10 +15,7 @@ final class StoryCellNode: CellNode {
         ring = story.isUnseen ? DisplayNode() : nil
         ring?.debugName = "unseen ring"
         ring?.backgroundColor = Theme.unseenStoryRing
-        username = TextNode(story.author.username, font: .system(11))
-        username.debugName = "username"
-        username.textColor = Theme.textColor
-        username.maximumNumberOfLines = 1
+        username = themedText(story.author.username, font: .system(11), named: "username", lines: 1)
         username.style.maxWidth = .points(Theme.storyAvatarSide + 9)
         super.init()
         debugName = "story \(story.index)"

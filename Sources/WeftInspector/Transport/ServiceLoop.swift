@@ -285,8 +285,10 @@ final class ServiceLoop: @unchecked Sendable {
         while filled < options.fragmentBytes, inFlightPart < message.parts.count {
             let part = message.parts[inFlightPart]
             let count = min(part.count - inFlightOffset, options.fragmentBytes - filled)
-            part.withUnsafeBytes { bytes in
-                (payload + filled).copyMemory(from: bytes.baseAddress! + inFlightOffset, byteCount: count)
+            if count > 0 {  // an empty part (say, empty params) has no base address
+                part.withUnsafeBytes { bytes in
+                    (payload + filled).copyMemory(from: bytes.baseAddress! + inFlightOffset, byteCount: count)
+                }
             }
             filled += count
             inFlightOffset += count

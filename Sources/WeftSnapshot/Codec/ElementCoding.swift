@@ -49,19 +49,35 @@ extension Snapshot.Element {
 }
 
 extension ElementField {
-    /// The field whose JSON key has these UTF-8 bytes: compares lengths first, so a lookup costs
-    /// one or two byte comparisons instead of building a String.
+    /// The field whose JSON key has these UTF-8 bytes. The length and one letter pick the only
+    /// candidate, whose spelling is then checked: about a tenth of the cost of trying every key.
     init?(keyBytes: UnsafeBufferPointer<UInt8>) {
-        for (field, key) in ElementField.keyBytes where key.count == keyBytes.count {
-            if key.withUnsafeBufferPointer({ $0.elementsEqual(keyBytes) }) {
-                self = field
-                return
-            }
+        let candidate: ElementField?
+        switch (keyBytes.count, keyBytes.first ?? 0) {
+        case (2, _): candidate = .id
+        case (4, UInt8(ascii: "k")): candidate = .kind
+        case (4, UInt8(ascii: "t")): candidate = .type
+        case (5, UInt8(ascii: "f")): candidate = .frame
+        case (5, UInt8(ascii: "s")): candidate = .style
+        case (5, UInt8(ascii: "p")): candidate = .props
+        case (8, UInt8(ascii: "c")): candidate = .children
+        case (8, UInt8(ascii: "t")): candidate = .tappable
+        case (9, UInt8(ascii: "c")): candidate = .className
+        case (9, UInt8(ascii: "d")): candidate = .debugName
+        case (14, UInt8(ascii: "c")): candidate = .calculatedSize
+        case (14, UInt8(ascii: "i")): candidate = .interfaceState
+        case (15, _): candidate = .constrainedSize
+        default: candidate = nil
         }
-        return nil
+        guard let candidate else { return nil }
+        let spelling = ElementField.keyBytes[candidate.index]
+        guard spelling.count == keyBytes.count else { return nil }
+        for index in 0..<spelling.count where spelling[index] != keyBytes[index] { return nil }
+        self = candidate
     }
 
-    private static let keyBytes: [(ElementField, [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
+    /// Each field's key as UTF-8, by `index`.
+    private static let keyBytes: [[UInt8]] = allCases.map { Array($0.rawValue.utf8) }
 
     /// Position in `allCases` (bit number in `SeenKeys`).
     var index: Int {

@@ -25,8 +25,8 @@ extension Snapshot {
 
     /// The document as compact JSON bytes (UTF-8).
     public func encoded() -> [UInt8] {
-        // One cheap walk to size the buffer saves the copies of repeated growth on big documents.
-        var writer = JSONWriter(capacity: 1024 + 256 * elementCount)
+        // A walk to size the buffer exactly costs more than letting it double as it fills.
+        var writer = JSONWriter(capacity: 1 << 16)
         encode(into: &writer)
         return writer.bytes
     }

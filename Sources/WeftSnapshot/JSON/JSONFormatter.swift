@@ -1,6 +1,7 @@
 /// Indented JSON for files people read and keep under version control: two spaces per level,
-/// one object member per line, and arrays of plain scalars on one line (`[8, 8, 100, 20]`) so a
-/// frame change is a one-line diff.
+/// one object member or array element per line, except that a container whose one-line form
+/// fits in the line (`[8, 8, 100, 20]`, `{"min": [0, 0], "max": [359, "inf"]}`) stays on one
+/// line, so a frame change is a one-line diff and a snapshot file stays compact.
 public enum JSONFormatter {
     /// Re-indents a JSON document (throws if it is not valid JSON). Ends with a newline.
     public static func indent(_ bytes: some Collection<UInt8>) throws -> [UInt8] {
@@ -20,23 +21,22 @@ public enum JSONFormatter {
 }
 
 extension JSONWriter {
-    mutating func pretty(_ value: JSONValue, level: Int) {
+    /// Columns a line may use before a container is split over several lines.
+    static let lineWidth = 100
+
+    /// `used`: columns already taken on the current line (indentation and key).
+    mutating func pretty(_ value: JSONValue, level: Int, used: Int = 0) {
+        if !value.isScalar, let width = value.inlineWidth(limit: JSONWriter.lineWidth - used), width > 0 {
+            inline(value)
+            return
+        }
         switch value {
         case .array(let elements) where !elements.isEmpty:
-            if elements.allSatisfy(\.isScalar) {
-                byte(UInt8(ascii: "["))
-                for (index, element) in elements.enumerated() {
-                    if index > 0 { raw(", ") }
-                    self.value(element)
-                }
-                byte(UInt8(ascii: "]"))
-                return
-            }
             byte(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { byte(UInt8(ascii: ",")) }
                 newline(level + 1)
-                pretty(element, level: level + 1)
+                pretty(element, level: level + 1, used: 2 * (level + 1))
             }
             newline(level)
             byte(UInt8(ascii: "]"))
@@ -47,9 +47,33 @@ extension JSONWriter {
                 newline(level + 1)
                 string(entry.key)
                 raw(": ")
-                pretty(entry.value, level: level + 1)
+                pretty(entry.value, level: level + 1, used: 2 * (level + 1) + entry.key.utf8.count + 4)
             }
             newline(level)
+            byte(UInt8(ascii: "}"))
+        default:
+            self.value(value)
+        }
+    }
+
+    /// One line with `", "` and `": "` separators.
+    private mutating func inline(_ value: JSONValue) {
+        switch value {
+        case .array(let elements):
+            byte(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { raw(", ") }
+                inline(element)
+            }
+            byte(UInt8(ascii: "]"))
+        case .object(let object):
+            byte(UInt8(ascii: "{"))
+            for (index, entry) in object.entries.enumerated() {
+                if index > 0 { raw(", ") }
+                string(entry.key)
+                raw(": ")
+                inline(entry.value)
+            }
             byte(UInt8(ascii: "}"))
         default:
             self.value(value)
@@ -63,6 +87,37 @@ extension JSONWriter {
 }
 
 extension JSONValue {
+    /// The width of the one-line form, or nil as soon as it exceeds `limit` (so a big document
+    /// is not rendered once per level to find out). Empty containers count 0: always inline.
+    func inlineWidth(limit: Int) -> Int? {
+        guard limit >= 0 else { return nil }
+        switch self {
+        case .array(let elements):
+            var width = 2
+            for element in elements {
+                guard let inner = element.inlineWidth(limit: limit - width) else { return nil }
+                width += inner + 2
+                if width > limit { return nil }
+            }
+            return elements.isEmpty ? 0 : width - 2
+        case .object(let object):
+            var width = 2
+            for entry in object.entries {
+                width += entry.key.utf8.count + 4
+                guard width <= limit, let inner = entry.value.inlineWidth(limit: limit - width) else { return nil }
+                width += inner + 2
+                if width > limit { return nil }
+            }
+            return object.isEmpty ? 0 : width - 2
+        case .string(let text):
+            let width = text.utf8.count + 2
+            return width <= limit ? width : nil
+        default:
+            let width = jsonBytes.count
+            return width <= limit ? width : nil
+        }
+    }
+
     /// Not an array or object.
     var isScalar: Bool {
         switch self {

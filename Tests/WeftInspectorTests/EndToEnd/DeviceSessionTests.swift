@@ -228,3 +228,31 @@ import WeftTestSupport
         #expect(intruder.client.lastError != nil)
     }
 }
+
+/// Messages whose parts include an empty one (an empty pre-encoded body is the caller's
+/// mistake, but must not crash the transport thread).
+@Suite struct EmptyPartTests {
+    @Test func anEmptyBodyPartIsWrittenWithoutCrashing() async throws {
+        let gateway = try GatewayProcess()
+        let device = makeDevice(gateway)
+        let responder = Responder(device) { session, request in
+            // `{"id":N,"result":` + nothing + `}`: not JSON; the gateway refuses it, the
+            // transport survives and the next reply goes through.
+            session.reply(to: request, result: request.method == "Empty.body" ? [] : bytes("{}"))
+        }
+        device.start()
+        defer {
+            responder.stop()
+            device.close()
+        }
+        #expect(await eventually { device.isRegistered })
+        let deviceId = try #require(device.deviceId)
+        let inspector = makeInspector(gateway)
+        inspector.start()
+        defer { inspector.close() }
+        try await inspector.waitUntilReady()
+        _ = try? await inspector.request("Empty.body", device: deviceId, timeout: .seconds(3))
+        #expect(await eventually { device.isRegistered })
+        #expect(try await inspector.request("Tree.getDocument", device: deviceId).result() == .object([:]))
+    }
+}

@@ -239,3 +239,82 @@ import WeftTestSupport
                 "\(device.client.state) \(device.client.lastError ?? "")")
     }
 }
+
+/// Replies are never dropped; when one cannot be queued within `maximumQueuedBytes` the client
+/// resets the connection (as the gateway does, protocol.md "Queues") and comes back.
+@Suite struct OverflowTests {
+    @Test func aReplyBeyondTheHardLimitResetsTheConnectionWhichComesBack() async throws {
+        let gateway = try GatewayProcess()
+        defer { gateway.resume() }
+        let options = TransportOptions(eventQueueBytes: 256 << 10, maximumQueuedBytes: 1 << 20, backoff: fastBackoff)
+        let device = makeDevice(gateway, options: options)
+        device.start()
+        defer { device.close() }
+        #expect(await eventually { device.isRegistered })
+        let deviceId = try #require(device.deviceId)
+        let inspector = makeInspector(gateway)
+        inspector.start()
+        defer { inspector.close() }
+        try await inspector.waitUntilReady()
+        // Three requests wait in the device's inbox.
+        for _ in 0..<3 { inspector.send("Tree.getDocument", device: deviceId) { _ in } }
+        var held: [DeviceRequest] = []
+        #expect(await eventually {
+            held += device.takeRequests()
+            return held.count == 3
+        })
+
+        gateway.pause()  // nothing leaves the machine's socket buffers any more
+        let body = bytes("\"") + [UInt8](repeating: UInt8(ascii: "r"), count: 600 << 10) + bytes("\"")
+        var results: [WebSocketClient.SendResult] = []
+        for request in held { results.append(device.reply(to: request, result: body)) }
+        // 600 KiB replies: socket buffers take some, the 1 MiB queue the next, then one overflows.
+        let start = ContinuousClock.now
+        var extra = 0
+        while !results.contains(.overflow), extra < 200, ContinuousClock.now - start < .seconds(10) {
+            results.append(device.reply(to: held[0], result: body))  // the same id again: only the size matters here
+            extra += 1
+        }
+        #expect(results.contains(.overflow))
+        #expect(!results.contains(.dropped))
+        #expect(await eventually { !device.isRegistered })
+        #expect(device.client.lastError?.contains("overflow") == true)
+
+        gateway.resume()
+        #expect(await eventually(.seconds(20)) { device.isRegistered && device.registrationCount == 2 })
+    }
+}
+
+/// The inspector role reconnects too, says hello again, and fails what was pending.
+@Suite struct InspectorClientReconnectTests {
+    @Test func pendingRequestsFailWhenTheGatewayGoesAndTheClientComesBack() async throws {
+        let gateway = try GatewayProcess()
+        let device = makeDevice(gateway)  // registered but never answers: requests stay pending
+        device.start()
+        defer { device.close() }
+        #expect(await eventually { device.isRegistered })
+        let deviceId = try #require(device.deviceId)
+        let inspector = makeInspector(gateway)
+        inspector.start()
+        defer { inspector.close() }
+        try await inspector.waitUntilReady()
+
+        async let pending = inspector.request("Tree.getDocument", device: deviceId, timeout: .seconds(30))
+        #expect(await eventually { device.takeRequests().count == 1 })
+        gateway.kill()
+        // The connection is gone: the request fails at once with -32001, not at its time-out.
+        do {
+            _ = try await pending
+            Issue.record("a request survived the gateway's death")
+        } catch {
+            #expect((error as? ProtocolError)?.code == .deviceGone)
+        }
+        #expect(!inspector.isReady)
+
+        try gateway.restart()
+        try await inspector.waitUntilReady()
+        #expect(await eventually { device.isRegistered })
+        let devices = try #require(try await inspector.request("Gateway.listDevices").result()?["devices"]?.arrayValue)
+        #expect(devices.count == 1)
+    }
+}

@@ -18,7 +18,15 @@ import WeftTestSupport
         #expect(first.waitForExit() == 0)
     }
 
-    @Test func gatewayServesHealthOnItsPortAndRestartsOnTheSamePort() throws {
+    @Test func aChattyProgramDoesNotBlockOnceItsOutputIsDrained() throws {
+        // 1 MiB on stdout: far more than a pipe holds; without draining, `yes` would block.
+        let host = try HostProgram(executable: "/bin/sh", arguments: ["-c", "yes weft | head -c 1048576"], gateway: nil)
+        #expect(host.readLine() == "weft")
+        host.drainOutput()
+        #expect(host.waitForExit(timeout: .seconds(20)) == 0)
+    }
+
+    @Test func gatewayRunsOnAFreePortAndRestartsOnTheSamePort() throws {
         let gateway = try GatewayProcess()
         let port = gateway.port
         #expect(port > 0 && port != 9223)

@@ -7,17 +7,8 @@ import Testing
     }
 
     /// The error reading `text` produces (the test fails if it reads).
-    private func failure(_ text: String) -> JSONError? {
-        do {
-            _ = try JSONReader.parse(Array(text.utf8))
-            Issue.record("expected \(text) to fail")
-            return nil
-        } catch let error as JSONError {
-            return error
-        } catch {
-            Issue.record("unexpected error \(error)")
-            return nil
-        }
+    private func failure(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> JSONError? {
+        thrown(JSONError.self, sourceLocation: sourceLocation) { _ = try JSONReader.parse(Array(text.utf8)) }
     }
 
     @Test func readsEveryKindOfValue() throws {

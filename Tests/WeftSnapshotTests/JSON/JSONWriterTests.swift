@@ -73,21 +73,24 @@ import Testing
         #expect(value.jsonString == #"{"z":1,"a":[true,null,"x"],"m":{"k":0.5}}"#)
     }
 
-    @Test func indentedOutputKeepsScalarArraysOnOneLine() throws {
-        let text = String(decoding: try JSONFormatter.indent(Array(#"{"a":[1,2],"b":{"c":[]},"d":[{"e":1}]}"#.utf8)), as: UTF8.self)
+    // Containers whose one-line form fits in 100 columns (counting indentation and key) stay on
+    // one line; longer ones are split, one member per line.
+    @Test func indentedOutputKeepsShortContainersOnOneLine() throws {
+        let long = String(repeating: "x", count: 80)
+        let input = #"{"a":[1,2],"b":{"c":[],"d":{}},"e":[{"f":1}],"g":{"h":""# + long + #"","i":[1]}}"#
+        let text = String(decoding: try JSONFormatter.indent(Array(input.utf8)), as: UTF8.self)
         #expect(text == """
             {
               "a": [1, 2],
-              "b": {
-                "c": []
-              },
-              "d": [
-                {
-                  "e": 1
-                }
-              ]
+              "b": {"c": [], "d": {}},
+              "e": [{"f": 1}],
+              "g": {
+                "h": "\(long)",
+                "i": [1]
+              }
             }
 
             """)
+        #expect(String(decoding: try JSONFormatter.indent(Array("[1,{\"a\":null}]".utf8)), as: UTF8.self) == "[1, {\"a\": null}]\n")
     }
 }

@@ -6,17 +6,8 @@ import Testing
         Snapshot.Element(id: id, className: "ASDisplayNode", frame: .init(x: 0, y: 0, width: width, height: 10), children: children)
     }
 
-    private func failure(_ ops: [UpdateOp], on snapshot: Snapshot) -> UpdateOpError? {
-        do {
-            _ = try UpdateOps.applying(ops, to: snapshot)
-            Issue.record("expected the ops to be rejected")
-            return nil
-        } catch let error as UpdateOpError {
-            return error
-        } catch {
-            Issue.record("unexpected error \(error)")
-            return nil
-        }
+    private func failure(_ ops: [UpdateOp], on snapshot: Snapshot, sourceLocation: SourceLocation = #_sourceLocation) -> UpdateOpError? {
+        thrown(UpdateOpError.self, sourceLocation: sourceLocation) { _ = try UpdateOps.applying(ops, to: snapshot) }
     }
 
     /// The property the protocol relies on: applying the diff of a and b to a gives b, for random

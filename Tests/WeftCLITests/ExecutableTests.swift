@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import WeftTestSupport
+
+/// The `weft` executable itself (Sources/weft/main.swift): exit statuses reach the shell, results
+/// go to stdout and messages to stderr, defaults come from the real environment.
+@Suite struct ExecutableTests {
+    struct Outcome {
+        var status: Int32?
+        var stdout: [String]
+        var stderr: String
+    }
+
+    func weft(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let log = directory.path("stderr.log")
+        let variables = CLIRun.cleanEnvironment.merging(environment) { _, given in given }
+        let child = try ChildProcess(executable: HostProgram.product("weft"), arguments: arguments, environment: variables, logPath: log)
+        var lines: [String] = []
+        while let line = child.readLine(timeout: .seconds(30)) { lines.append(line) }
+        #expect(child.wait(timeout: .seconds(30)))
+        let status = child.status.map { $0 & 0x7f == 0 ? ($0 >> 8) & 0xff : -1 }
+        return Outcome(status: status, stdout: lines, stderr: child.log)
+    }
+
+    @Test func exitStatusesAndStreams() throws {
+        let a = Repository.path("fixtures/snapshots/profile-card.json")
+        let b = Repository.path("fixtures/snapshots/feed.json")
+        let same = try weft(["diff", a, a])
+        #expect(same.status == 0)
+        #expect(same.stdout == [])
+        let different = try weft(["diff", a, b])
+        #expect(different.status == 1)
+        #expect(different.stdout.first == "+ ASDisplayNode (window) at 0,0 375x667")
+        #expect(different.stderr == "")
+        let usage = try weft(["diff", a])
+        #expect(usage.status == 2)
+        #expect(usage.stdout == [])
+        #expect(usage.stderr == "weft diff: expected two snapshots A and B, got 1 (see --help)\n")
+        let unknown = try weft(["snapshots"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("weft: unknown command \"snapshots\""))
+    }
+
+    @Test func gatewayFromTheEnvironment() throws {
+        let run = try weft(["devices"], environment: ["WEFT_GATEWAY": "http://127.0.0.1:1"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("weft devices: cannot reach the gateway at http://127.0.0.1:1 ("))
+    }
+}
