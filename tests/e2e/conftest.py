@@ -1,6 +1,7 @@
 """Fixtures of the end-to-end tests: the real gateway, the real TextureGram and the real web
 inspector in headless Chromium. The Chromium driver, the page helper and the fixture that binds
 the page to a program are the browser tests' own (tests/browser), imported rather than copied."""
+import socket
 import subprocess
 
 import pytest
@@ -41,3 +42,11 @@ def start_texturegram(texturegram, gateway, *args):
     program.start()
     program.call("Runtime.pause")
     return program
+
+
+def free_port():
+    """A port nothing listens on right now (the kernel's pick; another program could take it
+    before the test does, which the tests would report as a failure to start, not hide)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]

@@ -1,8 +1,8 @@
 """TextureGram's command line and its behaviour without a gateway: a clear message, never a hang,
 the feed keeps running, and the client attaches by itself once a gateway appears."""
-import socket
 import subprocess
 
+from conftest import free_port
 from harness import Gateway, wait_until
 
 
@@ -13,12 +13,10 @@ def test_help_and_bad_options(texturegram):
     bad = subprocess.run([texturegram, "--frames", "soon"], capture_output=True, text=True, timeout=30)
     assert bad.returncode == 2
     assert bad.stderr == "TextureGram: --frames needs a whole number from 1 to 1e9, not 'soon' (see TextureGram --help)\n"
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    # A gateway URL that cannot be used is refused at once (a gateway that is not running is not).
+    wrong = subprocess.run([texturegram, "--gateway", "ftp://127.0.0.1:1"], capture_output=True, text=True, timeout=30)
+    assert wrong.returncode == 2
+    assert 'invalid gateway URL "ftp://127.0.0.1:1": unsupported scheme' in wrong.stderr
 
 
 def test_no_gateway_is_a_clear_message_then_it_attaches_when_one_starts(texturegram, tmp_path):

@@ -1,0 +1,69 @@
+"""scripts/demo, what `make demo` runs: the gateway and TextureGram attached to it, the URL to
+open, both stopped on Ctrl-C; a clear message when the port is taken. A free port stands in for
+9223 (tests never use fixed ports)."""
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import urllib.request
+
+from conftest import free_port
+from harness import REPO_ROOT, wait_until
+from harness.processes import read_line
+
+DEMO = REPO_ROOT / "scripts" / "demo"
+
+
+def alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def devices(port):
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/devices", timeout=2) as response:
+        return json.load(response)["devices"]
+
+
+def test_demo_starts_gateway_and_texturegram_and_ctrl_c_stops_both():
+    port = free_port()
+    env = dict(os.environ, WEFT_DEMO_PORT=str(port))
+    env.pop("WEFT_GATEWAY", None)
+    demo = subprocess.Popen([DEMO], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        lines = []
+        while not any("Open" in line for line in lines):
+            lines.append(read_line(demo, 60, "scripts/demo"))
+        text = "\n".join(lines)
+        assert f"Open  http://127.0.0.1:{port}/  in a browser" in text
+        app_pid = int(re.search(r"TextureGram \(pid (\d+)\)", text).group(1))
+        device = wait_until(lambda: next((d for d in devices(port) if d["state"] == "connected"), None), 20, 0.1,
+                            "TextureGram to attach to the demo's gateway")
+        assert device["identity"]["appId"] == "org.weft.TextureGram"
+        # Ctrl-C in a terminal signals the whole foreground process group.
+        os.killpg(demo.pid, signal.SIGINT)
+        assert demo.wait(timeout=20) == 0
+        wait_until(lambda: not alive(app_pid), 10, 0.1, "TextureGram to stop")
+        with socket.socket() as probe:
+            # Nothing listens there any more (SO_REUSEADDR: connections may linger in TIME_WAIT).
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(("127.0.0.1", port))
+    finally:
+        if demo.poll() is None:
+            os.killpg(demo.pid, signal.SIGKILL)
+            demo.wait()
+
+
+def test_demo_says_clearly_when_the_port_is_taken():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run([DEMO], env=dict(os.environ, WEFT_DEMO_PORT=str(port)), capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert f"demo: port {port} on 127.0.0.1 is already in use." in result.stderr
+    assert "make demo WEFT_DEMO_PORT=" in result.stderr
