@@ -131,6 +131,18 @@ struct TreeDiffer {
         return old[parent]?.element.children.map(\.id) ?? []
     }
 
+    /// Whether `parent`'s simulated children are `wanted`'s ids, in order, without building the
+    /// id list when the structure is still `a`'s.
+    private func childrenMatch(of parent: String?, _ wanted: [Snapshot.Element]) -> Bool {
+        if let list = childrenOverride[parent] { return list.elementsEqual(wanted.lazy.map(\.id)) }
+        guard let parent else { return oldRootIds.elementsEqual(wanted.lazy.map(\.id)) }
+        guard let entry = old[parent] else { return wanted.isEmpty }
+        let children = entry.element.children
+        guard children.count == wanted.count else { return false }
+        for index in children.indices where children[index].id != wanted[index].id { return false }
+        return true
+    }
+
     private func parent(of id: String) -> String? {
         if let moved = parentOverride[id] { return moved }
         return old[id]!.parent
@@ -162,8 +174,8 @@ struct TreeDiffer {
     // MARK: Phase 2: top-down reconciliation
 
     private mutating func reconcile(parent: String?, with wanted: [Snapshot.Element]) {
-        var current = children(of: parent)
-        if !current.elementsEqual(wanted.lazy.map(\.id)) {
+        if !childrenMatch(of: parent, wanted) {
+            var current = children(of: parent)
             place(wanted, in: parent, current: &current)
             childrenOverride[parent] = current
         }
