@@ -47,7 +47,8 @@ fuzz: deps
 
 test: deps gateway test-gateway test-swift test-schema test-web test-browser test-e2e bench-smoke bench-web-smoke
 
-test-swift: deps gateway
+# The venv comes first: the schema suite checks the encoder with Python's jsonschema.
+test-swift: deps gateway venv
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build
 

@@ -54,14 +54,33 @@ struct SnapshotBench: BenchSuite {
     }
 
     private func updateOps(elementCount: Int, repeats: Int, report: BenchReport) {
+        let label = "\(elementCount / 1000)k"
+        // Structural changes: every 100th cell goes away, a new cell comes first (the full diff).
+        let base = SyntheticFeed.snapshot(elementCount: elementCount)
+        var restructured = base
+        var cells = restructured.roots[0].children[0].children[1].children
+        func renamed(_ element: Snapshot.Element) -> Snapshot.Element {
+            var copy = element
+            copy.id = "new-" + element.id
+            copy.children = element.children.map(renamed)
+            return copy
+        }
+        let fresh = renamed(SyntheticFeed.snapshot(elementCount: 20, seed: 99).roots[0].children[0].children[1].children[0])
+        cells = cells.enumerated().filter { $0.offset % 100 != 50 }.map(\.element)
+        cells.insert(fresh, at: 0)
+        restructured.roots[0].children[0].children[1].children = cells
+        var structuralOps: [UpdateOp] = []
+        let structural = Stopwatch.bestSeconds(repeats: repeats) { structuralOps = UpdateOps.diff(base, restructured) }
+        precondition((try? UpdateOps.applying(structuralOps, to: base))?.roots == restructured.roots, "structural ops are wrong")
+        report.figure("update-op diff (\(label), 1% of cells removed, one added)", structural * 1000, "ms", decimals: 1)
+
         let (a, b) = Self.editedPair(elementCount: elementCount)
         var ops: [UpdateOp] = []
         let diff = Stopwatch.bestSeconds(repeats: repeats) { ops = UpdateOps.diff(a, b) }
         var applied = a
         let apply = Stopwatch.bestSeconds(repeats: repeats) { applied = (try? UpdateOps.applying(ops, to: a)) ?? a }
         precondition(applied.roots == b.roots, "update ops did not reproduce the edited document")
-        let label = "\(elementCount / 1000)k"
-        report.figure("update-op diff (\(label), 10% of cells edited)", diff * 1000, "ms", decimals: 1)
+        report.figure("update-op diff (\(label), 10% of cells' fields edited)", diff * 1000, "ms", decimals: 1)
         report.figure("update-op apply (\(label))", apply * 1000, "ms", decimals: 1)
         report.figure("update ops bytes / full document (\(label))", Double(UpdateOp.encode(ops).count) / Double(b.encoded().count) * 100, "%", decimals: 2)
     }

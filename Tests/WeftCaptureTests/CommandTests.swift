@@ -76,6 +76,19 @@ struct CommandTests {
         #expect(card.avatar.frame.origin == Point(x: 10, y: 10))
     }
 
+    @Test("dimension edits at the edges of what Texture lays out are accepted")
+    func dimensionEditsAtTheEdges() throws {
+        let card = Card()
+        let recorder = RecordingSession(loop: loop(with: [card.root]))
+        // Large fractions are legitimate (150% of the parent), and so is a size just under
+        // Texture's 1e7-point invalid-size bound; zero is a valid size too.
+        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "width", "value": "150%"]) == nil)
+        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "height", "value": 9_999_999]) == nil)
+        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "minWidth", "value": 0]) == nil)
+        #expect(card.title.style.size.width == .fraction(1.5))
+        #expect(card.title.style.size.height == .points(9_999_999))
+    }
+
     @Test("bad ids, properties, values and methods get protocol errors")
     func errors() throws {
         let card = Card()
@@ -88,6 +101,12 @@ struct CommandTests {
         #expect(recorder.errorCode("Tree.getElement", ["id": 12]) == -32602)
         #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "flexGrow", "value": "big"]) == -32011)
         #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "width", "value": "12px"]) == -32011)
+        // A negative size, or one at Texture's 1e7-point invalid-size bound, would lay out as a
+        // silent 0-sized frame: refused as invalid values instead.
+        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "width", "value": "-5pt"]) == -32011)
+        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "width", "value": -5]) == -32011)
+        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "height", "value": 1e9]) == -32011)
+        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "minWidth", "value": "-10%"]) == -32011)
         #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "colour", "value": 1]) == -32602)
         #expect(recorder.errorCode("Layout.setSpecProperty", ["id": .string("\(r)/0.0"), "property": "direction", "value": "diagonal"]) == -32011)
         #expect(recorder.errorCode("Layout.setSpecProperty", ["id": .string("\(r)/0.0"), "property": "insets", "value": [1, 2, 3, 4]]) == -32602)

@@ -23,13 +23,49 @@ enum RangeControllerCapture {
         captured.contentSize = Snapshot.Size(container.contentSize)
         captured.contentOffset = Snapshot.Point(container.contentOffset)
         captured.itemCount = container.numberOfItems
-        captured.visible = Snapshot.IndexRun.runs(of: controller.visibleIndices.sorted())
-        captured.display = Snapshot.IndexRun.runs(of: controller.displayIndices.sorted())
-        captured.preload = Snapshot.IndexRun.runs(of: controller.preloadIndices.sorted())
-        captured.itemStates = controller.itemStateRuns().map {
-            Snapshot.ItemStateRun($0.first, $0.last, Snapshot.InterfaceState(rawValue: Int($0.state.rawValue)))
-        }
+        captured.visible = indexRuns(of: controller.visibleIndices)
+        captured.display = indexRuns(of: controller.displayIndices)
+        captured.preload = indexRuns(of: controller.preloadIndices)
+        captured.itemStates = itemStateRuns(of: controller.itemStates)
         return captured
+    }
+
+    // Streaming captures a scrolling container's controller every update, and its item states
+    // cover every item (thousands): these loops are written to stay a few instructions per item.
+
+    /// Inclusive runs of the indexes (in any order), adjacent ones merged.
+    private static func indexRuns(of indexes: [Int]) -> [Snapshot.IndexRun] {
+        guard !indexes.isEmpty else { return [] }
+        var sorted = indexes
+        if !sorted.isSorted { sorted.sort() }
+        var runs: [Snapshot.IndexRun] = []
+        var start = sorted[0], end = start
+        for index in sorted.dropFirst() {
+            if index == end + 1 { end = index } else {
+                if index == end { continue }  // a duplicate
+                runs.append(Snapshot.IndexRun(start, end))
+                (start, end) = (index, index)
+            }
+        }
+        runs.append(Snapshot.IndexRun(start, end))
+        return runs
+    }
+
+    /// Run-length item states: items `start...end` share a state.
+    private static func itemStateRuns(of states: [InterfaceState]) -> [Snapshot.ItemStateRun] {
+        states.withUnsafeBufferPointer { states in
+            var runs: [Snapshot.ItemStateRun] = []
+            var start = 0
+            for index in states.indices where index > 0 && states[index] != states[index - 1] {
+                runs.append(Snapshot.ItemStateRun(start, index - 1, Snapshot.InterfaceState(rawValue: Int(states[start].rawValue))))
+                start = index
+            }
+            if !states.isEmpty {
+                runs.append(Snapshot.ItemStateRun(start, states.count - 1,
+                                                  Snapshot.InterfaceState(rawValue: Int(states[start].rawValue))))
+            }
+            return runs
+        }
     }
 
     private static func tuning(of controller: RangeController) -> Snapshot.Tuning {
@@ -43,4 +79,8 @@ enum RangeControllerCapture {
         return Snapshot.Tuning(full: mode(.full), minimum: mode(.minimum), visibleOnly: mode(.visibleOnly),
                                lowMemory: mode(.lowMemory))
     }
+}
+
+private extension Array where Element == Int {
+    var isSorted: Bool { zip(self, dropFirst()).allSatisfy { $0 <= $1 } }
 }

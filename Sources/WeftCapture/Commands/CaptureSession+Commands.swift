@@ -7,9 +7,11 @@ extension CaptureSession {
     public typealias Reply = (Result<[UInt8], CommandError>) -> Void
 
     /// Serves one request on the main loop's thread. `reply` is called exactly once: at once,
-    /// or for `Runtime.step` after the stepped frames. Unknown methods get -32601, bad params
-    /// -32602, unknown ids -32010, bad edit values -32011.
-    public func handle(method: String, params: [UInt8], reply: @escaping Reply) {
+    /// or for `Runtime.step` after the stepped frames (with `.worker` publishing: on the worker,
+    /// after the updates produced before it). Unknown methods get -32601, bad params -32602,
+    /// unknown ids -32010, bad edit values -32011.
+    public func handle(method: String, params: [UInt8], reply caller: @escaping Reply) {
+        let reply: Reply = { [publisher] result in publisher.afterPublishing { _ in caller(result) } }
         guard let handler = Self.handlers[method] else {
             reply(.failure(.methodNotFound(method)))
             return
@@ -19,7 +21,7 @@ extension CaptureSession {
             let parsed = try CommandParams(bytes: params)
             switch try handler(self, parsed) {
             case .now(let result): reply(.success(result))
-            case .afterFrames(let frames): step(frames: frames, reply: reply)
+            case .afterFrames(let frames): step(frames: frames, reply: caller)  // step orders its reply itself
             }
         } catch {
             reply(.failure(error))

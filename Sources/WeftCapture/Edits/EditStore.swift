@@ -76,8 +76,7 @@ final class EditStore {
             if override.original[key] == nil { override.original[key] = before }
             override.style[key] = value
             nodeOverrides[id] = override
-            if let parent = node.supernode { observe(parent) }
-            node.setNeedsLayout()
+            if let parent = node.supernode { observe(parent) }  // writing the style invalidated the node's layout
         case .spec(let owner, let path, let spec):
             do { try property.write(spec.style, value) } catch { throw .invalidValue("\(key): \(error.message)") }
             record(id: id, owner: owner, path: path, spec: spec) { $0.set(.style, key, value) }

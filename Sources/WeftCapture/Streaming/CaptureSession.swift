@@ -17,8 +17,19 @@ import WeftSnapshot
 ///   where every stepped frame's update is sent.
 /// - `Runtime.step` answers after its frames ran and after the update they produced was sent.
 ///
-/// Everything here runs on the main loop's thread; the transport posts requests to it.
+/// Everything here is called on the main loop's thread; the transport posts requests to it.
+/// With `publishing: .worker` only the capture runs there: comparing, diffing and encoding run
+/// on a worker queue (`UpdatePublisher`), which then also calls `sendEvent` and the replies,
+/// in the order they were produced.
 public final class CaptureSession {
+    /// Where captures are compared, diffed and encoded.
+    public enum Publishing: Sendable {
+        /// On the loop's thread, before the call that captured returns (tools, tests).
+        case inline
+        /// On a worker queue; `sendEvent` and replies are called there (`Inspector` uses this).
+        case worker
+    }
+
     public let loop: MainLoop
     /// What `meta` documents carry (appId, instance, screen...); `capturedAt` is filled per document.
     public var meta: Snapshot.Meta
@@ -27,19 +38,25 @@ public final class CaptureSession {
     /// Whether anyone listens (the transport's attached count); streaming stops while false.
     public var isListening: () -> Bool = { false }
     /// Sends an event (method, pre-encoded params): `Tree.updated`, `Layout.editDropped`.
-    public var sendEvent: (String, [UInt8]) -> Void = { _, _ in }
+    /// With `.worker` publishing it is called on the worker queue.
+    public var sendEvent: (String, [UInt8]) -> Void {
+        get { publisher.sendEvent }
+        set { publisher.sendEvent = newValue }
+    }
 
-    /// The revision of the last published document.
-    public private(set) var revision = 0
-    /// Updates sent so far, and their total size in bytes (benchmarks and tests read them).
-    public private(set) var updatesSent = 0
-    public private(set) var updateBytesSent = 0
+    /// The revision of the last published document (waits for the worker).
+    public var revision: Int { publisher.flush().revision }
+    /// Updates sent so far, and their total size in bytes (benchmarks and tests read them;
+    /// they wait for the worker).
+    public var updatesSent: Int { publisher.flush().updatesSent }
+    public var updateBytesSent: Int { publisher.flush().updateBytesSent }
+    /// Compares, diffs, encodes and sends, inline or on its worker queue.
+    let publisher: UpdatePublisher
 
     let roots: () -> [DisplayNode]
     /// The roots captures start from, now.
     public var inspectedRoots: [DisplayNode] { roots() }
     let edits: EditStore
-    private var published: Snapshot?
     private var hasPendingChanges = true
     /// Program time of the last update sent.
     private var lastUpdateTime: Double?
@@ -48,8 +65,9 @@ public final class CaptureSession {
 
     /// Inspects `loop`'s roots, or the ones `roots` returns (asked on every capture).
     public init(loop: MainLoop, roots: (() -> [DisplayNode])? = nil, meta: Snapshot.Meta = Snapshot.Meta(),
-                updateRate: Double = 30) {
+                updateRate: Double = 30, publishing: Publishing = .inline) {
         self.loop = loop
+        publisher = UpdatePublisher(mode: publishing == .worker ? .worker : .inline)
         self.roots = roots ?? { [unowned loop] in loop.roots }
         self.meta = meta
         self.updateRate = updateRate
@@ -68,6 +86,7 @@ public final class CaptureSession {
         if let hook { loop.remove(hook) }
         hook = nil
         edits.revert(roots: roots())
+        _ = publisher.flush()
     }
 
     // MARK: Documents
@@ -76,7 +95,7 @@ public final class CaptureSession {
     /// first, as an update when someone listens).
     public func document() -> Snapshot {
         publishIfChanged(sendingUpdate: isListening())
-        var document = published!
+        var document = publisher.flush().published!
         document.meta.capturedAt = Capture.timestamp()
         return document
     }
@@ -84,42 +103,20 @@ public final class CaptureSession {
     /// Reuses unchanged subtrees between the captures of streamed updates.
     private let cache = CaptureCache()
 
-    /// A capture of the roots (not published): fresh for documents, reusing unchanged subtrees
-    /// for streamed updates.
+    /// A capture of the roots (not published, so without its revision): fresh for documents,
+    /// reusing unchanged subtrees for streamed updates.
     func capture(reusingUnchangedSubtrees: Bool) -> Snapshot {
-        Capture.snapshot(of: roots(), revision: revision, meta: meta, cache: reusingUnchangedSubtrees ? cache : nil)
+        Capture.snapshot(of: roots(), revision: 0, meta: meta, cache: reusingUnchangedSubtrees ? cache : nil)
     }
 
-    /// Captures and, when the trees differ from the published document, publishes the next
-    /// revision (sending its ops when asked). Documents asked for are captured afresh, so
-    /// anything a streamed capture missed shows there (and in the update before them).
+    /// Captures and hands the capture to the publisher, which publishes the next revision when
+    /// the trees differ from the published document (sending its ops when asked). Documents
+    /// asked for are captured afresh, so anything a streamed capture missed shows there (and in
+    /// the update before them).
     private func publishIfChanged(sendingUpdate: Bool, fresh: Bool = true) {
-        var current = capture(reusingUnchangedSubtrees: !fresh)
+        let current = capture(reusingUnchangedSubtrees: !fresh)
         hasPendingChanges = false
-        guard let previous = published else {
-            revision += 1
-            current.revision = revision
-            published = current
-            return
-        }
-        guard current.roots != previous.roots || current.rangeControllers != previous.rangeControllers else { return }
-        revision += 1
-        current.revision = revision
-        published = current
-        guard sendingUpdate else { return }
-        let ops = UpdateOps.diff(previous, current)
-        var writer = JSONWriter(capacity: 1024)
-        writer.raw("{\"baseRevision\":")
-        writer.int(revision - 1)
-        writer.raw(",\"revision\":")
-        writer.int(revision)
-        writer.raw(",\"ops\":")
-        UpdateOp.encode(ops, into: &writer)
-        writer.byte(UInt8(ascii: "}"))
-        updatesSent += 1
-        updateBytesSent += writer.bytes.count
-        lastUpdateTime = loop.time
-        sendEvent("Tree.updated", writer.bytes)
+        publisher.submit(current, sendUpdate: sendingUpdate)
     }
 
     // MARK: Frames
@@ -127,6 +124,9 @@ public final class CaptureSession {
     private func afterFrame(_ info: MainLoop.FrameInfo) {
         if info.changed { hasPendingChanges = true }
         if hasPendingChanges, isListening(), loop.isPaused || rateAllowsUpdate() {
+            // Counted as an update even when the capture turns out unchanged (the worker knows,
+            // the loop does not): at worst the next change waits one rate interval.
+            lastUpdateTime = loop.time
             publishIfChanged(sendingUpdate: true, fresh: false)
         }
         if !pendingStepReplies.isEmpty { answerFinishedSteps(at: info.frame) }
@@ -158,13 +158,16 @@ public final class CaptureSession {
         guard !due.isEmpty else { return }
         pendingStepReplies.removeAll { $0.frame <= frame }
         if hasPendingChanges { publishIfChanged(sendingUpdate: isListening()) }
-        var writer = JSONWriter(capacity: 48)
-        writer.raw("{\"frame\":")
-        writer.int(frame)
-        writer.raw(",\"revision\":")
-        writer.int(revision)
-        writer.byte(UInt8(ascii: "}"))
-        for step in due { step.reply(.success(writer.bytes)) }
+        // The replies wait for the update these frames produced to be sent.
+        publisher.afterPublishing { state in
+            var writer = JSONWriter(capacity: 48)
+            writer.raw("{\"frame\":")
+            writer.int(frame)
+            writer.raw(",\"revision\":")
+            writer.int(state.revision)
+            writer.byte(UInt8(ascii: "}"))
+            for step in due { step.reply(.success(writer.bytes)) }
+        }
     }
 
     // MARK: Events
@@ -176,6 +179,7 @@ public final class CaptureSession {
         writer.raw(",\"reason\":")
         writer.string(reason)
         writer.byte(UInt8(ascii: "}"))
-        sendEvent("Layout.editDropped", writer.bytes)
+        let bytes = writer.bytes
+        publisher.afterPublishing { [publisher] _ in publisher.sendEvent("Layout.editDropped", bytes) }
     }
 }

@@ -41,20 +41,33 @@ enum LayoutValues {
 
     // MARK: Reading (edits)
 
+    /// A dimension for a live edit. Beyond the syntax, the value must be one Texture can lay out:
+    /// a negative size, or one of 1e7 points or more (Texture's bound for a valid size), would
+    /// silently become a zero-sized frame, so the edit is refused instead.
     static func dimension(_ value: JSONValue) throws(EditValueError) -> WeftLayout.Dimension {
+        let expected = "a dimension (a number, \"<number>pt\", \"<number>%\" or \"auto\")"
+        let dimension: WeftLayout.Dimension
         switch value {
         case .number(let points) where points.isFinite:
-            return .points(points)
+            dimension = .points(points)
         case .string(let text):
             do {
-                return try Dimension(parsing: text)
+                dimension = try Dimension(parsing: text)
             } catch {
-                throw .expected("a dimension (a number, \"<number>pt\", \"<number>%\" or \"auto\")", got: value)
+                throw .expected(expected, got: value)
             }
         default:
-            throw .expected("a dimension (a number, \"<number>pt\", \"<number>%\" or \"auto\")", got: value)
+            throw .expected(expected, got: value)
         }
+        guard dimension.value >= 0 else { throw .expected("a dimension >= 0", got: value) }
+        guard dimension.unit != .points || dimension.value < maximumPoints else {
+            throw .expected("a dimension below \(Int(maximumPoints))pt", got: value)
+        }
+        return dimension
     }
+
+    /// Texture treats a size of 1e7 points or more as invalid (texture-semantics.md section 4).
+    static let maximumPoints: Double = 1e7
 
     static func number(_ value: JSONValue) throws(EditValueError) -> Double {
         guard let number = value.number, number.isFinite else { throw .expected("a finite number", got: value) }

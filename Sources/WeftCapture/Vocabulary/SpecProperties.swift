@@ -102,7 +102,7 @@ enum SpecDescriptors {
     // Getter and setter closures rather than key paths, which cost more than the rest of a capture.
     private static func enumProperty<Spec: LayoutSpec, Value: Equatable & Sendable>(
         _ key: String, of _: Spec.Type, _ get: @escaping @Sendable (Spec) -> Value,
-        _ set: @escaping @Sendable (Spec, Value) -> Void, _ defaultValue: Value, _ names: NameTable<Value>
+        _ set: @escaping @Sendable (Spec, Value) -> Void, _ defaultValue: Value, _ names: LayoutNameTable<Value>
     ) -> SpecProperty {
         SpecProperty(key, of: Spec.self,
                      read: { spec in

@@ -71,7 +71,7 @@ public final class Inspector {
                                 host: ProcessInfo.processInfo.hostName,
                                 pid: Int(ProcessInfo.processInfo.processIdentifier), protocolVersion: 1,
                                 screen: screen),
-            updateRate: options.updateRate)
+            updateRate: options.updateRate, publishing: .worker)
 
         let endpointText: String?
         switch gateway {

@@ -75,14 +75,14 @@ struct JSONField {
         return try items.map(read)
     }
 
-    /// One of `names` (a string).
-    func oneOf<T>(_ names: KeyValuePairs<String, T>) throws -> T {
-        let list = names.map { $0.key }.joined(separator: "|")
+    /// One of the names of `table` (a string).
+    func oneOf<T>(_ table: LayoutNameTable<T>) throws -> T {
+        let list = table.names.joined(separator: "|")
         guard let string = value as? String else { throw mismatch("one of \(list)") }
-        guard let match = names.first(where: { $0.key == string }) else {
+        guard let match = table.value(named: string) else {
             throw fail("expected one of \(list), got \(describe(value))")
         }
-        return match.value
+        return match
     }
 }
 

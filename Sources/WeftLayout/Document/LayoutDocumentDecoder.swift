@@ -107,12 +107,12 @@ struct LayoutDocumentDecoder {
         case "stack":
             let children = try decodeChildren(object)
             let stack = StackLayoutSpec(
-                direction: try object.field("direction")?.oneOf(LayoutDocumentNames.direction) ?? .horizontal,
+                direction: try object.field("direction")?.oneOf(LayoutNames.direction) ?? .horizontal,
                 spacing: try object.field("spacing")?.number() ?? 0,
-                justifyContent: try object.field("justifyContent")?.oneOf(LayoutDocumentNames.justifyContent) ?? .start,
-                alignItems: try object.field("alignItems")?.oneOf(LayoutDocumentNames.alignItems) ?? .stretch,
-                flexWrap: try object.field("flexWrap")?.oneOf(LayoutDocumentNames.flexWrap) ?? .noWrap,
-                alignContent: try object.field("alignContent")?.oneOf(LayoutDocumentNames.alignContent) ?? .start,
+                justifyContent: try object.field("justifyContent")?.oneOf(LayoutNames.justifyContent) ?? .start,
+                alignItems: try object.field("alignItems")?.oneOf(LayoutNames.alignItems) ?? .stretch,
+                flexWrap: try object.field("flexWrap")?.oneOf(LayoutNames.flexWrap) ?? .noWrap,
+                alignContent: try object.field("alignContent")?.oneOf(LayoutNames.alignContent) ?? .start,
                 lineSpacing: try object.field("lineSpacing")?.number() ?? 0,
                 children: children.map(\.element))
             return (stack, children)
@@ -132,8 +132,8 @@ struct LayoutDocumentDecoder {
             let background = try decodeElement(try object.required("background"))
             return (BackgroundLayoutSpec(child: child.element, background: background.element), [child, background])
         case "center":
-            let centering = try object.field("centeringOptions")?.oneOf(LayoutDocumentNames.centeringOptions) ?? []
-            let sizing = try object.field("sizingOptions")?.oneOf(LayoutDocumentNames.centerSizingOptions) ?? []
+            let centering = try object.field("centeringOptions")?.oneOf(LayoutNames.centeringOptions) ?? []
+            let sizing = try object.field("sizingOptions")?.oneOf(LayoutNames.centerSizingOptions) ?? []
             let child = try decodeElement(try object.required("child"))
             return (CenterLayoutSpec(centeringOptions: centering, sizingOptions: sizing, child: child.element), [child])
         case "ratio":
@@ -143,18 +143,18 @@ struct LayoutDocumentDecoder {
             let child = try decodeElement(try object.required("child"))
             return (RatioLayoutSpec(ratio: ratio, child: child.element), [child])
         case "relative":
-            let horizontal = try object.field("horizontalPosition")?.oneOf(LayoutDocumentNames.relativePosition) ?? .none
-            let vertical = try object.field("verticalPosition")?.oneOf(LayoutDocumentNames.relativePosition) ?? .none
-            let sizing = try object.field("sizingOption")?.oneOf(LayoutDocumentNames.relativeSizingOption) ?? []
+            let horizontal = try object.field("horizontalPosition")?.oneOf(LayoutNames.relativePosition) ?? .none
+            let vertical = try object.field("verticalPosition")?.oneOf(LayoutNames.relativePosition) ?? .none
+            let sizing = try object.field("sizingOption")?.oneOf(LayoutNames.relativeSizingOption) ?? []
             let child = try decodeElement(try object.required("child"))
             return (RelativeLayoutSpec(horizontalPosition: horizontal, verticalPosition: vertical, sizingOption: sizing,
                                        child: child.element), [child])
         case "absolute":
-            let sizing = try object.field("sizing")?.oneOf(LayoutDocumentNames.absoluteSizing) ?? .default
+            let sizing = try object.field("sizing")?.oneOf(LayoutNames.absoluteSizing) ?? .default
             let children = try decodeChildren(object)
             return (AbsoluteLayoutSpec(sizing: sizing, children: children.map(\.element)), children)
         case "corner":
-            let location = try object.required("location").oneOf(LayoutDocumentNames.cornerLocation)
+            let location = try object.required("location").oneOf(LayoutNames.cornerLocation)
             let offset = try object.field("offset").map(decodePoint) ?? .zero
             let wrapsCorner = try object.field("wrapsCorner")?.bool() ?? false
             let child = try decodeElement(try object.required("child"))
@@ -201,7 +201,7 @@ struct LayoutDocumentDecoder {
         try number("descender") { style.descender = $0 }
         try number("spacingBefore") { style.spacingBefore = $0 }
         try number("spacingAfter") { style.spacingAfter = $0 }
-        if let field = object.field("alignSelf") { style.alignSelf = try field.oneOf(LayoutDocumentNames.alignSelf) }
+        if let field = object.field("alignSelf") { style.alignSelf = try field.oneOf(LayoutNames.alignSelf) }
         if let field = object.field("layoutPosition") { style.layoutPosition = try decodePoint(field) }
     }
 }

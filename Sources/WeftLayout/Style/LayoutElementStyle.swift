@@ -1,9 +1,21 @@
+/// Told when a property of a style changes (Texture's ASLayoutElementStyleDelegate): a node
+/// owning the style invalidates its layout, as a new size or flex value changes it.
+public protocol LayoutElementStyleDelegate: AnyObject {
+    /// `style` took a value different from the one it had.
+    func styleDidChange(_ style: LayoutElementStyle)
+}
+
 /// The layout style of one element (Texture's ASLayoutElementStyle): its size dimensions,
 /// how it flexes and aligns inside a stack, its baseline metrics and its absolute position.
 ///
 /// A class, like Texture's: an element owns one style and code sets properties on it in place
 /// (`node.style.flexGrow = 1`). A style belongs to one layout tree and is not shared across
 /// threads.
+///
+/// Setting a property to a different value tells the `delegate` (a node's style has its node);
+/// setting the value it already has does nothing, so code that sets the same values on every
+/// layout pass (a stack spec's ascender and descender, a spec block sizing its subnodes) causes
+/// no invalidation.
 public final class LayoutElementStyle {
     /// Every value in one struct, so the layout code reads a child's whole style with a single
     /// (exclusivity-checked) access to the class.
@@ -25,55 +37,73 @@ public final class LayoutElementStyle {
 
     @usableFromInline var values = Values()
 
+    /// Told about every change (not retained). Nil for the styles of layout specs.
+    public weak var delegate: (any LayoutElementStyleDelegate)?
+
+    /// Stores `newValue` at `field` when it differs from the old value; returns whether it did.
+    /// A setter costs a comparison and, on a change, one delegate call (no closure or key path
+    /// is made). Setters call the delegate after their access to `values` ended, so the
+    /// delegate may read the style.
+    @inline(__always)
+    private static func update<Value: Equatable>(_ field: inout Value, to newValue: Value) -> Bool {
+        guard field != newValue else { return false }
+        field = newValue
+        return true
+    }
+
+    private func didChange() {
+        delegate?.styleDidChange(self)
+    }
+
     /// The six size dimensions (width, height, min and max of each).
     public var size: LayoutElementSize {
         get { values.size }
-        set { values.size = newValue }
+        set { if Self.update(&values.size, to: newValue) { didChange() } }
     }
     /// How much of a stack's positive free space this element takes, relative to its siblings.
     public var flexGrow: Double {
         get { values.flexGrow }
-        set { values.flexGrow = newValue }
+        set { if Self.update(&values.flexGrow, to: newValue) { didChange() } }
     }
     /// How much this element gives up when its stack overflows (Texture's default is 0, not 1).
     public var flexShrink: Double {
         get { values.flexShrink }
-        set { values.flexShrink = newValue }
+        set { if Self.update(&values.flexShrink, to: newValue) { didChange() } }
     }
     /// The initial stack-axis size before flexing; auto means the element's own size.
     public var flexBasis: Dimension {
         get { values.flexBasis }
-        set { values.flexBasis = newValue }
+        set { if Self.update(&values.flexBasis, to: newValue) { didChange() } }
     }
     /// The cross-axis alignment for this child, overriding the stack's alignItems.
     public var alignSelf: StackLayoutAlignSelf {
         get { values.alignSelf }
-        set { values.alignSelf = newValue }
+        set { if Self.update(&values.alignSelf, to: newValue) { didChange() } }
     }
     /// Distance from the top to the first baseline (baselineFirst alignment).
     public var ascender: Double {
         get { values.ascender }
-        set { values.ascender = newValue }
+        set { if Self.update(&values.ascender, to: newValue) { didChange() } }
     }
     /// Distance from the last baseline to the bottom, negative below (baselineLast alignment).
     public var descender: Double {
         get { values.descender }
-        set { values.descender = newValue }
+        set { if Self.update(&values.descender, to: newValue) { didChange() } }
     }
     /// Extra stack-axis space before this element.
     public var spacingBefore: Double {
         get { values.spacingBefore }
-        set { values.spacingBefore = newValue }
+        set { if Self.update(&values.spacingBefore, to: newValue) { didChange() } }
     }
     /// Extra stack-axis space after this element.
     public var spacingAfter: Double {
         get { values.spacingAfter }
-        set { values.spacingAfter = newValue }
+        set { if Self.update(&values.spacingAfter, to: newValue) { didChange() } }
     }
     /// The origin inside an absolute layout spec.
     public var layoutPosition: Point {
         get { values.layoutPosition }
-        set { values.layoutPosition = newValue }
+        set { if Self.update(&values.layoutPosition, to: newValue) { didChange() } }
     }
 
     public init() {}
@@ -114,30 +144,29 @@ public final class LayoutElementStyle {
             guard size.width.unit != .fraction, size.height.unit != .fraction else { return .zero }
             return Size(width: size.width.value, height: size.height.value)
         }
-        set {
-            size.width = .points(newValue.width)
-            size.height = .points(newValue.height)
-        }
+        set { preferredLayoutSize = LayoutSize(width: .points(newValue.width), height: .points(newValue.height)) }
     }
 
     /// Sets minWidth and minHeight in points.
     public func setMinSize(_ minSize: Size) {
-        size.minWidth = .points(minSize.width)
-        size.minHeight = .points(minSize.height)
+        minLayoutSize = LayoutSize(width: .points(minSize.width), height: .points(minSize.height))
     }
 
     /// Sets maxWidth and maxHeight in points.
     public func setMaxSize(_ maxSize: Size) {
-        size.maxWidth = .points(maxSize.width)
-        size.maxHeight = .points(maxSize.height)
+        maxLayoutSize = LayoutSize(width: .points(maxSize.width), height: .points(maxSize.height))
     }
+
+    // Each pair is written as one `size` (one change, not two).
 
     /// Width and height as dimensions.
     public var preferredLayoutSize: LayoutSize {
         get { LayoutSize(width: size.width, height: size.height) }
         set {
+            var size = self.size
             size.width = newValue.width
             size.height = newValue.height
+            self.size = size
         }
     }
 
@@ -145,8 +174,10 @@ public final class LayoutElementStyle {
     public var minLayoutSize: LayoutSize {
         get { LayoutSize(width: size.minWidth, height: size.minHeight) }
         set {
+            var size = self.size
             size.minWidth = newValue.width
             size.minHeight = newValue.height
+            self.size = size
         }
     }
 
@@ -154,12 +185,15 @@ public final class LayoutElementStyle {
     public var maxLayoutSize: LayoutSize {
         get { LayoutSize(width: size.maxWidth, height: size.maxHeight) }
         set {
+            var size = self.size
             size.maxWidth = newValue.width
             size.maxHeight = newValue.height
+            self.size = size
         }
     }
 
-    /// A new style with the same values (for editing without touching the original).
+    /// A new style with the same values and no delegate (for editing without touching the
+    /// original).
     public func copy() -> LayoutElementStyle {
         let copy = LayoutElementStyle()
         copy.values = values

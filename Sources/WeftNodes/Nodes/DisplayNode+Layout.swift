@@ -22,7 +22,10 @@ extension DisplayNode {
         let key = LayoutCacheKey(constrainedSize: resolved, scale: context.scale)
         if let cached = layoutCache[key] { return cached }
         layoutCalculationCount += 1
+        let wasCalculating = isCalculatingLayout
+        isCalculatingLayout = true
         let layout = calculateLayoutThatFits(resolved, context: context)
+        isCalculatingLayout = wasCalculating
         if layoutCache.count >= Self.layoutCacheCapacity { layoutCache.removeAll(keepingCapacity: true) }
         layoutCache[key] = layout
         return layout
@@ -53,6 +56,37 @@ extension DisplayNode {
             node = current.supernode
         }
         noteChange()
+    }
+
+    /// A property of the node's style changed (`node.style.width = ...`): the layout is stale,
+    /// as in Texture, so this is `setNeedsLayout` (caches up the tree dropped, a relayout on the
+    /// next frame, a change the main loop signals). A change made while the node's tree is
+    /// computing a layout (a spec block sizing its subnodes, an inspector's edit hook) is part
+    /// of that computation: only the caches on the way up are dropped, so the pass uses the new
+    /// value without marking the tree stale again, and a block that sets the same values on
+    /// every pass (which change nothing) cannot make the tree lay out forever.
+    public final func styleDidChange(_ style: LayoutElementStyle) {
+        guard isInLayoutCalculation else {
+            setNeedsLayout()
+            return
+        }
+        var node: DisplayNode? = self
+        while let current = node {
+            current.invalidateCalculatedLayout()
+            if current.isRangeManaged { break }
+            node = current.supernode
+        }
+    }
+
+    /// Whether this node or an ancestor (up to its cell, if any) is computing its layout now.
+    private var isInLayoutCalculation: Bool {
+        var node: DisplayNode? = self
+        while let current = node {
+            if current.isCalculatingLayout { return true }
+            if current.isRangeManaged { return false }
+            node = current.supernode
+        }
+        return false
     }
 
     /// Lays out the topmost ancestor that needs it (for its current bounds) and applies the

@@ -17,7 +17,7 @@ private let nodeCounter = Atomic<Int>(0)
 ///
 /// Every observable change bumps the root's `treeRevision`, which the main loop sums into its
 /// change counter so an inspector can skip frames where nothing changed.
-open class DisplayNode: LayoutElement, CustomStringConvertible {
+open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringConvertible {
     /// "n<counter>" (protocol.md, Identity).
     public let id: String
     public let style = LayoutElementStyle()
@@ -29,6 +29,7 @@ open class DisplayNode: LayoutElement, CustomStringConvertible {
 
     public init() {
         id = "n\(nodeCounter.add(1, ordering: .relaxed).newValue)"
+        style.delegate = self
     }
 
     /// `<ASTextNode n12 (title); frame = {{0, 0}, {100, 20}}>` for debugging.
@@ -184,6 +185,8 @@ open class DisplayNode: LayoutElement, CustomStringConvertible {
     public internal(set) var layoutCalculationCount = 0
     var layoutCache: [LayoutCacheKey: Layout] = [:]
     var needsLayout = true
+    /// True while `calculateLayoutThatFits` of this node runs (a layout cache miss).
+    var isCalculatingLayout = false
 
     // MARK: Interface state (used by DisplayNode+InterfaceState.swift)
 

@@ -5,9 +5,32 @@ public enum UpdateOps {
     /// The ops that turn `a`'s roots and range controllers into `b`'s. `revision` and `meta` are
     /// not ops: `Tree.updated` carries the revisions itself.
     public static func diff(_ a: Snapshot, _ b: Snapshot) -> [UpdateOp] {
-        var differ = TreeDiffer(from: a, to: b)
-        differ.run()
-        return differ.ops + rangeOps(from: a.rangeControllers, to: b.rangeControllers)
+        let elementOps: [UpdateOp]
+        if let sets = fieldChangesOfSameShape(a.roots, b.roots) {
+            elementOps = sets
+        } else {
+            var differ = TreeDiffer(from: a, to: b)
+            differ.run()
+            elementOps = differ.ops
+        }
+        return elementOps + rangeOps(from: a.rangeControllers, to: b.rangeControllers)
+    }
+
+    /// The common case between two frames: the same ids in the same places, only fields changed.
+    /// A walk of both trees side by side finds the `set` ops (in the order the full diff would
+    /// emit them) without indexing anything; nil as soon as the shapes differ.
+    static func fieldChangesOfSameShape(_ a: [Snapshot.Element], _ b: [Snapshot.Element]) -> [UpdateOp]? {
+        var ops: [UpdateOp] = []
+        func walk(_ a: [Snapshot.Element], _ b: [Snapshot.Element]) -> Bool {
+            guard a.count == b.count else { return false }
+            for index in a.indices {
+                guard a[index].id == b[index].id else { return false }
+                if let set = TreeDiffer.setOp(from: a[index], to: b[index]) { ops.append(set) }
+                guard walk(a[index].children, b[index].children) else { return false }
+            }
+            return true
+        }
+        return walk(a, b) ? ops : nil
     }
 
     /// Range controller ops: `range` replaces a controller in place or appends a new one, so the
@@ -101,6 +124,18 @@ struct TreeDiffer {
         return old[parent]?.element.children.map(\.id) ?? []
     }
 
+    /// Whether `parent`'s simulated children are `wanted`'s ids, in order, without building the
+    /// id list when the structure is still `a`'s.
+    private func childrenMatch(of parent: String?, _ wanted: [Snapshot.Element]) -> Bool {
+        if let list = childrenOverride[parent] { return list.elementsEqual(wanted.lazy.map(\.id)) }
+        guard let parent else { return oldRootIds.elementsEqual(wanted.lazy.map(\.id)) }
+        guard let entry = old[parent] else { return wanted.isEmpty }
+        let children = entry.element.children
+        guard children.count == wanted.count else { return false }
+        for index in children.indices where children[index].id != wanted[index].id { return false }
+        return true
+    }
+
     private func parent(of id: String) -> String? {
         if let moved = parentOverride[id] { return moved }
         return old[id]!.parent
@@ -131,8 +166,8 @@ struct TreeDiffer {
     // MARK: Phase 2: top-down reconciliation
 
     private mutating func reconcile(parent: String?, with wanted: [Snapshot.Element]) {
-        var current = children(of: parent)
-        if !current.elementsEqual(wanted.lazy.map(\.id)) {
+        if !childrenMatch(of: parent, wanted) {
+            var current = children(of: parent)
             place(wanted, in: parent, current: &current)
             childrenOverride[parent] = current
         }
@@ -194,6 +229,11 @@ struct TreeDiffer {
     }
 
     private mutating func emitSet(from before: Snapshot.Element, to after: Snapshot.Element) {
+        if let set = Self.setOp(from: before, to: after) { ops.append(set) }
+    }
+
+    /// The `set` op for the fields that differ, nil when none does.
+    static func setOp(from before: Snapshot.Element, to after: Snapshot.Element) -> UpdateOp? {
         var fields = JSONObject()
         var unset: [String] = []
         for field in ElementField.settable where field.differs(before, after) {
@@ -203,8 +243,7 @@ struct TreeDiffer {
                 fields.append(key: field.rawValue, value: field.jsonValue(of: after))
             }
         }
-        if !fields.isEmpty || !unset.isEmpty {
-            ops.append(.set(id: after.id, fields: fields, unset: unset))
-        }
+        guard !fields.isEmpty || !unset.isEmpty else { return nil }
+        return .set(id: after.id, fields: fields, unset: unset)
     }
 }

@@ -89,6 +89,12 @@ struct RandomEdits {
         Self.modifyChildren(&roots, at: Array(path.dropLast())) { body(&$0[path.last!]) }
     }
 
+    /// Changes the fields of one random element, keeping the tree's shape.
+    mutating func editFields(_ snapshot: inout Snapshot) {
+        guard let path = Self.paths(snapshot).randomElement(using: &random) else { return }
+        Self.modifyElement(&snapshot.roots, at: path) { randomizeFields(&$0) }
+    }
+
     /// One to eight random edits of `snapshot`.
     mutating func edited(_ snapshot: Snapshot) -> Snapshot {
         var result = snapshot

@@ -28,6 +28,25 @@ import Testing
         }
     }
 
+    /// Frames that only change fields take the side-by-side walk; it must emit exactly what the
+    /// full diff emits.
+    @Test func theSameShapeShortcutAgreesWithTheFullDiff() throws {
+        var edits = RandomEdits(seed: 77)
+        for _ in 0..<200 {
+            let a = edits.snapshot()
+            var b = a
+            for _ in 0..<3 { edits.editFields(&b) }
+            let shortcut = try #require(UpdateOps.fieldChangesOfSameShape(a.roots, b.roots))
+            var differ = TreeDiffer(from: a, to: b)
+            differ.run()
+            #expect(shortcut == differ.ops)
+            #expect(try UpdateOps.applying(shortcut, to: a).roots == b.roots)
+        }
+        var moved = SyntheticFeed.snapshot(elementCount: 100)
+        moved.roots[0].children[0].children.swapAt(0, 1)
+        #expect(UpdateOps.fieldChangesOfSameShape(SyntheticFeed.snapshot(elementCount: 100).roots, moved.roots) == nil)
+    }
+
     @Test func identicalDocumentsNeedNoOps() {
         let snapshot = SyntheticFeed.snapshot(elementCount: 300)
         #expect(UpdateOps.diff(snapshot, snapshot).isEmpty)

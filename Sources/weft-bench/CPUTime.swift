@@ -1,0 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// CPU time instead of wall time: on a loaded machine a thread's CPU time hardly moves with the
+/// load, so figures stay comparable between runs. `thread` is what the calling thread spent
+/// (the host's frame), `process` what every thread spent (the host plus any worker).
+enum CPUTime {
+    static var thread: Double { read(CLOCK_THREAD_CPUTIME_ID) }
+    static var process: Double { read(CLOCK_PROCESS_CPUTIME_ID) }
+
+    /// The calling thread's CPU seconds spent in `body`.
+    static func threadSeconds(_ body: () -> Void) -> Double {
+        let start = thread
+        body()
+        return thread - start
+    }
+
+    private static func read(_ clock: clockid_t) -> Double {
+        var time = timespec()
+        clock_gettime(clock, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+}

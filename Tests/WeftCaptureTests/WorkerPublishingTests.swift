@@ -1,0 +1,141 @@
+import Dispatch
+import Synchronization
+import Testing
+import WeftLayout
+import WeftNodes
+import WeftSnapshot
+@testable import WeftCapture
+
+/// Publishing on the worker (what `Inspector` uses): the host only captures; comparing,
+/// diffing, encoding and sending happen on the publisher's queue. What receivers see must be
+/// what inline publishing gives them: consecutive revisions whose ops rebuild the document, and
+/// `Runtime.step` answered after the updates of its frames.
+@Suite("Publishing on a worker queue")
+struct WorkerPublishingTests {
+    /// Records what the session sends from the worker queue.
+    final class Outbox: Sendable {
+        let events = Mutex<[(method: String, params: JSONValue)]>([])
+
+        var updates: [JSONValue] {
+            events.withLock { $0.filter { $0.method == "Tree.updated" }.map(\.params) }
+        }
+
+        func install(on session: CaptureSession) {
+            session.sendEvent = { [self] method, params in
+                let value = (try? JSONReader.parse(params)) ?? .null
+                events.withLock { $0.append((method, value)) }
+            }
+        }
+    }
+
+    /// Calls a method and waits for its reply, which comes from the worker.
+    static func call(_ session: CaptureSession, _ method: String, _ params: JSONValue = [:]) throws -> JSONValue {
+        let answer = Mutex<Result<[UInt8], CommandError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        session.handle(method: method, params: params.jsonBytes) { result in
+            answer.withLock { $0 = result }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success, "no reply to \(method)")
+        let result = try #require(answer.withLock { $0 })
+        return try JSONReader.parse(try result.get())
+    }
+
+    @Test("updates while dragging rebuild the document revision by revision, without gaps")
+    func dragging() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let session = CaptureSession(loop: loop, updateRate: 0, publishing: .worker)
+        let outbox = Outbox()
+        outbox.install(on: session)
+        session.isListening = { true }
+        session.start()
+        var copy = try Snapshot(json: try Self.call(session, "Tree.getDocument").jsonBytes)
+        table.drag(by: Point(x: 0, y: 600), duration: 0.25)
+        loop.run(frames: 40)
+        let fresh = session.document()  // waits for the worker
+        let updates = outbox.updates
+        // 15 frames of drag, then deceleration: every changed frame is captured; the worker may
+        // have merged captures that queued up, but never leaves a gap (applyUpdate checks
+        // that each base revision is the copy's revision).
+        #expect(updates.count >= 1)
+        for update in updates { try applyUpdate(update, to: &copy) }
+        #expect(copy.revision == fresh.revision)
+        #expect(copy.roots == fresh.roots && copy.rangeControllers == fresh.rangeControllers)
+        session.stop()
+    }
+
+    @Test("Runtime.step is answered after the update its frames produced")
+    func stepOrdering() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let session = CaptureSession(loop: loop, updateRate: 30, publishing: .worker)
+        let outbox = Outbox()
+        outbox.install(on: session)
+        session.isListening = { true }
+        session.start()
+        _ = try Self.call(session, "Tree.getDocument")
+        _ = try Self.call(session, "Runtime.pause")
+        _ = try Self.call(session, "Scroll.drag", ["id": .string(table.id), "dx": 0, "dy": 100, "duration": 0.1])
+        let updatesAtReply = Mutex(-1)
+        let reply = Mutex<JSONValue?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let frameBefore = loop.frame
+        session.handle(method: "Runtime.step", params: Array(#"{"frames":3}"#.utf8)) { result in
+            updatesAtReply.withLock { $0 = outbox.updates.count }
+            reply.withLock { $0 = try? JSONReader.parse(result.get()) }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        // Paused: each stepped frame is published; the worker may merge the first two captures
+        // if they queued up, but the last frame's update is always sent before the reply.
+        let sent = outbox.updates
+        #expect(updatesAtReply.withLock { $0 } == sent.count)
+        #expect((1...3).contains(sent.count))
+        let answer = try #require(reply.withLock { $0 })
+        #expect(answer["frame"]?.number == Double(frameBefore + 3))
+        #expect(answer["revision"]?.number == sent.last?["revision"]?.number)
+        #expect(answer["revision"]?.number == Double(session.revision))
+        session.stop()
+    }
+
+    @Test("captures queued behind a busy worker are merged into one update against the last published revision")
+    func supersededCaptures() throws {
+        let publisher = UpdatePublisher(mode: .worker)
+        let outbox = Mutex<[[UInt8]]>([])
+        publisher.sendEvent = { _, params in outbox.withLock { $0.append(params) } }
+        let a = SyntheticFeed.snapshot(elementCount: 200, seed: 1)
+        publisher.submit(a, sendUpdate: true)
+        #expect(publisher.flush().revision == 1)  // the first capture is published, not sent
+        // Hold the worker, queue three captures, release it: only the newest is published.
+        let release = DispatchSemaphore(value: 0)
+        publisher.afterPublishing { _ in release.wait() }
+        var b = a
+        b.roots[0].children.removeLast()
+        var c = b
+        c.roots[0].frame.y += 10
+        let d = SyntheticFeed.snapshot(elementCount: 150, seed: 2)
+        for capture in [b, c, d] { publisher.submit(capture, sendUpdate: true) }
+        release.signal()
+        let state = publisher.flush()
+        #expect(state.revision == 2 && state.updatesSent == 1)
+        let update = try JSONReader.parse(try #require(outbox.withLock { $0.first }))
+        var copy = a
+        copy.revision = 1
+        try applyUpdate(update, to: &copy)
+        #expect(copy.revision == 2)
+        #expect(copy.roots == d.roots && copy.rangeControllers == d.rangeControllers)
+    }
+
+    @Test("an unchanged capture publishes nothing")
+    func unchanged() throws {
+        let publisher = UpdatePublisher(mode: .worker)
+        let sent = Mutex(0)
+        publisher.sendEvent = { _, _ in sent.withLock { $0 += 1 } }
+        let a = SyntheticFeed.snapshot(elementCount: 50)
+        publisher.submit(a, sendUpdate: true)
+        publisher.submit(a, sendUpdate: true)
+        _ = publisher.flush()
+        publisher.submit(a, sendUpdate: true)
+        #expect(publisher.flush().revision == 1)
+        #expect(sent.withLock { $0 } == 0)
+    }
+}
