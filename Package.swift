@@ -36,7 +36,7 @@ let package = Package(
         // The client library: attach, transport (libwebsockets on its own thread), checkpoints.
         .target(name: "WeftInspector", dependencies: ["WeftCapture", "CLibWebSockets"]),
         // Layout snapshot assertions for XCTest and Swift Testing.
-        .target(name: "WeftTesting", dependencies: ["WeftCapture", "WeftSnapshot"]),
+        .target(name: "WeftTesting", dependencies: ["WeftLayout", "WeftNodes", "WeftCapture", "WeftSnapshot"]),
         // The `weft` command line: one file per subcommand; a library so tests can call it.
         .target(name: "WeftCLI", dependencies: ["WeftLayout", "WeftSnapshot"]),
         .executableTarget(name: "weft", dependencies: ["WeftCLI"]),
@@ -59,8 +59,11 @@ let package = Package(
         .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot"]),
         .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture"]),
         .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftTestSupport"]),
-        .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftTestSupport"]),
+        // These test targets name every module they import, not only through another target: after
+        // merges that changed such a module, incremental builds of them ran stale and crashed.
+        .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftLayout", "WeftNodes", "WeftSnapshot"],
+                    exclude: ["__Snapshots__"]),
+        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftSnapshot", "WeftTestSupport"]),
         .testTarget(name: "TextureGramTests", dependencies: ["TextureGram", "WeftNodes"]),
     ],
     swiftLanguageModes: [.v6]
