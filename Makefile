@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 SWIFT_BUILD_FLAGS ?=
 BENCH_SIZE ?= full
 
-.PHONY: all deps venv build demo gateway test test-gateway fuzz test-swift test-schema test-web test-browser test-e2e bench bench-smoke bench-web bench-web-smoke clean
+.PHONY: all deps venv build demo gateway test test-gateway fuzz test-swift test-schema test-web test-browser test-e2e readme-screenshot bench bench-smoke bench-web bench-web-smoke clean
 
 all: build
 
@@ -69,6 +69,11 @@ test-browser: venv gateway
 test-e2e: venv gateway
 	swift build $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -q tests/e2e
+
+# Refreshes docs/images/inspector.png, the README's picture (the end-to-end test takes it).
+readme-screenshot: venv gateway
+	swift build $(SWIFT_BUILD_FLAGS)
+	WEFT_README_SCREENSHOT=1 $(PYTHON) -m pytest -q tests/e2e/test_texturegram.py -k screenshot
 
 # Every fixture snapshot and every snapshot the Swift tests wrote (.build/test-artifacts/snapshots,
 # also where captures from tests land) must match docs/snapshot.schema.json. Run after test-swift.

@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "WeftNodes", targets: ["WeftNodes"]),
         .library(name: "WeftSnapshot", targets: ["WeftSnapshot"]),
         .library(name: "WeftCapture", targets: ["WeftCapture"]),
+        .library(name: "WeftProtocol", targets: ["WeftProtocol"]),
         .library(name: "WeftInspector", targets: ["WeftInspector"]),
         .library(name: "WeftTesting", targets: ["WeftTesting"]),
         .executable(name: "weft", targets: ["weft"]),
@@ -33,12 +34,15 @@ let package = Package(
         .target(name: "WeftSnapshot", dependencies: ["WeftLayout"]),
         // Node tree -> snapshot and update ops, spec ids, edits, device commands.
         .target(name: "WeftCapture", dependencies: ["WeftNodes", "WeftSnapshot"]),
+        // Protocol-level values the client library and the CLI share without libwebsockets: the
+        // gateway URL parser (GatewayEndpoint) and the one reader of the WEFT_* environment.
+        .target(name: "WeftProtocol"),
         // The client library: attach, transport (libwebsockets on its own thread), checkpoints.
-        .target(name: "WeftInspector", dependencies: ["WeftCapture", "CLibWebSockets"]),
+        .target(name: "WeftInspector", dependencies: ["WeftCapture", "WeftProtocol", "CLibWebSockets"]),
         // Layout snapshot assertions for XCTest and Swift Testing.
-        .target(name: "WeftTesting", dependencies: ["WeftCapture", "WeftSnapshot"]),
+        .target(name: "WeftTesting", dependencies: ["WeftLayout", "WeftNodes", "WeftCapture", "WeftSnapshot"]),
         // The `weft` command line: one file per subcommand; a library so tests can call it.
-        .target(name: "WeftCLI", dependencies: ["WeftLayout", "WeftSnapshot"]),
+        .target(name: "WeftCLI", dependencies: ["WeftLayout", "WeftSnapshot", "WeftProtocol"]),
         .executableTarget(name: "weft", dependencies: ["WeftCLI"]),
         // The demo host program.
         .executableTarget(name: "TextureGram", dependencies: ["WeftNodes", "WeftInspector"]),
@@ -58,9 +62,12 @@ let package = Package(
         .testTarget(name: "WeftNodesTests", dependencies: ["WeftNodes"]),
         .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot"]),
         .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture"]),
-        .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftTestSupport"]),
-        .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftTestSupport"]),
+        .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftProtocol", "WeftTestSupport"]),
+        // These test targets name every module they import, not only through another target: after
+        // merges that changed such a module, incremental builds of them ran stale and crashed.
+        .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftLayout", "WeftNodes", "WeftSnapshot"],
+                    exclude: ["__Snapshots__"]),
+        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftSnapshot", "WeftTestSupport"]),
         .testTarget(name: "TextureGramTests", dependencies: ["TextureGram", "WeftNodes"]),
     ],
     swiftLanguageModes: [.v6]

@@ -34,7 +34,7 @@ final class PostLayoutTests: XCTestCase {
 
     func testActionIconsAre16PointsSixteenApartAndGrowTo44ByHitTestSlop() {
         // Actions inset (12, 12): like at x 12, comment at 12 + 16 + 16 = 44, share at 76.
-        let buttons = [post.actions.like!, post.actions.comment, post.actions.share]
+        let buttons = [post.actions.like, post.actions.comment, post.actions.share]
         XCTAssertEqual(buttons.map(\.frame.minX), [12, 44, 76])
         for button in buttons {
             XCTAssertEqual(button.frame.size, Size(width: 16, height: 16))

@@ -6,6 +6,7 @@ TextureGram is paused (Runtime.pause) as soon as it registers and only moves whe
 (Sources/TextureGram) by hand, in comments.
 """
 import json
+import os
 import re
 import shutil
 
@@ -161,10 +162,12 @@ def summarise(report):
 
 
 def test_screenshot_for_the_readme(gateway, app, attached):
-    """docs/images/inspector.png: TextureGram in the inspector, the feed dragged down and back up
-    to its top by a finger (so its ranges are in full mode), the like button of the first post
+    """The README's picture: TextureGram in the inspector, the feed dragged down and back up to
+    its top by a finger (so its ranges are in full mode), the like button of the first post
     selected, the hit-test slop and image scaling overlays on, the spec boxes off, the range bars
-    shown."""
+    shown. Always written to artifacts/; copied to docs/images/inspector.png when that file is
+    missing or WEFT_README_SCREENSHOT=1 (`make readme-screenshot`), so that `make test` does not
+    leave a changed picture in everybody's working tree."""
     page = attached
     feed = find(snapshot(gateway, app)["roots"][0], "ASTableNode", "feed")
     app.call("Scroll.drag", {"id": feed["id"], "dx": 0, "dy": 1200, "duration": 0.3})
@@ -182,5 +185,6 @@ def test_screenshot_for_the_readme(gateway, app, attached):
     page.js("weft.selectTab('ranges')")
     page.frames(30)  # the range bars glide to their places (0.3 s)
     shot = page.screenshot("texturegram-inspector")
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(shot, SCREENSHOT)
+    if os.environ.get("WEFT_README_SCREENSHOT") == "1" or not SCREENSHOT.exists():
+        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shot, SCREENSHOT)

@@ -2,20 +2,21 @@ import WeftLayout
 import WeftNodes
 
 /// Like, comment and share, 16 points apart, under the photo. Liking toggles the like button's
-/// selected state and tells the cell, which updates the likes line.
+/// selected state and tells `likeDidChange` (the cell updates its likes line).
 final class PostActionsNode: DisplayNode {
     override var textureClassName: String { "PostActionsNode" }
 
-    private(set) var like: ActionButtonNode!
+    let like = ActionButtonNode(icon: "like", action: "likeTapped:") { button in
+        button.isSelected.toggle()
+        (button.supernode as? PostActionsNode)?.likeDidChange?(button.isSelected)
+    }
     let comment = ActionButtonNode(icon: "comment", action: "commentTapped:") { _ in }
     let share = ActionButtonNode(icon: "share", action: "shareTapped:") { _ in }
+    /// Called with the like button's new selected state.
+    var likeDidChange: ((Bool) -> Void)?
 
-    init(onLike: @escaping (Bool) -> Void) {
+    override init() {
         super.init()
-        like = ActionButtonNode(icon: "like", action: "likeTapped:") { button in
-            button.isSelected.toggle()
-            onLike(button.isSelected)
-        }
         debugName = "actions"
         automaticallyManagesSubnodes = true
     }

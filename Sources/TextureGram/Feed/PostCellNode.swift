@@ -23,13 +23,12 @@ final class PostCellNode: CellNode {
         photo.style.width = .fraction(1)
         likes = themedText(Self.likesText(post.likes), font: Theme.usernameFont, named: "likes")
         caption = themedText("\(post.author.username) \(post.caption)", font: Theme.bodyFont, named: "caption")
-        var liked: ((Bool) -> Void)?
-        actions = PostActionsNode { isLiked in liked?(isLiked) }
+        actions = PostActionsNode()
         super.init()
         debugName = "post \(post.index)"
         backgroundColor = .white
         automaticallyManagesSubnodes = true
-        liked = { [unowned self] isLiked in
+        actions.likeDidChange = { [unowned self] isLiked in
             likes.text = Self.likesText(post.likes + (isLiked ? 1 : 0))
         }
     }
@@ -40,12 +39,11 @@ final class PostCellNode: CellNode {
 
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         let footer = StackLayoutSpec(direction: .vertical, spacing: 4, children: [likes, caption])
-        let vertical = StackLayoutSpec(direction: .vertical, alignItems: .stretch, children: [
+        return StackLayoutSpec(direction: .vertical, alignItems: .stretch, children: [
             header,
             RatioLayoutSpec(ratio: Theme.photoRatio, child: photo),
             actions,
             InsetLayoutSpec(insets: EdgeInsets(top: 0, left: 12, bottom: 16, right: 12), child: footer),
         ])
-        return vertical
     }
 }

@@ -39,7 +39,7 @@ public enum DevicesCommand: Subcommand {
         }
         let devices = try Device.list(from: body)
         if devices.isEmpty {
-            io.stderr.write("no devices are connected to the gateway at \(client.address)\n")
+            io.stderr.write("no devices are connected to the gateway at \(client.address.httpOrigin)\n")
         } else {
             io.stdout.write(Device.table(devices))
         }

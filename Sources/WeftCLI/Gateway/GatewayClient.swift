@@ -3,19 +3,21 @@ import Foundation
 import FoundationNetworking
 #endif
 import Synchronization
+import WeftProtocol
 
 /// A blocking client for the gateway's HTTP API (protocol.md, HTTP API): the part of the protocol
 /// `weft devices` and `weft snapshot` need. Plain HTTP requests through URLSession (only its
 /// WebSocket task is broken on Linux), one at a time.
 public struct GatewayClient: Sendable {
-    public let address: GatewayAddress
+    /// The gateway; requests go to its `httpOrigin`.
+    public let address: GatewayEndpoint
     /// Sent as `Authorization: Bearer TOKEN` when set.
     public let token: String?
     /// How long one request may take. Device calls are bounded by the gateway's own time-out
     /// (504), so this only guards against a gateway that stopped answering.
     public let timeout: TimeInterval
 
-    public init(address: GatewayAddress, token: String?, timeout: TimeInterval = 60) {
+    public init(address: GatewayEndpoint, token: String?, timeout: TimeInterval = 60) {
         self.address = address
         self.token = token
         self.timeout = timeout
@@ -30,7 +32,7 @@ public struct GatewayClient: Sendable {
     /// `GET path` (path starts with `/`, already percent-encoded). Throws `GatewayError.unreachable`
     /// when no HTTP response came back.
     public func get(_ path: String) throws -> Response {
-        guard let url = URL(string: address.origin + path) else {
+        guard let url = URL(string: address.httpOrigin + path) else {
             throw GatewayError.unreachable(address: address, reason: "cannot form a URL for \(path)")
         }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)

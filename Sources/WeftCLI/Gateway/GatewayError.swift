@@ -1,11 +1,12 @@
 import Foundation
+import WeftProtocol
 import WeftSnapshot
 
 /// Why a gateway request failed. Every case is an input error for the CLI (exit status 2):
 /// the user named a gateway or device that is not there, or is not allowed in.
 public enum GatewayError: Error, CustomStringConvertible {
     /// No HTTP response: nothing listens there, or the connection broke.
-    case unreachable(address: GatewayAddress, reason: String)
+    case unreachable(address: GatewayEndpoint, reason: String)
     /// The gateway answered with an error status.
     case api(GatewayAPIError)
     /// A 200 whose body is not what protocol.md promises.
@@ -14,7 +15,7 @@ public enum GatewayError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreachable(let address, let reason):
-            "cannot reach the gateway at \(address) (\(reason)); start it, or point --gateway or WEFT_GATEWAY at it"
+            "cannot reach the gateway at \(address.httpOrigin) (\(reason)); start it, or point --gateway or WEFT_GATEWAY at it"
         case .api(let error):
             error.description
         case .malformed(let what):

@@ -1,23 +1,27 @@
+import WeftProtocol
+
 /// `--gateway URL` and `--token T`, shared by the commands that talk to a gateway. Defaults come
-/// from `WEFT_GATEWAY` (else `ws://127.0.0.1:9223`) and `WEFT_TOKEN` (protocol.md, Transport).
+/// from `WEFT_GATEWAY` (else `ws://127.0.0.1:9223`) and `WEFT_TOKEN` (protocol.md, Transport),
+/// read by `GatewayEnvironment`; the URL is parsed by `GatewayEndpoint`, as the client library does.
 enum GatewayOptions {
     static var options: [ArgumentParser.Option] { [.value("gateway"), .value("token")] }
 
     /// Lines for a command's `--help`.
     static let help = """
           --gateway URL   the gateway (ws://, wss://, http:// or https://; default $WEFT_GATEWAY,
-                          else \(GatewayAddress.defaultBaseURL))
+                          else \(GatewayEndpoint.default))
           --token T       the gateway's token (default $WEFT_TOKEN), sent as Authorization: Bearer
         """
 
     static func client(_ parsed: ArgumentParser, io: CommandIO) throws -> GatewayClient {
-        let baseURL = parsed.value("gateway") ?? nonEmpty(io.environment["WEFT_GATEWAY"]) ?? GatewayAddress.defaultBaseURL
-        let token = parsed.value("token") ?? nonEmpty(io.environment["WEFT_TOKEN"])
-        return GatewayClient(address: try GatewayAddress(baseURL), token: token)
-    }
-
-    private static func nonEmpty(_ text: String?) -> String? {
-        guard let text, !text.isEmpty else { return nil }
-        return text
+        let environment = GatewayEnvironment(io.environment)
+        let (source, baseURL) = if let option = parsed.value("gateway") { ("--gateway", option) }
+            else if let variable = environment.gateway { ("WEFT_GATEWAY", variable) }
+            else { ("the default gateway", GatewayEndpoint.default.description) }
+        let endpoint: GatewayEndpoint
+        do { endpoint = try GatewayEndpoint(parsing: baseURL) } catch {
+            throw UsageError("\(source) must be a ws://, wss://, http:// or https:// URL like \(GatewayEndpoint.default): \(error)")
+        }
+        return GatewayClient(address: endpoint, token: parsed.value("token") ?? environment.token)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WeftProtocol
 import WeftSnapshot
 
 /// Gets a full snapshot of one device through the gateway (`GET /api/devices/{device}/snapshot`),
@@ -60,26 +61,26 @@ struct SnapshotFetch {
             let name = selector?.text ?? chosen ?? ""
             switch error {
             case .unreachable:
-                throw Retryable(underlying: error, awaited: "the gateway at \(client.address)")
+                throw Retryable(underlying: error, awaited: "the gateway at \(client.address.httpOrigin)")
             case .api(let apiError) where apiError.status == 409:
                 throw Ambiguous(selector: selector, devices: try devices(withIDs: apiError.candidateIDs))
             case .api(let apiError) where apiError.status == 404 || apiError.status == 503:
                 let message = apiError.status == 404
-                    ? "no device matches \"\(name)\" at the gateway \(client.address) (see weft devices)"
+                    ? "no device matches \"\(name)\" at the gateway \(client.address.httpOrigin) (see weft devices)"
                     : "device \"\(name)\" is disconnected"
                 throw Retryable(underlying: UsageError(message), awaited: selector.map { "device \"\($0)\"" } ?? "a device")
             default:
                 throw error
             }
         } catch let error as NoDevice {
-            throw Retryable(underlying: error, awaited: "a device to connect to the gateway at \(client.address)")
+            throw Retryable(underlying: error, awaited: "a device to connect to the gateway at \(client.address.httpOrigin)")
         }
     }
 
     private struct NoDevice: Error, CustomStringConvertible {
-        var address: GatewayAddress
+        var address: GatewayEndpoint
         var description: String {
-            "no device is connected to the gateway at \(address) (use --wait SECONDS to wait for one)"
+            "no device is connected to the gateway at \(address.httpOrigin) (use --wait SECONDS to wait for one)"
         }
     }
 

@@ -52,13 +52,10 @@ public final class Inspector {
 
     init(loop: MainLoop, roots: [DisplayNode]?, gateway: Gateway, options: Options,
          environment: [String: String]) throws {
-        func variable(_ name: String) -> String? {
-            guard let value = environment[name], !value.isEmpty else { return nil }
-            return value
-        }
+        let environment = GatewayEnvironment(environment)
         self.loop = loop
-        snapshotDirectory = options.snapshotDirectory ?? variable("WEFT_SNAPSHOT_DIR")
-        let instance = options.instance ?? variable("WEFT_INSTANCE") ?? GatewayConfiguration.defaultInstance
+        snapshotDirectory = options.snapshotDirectory ?? environment.snapshotDirectory
+        let instance = options.instance ?? environment.instance ?? GatewayEnvironment.defaultInstance
         let appName = options.appName ?? ProcessInfo.processInfo.processName
         let firstRoot = roots?.first ?? loop.roots.first
         let screen = options.screen ?? Snapshot.Screen(width: firstRoot?.frame.size.width ?? 375,
@@ -78,14 +75,14 @@ public final class Inspector {
         case .none: endpointText = nil
         case .url(let text): endpointText = text
         case .environment:
-            endpointText = variable("WEFT_GATEWAY") ?? (snapshotDirectory == nil ? GatewayEndpoint.default.description : nil)
+            endpointText = environment.gateway ?? (snapshotDirectory == nil ? GatewayEndpoint.default.description : nil)
         }
         if let endpointText {
             let endpoint: GatewayEndpoint
             do { endpoint = try GatewayEndpoint(parsing: endpointText) } catch {
                 throw InspectorError(message: "Inspector.attach: \(error)")
             }
-            let configuration = GatewayConfiguration(endpoint: endpoint, token: options.token ?? variable("WEFT_TOKEN"),
+            let configuration = GatewayConfiguration(endpoint: endpoint, token: options.token ?? environment.token,
                                                      instance: instance, snapshotDirectory: snapshotDirectory)
             let handler = LoopBound(session)
             let poster = loop.poster

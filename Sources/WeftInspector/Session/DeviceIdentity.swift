@@ -5,11 +5,11 @@ import Foundation
 /// connection with a live identity replaces the first.
 public struct DeviceIdentity: Sendable, Equatable {
     public var appId: String
-    /// `WEFT_INSTANCE` (see `GatewayConfiguration`), default `default`.
+    /// `WEFT_INSTANCE` (see `GatewayEnvironment`), default `default`.
     public var instance: String
     public var host: String
 
-    public init(appId: String, instance: String = GatewayConfiguration.defaultInstance,
+    public init(appId: String, instance: String = GatewayEnvironment.defaultInstance,
                 host: String = ProcessInfo.processInfo.hostName) {
         self.appId = appId
         self.instance = instance

@@ -26,7 +26,7 @@ public enum UpdateOps {
             for index in a.indices {
                 guard a[index].id == b[index].id else { return false }
                 if let set = TreeDiffer.setOp(from: a[index], to: b[index]) { ops.append(set) }
-                guard walk(a[index].children, b[index].children) else { return false }
+                guard a[index].sharesChildren(with: b[index]) || walk(a[index].children, b[index].children) else { return false }
             }
             return true
         }
@@ -79,20 +79,27 @@ struct TreeDiffer {
     private var stale: [String] = []
     private(set) var ops: [UpdateOp] = []
     /// Ids must be unique in a document; when one is not, the diff cannot match by id.
+    /// (Duplicates hidden inside shared subtrees are not looked for: `apply` reports them.)
     private var hasDuplicateIds = false
+    /// Elements whose children are the same storage in `a` and `b`: nothing below them is
+    /// indexed or visited (`UpdateOps.elementsWithSharedChildren`).
+    private let shared: Set<String>
 
     init(from a: Snapshot, to b: Snapshot) {
         target = b
         oldRootIds = a.roots.map(\.id)
-        old.reserveCapacity(a.elementCount)
+        let shared = UpdateOps.elementsWithSharedChildren(a.roots, b.roots)
+        self.shared = shared
         var duplicates = false
         func indexOld(_ element: Snapshot.Element, parent: String?) {
             if old.updateValue(Entry(parent: parent, element: element), forKey: element.id) != nil { duplicates = true }
+            guard !shared.contains(element.id) else { return }
             for child in element.children { indexOld(child, parent: element.id) }
         }
         for root in a.roots { indexOld(root, parent: nil) }
         func indexNew(_ element: Snapshot.Element) {
             if !newIds.insert(element.id).inserted { duplicates = true }
+            guard !shared.contains(element.id) else { return }
             for child in element.children { indexNew(child) }
         }
         for root in b.roots { indexNew(root) }
@@ -146,6 +153,7 @@ struct TreeDiffer {
     /// Removes the vanished children of `element` (recursively) and says whether `element`'s
     /// subtree holds an element of `b` (if not, the caller removes it whole).
     private mutating func removeVanished(in element: Snapshot.Element) -> Bool {
+        if shared.contains(element.id) { return true }  // the same subtree is in `b`
         var vanished = Set<String>()
         for child in element.children where !removeVanished(in: child) { vanished.insert(child.id) }
         let survives = newIds.contains(element.id)
@@ -174,7 +182,7 @@ struct TreeDiffer {
         for element in wanted {
             if let entry = old[element.id] {
                 emitSet(from: entry.element, to: element)
-                reconcile(parent: element.id, with: element.children)
+                if !shared.contains(element.id) { reconcile(parent: element.id, with: element.children) }
             } else if addedWithMissingParts.contains(element.id) {
                 reconcile(parent: element.id, with: element.children)
             }

@@ -31,24 +31,24 @@ import Testing
     }
 
     @Test func readsTheEnvironmentInOnePlace() throws {
-        let configuration = try GatewayConfiguration.fromEnvironment([
+        let configuration = try GatewayConfiguration.fromEnvironment(GatewayEnvironment([
             "WEFT_GATEWAY": "http://127.0.0.1:1234", "WEFT_TOKEN": "secret", "WEFT_INSTANCE": "test-7",
             "WEFT_SNAPSHOT_DIR": "/tmp/snaps",
-        ])
+        ]))
         #expect(configuration == GatewayConfiguration(endpoint: GatewayEndpoint(usesTLS: false, host: "127.0.0.1", port: 1234),
                                                       token: "secret", instance: "test-7", snapshotDirectory: "/tmp/snaps"))
     }
 
     @Test func emptyOrMissingVariablesGiveTheDefaults() throws {
-        let configuration = try GatewayConfiguration.fromEnvironment(["WEFT_GATEWAY": "", "WEFT_TOKEN": "", "WEFT_INSTANCE": ""])
+        let configuration = try GatewayConfiguration.fromEnvironment(GatewayEnvironment(["WEFT_GATEWAY": "", "WEFT_TOKEN": "", "WEFT_INSTANCE": ""]))
         #expect(configuration == GatewayConfiguration())
         #expect(configuration.endpoint == .default && configuration.instance == "default" && configuration.token == nil)
     }
 
     @Test func invalidGatewayVariableIsAClearError() {
-        #expect(throws: GatewayEndpointError.self) { try GatewayConfiguration.fromEnvironment(["WEFT_GATEWAY": "localhost:9223"]) }
+        #expect(throws: GatewayEndpointError.self) { try GatewayConfiguration.fromEnvironment(GatewayEnvironment(["WEFT_GATEWAY": "localhost:9223"])) }
         do {
-            _ = try GatewayConfiguration.fromEnvironment(["WEFT_GATEWAY": "nope"])
+            _ = try GatewayConfiguration.fromEnvironment(GatewayEnvironment(["WEFT_GATEWAY": "nope"]))
         } catch {
             #expect(error.description == #"invalid gateway URL "nope": missing scheme (ws://, wss://, http://, https://)"#)
         }

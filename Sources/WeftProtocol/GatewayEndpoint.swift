@@ -3,6 +3,8 @@ import Foundation
 /// Where the gateway listens: a base URL `ws://`, `wss://`, `http://` or `https://` `host:port`
 /// (protocol.md, "Transport"). `http(s)` map to `ws(s)`, so the URL a user copies from the
 /// gateway's banner works as is. Clients append the path they need (`/device`, `/inspector`).
+/// The one parser of gateway URLs: the client library connects with it, the CLI reaches the
+/// HTTP API with it (`httpOrigin`).
 public struct GatewayEndpoint: Sendable, Equatable, CustomStringConvertible {
     public let usesTLS: Bool
     /// Host name or address, without the brackets of an IPv6 literal.
@@ -85,6 +87,12 @@ public struct GatewayEndpoint: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { webSocketURL(path: "") }
 
+    /// `http://host:port` (`https` with TLS): where the HTTP API (`/api/...`) is. The base path is
+    /// left out: the API lives at the root of the gateway's server.
+    public var httpOrigin: String {
+        (usesTLS ? "https://" : "http://") + hostHeader
+    }
+
     /// Percent-encodes everything but RFC 3986 unreserved characters.
     static func percentEncode(_ text: String) -> String {
         var result = ""
@@ -107,7 +115,7 @@ public struct GatewayEndpointError: Error, Equatable, CustomStringConvertible {
     public let text: String
     public let reason: String
 
-    init(_ text: String, _ reason: String) {
+    public init(_ text: String, _ reason: String) {
         self.text = text
         self.reason = reason
     }
