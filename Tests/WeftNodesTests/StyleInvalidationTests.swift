@@ -111,6 +111,17 @@ struct StyleInvalidationTests {
         #expect(changed == [true, false, false])
     }
 
+    @Test("a style kept after its node is gone can still be set (its delegate was cleared)")
+    func styleOutlivesNode() {
+        var node: DisplayNode? = DisplayNode()
+        let style = node!.style
+        #expect(style.delegate === node)
+        node = nil
+        #expect(style.delegate == nil)
+        style.width = .points(10)
+        #expect(style.width == .points(10))
+    }
+
     @Test("a cell's style change makes its container measure it again")
     func cellStyleChange() {
         let (table, _, loop, _) = loadedTable(count: 30)

@@ -32,6 +32,12 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
         style.delegate = self
     }
 
+    deinit {
+        // The style does not zero its delegate (see LayoutElementStyle.delegate); code may still
+        // hold the style.
+        style.delegate = nil
+    }
+
     /// `<ASTextNode n12 (title); frame = {{0, 0}, {100, 20}}>` for debugging.
     public var description: String {
         "<\(textureClassName) \(id)\(debugName.map { " (\($0))" } ?? ""); frame = \(frame)>"
