@@ -59,7 +59,7 @@ struct ProgramRun {
                 kill(process.processIdentifier, SIGKILL)
                 finished.wait()
             }
-            throw Failure(description: "\(name) did not finish within \(timeout.components.seconds) s (see --timeout); it was stopped")
+            throw Failure(description: "\(name) did not finish within \(String(format: "%g", Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18)) s (see --timeout); it was stopped")
         }
         let signaled = process.terminationReason == .uncaughtSignal
         let standardError = (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
