@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "WeftNodesTests", dependencies: ["WeftNodes"]),
         .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot"]),
         .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture"]),
-        .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftProtocol", "WeftTestSupport"]),
+        .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftProtocol", "WeftSnapshot", "WeftTestSupport"]),
         // These test targets name every module they import, not only through another target: after
         // merges that changed such a module, incremental builds of them ran stale and crashed.
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftLayout", "WeftNodes", "WeftSnapshot"],

@@ -1,3 +1,5 @@
+import WeftSnapshot
+
 /// An `error` object of a reply: `{"code", "message", "data"?}`.
 public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     public let code: ProtocolErrorCode
@@ -16,10 +18,10 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
     /// Reads an `error` member received in a reply; a shape that is not an error object
     /// becomes an internal error that says so.
     init(received value: JSONValue) {
-        guard let code = value["code"]?.intValue else {
+        guard let code = value["code"]?.integer else {
             self.init(.internalError, "malformed error object in a reply")
             return
         }
-        self.init(ProtocolErrorCode(rawValue: code), value["message"]?.stringValue ?? "")
+        self.init(ProtocolErrorCode(rawValue: code), value["message"]?.string ?? "")
     }
 }

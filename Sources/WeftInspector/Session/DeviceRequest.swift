@@ -1,3 +1,4 @@
+import WeftSnapshot
 import Dispatch
 
 /// A request an inspector sent to this program, as the host's handler receives it. Answer it

@@ -1,3 +1,4 @@
+import WeftSnapshot
 import Synchronization
 
 /// The device side of the protocol, as seen from the transport thread: the registration
@@ -74,7 +75,7 @@ final class DeviceSessionCore: Sendable {
         }
         switch (envelope.id, envelope.method) {
         case (let id?, let method?):
-            guard let id = id.intValue, id > 0 else {
+            guard let id = id.integer, id > 0 else {
                 return discard()  // no usable id to answer with
             }
             return request(id: id, method: method, envelope: envelope, generation: generation)
@@ -82,7 +83,7 @@ final class DeviceSessionCore: Sendable {
             event(method: method, envelope: envelope)
             return []
         case (let id?, nil) where envelope.resultBytes != nil || envelope.hasError:
-            reply(id: id.intValue, envelope: envelope, generation: generation)
+            reply(id: id.integer, envelope: envelope, generation: generation)
             return []
         default:
             return answer(id: envelope.integerID, ProtocolError(.invalidRequest, "invalid request: a request needs \"id\" and \"method\""))
@@ -118,7 +119,7 @@ final class DeviceSessionCore: Sendable {
     /// for devices and are ignored.
     private func event(method: String, envelope: Envelope) {
         guard method == "Inspector.attached" || method == "Inspector.detached" else { return }
-        guard let count = (try? envelope.params())?["count"]?.intValue, count >= 0 else { return }
+        guard let count = (try? envelope.params())?["count"]?.integer, count >= 0 else { return }
         inspectorCount.store(count, ordering: .releasing)
     }
 
@@ -131,12 +132,12 @@ final class DeviceSessionCore: Sendable {
                 return false
             }
             let result = try? envelope.result()
-            guard let deviceId = result?["deviceId"]?.stringValue else {
+            guard let deviceId = result?["deviceId"]?.string else {
                 state.refusal = ProtocolError(.internalError, "Gateway.register answered without a deviceId")
                 return false
             }
             state.deviceId = deviceId
-            state.gatewayVersion = result?["gatewayVersion"]?.stringValue
+            state.gatewayVersion = result?["gatewayVersion"]?.string
             state.refusal = nil
             state.registrations += 1
             return true

@@ -457,9 +457,86 @@ struct JSONScanner {
         }
     }
 
-    /// Skips one value of any kind (checking it is well formed).
+    /// Skips one value of any kind, checking it is well formed as `readValue` would, without
+    /// building it: containers are walked, and strings are decoded only when they hold escapes or
+    /// non-ASCII bytes (which need validating).
     mutating func skipValue() throws {
-        _ = try readValue()
+        guard let next = peek() else { throw error("expected a value, got end of input") }
+        switch next {
+        case UInt8(ascii: "{"): try readObjectKeyBytes { scanner, _ in try scanner.skipValue() }
+        case UInt8(ascii: "["): try readArray { scanner, _ in try scanner.skipValue() }
+        case UInt8(ascii: "\""): try skipString()
+        default: _ = try readValue()
+        }
+    }
+
+    /// Skips a string; plain ASCII without escapes is only scanned, anything else goes through
+    /// `readString` for its checks.
+    private mutating func skipString() throws {
+        let start = position
+        var end = position + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20,
+            bytes[end] < 0x80
+        {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            position = end + 1
+        } else {
+            position = start
+            _ = try readString()
+        }
+    }
+
+    // MARK: Members by byte range
+
+    /// Reads the members of an object, calling `visit` with each key and a `JSONMemberValue` the
+    /// visitor reads, skips (getting its byte range) or leaves (it is then skipped). `visit`
+    /// returns false to stop reading: the rest is neither read nor checked.
+    /// Returns false when stopped early.
+    mutating func readMembers(_ visit: (String, inout JSONMemberValue) throws -> Bool) throws -> Bool {
+        var stopped = false
+        do {
+            try readObject { scanner, key in
+                var member = JSONMemberValue(scanner: scanner)
+                let goOn = try visit(key, &member)
+                scanner = member.scanner
+                if !member.consumed { try scanner.skipValue() }
+                if !goOn { throw StopReading() }
+            }
+        } catch is StopReading {
+            stopped = true
+        }
+        return !stopped
+    }
+
+    private struct StopReading: Error {}
+}
+
+/// One member's value while `JSONReader.forEachMember` visits it: read it as a `JSONValue`, or
+/// skip it and keep the range of its bytes (a large body handed on untouched).
+public struct JSONMemberValue {
+    fileprivate(set) var scanner: JSONScanner
+    fileprivate(set) var consumed = false
+
+    fileprivate init(scanner: JSONScanner) {
+        self.scanner = scanner
+    }
+
+    /// Where the value starts in the input.
+    public var offset: Int { scanner.position }
+
+    public mutating func read() throws -> JSONValue {
+        consumed = true
+        return try scanner.readValue()
+    }
+
+    /// Skips the value (checking it is well formed) and returns the range of its bytes in the input.
+    public mutating func skip() throws -> Range<Int> {
+        consumed = true
+        let start = scanner.position
+        try scanner.skipValue()
+        return start..<scanner.position
     }
 }
 
@@ -476,4 +553,23 @@ public enum JSONReader {
     public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws -> JSONValue {
         try parse(Array(text.utf8), maxDepth: maxDepth)
     }
+
+    /// Visits the members of the object `bytes` holds, in order, without building the values the
+    /// visitor skips or leaves alone: how a transport reads the few members of a message it needs
+    /// and hands a multi-megabyte body on as bytes. `visit` returns false to stop: the rest of
+    /// the input is then not read, so the head of a truncated message can still be looked at.
+    /// Otherwise the input must be exactly one well-formed object.
+    public static func forEachMember(
+        in bytes: some Collection<UInt8>, maxDepth: Int = defaultMaxDepth,
+        _ visit: (String, inout JSONMemberValue) throws -> Bool
+    ) throws {
+        do {
+            try JSONScanner.scan(bytes, maxDepth: maxDepth) { scanner in
+                if try !scanner.readMembers(visit) { throw StoppedEarly() }
+            }
+        } catch is StoppedEarly {}
+    }
+
+    /// Leaves `scan` without its check that nothing follows the document.
+    private struct StoppedEarly: Error {}
 }

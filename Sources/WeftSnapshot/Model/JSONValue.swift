@@ -17,6 +17,12 @@ public enum JSONValue: Hashable, Sendable {
         return nil
     }
 
+    /// The number, if this is one that is integral and fits an `Int` (a JSON-RPC id, a count).
+    public var integer: Int? {
+        guard case .number(let value) = self, value.rounded() == value, value >= -9.0e18, value <= 9.0e18 else { return nil }
+        return Int(value)
+    }
+
     /// The string, if this is one.
     public var string: String? {
         if case .string(let value) = self { return value }

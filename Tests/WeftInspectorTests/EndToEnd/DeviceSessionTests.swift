@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeftTestSupport
 @testable import WeftInspector
+import WeftSnapshot
 
 /// The device role against the real gateway (protocol.md, "Handshake and identity", "Gateway
 /// methods and events"). Each test starts its own gateway on a free port.
@@ -18,18 +19,18 @@ import WeftTestSupport
         inspector.start()
         defer { inspector.close() }
         try await inspector.waitUntilReady()
-        let listed = try #require(try await inspector.request("Gateway.listDevices").result()?["devices"]?.arrayValue)
-        let entry = try #require(listed.first { $0["deviceId"]?.stringValue == deviceId })
+        let listed = try #require(try await inspector.request("Gateway.listDevices").result()?["devices"]?.array)
+        let entry = try #require(listed.first { $0["deviceId"]?.string == deviceId })
         // The identity and info sent in Gateway.register, as makeDevice set them.
         #expect(entry["identity"] == .object(["appId": .string("org.weft.tests"),
                                               "instance": .string(device.configuration.instance),
                                               "host": .string("test-host")]))
-        #expect(entry["info"]?["appName"]?.stringValue == "WeftInspectorTests")
-        #expect(entry["info"]?["appVersion"]?.stringValue == "1.2")
-        #expect(entry["info"]?["pid"]?.intValue == Int(getpid()))
-        #expect(entry["info"]?["platform"]?.stringValue == DeviceInfo.currentPlatform)
+        #expect(entry["info"]?["appName"]?.string == "WeftInspectorTests")
+        #expect(entry["info"]?["appVersion"]?.string == "1.2")
+        #expect(entry["info"]?["pid"]?.integer == Int(getpid()))
+        #expect(entry["info"]?["platform"]?.string == DeviceInfo.currentPlatform)
         #expect(entry["info"]?["screen"] == .object(["width": .number(320), "height": .number(480), "scale": .number(3)]))
-        #expect(entry["state"]?.stringValue == "connected")
+        #expect(entry["state"]?.string == "connected")
         #expect(device.registrationCount == 1)
     }
 
@@ -94,7 +95,7 @@ import WeftTestSupport
         #expect(reply.resultBytes.map(Array.init) == document)
         let params = bytes(#"{"id":"n7","value":[1,2.5,"x"]}"#)
         let echoed = try await inspector.request("Echo.params", device: deviceId, params: params)
-        #expect(try echoed.result() == JSONValue.parse(params))
+        #expect(try echoed.result() == JSONReader.parse(params))
         // Unknown methods: the host's handler answers -32601 and the inspector gets it as is.
         await #expect(throws: ProtocolError(.methodNotFound, "method not found: Nope.nope")) {
             try await inspector.request("Nope.nope", device: deviceId)
@@ -201,7 +202,7 @@ import WeftTestSupport
             let events = recorder.all("Tree.updated")
             // The gateway names the device; order and bodies are kept.
             #expect(events.allSatisfy { $0.device == deviceId })
-            #expect(events.map { try? $0.params()["revision"]?.intValue } == (1...20).map { $0 })
+            #expect(events.map { try? $0.params()["revision"]?.integer } == (1...20).map { $0 })
         }
         try await Task.sleep(for: .milliseconds(100))
         #expect(bystanderRecorder.count("Tree.updated") == 0)

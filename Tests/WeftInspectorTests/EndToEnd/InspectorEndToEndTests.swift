@@ -199,10 +199,10 @@ final class Rig: @unchecked Sendable {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let reply = try? await inspector.request("Gateway.listDevices"),
-               let devices = try reply.result()?["devices"]?.arrayValue,
+               let devices = try reply.result()?["devices"]?.array,
                let found = devices.first(where: {
-                   $0["identity"]?["instance"]?.stringValue == host.instance && $0["state"]?.stringValue == "connected"
-               }), let id = found["deviceId"]?.stringValue {
+                   $0["identity"]?["instance"]?.string == host.instance && $0["state"]?.string == "connected"
+               }), let id = found["deviceId"]?.string {
                 device = id
                 break
             }

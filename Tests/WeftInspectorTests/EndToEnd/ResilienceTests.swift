@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeftTestSupport
 @testable import WeftInspector
+import WeftSnapshot
 
 /// The client never blocks or crashes the host, whatever the gateway does (DESIGN.md,
 /// "Defaults that protect users"; protocol.md, "Handshake and identity", "Queues").
@@ -29,8 +30,8 @@ import WeftTestSupport
         inspector.start()
         defer { inspector.close() }
         try await inspector.waitUntilReady()
-        let devices = try #require(try await inspector.request("Gateway.listDevices").result()?["devices"]?.arrayValue)
-        #expect(devices.contains { $0["identity"]?["instance"]?.stringValue == device.configuration.instance && $0["deviceId"]?.stringValue == device.deviceId })
+        let devices = try #require(try await inspector.request("Gateway.listDevices").result()?["devices"]?.array)
+        #expect(devices.contains { $0["identity"]?["instance"]?.string == device.configuration.instance && $0["deviceId"]?.string == device.deviceId })
     }
 
     @Test func comesBackWithTheSameDeviceIdAndListenersWithinTheGracePeriod() async throws {
@@ -183,7 +184,7 @@ import WeftTestSupport
         // Nothing goes silently stale (protocol.md, "Updates"): an inspector receives the
         // revisions in order, and wherever it misses some it is told to resync.
         func isWholeOrToldToResync(_ recorder: EventRecorder) -> Bool {
-            let revisions = recorder.all("Tree.updated").compactMap { try? $0.params()["revision"]?.intValue }
+            let revisions = recorder.all("Tree.updated").compactMap { try? $0.params()["revision"]?.integer }
             let inOrder = zip(revisions, revisions.dropFirst()).allSatisfy { $0 < $1 }
             return inOrder && (revisions.count == count || recorder.count("Gateway.resyncRequired") > 0)
         }
@@ -314,7 +315,7 @@ import WeftTestSupport
         try gateway.restart()
         try await inspector.waitUntilReady()
         #expect(await eventually { device.isRegistered })
-        let devices = try #require(try await inspector.request("Gateway.listDevices").result()?["devices"]?.arrayValue)
+        let devices = try #require(try await inspector.request("Gateway.listDevices").result()?["devices"]?.array)
         #expect(devices.count == 1)
     }
 }

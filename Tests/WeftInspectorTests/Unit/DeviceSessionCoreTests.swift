@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftInspector
+import WeftSnapshot
 
 /// The device's checks of incoming messages, called the way the transport calls them (the
 /// gateway validates inspector messages itself, so most of these cannot reach a device through
@@ -62,7 +63,7 @@ import Testing
         #expect(answer(#"{"id":10,"method":"Tree.getDocument"}"#) == nil)
         let requests = core.takeRequests()
         #expect(requests.map(\.id) == [9, 10])
-        #expect(requests[0].params["property"]?.stringValue == "flexGrow")
+        #expect(requests[0].params["property"]?.string == "flexGrow")
         #expect(requests[1].params == .object([:]))
         #expect(core.takeRequests().isEmpty)
     }
