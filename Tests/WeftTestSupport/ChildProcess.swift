@@ -6,7 +6,8 @@ import Foundation
 /// polite stop), and its exit tracking does not run reliably inside async tests.
 ///
 /// stdout is a pipe the owner reads lines from; stderr goes to a log file. Every process is
-/// killed and reaped by `kill()` / `stop()` / deinit, so a failing test leaves nothing behind.
+/// killed and reaped by `kill()` / `stop()` / deinit, so a failing test leaves nothing behind,
+/// and its `Lifeline` kills it if the test process itself crashes or is killed.
 public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
     public let executable: String
@@ -21,18 +22,59 @@ public final class ChildProcess: @unchecked Sendable {
     /// read from.
     private var draining = false
 
+    /// Kills the child if this test process dies first (see `Lifeline`).
+    public let lifeline: Lifeline
+
     /// Starts `executable` with `arguments` and exactly `environment`.
     public init(executable: String, arguments: [String], environment: [String: String], logPath: String) throws {
-        var pipeFDs: [Int32] = [0, 0]
-        guard pipe(&pipeFDs) == 0 else { throw HarnessError("pipe failed: \(String(cString: strerror(errno)))") }
+        // dup2 to 1 clears close-on-exec in this child.
+        let pipeFDs = try Self.closeOnExecPipe()
+        let child: pid_t
+        do {
+            child = try Self.spawn(executable, arguments, environment) { actions in
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+                posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
+                posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+                posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
+                posix_spawn_file_actions_addclose(&actions, pipeFDs[1])
+            }
+        } catch {
+            close(pipeFDs[0])
+            close(pipeFDs[1])
+            throw error
+        }
+        close(pipeFDs[1])
+        do {
+            lifeline = try Lifeline(guarding: child)
+        } catch {
+            _ = Glibc.kill(child, SIGKILL)
+            waitpid(child, nil, 0)
+            close(pipeFDs[0])
+            throw error
+        }
+        pid = child
+        self.executable = executable
+        self.logPath = logPath
+        stdoutRead = pipeFDs[0]
+    }
+
+    /// A pipe whose ends are close-on-exec, so children spawned meanwhile by other tests do not
+    /// hold it open (`pipe2` is not imported into Swift; the window before fcntl is tiny).
+    static func closeOnExecPipe() throws -> [Int32] {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw HarnessError("pipe failed: \(String(cString: strerror(errno)))") }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return ends
+    }
+
+    /// posix_spawn with a clean signal mask and default handlers; `fileActions` sets up the
+    /// child's descriptors.
+    static func spawn(_ executable: String, _ arguments: [String], _ environment: [String: String],
+                      fileActions: (inout posix_spawn_file_actions_t) -> Void) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
-        posix_spawn_file_actions_addclose(&actions, pipeFDs[1])
+        fileActions(&actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -53,15 +95,8 @@ public final class ChildProcess: @unchecked Sendable {
         }
         var child: pid_t = 0
         let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-        close(pipeFDs[1])
-        guard result == 0 else {
-            close(pipeFDs[0])
-            throw HarnessError("could not start \(executable): \(String(cString: strerror(result)))")
-        }
-        pid = child
-        self.executable = executable
-        self.logPath = logPath
-        stdoutRead = pipeFDs[0]
+        guard result == 0 else { throw HarnessError("could not start \(executable): \(String(cString: strerror(result)))") }
+        return child
     }
 
     deinit {
@@ -121,7 +156,10 @@ public final class ChildProcess: @unchecked Sendable {
         defer { lock.unlock() }
         if exitStatus == nil {
             var raw: Int32 = 0
-            if waitpid(pid, &raw, WNOHANG) == pid { exitStatus = raw }
+            if waitpid(pid, &raw, WNOHANG) == pid {
+                exitStatus = raw
+                lifeline.release()
+            }
         }
         return exitStatus
     }

@@ -1,7 +1,10 @@
 """The shared end-to-end harness itself (tests/harness): the real gateway on a free port,
 restarts on the same port, clear errors for missing programs, and nothing left running."""
 import os
+import signal
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -51,3 +54,32 @@ def test_unique_instances_and_bounded_waits():
     assert unique_instance() != unique_instance()
     with pytest.raises(ProcessError, match="timed out after 0.2s waiting for nothing"):
         wait_until(lambda: False, 0.2, 0.05, "nothing")
+
+
+def _running(pid: int) -> bool:
+    """True while `pid` runs (a zombie waiting for a reaper has ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_children_die_with_a_killed_test_process():
+    # A stand-in for a crashed test run: a Python process starts a long `sleep` through the
+    # harness, prints its pid, and is killed with SIGKILL (no cleanup can run). The child must
+    # go too, within a bounded time.
+    script = "from harness.processes import spawn; print(spawn(['sleep', '60']).pid, flush=True); import time; time.sleep(60)"
+    tests = Path(__file__).resolve().parent.parent
+    parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": str(tests)})
+    try:
+        child = int(parent.stdout.readline())
+        assert _running(child)
+        os.kill(parent.pid, signal.SIGKILL)
+        parent.wait(5)
+        wait_until(lambda: not _running(child), timeout=5, what=f"child {child} of the killed parent to end")
+    finally:
+        parent.kill()
+        parent.wait(5)
+        parent.stdout.close()

@@ -1,4 +1,6 @@
-"""Child processes with bounded waits: every start and stop has a deadline."""
+"""Child processes with bounded waits: every start and stop has a deadline, and children die
+with the test process that started them."""
+import ctypes
 import os
 import select
 import signal
@@ -29,13 +31,31 @@ def wait_until(predicate, timeout: float, interval: float = 0.05, what: str = "c
         time.sleep(interval)
 
 
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def _die_with(parent_pid: int):
+    """A preexec_fn: the child gets SIGKILL when its parent dies (Linux PR_SET_PDEATHSIG), so a
+    crashed or killed test run leaves no gateway or host program behind. The kernel counts the
+    forking *thread* as the parent; the harness spawns from the test's own thread, which lives
+    as long as the test. If the parent already died before prctl, nobody would send the signal:
+    the getppid() check closes that race."""
+    def preexec():
+        _libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent_pid:
+            os._exit(1)
+    return preexec
+
+
 def spawn(argv, env=None, log_path=None) -> subprocess.Popen:
-    """Starts a program in its own process group, stdout piped, stderr to `log_path`."""
+    """Starts a program in its own process group, stdout piped, stderr to `log_path`; it dies
+    with this process."""
     stderr = open(log_path, "ab") if log_path else subprocess.DEVNULL
     try:
         return subprocess.Popen(
             [str(a) for a in argv], stdout=subprocess.PIPE, stderr=stderr, env=env,
-            start_new_session=True, bufsize=0,
+            start_new_session=True, bufsize=0, preexec_fn=_die_with(os.getpid()),
         )
     finally:
         if log_path:

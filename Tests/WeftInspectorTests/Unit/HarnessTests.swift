@@ -35,4 +35,24 @@ import WeftTestSupport
         try gateway.restart()
         #expect(gateway.isRunning && gateway.port == port)
     }
+
+    @Test func childrenDieWithTheTestProcess() throws {
+        // Severing the lifeline is what the kernel does to it when this process dies (its
+        // descriptors close); the child must then end, within a bounded time.
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-\(getpid()).log").path
+        let child = try ChildProcess(executable: "/bin/sleep", arguments: ["60"], environment: [:], logPath: log)
+        #expect(child.isRunning)
+        child.lifeline.sever()
+        #expect(child.wait(timeout: .seconds(5)))
+        #expect(child.status.map { $0 & 0x7f } == SIGKILL)
+    }
+
+    @Test func aNormalStopEndsTheWatchdogToo() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-stop-\(getpid()).log").path
+        let child = try ChildProcess(executable: "/bin/sleep", arguments: ["60"], environment: [:], logPath: log)
+        let watchdog = child.lifeline.watchdog
+        child.stop()
+        // Reaped by `release`, so the id no longer names a process of ours.
+        #expect(kill(watchdog, 0) == -1 && errno == ESRCH)
+    }
 }
