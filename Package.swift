@@ -33,9 +33,10 @@ let package = Package(
         // Snapshot document, JSON codec, update ops, semantic diff, renderers.
         .target(name: "WeftSnapshot", dependencies: ["WeftLayout"]),
         // Node tree -> snapshot and update ops, spec ids, edits, device commands.
-        .target(name: "WeftCapture", dependencies: ["WeftNodes", "WeftSnapshot"]),
-        // Protocol-level values the client library and the CLI share without libwebsockets: the
-        // gateway URL parser (GatewayEndpoint) and the one reader of the WEFT_* environment.
+        .target(name: "WeftCapture", dependencies: ["WeftNodes", "WeftSnapshot", "WeftProtocol"]),
+        // Protocol-level values the client library, capture and the CLI share without
+        // libwebsockets: the gateway URL parser (GatewayEndpoint), the one reader of the WEFT_*
+        // environment, the protocol's error codes.
         .target(name: "WeftProtocol"),
         // The client library: attach, transport (libwebsockets on its own thread), checkpoints.
         .target(name: "WeftInspector", dependencies: ["WeftCapture", "WeftProtocol", "CLibWebSockets"]),

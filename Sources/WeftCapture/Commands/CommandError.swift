@@ -1,3 +1,5 @@
+import WeftProtocol
+
 /// A device method's failure, answered as the reply's `error` (protocol.md, Envelope codes).
 public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     public let code: Int
@@ -8,11 +10,12 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
         self.message = message
     }
 
-    public static let methodNotFoundCode = -32601
-    public static let invalidParamsCode = -32602
-    public static let internalErrorCode = -32603
-    public static let unknownElementCode = -32010
-    public static let invalidValueCode = -32011
+    // The codes of protocol.md's table, named once in WeftProtocol.
+    public static let methodNotFoundCode = ProtocolErrorCode.methodNotFound.rawValue
+    public static let invalidParamsCode = ProtocolErrorCode.invalidParams.rawValue
+    public static let internalErrorCode = ProtocolErrorCode.internalError.rawValue
+    public static let unknownElementCode = ProtocolErrorCode.unknownElement.rawValue
+    public static let invalidValueCode = ProtocolErrorCode.invalidEditValue.rawValue
 
     public static func methodNotFound(_ method: String) -> CommandError {
         CommandError(code: methodNotFoundCode, message: "unknown method \"\(method)\"")

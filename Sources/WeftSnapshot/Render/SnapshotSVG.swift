@@ -20,9 +20,10 @@ public enum SnapshotSVG {
     /// One snapshot, optionally with overlays.
     public static func render(_ snapshot: Snapshot, overlays: Set<SVGOverlay> = []) -> String {
         var canvas = SVGCanvas()
-        let bounds = contentBounds(snapshot)
+        let layout = layOutRoots(snapshot)
+        let bounds = layout.bounds
         let origin = Snapshot.Point(x: margin - bounds.x, y: margin - bounds.y)
-        draw(snapshot, at: origin, overlays: overlays, highlights: [:], into: &canvas)
+        draw(snapshot, layout, at: origin, overlays: overlays, highlights: [:], into: &canvas)
         var height = bounds.height + 2 * margin
         var width = bounds.width + 2 * margin
         if overlays.contains(.ranges), !snapshot.rangeControllers.isEmpty {
@@ -51,14 +52,16 @@ public enum SnapshotSVG {
             }
         }
         var canvas = SVGCanvas()
-        let boundsA = contentBounds(a)
-        let boundsB = contentBounds(b)
+        let layoutA = layOutRoots(a)
+        let layoutB = layOutRoots(b)
+        let boundsA = layoutA.bounds
+        let boundsB = layoutB.bounds
         let headline = 20.0
         let leftB = boundsA.width + 3 * margin
         canvas.text(labels.0, x: margin, y: 14, [("font-size", 12.0), ("font-weight", "bold")])
         canvas.text(labels.1, x: leftB, y: 14, [("font-size", 12.0), ("font-weight", "bold")])
-        draw(a, at: .init(x: margin - boundsA.x, y: headline + margin - boundsA.y), overlays: [], highlights: highlightsA, into: &canvas)
-        draw(b, at: .init(x: leftB - boundsB.x, y: headline + margin - boundsB.y), overlays: [], highlights: highlightsB, into: &canvas)
+        draw(a, layoutA, at: .init(x: margin - boundsA.x, y: headline + margin - boundsA.y), overlays: [], highlights: highlightsA, into: &canvas)
+        draw(b, layoutB, at: .init(x: leftB - boundsB.x, y: headline + margin - boundsB.y), overlays: [], highlights: highlightsB, into: &canvas)
         let bottom = headline + max(boundsA.height, boundsB.height) + 2 * margin
         let summary = changes.isEmpty ? "no differences" : "\(changes.count) difference\(changes.count == 1 ? "" : "s"): removed red, added green, changed orange"
         canvas.text(summary, x: margin, y: bottom + 12, [("font-size", 11.0), ("fill", "#444444")])
@@ -67,8 +70,46 @@ public enum SnapshotSVG {
 
     // MARK: Geometry
 
-    /// The union of every element's rectangle in root coordinates (zero when empty).
-    static func contentBounds(_ snapshot: Snapshot) -> Snapshot.Rect {
+    /// Where each root is drawn. One root sits at its own frame. Several roots (a program's
+    /// screens, each usually at 0,0) would overlap there, so they are laid side by side in their
+    /// order, `rootGap` apart, each under a label naming it.
+    struct RootLayout {
+        /// Added to each root's frame (one per root).
+        var offsets: [Snapshot.Point]
+        /// The union of the placed roots' rectangles (and labels); zero when empty.
+        var bounds: Snapshot.Rect
+        /// One per root when there are several: the text and where its baseline starts.
+        var labels: [(text: String, at: Snapshot.Point)]
+    }
+
+    static let rootGap = 20.0
+    static let rootLabelHeight = 16.0
+
+    static func layOutRoots(_ snapshot: Snapshot) -> RootLayout {
+        guard snapshot.roots.count > 1 else {
+            let bounds = snapshot.roots.first.map { subtreeBounds($0) } ?? .zero
+            return RootLayout(offsets: snapshot.roots.map { _ in .zero }, bounds: bounds, labels: [])
+        }
+        var offsets: [Snapshot.Point] = []
+        var labels: [(text: String, at: Snapshot.Point)] = []
+        var left = 0.0
+        var height = 0.0
+        for root in snapshot.roots {
+            let bounds = subtreeBounds(root)
+            // The label's baseline 4 points above the root's top edge.
+            labels.append((text: "\(root.displayName) \(root.id)", at: .init(x: left, y: rootLabelHeight - 4)))
+            offsets.append(.init(x: left - bounds.x, y: rootLabelHeight - bounds.y))
+            left += bounds.width + rootGap
+            height = max(height, bounds.height)
+        }
+        return RootLayout(offsets: offsets,
+                          bounds: Snapshot.Rect(x: 0, y: 0, width: left - rootGap, height: rootLabelHeight + height),
+                          labels: labels)
+    }
+
+    /// The union of the rectangles of `root` and its descendants, in the coordinates of the
+    /// root's parent (zero when no rectangle is finite).
+    static func subtreeBounds(_ root: Snapshot.Element) -> Snapshot.Rect {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         func visit(_ element: Snapshot.Element, _ offset: Snapshot.Point) {
             let frame = element.frame.offsetBy(offset)
@@ -80,12 +121,10 @@ public enum SnapshotSVG {
             }
             for child in element.children { visit(child, frame.origin) }
         }
-        for root in snapshot.roots { visit(root, .zero) }
+        visit(root, .zero)
         guard minX.isFinite else { return .zero }
         return Snapshot.Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
-
-    // MARK: Drawing
 
     enum Highlight {
         case added, removed, changed
@@ -99,8 +138,9 @@ public enum SnapshotSVG {
         }
     }
 
+    /// Draws `snapshot`'s roots where `layout` places them, shifted by `origin`.
     private static func draw(
-        _ snapshot: Snapshot, at origin: Snapshot.Point, overlays: Set<SVGOverlay>, highlights: [String: Highlight],
+        _ snapshot: Snapshot, _ layout: RootLayout, at origin: Snapshot.Point, overlays: Set<SVGOverlay>, highlights: [String: Highlight],
         into canvas: inout SVGCanvas
     ) {
         let screenScale = snapshot.meta.screen?.scale ?? 2
@@ -118,7 +158,13 @@ public enum SnapshotSVG {
             }
             for child in element.children { visit(child, frame.origin) }
         }
-        for root in snapshot.roots { visit(root, origin) }
+        for (root, offset) in zip(snapshot.roots, layout.offsets) {
+            visit(root, .init(x: origin.x + offset.x, y: origin.y + offset.y))
+        }
+        for label in layout.labels {
+            canvas.text(label.text, x: origin.x + label.at.x, y: origin.y + label.at.y,
+                        [("class", "root-label"), ("font-size", 11.0), ("font-weight", "bold"), ("fill", "#444444")])
+        }
         if overlays.contains(.slop) {
             for (element, frame) in tappables { drawTappable(element.tappable!, nodeFrame: frame, into: &canvas) }
         }

@@ -75,4 +75,29 @@ import Testing
         #expect(SnapshotSVG.render(snapshot).contains("&lt;b&gt;&amp;&quot;x&quot;</text>"))
         #expect(SnapshotSVG.render(Snapshot()).contains(#"width="20" height="20""#))  // empty: just the margins
     }
+
+    // Two screens, both at 0,0 (TextureGram's feed and explore roots): laid side by side, 20
+    // points apart, each under a 16-point label band, all inside the 10-point margin.
+    // First root 100x50: label baseline at (0 + 10, 16 - 4 + 10) = (10, 22), box at (10, 26).
+    // Second root 80x60 starts at 100 + 20 = 120: label at (130, 22), box at (130, 26); its child
+    // at (5, 5) lands at (135, 31). Picture: 100 + 20 + 80 + 2 x 10 = 220 wide,
+    // 16 + max(50, 60) + 2 x 10 = 96 high.
+    @Test func severalRootsSitSideBySideWithLabels() throws {
+        let child = Snapshot.Element(id: "n3", className: "ASTextNode", frame: .init(x: 5, y: 5, width: 10, height: 10))
+        let snapshot = Snapshot(roots: [
+            Snapshot.Element(id: "n1", className: "FeedScreen", frame: .init(x: 0, y: 0, width: 100, height: 50)),
+            Snapshot.Element(id: "n2", className: "ExploreScreen", frame: .init(x: 0, y: 0, width: 80, height: 60), children: [child]),
+        ])
+        let svg = SnapshotSVG.render(snapshot)
+        #expect(svg.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="220" height="96""#))
+        #expect(svg.contains(##"<text x="10" y="22" class="root-label" font-size="11" font-weight="bold" fill="#444444">FeedScreen n1</text>"##))
+        #expect(svg.contains(##"<text x="130" y="22" class="root-label" font-size="11" font-weight="bold" fill="#444444">ExploreScreen n2</text>"##))
+        #expect(svg.contains(#"<rect x="10" y="26" width="100" height="50" class="node""#))
+        #expect(svg.contains(#"<rect x="130" y="26" width="80" height="60" class="node""#))
+        #expect(svg.contains(#"<rect x="135" y="31" width="10" height="10" class="node""#))
+        // One root keeps its own frame and gets no label.
+        let single = SnapshotSVG.render(Snapshot(roots: [snapshot.roots[0]]))
+        #expect(single.contains(#"<rect x="10" y="10" width="100" height="50" class="node""#) && !single.contains("root-label"))
+        try writeArtifact(svg, "two-roots.svg")
+    }
 }
