@@ -70,16 +70,9 @@ if let frames = arguments.frames {
     loop.run(frames: frames)
 } else {
     // Stop cleanly on SIGINT / SIGTERM so the `exit` checkpoint is written.
-    let poster = loop.poster
-    var sources: [DispatchSourceSignal] = []
-    for signalNumber in [SIGINT, SIGTERM] {
-        signal(signalNumber, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-        source.setEventHandler { poster.post { $0.stop() } }
-        source.resume()
-        sources.append(source)
-    }
+    let signalSources = loop.stopOnTerminationSignals()
     FileHandle.standardError.write(Data("weft-example: running (pid \(ProcessInfo.processInfo.processIdentifier))\n".utf8))
     loop.run()
+    withExtendedLifetime(signalSources) {}
 }
 inspector.detach()

@@ -33,7 +33,7 @@ app.start()
 if let frames = options.frames {
     app.loop.run(frames: frames)
 } else {
-    let signalSources = StopSignals.install(stopping: app.loop)
+    let signalSources = app.loop.stopOnTerminationSignals()
     FileHandle.standardError.write(Data("TextureGram: running (pid \(ProcessInfo.processInfo.processIdentifier)); Ctrl-C stops it\n".utf8))
     app.loop.run()
     withExtendedLifetime(signalSources) {}

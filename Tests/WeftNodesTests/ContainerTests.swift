@@ -12,6 +12,16 @@ struct ContainerTests {
         return (loaded.table, loaded.source, loaded.loop)
     }
 
+    @Test("scroll containers clip their content by default, as UIScrollView does")
+    func containersClipByDefault() {
+        // UIScrollView's clipsToBounds defaults to YES, so ASTableNode, ASCollectionNode and
+        // ASPagerNode clip; a plain node does not.
+        #expect(TableNode().clipsToBounds)
+        #expect(CollectionNode(scrollAxis: .horizontal).clipsToBounds)
+        #expect(PagerNode().clipsToBounds)
+        #expect(!DisplayNode().clipsToBounds)
+    }
+
     @Test("cells are measured at the table's width and stacked")
     func measurement() {
         let (table, _, _) = table(count: 20)

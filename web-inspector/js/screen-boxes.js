@@ -3,6 +3,9 @@
 // allocating. Each element also knows where its subtree ends and the bounds of its whole
 // subtree, so drawing and hit testing skip subtrees that lie outside the region of interest.
 // Roots sit side by side, each shifted right by the widths of the roots before it.
+// Each element also has a clip region: the intersection of the boxes of its ancestors that
+// clip their content (props.clipsToBounds), as on the device, where a scroll view hides the
+// cells scrolled out of it. Drawing and picking use only the visible part of a box.
 
 const ROOT_GAP = 24;
 
@@ -23,6 +26,10 @@ export class ScreenBoxes {
     this.h = new Float64Array(n);
     this.depth = new Uint16Array(n);
     this.end = new Uint32Array(n); // index after the element's subtree
+    this.cx0 = new Float64Array(n); // clip region (infinite where no ancestor clips)
+    this.cy0 = new Float64Array(n);
+    this.cx1 = new Float64Array(n);
+    this.cy1 = new Float64Array(n);
     this.parent = new Int32Array(n);
     this.indexOf = new Map();
     this.rootOffsets = [];
@@ -55,6 +62,7 @@ export class ScreenBoxes {
     }
     this.count = i;
     this.#computeBounds();
+    this.#computeClips(0, i);
     this.width = Math.max(0, offset - ROOT_GAP);
     this.height = Math.max(0, ...this.model.roots.map((r) => (r.frame ? r.frame[1] + r.frame[3] : 0)));
   }
@@ -89,7 +97,51 @@ export class ScreenBoxes {
       this.bx1[i] = this.x[i] + this.w[i]; this.by1[i] = this.y[i] + this.h[i];
       for (let j = end - 1; j > i; j--) if (this.parent[j] === i) this.#growParent(j);
       for (let j = i; this.parent[j] >= 0; j = this.parent[j]) this.#growParent(j);
+      // Its subtree's clip regions follow its box (and its clipsToBounds, which may have changed).
+      this.#computeClips(i, end);
     }
+  }
+
+  /** Clip regions of indices [from, to), parents first (pre-order), from their parents'. */
+  #computeClips(from, to) {
+    for (let i = from; i < to; i++) {
+      const p = this.parent[i];
+      if (p < 0) {
+        this.cx0[i] = -Infinity; this.cy0[i] = -Infinity; this.cx1[i] = Infinity; this.cy1[i] = Infinity;
+        continue;
+      }
+      this.cx0[i] = this.cx0[p]; this.cy0[i] = this.cy0[p]; this.cx1[i] = this.cx1[p]; this.cy1[i] = this.cy1[p];
+      const props = this.elements[p].props;
+      if (props && props.clipsToBounds) {
+        this.cx0[i] = Math.max(this.cx0[i], this.x[p]);
+        this.cy0[i] = Math.max(this.cy0[i], this.y[p]);
+        this.cx1[i] = Math.min(this.cx1[i], this.x[p] + this.w[p]);
+        this.cy1[i] = Math.min(this.cy1[i], this.y[p] + this.h[p]);
+      }
+    }
+  }
+
+  /** Whether an ancestor clips element i (its clip region is finite). */
+  isClipped(i) {
+    return this.cx0[i] !== -Infinity || this.cy0[i] !== -Infinity || this.cx1[i] !== Infinity || this.cy1[i] !== Infinity;
+  }
+
+  /** [x, y, w, h] of element i's clip region (only meaningful when isClipped(i)). */
+  clipRect(i) {
+    return [this.cx0[i], this.cy0[i], this.cx1[i] - this.cx0[i], this.cy1[i] - this.cy0[i]];
+  }
+
+  /**
+   * The part of element i's box its clipping ancestors leave visible, [x, y, w, h], or null
+   * when they hide it entirely. An unclipped box is returned whole (even when empty).
+   */
+  visibleRect(i) {
+    if (!this.isClipped(i)) return [this.x[i], this.y[i], this.w[i], this.h[i]];
+    const x0 = Math.max(this.x[i], this.cx0[i]);
+    const y0 = Math.max(this.y[i], this.cy0[i]);
+    const x1 = Math.min(this.x[i] + this.w[i], this.cx1[i]);
+    const y1 = Math.min(this.y[i] + this.h[i], this.cy1[i]);
+    return x1 > x0 && y1 > y0 ? [x0, y0, x1 - x0, y1 - y0] : null;
   }
 
   /** Subtree bounds, children before parents (pre-order indices grow downwards). */
@@ -128,12 +180,13 @@ export class ScreenBoxes {
     return i === undefined ? null : [this.x[i], this.y[i], this.w[i], this.h[i]];
   }
 
-  /** The deepest element whose box contains the point (the last one in paint order). */
+  /** The deepest visible element whose box contains the point (the last one in paint order). */
   deepestAt(px, py, accept = () => true) {
     let found = null;
     for (let i = 0; i < this.count; i++) {
       if (!this.subtreeMeets(i, px, py, px, py)) { i = this.end[i] - 1; continue; }
-      if (px >= this.x[i] && py >= this.y[i] && px < this.x[i] + this.w[i] && py < this.y[i] + this.h[i] && accept(this.elements[i])) {
+      const inClip = px >= this.cx0[i] && py >= this.cy0[i] && px < this.cx1[i] && py < this.cy1[i];
+      if (inClip && px >= this.x[i] && py >= this.y[i] && px < this.x[i] + this.w[i] && py < this.y[i] + this.h[i] && accept(this.elements[i])) {
         found = this.ids[i];
       }
     }

@@ -98,3 +98,56 @@ test('screen boxes: subtree bounds cover overflowing children and follow updates
   assert.equal(boxes.deepestAt(52, 52), null);
   assert.equal(boxes.deepestAt(2, 22), 'c');
 });
+
+// A feed: a 100x100 screen holding a list at y 20 (100x60) that clips its content, as a scroll
+// view does; its cells are 100x40 at list y -30 (scrolled partly above), 10 and 50 (partly
+// below), and 90 (entirely below). Nothing outside the list's box may be drawn or picked.
+function clippedFeed(clips = true) {
+  return new TreeModel({ roots: [{ id: 'screen', frame: [0, 0, 100, 100], children: [
+    { id: 'list', frame: [0, 20, 100, 60], props: clips ? { clipsToBounds: true } : {}, children: [
+      { id: 'above', frame: [0, -30, 100, 40], children: [{ id: 'label', frame: [5, 5, 50, 20] }] },
+      { id: 'inside', frame: [0, 10, 100, 40] },
+      { id: 'below', frame: [0, 50, 100, 40] },
+      { id: 'gone', frame: [0, 90, 100, 40] },
+    ] },
+  ] }] });
+}
+
+test('screen boxes: a clipping ancestor limits what is visible of each box', () => {
+  const boxes = new ScreenBoxes(clippedFeed());
+  const at = (id) => boxes.indexOf.get(id);
+  assert.equal(boxes.isClipped(at('list')), false, 'the list itself is not clipped by its parent');
+  assert.deepEqual(boxes.visibleRect(at('list')), [0, 20, 100, 60]);
+  // above: root box [0, -10, 100, 40] -> visible from the list's top (20) to its bottom (30).
+  assert.deepEqual(boxes.visibleRect(at('above')), [0, 20, 100, 10]);
+  // label inside above: root box [5, -5, 50, 20] ends at 15, above the list's top: hidden.
+  assert.equal(boxes.visibleRect(at('label')), null, 'the clip reaches grandchildren');
+  assert.deepEqual(boxes.visibleRect(at('inside')), [0, 30, 100, 40]);
+  // below: root box [0, 70, 100, 40] -> cut at the list's bottom (80).
+  assert.deepEqual(boxes.visibleRect(at('below')), [0, 70, 100, 10]);
+  assert.equal(boxes.visibleRect(at('gone')), null);
+  assert.deepEqual(boxes.clipRect(at('inside')), [0, 20, 100, 60]);
+});
+
+test('screen boxes: picking ignores what a clipping ancestor hides', () => {
+  const boxes = new ScreenBoxes(clippedFeed());
+  assert.equal(boxes.deepestAt(10, 5), 'screen', 'above the list, the hidden cell is not picked');
+  assert.equal(boxes.deepestAt(10, 25), 'above', 'its visible part is');
+  assert.equal(boxes.deepestAt(10, 90), 'screen', 'below the list, the hidden cells are not picked');
+  const unclipped = new ScreenBoxes(clippedFeed(false));
+  assert.equal(unclipped.deepestAt(10, 5), 'label', 'without clipsToBounds overflow stays visible');
+  assert.deepEqual(unclipped.visibleRect(unclipped.indexOf.get('gone')), [0, 110, 100, 40]);
+});
+
+test('screen boxes: clip regions follow scrolling and a change of clipsToBounds', () => {
+  const m = clippedFeed();
+  const boxes = new ScreenBoxes(m);
+  // Scrolling by 30 moves every cell down 30 in the list: above is now fully inside.
+  m.applyOps([{ op: 'set', id: 'above', fields: { frame: [0, 0, 100, 40] } }]);
+  boxes.update(['above']);
+  assert.deepEqual(boxes.visibleRect(boxes.indexOf.get('label')), [5, 25, 50, 20]);
+  // The list stops clipping: the hidden cell reappears whole.
+  m.applyOps([{ op: 'set', id: 'list', fields: { props: {} } }]);
+  boxes.update(['list']);
+  assert.deepEqual(boxes.visibleRect(boxes.indexOf.get('gone')), [0, 110, 100, 40]);
+});

@@ -36,12 +36,10 @@ func themedText(_ text: String, font: Font, named name: String, color: Color = T
 }
 
 extension ContainerNode {
-    /// Sets up a list that fills what its screen's stack leaves (flex grow 1) and clips its
-    /// content, as a UIScrollView does.
+    /// Sets up a list that fills what its screen's stack leaves (flex grow 1).
     func fillRemainingSpace(named name: String) {
         debugName = name
         style.flexGrow = 1
-        clipsToBounds = true
         backgroundColor = .white
     }
 }

@@ -18,6 +18,5 @@ final class StoriesStripNode: CollectionNode {
         sectionInset = EdgeInsets(all: 8)
         style.height = .points(Self.height)
         backgroundColor = .white
-        clipsToBounds = true  // a scroll view clips its content (UIScrollView default)
     }
 }

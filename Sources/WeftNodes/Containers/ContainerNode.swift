@@ -73,6 +73,9 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         self.scrollableDirections = scrollableDirections
         rangeController = RangeController(scrollableDirections: scrollableDirections, tuning: tuning)
         super.init()
+        // A scroll container clips its content, as UIScrollView (and so ASTableView and
+        // ASCollectionView) does by default: cells scrolled out of the viewport are not drawn.
+        clipsToBounds = true
         rangeController.dataSource = self
         rangeController.didChange = { [weak self] in self?.noteChange() }
     }

@@ -161,10 +161,9 @@ export class ScreenView {
     const showSpecs = this.options.specs;
     for (let i = 0; i < boxes.count; i++) {
       if (!boxes.subtreeMeets(i, minX, minY, maxX, maxY)) { i = boxes.end[i] - 1; continue; } // nothing of it in view
-      const x = boxes.x[i];
-      const y = boxes.y[i];
-      const w = boxes.w[i];
-      const h = boxes.h[i];
+      const visible = boxes.visibleRect(i); // a clipping ancestor (a scroll view) may hide it
+      if (!visible) continue;
+      const [x, y, w, h] = visible;
       if (x > maxX || y > maxY || x + w < minX || y + h < minY) continue;
       if (w < px && h < px) continue;
       const el = boxes.elements[i];
@@ -202,7 +201,23 @@ export class ScreenView {
 
   #painted() { for (const fn of this.paintListeners) fn(); }
 
+  /** Runs draw() clipped to element i's clip region, when a clipping ancestor has one. */
+  #clipped(ctx, boxes, i, draw) {
+    if (!boxes.isClipped(i)) { draw(); return; }
+    const c = boxes.clipRect(i);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(c[0], c[1], c[2], c[3]);
+    ctx.clip();
+    draw();
+    ctx.restore();
+  }
+
   #paintImage(ctx, boxes, i, px) {
+    this.#clipped(ctx, boxes, i, () => this.#paintImageBox(ctx, boxes, i, px));
+  }
+
+  #paintImageBox(ctx, boxes, i, px) {
     const x = boxes.x[i]; const y = boxes.y[i]; const w = boxes.w[i]; const h = boxes.h[i];
     const image = boxes.elements[i].props.image;
     ctx.fillStyle = COLORS.image;
@@ -228,11 +243,12 @@ export class ScreenView {
     const el = boxes.elements[i];
     const fontSize = (el.props.font && el.props.font.size) || 17;
     if (fontSize * zoom < 3) return; // unreadable at this zoom: the box is enough
-    const x = boxes.x[i]; const y = boxes.y[i]; const w = boxes.w[i]; const h = boxes.h[i];
+    const x = boxes.x[i]; const y = boxes.y[i];
+    const visible = boxes.visibleRect(i); // the text's own box, less what clipping ancestors hide
     const weight = (el.props.font && el.props.font.weight) || 'regular';
     ctx.save();
     ctx.beginPath();
-    ctx.rect(x, y, w, h);
+    ctx.rect(visible[0], visible[1], visible[2], visible[3]);
     ctx.clip();
     if (typeof el.props.alpha === 'number') ctx.globalAlpha = el.props.alpha;
     ctx.font = `${typeof weight === 'number' ? weight : FONT_WEIGHTS[weight] || 400} ${fontSize}px system-ui, sans-serif`;
@@ -294,22 +310,26 @@ export class ScreenView {
     for (let i = 0; i < boxes.count; i++) {
       const el = boxes.elements[i];
       if (el.kind === 'spec') continue;
-      if (el.tappable) {
-        for (const piece of tappablePieces(el.tappable, [boxes.x[i], boxes.y[i]])) {
-          ctx.fillStyle = piece.color;
-          ctx.fillRect(piece.rect[0], piece.rect[1], piece.rect[2], piece.rect[3]);
-        }
-      } else if (el.props && el.props.hitTestSlop) {
-        const rect = slopRect(el, [boxes.x[i], boxes.y[i], boxes.w[i], boxes.h[i]]);
-        if (rect) {
-          ctx.setLineDash([2 * px, 2 * px]);
-          ctx.strokeStyle = 'rgba(30, 90, 50, 0.8)';
-          ctx.lineWidth = px;
-          ctx.strokeRect(rect[0], rect[1], rect[2], rect[3]);
-          ctx.setLineDash([]);
-        }
-      }
+      if (el.tappable || (el.props && el.props.hitTestSlop)) this.#clipped(ctx, boxes, i, () => this.#paintSlopOf(ctx, boxes, i, px));
     }
+  }
+
+  #paintSlopOf(ctx, boxes, i, px) {
+    const el = boxes.elements[i];
+    if (el.tappable) {
+      for (const piece of tappablePieces(el.tappable, [boxes.x[i], boxes.y[i]])) {
+        ctx.fillStyle = piece.color;
+        ctx.fillRect(piece.rect[0], piece.rect[1], piece.rect[2], piece.rect[3]);
+      }
+      return;
+    }
+    const rect = slopRect(el, [boxes.x[i], boxes.y[i], boxes.w[i], boxes.h[i]]);
+    if (!rect) return;
+    ctx.setLineDash([2 * px, 2 * px]);
+    ctx.strokeStyle = 'rgba(30, 90, 50, 0.8)';
+    ctx.lineWidth = px;
+    ctx.strokeRect(rect[0], rect[1], rect[2], rect[3]);
+    ctx.setLineDash([]);
   }
 
   #paintScaling(ctx, boxes, px) {
@@ -320,12 +340,14 @@ export class ScreenView {
       const el = boxes.elements[i];
       if (!el.props || !el.props.image) continue;
       const label = scalingLabel(el, [boxes.x[i], boxes.y[i], boxes.w[i], boxes.h[i]]);
-      if (!label) continue;
-      const metrics = ctx.measureText(label.text);
-      ctx.fillStyle = 'rgba(255,255,255,0.85)';
-      ctx.fillRect(label.x - metrics.width - 4 * px, label.y - 15 * px, metrics.width + 4 * px, 15 * px);
-      ctx.fillStyle = COLORS.scaling;
-      ctx.fillText(label.text, label.x - 2 * px, label.y - 1 * px);
+      if (!label || !boxes.visibleRect(i)) continue;
+      this.#clipped(ctx, boxes, i, () => {
+        const metrics = ctx.measureText(label.text);
+        ctx.fillStyle = 'rgba(255,255,255,0.85)';
+        ctx.fillRect(label.x - metrics.width - 4 * px, label.y - 15 * px, metrics.width + 4 * px, 15 * px);
+        ctx.fillStyle = COLORS.scaling;
+        ctx.fillText(label.text, label.x - 2 * px, label.y - 1 * px);
+      });
     }
     ctx.textAlign = 'start';
   }
