@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Weft: a remote layout inspector for Texture-style node trees. Module map: docs/architecture.md.
+// Weft: a remote layout inspector for Texture-style node trees. Module map: README.md, "How it fits together".
 import PackageDescription
 
 let package = Package(
