@@ -70,6 +70,19 @@ public final class InspectorClient: Sendable {
         return try outcome.get()
     }
 
+    /// `Gateway.attach`: subscribes this inspector to the events of `device` (a deviceId, an
+    /// appId or `appId@instance`), and makes the gateway tell the device someone listens.
+    @discardableResult
+    public func attach(device: String, timeout: Duration = .seconds(10)) async throws(ProtocolError) -> Envelope {
+        try await request("Gateway.attach", params: JSONWriter.object { $0.string("device", device) }, timeout: timeout)
+    }
+
+    /// `Gateway.detach`: the inverse of `attach(device:)`.
+    @discardableResult
+    public func detach(device: String, timeout: Duration = .seconds(10)) async throws(ProtocolError) -> Envelope {
+        try await request("Gateway.detach", params: JSONWriter.object { $0.string("device", device) }, timeout: timeout)
+    }
+
     /// Stops reading from the socket (or resumes): simulates an inspector that falls behind.
     public func pauseReading(_ paused: Bool) { client.pauseReading(paused) }
 }

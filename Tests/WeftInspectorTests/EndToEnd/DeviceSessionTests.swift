@@ -53,13 +53,12 @@ import WeftSnapshot
         }
         try await first.waitUntilReady()
         try await second.waitUntilReady()
-        let attach = JSONWriter.object { $0.string("device", deviceId) }
-        _ = try await first.request("Gateway.attach", params: attach)
+        try await first.attach(device: deviceId)
         #expect(await eventually { device.inspectorCount == 1 })
         #expect(device.isSomeoneListening)
-        _ = try await second.request("Gateway.attach", params: attach)
+        try await second.attach(device: deviceId)
         #expect(await eventually { device.inspectorCount == 2 })
-        _ = try await first.request("Gateway.detach", params: attach)
+        try await first.detach(device: deviceId)
         #expect(await eventually { device.inspectorCount == 1 })
         // An inspector that goes away detaches too.
         second.close()
@@ -122,7 +121,7 @@ import WeftSnapshot
         inspector.start()
         defer { inspector.close() }
         try await inspector.waitUntilReady()
-        _ = try await inspector.request("Gateway.attach", params: JSONWriter.object { $0.string("device", deviceId) })
+        try await inspector.attach(device: deviceId)
         #expect(await eventually { device.isSomeoneListening })
 
         let reply = try await inspector.request("Tree.getDocument", device: deviceId, timeout: .seconds(30))
@@ -189,7 +188,7 @@ import WeftSnapshot
         defer { for inspector in attached + [bystander] { inspector.close() } }
         for inspector in attached + [bystander] { try await inspector.waitUntilReady() }
         for inspector in attached {
-            _ = try await inspector.request("Gateway.attach", params: JSONWriter.object { $0.string("device", deviceId) })
+            try await inspector.attach(device: deviceId)
         }
         #expect(await eventually { device.inspectorCount == 2 })
 

@@ -102,8 +102,7 @@ struct InspectorEndToEndTests {
         stalled.start()
         defer { stalled.close() }
         try await stalled.waitUntilReady()
-        let attach = Array(#"{"device":""#.utf8) + Array(rig.device.utf8) + Array(#""}"#.utf8)
-        _ = try await stalled.request("Gateway.attach", params: attach)
+        try await stalled.attach(device: rig.device)
         stalled.pauseReading(true)
 
         // Updates (droppable) from drags, and a flood of whole documents the stalled inspector
@@ -211,7 +210,7 @@ final class Rig: @unchecked Sendable {
             }
             try await Task.sleep(for: .milliseconds(50))
         }
-        _ = try await inspector.request("Gateway.attach", params: Array("{\"device\":\"\(device)\"}".utf8))
+        try await inspector.attach(device: device)
     }
 
     /// Calls a device method; its result or its error.

@@ -46,7 +46,7 @@ import WeftSnapshot
         inspector.start()
         defer { inspector.close() }
         try await inspector.waitUntilReady()
-        _ = try await inspector.request("Gateway.attach", params: JSONWriter.object { $0.string("device", deviceId) })
+        try await inspector.attach(device: deviceId)
         #expect(await eventually { device.isSomeoneListening })
 
         device.client.dropConnection()
@@ -148,7 +148,6 @@ import WeftSnapshot
         }
         #expect(await eventually { device.isRegistered })
         let deviceId = try #require(device.deviceId)
-        let attach = JSONWriter.object { $0.string("device", deviceId) }
         let stalledRecorder = EventRecorder()
         let stalled = makeInspector(gateway, recorder: stalledRecorder)
         let healthyRecorder = EventRecorder()
@@ -161,8 +160,8 @@ import WeftSnapshot
         }
         try await stalled.waitUntilReady()
         try await healthy.waitUntilReady()
-        _ = try await stalled.request("Gateway.attach", params: attach)
-        _ = try await healthy.request("Gateway.attach", params: attach)
+        try await stalled.attach(device: deviceId)
+        try await healthy.attach(device: deviceId)
         #expect(await eventually { device.inspectorCount == 2 })
 
         stalled.pauseReading(true)
