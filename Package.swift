@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "WeftCLI", dependencies: ["WeftLayout", "WeftSnapshot", "WeftProtocol"]),
         .executableTarget(name: "weft", dependencies: ["WeftCLI"]),
         // The demo host program.
-        .executableTarget(name: "TextureGram", dependencies: ["WeftNodes", "WeftInspector"]),
+        .executableTarget(name: "TextureGram", dependencies: ["WeftNodes", "WeftInspector", "WeftSnapshot"]),
         // The minimal inspectable host program of the docs and the end-to-end tests.
         .executableTarget(name: "weft-example", dependencies: ["WeftNodes", "WeftInspector"],
                           path: "Examples/weft-example"),
@@ -60,7 +60,7 @@ let package = Package(
         // instance names. Test targets that talk to a gateway depend on it.
         .target(name: "WeftTestSupport", path: "Tests/WeftTestSupport"),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "WeftNodesTests", dependencies: ["WeftNodes"]),
+        .testTarget(name: "WeftNodesTests", dependencies: ["WeftNodes", "WeftSnapshot"]),
         .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot"]),
         .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture"]),
         .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftProtocol", "WeftSnapshot", "WeftTestSupport"]),

@@ -1,5 +1,6 @@
 import Testing
 import WeftLayout
+import WeftSnapshot
 @testable import WeftNodes
 
 /// Random sequences of data changes and scrolling on a table, checking after every frame the
@@ -8,21 +9,9 @@ import WeftLayout
 /// tile the content.
 @Suite("Random operations keep a table consistent")
 struct RandomOperationTests {
-    /// A small deterministic generator (SplitMix64), so a failure replays.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
-
     @Test("inserts, deletes, reloads, drags and jumps", arguments: [1, 2, 3, 4])
     func randomOperations(seed: Int) throws {
-        var random = SplitMix(state: UInt64(seed))
+        var random = SeededGenerator(seed: UInt64(seed))  // deterministic, so a failure replays
         let (table, source, loop, _) = loadedTable(count: 30)
         for _ in 0..<150 {
             switch random.next(7) {
@@ -65,5 +54,12 @@ struct RandomOperationTests {
         }
         #expect(table.subnodes.map(\.id) == table.visibleCells.map(\.id))
         #expect(Set(ranges.visibleIndices).isSubset(of: Set(ranges.displayIndices)) || ranges.currentMode == .lowMemory)
+    }
+}
+
+private extension SeededGenerator {
+    /// A number in 0..<bound.
+    mutating func next(_ bound: Int) -> Int {
+        Int(next() % UInt64(bound))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import WeftSnapshot
 @testable import WeftInspector
 
 /// The queue policy of `OutgoingQueue` (protocol.md, "Queues": only events may be dropped).
@@ -128,7 +129,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4, 5])
     func matchesThePolicyModel(seed: UInt64) {
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)  // deterministic, so failures reproduce
         var queue = OutgoingQueue(eventBudget: 500, hardLimit: 1200)
         var model = Model(eventBudget: 500, hardLimit: 1200)
         for tag in 0..<20_000 {
@@ -149,20 +150,5 @@ import Testing
             #expect(queue.count == model.items.count)
             #expect(queue.droppedEvents == model.dropped)
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) so failures reproduce.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
