@@ -90,7 +90,7 @@ public final class Inspector {
                 configuration: configuration,
                 identity: DeviceIdentity(appId: options.appId, instance: instance),
                 info: DeviceInfo(appName: appName, appVersion: options.appVersion,
-                                 screen: DeviceInfo.Screen(width: screen.width, height: screen.height, scale: screen.scale)),
+                                 screen: screen),
                 delivery: .forward { request in
                     poster.post { _ in Inspector.serve(request, with: handler.value, device: handler.device) }
                 })

@@ -1,4 +1,5 @@
 import Foundation
+import WeftSnapshot
 
 /// What identifies a host program across restarts (protocol.md, "Handshake and identity"): the
 /// gateway gives the same identity the same `deviceId` for its whole life, and a second
@@ -20,17 +21,8 @@ public struct DeviceIdentity: Sendable, Equatable {
 /// Descriptive information sent at registration; unlike the identity it may change between
 /// runs (the pid always does).
 public struct DeviceInfo: Sendable, Equatable {
-    public struct Screen: Sendable, Equatable {
-        public var width: Double
-        public var height: Double
-        public var scale: Double
-
-        public init(width: Double, height: Double, scale: Double = 2) {
-            self.width = width
-            self.height = height
-            self.scale = scale
-        }
-    }
+    /// The screen registered with the gateway is the one snapshots report in `meta.screen`.
+    public typealias Screen = Snapshot.Screen
 
     public var appName: String
     public var appVersion: String
