@@ -18,7 +18,8 @@ import WeftSnapshot
 /// captures; the ones no capture visited for a while are swept out when the table has grown to
 /// twice what the captures use.
 final class CaptureCache {
-    private struct Entry {
+    /// A class, so that a look-up reads its fields in place instead of copying the element.
+    private final class Entry {
         /// Ids are never reused, so an entry left by a freed node whose address a new node got
         /// is told apart.
         let nodeID: String
@@ -27,6 +28,14 @@ final class CaptureCache {
         var element: Snapshot.Element
         /// The capture that last used it.
         var generation: Int
+
+        init(nodeID: String, revision: UInt64, interfaceStateRevision: UInt64, element: Snapshot.Element, generation: Int) {
+            self.nodeID = nodeID
+            self.revision = revision
+            self.interfaceStateRevision = interfaceStateRevision
+            self.element = element
+            self.generation = generation
+        }
     }
 
     /// A recorded element and whether the interface states in it are still current.
@@ -45,19 +54,26 @@ final class CaptureCache {
     /// The element recorded for `node` if its subtree did not change since, apart from
     /// interface states; marks it used by this capture.
     func element(for node: DisplayNode) -> Hit? {
-        guard let index = entries.index(forKey: ObjectIdentifier(node)) else { return nil }
-        let entry = entries.values[index]
-        guard entry.nodeID == node.id, entry.revision == node.subtreeRevision else { return nil }
-        entries.values[index].generation = generation
+        guard let entry = entries[ObjectIdentifier(node)], entry.nodeID == node.id,
+              entry.revision == node.subtreeRevision else { return nil }
+        entry.generation = generation
         return Hit(element: entry.element,
                    interfaceStatesChanged: entry.interfaceStateRevision != node.subtreeInterfaceStateRevision)
     }
 
     /// Records `element` as what `node`'s subtree is now.
     func record(_ element: Snapshot.Element, for node: DisplayNode) {
-        entries[ObjectIdentifier(node)] = Entry(
-            nodeID: node.id, revision: node.subtreeRevision, interfaceStateRevision: node.subtreeInterfaceStateRevision,
-            element: element, generation: generation)
+        let key = ObjectIdentifier(node)
+        if let entry = entries[key], entry.nodeID == node.id {
+            entry.revision = node.subtreeRevision
+            entry.interfaceStateRevision = node.subtreeInterfaceStateRevision
+            entry.element = element
+            entry.generation = generation
+        } else {
+            entries[key] = Entry(nodeID: node.id, revision: node.subtreeRevision,
+                                 interfaceStateRevision: node.subtreeInterfaceStateRevision, element: element,
+                                 generation: generation)
+        }
     }
 
     private var previousMemos: [String: RangeControllerMemo] = [:]

@@ -9,6 +9,7 @@ import WeftSnapshot
 enum NodeProperties {
     static func capture(_ node: DisplayNode) -> JSONObject {
         var props = JSONObject()
+        props.reserveCapacity(4)  // a text's text, lines and font, or an image and its control state
         // Text and image nodes are controls: plain nodes and cells skip the other casts.
         if let control = node as? ControlNode {
             if let text = control as? TextNode {
@@ -35,6 +36,7 @@ enum NodeProperties {
         props.append(key: "text", value: .string(node.text))
         props.append(key: "lines", value: .array(node.lines.map { .string($0.text) }))
         var font = JSONObject()
+        font.reserveCapacity(2)
         font.append(key: "size", value: .number(node.font.size))
         if node.font.weight != .regular { font.append(key: "weight", value: .string(node.font.weight.rawValue)) }
         props.append(key: "font", value: .object(font))
@@ -45,6 +47,7 @@ enum NodeProperties {
     private static func appendImage(of node: ImageNode, to props: inout JSONObject) {
         guard let image = node.image else { return }
         var object = JSONObject()
+        object.reserveCapacity(5)
         object.append(key: "pixelWidth", value: .number(Double(image.pixelWidth)))
         object.append(key: "pixelHeight", value: .number(Double(image.pixelHeight)))
         object.append(key: "scale", value: .number(image.scale))

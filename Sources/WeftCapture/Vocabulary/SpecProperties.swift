@@ -30,6 +30,7 @@ struct SpecDescriptor: Sendable {
     /// The spec's non-default properties, in table order.
     func capture(_ spec: LayoutSpec) -> JSONObject {
         var object = JSONObject()
+        object.reserveCapacity(properties.count)
         for property in properties {
             if let value = property.read(spec) { object.append(key: property.key, value: value) }
         }

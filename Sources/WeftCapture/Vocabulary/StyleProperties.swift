@@ -50,6 +50,7 @@ enum StyleProperties {
     static func capture(_ style: LayoutElementStyle) -> JSONObject {
         if isDefault(style) { return JSONObject() }
         var object = JSONObject()
+        object.reserveCapacity(4)  // a node's size, flex or baseline entries: one allocation
         for property in all {
             if let value = property.read(style) { object.append(key: property.key, value: value) }
         }
