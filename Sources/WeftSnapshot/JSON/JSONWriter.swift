@@ -257,9 +257,10 @@ public struct JSONWriter {
         }
     }
 
-    public mutating func object(_ object: JSONObject) {
+    /// Writes the object; `omittingLast` leaves its last member out (an implied value).
+    public mutating func object(_ object: JSONObject, omittingLast: Bool = false) {
         byte(UInt8(ascii: "{"))
-        for (index, entry) in object.entries.enumerated() {
+        for (index, entry) in object.entries.dropLast(omittingLast ? 1 : 0).enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }
             string(entry.key)
             byte(UInt8(ascii: ":"))
