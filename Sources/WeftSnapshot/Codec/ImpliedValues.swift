@@ -101,10 +101,22 @@ extension JSONWriter {
             string(entry.key)
             byte(UInt8(ascii: ":"))
             if index == compactImage, case .object(let image) = entry.value {
-                object(image, omittingLast: true)
+                members(image.entries.dropLast())
             } else {
                 value(entry.value)
             }
+        }
+        byte(UInt8(ascii: "}"))
+    }
+
+    /// `{"key":value,...}` of these members.
+    private mutating func members(_ entries: ArraySlice<JSONObject.Entry>) {
+        byte(UInt8(ascii: "{"))
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { byte(UInt8(ascii: ",")) }
+            string(entry.key)
+            byte(UInt8(ascii: ":"))
+            value(entry.value)
         }
         byte(UInt8(ascii: "}"))
     }

@@ -257,10 +257,9 @@ public struct JSONWriter {
         }
     }
 
-    /// Writes the object; `omittingLast` leaves its last member out (an implied value).
-    public mutating func object(_ object: JSONObject, omittingLast: Bool = false) {
+    public mutating func object(_ object: JSONObject) {
         byte(UInt8(ascii: "{"))
-        for (index, entry) in object.entries.dropLast(omittingLast ? 1 : 0).enumerated() {
+        for (index, entry) in object.entries.enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }
             string(entry.key)
             byte(UInt8(ascii: ":"))
