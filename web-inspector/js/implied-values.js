@@ -2,7 +2,8 @@
 // (docs/snapshot-format.md, "Implied values"; Swift's ImpliedValues). The page fills them back in
 // where documents enter it (TreeModel: a document, `add` and `set` ops; semanticDiff: the two
 // documents it compares), so the tree, the properties panel, the screen's text, the ASCII art and
-// search see complete elements:
+// search see complete elements; a downloaded document leaves them out again
+// (`leaveOutImpliedValues`), as Weft writes documents:
 // - a spec's `className`: Texture's class of its layout-json `type` (none for a custom type);
 // - `props.lines`: `[text]`, the text on one line as it is (an empty text writes `[]`);
 // - `props.image.decodedBytes`: pixelWidth x pixelHeight x 4.
@@ -58,4 +59,23 @@ export function fillSnapshotImpliedValues(snapshot) {
     if (el.children) stack.push(...el.children);
   }
   return snapshot;
+}
+
+/**
+ * A JSON.stringify replacer that leaves out the implied values, so a filled document is written
+ * in the compact form: `JSON.stringify(snapshot, leaveOutImpliedValues)`.
+ */
+export function leaveOutImpliedValues(key, value) {
+  switch (key) {
+    case 'className':
+      return this.kind === 'spec' && typeof this.id === 'string' && SPEC_CLASS_NAMES[this.type] === value && has(SPEC_CLASS_NAMES, this.type)
+        ? undefined : value;
+    case 'lines':
+      return typeof this.text === 'string' && Array.isArray(value) && value.length === 1 && value[0] === this.text ? undefined : value;
+    case 'decodedBytes':
+      return typeof this.pixelWidth === 'number' && typeof this.pixelHeight === 'number'
+        && value === this.pixelWidth * this.pixelHeight * 4 ? undefined : value;
+    default:
+      return value;
+  }
 }

@@ -10,7 +10,7 @@ import { TreeModel } from '../js/tree-model.js';
 import { TreeRows } from '../js/tree-rows.js';
 import { asciiArt } from '../js/ascii-art.js';
 import { semanticDiff } from '../js/semantic-diff.js';
-import { SPEC_CLASS_NAMES, fillImpliedProps } from '../js/implied-values.js';
+import { SPEC_CLASS_NAMES, fillImpliedProps, leaveOutImpliedValues } from '../js/implied-values.js';
 
 // A feed row as capture writes it now: cell > inset > stack > [image, text, wrapped text, empty text].
 function compactRow() {
@@ -110,9 +110,28 @@ test('search and ASCII art see the implied class names', () => {
 // written: both are the same document.
 test('an explicit document and its compact form are equal', () => {
   const dir = new URL('../../fixtures/snapshots/', import.meta.url).pathname;
-  const compact = JSON.parse(readFileSync(dir + 'profile-card.json', 'utf8'));
-  const explicit = JSON.parse(readFileSync(dir + 'explicit/profile-card.json', 'utf8'));
-  assert.deepEqual(semanticDiff(explicit, compact, { ignore: [] }), []);
-  const model = new TreeModel(compact);
+  const load = (name) => JSON.parse(readFileSync(dir + name, 'utf8'));
+  const compact = load('profile-card.json');
+  const explicit = load('explicit/profile-card.json');
+  assert.deepEqual(semanticDiff(explicit, load('profile-card.json'), { ignore: [] }), []);
+  const model = new TreeModel(load('profile-card.json'));
   assert.deepEqual(model.toSnapshot().roots, explicit.roots);
+  // Written back (a download), the filled document is the compact file again.
+  assert.deepEqual(JSON.parse(JSON.stringify(model.toSnapshot(), leaveOutImpliedValues)).roots, compact.roots);
+});
+
+test('writing leaves out only values equal to the implied ones', () => {
+  const m = new TreeModel(compactRow());
+  m.get('n6').props.image.decodedBytes = 5; // not 88 x 88 x 4
+  m.get('n9/0').className = 'MyInsetSpec';
+  const written = JSON.parse(JSON.stringify(m.toSnapshot(), leaveOutImpliedValues));
+  assert.deepEqual(written.roots, (() => {
+    const expected = compactRow().roots;
+    const inset = expected[0].children[0];
+    inset.className = 'MyInsetSpec';
+    inset.children[0].children[0].props.image.decodedBytes = 5;
+    return expected;
+  })());
+  // The node classes stay; the wrapped and the empty text keep their lines.
+  assert.equal(written.roots[0].className, 'ASCellNode');
 });
