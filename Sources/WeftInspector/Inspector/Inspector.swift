@@ -88,11 +88,14 @@ public final class Inspector {
                                                      instance: instance, snapshotDirectory: snapshotDirectory)
             let handler = LoopBound(session)
             let poster = loop.poster
+            var transport = TransportOptions.device
+            transport.handshakeTimeout = options.registrationTimeout
             let device = DeviceSession(
                 configuration: configuration,
                 identity: DeviceIdentity(appId: options.appId, instance: instance),
                 info: DeviceInfo(appName: appName, appVersion: options.appVersion,
                                  screen: screen),
+                options: transport,
                 delivery: .forward { request in
                     poster.post { _ in Inspector.serve(request, with: handler.value, device: handler.device) }
                 })

@@ -30,7 +30,13 @@ extension GatewayProcess {
 /// A device session against `gateway` with a unique instance name.
 func makeDevice(_ gateway: GatewayProcess, instance: String = HostProgram.uniqueInstance("device"),
                 options: TransportOptions = .testDevice(), delivery: RequestDelivery = .polled) -> DeviceSession {
-    let configuration = GatewayConfiguration(endpoint: gateway.endpoint, token: gateway.token, instance: instance)
+    makeDevice(endpoint: gateway.endpoint, token: gateway.token, instance: instance, options: options, delivery: delivery)
+}
+
+/// A device session against whatever listens at `endpoint`.
+func makeDevice(endpoint: GatewayEndpoint, token: String? = nil, instance: String = HostProgram.uniqueInstance("device"),
+                options: TransportOptions = .testDevice(), delivery: RequestDelivery = .polled) -> DeviceSession {
+    let configuration = GatewayConfiguration(endpoint: endpoint, token: token, instance: instance)
     return DeviceSession(configuration: configuration,
                          identity: DeviceIdentity(appId: "org.weft.tests", instance: instance, host: "test-host"),
                          info: DeviceInfo(appName: "WeftInspectorTests", appVersion: "1.2",
