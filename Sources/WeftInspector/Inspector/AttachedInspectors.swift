@@ -10,11 +10,17 @@ import Synchronization
 final class AttachedInspectors: Sendable {
     static let shared = AttachedInspectors()
 
-    /// A weak reference that can leave the lock: each copy is its own weak reference, read by
-    /// whoever took it. `@unchecked` because `Inspector` is not `Sendable`: it is only used on
-    /// its loop's thread, which this list does not change.
+    /// The list holds inspectors weakly: one that goes away without detaching drops out.
+    /// `@unchecked Sendable` (here and in `Found`) because `Inspector` is not `Sendable`: it is
+    /// only used on its loop's thread, and this list only checks identity and liveness.
     private struct Entry: @unchecked Sendable {
         weak var inspector: Inspector?
+    }
+
+    /// A strong reference taken under the lock, so the inspector cannot go away between finding
+    /// it and handing it out.
+    private struct Found: @unchecked Sendable {
+        let inspector: Inspector
     }
 
     private struct State {
@@ -49,6 +55,8 @@ final class AttachedInspectors: Sendable {
 
     /// The newest inspector still attached (a deallocated one that never detached is skipped).
     var current: Inspector? {
-        state.withLock { state in state.entries.last { $0.inspector != nil } }?.inspector
+        state.withLock { state -> Found? in
+            state.entries.last { $0.inspector != nil }?.inspector.map(Found.init)
+        }?.inspector
     }
 }

@@ -95,6 +95,25 @@ struct InspectorAttachTests {
         #expect(Inspector.current == nil)
     }
 
+    @Test("registrationTimeout: an unanswered Gateway.register is given up and sent again on a new connection")
+    func registrationTimeout() throws {
+        // docs/client.md, Options: without an answer within registrationTimeout the client hangs
+        // up and retries; each new connection starts with Gateway.register (protocol.md).
+        let peer = try SilentWebSocketPeer()
+        let (loop, _) = screen()
+        let inspector = try Inspector.attach(to: loop, gateway: .url(peer.webSocketURL),
+                                             options: Inspector.Options(appId: "org.weft.tests", registrationTimeout: .milliseconds(200)))
+        defer { inspector.detach() }
+        var registrations: Set<Int> = []
+        while registrations.count < 2, let event = peer.next(timeout: .seconds(10)) {
+            if case .message(let number, let text) = event, (try? Envelope(reading: Array(text.utf8)))?.method == "Gateway.register" {
+                registrations.insert(number)
+            }
+        }
+        #expect(registrations == [1, 2])
+        #expect(inspector.device?.isRegistered == false)
+    }
+
     @Test("file names keep letters, digits, dot, underscore and dash")
     func fileNames() {
         #expect(Inspector.fileName(for: "feed-loaded") == "feed-loaded.json")
