@@ -1,5 +1,7 @@
 import Foundation
 import Synchronization
+import Testing
+import WeftSnapshot
 import WeftTestSupport
 @testable import WeftInspector
 
@@ -60,6 +62,15 @@ func makeInspector(_ gateway: GatewayProcess, recorder: EventRecorder = EventRec
     InspectorClient(endpoint: gateway.endpoint, token: gateway.token, clientName: "swift-tests",
                     options: TransportOptions(maximumIncomingMessageBytes: 256 << 20, backoff: fastBackoff),
                     onEvent: recorder.record)
+}
+
+/// The gateway's device list (`Gateway.listDevices`), asked by an inspector of its own.
+func listedDevices(_ gateway: GatewayProcess) async throws -> [JSONValue] {
+    let inspector = makeInspector(gateway)
+    inspector.start()
+    defer { inspector.close() }
+    try await inspector.waitUntilReady()
+    return try #require(try await inspector.request("Gateway.listDevices").result()?["devices"]?.array)
 }
 
 /// Answers a device's requests on a thread of its own, as a host's main loop would: polls

@@ -45,11 +45,7 @@ import WeftTestSupport
         let gateway = try GatewayProcess(port: peer.port)
         #expect(await eventually { device.isRegistered }, "\(device.client.state) \(device.client.lastError ?? "") \(gateway.log)")
         #expect(device.registrationCount == 1)
-        let inspector = makeInspector(gateway)
-        inspector.start()
-        defer { inspector.close() }
-        try await inspector.waitUntilReady()
-        let devices = try #require(try await inspector.request("Gateway.listDevices").result()?["devices"]?.array)
+        let devices = try await listedDevices(gateway)
         #expect(devices.contains { $0["deviceId"]?.string == device.deviceId && $0["state"]?.string == "connected" })
     }
 
