@@ -16,7 +16,9 @@ import WeftLayout
 /// The model always holds these values. The encoder leaves out a value equal to the implied one
 /// (in the place the decoder puts it back: `lines` right after `text`, `decodedBytes` last in
 /// `image`, which is where capture puts them), and the decoder fills in what is missing, so
-/// `decode(encode(x)) == x` for every element. Explicit values are always allowed.
+/// `decode(encode(x)) == x` for every complete element (a text with its `lines`, an image with its
+/// `decodedBytes`, as capture makes them; a model without them reads back with them). Explicit
+/// values are always allowed.
 enum ImpliedValues {
     /// Texture's class name implied by a spec's layout-json `type`; nil for a custom type.
     static func specClassName(ofType type: String) -> String? {
