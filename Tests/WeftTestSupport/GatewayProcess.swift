@@ -27,7 +27,9 @@ public final class GatewayProcess: @unchecked Sendable {
     ///   - token: passed as `--token`.
     ///   - arguments: further gateway flags (`--grace 2`, `--max-message 65536`, ...).
     ///   - tls: serve TLS with a fresh self-signed certificate for localhost (needs `openssl`).
-    public init(token: String? = nil, arguments: [String] = [], tls: Bool = false) throws {
+    ///   - port: where to listen; 0 (the default) picks a free port. A given port is retried for
+    ///     a while until it is free (say, after the test stopped another listener there).
+    public init(token: String? = nil, arguments: [String] = [], tls: Bool = false, port: Int = 0) throws {
         self.token = token
         usesTLS = tls
         directory = try RepositoryLayout.temporaryDirectory("weft-gateway")
@@ -51,7 +53,7 @@ public final class GatewayProcess: @unchecked Sendable {
         try FileManager.default.createDirectory(at: webRoot, withIntermediateDirectories: true)
         try Data("<!doctype html><title>weft test</title>".utf8).write(to: webRoot.appendingPathComponent("index.html"))
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        try launch(port: 0)
+        try launchRetrying(port: port)
     }
 
     deinit {
@@ -83,19 +85,24 @@ public final class GatewayProcess: @unchecked Sendable {
     /// for a while if the port is not free yet.
     public func restart() throws {
         kill()
-        let deadline = ContinuousClock.now + .seconds(10)
-        while true {
-            do {
-                try launch(port: port)
-                return
-            } catch where ContinuousClock.now < deadline {
-                usleep(100_000)
-            }
-        }
+        try launchRetrying(port: port)
     }
 
     /// The gateway's log so far (for failure messages).
     public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// `launch`, retried for up to 10 s while a fixed port is not free yet.
+    private func launchRetrying(port requested: Int) throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            do {
+                try launch(port: requested)
+                return
+            } catch where requested != 0 && ContinuousClock.now < deadline {
+                usleep(100_000)
+            }
+        }
+    }
 
     private func launch(port requested: Int) throws {
         var flags = ["--host", host, "--port", String(requested), "--web-root", webRoot.path]

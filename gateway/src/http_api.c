@@ -40,6 +40,11 @@ bool http_api_owns(const char *path)
 	return strcmp(path, "/healthz") == 0 || strcmp(path, "/api") == 0 || strncmp(path, "/api/", 5) == 0;
 }
 
+bool http_api_needs_token(const char *path)
+{
+	return http_api_owns(path) && strcmp(path, "/healthz") != 0;
+}
+
 void http_api_error(struct http_response *resp, int status, int code, const char *message, json_t *data)
 {
 	json_t *j = json_pack("{s:o}", "error", error_object(code, message, data));

@@ -19,6 +19,10 @@ struct http_response {
 /* True for the paths the API owns (/healthz and /api/...). */
 bool http_api_owns(const char *path);
 
+/* True for the API paths a configured token guards: all but /healthz, which reveals nothing
+ * and must answer a health check that has no token. */
+bool http_api_needs_token(const char *path);
+
 /* Handles an API request (method "GET" or "POST"; body is the POST body). Returns true when it
  * answered at once (resp filled); false when the request went to a device through exchange, and
  * the answer comes later through the relay's http_reply hook and http_api_answer. */

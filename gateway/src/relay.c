@@ -216,16 +216,31 @@ static void notify_count(struct relay *r, struct device *d, const char *method, 
 			    now);
 }
 
-static void attach(struct relay *r, struct device *d, struct peer *inspector, long long now)
+/* The device hears of the new count at once (so it streams only while someone listens).
+ * Returns whether the count changed: the caller then tells the inspectors with
+ * inspectors_changed(), after its own reply, so the inspector that attached hears the answer to
+ * its Gateway.attach before the deviceUpdated it caused. */
+static bool attach(struct relay *r, struct device *d, struct peer *inspector, long long now)
 {
-	if (device_attach(d, inspector))
-		notify_count(r, d, "Inspector.attached", now);
+	if (!device_attach(d, inspector))
+		return false;
+	notify_count(r, d, "Inspector.attached", now);
+	return true;
 }
 
-static void detach(struct relay *r, struct device *d, struct peer *inspector, long long now)
+static bool detach(struct relay *r, struct device *d, struct peer *inspector, long long now)
 {
-	if (device_detach(d, inspector))
-		notify_count(r, d, "Inspector.detached", now);
+	if (!device_detach(d, inspector))
+		return false;
+	notify_count(r, d, "Inspector.detached", now);
+	return true;
+}
+
+/* The Device record's "inspectors" changed: every inspector watching the device list gets the
+ * new record (protocol.md: Gateway.deviceUpdated {Device}). */
+static void inspectors_changed(struct relay *r, struct device *d, long long now)
+{
+	broadcast(r, "Gateway.deviceUpdated", device_json(d), now);
 }
 
 /* ---- devices coming and going ---- */
@@ -254,10 +269,13 @@ static void peer_leave(struct relay *r, struct peer *p, long long now)
 		p->device = NULL;
 		device_lost(r, d, now);
 	} else if (p->kind == PEER_INSPECTOR) {
-		for (struct device *d = r->reg.devices; d; d = d->next)
-			detach(r, d, p, now);
-		drop_pending_of_requester(r, p);
+		/* Not greeted from here on: the deviceUpdated its leaving causes is not for itself (its
+		 * socket may already be gone). */
 		p->greeted = false;
+		for (struct device *d = r->reg.devices; d; d = d->next)
+			if (detach(r, d, p, now))
+				inspectors_changed(r, d, now);
+		drop_pending_of_requester(r, p);
 	} else if (p->kind == PEER_HTTP) {
 		drop_pending_of_requester(r, p);
 	}
@@ -494,12 +512,11 @@ static void gateway_method(struct relay *r, struct peer *p, long long id, const 
 		struct device *d = selected_device(r, p, id, json_object_get(params, "device"), now);
 		if (!d)
 			return;
-		if (method[8] == 'a')
-			attach(r, d, p, now);
-		else
-			detach(r, d, p, now);
+		bool changed = method[8] == 'a' ? attach(r, d, p, now) : detach(r, d, p, now);
 		reply_ok(r, p, id, json_pack("{s:s, s:I}", "deviceId", d->id, "inspectors", (json_int_t)d->n_inspectors),
 			 now);
+		if (changed)
+			inspectors_changed(r, d, now);
 	} else {
 		reply_err(r, p, id, ERR_METHOD_NOT_FOUND, "unknown gateway method", json_pack("{s:s}", "method", method),
 			  now);

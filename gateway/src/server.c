@@ -315,7 +315,7 @@ static int http_request(struct lws *wsi, struct session *s, const char *path)
 									     : NULL;
 	bool api = http_api_owns(path);
 	const char *why = NULL;
-	int refusal = check_access(wsi, api, false, &why);
+	int refusal = check_access(wsi, http_api_needs_token(path), false, &why);
 	if (refusal) {
 		log_refusal(wsi, refusal, path, why);
 		respond(wsi, s, refusal, ERR_INVALID_REQUEST, why);

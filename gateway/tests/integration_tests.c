@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <libwebsockets.h>
+
 #include "check.h"
 #include "harness.h"
 #include "scripted.h"
@@ -270,8 +272,10 @@ static void test_fanout_and_attach_counts(void)
 	CHECK(eb1 && eb2);
 	const char *devs[2] = {str_at(eb1, "device", NULL), str_at(eb2, "device", NULL)};
 	CHECK(devs[0] && devs[1] && strcmp(devs[0], devs[1]) != 0);
-	CHECK(tc_next(c, 200) == NULL);
-	CHECK(tc_next(a, 100) == NULL); /* a is not attached to d2 */
+	/* (c, watching the device list, does get Gateway.deviceUpdated for the attach counts:
+	 * test_inspector_count_changes_update_the_device_list.) */
+	CHECK(tc_await(c, match_method, "Tree.updated", 200) == NULL);
+	CHECK(tc_await(a, match_method, "Tree.updated", 100) == NULL); /* a is not attached to d2 */
 
 	tc_sendf(a, "{\"id\":4,\"method\":\"Gateway.detach\",\"params\":{\"device\":\"%s\"}}", d1->device_id);
 	json_decref(tc_reply(a, 4));
@@ -293,6 +297,82 @@ static void test_fanout_and_attach_counts(void)
 	down();
 }
 
+/* The next Gateway.deviceUpdated t receives: it must be d's record with `inspectors`. */
+static void expect_device_updated(struct tc *t, const char *device_id, long long inspectors)
+{
+	json_t *upd = tc_method(t, "Gateway.deviceUpdated");
+	CHECK_STR(str_at(upd, "params", "deviceId"), device_id);
+	CHECK_STR(str_at(upd, "params", "state"), "connected");
+	CHECK(json_is_object(json_object_get(json_object_get(upd, "params"), "identity")));
+	CHECK_INT(int_at(upd, "params", "inspectors"), inspectors);
+	json_decref(upd);
+}
+
+/* Kills a client's socket without a closing handshake (a crashed inspector or a dead network):
+ * the gateway only sees the connection end. */
+static void kill_socket(struct tc *t)
+{
+	int fd = (int)lws_get_socket_fd(t->ws->wsi);
+	CHECK(fd >= 0 && shutdown(fd, SHUT_RDWR) == 0);
+}
+
+static void test_inspector_count_changes_update_the_device_list(void)
+{
+	/* protocol.md: Device = {..., "inspectors": N}; Gateway.deviceUpdated {Device} goes to every
+	 * inspector that said hello when a device's record changes, so a page listing devices (watch,
+	 * attached to nothing) sees the count of every attach, detach and inspector that dies. */
+	START_GATEWAY(NULL);
+	struct tc *dev = device_open(pool, "org.weft.Count", test_instance());
+	const char *id = dev->device_id;
+	struct tc *watch = inspector_open(pool), *a = inspector_open(pool), *b = inspector_open(pool);
+
+	inspector_attach(a, 2, id);
+	expect_device_updated(watch, id, 1);
+	/* The attaching inspector hears its reply first, then the record it changed (so a client that
+	 * reacts to deviceUpdated of its device while attaching already knows it is attached). */
+	json_t *next = tc_next(a, WAIT_MS);
+	CHECK_INT(int_at(next, "params", "inspectors"), 1);
+	CHECK_STR(str_at(next, "method", NULL), "Gateway.deviceUpdated");
+	json_decref(next);
+
+	inspector_attach(b, 2, id);
+	expect_device_updated(watch, id, 2);
+	expect_device_updated(a, id, 2);
+	/* Attaching again changes nothing: no event. */
+	inspector_attach(b, 3, id);
+	CHECK(tc_await(watch, match_method, "Gateway.deviceUpdated", 200) == NULL);
+
+	tc_sendf(a, "{\"id\":4,\"method\":\"Gateway.detach\",\"params\":{\"device\":\"%s\"}}", id);
+	json_decref(tc_reply(a, 4));
+	expect_device_updated(watch, id, 1);
+	expect_device_updated(a, id, 1); /* a said hello: it still watches the list */
+	json_t *n = tc_method(dev, "Inspector.detached");
+	CHECK_INT(int_at(n, "params", "count"), 1);
+	json_decref(n);
+
+	/* b's socket dies: it is detached, the device is told, and the list watchers see 0. */
+	kill_socket(b);
+	expect_device_updated(watch, id, 0);
+	expect_device_updated(a, id, 0);
+	n = tc_await(dev, match_method, "Inspector.detached", WAIT_MS);
+	while (n && int_at(n, "params", "count") != 0) { /* skip the earlier counts still queued */
+		json_decref(n);
+		n = tc_await(dev, match_method, "Inspector.detached", WAIT_MS);
+	}
+	CHECK_INT(int_at(n, "params", "count"), 0);
+	json_decref(n);
+	/* And the list agrees. */
+	int status;
+	json_t *list = http_json("GET", "/api/devices", NULL, NULL, &status);
+	CHECK_INT(int_at(json_array_get(json_object_get(list, "devices"), 0), "inspectors", NULL), 0);
+	json_decref(list);
+	tc_free(b);
+	tc_free(a);
+	tc_free(watch);
+	tc_free(dev);
+	down();
+}
+
 /* ---- device lifecycle ---- */
 
 static void test_restart_rebinds_within_grace(void)
@@ -305,6 +385,7 @@ static void test_restart_rebinds_within_grace(void)
 	struct tc *insp = inspector_open(pool);
 	inspector_attach(insp, 2, device_id);
 	json_decref(tc_method(dev, "Inspector.attached"));
+	expect_device_updated(insp, device_id, 1); /* its own attach changed the count */
 
 	/* A pending request fails at once with -32001 when the device goes away. */
 	tc_sendf(insp, "{\"id\":3,\"method\":\"Tree.getDocument\",\"device\":\"%s\",\"params\":{}}", device_id);
@@ -470,7 +551,14 @@ static void test_token_required(void)
 	CHECK_INT(status, 200);
 	json_decref(http_json("GET", "/api/devices", "Authorization: Bearer s3cret\r\n", NULL, &status));
 	CHECK_INT(status, 200);
-	json_decref(http_json("GET", "/healthz", NULL, NULL, &status));
+	/* A health check reveals nothing: it answers without the token (docs/protocol.md, HTTP API). */
+	json_t *health = http_json("GET", "/healthz", NULL, NULL, &status);
+	CHECK_INT(status, 200);
+	CHECK(json_is_true(json_object_get(health, "ok")));
+	json_decref(health);
+	json_decref(http_json("GET", "/api/devices/anything", NULL, NULL, &status));
+	CHECK_INT(status, 401);
+	json_decref(http_json("POST", "/api/devices/anything/call", "Content-Type: application/json\r\n", "{}", &status));
 	CHECK_INT(status, 401);
 	/* A real client with the token in its query works end to end. */
 	struct tc *insp = inspector_open_path(pool, "/inspector?token=s3cret");
@@ -1053,6 +1141,7 @@ int main(int argc, char **argv)
 	RUN(test_first_message_rules);
 	RUN(test_id_rewriting_between_inspectors);
 	RUN(test_fanout_and_attach_counts);
+	RUN(test_inspector_count_changes_update_the_device_list);
 	RUN(test_restart_rebinds_within_grace);
 	RUN(test_grace_expiry_and_stable_id);
 	RUN(test_second_connection_replaces_first);

@@ -32,6 +32,8 @@ enum NodeProperties {
     }
 
     /// `text`, the lines as drawn in the node's bounds, and the font (weight only when bold).
+    /// The model always holds the lines; documents leave them out when they are `[text]`
+    /// (WeftSnapshot's `ImpliedValues`).
     private static func appendText(of node: TextNode, to props: inout JSONObject) {
         props.append(key: "text", value: .string(node.text))
         props.append(key: "lines", value: .array(node.lines.map { .string($0.text) }))
@@ -43,7 +45,7 @@ enum NodeProperties {
     }
 
     /// texture-semantics.md section 7: the scaling ratio (omitted for an empty node) and the
-    /// decoded size (w x h x 4).
+    /// decoded size (w x h x 4, which documents leave out as implied).
     private static func appendImage(of node: ImageNode, to props: inout JSONObject) {
         guard let image = node.image else { return }
         var object = JSONObject()

@@ -28,7 +28,9 @@ public final class Inspector {
     public let snapshotDirectory: String?
 
     /// The most recently attached inspector that is still attached (`Inspector.checkpoint`).
-    nonisolated(unsafe) public private(set) static weak var current: Inspector?
+    /// One for the whole process, safe to read from any thread (each inspector lives on its own
+    /// loop's thread, and programs may run several).
+    public static var current: Inspector? { AttachedInspectors.shared.current }
 
     private var hook: MainLoop.Token?
     private var wroteFirstLayout = false
@@ -86,11 +88,14 @@ public final class Inspector {
                                                      instance: instance, snapshotDirectory: snapshotDirectory)
             let handler = LoopBound(session)
             let poster = loop.poster
+            var transport = TransportOptions.device
+            transport.handshakeTimeout = options.registrationTimeout
             let device = DeviceSession(
                 configuration: configuration,
                 identity: DeviceIdentity(appId: options.appId, instance: instance),
                 info: DeviceInfo(appName: appName, appVersion: options.appVersion,
                                  screen: screen),
+                options: transport,
                 delivery: .forward { request in
                     poster.post { _ in Inspector.serve(request, with: handler.value, device: handler.device) }
                 })
@@ -103,8 +108,7 @@ public final class Inspector {
         }
         session.start()
         hook = loop.addAfterFrameHook { [weak self] _ in self?.afterFrame() }
-        Inspector.current = self
-        Inspector.installExitHandler()
+        if AttachedInspectors.shared.add(self) { Inspector.installExitHandler() }
         device?.start()
     }
 
@@ -117,7 +121,7 @@ public final class Inspector {
         if let hook { loop.remove(hook) }
         session.stop()
         device?.close()
-        if Inspector.current === self { Inspector.current = nil }
+        AttachedInspectors.shared.remove(self)
     }
 
     // MARK: Checkpoints
@@ -159,17 +163,14 @@ public final class Inspector {
     }
 
     /// The `exit` checkpoint when the process exits without `detach()` (only if it exits on
-    /// the loop's thread, where the trees may be read).
+    /// the main thread, where the loop of a program's one inspector runs). Installed once, by
+    /// the first attach.
     private static func installExitHandler() {
-        guard !exitHandlerInstalled else { return }
-        exitHandlerInstalled = true
         atexit {
             guard let inspector = Inspector.current, Thread.isMainThread else { return }
             inspector.checkpoint("exit")
         }
     }
-
-    nonisolated(unsafe) private static var exitHandlerInstalled = false
 
     // MARK: Requests
 

@@ -33,10 +33,15 @@ extension Inspector {
         /// The screen reported at registration and in `meta`; default: the first root's size
         /// and the loop's screen scale.
         public var screen: Snapshot.Screen?
+        /// How long the gateway may take to answer `Gateway.register` on a new connection.
+        /// Without an answer the client hangs up and retries with back-off: whatever accepted
+        /// the connection is not a working gateway (`TransportOptions.handshakeTimeout`).
+        public var registrationTimeout: Duration
 
         public init(appId: String = "org.weft.app", appName: String? = nil, appVersion: String = "0",
                     instance: String? = nil, token: String? = nil, updateRate: Double = 30,
-                    snapshotDirectory: String? = nil, screen: Snapshot.Screen? = nil) {
+                    snapshotDirectory: String? = nil, screen: Snapshot.Screen? = nil,
+                    registrationTimeout: Duration = TransportOptions.device.handshakeTimeout) {
             self.appId = appId
             self.appName = appName
             self.appVersion = appVersion
@@ -45,6 +50,7 @@ extension Inspector {
             self.updateRate = updateRate
             self.snapshotDirectory = snapshotDirectory
             self.screen = screen
+            self.registrationTimeout = registrationTimeout
         }
     }
 }

@@ -50,7 +50,8 @@ final class DeviceSessionCore: Sendable {
             closed: { [self] code in closed(code: code) },
             shouldReconnect: { [self] in
                 state.withLock { $0.refusal?.code != .unsupportedProtocolVersion }
-            })
+            },
+            handshakePending: { [self] in state.withLock { $0.registerRequestID != nil } })
     }
 
     /// A connection opened: `Gateway.register` must be its first message.

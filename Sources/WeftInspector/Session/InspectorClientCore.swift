@@ -29,7 +29,8 @@ final class InspectorClientCore: Sendable {
             opened: { [self] _ in opened() },
             received: { [self] bytes, generation in received(bytes, generation: generation) },
             oversized: { [self] head, size, _ in oversized(head: head, size: size) },
-            closed: { [self] code in closed(code: code) })
+            closed: { [self] code in closed(code: code) },
+            handshakePending: { [self] in state.withLock { $0.helloRequestID != nil } })
     }
 
     /// Reserves an id for a request and remembers its completion.

@@ -53,6 +53,10 @@ final class ServiceLoop: @unchecked Sendable {
     private var eventTimer: ServiceTimer!
     private var eventTicking = false
     private var idleEventTicks = 0
+    private var handshakeTimer: ServiceTimer!
+    /// The current connection is being hung up because its handshake went unanswered: it
+    /// counts as a failed attempt however long it was open.
+    private var handshakeTimedOut = false
 
     init(endpoint: GatewayEndpoint, requestPath: String, options: TransportOptions, mailbox: Mailbox,
          handlers: WebSocketClient.Handlers) {
@@ -83,6 +87,7 @@ final class ServiceLoop: @unchecked Sendable {
                                                  jitter_percent: 0))
         housekeepingTimer = ServiceTimer(owner: self, purpose: .housekeeping)
         eventTimer = ServiceTimer(owner: self, purpose: .eventTick)
+        handshakeTimer = ServiceTimer(owner: self, purpose: .handshakeDeadline)
     }
 
     deinit {
@@ -125,6 +130,7 @@ final class ServiceLoop: @unchecked Sendable {
         }
         stopEventTicks()
         housekeepingTimer.cancel()
+        handshakeTimer.cancel()
         mailbox.retireContext()
         lws_context_destroy(context)
         self.context = nil
@@ -191,6 +197,7 @@ final class ServiceLoop: @unchecked Sendable {
         established = false
         peerCloseCode = nil
         closeStatus = nil
+        handshakeTimedOut = false
         publish(.connecting)
         if lws_client_connect_via_info(&info) == nil, reconnectAt == nil, !established {
             // Failed synchronously (lws may or may not have reported CONNECTION_ERROR).
@@ -215,6 +222,7 @@ final class ServiceLoop: @unchecked Sendable {
             generation = mailbox.opened()
             publish(.open)
             queue(handlers.opened(generation))
+            if let context { handshakeTimer.schedule(in: context, after: options.handshakeTimeout) }
             if mailbox.contents.withLock({ $0.readingPaused }) {
                 readingPaused = true
                 lws_rx_flow_control(wsi, 0)
@@ -336,7 +344,23 @@ final class ServiceLoop: @unchecked Sendable {
             } else {
                 eventTicking = false
             }
+        case .handshakeDeadline:
+            handshakeDeadlinePassed()
         }
+    }
+
+    /// `handshakeTimeout` after the connection opened: if the session still waits for the
+    /// answer to its first request, whatever accepted the WebSocket is not a working gateway.
+    /// The socket is dropped without a closing handshake (a peer that does not answer requests
+    /// would not answer that either); `connectionClosed` then counts a failed attempt and
+    /// schedules the next one with the back-off.
+    private func handshakeDeadlinePassed() {
+        guard let connection, established, closeStatus == nil, handlers.handshakePending() else { return }
+        handshakeTimedOut = true
+        mailbox.lastError.withLock {
+            $0 = "the handshake got no answer within \(options.handshakeTimeout): not a working gateway, reconnecting"
+        }
+        lws_set_timeout(connection, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
     }
 
     /// Events are flowing: tick so the next ones need no wake-up.
@@ -368,6 +392,7 @@ final class ServiceLoop: @unchecked Sendable {
         assembler.reset()
         inFlight = nil
         stopEventTicks()
+        handshakeTimer.cancel()
         mailbox.closed()
         let stopping = mailbox.contents.withLock { $0.stopRequested }
         if peerCloseCode == 4000 {
@@ -378,7 +403,7 @@ final class ServiceLoop: @unchecked Sendable {
             refused = true
             publish(.refused)
         } else if !stopping {
-            if let establishedAt, ContinuousClock.now - establishedAt >= options.stableConnection {
+            if !handshakeTimedOut, let establishedAt, ContinuousClock.now - establishedAt >= options.stableConnection {
                 consecutiveFailures = 1
             } else {
                 consecutiveFailures += 1

@@ -9,6 +9,8 @@ final class ServiceTimer {
         case housekeeping
         /// Flush queued events (see `TransportOptions.eventFlushInterval`).
         case eventTick
+        /// The session's handshake is due (see `TransportOptions.handshakeTimeout`).
+        case handshakeDeadline
     }
 
     private struct Layout {

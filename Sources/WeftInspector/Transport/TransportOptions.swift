@@ -16,6 +16,11 @@ public struct TransportOptions: Sendable, Equatable {
     public var stableConnection: Duration
     /// How long `close()` waits for the closing handshake before tearing the socket down.
     public var closeTimeout: Duration
+    /// After the WebSocket opens, the session's first request (a device's `Gateway.register`,
+    /// an inspector's `Gateway.hello`) must be answered within this. Otherwise whatever accepted
+    /// the WebSocket is not a working gateway (a hung one, or another program on the port): the
+    /// client hangs up and retries with the back-off, as after any failed attempt.
+    public var handshakeTimeout: Duration
     /// While events flow, the transport thread wakes on its own this often to send them, so a
     /// host's per-frame `sendEvent` is a queue append without a system call. After
     /// `eventTicksBeforeSleep` ticks without events it sleeps again (and the next event wakes
@@ -33,7 +38,8 @@ public struct TransportOptions: Sendable, Equatable {
     public init(maximumIncomingMessageBytes: Int = 4 << 20, eventQueueBytes: Int = 8 << 20,
                 maximumQueuedBytes: Int = 256 << 20, fragmentBytes: Int = 64 << 10,
                 backoff: ReconnectBackoff = ReconnectBackoff(), stableConnection: Duration = .seconds(10),
-                closeTimeout: Duration = .seconds(1), eventFlushInterval: Duration = .milliseconds(4),
+                closeTimeout: Duration = .seconds(1), handshakeTimeout: Duration = .seconds(10),
+                eventFlushInterval: Duration = .milliseconds(4),
                 eventTicksBeforeSleep: Int = 50, keepAliveInterval: Duration = .seconds(30),
                 allowSelfSignedCertificates: Bool = false) {
         self.maximumIncomingMessageBytes = maximumIncomingMessageBytes
@@ -43,6 +49,7 @@ public struct TransportOptions: Sendable, Equatable {
         self.backoff = backoff
         self.stableConnection = stableConnection
         self.closeTimeout = closeTimeout
+        self.handshakeTimeout = handshakeTimeout
         self.eventFlushInterval = eventFlushInterval
         self.eventTicksBeforeSleep = eventTicksBeforeSleep
         self.keepAliveInterval = keepAliveInterval

@@ -24,17 +24,23 @@ public final class WebSocketClient: Sendable {
         /// Asked after a connection ended: false when retrying is pointless (the gateway
         /// refused the handshake for good, such as an unsupported protocol version).
         public var shouldReconnect: @Sendable () -> Bool
+        /// Asked `handshakeTimeout` after a connection opened (the one still open): true while
+        /// the session's first request, sent by `opened`, has had no answer. The client then
+        /// hangs up and reconnects. Sessions without a handshake keep the default (false).
+        public var handshakePending: @Sendable () -> Bool
 
         public init(opened: @escaping @Sendable (UInt64) -> [OutgoingMessage] = { _ in [] },
                     received: @escaping @Sendable ([UInt8], UInt64) -> [OutgoingMessage] = { _, _ in [] },
                     oversized: @escaping @Sendable ([UInt8], Int, UInt64) -> [OutgoingMessage] = { _, _, _ in [] },
                     closed: @escaping @Sendable (Int?) -> Void = { _ in },
-                    shouldReconnect: @escaping @Sendable () -> Bool = { true }) {
+                    shouldReconnect: @escaping @Sendable () -> Bool = { true },
+                    handshakePending: @escaping @Sendable () -> Bool = { false }) {
             self.opened = opened
             self.received = received
             self.oversized = oversized
             self.closed = closed
             self.shouldReconnect = shouldReconnect
+            self.handshakePending = handshakePending
         }
     }
 

@@ -1,5 +1,7 @@
 import Foundation
 import Synchronization
+import Testing
+import WeftSnapshot
 import WeftTestSupport
 @testable import WeftInspector
 
@@ -30,7 +32,13 @@ extension GatewayProcess {
 /// A device session against `gateway` with a unique instance name.
 func makeDevice(_ gateway: GatewayProcess, instance: String = HostProgram.uniqueInstance("device"),
                 options: TransportOptions = .testDevice(), delivery: RequestDelivery = .polled) -> DeviceSession {
-    let configuration = GatewayConfiguration(endpoint: gateway.endpoint, token: gateway.token, instance: instance)
+    makeDevice(endpoint: gateway.endpoint, token: gateway.token, instance: instance, options: options, delivery: delivery)
+}
+
+/// A device session against whatever listens at `endpoint`.
+func makeDevice(endpoint: GatewayEndpoint, token: String? = nil, instance: String = HostProgram.uniqueInstance("device"),
+                options: TransportOptions = .testDevice(), delivery: RequestDelivery = .polled) -> DeviceSession {
+    let configuration = GatewayConfiguration(endpoint: endpoint, token: token, instance: instance)
     return DeviceSession(configuration: configuration,
                          identity: DeviceIdentity(appId: "org.weft.tests", instance: instance, host: "test-host"),
                          info: DeviceInfo(appName: "WeftInspectorTests", appVersion: "1.2",
@@ -54,6 +62,15 @@ func makeInspector(_ gateway: GatewayProcess, recorder: EventRecorder = EventRec
     InspectorClient(endpoint: gateway.endpoint, token: gateway.token, clientName: "swift-tests",
                     options: TransportOptions(maximumIncomingMessageBytes: 256 << 20, backoff: fastBackoff),
                     onEvent: recorder.record)
+}
+
+/// The gateway's device list (`Gateway.listDevices`), asked by an inspector of its own.
+func listedDevices(_ gateway: GatewayProcess) async throws -> [JSONValue] {
+    let inspector = makeInspector(gateway)
+    inspector.start()
+    defer { inspector.close() }
+    try await inspector.waitUntilReady()
+    return try #require(try await inspector.request("Gateway.listDevices").result()?["devices"]?.array)
 }
 
 /// Answers a device's requests on a thread of its own, as a host's main loop would: polls

@@ -26,11 +26,7 @@ import WeftSnapshot
         #expect(await eventually { device.isRegistered }, "\(device.client.state) \(device.client.lastError ?? "") \(gateway.log)")
         #expect(device.registrationCount == 2)
         // The new gateway knows the device under its identity.
-        let inspector = makeInspector(gateway)
-        inspector.start()
-        defer { inspector.close() }
-        try await inspector.waitUntilReady()
-        let devices = try #require(try await inspector.request("Gateway.listDevices").result()?["devices"]?.array)
+        let devices = try await listedDevices(gateway)
         #expect(devices.contains { $0["identity"]?["instance"]?.string == device.configuration.instance && $0["deviceId"]?.string == device.deviceId })
     }
 
