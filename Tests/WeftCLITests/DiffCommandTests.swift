@@ -61,8 +61,10 @@ import WeftSnapshot
         #expect(styleGone.stdout == "~ \(CardSnapshot.titlePath): style.flexGrow 1 -> (none)\n")
         let spec = try diff(CardSnapshot(), CardSnapshot(spacing: 6))
         #expect(spec.stdout == "~ \(CardSnapshot.stackPath): props.spacing 4 -> 6\n")
+        // The title's lines are implied (one line equal to the text, docs/snapshot-format.md), so
+        // they change with the text: ["Hello"] -> ["Hi"].
         let node = try diff(CardSnapshot(), CardSnapshot(titleText: "Hi"))
-        #expect(node.stdout == "~ \(CardSnapshot.titlePath): props.text \"Hello\" -> \"Hi\"\n")
+        #expect(node.stdout == "~ \(CardSnapshot.titlePath): props.text \"Hello\" -> \"Hi\"\n~ \(CardSnapshot.titlePath): props.lines [\"Hello\"] -> [\"Hi\"]\n")
     }
 
     @Test func otherElementFields() throws {
@@ -147,9 +149,9 @@ import WeftSnapshot
         let document = try JSONReader.parse(run.stdout)
         #expect(document["equal"] == .bool(false))
         #expect(document["counts"]?["resized"] == .number(1))
-        #expect(document["counts"]?["nodeProperty"] == .number(1))
+        #expect(document["counts"]?["nodeProperty"] == .number(2))  // props.text and its implied lines
         let changes = document["changes"]?.array ?? []
-        #expect(changes.count == 2)
+        #expect(changes.count == 3)
         #expect(changes.first?["path"] == .string(CardSnapshot.titlePath))
         #expect(changes.first?["field"] == .string("frame"))
         #expect(changes.first?["before"] == [8, 8, 100, 20])

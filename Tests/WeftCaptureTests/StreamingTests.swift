@@ -87,6 +87,56 @@ struct StreamingTests {
         #expect(copy.roots == fresh.roots && copy.rangeControllers == fresh.rangeControllers)
     }
 
+    @Test("cells on screen that only change interface state stream as state changes, down to their subnodes")
+    func interfaceStatesOfCellsOnScreen() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let recorder = RecordingSession(loop: loop)
+        var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
+        // A streamed capture records the cells; the next ones reuse what did not change.
+        table.contentOffset = Point(x: 0, y: 4)
+        loop.run(frames: 2)
+        let updatesBefore = recorder.updates.count
+        _ = try recorder.result("Runtime.setApplicationState", ["state": "background"])
+        loop.run(frames: 3)
+        for update in recorder.updates { try applyUpdate(update, to: &copy) }
+        let fresh = recorder.session.document()
+        #expect(firstDifference(copy, fresh) == nil)
+        // In the background the container loses its visible bit and so do its items: the six
+        // rows on screen (y 4-224 of rows 44 high) keep measureLayout|preload|display (7), and
+        // so do their labels.
+        let rows = try #require(fresh.roots.first).children
+        #expect(rows.count == 6)
+        for row in rows {
+            #expect(row.interfaceState.rawValue == 7)
+            let label = try #require(row.first { $0.className == "ASTextNode" })
+            #expect(label.interfaceState.rawValue == 7)
+        }
+        // The update that carried it set interface states and nothing else of the rows.
+        let ops = try recorder.updates.dropFirst(updatesBefore).flatMap { try UpdateOp.decode(try #require($0["ops"]).jsonBytes) }
+        let rowIDs = Set(rows.flatMap { row in [row.id] + [row.first { $0.className == "ASTextNode" }!.id] })
+        var rowFieldsSet: Set<String> = []
+        for case .set(let id, let fields, _) in ops where rowIDs.contains(id) { rowFieldsSet.formUnion(fields.keys) }
+        #expect(rowFieldsSet == ["interfaceState"])
+    }
+
+    @Test("a tuning change streams as a range update while the other ranges stay as captured")
+    func tuningChange() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let recorder = RecordingSession(loop: loop)
+        var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
+        let controller = "r" + table.id.dropFirst()
+        _ = try recorder.result("Range.setTuningParameters", ["controller": .string(controller), "mode": "minimum",
+                                                              "rangeType": "preload", "leading": 3, "trailing": 2])
+        loop.run(frames: 3)
+        for update in recorder.updates { try applyUpdate(update, to: &copy) }
+        let fresh = recorder.session.document()
+        #expect(firstDifference(copy, fresh) == nil)
+        let tuning = try #require(fresh.rangeControllers.first).tuning.minimum.preload
+        #expect(tuning == Snapshot.TuningParameters(leading: 3, trailing: 2))
+        // Three screenfuls ahead of a 220-high viewport reach y = 880: rows 0-19 (44 each) preload.
+        #expect(fresh.rangeControllers.first?.preload == [Snapshot.IndexRun(0, 19)])
+    }
+
     @Test("nobody listening: no updates, and the revision moves only when the tree changed")
     func notListening() throws {
         let (loop, table, _) = tableLoop(rows: 10)

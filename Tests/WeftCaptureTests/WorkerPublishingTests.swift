@@ -1,3 +1,4 @@
+import Foundation
 import Dispatch
 import Synchronization
 import Testing
@@ -123,6 +124,37 @@ struct WorkerPublishingTests {
         try applyUpdate(update, to: &copy)
         #expect(copy.revision == 2)
         #expect(copy.roots == d.roots && copy.rangeControllers == d.rangeControllers)
+    }
+
+    @Test("the worker takes captures by itself, and a capture after the poll went idle starts it again")
+    func pollTakesCapturesWithoutBeingWoken() throws {
+        let publisher = UpdatePublisher(mode: .worker)
+        let sent = Mutex(0)
+        publisher.sendEvent = { _, _ in sent.withLock { $0 += 1 } }
+        func waitUntil(_ condition: () -> Bool) -> Bool {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !condition() {
+                if ContinuousClock.now > deadline { return false }
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            return true
+        }
+        var capture = SyntheticFeed.snapshot(elementCount: 40, seed: 3)
+        publisher.submit(capture, sendUpdate: true)  // starts the poll
+        #expect(publisher.flush().revision == 1)  // the first document is published, not sent
+        // Nobody flushes: each change reaches the receiver through the running poll.
+        for step in 1...3 {
+            capture.roots[0].frame.y += 1
+            publisher.submit(capture, sendUpdate: true)
+            #expect(waitUntil { sent.withLock { $0 } == step })
+        }
+        // Idle for longer than the poll keeps going, then one more change.
+        let idle = Double(UpdatePublisher.pollIntervalMilliseconds * UpdatePublisher.idlePollsBeforeStopping) / 1000
+        Thread.sleep(forTimeInterval: idle * 2)
+        capture.roots[0].frame.y += 1
+        publisher.submit(capture, sendUpdate: true)
+        #expect(waitUntil { sent.withLock { $0 } == 4 })
+        #expect(publisher.flush().revision == 5)
     }
 
     @Test("an unchanged capture publishes nothing")

@@ -1,5 +1,8 @@
 """Small hand-made snapshots (protocol.md "Snapshot (version 1)") for the browser tests that
-need no device: every value the tests check is derived here by hand, in comments.
+need no device: every value the tests check is derived here by hand, in comments. They are in
+the compact form capture writes (docs/snapshot-format.md, "Implied values"): the specs leave out
+their class (implied by their type), the texts their lines (one line equal to the text), the
+photo its decoded size; the page fills them in.
 
 The screen (320 x 480 pt, scale 2):
 
@@ -37,8 +40,9 @@ def _cells(count, first_id):
 
 # Image pixel scaling (texture-semantics.md section 7): a 540 x 540 pixel image (scale 1) in a
 # 90 x 90 pt node at screen scale 2 shows floor(90 x 2)^2 = 32 400 pixels of 291 600:
-# ratio 291 600 / 32 400 = 9 -> label "9.00x"; decoded 540 x 540 x 4 = 1 166 400 bytes.
-PHOTO_IMAGE = {"pixelWidth": 540, "pixelHeight": 540, "scale": 1, "scalingRatio": 9, "decodedBytes": 1166400}
+# ratio 291 600 / 32 400 = 9 -> label "9.00x"; decoded 540 x 540 x 4 = 1 166 400 bytes, which
+# the document leaves out (implied by the pixel size).
+PHOTO_IMAGE = {"pixelWidth": 540, "pixelHeight": 540, "scale": 1, "scalingRatio": 9}
 
 # Tappable area of "share" (texture-semantics.md section 5): its rect is its bounds inset by its
 # slop, [-10, -10, 80, 50]. Parent "toolbar" has non-zero slop and clips, so parentRect = its
@@ -64,7 +68,7 @@ def before():
     """The first capture."""
     control = {"enabled": True, "targets": [{"event": "touchUpInside", "action": "tap:"}]}
     stack = {
-        "id": "n1/0.0", "kind": "spec", "type": "stack", "className": "ASStackLayoutSpec", "frame": [20, 20, 280, 440],
+        "id": "n1/0.0", "kind": "spec", "type": "stack", "frame": [20, 20, 280, 440],
         "props": {"direction": "vertical", "spacing": 10},
         "children": [
             _node("n2", "ASTextNode", "title", [0, 0, 280, 30], props={"text": "Weft", "font": {"size": 24, "weight": "bold"}}),
@@ -79,7 +83,7 @@ def before():
         ],
     }
     window = _node("n1", "ASDisplayNode", "window", [0, 0, 320, 480], children=[{
-        "id": "n1/0", "kind": "spec", "type": "inset", "className": "ASInsetLayoutSpec", "frame": [0, 0, 320, 480],
+        "id": "n1/0", "kind": "spec", "type": "inset", "frame": [0, 0, 320, 480],
         "props": {"insets": [20, 20, 20, 20]}, "children": [stack]}])
     return {
         "format": "weft.snapshot", "version": 1, "revision": 4,
@@ -136,9 +140,11 @@ def after():
 # What `weft diff before after` reports, derived from after()'s docstring by the rules of
 # fixtures/semantic-diff/README.md: depth first in the new order (title, photo, like, toolbar,
 # feed and then feed's added cell), per element frame / style / props, then range controllers.
+# The title's lines are implied ([text]), so they change with its text.
 STACK = "ASDisplayNode (window) > ASInsetLayoutSpec > ASStackLayoutSpec"
 EXPECTED_DIFF = [
     f'~ {STACK} > ASTextNode (title): props.text "Weft" -> "Weft inspector"',
+    f'~ {STACK} > ASTextNode (title): props.lines ["Weft"] -> ["Weft inspector"]',
     f"~ {STACK} > ASImageNode (photo): frame 0,40 90x90 -> 0,40 100x100",
     f"~ {STACK} > ASImageNode (photo): style.width 90 -> 100",
     f"~ {STACK} > ASImageNode (photo): style.height 90 -> 100",

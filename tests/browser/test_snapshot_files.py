@@ -197,7 +197,7 @@ def test_semantic_diff_of_two_files(gateway, page, tmp_path):
     assert page.js("return [document.getElementById('diff-before').value, document.getElementById('diff-after').value]") == ["before.json", "after.json"]
     page.driver.find_element("id", "diff-run").click()
     summary = page.wait_js("const s = document.getElementById('diff-summary'); return s && s.textContent", "the diff summary")
-    assert summary == "1 added, 2 moved, 2 resized, 2 style, 1 nodeProperty, 1 rangeController"
+    assert summary == "1 added, 2 moved, 2 resized, 2 style, 2 nodeProperty, 1 rangeController"
     titles = page.js("return [...document.querySelectorAll('#diff-table tr.diff-row')].map(r => r.title)")
     assert titles == screens.EXPECTED_DIFF
     # The after side is shown with its changed elements highlighted in the tree and on the screen.

@@ -7,6 +7,7 @@
 // `revision` and `meta` (ignored by default).
 
 import { describeInterfaceState } from './layout-vocabulary.js';
+import { fillSnapshotImpliedValues } from './implied-values.js';
 
 const DEFAULT_IGNORE = ['meta', 'revision'];
 const ZERO_RECT = [0, 0, 0, 0];
@@ -225,13 +226,16 @@ function ownerPaths(snapshot) {
 }
 
 /**
- * Differences from snapshot `a` (before) to `b` (after).
+ * Differences from snapshot `a` (before) to `b` (after). Both are compared with their implied
+ * values filled in (fixtures/semantic-diff/README.md), which this fills into them in place.
  * @param {object} options tolerance (points, default 0); ignore (replaces the default
  *   ["meta", "revision"]: field names, their first or last part, or change kinds);
  *   interfaceState (bool, default false).
  * @returns {Array} changes {kind, path, field?, before?, after?, idBefore?, idAfter?}
  */
 export function semanticDiff(a, b, options = {}) {
+  fillSnapshotImpliedValues(a);
+  fillSnapshotImpliedValues(b);
   const differ = new Differ(options);
   differ.siblings(a.roots || [], b.roots || [], '');
   differ.controllers(a, b);

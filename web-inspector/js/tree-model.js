@@ -1,6 +1,11 @@
 // The inspected document: a snapshot (protocol.md, "Snapshot") indexed by element id, with the
 // update ops of protocol.md ("Updates") applied in place. Elements keep the snapshot's own
-// objects (no copies), so a 100 000-element document costs one Map entry per element.
+// objects (no copies), so a 100 000-element document costs one Map entry per element. The
+// values a document leaves out because others imply them (a spec's className, a text's lines, an
+// image's decoded size) are filled back into those objects as they are indexed, and into the
+// props of `set` ops, so every view reads complete elements (implied-values.js).
+
+import { fillImpliedValues, fillImpliedProps } from './implied-values.js';
 
 export class UpdateError extends Error {
   /** @param {number} [opIndex] the position of the op that did not fit, in its Tree.updated */
@@ -113,6 +118,7 @@ export class TreeModel {
     const stack = [[element, parent]];
     while (stack.length) {
       const [el, p] = stack.pop();
+      fillImpliedValues(el);
       this.elements.set(el.id, el);
       this.parents.set(el.id, p);
       const children = el.children;
@@ -217,6 +223,9 @@ export class TreeModel {
       checkField(name, fields[name]);
     }
     for (const name of unset) if (REQUIRED.has(name)) throw new UpdateError(`${name} cannot be unset`);
+    // props is self-contained (lines follow its text, decodedBytes its image); a set op writes
+    // className whenever it changes, since the type it follows may not be in the op.
+    if (fields.props) fillImpliedProps(fields.props);
     const touched = [...Object.keys(fields), ...unset];
     const before = touched.map((name) => [name, name in el, el[name]]);
     // Fields first, then unset (snapshot-format.md), so an unset calculatedSize follows the frame.

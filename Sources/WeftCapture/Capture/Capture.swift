@@ -24,8 +24,10 @@ public enum Capture {
         var elements: [Snapshot.Element] = []
         elements.reserveCapacity(roots.count)
         for root in roots { elements.append(capturer.capture(root: root)) }
-        return Snapshot(revision: revision, meta: meta, roots: elements,
-                        rangeControllers: capturer.containers.map(RangeControllerCapture.capture))
+        let rangeControllers = capturer.containers.map { container in
+            RangeControllerCapture.capture(container, memo: cache?.rangeControllerMemo(forContainer: container.id))
+        }
+        return Snapshot(revision: revision, meta: meta, roots: elements, rangeControllers: rangeControllers)
     }
 
     /// One node's element with its subtree, its frame as its parent shows it (nil for an unknown

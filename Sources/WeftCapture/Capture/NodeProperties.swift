@@ -9,6 +9,7 @@ import WeftSnapshot
 enum NodeProperties {
     static func capture(_ node: DisplayNode) -> JSONObject {
         var props = JSONObject()
+        props.reserveCapacity(4)  // a text's text, lines and font, or an image and its control state
         // Text and image nodes are controls: plain nodes and cells skip the other casts.
         if let control = node as? ControlNode {
             if let text = control as? TextNode {
@@ -31,20 +32,24 @@ enum NodeProperties {
     }
 
     /// `text`, the lines as drawn in the node's bounds, and the font (weight only when bold).
+    /// The model always holds the lines; documents leave them out when they are `[text]`
+    /// (WeftSnapshot's `ImpliedValues`).
     private static func appendText(of node: TextNode, to props: inout JSONObject) {
         props.append(key: "text", value: .string(node.text))
         props.append(key: "lines", value: .array(node.lines.map { .string($0.text) }))
         var font = JSONObject()
+        font.reserveCapacity(2)
         font.append(key: "size", value: .number(node.font.size))
         if node.font.weight != .regular { font.append(key: "weight", value: .string(node.font.weight.rawValue)) }
         props.append(key: "font", value: .object(font))
     }
 
     /// texture-semantics.md section 7: the scaling ratio (omitted for an empty node) and the
-    /// decoded size (w x h x 4).
+    /// decoded size (w x h x 4, which documents leave out as implied).
     private static func appendImage(of node: ImageNode, to props: inout JSONObject) {
         guard let image = node.image else { return }
         var object = JSONObject()
+        object.reserveCapacity(5)
         object.append(key: "pixelWidth", value: .number(Double(image.pixelWidth)))
         object.append(key: "pixelHeight", value: .number(Double(image.pixelHeight)))
         object.append(key: "scale", value: .number(image.scale))

@@ -9,7 +9,10 @@ enum RangeControllerCapture {
         owner.hasPrefix("n") ? "r" + owner.dropFirst() : "r-" + owner
     }
 
-    static func capture(_ container: ContainerNode) -> Snapshot.RangeController {
+    /// With a memo (streamed captures), the parts computed from the tuning table and the item
+    /// arrays are reused while the controller has not written to them.
+    static func capture(_ container: ContainerNode, memo: RangeControllerMemo? = nil) -> Snapshot.RangeController {
+        let memo = memo ?? RangeControllerMemo()
         let controller = container.rangeController
         var captured = Snapshot.RangeController(id: id(forOwner: container.id), owner: container.id)
         captured.dataSource = controller.dataSourceTypeName
@@ -18,15 +21,15 @@ enum RangeControllerCapture {
         captured.scrollDirection = Snapshot.ScrollDirection(
             rawValue: controller.scrollDirection.intersection(controller.scrollableDirections).rawValue)
         captured.mode = controller.currentMode.flatMap { Snapshot.RangeController.Mode(rawValue: $0.rawValue) } ?? .minimum
-        captured.tuning = tuning(of: controller)
+        captured.tuning = memo.tuning.derive(from: controller.tuning, tuning(of:))
         captured.viewport = Snapshot.Rect(controller.lastViewport)
         captured.contentSize = Snapshot.Size(container.contentSize)
         captured.contentOffset = Snapshot.Point(container.contentOffset)
         captured.itemCount = container.numberOfItems
-        captured.visible = indexRuns(of: controller.visibleIndices)
-        captured.display = indexRuns(of: controller.displayIndices)
-        captured.preload = indexRuns(of: controller.preloadIndices)
-        captured.itemStates = itemStateRuns(of: controller.itemStates)
+        captured.visible = memo.visible.derive(from: controller.visibleIndices, indexRuns(of:))
+        captured.display = memo.display.derive(from: controller.displayIndices, indexRuns(of:))
+        captured.preload = memo.preload.derive(from: controller.preloadIndices, indexRuns(of:))
+        captured.itemStates = memo.itemStates.derive(from: controller.itemStates, itemStateRuns(of:))
         return captured
     }
 
@@ -68,10 +71,10 @@ enum RangeControllerCapture {
         }
     }
 
-    private static func tuning(of controller: RangeController) -> Snapshot.Tuning {
+    private static func tuning(of table: RangeTuningTable) -> Snapshot.Tuning {
         func mode(_ mode: RangeMode) -> Snapshot.RangeTuning {
             func parameters(_ type: RangeType) -> Snapshot.TuningParameters {
-                let tuning = controller.tuningParameters(for: mode, type)
+                let tuning = table[mode, type]
                 return Snapshot.TuningParameters(leading: tuning.leadingBufferScreenfuls, trailing: tuning.trailingBufferScreenfuls)
             }
             return Snapshot.RangeTuning(display: parameters(.display), preload: parameters(.preload))
@@ -83,4 +86,28 @@ enum RangeControllerCapture {
 
 private extension Array where Element == Int {
     var isSorted: Bool { zip(self, dropFirst()).allSatisfy { $0 <= $1 } }
+}
+
+/// What one container's range controller capture computed from its tuning table and item
+/// arrays, kept between streamed captures: while a feed scrolls the runs change only when an
+/// item crosses a range boundary, and comparing an array with the copy it was computed from is
+/// immediate while the controller has not written to it (they share their storage).
+final class RangeControllerMemo {
+    /// One derived value and the input it was computed from.
+    struct Slot<Input: Equatable, Output> {
+        private var last: (input: Input, output: Output)?
+
+        mutating func derive(from input: Input, _ compute: (Input) -> Output) -> Output {
+            if let last, last.input == input { return last.output }
+            let output = compute(input)
+            last = (input, output)
+            return output
+        }
+    }
+
+    var tuning = Slot<RangeTuningTable, Snapshot.Tuning>()
+    var visible = Slot<[Int], [Snapshot.IndexRun]>()
+    var display = Slot<[Int], [Snapshot.IndexRun]>()
+    var preload = Slot<[Int], [Snapshot.IndexRun]>()
+    var itemStates = Slot<[InterfaceState], [Snapshot.ItemStateRun]>()
 }

@@ -33,10 +33,13 @@ struct TreeCapturer {
     /// `node` and its subtree, with `frame` in its parent element.
     mutating func node(_ node: DisplayNode, frame: WeftLayout.Rect) -> Snapshot.Element {
         guard let cache else { return capture(node, frame: frame) }
-        if var element = cache.element(for: node) {
-            element.frame = Snapshot.Rect(frame)
-            cache.record(element, for: node)
-            return element
+        if var hit = cache.element(for: node) {
+            if hit.interfaceStatesChanged {
+                Self.readInterfaceStates(into: &hit.element, of: node)
+                cache.record(hit.element, for: node)
+            }
+            hit.element.frame = Snapshot.Rect(frame)
+            return hit.element
         }
         let before = contextDependentCount
         let element = capture(node, frame: frame)
@@ -59,7 +62,7 @@ struct TreeCapturer {
                                                  restricted: Snapshot.Edges(rawValue: area.restricted.rawValue),
                                                  clipped: Snapshot.Edges(rawValue: area.clipped.rawValue))
         }
-        element.interfaceState = Snapshot.InterfaceState(rawValue: Int(node.interfaceState.rawValue))
+        element.interfaceState = Self.interfaceState(of: node)
         if let container = node as? ContainerNode {
             containers.append(container)
             contextDependentCount += 1
@@ -109,6 +112,30 @@ struct TreeCapturer {
             captured.children.append(self.element(sublayout, id: id + "." + String(index), placed: &placed))
         }
         return captured
+    }
+
+    private static func interfaceState(of node: DisplayNode) -> Snapshot.InterfaceState {
+        Snapshot.InterfaceState(rawValue: Int(node.interfaceState.rawValue))
+    }
+
+    /// Sets the interface state of `element` (recorded for `node`) and of the node elements in
+    /// it from their nodes, leaving everything else as recorded. Cached subtrees hold no scroll
+    /// container, so every node element in `element`'s spec tree or among its children is one of
+    /// `node`'s subnodes.
+    private static func readInterfaceStates(into element: inout Snapshot.Element, of node: DisplayNode) {
+        element.interfaceState = interfaceState(of: node)
+        for index in element.children.indices { readInterfaceStates(into: &element.children[index], under: node) }
+    }
+
+    private static func readInterfaceStates(into element: inout Snapshot.Element, under owner: DisplayNode) {
+        guard element.kind == .node else {
+            for index in element.children.indices { readInterfaceStates(into: &element.children[index], under: owner) }
+            return
+        }
+        // Ids are unique, so the subnode is found by its id; a leaf that is not a node (a
+        // layout-json box) has none and keeps its state.
+        guard let subnode = owner.subnodes.first(where: { $0.id == element.id }) else { return }
+        readInterfaceStates(into: &element, of: subnode)
     }
 
     /// The sublayout of `child`: specs usually keep their children's order (a background spec

@@ -14,6 +14,13 @@ import WeftSnapshot
 /// capture replaces the waiting one, and since the diff is always taken against the last
 /// *published* document, a superseded capture leaves no revision gap (its changes are in the
 /// newer one). `.inline` does the same work at once on the caller's thread (tools, tests).
+///
+/// Why a poll: waking the worker for every capture costs the host thread a system call (a few
+/// microseconds, as much as a whole capture of a scrolling feed). So while captures keep coming
+/// the worker wakes itself on a timer (`pollIntervalMilliseconds`) and takes the waiting one; the host only
+/// stores it. The poll stops after `idlePollsBeforeStopping` empty rounds, and the next capture
+/// wakes the worker once to start it again. Anything that must not wait for the timer (replies
+/// through `afterPublishing`, `flush`) publishes the waiting capture first.
 final class UpdatePublisher: @unchecked Sendable {
     enum Mode: Sendable {
         /// Everything at once, on the caller's thread.
@@ -37,11 +44,36 @@ final class UpdatePublisher: @unchecked Sendable {
 
     private var state = State()
     private let queue = DispatchQueue(label: "weft.capture.publisher", qos: .utility)
-    /// The capture waiting to be published (at most one: a newer one replaces it).
-    private let waiting = Mutex<(snapshot: Snapshot, sendUpdate: Bool)?>(nil)
+
+    /// What the host and the worker share.
+    private struct Handoff {
+        /// The capture waiting to be published (at most one: a newer one replaces it).
+        var waiting: (snapshot: Snapshot, sendUpdate: Bool)?
+        /// Whether the worker's poll is running (it takes `waiting` without being woken).
+        var isPolling = false
+        /// Captures replaced while waiting, released by the worker: freeing one costs about as
+        /// much as taking it, and the host should not pay for what will never be sent.
+        var superseded: [Snapshot] = []
+    }
+    /// Beyond this many superseded captures (a worker starved of CPU), the host releases them.
+    private static let supersededLimit = 256
+    private let handoff = Mutex(Handoff())
+
+    /// How often the running poll looks for a waiting capture: at the default 30 updates per
+    /// second a capture waits half an update interval on average.
+    static let pollIntervalMilliseconds = 16
+    /// Empty rounds (about half a second) before the poll stops.
+    static let idlePollsBeforeStopping = 30
+    /// The poll's timer and its count of empty rounds; touched only on `queue`.
+    private var pollTimer: DispatchSourceTimer?
+    private var idlePolls = 0
 
     init(mode: Mode) {
         self.mode = mode
+    }
+
+    deinit {
+        pollTimer?.cancel()
     }
 
     /// Publishes `capture` as the next revision if it differs from the last published document,
@@ -51,13 +83,47 @@ final class UpdatePublisher: @unchecked Sendable {
             publish(capture, sendUpdate: sendUpdate)
             return
         }
-        let wasIdle = waiting.withLock { slot in
-            let wasIdle = slot == nil
+        let startPolling = handoff.withLock { handoff in
             // A superseded capture that was to be sent makes its successor be sent.
-            slot = (capture, sendUpdate || (slot?.sendUpdate ?? false))
-            return wasIdle
+            let replaced = handoff.waiting
+            handoff.waiting = (capture, sendUpdate || (replaced?.sendUpdate ?? false))
+            if let replaced, handoff.superseded.count < Self.supersededLimit { handoff.superseded.append(replaced.snapshot) }
+            guard !handoff.isPolling else { return false }
+            handoff.isPolling = true
+            return true
         }
-        if wasIdle { queue.async { self.publishWaiting() } }
+        if startPolling { queue.async { self.startPolling() } }
+    }
+
+    /// On `queue`: publishes what waits now, then every poll interval until the captures stop.
+    private func startPolling() {
+        publishWaiting()
+        idlePolls = 0
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let interval = DispatchTimeInterval.milliseconds(Self.pollIntervalMilliseconds)
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(2))
+        timer.setEventHandler { [unowned self] in poll() }
+        pollTimer = timer
+        timer.resume()
+    }
+
+    private func poll() {
+        if publishWaiting() {
+            idlePolls = 0
+            return
+        }
+        idlePolls += 1
+        guard idlePolls >= Self.idlePollsBeforeStopping else { return }
+        // Stops only if no capture arrived meanwhile: `submit` checks `isPolling` under the same
+        // lock, so a capture stored after this sees the poll stopped and starts it again.
+        let stopped = handoff.withLock { handoff in
+            guard handoff.waiting == nil else { return false }
+            handoff.isPolling = false
+            return true
+        }
+        guard stopped else { return }
+        pollTimer?.cancel()
+        pollTimer = nil
     }
 
     /// Runs `body` once everything submitted before has been published (inline: at once), with
@@ -83,9 +149,17 @@ final class UpdatePublisher: @unchecked Sendable {
         }
     }
 
-    private func publishWaiting() {
-        guard let next = waiting.withLock({ slot in defer { slot = nil }; return slot }) else { return }
+    /// Publishes the waiting capture, if any; returns whether there was one.
+    @discardableResult
+    private func publishWaiting() -> Bool {
+        let (next, superseded) = handoff.withLock { handoff in
+            defer { (handoff.waiting, handoff.superseded) = (nil, []) }
+            return (handoff.waiting, handoff.superseded)
+        }
+        withExtendedLifetime(superseded) {}  // released here, on the worker
+        guard let next else { return false }
         publish(next.snapshot, sendUpdate: next.sendUpdate)
+        return true
     }
 
     private func publish(_ capture: Snapshot, sendUpdate: Bool) {

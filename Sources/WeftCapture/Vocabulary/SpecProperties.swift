@@ -30,6 +30,7 @@ struct SpecDescriptor: Sendable {
     /// The spec's non-default properties, in table order.
     func capture(_ spec: LayoutSpec) -> JSONObject {
         var object = JSONObject()
+        object.reserveCapacity(properties.count)
         for property in properties {
             if let value = property.read(spec) { object.append(key: property.key, value: value) }
         }
@@ -49,32 +50,32 @@ enum SpecDescriptors {
 
     private static let byClass: [ObjectIdentifier: SpecDescriptor] = [
         ObjectIdentifier(StackLayoutSpec.self): stack,
-        ObjectIdentifier(InsetLayoutSpec.self): SpecDescriptor(type: "inset", properties: [
+        ObjectIdentifier(InsetLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.inset.rawValue, properties: [
             SpecProperty("insets", of: InsetLayoutSpec.self,
                          read: { $0.insets == .zero ? JSONValue?.none : LayoutValues.json($0.insets) },
                          write: { spec, value throws(EditValueError) in spec.insets = try LayoutValues.insets(value) }),
         ]),
-        ObjectIdentifier(OverlayLayoutSpec.self): SpecDescriptor(type: "overlay", properties: []),
-        ObjectIdentifier(BackgroundLayoutSpec.self): SpecDescriptor(type: "background", properties: []),
-        ObjectIdentifier(CenterLayoutSpec.self): SpecDescriptor(type: "center", properties: [
+        ObjectIdentifier(OverlayLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.overlay.rawValue, properties: []),
+        ObjectIdentifier(BackgroundLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.background.rawValue, properties: []),
+        ObjectIdentifier(CenterLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.center.rawValue, properties: [
             enumProperty("centeringOptions", of: CenterLayoutSpec.self, { $0.centeringOptions }, { $0.centeringOptions = $1 }, [], LayoutNames.centeringOptions),
             enumProperty("sizingOptions", of: CenterLayoutSpec.self, { $0.sizingOptions }, { $0.sizingOptions = $1 }, [], LayoutNames.centerSizingOptions),
         ]),
-        ObjectIdentifier(RatioLayoutSpec.self): SpecDescriptor(type: "ratio", properties: [
+        ObjectIdentifier(RatioLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.ratio.rawValue, properties: [
             // Required in layout-json, so always written.
             SpecProperty("ratio", of: RatioLayoutSpec.self,
                          read: { .number($0.ratio) },
                          write: { spec, value throws(EditValueError) in spec.ratio = try LayoutValues.positiveNumber(value) }),
         ]),
-        ObjectIdentifier(RelativeLayoutSpec.self): SpecDescriptor(type: "relative", properties: [
+        ObjectIdentifier(RelativeLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.relative.rawValue, properties: [
             enumProperty("horizontalPosition", of: RelativeLayoutSpec.self, { $0.horizontalPosition }, { $0.horizontalPosition = $1 }, .none, LayoutNames.relativePosition),
             enumProperty("verticalPosition", of: RelativeLayoutSpec.self, { $0.verticalPosition }, { $0.verticalPosition = $1 }, .none, LayoutNames.relativePosition),
             enumProperty("sizingOption", of: RelativeLayoutSpec.self, { $0.sizingOption }, { $0.sizingOption = $1 }, [], LayoutNames.relativeSizingOption),
         ]),
-        ObjectIdentifier(AbsoluteLayoutSpec.self): SpecDescriptor(type: "absolute", properties: [
+        ObjectIdentifier(AbsoluteLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.absolute.rawValue, properties: [
             enumProperty("sizing", of: AbsoluteLayoutSpec.self, { $0.sizing }, { $0.sizing = $1 }, .default, LayoutNames.absoluteSizing),
         ]),
-        ObjectIdentifier(CornerLayoutSpec.self): SpecDescriptor(type: "corner", properties: [
+        ObjectIdentifier(CornerLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.corner.rawValue, properties: [
             // Required in layout-json, so always written.
             SpecProperty("location", of: CornerLayoutSpec.self,
                          read: { .string(LayoutNames.cornerLocation.name(of: $0.location)) },
@@ -86,10 +87,10 @@ enum SpecDescriptors {
                          read: { $0.wrapsCorner ? JSONValue.bool(true) : JSONValue?.none },
                          write: { spec, value throws(EditValueError) in spec.wrapsCorner = try LayoutValues.bool(value) }),
         ]),
-        ObjectIdentifier(WrapperLayoutSpec.self): SpecDescriptor(type: "wrapper", properties: []),
+        ObjectIdentifier(WrapperLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.wrapper.rawValue, properties: []),
     ]
 
-    private static let stack = SpecDescriptor(type: "stack", properties: [
+    private static let stack = SpecDescriptor(type: LayoutSpecType.stack.rawValue, properties: [
         enumProperty("direction", of: StackLayoutSpec.self, { $0.direction }, { $0.direction = $1 }, .horizontal, LayoutNames.direction),
         numberProperty("spacing", of: StackLayoutSpec.self, { $0.spacing }, { $0.spacing = $1 }, LayoutValues.number),
         enumProperty("justifyContent", of: StackLayoutSpec.self, { $0.justifyContent }, { $0.justifyContent = $1 }, .start, LayoutNames.justifyContent),

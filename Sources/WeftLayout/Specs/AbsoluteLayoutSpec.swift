@@ -15,7 +15,7 @@ public final class AbsoluteLayoutSpec: LayoutSpec {
         super.init(children: children)
     }
 
-    public override var textureClassName: String { "ASAbsoluteLayoutSpec" }
+    public override var textureClassName: String { LayoutSpecType.absolute.textureClassName }
 
     /// Each child: its style size resolved against the auto range {{0, 0}, max - position};
     /// then placed at its position. Per axis the spec is the range's max when valid and not

@@ -8,7 +8,7 @@ public final class BackgroundLayoutSpec: StyleSizeIgnoringLayoutSpec {
     /// The element drawn behind the child.
     public var background: (any LayoutElement)? { children.count > 1 ? children[1] : nil }
 
-    public override var textureClassName: String { "ASBackgroundLayoutSpec" }
+    public override var textureClassName: String { LayoutSpecType.background.textureClassName }
 
     /// Sublayouts [background, child] (back to front); the background keeps the spec's
     /// parentSize; size = the child's size.

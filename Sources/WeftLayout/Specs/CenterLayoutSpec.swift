@@ -36,7 +36,7 @@ public final class CenterLayoutSpec: RelativeLayoutSpec {
         applyOptions()
     }
 
-    public override var textureClassName: String { "ASCenterLayoutSpec" }
+    public override var textureClassName: String { LayoutSpecType.center.textureClassName }
 
     private func applyOptions() {
         horizontalPosition = centeringOptions.contains(.x) ? .center : .none

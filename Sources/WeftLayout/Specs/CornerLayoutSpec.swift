@@ -27,7 +27,7 @@ public final class CornerLayoutSpec: LayoutSpec {
     /// The pinned element.
     public var corner: (any LayoutElement)? { children.count > 1 ? children[1] : nil }
 
-    public override var textureClassName: String { "ASCornerLayoutSpec" }
+    public override var textureClassName: String { LayoutSpecType.corner.textureClassName }
 
     /// Both elements get the spec's range (parent size: the max where valid). The corner
     /// element's centre sits on the chosen corner of the child's frame, plus `offset`.

@@ -10,7 +10,7 @@ public final class InsetLayoutSpec: StyleSizeIgnoringLayoutSpec {
         super.init(children: [child])
     }
 
-    public override var textureClassName: String { "ASInsetLayoutSpec" }
+    public override var textureClassName: String { LayoutSpecType.inset.textureClassName }
 
     /// Infinite insets count 0 in the sums. The child's min is 0 on an axis with an infinite
     /// inset, else max(0, min - insets); its max is max(0, max - insets). The spec's size is

@@ -8,7 +8,7 @@ public final class OverlayLayoutSpec: StyleSizeIgnoringLayoutSpec {
     /// The element drawn over the child.
     public var overlay: (any LayoutElement)? { children.count > 1 ? children[1] : nil }
 
-    public override var textureClassName: String { "ASOverlayLayoutSpec" }
+    public override var textureClassName: String { LayoutSpecType.overlay.textureClassName }
 
     /// Sublayouts [child, overlay]; size = the child's size.
     override func layout(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {

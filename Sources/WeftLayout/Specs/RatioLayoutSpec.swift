@@ -11,7 +11,7 @@ public final class RatioLayoutSpec: LayoutSpec {
         super.init(children: [child])
     }
 
-    public override var textureClassName: String { "ASRatioLayoutSpec" }
+    public override var textureClassName: String { LayoutSpecType.ratio.textureClassName }
 
     /// `ASRatioLayoutSpec (0.5)`: the ratio, not the debugName.
     public override var asciiArtName: String { textureClassName + String(format: " (%.1f)", ratio) }

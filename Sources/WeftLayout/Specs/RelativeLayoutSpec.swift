@@ -42,7 +42,7 @@ public class RelativeLayoutSpec: LayoutSpec {
         super.init(children: [child])
     }
 
-    public override var textureClassName: String { "ASRelativeLayoutSpec" }
+    public override var textureClassName: String { LayoutSpecType.relative.textureClassName }
 
     /// The child gets [0 on positioned axes (else the spec's min), the spec's max] with the
     /// spec's size as parent size; its origin is round((size - child) x proportion).

@@ -9,7 +9,7 @@ public final class WrapperLayoutSpec: LayoutSpec {
         self.init(children: [child])
     }
 
-    public override var textureClassName: String { "ASWrapperLayoutSpec" }
+    public override var textureClassName: String { LayoutSpecType.wrapper.textureClassName }
 
     /// Size = the larger of the range's min and each child's size (not clamped to the max).
     public override func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {

@@ -30,7 +30,7 @@ extension DisplayNode {
         let oldState = interfaceState
         guard newState != oldState else { return }
         interfaceState = newState
-        noteChange()
+        noteInterfaceStateChange()
         for (bit, enter, exit) in [
             (InterfaceState.preload, InterfaceStateEvent.didEnterPreloadState, InterfaceStateEvent.didExitPreloadState),
             (.display, .didEnterDisplayState, .didExitDisplayState),

@@ -227,21 +227,38 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// Counts observable changes anywhere in the tree below this node, kept on the root.
     public private(set) var treeRevision: UInt64 = 0
 
-    /// Counts observable changes of this node and its subtree: every `noteChange` below bumps it
-    /// on the way up, so a capture can reuse what it recorded of an unchanged subtree.
+    /// Counts observable changes of this node and its subtree other than interface-state
+    /// changes: every `noteChange` below bumps it on the way up, so a capture can reuse what it
+    /// recorded of an unchanged subtree.
     public private(set) var subtreeRevision: UInt64 = 0
+
+    /// Counts interface-state changes of this node and its subtree. Kept apart from
+    /// `subtreeRevision` because the range controller changes the states of whole cells as they
+    /// scroll in and out of its ranges: a capture then reads the states again and keeps
+    /// everything else it recorded, instead of capturing the cell again.
+    public private(set) var subtreeInterfaceStateRevision: UInt64 = 0
 
     /// Records an observable change: bumps `subtreeRevision` of this node and its ancestors and
     /// the root's `treeRevision` (and, through it, the main loop's change counter).
     public func noteChange() {
+        propagateChange(ofInterfaceState: false)
+    }
+
+    /// Records a change of this node's interface state, as `noteChange` does but counted in
+    /// `subtreeInterfaceStateRevision`.
+    func noteInterfaceStateChange() {
+        propagateChange(ofInterfaceState: true)
+    }
+
+    private func propagateChange(ofInterfaceState interfaceState: Bool) {
         var node = self
-        node.subtreeRevision &+= 1
-        while let parent = node.supernode {
+        while true {
+            if interfaceState { node.subtreeInterfaceStateRevision &+= 1 } else { node.subtreeRevision &+= 1 }
+            guard let parent = node.supernode else { break }
             node = parent
-            node.subtreeRevision &+= 1
         }
         node.treeRevision &+= 1
-        if let owner = node.owningContainer { owner.noteChange() }
+        if let owner = node.owningContainer { owner.propagateChange(ofInterfaceState: interfaceState) }
     }
 
     /// For a cell: the container that owns it (its changes count as the container's).

@@ -1,9 +1,10 @@
 extension Snapshot.Element {
-    /// Writes the element (and its subtree) as one JSON object, omitting default fields.
+    /// Writes the element (and its subtree) as one JSON object, omitting default and implied
+    /// fields (`ElementField.isOmitted`).
     public func encode(into writer: inout JSONWriter) {
         writer.byte(UInt8(ascii: "{"))
         var first = true
-        for field in ElementField.allCases where !field.isDefault(in: self) {
+        for field in ElementField.allCases where !field.isOmitted(in: self) {
             if !first { writer.byte(UInt8(ascii: ",")) }
             first = false
             field.encode(self, into: &writer)
@@ -23,7 +24,8 @@ extension Snapshot.Element {
         self = try JSONScanner.scan(bytes) { try Snapshot.Element(from: &$0) }
     }
 
-    /// Reads an element object; unknown keys are errors (a misspelt field must not vanish).
+    /// Reads an element object; unknown keys are errors (a misspelt field must not vanish). A
+    /// spec without `className` gets the one its `type` implies (`ImpliedValues`).
     init(from scanner: inout JSONScanner) throws {
         let start = scanner.position
         var element = Snapshot.Element(id: "", className: "")
@@ -37,11 +39,16 @@ extension Snapshot.Element {
             try field.decode(from: &scanner, into: &element)
             if field == .calculatedSize { calculatedSizeGiven = true }
         }
-        for field in ElementField.allCases where field.isRequired && !seen.contains(field.index) {
-            throw scanner.error("element is missing \"\(field.rawValue)\"", at: start)
-        }
+        if !seen.contains(ElementField.id.index) { throw scanner.error("element is missing \"id\"", at: start) }
         if element.kind == .spec, !seen.contains(ElementField.type.index) {
             throw scanner.error("a spec element needs \"type\"", at: start)
+        }
+        if !seen.contains(ElementField.className.index) {
+            guard element.kind == .spec, let implied = ImpliedValues.specClassName(ofType: element.type) else {
+                let whose = element.kind == .spec ? "a spec of type \"\(element.type)\"" : "a node"
+                throw scanner.error("element is missing \"className\" (\(whose) always writes it)", at: start)
+            }
+            element.className = implied
         }
         if !calculatedSizeGiven { element.calculatedSize = element.frame.size }
         self = element

@@ -9,7 +9,8 @@ public enum ElementField: String, CaseIterable, Sendable {
     /// `add`, `remove` and `move`.
     public var isSettable: Bool { self != .id && self != .children }
 
-    /// Fields a document must contain.
+    /// Fields an element cannot be without (a `set` op cannot unset them). A document may still
+    /// leave out a spec's `className` when its `type` implies it (`isOmitted`).
     public var isRequired: Bool { self == .id || self == .className }
 
     /// The settable fields, in document order.
@@ -32,6 +33,13 @@ public enum ElementField: String, CaseIterable, Sendable {
         case .interfaceState: element.interfaceState.isEmpty
         case .children: element.children.isEmpty
         }
+    }
+
+    /// Whether a whole element's JSON (a document's, an `add` op's) leaves the field out: its
+    /// value is the default, or it is a spec's `className` that the spec's `type` implies
+    /// (`ImpliedValues`). A `set` op writes every field it carries, `className` included.
+    func isOmitted(in element: Snapshot.Element) -> Bool {
+        self == .className ? ImpliedValues.isImpliedClassName(of: element) : isDefault(in: element)
     }
 
     /// Resets the field to its default (`unset` of a `set` op). `calculatedSize` takes the
@@ -76,7 +84,8 @@ public enum ElementField: String, CaseIterable, Sendable {
         }
     }
 
-    /// Writes `"key":value` for this field of `element` (callers skip defaults).
+    /// Writes `"key":value` for this field of `element` (callers skip defaults). `props` leaves
+    /// out its implied values (`ImpliedValues`).
     func encode(_ element: Snapshot.Element, into writer: inout JSONWriter) {
         switch self {
         case .id:
@@ -108,7 +117,7 @@ public enum ElementField: String, CaseIterable, Sendable {
             writer.object(element.style)
         case .props:
             writer.key("props")
-            writer.object(element.props)
+            writer.props(element.props)
         case .tappable:
             writer.key("tappable")
             writer.tappable(element.tappable ?? Snapshot.Tappable(rect: .zero))
@@ -126,7 +135,8 @@ public enum ElementField: String, CaseIterable, Sendable {
         }
     }
 
-    /// Reads this field's value from the scanner into `element`.
+    /// Reads this field's value from the scanner into `element`; `props` gets its implied values
+    /// back.
     func decode(from scanner: inout JSONScanner, into element: inout Snapshot.Element) throws {
         switch self {
         case .id: element.id = try scanner.readString()
@@ -144,7 +154,9 @@ public enum ElementField: String, CaseIterable, Sendable {
         case .constrainedSize: element.constrainedSize = try scanner.readSizeRange()
         case .calculatedSize: element.calculatedSize = try scanner.readSize()
         case .style: element.style = try scanner.readJSONObject()
-        case .props: element.props = try scanner.readJSONObject()
+        case .props:
+            element.props = try scanner.readJSONObject()
+            ImpliedValues.fill(&element.props)
         case .tappable: element.tappable = try scanner.readTappable()
         case .interfaceState: element.interfaceState = Snapshot.InterfaceState(rawValue: try scanner.readCount())
         case .children:

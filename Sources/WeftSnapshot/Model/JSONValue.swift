@@ -122,6 +122,16 @@ public struct JSONObject: Hashable, Sendable, Sequence {
         entries.append(Entry(key: key, value: value))
     }
 
+    /// Inserts a member at `index` without checking for an existing key (see `append`).
+    public mutating func insert(key: String, value: JSONValue, at index: Int) {
+        entries.insert(Entry(key: key, value: value), at: index)
+    }
+
+    /// Replaces the value of the member at `index`, keeping its key and place.
+    public mutating func replaceValue(at index: Int, with value: JSONValue) {
+        entries[index].value = value
+    }
+
     public mutating func reserveCapacity(_ capacity: Int) {
         entries.reserveCapacity(capacity)
     }

@@ -35,7 +35,7 @@ public enum SyntheticFeed {
             frame: .init(x: 0, y: 0, width: width, height: 64),
             constrainedSize: .init(min: .init(width: width, height: 0), max: .init(width: width, height: .infinity)),
             style: ["height": 64],
-            props: ["text": "TextureGram", "font": ["size": 17, "weight": "semibold"]],
+            props: ["text": "TextureGram", "lines": ["TextureGram"], "font": ["size": 17, "weight": "semibold"]],
             interfaceState: .inHierarchy)
         let stack = Snapshot.Element(
             id: "n1/0", kind: .spec, type: "stack", className: "ASStackLayoutSpec",
@@ -77,25 +77,29 @@ public enum SyntheticFeed {
         let photoHeight = inner * 0.75
         let title = (0..<Int.random(in: 1...3, using: &random)).map { _ in words.randomElement(using: &random)! }
         let liked = Bool.random(using: &random)
+        // Complete props, as capture makes them: one-line texts and their lines, images and
+        // their decoded size (80 x 80 x 4, 1080 x 810 x 4).
+        let titleText = title.joined(separator: " ")
+        let subtitleText = "\(index + 1)h ago"
         let state: Snapshot.InterfaceState = index < 2 ? .inHierarchy : (index < 8 ? [.measureLayout, .preload] : .measureLayout)
         let avatar = Snapshot.Element(
             id: node(1), className: "ASNetworkImageNode", debugName: "avatar",
             frame: .init(x: 0, y: 0, width: 40, height: 40),
             constrainedSize: .init(min: .zero, max: .init(width: inner, height: .infinity)),
             style: ["width": 40, "height": 40],
-            props: ["image": ["pixelWidth": 80, "pixelHeight": 80, "scale": 2]],
+            props: ["image": ["pixelWidth": 80, "pixelHeight": 80, "scale": 2, "decodedBytes": 25600]],
             interfaceState: state)
         let titleNode = Snapshot.Element(
             id: node(2), className: "ASTextNode", debugName: "title",
             frame: .init(x: 0, y: 0, width: titleWidth, height: 20),
             constrainedSize: .init(min: .zero, max: .init(width: textWidth, height: .infinity)),
-            props: ["text": .string(title.joined(separator: " ")), "font": ["size": 15]],
+            props: ["text": .string(titleText), "lines": [.string(titleText)], "font": ["size": 15]],
             interfaceState: state)
         let subtitleNode = Snapshot.Element(
             id: node(3), className: "ASTextNode", debugName: "subtitle",
             frame: .init(x: 0, y: 20, width: subtitleWidth, height: 16.5),
             constrainedSize: .init(min: .zero, max: .init(width: textWidth, height: .infinity)),
-            props: ["text": .string("\(index + 1)h ago")],
+            props: ["text": .string(subtitleText), "lines": [.string(subtitleText)]],
             interfaceState: state)
         let texts = Snapshot.Element(
             id: spec("0.0.0.1"), kind: .spec, type: "stack", className: "ASStackLayoutSpec",
@@ -111,7 +115,7 @@ public enum SyntheticFeed {
             id: node(4), className: "ASNetworkImageNode", debugName: "photo",
             frame: .init(x: 0, y: 0, width: inner, height: photoHeight),
             constrainedSize: .init(min: .init(width: inner, height: photoHeight), max: .init(width: inner, height: photoHeight)),
-            props: ["image": ["pixelWidth": 1080, "pixelHeight": 810, "scale": 1]],
+            props: ["image": ["pixelWidth": 1080, "pixelHeight": 810, "scale": 1, "decodedBytes": 3_499_200]],
             interfaceState: state)
         let ratio = Snapshot.Element(
             id: spec("0.0.1"), kind: .spec, type: "ratio", className: "ASRatioLayoutSpec",

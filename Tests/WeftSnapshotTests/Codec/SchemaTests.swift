@@ -48,8 +48,21 @@ struct SchemaTests {
             "spec-without-type.json": Array((head + #"{"id":"a","className":"X","kind":"spec"}]}"#).utf8),
             "short-frame.json": Array((head + #"{"id":"a","className":"X","frame":[1,2,3]}]}"#).utf8),
             "unknown-key.json": Array((head + #"{"id":"a","className":"X","colour":1}]}"#).utf8),
+            // Only a spec of a built-in type implies its className.
+            "node-without-class.json": Array((head + #"{"id":"a","type":"stack"}]}"#).utf8),
+            "custom-spec-without-class.json": Array((head + #"{"id":"a/0","kind":"spec","type":"custom"}]}"#).utf8),
         ])
         #expect(result.status == 1)
-        #expect(result.output.contains("3 documents, 3 invalid"), "\(result.output)")
+        #expect(result.output.contains("5 documents, 5 invalid"), "\(result.output)")
+    }
+
+    // The compact form and the explicit one are both valid.
+    @Test func impliedValuesMayBeLeftOutOrWritten() throws {
+        let head = #"{"format":"weft.snapshot","version":1,"revision":0,"meta":{},"roots":["#
+        let result = try validate([
+            "compact.json": Array((head + #"{"id":"a/0","kind":"spec","type":"inset","children":[{"id":"b","className":"ASTextNode","props":{"text":"Hi"}}]}]}"#).utf8),
+            "explicit.json": Array((head + #"{"id":"a/0","kind":"spec","type":"inset","className":"ASInsetLayoutSpec","children":[{"id":"b","className":"ASTextNode","props":{"text":"Hi","lines":["Hi"]}}]}]}"#).utf8),
+        ])
+        #expect(result.status == 0, "\(result.output)")
     }
 }

@@ -11,23 +11,24 @@ import Testing
     }
 
     // protocol.md: omit keys at their defaults; kind defaults to node, type to "node",
-    // calculatedSize to the frame's size (docs/snapshot-format.md).
+    // calculatedSize to the frame's size, lines to [text] (docs/snapshot-format.md).
     @Test func aTypicalNodeOmitsItsDefaults() {
         let element = Snapshot.Element(
             id: "n7", className: "ASTextNode", debugName: "title",
             frame: .init(x: 8, y: 8, width: 100, height: 20),
             constrainedSize: .init(min: .zero, max: .init(width: 359, height: .infinity)),
-            props: ["text": "Hello"], interfaceState: .inHierarchy)
+            props: ["text": "Hello", "lines": ["Hello"]], interfaceState: .inHierarchy)
         #expect(text(element) == #"{"id":"n7","className":"ASTextNode","debugName":"title","frame":[8,8,100,20],"constrainedSize":{"min":[0,0],"max":[359,"inf"]},"props":{"text":"Hello"},"interfaceState":15}"#)
     }
 
+    // A stack's class, ASStackLayoutSpec, is implied by its type and left out.
     @Test func aSpecWritesKindAndTypeAndAnUnusualCalculatedSize() {
         let element = Snapshot.Element(
             id: "n1/0", kind: .spec, type: "stack", className: "ASStackLayoutSpec",
             frame: .init(x: 0, y: 0, width: 10.5, height: 4), calculatedSize: .init(width: 12, height: 4),
             style: ["flexGrow": 1], props: ["direction": "vertical"],
             children: [Snapshot.Element(id: "n2", className: "ASDisplayNode")])
-        #expect(text(element) == #"{"id":"n1/0","kind":"spec","type":"stack","className":"ASStackLayoutSpec","frame":[0,0,10.5,4],"calculatedSize":[12,4],"style":{"flexGrow":1},"props":{"direction":"vertical"},"children":[{"id":"n2","className":"ASDisplayNode"}]}"#)
+        #expect(text(element) == #"{"id":"n1/0","kind":"spec","type":"stack","frame":[0,0,10.5,4],"calculatedSize":[12,4],"style":{"flexGrow":1},"props":{"direction":"vertical"},"children":[{"id":"n2","className":"ASDisplayNode"}]}"#)
     }
 
     @Test func tappableAreasListTheirEdgesInOrder() {
@@ -85,7 +86,7 @@ import Testing
         let short = decodeFailure(head + #"{"id":"a","className":"X","frame":[1,2,3]}]}"#)
         #expect(short?.message == "expected [x, y, width, height] with 4 numbers, got 3")
         #expect(decodeFailure(head + #"{"id":"a","className":"X","framee":[]}]}"#)?.message == "unknown element key \"framee\"")
-        #expect(decodeFailure(head + #"{"id":"a"}]}"#)?.message == "element is missing \"className\"")
+        #expect(decodeFailure(head + #"{"id":"a"}]}"#)?.message == "element is missing \"className\" (a node always writes it)")
         #expect(decodeFailure(head + #"{"id":"a","className":"X","kind":"spec"}]}"#)?.message == "a spec element needs \"type\"")
         #expect(decodeFailure(head + #"{"id":"a","className":"X","kind":"view"}]}"#)?.message == "unknown kind \"view\" (expected \"node\" or \"spec\")")
         #expect(decodeFailure(head + #"{"id":"a","className":"X","id":"b"}]}"#)?.message == "duplicate key \"id\"")

@@ -13,6 +13,23 @@ import Testing
         try Fixtures.writeArtifact(snapshot, named: "fixture-" + file.deletingPathExtension().lastPathComponent)
     }
 
+    /// `explicit/profile-card.json` is `profile-card.json` as documents were written before
+    /// implied values were left out (every spec's className, every text's lines, the avatar's
+    /// decodedBytes 336 x 336 x 4 = 451584). Explicit values are always allowed: it reads as the
+    /// same document and writes back in the compact form.
+    @Test func anExplicitDocumentReadsAsItsCompactForm() throws {
+        let folder = Fixtures.folder("snapshots")
+        let compactFile = folder.appendingPathComponent("profile-card.json")
+        let explicit = try Snapshot(json: try Fixtures.bytes(folder.appendingPathComponent("explicit/profile-card.json")))
+        #expect(explicit == (try Snapshot(json: try Fixtures.bytes(compactFile))))
+        #expect(try JSONReader.parse(explicit.encoded()) == (try Fixtures.json(compactFile)))
+        let avatar = try #require(explicit.element(withId: "n2"))
+        #expect(avatar.props["image"]?["decodedBytes"] == 451584)
+        let name = try #require(explicit.element(withId: "n3"))
+        #expect(name.props["lines"] == ["Ada Lovelace"])
+        #expect(explicit.element(withId: "n1/0")?.className == "ASInsetLayoutSpec")
+    }
+
     @Test func feedFixtureHasTheFieldsItWasWrittenWith() throws {
         let snapshot = try Snapshot(json: try Fixtures.bytes(Fixtures.folder("snapshots").appendingPathComponent("feed.json")))
         let like = try #require(snapshot.element(withId: "n12"))

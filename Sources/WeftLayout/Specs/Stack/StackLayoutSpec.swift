@@ -61,7 +61,7 @@ public final class StackLayoutSpec: LayoutSpec {
         StackLayoutSpec(direction: .horizontal, children: children)
     }
 
-    public override var textureClassName: String { "ASStackLayoutSpec" }
+    public override var textureClassName: String { LayoutSpecType.stack.textureClassName }
 
     /// A box in the stack's own direction.
     public override var asciiArtString: String {

@@ -1,0 +1,125 @@
+import WeftLayout
+
+/// The values a document may leave out because other values of the same element imply them
+/// (docs/snapshot-format.md, "Implied values"). They are redundant data, not information:
+///
+/// - a spec's `className` is implied by its layout-json `type`: Texture's class of that type
+///   (`stack` -> `ASStackLayoutSpec`, from `LayoutSpecType`). A custom type (`custom`) implies
+///   none, and nodes always write their class. Left out only in whole elements (documents, `add`
+///   ops): a `set` op may carry `className` without the `type` it would depend on.
+/// - `props.lines` is implied by `props.text`: `[text]`, the text drawn on one line as it is.
+///   Wrapped, truncated or trimmed text writes its lines; so does an empty text, which draws no
+///   lines (`"lines": []`).
+/// - `props.image.decodedBytes` is implied by the pixel size: `pixelWidth * pixelHeight * 4`
+///   (texture-semantics.md section 7).
+///
+/// The model always holds these values. The encoder leaves out a value equal to the implied one
+/// (in the place the decoder puts it back: `lines` right after `text`, `decodedBytes` last in
+/// `image`, which is where capture puts them), and the decoder fills in what is missing, so
+/// `decode(encode(x)) == x` for every complete element (a text with its `lines`, an image with its
+/// `decodedBytes`, as capture makes them; a model without them reads back with them). Explicit
+/// values are always allowed.
+enum ImpliedValues {
+    /// Texture's class name implied by a spec's layout-json `type`; nil for a custom type.
+    static func specClassName(ofType type: String) -> String? {
+        LayoutSpecType(rawValue: type)?.textureClassName
+    }
+
+    /// Whether the element is a spec whose `className` its `type` implies.
+    static func isImpliedClassName(of element: Snapshot.Element) -> Bool {
+        element.kind == .spec && specClassName(ofType: element.type) == element.className
+    }
+
+    /// Whether `lines` is `[text]`.
+    static func isImpliedLines(_ lines: JSONValue, text: JSONValue) -> Bool {
+        guard case .string(let text) = text, case .array(let lines) = lines, lines.count == 1,
+              case .string(let line) = lines[0] else { return false }
+        return line == text
+    }
+
+    /// `pixelWidth * pixelHeight * 4` when the image object has both sizes as numbers.
+    static func decodedBytes(of image: JSONObject) -> Double? {
+        guard let width = image["pixelWidth"]?.number, let height = image["pixelHeight"]?.number else { return nil }
+        return width * height * 4
+    }
+
+    /// The index of the entry of `props` the encoder leaves out (`lines` after an equal `text`),
+    /// and, when `image`'s last entry is an implied `decodedBytes`, the index of `image`.
+    static func omissions(in props: JSONObject) -> (lines: Int?, image: Int?) {
+        var lines: Int?
+        var image: Int?
+        let entries = props.entries
+        for index in entries.indices {
+            switch entries[index].key {
+            case "lines":
+                if index > 0, entries[index - 1].key == "text",
+                   isImpliedLines(entries[index].value, text: entries[index - 1].value) { lines = index }
+            case "image":
+                if case .object(let object) = entries[index].value, let last = object.entries.last,
+                   last.key == "decodedBytes", let implied = decodedBytes(of: object), last.value == .number(implied) {
+                    image = index
+                }
+            default: break
+            }
+        }
+        return (lines, image)
+    }
+
+    /// Puts back what a document left out of `props`: `lines` right after `text`, and
+    /// `decodedBytes` at the end of `image`.
+    static func fill(_ props: inout JSONObject) {
+        var textIndex: Int?
+        var hasLines = false
+        var imageIndex: Int?
+        for (index, entry) in props.entries.enumerated() {
+            switch entry.key {
+            case "text": if case .string = entry.value { textIndex = index }
+            case "lines": hasLines = true
+            case "image": imageIndex = index
+            default: break
+            }
+        }
+        if let imageIndex, case .object(var image) = props.entries[imageIndex].value,
+           image["decodedBytes"] == nil, let implied = decodedBytes(of: image) {
+            image.append(key: "decodedBytes", value: .number(implied))
+            props.replaceValue(at: imageIndex, with: .object(image))
+        }
+        if let textIndex, !hasLines {
+            props.insert(key: "lines", value: .array([props.entries[textIndex].value]), at: textIndex + 1)
+        }
+    }
+}
+
+extension JSONWriter {
+    /// Writes an element's `props`, leaving out the implied `lines` and `decodedBytes`.
+    mutating func props(_ props: JSONObject) {
+        let (omittedLines, compactImage) = ImpliedValues.omissions(in: props)
+        guard omittedLines != nil || compactImage != nil else { return object(props) }
+        byte(UInt8(ascii: "{"))
+        var first = true
+        for (index, entry) in props.entries.enumerated() where index != omittedLines {
+            if !first { byte(UInt8(ascii: ",")) }
+            first = false
+            string(entry.key)
+            byte(UInt8(ascii: ":"))
+            if index == compactImage, case .object(let image) = entry.value {
+                members(image.entries.dropLast())
+            } else {
+                value(entry.value)
+            }
+        }
+        byte(UInt8(ascii: "}"))
+    }
+
+    /// `{"key":value,...}` of these members.
+    private mutating func members(_ entries: ArraySlice<JSONObject.Entry>) {
+        byte(UInt8(ascii: "{"))
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { byte(UInt8(ascii: ",")) }
+            string(entry.key)
+            byte(UInt8(ascii: ":"))
+            value(entry.value)
+        }
+        byte(UInt8(ascii: "}"))
+    }
+}
