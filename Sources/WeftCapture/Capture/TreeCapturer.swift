@@ -69,14 +69,15 @@ struct TreeCapturer {
         }
 
         var placed: [ObjectIdentifier] = []
-        if let layout = calculatedLayout, !layout.sublayouts.isEmpty {
-            element.children.reserveCapacity(layout.sublayouts.count + node.subnodes.count)
-            for (index, sublayout) in layout.sublayouts.enumerated() {
-                element.children.append(self.element(sublayout, id: node.id + "/" + String(index), placed: &placed))
-            }
+        let subnodes = node.subnodes
+        let sublayouts = calculatedLayout?.sublayouts ?? []
+        // At most one child per sublayout and per subnode: one allocation, never a regrowth
+        // (a table's visible cells would otherwise move its children array five times).
+        if !sublayouts.isEmpty || !subnodes.isEmpty { element.children.reserveCapacity(sublayouts.count + subnodes.count) }
+        for (index, sublayout) in sublayouts.enumerated() {
+            element.children.append(self.element(sublayout, id: node.id + "/" + String(index), placed: &placed))
         }
         let origin = node.boundsOrigin
-        let subnodes = node.subnodes
         // Usually the layout placed every subnode; a set keeps big nodes linear.
         let placedSet: Set<ObjectIdentifier>? = placed.count > 16 ? Set(placed) : nil
         for subnode in subnodes {
