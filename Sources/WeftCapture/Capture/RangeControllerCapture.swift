@@ -17,9 +17,7 @@ enum RangeControllerCapture {
         var captured = Snapshot.RangeController(id: id(forOwner: container.id), owner: container.id)
         captured.dataSource = controller.dataSourceTypeName
         captured.orientation = container.orientation == .vertical ? .vertical : .horizontal
-        // WeftNodes and the snapshot number the directions alike (right 1, left 2, up 4, down 8).
-        captured.scrollDirection = Snapshot.ScrollDirection(
-            rawValue: controller.scrollDirection.intersection(controller.scrollableDirections).rawValue)
+        captured.scrollDirection = controller.scrollDirection.intersection(controller.scrollableDirections)
         captured.mode = controller.currentMode.flatMap { Snapshot.RangeController.Mode(rawValue: $0.rawValue) } ?? .minimum
         captured.tuning = memo.tuning.derive(from: controller.tuning, tuning(of:))
         captured.viewport = Snapshot.Rect(controller.lastViewport)
