@@ -14,8 +14,8 @@ public enum RecordCommand: Subcommand {
         (Inspector.checkpoint("feed-loaded")) and at exit. Each one is stored as DIR/NAME.json
         (indented, for version control) with DIR/NAME.txt, its ASCII art as `weft ascii` prints
         it, so that a layout change reads in a code review; DIR is created when missing, and
-        baselines of checkpoints the program no longer writes are removed (both files). Check DIR in, then let CI run
-        `weft verify DIR -- COMMAND ARGS...`.
+        baselines of checkpoints the program no longer writes are removed (both files). Check
+        DIR in, then let CI run `weft verify DIR -- COMMAND ARGS...`.
 
         options:
         \(ProgramOptions.help)
