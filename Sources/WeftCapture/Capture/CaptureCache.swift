@@ -8,8 +8,9 @@ import WeftSnapshot
 /// only interface states changed in a subtree (`subtreeInterfaceStateRevision` moved, as when a
 /// cell enters the display range), its element is reused with the states read again.
 ///
-/// Subtrees holding a scroll container (its range controller is collected on the way) or a
-/// tappable area (cut by the ancestors' bounds) are always captured again. Changes the node
+/// A reused subtree's scroll containers are collected for their range controllers as if it had
+/// been walked; in subtrees holding tappable areas (cut by the ancestors' bounds, which move as
+/// a feed scrolls) the areas are computed again. Changes the node
 /// runtime does not signal show with the subtree's next signalled change, or in any capture made
 /// without a cache (`Tree.getDocument`).
 ///
@@ -26,22 +27,38 @@ final class CaptureCache {
         var revision: UInt64
         var interfaceStateRevision: UInt64
         var element: Snapshot.Element
+        /// The scroll containers in the subtree, parents first: a capture that reuses the element
+        /// collects their range controllers as one that walked the subtree would. Weak, so that
+        /// an entry left behind by a subtree the program dropped does not keep it alive.
+        var containers: [WeakContainer]
+        /// Whether the subtree has tappable areas, which are computed again on every use.
+        var hasTappableAreas: Bool
         /// The capture that last used it.
         var generation: Int
 
-        init(nodeID: String, revision: UInt64, interfaceStateRevision: UInt64, element: Snapshot.Element, generation: Int) {
+        init(nodeID: String, revision: UInt64, interfaceStateRevision: UInt64, element: Snapshot.Element,
+             containers: [ContainerNode], hasTappableAreas: Bool, generation: Int) {
             self.nodeID = nodeID
             self.revision = revision
             self.interfaceStateRevision = interfaceStateRevision
             self.element = element
+            self.containers = containers.map(WeakContainer.init)
+            self.hasTappableAreas = hasTappableAreas
             self.generation = generation
         }
     }
 
-    /// A recorded element and whether the interface states in it are still current.
+    struct WeakContainer {
+        weak var node: ContainerNode?
+    }
+
+    /// A recorded element, its containers, whether the interface states in it are still
+    /// current, and whether it has tappable areas (to be computed again).
     struct Hit {
         var element: Snapshot.Element
+        let containers: [ContainerNode]
         let interfaceStatesChanged: Bool
+        let hasTappableAreas: Bool
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
@@ -56,23 +73,31 @@ final class CaptureCache {
     func element(for node: DisplayNode) -> Hit? {
         guard let entry = entries[ObjectIdentifier(node)], entry.nodeID == node.id,
               entry.revision == node.subtreeRevision else { return nil }
+        // An unchanged subtree still holds its containers; a missing one would mean a change the
+        // revision missed, and then the subtree is captured again.
+        let containers = entry.containers.compactMap(\.node)
+        guard containers.count == entry.containers.count else { return nil }
         entry.generation = generation
-        return Hit(element: entry.element,
-                   interfaceStatesChanged: entry.interfaceStateRevision != node.subtreeInterfaceStateRevision)
+        return Hit(element: entry.element, containers: containers,
+                   interfaceStatesChanged: entry.interfaceStateRevision != node.subtreeInterfaceStateRevision,
+                   hasTappableAreas: entry.hasTappableAreas)
     }
 
     /// Records `element` as what `node`'s subtree is now.
-    func record(_ element: Snapshot.Element, for node: DisplayNode) {
+    func record(_ element: Snapshot.Element, for node: DisplayNode, containers: some Collection<ContainerNode>,
+                hasTappableAreas: Bool) {
         let key = ObjectIdentifier(node)
         if let entry = entries[key], entry.nodeID == node.id {
             entry.revision = node.subtreeRevision
             entry.interfaceStateRevision = node.subtreeInterfaceStateRevision
             entry.element = element
+            entry.containers = containers.map(WeakContainer.init)
+            entry.hasTappableAreas = hasTappableAreas
             entry.generation = generation
         } else {
             entries[key] = Entry(nodeID: node.id, revision: node.subtreeRevision,
                                  interfaceStateRevision: node.subtreeInterfaceStateRevision, element: element,
-                                 generation: generation)
+                                 containers: Array(containers), hasTappableAreas: hasTappableAreas, generation: generation)
         }
     }
 

@@ -16,10 +16,9 @@ struct TreeCapturer {
     private(set) var containers: [ContainerNode] = []
     /// Elements of unchanged subtrees from the previous capture, when capturing repeatedly.
     let cache: CaptureCache?
-    /// Elements whose content depends on more than their subtree: scroll containers (their
-    /// range controllers are collected here) and tappable areas (cut by ancestors). Subtrees
-    /// with one are not cached.
-    private var contextDependentCount = 0
+    /// Controls with a tappable area met. An area is cut by the ancestors' bounds, which move
+    /// while a feed scrolls, so subtrees with one are reused with their areas computed again.
+    private var tappableCount = 0
 
     init(cache: CaptureCache? = nil) {
         self.cache = cache
@@ -34,16 +33,21 @@ struct TreeCapturer {
     mutating func node(_ node: DisplayNode, frame: WeftLayout.Rect) -> Snapshot.Element {
         guard let cache else { return capture(node, frame: frame) }
         if var hit = cache.element(for: node) {
-            if hit.interfaceStatesChanged {
-                Self.readInterfaceStates(into: &hit.element, of: node)
-                cache.record(hit.element, for: node)
+            containers.append(contentsOf: hit.containers)
+            if hit.interfaceStatesChanged || hit.hasTappableAreas {
+                Self.refresh(&hit.element, of: node, interfaceStates: hit.interfaceStatesChanged,
+                             tappableAreas: hit.hasTappableAreas)
+                if hit.interfaceStatesChanged {
+                    cache.record(hit.element, for: node, containers: hit.containers, hasTappableAreas: hit.hasTappableAreas)
+                }
             }
             hit.element.frame = Snapshot.Rect(frame)
             return hit.element
         }
-        let before = contextDependentCount
+        let (containersBefore, tappablesBefore) = (containers.count, tappableCount)
         let element = capture(node, frame: frame)
-        if contextDependentCount == before { cache.record(element, for: node) }
+        cache.record(element, for: node, containers: containers[containersBefore...],
+                     hasTappableAreas: tappableCount != tappablesBefore)
         return element
     }
 
@@ -56,17 +60,11 @@ struct TreeCapturer {
         element.style = StyleProperties.capture(node.style)
         element.props = NodeProperties.capture(node)
         if let control = node as? ControlNode, control.hasTargets {
-            let area = control.tappableArea
-            contextDependentCount += 1
-            element.tappable = Snapshot.Tappable(rect: Snapshot.Rect(area.rect),
-                                                 restricted: Snapshot.Edges(rawValue: area.restricted.rawValue),
-                                                 clipped: Snapshot.Edges(rawValue: area.clipped.rawValue))
+            tappableCount += 1
+            element.tappable = Self.tappable(of: control)
         }
         element.interfaceState = Self.interfaceState(of: node)
-        if let container = node as? ContainerNode {
-            containers.append(container)
-            contextDependentCount += 1
-        }
+        if let container = node as? ContainerNode { containers.append(container) }
 
         var placed: [ObjectIdentifier] = []
         let subnodes = node.subnodes
@@ -119,24 +117,40 @@ struct TreeCapturer {
         Snapshot.InterfaceState(rawValue: Int(node.interfaceState.rawValue))
     }
 
-    /// Sets the interface state of `element` (recorded for `node`) and of the node elements in
-    /// it from their nodes, leaving everything else as recorded. Cached subtrees hold no scroll
-    /// container, so every node element in `element`'s spec tree or among its children is one of
-    /// `node`'s subnodes.
-    private static func readInterfaceStates(into element: inout Snapshot.Element, of node: DisplayNode) {
-        element.interfaceState = interfaceState(of: node)
-        for index in element.children.indices { readInterfaceStates(into: &element.children[index], under: node) }
+    private static func tappable(of control: ControlNode) -> Snapshot.Tappable {
+        let area = control.tappableArea
+        return Snapshot.Tappable(rect: Snapshot.Rect(area.rect), restricted: Snapshot.Edges(rawValue: area.restricted.rawValue),
+                                 clipped: Snapshot.Edges(rawValue: area.clipped.rawValue))
     }
 
-    private static func readInterfaceStates(into element: inout Snapshot.Element, under owner: DisplayNode) {
+    /// Reads again, in `element` (recorded for `node`) and the node elements in it, what may
+    /// have changed while the subtree did not: the interface states (when they changed) and
+    /// the tappable areas (whenever there are some). Everything else stays as recorded. Every
+    /// node element in `element`'s spec tree or among its children is one of `node`'s subnodes
+    /// (a container's cells on screen are its subnodes too).
+    private static func refresh(_ element: inout Snapshot.Element, of node: DisplayNode, interfaceStates: Bool,
+                                tappableAreas: Bool) {
+        if interfaceStates { element.interfaceState = interfaceState(of: node) }
+        if tappableAreas, element.tappable != nil, let control = node as? ControlNode, control.hasTargets {
+            element.tappable = tappable(of: control)
+        }
+        for index in element.children.indices {
+            refresh(&element.children[index], under: node, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
+        }
+    }
+
+    private static func refresh(_ element: inout Snapshot.Element, under owner: DisplayNode, interfaceStates: Bool,
+                                tappableAreas: Bool) {
         guard element.kind == .node else {
-            for index in element.children.indices { readInterfaceStates(into: &element.children[index], under: owner) }
+            for index in element.children.indices {
+                refresh(&element.children[index], under: owner, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
+            }
             return
         }
         // Ids are unique, so the subnode is found by its id; a leaf that is not a node (a
-        // layout-json box) has none and keeps its state.
+        // layout-json box) has none and keeps what it has.
         guard let subnode = owner.subnodes.first(where: { $0.id == element.id }) else { return }
-        readInterfaceStates(into: &element, of: subnode)
+        refresh(&element, of: subnode, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
     }
 
     /// The sublayout of `child`: specs usually keep their children's order (a background spec
