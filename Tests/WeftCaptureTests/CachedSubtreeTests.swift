@@ -107,4 +107,36 @@ struct CachedSubtreeTests {
         let strips = rows.compactMap { $0.first { $0.className == "ASCollectionNode" }?.id }
         #expect(fresh.rangeControllers.map(\.owner) == [try #require(fresh.roots.first).id] + strips)
     }
+
+    @Test("a screen around a scrolling feed keeps its own element and spec tree; the feed inside is captured again")
+    func screenAroundAScrollingFeed() throws {
+        // screen > stack [header text, table of 44-high rows] in a 375x320 root: the table
+        // flexes into the 320 - header height left.
+        let header = TextNode("Feed", font: .bold(17))
+        let table = TableNode()
+        table.style.flexGrow = 1
+        let rows = StripRows()  // data sources are weak references
+        table.dataSource = rows
+        let screen = DisplayNode()
+        screen.debugName = "screen"
+        screen.automaticallyManagesSubnodes = true
+        screen.layoutSpecBlock = { _, _ in StackLayoutSpec(direction: .vertical, children: [header, table]) }
+        let loop = loop(with: [screen], size: Size(width: 375, height: 320))
+        let recorder = RecordingSession(loop: loop)
+        var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
+        let screenRevision = screen.ownRevision
+        for offset in stride(from: 5.0, through: 200, by: 15) {
+            table.contentOffset = Point(x: 0, y: offset)
+            loop.run(frames: 1)
+        }
+        // The scrolling changed the table, not the screen itself.
+        #expect(screen.ownRevision == screenRevision)
+        for update in recorder.updates { try applyUpdate(update, to: &copy) }
+        let fresh = recorder.session.document()
+        #expect(firstDifference(copy, fresh) == nil)
+        // 200 points down rows of 60: the first row on screen is row 3 (180...240).
+        let feed = try #require(fresh.roots.first?.first { $0.id == table.id })
+        #expect(feed.children.first?.debugName == "row 3")
+        withExtendedLifetime(rows) {}
+    }
 }

@@ -31,40 +31,51 @@ struct TreeCapturer {
 
     /// `node` and its subtree, with `frame` in its parent element.
     mutating func node(_ node: DisplayNode, frame: WeftLayout.Rect) -> Snapshot.Element {
-        guard let cache else { return capture(node, frame: frame) }
-        if var hit = cache.element(for: node) {
-            containers.append(contentsOf: hit.containers)
-            if hit.interfaceStatesChanged || hit.hasTappableAreas {
-                Self.refresh(&hit.element, of: node, interfaceStates: hit.interfaceStatesChanged,
-                             tappableAreas: hit.hasTappableAreas)
-                if hit.interfaceStatesChanged {
-                    cache.record(hit.element, for: node, containers: hit.containers, hasTappableAreas: hit.hasTappableAreas)
-                }
-            }
-            hit.element.frame = Snapshot.Rect(frame)
-            return hit.element
-        }
-        let (containersBefore, tappablesBefore) = (containers.count, tappableCount)
-        let element = capture(node, frame: frame)
-        cache.record(element, for: node, containers: containers[containersBefore...],
-                     hasTappableAreas: tappableCount != tappablesBefore)
-        return element
+        self.node(node, frame: Snapshot.Rect(frame))
     }
 
-    private mutating func capture(_ node: DisplayNode, frame: WeftLayout.Rect) -> Snapshot.Element {
-        var element = Snapshot.Element(id: node.id, className: node.textureClassName, debugName: node.debugName,
-                                       frame: Snapshot.Rect(frame))
+    private mutating func node(_ node: DisplayNode, frame: Snapshot.Rect) -> Snapshot.Element {
+        guard let cache else { return capture(node, frame: frame).element }
+        switch cache.lookup(node) {
+        case .unchanged(var record, let interfaceStatesChanged):
+            containers.append(contentsOf: record.containers)
+            if interfaceStatesChanged || record.hasTappableAreas {
+                Self.refresh(&record.element, of: node, interfaceStates: interfaceStatesChanged,
+                             tappableAreas: record.hasTappableAreas)
+                if interfaceStatesChanged { cache.record(record, for: node) }
+            }
+            record.element.frame = frame
+            return record.element
+        case .ownUnchanged(let recorded):
+            let record = recording { capturer in capturer.recapture(node, frame: frame, keeping: recorded) }
+            cache.record(record, for: node)
+            return record.element
+        case .changed:
+            let record = recording { capturer in capturer.capture(node, frame: frame) }
+            cache.record(record, for: node)
+            return record.element
+        }
+    }
+
+    /// The record of what `body` captures: its element, and the containers and tappable areas
+    /// met meanwhile.
+    private mutating func recording(_ body: (inout TreeCapturer) -> (element: Snapshot.Element, layoutChildCount: Int))
+        -> CaptureCache.Record {
+        let (containersBefore, tappablesBefore) = (containers.count, tappableCount)
+        let (element, layoutChildCount) = body(&self)
+        return CaptureCache.Record(element: element, layoutChildCount: layoutChildCount,
+                                   containers: Array(containers[containersBefore...]),
+                                   hasTappableAreas: tappableCount != tappablesBefore)
+    }
+
+    private mutating func capture(_ node: DisplayNode, frame: Snapshot.Rect) -> (element: Snapshot.Element, layoutChildCount: Int) {
+        var element = Snapshot.Element(id: node.id, className: node.textureClassName, debugName: node.debugName, frame: frame)
         if let range = node.constrainedSizeForCalculatedLayout { element.constrainedSize = Snapshot.SizeRange(range) }
         let calculatedLayout = node.calculatedLayout
         if let calculatedLayout { element.calculatedSize = Snapshot.Size(calculatedLayout.size) }
         element.style = StyleProperties.capture(node.style)
         element.props = NodeProperties.capture(node)
-        if let control = node as? ControlNode, control.hasTargets {
-            tappableCount += 1
-            element.tappable = Self.tappable(of: control)
-        }
-        element.interfaceState = Self.interfaceState(of: node)
-        if let container = node as? ContainerNode { containers.append(container) }
+        readContextOfOwnElement(&element, of: node)
 
         var placed: [ObjectIdentifier] = []
         let subnodes = node.subnodes
@@ -75,17 +86,72 @@ struct TreeCapturer {
         for (index, sublayout) in sublayouts.enumerated() {
             element.children.append(self.element(sublayout, id: node.id + "/" + String(index), placed: &placed))
         }
+        appendSubnodesLayoutDidNotPlace(of: node, placed: placed, to: &element)
+        return (element, sublayouts.count)
+    }
+
+    /// `node` changed below itself only: its own fields and its spec tree are as `recorded`, the
+    /// nodes placed in that tree and the other subnodes are looked up again.
+    private mutating func recapture(_ node: DisplayNode, frame: Snapshot.Rect, keeping recorded: CaptureCache.Record)
+        -> (element: Snapshot.Element, layoutChildCount: Int) {
+        var element = recorded.element
+        element.frame = frame
+        element.children = []
+        element.children.reserveCapacity(recorded.element.children.count)
+        readContextOfOwnElement(&element, of: node)
+        var placed: [ObjectIdentifier] = []
+        let subnodes = SubnodesByID(node.subnodes)
+        for var child in recorded.element.children.prefix(recorded.layoutChildCount) {
+            lookUpPlacedNodes(in: &child, among: subnodes, placed: &placed)
+            element.children.append(child)
+        }
+        appendSubnodesLayoutDidNotPlace(of: node, placed: placed, to: &element)
+        return (element, recorded.layoutChildCount)
+    }
+
+    /// What a node's own element takes from outside its own fields: its interface state, its
+    /// tappable area, and (for a container) its place in the list of range controllers.
+    private mutating func readContextOfOwnElement(_ element: inout Snapshot.Element, of node: DisplayNode) {
+        element.interfaceState = Self.interfaceState(of: node)
+        if let control = node as? ControlNode, control.hasTargets {
+            tappableCount += 1
+            element.tappable = Self.tappable(of: control)
+        } else {
+            element.tappable = nil
+        }
+        if let container = node as? ContainerNode { containers.append(container) }
+    }
+
+    /// Replaces the node elements of a recorded spec tree with their nodes' elements now (their
+    /// frames are the layout's, which did not change).
+    private mutating func lookUpPlacedNodes(in element: inout Snapshot.Element, among subnodes: SubnodesByID,
+                                            placed: inout [ObjectIdentifier]) {
+        guard element.kind == .node else {
+            for index in element.children.indices {
+                lookUpPlacedNodes(in: &element.children[index], among: subnodes, placed: &placed)
+            }
+            return
+        }
+        // A leaf that is not a node (a layout-json box) has no node of its own and stays.
+        guard let subnode = subnodes[element.id] else { return }
+        placed.append(ObjectIdentifier(subnode))
+        element = node(subnode, frame: element.frame)
+    }
+
+    /// The subnodes a node's layout did not place (manual layout, a container's visible cells),
+    /// after its spec tree, with their frames moved by the node's bounds origin.
+    private mutating func appendSubnodesLayoutDidNotPlace(of node: DisplayNode, placed: [ObjectIdentifier],
+                                                          to element: inout Snapshot.Element) {
         let origin = node.boundsOrigin
         // Usually the layout placed every subnode; a set keeps big nodes linear.
         let placedSet: Set<ObjectIdentifier>? = placed.count > 16 ? Set(placed) : nil
-        for subnode in subnodes {
+        for subnode in node.subnodes {
             let id = ObjectIdentifier(subnode)
             if let placedSet { if placedSet.contains(id) { continue } } else if placed.contains(id) { continue }
             var frame = subnode.frame
             frame.origin = WeftLayout.Point(x: frame.origin.x - origin.x, y: frame.origin.y - origin.y)
             element.children.append(self.node(subnode, frame: frame))
         }
-        return element
     }
 
     /// An element of a node's spec tree: a spec (recursively), a node, or another leaf element.
@@ -134,22 +200,24 @@ struct TreeCapturer {
         if tappableAreas, element.tappable != nil, let control = node as? ControlNode, control.hasTargets {
             element.tappable = tappable(of: control)
         }
+        guard !element.children.isEmpty else { return }
+        let subnodes = SubnodesByID(node.subnodes)
         for index in element.children.indices {
-            refresh(&element.children[index], under: node, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
+            refresh(&element.children[index], under: subnodes, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
         }
     }
 
-    private static func refresh(_ element: inout Snapshot.Element, under owner: DisplayNode, interfaceStates: Bool,
+    private static func refresh(_ element: inout Snapshot.Element, under subnodes: SubnodesByID, interfaceStates: Bool,
                                 tappableAreas: Bool) {
         guard element.kind == .node else {
             for index in element.children.indices {
-                refresh(&element.children[index], under: owner, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
+                refresh(&element.children[index], under: subnodes, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
             }
             return
         }
         // Ids are unique, so the subnode is found by its id; a leaf that is not a node (a
         // layout-json box) has none and keeps what it has.
-        guard let subnode = owner.subnodes.first(where: { $0.id == element.id }) else { return }
+        guard let subnode = subnodes[element.id] else { return }
         refresh(&element, of: subnode, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
     }
 
@@ -158,5 +226,22 @@ struct TreeCapturer {
     private static func sublayout(of child: any LayoutElement, in sublayouts: [Layout], near index: Int) -> Layout? {
         if index < sublayouts.count, sublayouts[index].element === child { return sublayouts[index] }
         return sublayouts.first { $0.element === child }
+    }
+}
+
+/// A node's subnodes found by id: a scan for the few subnodes most nodes have, a dictionary for
+/// a big one (a root laying out thousands of rows).
+struct SubnodesByID {
+    private let subnodes: [DisplayNode]
+    private let index: [String: DisplayNode]?
+
+    init(_ subnodes: [DisplayNode]) {
+        self.subnodes = subnodes
+        index = subnodes.count > 16 ? Dictionary(subnodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+    }
+
+    subscript(id: String) -> DisplayNode? {
+        if let index { return index[id] }
+        return subnodes.first { $0.id == id }
     }
 }
