@@ -55,9 +55,10 @@ struct CachedSubtreeTests {
 
     @Test("a reused subtree's tappable areas follow a change of an ancestor outside it")
     func tappableAreaCutByAnAncestorOutsideTheReusedSubtree() throws {
-        // root > panel (50x50) > inner (50x50, slop 10) > button (10x10 at 40,40, slop 10).
-        // Then the panel gets a slop of 20: inner's subtree is the same, so streamed captures
-        // reuse its element, but the button's area changes.
+        // root > outer (50x50) > panel (50x50, slop 20) > inner (50x50, slop 10) > button (10x10
+        // at 40,40, slop 10). The panel changes itself (a colour: captured again, inner reused),
+        // then the outer node gets a slop of 20: the panel's subtree is the same, so it is
+        // reused, but the button's area inside it changes.
         let button = ControlNode()
         button.style.preferredSize = Size(width: 10, height: 10)
         button.hitTestSlop = EdgeInsets(all: -10)
@@ -69,30 +70,37 @@ struct CachedSubtreeTests {
         inner.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(top: 40, left: 40, bottom: 0, right: 0), child: button) }
         let panel = DisplayNode()
         panel.automaticallyManagesSubnodes = true
+        panel.hitTestSlop = EdgeInsets(all: -20)
         panel.style.preferredSize = Size(width: 50, height: 50)
         panel.layoutSpecBlock = { _, _ in AbsoluteLayoutSpec(children: [inner]) }
+        let outer = DisplayNode()
+        outer.automaticallyManagesSubnodes = true
+        outer.style.preferredSize = Size(width: 50, height: 50)
+        outer.layoutSpecBlock = { _, _ in AbsoluteLayoutSpec(children: [panel]) }
         let root = DisplayNode()
         root.automaticallyManagesSubnodes = true
-        root.layoutSpecBlock = { _, _ in AbsoluteLayoutSpec(children: [panel]) }
+        root.layoutSpecBlock = { _, _ in AbsoluteLayoutSpec(children: [outer]) }
         let loop = loop(with: [root], size: Size(width: 375, height: 220))
         let recorder = RecordingSession(loop: loop)
         var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
-        panel.backgroundColor = .black  // a streamed capture that records inner
-        loop.run(frames: 1)
         func buttonArea(_ snapshot: Snapshot) -> Snapshot.Tappable? { snapshot.roots.first?.first { $0.id == button.id }?.tappable }
         // texture-semantics section 5, in inner's coordinates: the button's area (its bounds
-        // 40...50 with its slop) is 30...60; inner's hit rect -10...60 holds it; the panel's
-        // bounds 0...50 cut it to 30...50, at the bottom and right. In the button's coordinates:
-        // origin -10, size 20.
+        // 40...50 with its slop) is 30...60; inner's hit rect -10...60 and the panel's -20...70
+        // hold it; the outer node's bounds 0...50 cut it to 30...50, at the bottom and right. In
+        // the button's coordinates: origin -10, size 20.
         #expect(buttonArea(recorder.session.document()) == Snapshot.Tappable(
             rect: Snapshot.Rect(x: -10, y: -10, width: 20, height: 20), restricted: [.bottom, .right]))
-        let innerRevision = inner.subtreeRevision
-        panel.hitTestSlop = EdgeInsets(all: -20)
+        root.backgroundColor = .black  // a streamed capture that records the subtrees
         loop.run(frames: 1)
-        #expect(inner.subtreeRevision == innerRevision)  // reused, not captured again
+        panel.backgroundColor = .black  // the panel is captured again; inner is reused
+        loop.run(frames: 1)
+        let panelRevision = panel.subtreeRevision
+        outer.hitTestSlop = EdgeInsets(all: -20)
+        loop.run(frames: 1)
+        #expect(panel.subtreeRevision == panelRevision)  // reused, not captured again
         for update in recorder.updates { try applyUpdate(update, to: &copy) }
         #expect(firstDifference(copy, recorder.session.document()) == nil)
-        // The panel's hit rect is now -20...70: nothing cuts the area any more (size 30).
+        // The outer node's hit rect is now -20...70: nothing cuts the area any more (size 30).
         #expect(buttonArea(copy) == Snapshot.Tappable(rect: Snapshot.Rect(x: -10, y: -10, width: 30, height: 30)))
     }
 

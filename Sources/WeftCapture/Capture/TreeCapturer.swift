@@ -38,7 +38,9 @@ struct TreeCapturer {
         guard let cache else { return capture(node, frame: frame).element }
         switch cache.lookup(node) {
         case .unchanged(var record, let interfaceStatesChanged):
+            // What the reused subtree holds counts for the subtrees around it, as if walked.
             containers.append(contentsOf: record.containers)
+            if record.hasTappableAreas { tappableCount += 1 }
             if interfaceStatesChanged || record.hasTappableAreas {
                 Self.refresh(&record.element, of: node, interfaceStates: interfaceStatesChanged,
                              tappableAreas: record.hasTappableAreas)
