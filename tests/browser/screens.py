@@ -2,7 +2,7 @@
 need no device: every value the tests check is derived here by hand, in comments. They are in
 the compact form capture writes (docs/snapshot-format.md, "Implied values"): the specs leave out
 their class (implied by their type), the texts their lines (one line equal to the text), the
-photo its decoded size; the page fills them in.
+photo its decoded size, the table's range controller Texture's tuning; the page fills them in.
 
 The screen (320 x 480 pt, scale 2):
 
@@ -56,13 +56,6 @@ SHARE_TAPPABLE = {"rect": [0, -5, 70, 40], "restricted": ["top", "left", "bottom
 # window: one plain green area.
 LIKE_TAPPABLE = {"rect": [-10, -10, 100, 40]}
 
-TUNING = {
-    "full": {"display": [1.0, 0.5], "preload": [2.5, 1.5]},
-    "minimum": {"display": [0.25, 0.25], "preload": [0.5, 0.25]},
-    "visibleOnly": {"display": [0, 0], "preload": [0, 0]},
-    "lowMemory": {"display": [0, 0], "preload": [0, 0]},
-}
-
 
 def before():
     """The first capture."""
@@ -93,7 +86,7 @@ def before():
         "roots": [window],
         "rangeControllers": [{
             "id": "r1", "owner": "n7", "dataSource": "FeedDataSource", "orientation": "vertical", "scrollDirection": ["down"],
-            "mode": "full", "tuning": TUNING, "viewport": [0, 0, 280, 220], "contentSize": [280, 250], "contentOffset": [0, 0],
+            "mode": "full", "viewport": [0, 0, 280, 220], "contentSize": [280, 250], "contentOffset": [0, 0],
             "itemCount": 5, "visible": [[0, 4]], "display": [[0, 4]], "preload": [[0, 4]], "itemStates": [[0, 3, 15], [4, 4, 7]],
         }],
     }

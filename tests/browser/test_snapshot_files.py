@@ -120,6 +120,10 @@ def test_range_bar_and_item_states(opened):
     assert strips == '[["preload",10,280],["display",66,140],["visible",94,56]]'
     assert page.js("return document.querySelector('canvas.state-map').dataset.states") == "15,15,15,15,7"
     assert page.js("return document.querySelector('.range-mode').textContent") == "full"
+    # The document leaves the tuning out (Texture's): the table shows Texture's full mode,
+    # display (1, 0.5) and preload (2.5, 1.5), as the bar above drew it.
+    full = page.js("return [...document.querySelectorAll('tr[data-mode=\"full\"] input')].map((i) => i.value)")
+    assert full == ["1", "0.5", "2.5", "1.5"]
     page.screenshot("ranges")
 
 
