@@ -10,7 +10,8 @@ import WeftSnapshot
 /// container's visible cells), with their frames moved by the parent's bounds origin so that
 /// root coordinates are always the sum of the ancestors' origins (a cell of a scrolled table is
 /// where it shows on screen). Scroll containers met on the way are collected for their range
-/// controllers.
+/// controllers, with the containers nested in their off-screen cells (as
+/// `MainLoop.allContainers` lists them).
 struct TreeCapturer {
     /// The containers met, parents first.
     private(set) var containers: [ContainerNode] = []
@@ -65,6 +66,9 @@ struct TreeCapturer {
         element.interfaceState = Self.interfaceState(of: node)
         if let container = node as? ContainerNode {
             containers.append(container)
+            // Its off-screen cells in a range (a pager's preloaded pages) are not in the tree:
+            // their containers' controllers are listed, their trees are not captured.
+            container.appendContainersInOffscreenCells(to: &containers)
             contextDependentCount += 1
         }
 
