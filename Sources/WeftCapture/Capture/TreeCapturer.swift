@@ -101,7 +101,8 @@ struct TreeCapturer {
             return self.node(node, frame: layout.frame)
         }
         var captured = Snapshot.Element(id: id, className: element.textureClassName, debugName: element.debugName,
-                                        frame: Snapshot.Rect(layout.frame))
+                                        frame: Snapshot.Rect(layout.frame),
+                                        constrainedSize: Snapshot.SizeRange(layout.constrainedSize))
         captured.style = StyleProperties.capture(element.style)
         guard element.layoutElementType == .layoutSpec, let spec = element as? LayoutSpec else {
             return captured  // a leaf that is not a node (a layout-json box): a node without an id of its own
