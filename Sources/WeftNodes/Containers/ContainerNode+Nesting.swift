@@ -5,8 +5,10 @@
 extension DisplayNode {
     /// Appends the containers of this node's tree to `result`, parents first: a container, then
     /// the containers in its off-screen cells (`appendContainersInOffscreenCells`), then those
-    /// of its subnodes in order (its cells on screen among them).
+    /// of its subnodes in order (its cells on screen among them). Subtrees without a container
+    /// are skipped without a visit (`containerCountInSubtree`).
     public func appendContainers(to result: inout [ContainerNode]) {
+        guard containerCountInSubtree > 0 else { return }
         if let container = self as? ContainerNode {
             result.append(container)
             container.appendContainersInOffscreenCells(to: &result)
@@ -19,16 +21,32 @@ extension ContainerNode {
     /// Appends the containers in the trees of the cells that are in a range (preload, display or
     /// visible) but have no supernode, in item order, each tree as `appendContainers` lists it.
     /// Cells on screen are subnodes and are left to the walk through `subnodes`, so no
-    /// container is listed twice.
+    /// container is listed twice. Usually no such cell holds a container (a feed's rows): that
+    /// is found with one look per cell, before anything is sorted or allocated.
     public func appendContainersInOffscreenCells(to result: inout [ContainerNode]) {
         let controller = rangeController
-        var indexes = controller.preloadIndices + controller.displayIndices + controller.visibleIndices
-        guard !indexes.isEmpty else { return }
+        let (preload, display, visible) = (controller.preloadIndices, controller.displayIndices, controller.visibleIndices)
+        guard anyHoldsOffscreenContainer(preload) || anyHoldsOffscreenContainer(display) || anyHoldsOffscreenContainer(visible) else {
+            return
+        }
+        var indexes = preload + display + visible
         indexes.sort()
         var previous: Int?
         for index in indexes where index != previous {
             previous = index
-            if let cell = cellForItem(at: index), cell.supernode == nil { cell.appendContainers(to: &result) }
+            if holdsOffscreenContainer(item: index) { cells[index].appendContainers(to: &result) }
         }
+    }
+
+    /// Whether one of the items `indexes` has a cell off the tree whose subtree holds a container.
+    private func anyHoldsOffscreenContainer(_ indexes: [Int]) -> Bool {
+        for index in indexes where holdsOffscreenContainer(item: index) { return true }
+        return false
+    }
+
+    /// Whether item `index` has a cell off the tree whose subtree holds a container.
+    private func holdsOffscreenContainer(item index: Int) -> Bool {
+        guard let cell = cellForItem(at: index) else { return false }
+        return cell.supernode == nil && cell.containerCountInSubtree > 0
     }
 }
