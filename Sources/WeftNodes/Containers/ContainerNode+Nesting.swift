@@ -26,27 +26,29 @@ extension ContainerNode {
     public func appendContainersInOffscreenCells(to result: inout [ContainerNode]) {
         let controller = rangeController
         let (preload, display, visible) = (controller.preloadIndices, controller.displayIndices, controller.visibleIndices)
-        guard anyHoldsOffscreenContainer(preload) || anyHoldsOffscreenContainer(display) || anyHoldsOffscreenContainer(visible) else {
-            return
-        }
+        let cells = self.cells
+        guard Self.anyHoldsOffscreenContainer(preload, in: cells) || Self.anyHoldsOffscreenContainer(display, in: cells)
+            || Self.anyHoldsOffscreenContainer(visible, in: cells) else { return }
         var indexes = preload + display + visible
         indexes.sort()
         var previous: Int?
         for index in indexes where index != previous {
             previous = index
-            if holdsOffscreenContainer(item: index) { cells[index].appendContainers(to: &result) }
+            if Self.holdsOffscreenContainer(item: index, in: cells) { cells[index].appendContainers(to: &result) }
         }
     }
 
     /// Whether one of the items `indexes` has a cell off the tree whose subtree holds a container.
-    private func anyHoldsOffscreenContainer(_ indexes: [Int]) -> Bool {
-        for index in indexes where holdsOffscreenContainer(item: index) { return true }
+    private static func anyHoldsOffscreenContainer(_ indexes: [Int], in cells: [CellNode]) -> Bool {
+        for index in indexes where holdsOffscreenContainer(item: index, in: cells) { return true }
         return false
     }
 
-    /// Whether item `index` has a cell off the tree whose subtree holds a container.
-    private func holdsOffscreenContainer(item index: Int) -> Bool {
-        guard let cell = cellForItem(at: index) else { return false }
-        return cell.supernode == nil && cell.containerCountInSubtree > 0
+    /// Whether item `index` has a cell off the tree whose subtree holds a container. The count
+    /// is read first: it is a plain integer, while `supernode` is a weak reference (an atomic
+    /// load), and streamed captures ask this for every preloaded cell of every container.
+    @inline(__always)
+    private static func holdsOffscreenContainer(item index: Int, in cells: [CellNode]) -> Bool {
+        cells.indices.contains(index) && cells[index].containerCountInSubtree > 0 && cells[index].supernode == nil
     }
 }
