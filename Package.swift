@@ -39,7 +39,7 @@ let package = Package(
         // environment, the protocol's error codes.
         .target(name: "WeftProtocol"),
         // The client library: attach, transport (libwebsockets on its own thread), checkpoints.
-        .target(name: "WeftInspector", dependencies: ["WeftCapture", "WeftProtocol", "CLibWebSockets"]),
+        .target(name: "WeftInspector", dependencies: ["WeftCapture", "WeftSnapshot", "WeftProtocol", "CLibWebSockets"]),
         // Layout snapshot assertions for XCTest and Swift Testing.
         .target(name: "WeftTesting", dependencies: ["WeftLayout", "WeftNodes", "WeftCapture", "WeftSnapshot"]),
         // The `weft` command line: one file per subcommand; a library so tests can call it.

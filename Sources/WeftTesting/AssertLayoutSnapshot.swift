@@ -70,6 +70,11 @@ func assertLayoutSnapshot(
     } catch {
         return reportFailure("\(error)", at: location)
     }
+    do {
+        try options.validate()
+    } catch {
+        return reportFailure("assertLayoutSnapshot options: ignoredFields: \(error)", at: location)
+    }
     let snapshot: Snapshot
     do {
         snapshot = try capture()
@@ -82,6 +87,8 @@ func assertLayoutSnapshot(
         break
     case .recorded(let note):
         print("weft: \(note)")
+    case .noted(let note):
+        print("weft: note: \(note)")
     case .failed(let message):
         reportFailure(message, at: location)
     }

@@ -9,6 +9,9 @@ struct LayoutSnapshotCheck {
     enum Outcome: Equatable {
         /// Equal to the baseline.
         case matched
+        /// Equal to the baseline, with a note to print: its ASCII art file is missing or stale
+        /// and the mode records nothing (the art is for reviews; it never fails a test).
+        case noted(String)
         /// A baseline was written and the assertion passes; the note says which and why.
         case recorded(note: String)
         /// The assertion fails with this message.
@@ -42,13 +45,32 @@ struct LayoutSnapshotCheck {
             return fail(snapshot, "the baseline of layout \(title), \(baselinePath), is not a weft snapshot: \(error)")
         }
         let changes = SemanticDiff.compare(baseline, snapshot, options: options)
-        guard !changes.isEmpty else { return .matched }
+        guard !changes.isEmpty else { return checkAsciiArt(of: baseline) }
         let count = changes.count == 1 ? "1 difference" : "\(changes.count) differences"
         let lines = SemanticDiffReport.lines(changes).map { "  " + $0 }.joined(separator: "\n")
         if mode == .failed {
             return record(snapshot, note: "replaced the baseline of layout \(title) at \(baselinePath) (\(count)):\n\(lines)")
         }
         return fail(snapshot, "layout \(title) differs from its baseline \(baselinePath) (\(count)):\n\(lines)")
+    }
+
+    /// A matching baseline whose `.txt` is missing or does not show it: the modes that record
+    /// write it again, as `weft record` would, and say so; `never` only notes it.
+    private func checkAsciiArt(of baseline: Snapshot) -> Outcome {
+        let art = SnapshotAsciiArt.picture(of: baseline)
+        let stored = try? String(contentsOf: files.asciiArt, encoding: .utf8)
+        guard stored != art else { return .matched }
+        let path = files.asciiArt.path
+        let problem = stored == nil ? "is missing" : "does not show its baseline"
+        guard mode != .never else {
+            return .noted("the ASCII art of layout \(title), \(path), \(problem) (WEFT_RECORD=missing writes it)")
+        }
+        do {
+            try Data(art.utf8).write(to: files.asciiArt, options: .atomic)
+        } catch {
+            return .noted("the ASCII art of layout \(title), \(path), \(problem) and cannot be written: \(error)")
+        }
+        return .recorded(note: "wrote the ASCII art of layout \(title) at \(path) (it \(stored == nil ? "was missing" : "did not show its baseline"))")
     }
 
     /// Writes the baseline and its ASCII art.

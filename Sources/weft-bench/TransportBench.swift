@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import WeftInspector
+import WeftSnapshot
 import WeftTestSupport
 
 /// `transport`: what the client costs the host thread (issue 5: "it costs a cheap check per
@@ -61,7 +62,7 @@ struct TransportBench: BenchSuite {
         inspector.start()
         defer { inspector.close() }
         guard Self.wait({ inspector.isReady }) else { throw HarnessError("the inspector did not connect") }
-        inspector.send("Gateway.attach", params: JSONWriter.object { $0.string("device", deviceId) }) { _ in }
+        inspector.send("Gateway.attach", params: (["device": .string(deviceId)] as JSONValue).jsonBytes) { _ in }
         guard Self.wait({ device.isSomeoneListening }) else { throw HarnessError("the inspector did not attach") }
 
         report.figure("listening check, attached", Self.nanosecondsPerCall(calls * 10) { _ = device.isSomeoneListening }, "ns/frame")

@@ -143,6 +143,55 @@ import WeftSnapshot
         #expect(commaList.stdout == "")
     }
 
+    @Test func ignoredNamesAreChecked() throws {
+        // A misspelt name would ignore nothing; it is a usage error (exit status 2, docs/cli.md)
+        // naming it, the closest known name (one edit away), and every valid name.
+        let a = try directory.write("a.json", CardSnapshot().json)
+        let b = try directory.write("b.json", CardSnapshot(titleFrame: "[8, 8, 120, 20]").json)
+        let misspelt = CLIRun.weft(["diff", a, b, "--ignore", "fram"])
+        #expect(misspelt.status == 2)
+        #expect(misspelt.stdout == "")
+        #expect(misspelt.stderr.hasPrefix(#"weft diff: --ignore: unknown field or kind "fram" (did you mean "frame"?); valid names:"# + "\n"))
+        #expect(misspelt.stderr.contains("\n  kinds: added, removed, order, moved, resized, style, specProperty, nodeProperty, interfaceState, field, rangeController, document\n"))
+        #expect(misspelt.stderr.contains("\n  fields: frame, kind, type, constrainedSize, calculatedSize, style, props, tappable, interfaceState, order, rangeControllers, meta, revision\n"))
+        #expect(misspelt.stderr.contains("\n  props.NAME or NAME: direction, spacing,"))
+        #expect(misspelt.stderr.contains("\n  rangeControllers.NAME or NAME: dataSource, orientation,"))
+
+        // Every bad name of a comma list or of repeated options is named, sorted; dotted names
+        // are checked after the dot too (style keys are case-sensitive, as in layout-json).
+        let several = CLIRun.weft(["diff", a, b, "--ignore", "frame,props.txt", "--ignore=style.flexgrow", "--ignore", "geometry"])
+        #expect(several.status == 2)
+        // ("geometry" is more than two edits from every name: no suggestion.)
+        #expect(several.stderr.hasPrefix(#"weft diff: --ignore: unknown fields or kinds "geometry", "#
+            + #""props.txt" (did you mean "props.text"?), "style.flexgrow" (did you mean "style.flexGrow"?); valid names:"#))
+
+        // The documented forms are all accepted: a kind, a field, dotted entries, bare entry
+        // names, meta entries of the program's own, and the defaults meta and revision.
+        let valid = CLIRun.weft(["diff", a, b, "--ignore", "order,moved,tappable,style.flexGrow,props.text,lines,rangeControllers.mode,itemCount,meta.appVersion,meta,revision"])
+        #expect(valid.status == 1, "\(valid.stderr)")
+        #expect(valid.stdout == "~ \(CardSnapshot.titlePath): frame 8,8 100x20 -> 8,8 120x20\n")
+        #expect(CLIRun.weft(["diff", a, b, "--ignore", "resized"]).status == 0)
+    }
+
+    @Test func siblingOrder() throws {
+        // fixtures/semantic-diff/sibling-order.json: two roots swap and a background spec's two
+        // children swap, every frame unchanged (expectations derived by hand there).
+        let fixture = try JSONReader.parse(String(contentsOfFile: Repository.path("fixtures/semantic-diff/sibling-order.json"), encoding: .utf8))
+        let a = try directory.write("order-a.json", JSONFormatter.indentedString(try #require(fixture["a"])))
+        let b = try directory.write("order-b.json", JSONFormatter.indentedString(try #require(fixture["b"])))
+        let run = CLIRun.weft(["diff", a, b])
+        #expect(run.status == 1)
+        #expect(run.stdout == #"""
+            ~ order ["ASDisplayNode (card)","ASDisplayNode (toast)"] -> ["ASDisplayNode (toast)","ASDisplayNode (card)"]
+            ~ ASDisplayNode (card) > ASBackgroundLayoutSpec: order ["ASTextNode (label)","ASDisplayNode (fill)"] -> ["ASDisplayNode (fill)","ASTextNode (label)"]
+
+            """#)
+        let json = try JSONReader.parse(CLIRun.weft(["diff", a, b, "--format", "json"]).stdout)
+        #expect(json["counts"] == ["order": 2])
+        #expect(json["changes"]?.array?.last?["idAfter"] == "n5/0", "the parent's id, for highlighting")
+        #expect(CLIRun.weft(["diff", a, b, "--ignore", "order"]).status == 0)
+    }
+
     @Test func jsonFormat() throws {
         let run = try diff(CardSnapshot(), CardSnapshot(titleFrame: "[8, 8, 120, 20]", titleText: "Hi"), ["--format", "json"])
         #expect(run.status == 1)

@@ -36,8 +36,21 @@ import WeftTestSupport
         #expect(run.stdout == "recorded 3 checkpoints in \(baselines): exit, feed-loaded, first-layout\n")
         #expect(run.stderr == "")
         let files = try FileManager.default.contentsOfDirectory(atPath: baselines).sorted()
-        #expect(files == ["exit.json", "feed-loaded.json", "first-layout.json"])
-        for file in files {
+        #expect(files == ["exit.json", "exit.txt", "feed-loaded.json", "feed-loaded.txt", "first-layout.json", "first-layout.txt"])
+        for file in files where file.hasSuffix(".txt") {
+            // Beside each baseline, its ASCII art exactly as `weft ascii` prints it.
+            let art = try String(contentsOfFile: "\(baselines)/\(file)", encoding: .utf8)
+            let ascii = CLIRun.weft(["ascii", "\(baselines)/\(file.dropLast(4)).json"])
+            #expect(ascii.status == 0)
+            #expect(art == ascii.stdout, "\(file)")
+        }
+        // weft-example's header (Examples/weft-example): a horizontal stack of the avatar, the
+        // title and the follow button inside an inset inside the screen's vertical stack. A
+        // horizontal stack draws its children side by side, two spaces apart, inside "|  " and
+        // "  |" (texture-semantics.md section 2), nested three boxes deep here.
+        let exitArt = try String(contentsOfFile: "\(baselines)/exit.txt", encoding: .utf8)
+        #expect(exitArt.contains("\n|  |  |  ASImageNode (avatar)  ASTextNode (title)  ASButtonNode (follow)  |  |  |\n"))
+        for file in files where file.hasSuffix(".json") {
             let text = try String(contentsOfFile: "\(baselines)/\(file)", encoding: .utf8)
             #expect(text.hasPrefix("{\n  \"format\": \"weft.snapshot\""), "indented, for version control")
             #expect(text.hasSuffix("}\n"))
@@ -54,6 +67,42 @@ import WeftTestSupport
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "ok   exit\nok   feed-loaded\nok   first-layout\nall 3 checkpoints match the baselines in \(baselines)\n")
         #expect(run.stderr == "")
+    }
+
+    @Test func verifyNotesMissingOrStaleAsciiArtWithoutFailing() throws {
+        try record()
+        try FileManager.default.removeItem(atPath: "\(baselines)/exit.txt")
+        try Data("--ASStackLayoutSpec--\n".utf8).write(to: URL(fileURLWithPath: "\(baselines)/feed-loaded.txt"))
+        let run = CLIRun.weft(["verify", baselines] + program())
+        #expect(run.status == 0, "the art is for reviews; the layouts match")
+        #expect(run.stdout == "ok   exit\nok   feed-loaded\nok   first-layout\nall 3 checkpoints match the baselines in \(baselines)\n")
+        #expect(run.stderr == """
+            weft verify: note: \(baselines)/exit.txt is missing (the ASCII art of exit.json; `weft record` writes it)
+            weft verify: note: \(baselines)/feed-loaded.txt does not show feed-loaded.json (stale ASCII art; `weft record` rewrites it)
+
+            """)
+
+        let json = CLIRun.weft(["verify", baselines, "--format", "json"] + program())
+        let states = (try JSONReader.parse(json.stdout)["checkpoints"]?.array ?? []).map { "\($0["name"]?.string ?? ""):\($0["asciiArt"]?.string ?? "")" }
+        #expect(states == ["exit:missing", "feed-loaded:stale", "first-layout:current"])
+
+        // A run that fails anyway still fails with 1 (not 2), and still notes the art.
+        let different = CLIRun.weft(["verify", baselines] + program(["--rows", "3"]))
+        #expect(different.status == 1)
+        #expect(different.stderr.contains("exit.txt is missing"))
+
+        // Recording again writes both files back.
+        try record()
+        let clean = CLIRun.weft(["verify", baselines] + program())
+        #expect(clean.status == 0)
+        #expect(clean.stderr == "")
+    }
+
+    @Test func verifyChecksIgnoredNamesBeforeRunningTheProgram() throws {
+        // A program that cannot be run would be its own error: the option is refused first.
+        let run = CLIRun.weft(["verify", baselines, "--ignore", "rangeController,fram", "--", directory.path("no-such-program")])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix(#"weft verify: --ignore: unknown field or kind "fram" (did you mean "frame"?); valid names:"#))
     }
 
     @Test func verifyPrintsEveryDifference() throws {
@@ -110,8 +159,11 @@ import WeftTestSupport
         let run = CLIRun.weft(["verify", baselines, "--artifacts", artifacts] + program(["--rows", "3"]))
         #expect(run.status == 1)
         let files = try FileManager.default.contentsOfDirectory(atPath: artifacts).sorted()
-        #expect(files == ["exit.diff.svg", "exit.diff.txt", "exit.json", "feed-loaded.diff.svg", "feed-loaded.diff.txt",
-                          "feed-loaded.json", "first-layout.diff.svg", "first-layout.diff.txt", "first-layout.json"])
+        #expect(files == ["exit.diff.svg", "exit.diff.txt", "exit.json", "exit.txt", "feed-loaded.diff.svg", "feed-loaded.diff.txt",
+                          "feed-loaded.json", "feed-loaded.txt", "first-layout.diff.svg", "first-layout.diff.txt", "first-layout.json",
+                          "first-layout.txt"])
+        // The new snapshot's ASCII art comes with it (the pair `weft record` would store).
+        #expect(try String(contentsOfFile: "\(artifacts)/exit.txt", encoding: .utf8) == CLIRun.weft(["ascii", "\(artifacts)/exit.json"]).stdout)
         // The new snapshot is what the program wrote (3 rows); the text is the printed diff.
         let exit = try Snapshot(json: Data(contentsOf: URL(fileURLWithPath: "\(artifacts)/exit.json")))
         #expect(exit.rangeControllers.first?.itemCount == 3)
@@ -133,12 +185,14 @@ import WeftTestSupport
         try record()
         let stale = "\(baselines)/retired.json"
         try FileManager.default.copyItem(atPath: "\(baselines)/exit.json", toPath: stale)
+        try FileManager.default.copyItem(atPath: "\(baselines)/exit.txt", toPath: "\(baselines)/retired.txt")
         let notes = "\(baselines)/README.md"
         try Data("baselines for weft-example\n".utf8).write(to: URL(fileURLWithPath: notes))
         let run = CLIRun.weft(["record", baselines] + program(["--rows", "3"]))
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("removed \(stale) (the program no longer writes checkpoint retired)\n"))
         #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(!FileManager.default.fileExists(atPath: "\(baselines)/retired.txt"), "its ASCII art goes with it")
         #expect(FileManager.default.fileExists(atPath: notes), "files that are not baselines stay")
         #expect(CLIRun.weft(["verify", baselines] + program(["--rows", "3"])).status == 0)
         #expect(CLIRun.weft(["verify", baselines] + program()).status == 1)

@@ -99,3 +99,32 @@ struct CaptureTests {
         #expect(decoded.roots.first?.first { $0.debugName == "caption" }?.constrainedSize == range(375, 0, 375, .infinity))
     }
 }
+
+@Suite("Range controller item-state runs")
+struct ItemStateRunTests {
+    private func states(_ runs: [(Int, UInt8)]) -> [InterfaceState] {
+        runs.flatMap { count, raw in Array(repeating: InterfaceState(rawValue: raw), count: count) }
+    }
+
+    private func run(_ start: Int, _ end: Int, _ raw: Int) -> Snapshot.ItemStateRun {
+        Snapshot.ItemStateRun(start, end, Snapshot.InterfaceState(rawValue: raw))
+    }
+
+    @Test("runs of every length around the eight items measured at a time, in order")
+    func runsAroundWordBoundaries() {
+        // 3 + 8 + 1 + 9 + 17 + 7 = 45 items: runs end at 2, 10, 11, 20, 37, 44.
+        let items = states([(3, 1), (8, 15), (1, 7), (9, 15), (17, 3), (7, 1)])
+        #expect(RangeControllerCapture.itemStateRuns(of: items) == [
+            run(0, 2, 1), run(3, 10, 15), run(11, 11, 7), run(12, 20, 15), run(21, 37, 3), run(38, 44, 1),
+        ])
+    }
+
+    @Test("no items, one item, one long run, alternating items")
+    func edgeCases() {
+        #expect(RangeControllerCapture.itemStateRuns(of: []).isEmpty)
+        #expect(RangeControllerCapture.itemStateRuns(of: states([(1, 2)])) == [run(0, 0, 2)])
+        #expect(RangeControllerCapture.itemStateRuns(of: states([(1000, 1)])) == [run(0, 999, 1)])
+        let alternating = (0..<20).map { InterfaceState(rawValue: $0 % 2 == 0 ? 1 : 3) }
+        #expect(RangeControllerCapture.itemStateRuns(of: alternating) == (0..<20).map { run($0, $0, $0 % 2 == 0 ? 1 : 3) })
+    }
+}

@@ -22,6 +22,26 @@ import Testing
         #expect(style.maxWidth == .points(9) && style.maxHeight == .auto)
     }
 
+    @Test func hasDefaultValuesUntilAnyPropertyLeavesItsDefault() {
+        let style = LayoutElementStyle()
+        #expect(style.hasDefaultValues)
+        // Each property on its own makes the style non-default, and setting it back restores it.
+        let changes: [(LayoutElementStyle) -> Void] = [
+            { $0.width = .points(1) }, { $0.maxHeight = .fraction(0.5) }, { $0.flexBasis = .points(3) },
+            { $0.flexGrow = 1 }, { $0.flexShrink = 1 }, { $0.alignSelf = .center }, { $0.ascender = 12 },
+            { $0.descender = -3 }, { $0.spacingBefore = 2 }, { $0.spacingAfter = 2 },
+            { $0.layoutPosition = Point(x: 1, y: 0) },
+        ]
+        for change in changes {
+            let changed = LayoutElementStyle()
+            change(changed)
+            #expect(!changed.hasDefaultValues)
+        }
+        style.flexGrow = 2
+        style.flexGrow = 0
+        #expect(style.hasDefaultValues)
+    }
+
     @Test func defaultStyleDescribesNothing() {
         #expect(LayoutElementStyle().description == "<ASLayoutElementStyle>")
     }

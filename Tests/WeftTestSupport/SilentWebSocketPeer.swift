@@ -13,8 +13,9 @@ public final class SilentWebSocketPeer: @unchecked Sendable {
 
     /// What the peer saw.
     public enum Event: Equatable, Sendable {
-        /// The `number`-th WebSocket upgrade was accepted (numbered from 1).
-        case connection(number: Int)
+        /// The `number`-th WebSocket upgrade was accepted (numbered from 1), at `seconds` on the
+        /// peer's monotonic clock (differences between connections are exact).
+        case connection(number: Int, seconds: Double)
         /// A text message arrived on connection `number` (its first line).
         case message(number: Int, text: String)
     }
@@ -46,7 +47,7 @@ public final class SilentWebSocketPeer: @unchecked Sendable {
         let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         guard fields.count >= 2, let number = Int(fields[1]) else { return nil }
         switch fields[0] {
-        case "connection": return .connection(number: number)
+        case "connection": return .connection(number: number, seconds: fields.count == 3 ? Double(fields[2]) ?? 0 : 0)
         case "message": return .message(number: number, text: fields.count == 3 ? String(fields[2]) : "")
         default: return nil
         }

@@ -15,10 +15,19 @@ import WeftSnapshot
 /// each child (texture-semantics.md, stack step 3) the stack-axis range of an auto flex basis
 /// [0, inf] and, not stretched, the cross range [0, the stack's cross max 200]: min [0, 0],
 /// max [200, inf]. 44 is exactly what the children need, so no flex pass lays them out again.
+/// Its ASCII art stackOfTwoBoxes.column.txt was written by hand too (texture-semantics.md section
+/// 2): the host node shows its spec; a vertical stack puts each child on its own line, centred in
+/// the widest ("ASDisplayNode (a)", 17) between "|  " and "  |" (23 wide), so "ASImageNode (b)"
+/// (15) gets one extra space each side; the name "ASStackLayoutSpec" (17) is centred in the top
+/// border of 23 dashes (3 each side), the bottom border is 23 dashes. With record: .never a
+/// stale or missing art would only be noted, so the test below reads it.
 @Suite struct AssertLayoutSnapshotTests {
-    @Test func stackOfTwoBoxes() {
+    @Test func stackOfTwoBoxes() throws {
         // Never records: the hand-written baseline must match as it is.
         assertLayoutSnapshot(of: column(), in: width200, named: "column", record: .never)
+        let files = LayoutSnapshotFiles(testFile: #filePath, testName: #function, name: "column", environment: [:])
+        let baseline = try Snapshot(json: Data(contentsOf: files.baseline))
+        #expect(try String(contentsOf: files.asciiArt, encoding: .utf8) == SnapshotAsciiArt.picture(of: baseline))
     }
 
     @Test func nodesToo() throws {
@@ -71,6 +80,22 @@ import WeftSnapshot
         assert(["WEFT_RECORD": "never"], secondWidth: 170)
         // A mode that does not exist is reported, not taken for a default.
         withKnownIssue { assert(["WEFT_RECORD": "sometimes"]) } matching: { $0.comments.contains { $0.rawValue.contains("WEFT_RECORD=sometimes is not a record mode") } }
+    }
+
+    @Test func unknownIgnoredFieldsFailTheAssertion() throws {
+        // A misspelt field would ignore nothing and let a change it meant to ignore fail later,
+        // or hide that nothing is ignored: the assertion fails at once, naming it.
+        let folder = ScratchFolder()
+        defer { folder.remove() }
+        withKnownIssue {
+            assertLayoutSnapshot(name: "row", record: .all, options: SemanticDiff.Options(ignoredFields: ["fram"]), location: here(),
+                                 files: folder.files()) {
+                try LayoutSnapshotCapture.snapshot(of: column(), in: width200)
+            }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.hasPrefix(#"assertLayoutSnapshot options: ignoredFields: unknown field or kind "fram" (did you mean "frame"?)"#) }
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.files().baseline.path), "nothing is recorded")
     }
 
     @Test func aNodeAlreadyInATreeIsReported() {

@@ -85,6 +85,35 @@ import WeftSnapshot
         if mode == .failed { #expect(note.contains("frame 0,24 150x20 -> 0,24 160x20")) }
     }
 
+    @Test(arguments: [LayoutSnapshotRecordMode.missing, .failed])
+    func missingOrStaleAsciiArtIsWrittenAgainByTheModesThatRecord(mode: LayoutSnapshotRecordMode) throws {
+        _ = check(.all, try captured())
+        let art = try #require(FileManager.default.text(folder.files().asciiArt))
+        let baseline = try Data(contentsOf: folder.files().baseline)
+        try FileManager.default.removeItem(at: folder.files().asciiArt)
+        guard case .recorded(let note) = check(mode, try captured()) else { Issue.record("expected a recording"); return }
+        #expect(note == "wrote the ASCII art of layout snapshot \"row\" of test() at \(folder.files().asciiArt.path) (it was missing)")
+        #expect(FileManager.default.text(folder.files().asciiArt) == art)
+        try Data("stale\n".utf8).write(to: folder.files().asciiArt)
+        guard case .recorded(let staleNote) = check(mode, try captured()) else { Issue.record("expected a recording"); return }
+        #expect(staleNote.hasSuffix("(it did not show its baseline)"))
+        #expect(FileManager.default.text(folder.files().asciiArt) == art)
+        #expect(try Data(contentsOf: folder.files().baseline) == baseline, "the baseline itself is left alone")
+        #expect(check(mode, try captured()) == .matched)
+    }
+
+    @Test func missingOrStaleAsciiArtIsOnlyNotedWhenNothingIsRecorded() throws {
+        _ = check(.all, try captured())
+        try Data("stale\n".utf8).write(to: folder.files().asciiArt)
+        #expect(check(.never, try captured()) == .noted(
+            "the ASCII art of layout snapshot \"row\" of test(), \(folder.files().asciiArt.path), does not show its baseline (WEFT_RECORD=missing writes it)"))
+        #expect(FileManager.default.text(folder.files().asciiArt) == "stale\n")
+        try FileManager.default.removeItem(at: folder.files().asciiArt)
+        guard case .noted(let note) = check(.never, try captured()) else { Issue.record("expected a note"); return }
+        #expect(note.contains(", is missing (WEFT_RECORD=missing writes it)"))
+        #expect(!FileManager.default.fileExists(atPath: folder.files().asciiArt.path))
+    }
+
     @Test func toleranceAndIgnoredFieldsApply() throws {
         _ = check(.all, try captured())
         let within = LayoutSnapshotCheck(files: folder.files(), mode: .never, options: SemanticDiff.Options(tolerance: 10), title: "t")

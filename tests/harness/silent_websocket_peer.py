@@ -11,7 +11,9 @@ use it to check that a client gives up on an unanswered registration and reconne
 
 stdout, one line each, flushed:
     listening PORT
-    connection N                    the N-th upgrade was accepted (N from 1)
+    connection N SECONDS            the N-th upgrade was accepted (N from 1) at SECONDS (a
+                                    monotonic clock: differences are exact, however late the
+                                    reader reads them)
     message N TEXT                  a text message of connection N (its first line only)
 """
 import base64
@@ -19,6 +21,7 @@ import hashlib
 import socket
 import sys
 import threading
+import time
 
 # RFC 6455, section 1.3: the accept key is base64(SHA-1(key + this GUID)).
 WEBSOCKET_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
@@ -86,7 +89,7 @@ def serve(conn, number):
     with conn:
         try:
             accept_upgrade(conn, read_upgrade_request(conn))
-            say(f"connection {number}")
+            say(f"connection {number} {time.monotonic():.6f}")
             message, is_text = b"", False
             while True:
                 fin, opcode, payload = read_frame(conn)

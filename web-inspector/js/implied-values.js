@@ -6,7 +6,8 @@
 // (`leaveOutImpliedValues`), as Weft writes documents:
 // - a spec's `className`: Texture's class of its layout-json `type` (none for a custom type);
 // - `props.lines`: `[text]`, the text on one line as it is (an empty text writes `[]`);
-// - `props.image.decodedBytes`: pixelWidth x pixelHeight x 4.
+// - `props.image.decodedBytes`: pixelWidth x pixelHeight x 4;
+// - a range controller's `tuning`: Texture's (written, every mode, when any mode differs).
 
 /** Texture's class of each built-in layout-json spec type (docs/layout-json.md, Types). */
 export const SPEC_CLASS_NAMES = Object.freeze({
@@ -16,7 +17,35 @@ export const SPEC_CLASS_NAMES = Object.freeze({
   wrapper: 'ASWrapperLayoutSpec',
 });
 
+/** Texture's tuning per mode, in screenfuls [leading, trailing] (texture-semantics.md section 6). */
+export const TEXTURE_TUNING = Object.freeze({
+  minimum: Object.freeze({ display: Object.freeze([0.25, 0.25]), preload: Object.freeze([0.5, 0.25]) }),
+  full: Object.freeze({ display: Object.freeze([1.0, 0.5]), preload: Object.freeze([2.5, 1.5]) }),
+  visibleOnly: Object.freeze({ display: Object.freeze([0, 0]), preload: Object.freeze([0, 0]) }),
+  lowMemory: Object.freeze({ display: Object.freeze([0, 0]), preload: Object.freeze([0, 0]) }),
+});
+
 const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+/** A fresh, mutable copy of Texture's tuning, in the order capture writes the modes. */
+function textureTuning() {
+  return Object.fromEntries(Object.entries(TEXTURE_TUNING).map(([mode, ranges]) =>
+    [mode, { display: [...ranges.display], preload: [...ranges.preload] }]));
+}
+
+function isTextureTuning(tuning) {
+  return Object.keys(TEXTURE_TUNING).every((mode) => ['display', 'preload'].every((range) => {
+    const values = tuning && tuning[mode] && tuning[mode][range];
+    return Array.isArray(values) && values.length === 2
+      && values[0] === TEXTURE_TUNING[mode][range][0] && values[1] === TEXTURE_TUNING[mode][range][1];
+  })) && Object.keys(tuning).length === Object.keys(TEXTURE_TUNING).length;
+}
+
+/** Gives a range controller without `tuning` Texture's, in place. Returns the controller. */
+export function fillImpliedTuning(controller) {
+  if (controller && typeof controller === 'object' && !has(controller, 'tuning')) controller.tuning = textureTuning();
+  return controller;
+}
 
 /**
  * Puts back the implied values `props` leaves out, in place: `lines` right after `text` (where
@@ -50,7 +79,7 @@ export function fillImpliedValues(element) {
   return element;
 }
 
-/** Fills the implied values of every element of a snapshot's roots, in place. Returns it. */
+/** Fills the implied values of every element of a snapshot's roots, and its range controllers' tunings, in place. Returns it. */
 export function fillSnapshotImpliedValues(snapshot) {
   const stack = [...(snapshot.roots || [])];
   while (stack.length) {
@@ -58,6 +87,7 @@ export function fillSnapshotImpliedValues(snapshot) {
     fillImpliedValues(el);
     if (el.children) stack.push(...el.children);
   }
+  for (const controller of snapshot.rangeControllers || []) fillImpliedTuning(controller);
   return snapshot;
 }
 
@@ -72,6 +102,8 @@ export function leaveOutImpliedValues(key, value) {
         ? undefined : value;
     case 'lines':
       return typeof this.text === 'string' && Array.isArray(value) && value.length === 1 && value[0] === this.text ? undefined : value;
+    case 'tuning':
+      return typeof this.owner === 'string' && isTextureTuning(value) ? undefined : value;
     case 'decodedBytes':
       return typeof this.pixelWidth === 'number' && typeof this.pixelHeight === 'number'
         && value === this.pixelWidth * this.pixelHeight * 4 ? undefined : value;

@@ -2,6 +2,8 @@
 // 24-pt bar per controller with three 9-pt strips (preload orange, display yellow, visible
 // green) sized by the tuning of the controller's current mode, and direction arrows.
 
+import { TEXTURE_TUNING } from './implied-values.js';
+
 export const BAR_HEIGHT = 24;
 export const STRIP_HEIGHT = 9;
 const HORIZONTAL_INSET = 10;
@@ -10,13 +12,6 @@ const ARROW_WIDTH = 10;
 const ARROW_Y = 12;
 const VERTICAL = new Set(['up', 'down']);
 
-/** Texture's tuning per mode, in screenfuls [leading, trailing] (texture-semantics.md section 6). */
-export const DEFAULT_TUNING = Object.freeze({
-  full: { display: [1.0, 0.5], preload: [2.5, 1.5] },
-  minimum: { display: [0.25, 0.25], preload: [0.5, 0.25] },
-  visibleOnly: { display: [0, 0], preload: [0, 0] },
-  lowMemory: { display: [0, 0], preload: [0, 0] },
-});
 
 /**
  * Extent of the viewport expanded by (leading, trailing) screenfuls, in viewport lengths, along
@@ -44,7 +39,7 @@ export function rangeBarGeometry(controller, barWidth) {
   const scrollableVertically = controller.orientation !== 'horizontal';
   const measuredAxisScrollable = vertical ? scrollableVertically : !scrollableVertically;
   const mode = controller.mode || 'minimum';
-  const tuning = (controller.tuning && controller.tuning[mode]) || DEFAULT_TUNING[mode] || {};
+  const tuning = (controller.tuning && controller.tuning[mode]) || TEXTURE_TUNING[mode] || {};
 
   const visibleExtent = 1;
   const displayExtent = extent(tuning.display, measuredAxisScrollable);

@@ -2,8 +2,9 @@
 // the same cases run against Swift's SemanticDiff): elements are matched by structural path
 // (class name, debug name and ordinal among the siblings with the same class and debug name),
 // never by id, so two runs of a program compare although their node counters differ.
-// Order: at each level the new snapshot's matched children in order, each followed by its own
-// subtree, then the added ones, then the removed ones; then range controllers; then
+// Order: at each level a change of the children's relative order (kind `order`, on the parent),
+// the new snapshot's matched children in order, each followed by its own subtree, then the added
+// ones, then the removed ones; then range controllers; then
 // `revision` and `meta` (ignored by default).
 
 import { describeInterfaceState } from './layout-vocabulary.js';
@@ -96,8 +97,10 @@ class Differ {
 
   closeAll(a, b) { return a.length === b.length && a.every((v, i) => this.close(v, b[i])); }
 
-  siblings(a, b, parentPath) {
+  /** Two sibling lists: the roots (no parents), or the children of a matched pair of elements. */
+  siblings(a, b, parentPath, parentA, parentB) {
     const pairs = matchSiblings(a, b);
+    this.order(pairs, parentPath, parentA, parentB);
     for (const [i, j] of pairs.matched) this.elements(a[i], b[j], joinPath(parentPath, pairs.bNames[j]));
     for (const j of pairs.added) {
       this.report({ kind: 'added', path: joinPath(parentPath, pairs.bNames[j]), after: b[j].frame || ZERO_RECT, idAfter: b[j].id, element: b[j] });
@@ -105,6 +108,22 @@ class Differ {
     for (const i of pairs.removed) {
       this.report({ kind: 'removed', path: joinPath(parentPath, pairs.aNames[i]), before: a[i].frame || ZERO_RECT, idBefore: a[i].id, element: a[i] });
     }
+  }
+
+  /**
+   * An `order` change on the parent when the children present in both lists changed their
+   * relative order (same-named siblings keep theirs: their ordinals are their order, so only
+   * siblings of different class or debug name can swap; insertions and removals alone never
+   * report one). Frames may all be equal (an overlay's or a background's children), yet what is
+   * drawn on top changed.
+   */
+  order(pairs, path, parentA, parentB) {
+    const { matched, bNames } = pairs;
+    if (!matched.some(([i], k) => k > 0 && matched[k - 1][0] > i)) return;
+    const names = (list) => list.map(([, j]) => bNames[j]);
+    const entry = { kind: 'order', path, field: 'order', before: names([...matched].sort((p, q) => p[0] - q[0])), after: names(matched) };
+    if (parentA) { entry.idBefore = parentA.id; entry.idAfter = parentB.id; }
+    this.report(entry);
   }
 
   elements(a, b, path) {
@@ -136,7 +155,7 @@ class Differ {
     if (this.interfaceState && (a.interfaceState || 0) !== (b.interfaceState || 0)) {
       change('interfaceState', 'interfaceState', a.interfaceState || 0, b.interfaceState || 0);
     }
-    this.siblings(a.children || [], b.children || [], path);
+    this.siblings(a.children || [], b.children || [], path, a, b);
   }
 
   /** Entry by entry: changed and removed keys in the old order, then new keys. */

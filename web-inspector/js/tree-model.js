@@ -5,7 +5,7 @@
 // image's decoded size) are filled back into those objects as they are indexed, and into the
 // props of `set` ops, so every view reads complete elements (implied-values.js).
 
-import { fillImpliedValues, fillImpliedProps } from './implied-values.js';
+import { fillImpliedValues, fillImpliedProps, fillImpliedTuning } from './implied-values.js';
 
 export class UpdateError extends Error {
   /** @param {number} [opIndex] the position of the op that did not fit, in its Tree.updated */
@@ -26,7 +26,7 @@ export class TreeModel {
     /** id -> RangeController */
     this.controllers = new Map();
     for (const root of this.roots) this.#index(root, null);
-    for (const c of snapshot.rangeControllers || []) this.controllers.set(c.id, c);
+    for (const c of snapshot.rangeControllers || []) this.controllers.set(c.id, fillImpliedTuning(c));
   }
 
   get size() { return this.elements.size; }
@@ -96,7 +96,7 @@ export class TreeModel {
       case 'range': {
         if (!op.controller || typeof op.controller.id !== 'string') throw new UpdateError('a range op needs a controller with an id');
         const before = [...this.controllers];
-        this.controllers.set(op.controller.id, op.controller); // replaces in place, or appends
+        this.controllers.set(op.controller.id, fillImpliedTuning(op.controller)); // replaces in place, or appends
         undo.push(() => { this.controllers = new Map(before); });
         result.ranges = true;
         return;

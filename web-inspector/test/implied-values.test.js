@@ -10,7 +10,7 @@ import { TreeModel } from '../js/tree-model.js';
 import { TreeRows } from '../js/tree-rows.js';
 import { asciiArt } from '../js/ascii-art.js';
 import { semanticDiff } from '../js/semantic-diff.js';
-import { SPEC_CLASS_NAMES, fillImpliedProps, leaveOutImpliedValues } from '../js/implied-values.js';
+import { SPEC_CLASS_NAMES, TEXTURE_TUNING, fillImpliedProps, leaveOutImpliedValues } from '../js/implied-values.js';
 
 // A feed row as capture writes it now: cell > inset > stack > [image, text, wrapped text, empty text].
 function compactRow() {
@@ -134,4 +134,40 @@ test('writing leaves out only values equal to the implied ones', () => {
   })());
   // The node classes stay; the wrapped and the empty text keep their lines.
   assert.equal(written.roots[0].className, 'ASCellNode');
+});
+
+// texture-semantics.md section 6: full display (1, 0.5), preload (2.5, 1.5); minimum display
+// (0.25, 0.25), preload (0.5, 0.25); visibleOnly and lowMemory zero. A pager's full mode is
+// display (1, 1), preload (2, 2).
+const textureTuning = {
+  minimum: { display: [0.25, 0.25], preload: [0.5, 0.25] },
+  full: { display: [1, 0.5], preload: [2.5, 1.5] },
+  visibleOnly: { display: [0, 0], preload: [0, 0] },
+  lowMemory: { display: [0, 0], preload: [0, 0] },
+};
+
+test('a range controller without tuning has Texture\'s, in documents and range ops; a pager keeps its own', () => {
+  assert.deepEqual(JSON.parse(JSON.stringify(TEXTURE_TUNING)), textureTuning);
+  const pagerTuning = structuredClone(textureTuning);
+  pagerTuning.full = { display: [1, 1], preload: [2, 2] };
+  const model = new TreeModel({ format: 'weft.snapshot', version: 1, revision: 1, meta: {}, roots: [],
+    rangeControllers: [{ id: 'r1', owner: 'n1' }, { id: 'r2', owner: 'n2', tuning: pagerTuning }] });
+  assert.deepEqual(model.controllers.get('r1').tuning, textureTuning);
+  assert.deepEqual(model.controllers.get('r2').tuning, pagerTuning);
+  model.applyOps([{ op: 'range', controller: { id: 'r3', owner: 'n3', mode: 'full' } }]);
+  assert.deepEqual(model.controllers.get('r3').tuning, textureTuning);
+  // Filling gives each controller its own copy: editing one leaves the others alone.
+  model.controllers.get('r1').tuning.full.display[0] = 9;
+  assert.equal(model.controllers.get('r3').tuning.full.display[0], 1);
+});
+
+test('writing leaves out Texture\'s tuning and keeps any other', () => {
+  const pagerTuning = structuredClone(textureTuning);
+  pagerTuning.full = { display: [1, 1], preload: [2, 2] };
+  const written = JSON.parse(JSON.stringify({ rangeControllers: [
+    { id: 'r1', owner: 'n1', tuning: structuredClone(textureTuning) },
+    { id: 'r2', owner: 'n2', tuning: pagerTuning },
+  ] }, leaveOutImpliedValues));
+  assert.deepEqual(written.rangeControllers[0], { id: 'r1', owner: 'n1' });
+  assert.deepEqual(written.rangeControllers[1].tuning, pagerTuning);
 });

@@ -61,3 +61,23 @@ test('range controllers added and removed, matched by owner path and data source
   const b = doc([{ ...table, id: 'n9' }], { rangeControllers: [{ id: 'r7', owner: 'n9', dataSource: 'Other', tuning }] });
   assert.deepEqual(lines(a, b), ['+ range ASTableNode (feed)', '- range ASTableNode (feed)']);
 });
+
+test('an order change carries the parent ids; same-named siblings never reorder', () => {
+  // Child and overlay of an overlay spec swap with equal frames: one `order` change on the spec,
+  // with its ids on both sides (what the page highlights).
+  const overlay = (id, children) => ({ id, kind: 'spec', type: 'overlay', className: 'ASOverlayLayoutSpec', frame: [0, 0, 50, 50], children });
+  const photo = { id: 'p', className: 'ASImageNode', debugName: 'photo', frame: [0, 0, 50, 50] };
+  const caption = text('c', 'caption', [0, 0, 50, 50]);
+  const [change, ...rest] = semanticDiff(doc([overlay('n1/0', [photo, caption])]), doc([overlay('n7/0', [caption, photo])]));
+  assert.deepEqual(rest, []);
+  assert.deepEqual(change, {
+    kind: 'order', path: 'ASOverlayLayoutSpec', field: 'order',
+    before: ['ASImageNode (photo)', 'ASTextNode (caption)'], after: ['ASTextNode (caption)', 'ASImageNode (photo)'],
+    idBefore: 'n1/0', idAfter: 'n7/0',
+  });
+  // Two unnamed text nodes swapping are matched by ordinal: their texts differ, no order line.
+  const one = text('a', null, [0, 0, 50, 50], { props: { text: 'one' } });
+  const two = text('b', null, [0, 0, 50, 50], { props: { text: 'two' } });
+  const kinds = semanticDiff(doc([overlay('s', [one, two])]), doc([overlay('s', [two, one])])).map((c) => c.field);
+  assert.deepEqual(kinds, ['props.text', 'props.lines', 'props.text', 'props.lines']);
+});

@@ -12,9 +12,9 @@ public enum DiffCommand: Subcommand {
         Compares snapshot A (before) with snapshot B (after). Elements are matched by structural
         path (class name, debug name and position among same-named siblings), never by id, so
         snapshots of two runs of a program compare. Reports added, removed, moved and resized
-        elements, style, spec and node property changes, other element fields and range
-        controllers; interface state only on request. meta and revision are ignored. A text line
-        reads like
+        elements, children whose order changed, style, spec and node property changes, other
+        element fields and range controllers; interface state only on request. meta and
+        revision are ignored. A text line reads like
           ~ ASStackLayoutSpec > ASTextNode (title): frame 8,8 100x20 -> 8,8 120x20
         (+ added, - removed, ~ changed). A or B may be - for standard input.
 

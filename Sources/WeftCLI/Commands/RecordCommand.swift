@@ -12,9 +12,10 @@ public enum RecordCommand: Subcommand {
         Runs COMMAND with WEFT_SNAPSHOT_DIR set to a temporary directory. A program linked with
         WeftInspector writes a snapshot there at first-layout, at each checkpoint it names
         (Inspector.checkpoint("feed-loaded")) and at exit. Each one is stored as DIR/NAME.json
-        (indented, for version control); DIR is created when missing, and baselines of
-        checkpoints the program no longer writes are removed. Check DIR in, then let CI run
-        `weft verify DIR -- COMMAND ARGS...`.
+        (indented, for version control) with DIR/NAME.txt, its ASCII art as `weft ascii` prints
+        it, so that a layout change reads in a code review; DIR is created when missing, and
+        baselines of checkpoints the program no longer writes are removed (both files). Check
+        DIR in, then let CI run `weft verify DIR -- COMMAND ARGS...`.
 
         options:
         \(ProgramOptions.help)
@@ -43,11 +44,13 @@ public enum RecordCommand: Subcommand {
         let recorded = Set(run.checkpoints.map(\.name))
         for (name, url) in try BaselineDirectory.snapshotFiles(in: directory) where !recorded.contains(name) {
             try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(at: BaselineDirectory.asciiArtFile(of: url))
             io.stdout.write("removed \(url.path) (the program no longer writes checkpoint \(name))\n")
         }
         for (name, snapshot) in run.checkpoints {
-            let path = directory.appendingPathComponent("\(name).json").path
-            try OutputFile.write(snapshot, to: path, io: io)
+            let url = directory.appendingPathComponent("\(name).json")
+            try OutputFile.write(snapshot, to: url.path, io: io)
+            try OutputFile.write(SnapshotAsciiArt.picture(of: snapshot), to: BaselineDirectory.asciiArtFile(of: url).path, io: io)
         }
         let names = run.checkpoints.map(\.name).joined(separator: ", ")
         io.stdout.write("recorded \(run.checkpoints.count) checkpoint\(run.checkpoints.count == 1 ? "" : "s") in \(options.directory): \(names)\n")

@@ -14,14 +14,16 @@ public enum VerifyCommand: Subcommand {
         Runs COMMAND with WEFT_SNAPSHOT_DIR set to a temporary directory, as `weft record` did,
         and diffs each checkpoint it writes with DIR/NAME.json (the semantic diff of `weft diff`).
         Every difference is printed. A baseline the program no longer writes, and a checkpoint
-        without a baseline, are differences too.
+        without a baseline, are differences too. A baseline's DIR/NAME.txt (its ASCII art, which
+        `weft record` writes) that is missing or does not show DIR/NAME.json is noted on stderr
+        but is not a difference.
 
         options:
         \(DiffSettings.help)
-          --artifacts OUT for each checkpoint that differs, write OUT/NAME.json (the new
-                          snapshot, to review or to adopt as the baseline), OUT/NAME.diff.txt
-                          and OUT/NAME.diff.svg (both layouts, changes highlighted). Default
-                          $WEFT_ARTIFACTS; none when unset
+          --artifacts OUT for each checkpoint that differs, write OUT/NAME.json and OUT/NAME.txt
+                          (the new snapshot and its ASCII art, to review or to adopt as the
+                          baseline), OUT/NAME.diff.txt and OUT/NAME.diff.svg (both layouts,
+                          changes highlighted). Default $WEFT_ARTIFACTS; none when unset
         \(ProgramOptions.help)
           -h, --help      show this help
 
@@ -58,23 +60,48 @@ public enum VerifyCommand: Subcommand {
             (name, try SnapshotFile.read(url.path, io: io))
         }
         let results = CheckpointComparison.compare(baselines: baselines, checkpoints: run.checkpoints, options: settings.diffOptions)
+        var asciiArt: [String: BaselineDirectory.AsciiArtState] = [:]
+        for ((name, url), (_, baseline)) in zip(baselineFiles, baselines) {
+            asciiArt[name] = BaselineDirectory.asciiArtState(of: url, snapshot: baseline)
+        }
 
         if let artifacts {
             try writeArtifacts(results.filter { $0.status != .equal }, to: artifacts, io: io)
         }
-        io.stdout.write(report(results, settings.format, directory: program.directory))
+        io.stdout.write(report(results, settings.format, directory: program.directory, asciiArt: asciiArt))
+        io.stderr.write(asciiArtNotes(asciiArt, directory: program.directory))
         return results.allSatisfy { $0.status == .equal } ? 0 : 1
     }
 
-    /// The results in the chosen form.
-    static func report(_ results: [CheckpointComparison], _ format: DiffSettings.Format, directory: String) -> String {
+    /// A note per baseline whose `.txt` ASCII art is missing or does not show its `.json`: the
+    /// art is for people reviewing baseline changes, so it never fails the check, but a stale one
+    /// would mislead a review.
+    static func asciiArtNotes(_ states: [String: BaselineDirectory.AsciiArtState], directory: String) -> String {
+        states.sorted { $0.key < $1.key }.compactMap { name, state in
+            let file = "\(directory)/\(name).txt"
+            switch state {
+            case .current: return nil
+            case .missing: return "weft verify: note: \(file) is missing (the ASCII art of \(name).json; `weft record` writes it)\n"
+            case .stale: return "weft verify: note: \(file) does not show \(name).json (stale ASCII art; `weft record` rewrites it)\n"
+            }
+        }.joined()
+    }
+
+    /// The results in the chosen form; `asciiArt` is the state of each baseline's `.txt`.
+    static func report(
+        _ results: [CheckpointComparison], _ format: DiffSettings.Format, directory: String,
+        asciiArt: [String: BaselineDirectory.AsciiArtState]
+    ) -> String {
         switch format {
         case .text:
             return textReport(results, directory: directory)
         case .json:
             let checkpoints: [JSONValue] = results.map { result in
                 let diff = SemanticDiffReport.json(result.changes, a: "\(directory)/\(result.name).json", b: "checkpoint \(result.name)")
-                return ["name": .string(result.name), "status": .string(result.status.rawValue), "diff": diff]
+                var entry: JSONObject = ["name": .string(result.name), "status": .string(result.status.rawValue)]
+                if let state = asciiArt[result.name] { entry["asciiArt"] = .string(state.rawValue) }
+                entry["diff"] = diff
+                return .object(entry)
             }
             let document: JSONValue = [
                 "directory": .string(directory),
@@ -111,7 +138,8 @@ public enum VerifyCommand: Subcommand {
         return text
     }
 
-    /// For each differing checkpoint: the new snapshot, the diff as text, and the diff picture.
+    /// For each differing checkpoint: the new snapshot and its ASCII art (the pair `weft record`
+    /// would store), the diff as text, and the diff picture.
     private static func writeArtifacts(_ results: [CheckpointComparison], to path: String, io: CommandIO) throws {
         let directory = URL(fileURLWithPath: path)
         do {
@@ -124,6 +152,7 @@ public enum VerifyCommand: Subcommand {
             try OutputFile.write(SemanticDiffReport.lines(result.changes).map { $0 + "\n" }.joined(), to: base + ".diff.txt", io: io)
             guard let current = result.current else { continue }
             try OutputFile.write(current, to: base + ".json", io: io)
+            try OutputFile.write(SnapshotAsciiArt.picture(of: current), to: base + ".txt", io: io)
             let picture = SnapshotSVG.renderDiff(result.baseline ?? Snapshot(), current, changes: result.changes,
                                                  labels: ("baseline \(result.name)", "this run"))
             try OutputFile.write(picture, to: base + ".diff.svg", io: io)

@@ -20,9 +20,10 @@ struct DiffSettings {
                           are equal (default 0: exact)
           --ignore F      leave out a field or a kind of change; repeat it or give a comma list.
                           Fields: frame, constrainedSize, calculatedSize, tappable, kind, type,
-                          style, props, style.NAME, props.NAME (or just NAME), rangeControllers,
-                          rangeControllers.NAME. Kinds: added, removed, moved, resized, style,
-                          specProperty, nodeProperty, field, rangeController
+                          style, props, order, style.NAME, props.NAME (or just NAME),
+                          rangeControllers, rangeControllers.NAME. Kinds: added, removed, order,
+                          moved, resized, style, specProperty, nodeProperty, field,
+                          rangeController. An unknown name is an error that lists the valid ones
           --include F     also compare interfaceState (element bits and range-controller index
                           runs), meta or revision, which are left out by default
           --format F      text (default: one line per difference), json, or junit (JUnit XML for
@@ -42,6 +43,11 @@ struct DiffSettings {
         }
         for name in Self.list(parsed.allValues("ignore")) {
             options.ignoredFields.insert(name)
+        }
+        do {
+            try options.validate()
+        } catch {
+            throw UsageError("--ignore: \(error)")
         }
         for name in Self.list(parsed.allValues("include")) {
             switch name {

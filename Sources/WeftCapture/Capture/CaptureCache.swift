@@ -1,47 +1,79 @@
 import WeftNodes
 import WeftSnapshot
 
-/// What earlier captures recorded of each node's subtree, so the next capture reuses the
-/// elements of subtrees that did not change (`DisplayNode.subtreeRevision` did not move) and
-/// only gives them their current frame in the parent: while a feed scrolls, its cells are reused
-/// and only the container and the cells coming into view for the first time are captured. When
-/// only interface states changed in a subtree (`subtreeInterfaceStateRevision` moved, as when a
-/// cell enters the display range), its element is reused with the states read again.
+/// What earlier captures recorded of each node's subtree, so that the next capture does again
+/// only what changed:
+/// - a node whose subtree did not change (`DisplayNode.subtreeRevision`) keeps its element; only
+///   its frame in the parent is read again. While a feed scrolls its cells are reused, and only
+///   the container and the cells coming into view for the first time are captured;
+/// - when only interface states changed in it (`subtreeInterfaceStateRevision`, as when a cell
+///   enters the display range), the element is reused with the states read again;
+/// - a node that did not change itself (`ownRevision`) while something below it did keeps its
+///   own fields and spec tree, and only the nodes in them are looked up again (the screen
+///   around a scrolling feed).
 ///
-/// Subtrees holding a scroll container (its range controller is collected on the way) or a
-/// tappable area (cut by the ancestors' bounds) are always captured again. Changes the node
-/// runtime does not signal show with the subtree's next signalled change, or in any capture made
-/// without a cache (`Tree.getDocument`).
+/// A reused subtree's scroll containers are collected for their range controllers as if it had
+/// been walked, and its tappable areas (cut by ancestors outside it) are computed again. Changes
+/// the node runtime does not signal show with the subtree's next signalled change, or in any
+/// capture made without a cache (`Tree.getDocument`).
 ///
 /// A recorded element stays valid for as long as its node's revisions do not move, even while
 /// the node is out of the tree (a cell scrolled away and back), so entries are kept across
 /// captures; the ones no capture visited for a while are swept out when the table has grown to
 /// twice what the captures use.
 final class CaptureCache {
-    /// A class, so that a look-up reads its fields in place instead of copying the element.
+    /// What a capture of one node's subtree gave, as the next capture needs it.
+    struct Record {
+        var element: Snapshot.Element
+        /// How many of the element's first children come from the node's own layout (its spec
+        /// tree); the subnodes that layout did not place follow.
+        var layoutChildCount: Int
+        /// The scroll containers in the subtree, parents first: a capture that reuses the element
+        /// collects their range controllers as one that walked the subtree would.
+        var containers: [ContainerNode]
+        /// Whether the subtree has tappable areas, which are computed again on every use.
+        var hasTappableAreas: Bool
+    }
+
+    /// What the cache knows of a node now.
+    enum Lookup {
+        /// Nothing has changed in the subtree, apart from interface states when
+        /// `interfaceStatesChanged`.
+        case unchanged(Record, interfaceStatesChanged: Bool)
+        /// The node itself has not changed (its `ownRevision`), something below it has: its own
+        /// fields and spec tree are as recorded, the nodes in them are to be looked up again.
+        case ownUnchanged(Record)
+        /// Never recorded, or the node itself changed.
+        case changed
+    }
+
+    /// A class, so that a look-up reads its fields in place instead of copying the record.
     private final class Entry {
         /// Ids are never reused, so an entry left by a freed node whose address a new node got
         /// is told apart.
         let nodeID: String
         var revision: UInt64
+        var ownRevision: UInt64
         var interfaceStateRevision: UInt64
         var element: Snapshot.Element
+        var layoutChildCount: Int
+        /// Weak, so that an entry left behind by a subtree the program dropped does not keep it
+        /// alive.
+        var containers: [WeakContainer]
+        var hasTappableAreas: Bool
         /// The capture that last used it.
         var generation: Int
 
-        init(nodeID: String, revision: UInt64, interfaceStateRevision: UInt64, element: Snapshot.Element, generation: Int) {
+        init(nodeID: String) {
             self.nodeID = nodeID
-            self.revision = revision
-            self.interfaceStateRevision = interfaceStateRevision
-            self.element = element
-            self.generation = generation
+            (revision, ownRevision, interfaceStateRevision) = (0, 0, 0)
+            element = Snapshot.Element(id: nodeID, className: "")
+            (layoutChildCount, containers, hasTappableAreas, generation) = (0, [], false, 0)
         }
     }
 
-    /// A recorded element and whether the interface states in it are still current.
-    struct Hit {
-        var element: Snapshot.Element
-        let interfaceStatesChanged: Bool
+    struct WeakContainer {
+        weak var node: ContainerNode?
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
@@ -51,29 +83,46 @@ final class CaptureCache {
     private var sweptAt = 0
     private var sweepThreshold = 1024
 
-    /// The element recorded for `node` if its subtree did not change since, apart from
-    /// interface states; marks it used by this capture.
-    func element(for node: DisplayNode) -> Hit? {
-        guard let entry = entries[ObjectIdentifier(node)], entry.nodeID == node.id,
-              entry.revision == node.subtreeRevision else { return nil }
+    /// What was recorded for `node` and how much of it still holds; marks it used by this
+    /// capture.
+    func lookup(_ node: DisplayNode) -> Lookup {
+        guard let entry = entries[ObjectIdentifier(node)], entry.nodeID == node.id else { return .changed }
+        let subtreeUnchanged = entry.revision == node.subtreeRevision
+        guard subtreeUnchanged || entry.ownRevision == node.ownRevision else { return .changed }
         entry.generation = generation
-        return Hit(element: entry.element,
-                   interfaceStatesChanged: entry.interfaceStateRevision != node.subtreeInterfaceStateRevision)
+        guard subtreeUnchanged else {
+            // Only the element's own fields and spec tree are reused: the containers below are
+            // collected again by the walk.
+            return .ownUnchanged(Record(element: entry.element, layoutChildCount: entry.layoutChildCount,
+                                        containers: [], hasTappableAreas: entry.hasTappableAreas))
+        }
+        // An unchanged subtree still holds its containers; a missing one would mean a change the
+        // revision missed, and then the subtree is captured again.
+        let containers = entry.containers.compactMap(\.node)
+        guard containers.count == entry.containers.count else { return .changed }
+        return .unchanged(Record(element: entry.element, layoutChildCount: entry.layoutChildCount, containers: containers,
+                                 hasTappableAreas: entry.hasTappableAreas),
+                          interfaceStatesChanged: entry.interfaceStateRevision != node.subtreeInterfaceStateRevision)
     }
 
-    /// Records `element` as what `node`'s subtree is now.
-    func record(_ element: Snapshot.Element, for node: DisplayNode) {
+    /// Records what `node`'s subtree is now.
+    func record(_ record: Record, for node: DisplayNode) {
         let key = ObjectIdentifier(node)
-        if let entry = entries[key], entry.nodeID == node.id {
-            entry.revision = node.subtreeRevision
-            entry.interfaceStateRevision = node.subtreeInterfaceStateRevision
-            entry.element = element
-            entry.generation = generation
+        let entry: Entry
+        if let existing = entries[key], existing.nodeID == node.id {
+            entry = existing
         } else {
-            entries[key] = Entry(nodeID: node.id, revision: node.subtreeRevision,
-                                 interfaceStateRevision: node.subtreeInterfaceStateRevision, element: element,
-                                 generation: generation)
+            entry = Entry(nodeID: node.id)
+            entries[key] = entry
         }
+        entry.revision = node.subtreeRevision
+        entry.ownRevision = node.ownRevision
+        entry.interfaceStateRevision = node.subtreeInterfaceStateRevision
+        entry.element = record.element
+        entry.layoutChildCount = record.layoutChildCount
+        entry.containers = record.containers.map(WeakContainer.init)
+        entry.hasTappableAreas = record.hasTappableAreas
+        entry.generation = generation
     }
 
     private var previousMemos: [String: RangeControllerMemo] = [:]

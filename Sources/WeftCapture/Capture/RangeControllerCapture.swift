@@ -17,19 +17,18 @@ enum RangeControllerCapture {
         var captured = Snapshot.RangeController(id: id(forOwner: container.id), owner: container.id)
         captured.dataSource = controller.dataSourceTypeName
         captured.orientation = container.orientation == .vertical ? .vertical : .horizontal
-        // WeftNodes and the snapshot number the directions alike (right 1, left 2, up 4, down 8).
-        captured.scrollDirection = Snapshot.ScrollDirection(
-            rawValue: controller.scrollDirection.intersection(controller.scrollableDirections).rawValue)
+        captured.scrollDirection = controller.scrollDirection.intersection(controller.scrollableDirections)
         captured.mode = controller.currentMode.flatMap { Snapshot.RangeController.Mode(rawValue: $0.rawValue) } ?? .minimum
-        captured.tuning = memo.tuning.derive(from: controller.tuning, tuning(of:))
+        captured.tuning = memo.tuning.derive(from: controller.tuning, unchangedIf: ==, tuning(of:))
         captured.viewport = Snapshot.Rect(controller.lastViewport)
         captured.contentSize = Snapshot.Size(container.contentSize)
         captured.contentOffset = Snapshot.Point(container.contentOffset)
         captured.itemCount = container.numberOfItems
-        captured.visible = memo.visible.derive(from: controller.visibleIndices, indexRuns(of:))
-        captured.display = memo.display.derive(from: controller.displayIndices, indexRuns(of:))
-        captured.preload = memo.preload.derive(from: controller.preloadIndices, indexRuns(of:))
-        captured.itemStates = memo.itemStates.derive(from: controller.itemStates, itemStateRuns(of:))
+        captured.visible = memo.visible.derive(from: controller.visibleIndices, unchangedIf: sameStorage, indexRuns(of:))
+        captured.display = memo.display.derive(from: controller.displayIndices, unchangedIf: sameStorage, indexRuns(of:))
+        captured.preload = memo.preload.derive(from: controller.preloadIndices, unchangedIf: sameStorage, indexRuns(of:))
+        captured.itemStates = memo.itemStates.derive(from: controller.itemStates, unchangedIf: sameStorage,
+                                                     itemStateRuns(of:))
         return captured
     }
 
@@ -54,21 +53,32 @@ enum RangeControllerCapture {
         return runs
     }
 
-    /// Run-length item states: items `start...end` share a state.
-    private static func itemStateRuns(of states: [InterfaceState]) -> [Snapshot.ItemStateRun] {
-        states.withUnsafeBufferPointer { states in
+    /// Run-length item states: items `start...end` share a state. A state is one byte and a
+    /// feed's runs are hundreds of items long, so runs are measured eight items at a time.
+    static func itemStateRuns(of states: [InterfaceState]) -> [Snapshot.ItemStateRun] {
+        precondition(MemoryLayout<InterfaceState>.stride == 1)
+        return states.withUnsafeBytes { bytes in
             var runs: [Snapshot.ItemStateRun] = []
             var start = 0
-            for index in states.indices where index > 0 && states[index] != states[index - 1] {
-                runs.append(Snapshot.ItemStateRun(start, index - 1, Snapshot.InterfaceState(rawValue: Int(states[start].rawValue))))
-                start = index
-            }
-            if !states.isEmpty {
-                runs.append(Snapshot.ItemStateRun(start, states.count - 1,
-                                                  Snapshot.InterfaceState(rawValue: Int(states[start].rawValue))))
+            while start < bytes.count {
+                let end = endOfRun(in: bytes, from: start)
+                runs.append(Snapshot.ItemStateRun(start, end - 1, Snapshot.InterfaceState(rawValue: Int(bytes[start]))))
+                start = end
             }
             return runs
         }
+    }
+
+    /// The index after the run of equal bytes that starts at `start`.
+    private static func endOfRun(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let value = bytes[start]
+        let eightOfThem = UInt64(value) &* 0x0101_0101_0101_0101
+        var index = start + 1
+        while index + 8 <= bytes.count, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) == eightOfThem {
+            index += 8
+        }
+        while index < bytes.count, bytes[index] == value { index += 1 }
+        return index
     }
 
     private static func tuning(of table: RangeTuningTable) -> Snapshot.Tuning {
@@ -90,15 +100,15 @@ private extension Array where Element == Int {
 
 /// What one container's range controller capture computed from its tuning table and item
 /// arrays, kept between streamed captures: while a feed scrolls the runs change only when an
-/// item crosses a range boundary, and comparing an array with the copy it was computed from is
-/// immediate while the controller has not written to it (they share their storage).
+/// item crosses a range boundary.
 final class RangeControllerMemo {
     /// One derived value and the input it was computed from.
-    struct Slot<Input: Equatable, Output> {
+    struct Slot<Input, Output> {
         private var last: (input: Input, output: Output)?
 
-        mutating func derive(from input: Input, _ compute: (Input) -> Output) -> Output {
-            if let last, last.input == input { return last.output }
+        mutating func derive(from input: Input, unchangedIf same: (Input, Input) -> Bool, _ compute: (Input) -> Output)
+            -> Output {
+            if let last, same(last.input, input) { return last.output }
             let output = compute(input)
             last = (input, output)
             return output
@@ -110,4 +120,12 @@ final class RangeControllerMemo {
     var display = Slot<[Int], [Snapshot.IndexRun]>()
     var preload = Slot<[Int], [Snapshot.IndexRun]>()
     var itemStates = Slot<[InterfaceState], [Snapshot.ItemStateRun]>()
+}
+
+/// Whether two arrays share their storage. While a memo keeps a copy of the controller's
+/// array, the controller cannot write to that storage (it copies first) and no other array can
+/// get its address, so the same storage means the same items: an immediate check, where
+/// comparing a thousand item states one by one would cost more than computing their runs.
+private func sameStorage<Item>(_ a: [Item], _ b: [Item]) -> Bool {
+    a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
 }

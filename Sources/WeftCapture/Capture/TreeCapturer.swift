@@ -17,10 +17,9 @@ struct TreeCapturer {
     private(set) var containers: [ContainerNode] = []
     /// Elements of unchanged subtrees from the previous capture, when capturing repeatedly.
     let cache: CaptureCache?
-    /// Elements whose content depends on more than their subtree: scroll containers (their
-    /// range controllers are collected here) and tappable areas (cut by ancestors). Subtrees
-    /// with one are not cached.
-    private var contextDependentCount = 0
+    /// Controls with a tappable area met. An area is cut by the ancestors' bounds, which move
+    /// while a feed scrolls, so subtrees with one are reused with their areas computed again.
+    private var tappableCount = 0
 
     init(cache: CaptureCache? = nil) {
         self.cache = cache
@@ -33,64 +32,132 @@ struct TreeCapturer {
 
     /// `node` and its subtree, with `frame` in its parent element.
     mutating func node(_ node: DisplayNode, frame: WeftLayout.Rect) -> Snapshot.Element {
-        guard let cache else { return capture(node, frame: frame) }
-        if var hit = cache.element(for: node) {
-            if hit.interfaceStatesChanged {
-                Self.readInterfaceStates(into: &hit.element, of: node)
-                cache.record(hit.element, for: node)
-            }
-            hit.element.frame = Snapshot.Rect(frame)
-            return hit.element
-        }
-        let before = contextDependentCount
-        let element = capture(node, frame: frame)
-        if contextDependentCount == before { cache.record(element, for: node) }
-        return element
+        self.node(node, frame: Snapshot.Rect(frame))
     }
 
-    private mutating func capture(_ node: DisplayNode, frame: WeftLayout.Rect) -> Snapshot.Element {
-        var element = Snapshot.Element(id: node.id, className: node.textureClassName, debugName: node.debugName,
-                                       frame: Snapshot.Rect(frame))
+    private mutating func node(_ node: DisplayNode, frame: Snapshot.Rect) -> Snapshot.Element {
+        guard let cache else { return capture(node, frame: frame).element }
+        switch cache.lookup(node) {
+        case .unchanged(var record, let interfaceStatesChanged):
+            containers.append(contentsOf: record.containers)
+            if interfaceStatesChanged || record.hasTappableAreas {
+                Self.refresh(&record.element, of: node, interfaceStates: interfaceStatesChanged,
+                             tappableAreas: record.hasTappableAreas)
+                if interfaceStatesChanged { cache.record(record, for: node) }
+            }
+            record.element.frame = frame
+            return record.element
+        case .ownUnchanged(let recorded):
+            let record = recording { capturer in capturer.recapture(node, frame: frame, keeping: recorded) }
+            cache.record(record, for: node)
+            return record.element
+        case .changed:
+            let record = recording { capturer in capturer.capture(node, frame: frame) }
+            cache.record(record, for: node)
+            return record.element
+        }
+    }
+
+    /// The record of what `body` captures: its element, and the containers and tappable areas
+    /// met meanwhile.
+    private mutating func recording(_ body: (inout TreeCapturer) -> (element: Snapshot.Element, layoutChildCount: Int))
+        -> CaptureCache.Record {
+        let (containersBefore, tappablesBefore) = (containers.count, tappableCount)
+        let (element, layoutChildCount) = body(&self)
+        return CaptureCache.Record(element: element, layoutChildCount: layoutChildCount,
+                                   containers: Array(containers[containersBefore...]),
+                                   hasTappableAreas: tappableCount != tappablesBefore)
+    }
+
+    private mutating func capture(_ node: DisplayNode, frame: Snapshot.Rect) -> (element: Snapshot.Element, layoutChildCount: Int) {
+        var element = Snapshot.Element(id: node.id, className: node.textureClassName, debugName: node.debugName, frame: frame)
         if let range = node.constrainedSizeForCalculatedLayout { element.constrainedSize = Snapshot.SizeRange(range) }
         let calculatedLayout = node.calculatedLayout
         if let calculatedLayout { element.calculatedSize = Snapshot.Size(calculatedLayout.size) }
         element.style = StyleProperties.capture(node.style)
         element.props = NodeProperties.capture(node)
-        if let control = node as? ControlNode, control.hasTargets {
-            let area = control.tappableArea
-            contextDependentCount += 1
-            element.tappable = Snapshot.Tappable(rect: Snapshot.Rect(area.rect),
-                                                 restricted: Snapshot.Edges(rawValue: area.restricted.rawValue),
-                                                 clipped: Snapshot.Edges(rawValue: area.clipped.rawValue))
+        readContextOfOwnElement(&element, of: node)
+
+        var placed: [ObjectIdentifier] = []
+        let subnodes = node.subnodes
+        let sublayouts = calculatedLayout?.sublayouts ?? []
+        // At most one child per sublayout and per subnode: one allocation, never a regrowth
+        // (a table's visible cells would otherwise move its children array five times).
+        if !sublayouts.isEmpty || !subnodes.isEmpty { element.children.reserveCapacity(sublayouts.count + subnodes.count) }
+        for (index, sublayout) in sublayouts.enumerated() {
+            element.children.append(self.element(sublayout, id: node.id + "/" + String(index), placed: &placed))
         }
+        appendSubnodesLayoutDidNotPlace(of: node, placed: placed, to: &element)
+        return (element, sublayouts.count)
+    }
+
+    /// `node` changed below itself only: its own fields and its spec tree are as `recorded`, the
+    /// nodes placed in that tree and the other subnodes are looked up again.
+    private mutating func recapture(_ node: DisplayNode, frame: Snapshot.Rect, keeping recorded: CaptureCache.Record)
+        -> (element: Snapshot.Element, layoutChildCount: Int) {
+        var element = recorded.element
+        element.frame = frame
+        element.children = []
+        element.children.reserveCapacity(recorded.element.children.count)
+        readContextOfOwnElement(&element, of: node)
+        var placed: [ObjectIdentifier] = []
+        let subnodes = SubnodesByID(node.subnodes)
+        for var child in recorded.element.children.prefix(recorded.layoutChildCount) {
+            lookUpPlacedNodes(in: &child, among: subnodes, placed: &placed)
+            element.children.append(child)
+        }
+        appendSubnodesLayoutDidNotPlace(of: node, placed: placed, to: &element)
+        return (element, recorded.layoutChildCount)
+    }
+
+    /// What a node's own element takes from outside its own fields: its interface state, its
+    /// tappable area, and (for a container) its place in the list of range controllers.
+    private mutating func readContextOfOwnElement(_ element: inout Snapshot.Element, of node: DisplayNode) {
         element.interfaceState = Self.interfaceState(of: node)
+        if let control = node as? ControlNode, control.hasTargets {
+            tappableCount += 1
+            element.tappable = Self.tappable(of: control)
+        } else {
+            element.tappable = nil
+        }
         if let container = node as? ContainerNode {
             containers.append(container)
             // Its off-screen cells in a range (a pager's preloaded pages) are not in the tree:
             // their containers' controllers are listed, their trees are not captured.
             container.appendContainersInOffscreenCells(to: &containers)
-            contextDependentCount += 1
         }
+    }
 
-        var placed: [ObjectIdentifier] = []
-        if let layout = calculatedLayout, !layout.sublayouts.isEmpty {
-            element.children.reserveCapacity(layout.sublayouts.count + node.subnodes.count)
-            for (index, sublayout) in layout.sublayouts.enumerated() {
-                element.children.append(self.element(sublayout, id: node.id + "/" + String(index), placed: &placed))
+    /// Replaces the node elements of a recorded spec tree with their nodes' elements now (their
+    /// frames are the layout's, which did not change).
+    private mutating func lookUpPlacedNodes(in element: inout Snapshot.Element, among subnodes: SubnodesByID,
+                                            placed: inout [ObjectIdentifier]) {
+        guard element.kind == .node else {
+            for index in element.children.indices {
+                lookUpPlacedNodes(in: &element.children[index], among: subnodes, placed: &placed)
             }
+            return
         }
+        // A leaf that is not a node (a layout-json box) has no node of its own and stays.
+        guard let subnode = subnodes[element.id] else { return }
+        placed.append(ObjectIdentifier(subnode))
+        element = node(subnode, frame: element.frame)
+    }
+
+    /// The subnodes a node's layout did not place (manual layout, a container's visible cells),
+    /// after its spec tree, with their frames moved by the node's bounds origin.
+    private mutating func appendSubnodesLayoutDidNotPlace(of node: DisplayNode, placed: [ObjectIdentifier],
+                                                          to element: inout Snapshot.Element) {
         let origin = node.boundsOrigin
-        let subnodes = node.subnodes
         // Usually the layout placed every subnode; a set keeps big nodes linear.
         let placedSet: Set<ObjectIdentifier>? = placed.count > 16 ? Set(placed) : nil
-        for subnode in subnodes {
+        for subnode in node.subnodes {
             let id = ObjectIdentifier(subnode)
             if let placedSet { if placedSet.contains(id) { continue } } else if placed.contains(id) { continue }
             var frame = subnode.frame
             frame.origin = WeftLayout.Point(x: frame.origin.x - origin.x, y: frame.origin.y - origin.y)
             element.children.append(self.node(subnode, frame: frame))
         }
-        return element
     }
 
     /// An element of a node's spec tree: a spec (recursively), a node, or another leaf element.
@@ -123,24 +190,42 @@ struct TreeCapturer {
         Snapshot.InterfaceState(rawValue: Int(node.interfaceState.rawValue))
     }
 
-    /// Sets the interface state of `element` (recorded for `node`) and of the node elements in
-    /// it from their nodes, leaving everything else as recorded. Cached subtrees hold no scroll
-    /// container, so every node element in `element`'s spec tree or among its children is one of
-    /// `node`'s subnodes.
-    private static func readInterfaceStates(into element: inout Snapshot.Element, of node: DisplayNode) {
-        element.interfaceState = interfaceState(of: node)
-        for index in element.children.indices { readInterfaceStates(into: &element.children[index], under: node) }
+    private static func tappable(of control: ControlNode) -> Snapshot.Tappable {
+        let area = control.tappableArea
+        return Snapshot.Tappable(rect: Snapshot.Rect(area.rect), restricted: Snapshot.Edges(rawValue: area.restricted.rawValue),
+                                 clipped: Snapshot.Edges(rawValue: area.clipped.rawValue))
     }
 
-    private static func readInterfaceStates(into element: inout Snapshot.Element, under owner: DisplayNode) {
+    /// Reads again, in `element` (recorded for `node`) and the node elements in it, what may
+    /// have changed while the subtree did not: the interface states (when they changed) and
+    /// the tappable areas (whenever there are some). Everything else stays as recorded. Every
+    /// node element in `element`'s spec tree or among its children is one of `node`'s subnodes
+    /// (a container's cells on screen are its subnodes too).
+    private static func refresh(_ element: inout Snapshot.Element, of node: DisplayNode, interfaceStates: Bool,
+                                tappableAreas: Bool) {
+        if interfaceStates { element.interfaceState = interfaceState(of: node) }
+        if tappableAreas, element.tappable != nil, let control = node as? ControlNode, control.hasTargets {
+            element.tappable = tappable(of: control)
+        }
+        guard !element.children.isEmpty else { return }
+        let subnodes = SubnodesByID(node.subnodes)
+        for index in element.children.indices {
+            refresh(&element.children[index], under: subnodes, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
+        }
+    }
+
+    private static func refresh(_ element: inout Snapshot.Element, under subnodes: SubnodesByID, interfaceStates: Bool,
+                                tappableAreas: Bool) {
         guard element.kind == .node else {
-            for index in element.children.indices { readInterfaceStates(into: &element.children[index], under: owner) }
+            for index in element.children.indices {
+                refresh(&element.children[index], under: subnodes, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
+            }
             return
         }
         // Ids are unique, so the subnode is found by its id; a leaf that is not a node (a
-        // layout-json box) has none and keeps its state.
-        guard let subnode = owner.subnodes.first(where: { $0.id == element.id }) else { return }
-        readInterfaceStates(into: &element, of: subnode)
+        // layout-json box) has none and keeps what it has.
+        guard let subnode = subnodes[element.id] else { return }
+        refresh(&element, of: subnode, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
     }
 
     /// The sublayout of `child`: specs usually keep their children's order (a background spec
@@ -148,5 +233,22 @@ struct TreeCapturer {
     private static func sublayout(of child: any LayoutElement, in sublayouts: [Layout], near index: Int) -> Layout? {
         if index < sublayouts.count, sublayouts[index].element === child { return sublayouts[index] }
         return sublayouts.first { $0.element === child }
+    }
+}
+
+/// A node's subnodes found by id: a scan for the few subnodes most nodes have, a dictionary for
+/// a big one (a root laying out thousands of rows).
+struct SubnodesByID {
+    private let subnodes: [DisplayNode]
+    private let index: [String: DisplayNode]?
+
+    init(_ subnodes: [DisplayNode]) {
+        self.subnodes = subnodes
+        index = subnodes.count > 16 ? Dictionary(subnodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+    }
+
+    subscript(id: String) -> DisplayNode? {
+        if let index { return index[id] }
+        return subnodes.first { $0.id == id }
     }
 }

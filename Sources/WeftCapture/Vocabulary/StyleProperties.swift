@@ -48,23 +48,13 @@ enum StyleProperties {
     /// The style's non-default entries, in table order. Most styles (every spec's, most nodes')
     /// have none: one comparison of the whole style settles those.
     static func capture(_ style: LayoutElementStyle) -> JSONObject {
-        if isDefault(style) { return JSONObject() }
+        if style.hasDefaultValues { return JSONObject() }
         var object = JSONObject()
         object.reserveCapacity(4)  // a node's size, flex or baseline entries: one allocation
         for property in all {
             if let value = property.read(style) { object.append(key: property.key, value: value) }
         }
         return object
-    }
-
-    /// Every dimension auto and every number zero (a dimension's value is 0 when auto).
-    private static func isDefault(_ style: LayoutElementStyle) -> Bool {
-        let size = style.size
-        return size.width.unit == .auto && size.height.unit == .auto && size.minWidth.unit == .auto
-            && size.minHeight.unit == .auto && size.maxWidth.unit == .auto && size.maxHeight.unit == .auto
-            && style.flexBasis.unit == .auto && style.alignSelf == .auto
-            && style.flexGrow == 0 && style.flexShrink == 0 && style.ascender == 0 && style.descender == 0
-            && style.spacingBefore == 0 && style.spacingAfter == 0 && style.layoutPosition == .zero
     }
 
     // Getter and setter closures rather than key paths: key path reads cost more than the rest

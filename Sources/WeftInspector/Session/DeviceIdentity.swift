@@ -51,24 +51,16 @@ public struct DeviceInfo: Sendable, Equatable {
 extension DeviceIdentity {
     /// `Gateway.register` params (protocol.md, "Handshake and identity").
     func registerParams(info: DeviceInfo, protocolVersion: Int) -> [UInt8] {
-        JSONWriter.object { params in
-            params.number("protocolVersion", Double(protocolVersion))
-            params.object("identity") { identity in
-                identity.string("appId", appId)
-                identity.string("instance", instance)
-                identity.string("host", host)
-            }
-            params.object("info") { fields in
-                fields.string("appName", info.appName)
-                fields.string("appVersion", info.appVersion)
-                fields.number("pid", Double(info.pid))
-                fields.string("platform", info.platform)
-                fields.object("screen") { screen in
-                    screen.number("width", info.screen.width)
-                    screen.number("height", info.screen.height)
-                    screen.number("scale", info.screen.scale)
-                }
-            }
-        }
+        let params: JSONValue = [
+            "protocolVersion": .number(Double(protocolVersion)),
+            "identity": ["appId": .string(appId), "instance": .string(instance), "host": .string(host)],
+            "info": [
+                "appName": .string(info.appName), "appVersion": .string(info.appVersion), "pid": .number(Double(info.pid)),
+                "platform": .string(info.platform),
+                "screen": ["width": .number(info.screen.width), "height": .number(info.screen.height),
+                           "scale": .number(info.screen.scale)],
+            ],
+        ]
+        return params.jsonBytes
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import WeftSnapshot
 
 /// The inspector role of protocol.md over the same transport: says `Gateway.hello` on every
 /// connection, sends requests (to the gateway, or to a device with `device`) and matches their
@@ -74,13 +75,13 @@ public final class InspectorClient: Sendable {
     /// appId or `appId@instance`), and makes the gateway tell the device someone listens.
     @discardableResult
     public func attach(device: String, timeout: Duration = .seconds(10)) async throws(ProtocolError) -> Envelope {
-        try await request("Gateway.attach", params: JSONWriter.object { $0.string("device", device) }, timeout: timeout)
+        try await request("Gateway.attach", params: (["device": .string(device)] as JSONValue).jsonBytes, timeout: timeout)
     }
 
     /// `Gateway.detach`: the inverse of `attach(device:)`.
     @discardableResult
     public func detach(device: String, timeout: Duration = .seconds(10)) async throws(ProtocolError) -> Envelope {
-        try await request("Gateway.detach", params: JSONWriter.object { $0.string("device", device) }, timeout: timeout)
+        try await request("Gateway.detach", params: (["device": .string(device)] as JSONValue).jsonBytes, timeout: timeout)
     }
 
     /// Stops reading from the socket (or resumes): simulates an inspector that falls behind.

@@ -1,4 +1,5 @@
 import Synchronization
+import WeftSnapshot
 
 /// The inspector side of the protocol on the transport thread: `Gateway.hello` on every
 /// connection, replies matched to pending requests by id, events handed to the owner.
@@ -56,11 +57,9 @@ final class InspectorClientCore: Sendable {
             state.helloRequestID = id
             return id
         }
-        let params = JSONWriter.object { params in
-            params.number("protocolVersion", Double(DeviceSessionCore.protocolVersion))
-            params.string("client", clientName)
-        }
-        return [EnvelopeWriter.request(id: id, method: "Gateway.hello", params: params)]
+        let params: JSONValue = ["protocolVersion": .number(Double(DeviceSessionCore.protocolVersion)),
+                                 "client": .string(clientName)]
+        return [EnvelopeWriter.request(id: id, method: "Gateway.hello", params: params.jsonBytes)]
     }
 
     private func received(_ bytes: [UInt8], generation: UInt64) -> [OutgoingMessage] {

@@ -249,6 +249,12 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// recorded of an unchanged subtree.
     public private(set) var subtreeRevision: UInt64 = 0
 
+    /// Counts observable changes of this node itself, not of its descendants: its properties,
+    /// its layout (which places the nodes of its spec tree) and its list of subnodes. A capture
+    /// reuses what it recorded of a node whose own revision did not move and captures again
+    /// only below it.
+    public private(set) var ownRevision: UInt64 = 0
+
     /// Counts interface-state changes of this node and its subtree. Kept apart from
     /// `subtreeRevision` because the range controller changes the states of whole cells as they
     /// scroll in and out of its ranges: a capture then reads the states again and keeps
@@ -268,6 +274,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     }
 
     private func propagateChange(ofInterfaceState interfaceState: Bool) {
+        if !interfaceState { ownRevision &+= 1 }
         var node = self
         while true {
             if interfaceState { node.subtreeInterfaceStateRevision &+= 1 } else { node.subtreeRevision &+= 1 }

@@ -1,6 +1,8 @@
 extension Snapshot.RangeController {
-    /// Writes the controller as one JSON object. `id`, `owner` and `tuning` (every mode) are
-    /// always written; other keys only when they differ from their defaults.
+    /// Writes the controller as one JSON object. `id` and `owner` are always written; other keys
+    /// only when they differ from their defaults. The tuning's default is Texture's: a
+    /// controller whose tuning differs in any mode writes every mode, so a reader never has to
+    /// merge a partial table.
     public func encode(into writer: inout JSONWriter) {
         writer.raw("{\"id\":")
         writer.string(id)
@@ -22,17 +24,19 @@ extension Snapshot.RangeController {
             writer.raw(",\"mode\":")
             writer.string(mode.rawValue)
         }
-        writer.raw(",\"tuning\":{")
-        for (index, mode) in Mode.allCases.enumerated() {
-            if index > 0 { writer.byte(UInt8(ascii: ",")) }
-            writer.string(mode.rawValue)
-            writer.raw(":{\"display\":")
-            writer.tuningParameters(tuning[mode].display)
-            writer.raw(",\"preload\":")
-            writer.tuningParameters(tuning[mode].preload)
+        if tuning != .textureDefaults {
+            writer.raw(",\"tuning\":{")
+            for (index, mode) in Mode.allCases.enumerated() {
+                if index > 0 { writer.byte(UInt8(ascii: ",")) }
+                writer.string(mode.rawValue)
+                writer.raw(":{\"display\":")
+                writer.tuningParameters(tuning[mode].display)
+                writer.raw(",\"preload\":")
+                writer.tuningParameters(tuning[mode].preload)
+                writer.byte(UInt8(ascii: "}"))
+            }
             writer.byte(UInt8(ascii: "}"))
         }
-        writer.byte(UInt8(ascii: "}"))
         if viewport != .zero {
             writer.raw(",\"viewport\":")
             writer.rect(viewport)

@@ -1,3 +1,5 @@
+import WeftLayout
+
 extension Snapshot {
     /// The state of one scroll container's range controller (protocol.md, RangeController;
     /// texture-semantics.md section 6). Items are numbered in one flat sequence.
@@ -60,22 +62,9 @@ extension Snapshot {
         }
     }
 
-    /// Texture's ASScrollDirection. JSON: an array of names in the order right, left, up, down.
-    public struct ScrollDirection: OptionSet, Hashable, Sendable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
-
-        public static let right = ScrollDirection(rawValue: 1)
-        public static let left = ScrollDirection(rawValue: 2)
-        public static let up = ScrollDirection(rawValue: 4)
-        public static let down = ScrollDirection(rawValue: 8)
-        public static let horizontal: ScrollDirection = [.left, .right]
-        public static let vertical: ScrollDirection = [.up, .down]
-
-        public static let named: [(ScrollDirection, String)] = [
-            (.right, "right"), (.left, "left"), (.up, "up"), (.down, "down"),
-        ]
-    }
+    /// Texture's ASScrollDirection, the node runtime's type. JSON: an array of names in the
+    /// order right, left, up, down (`ScrollDirection.named`).
+    public typealias ScrollDirection = WeftLayout.ScrollDirection
 
     /// Leading and trailing buffers, in screenfuls.
     public struct TuningParameters: Hashable, Sendable {

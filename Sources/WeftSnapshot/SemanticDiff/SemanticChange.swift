@@ -5,6 +5,10 @@ public struct SemanticChange: Hashable, Sendable {
         case added
         /// An element only in the old snapshot.
         case removed
+        /// Children present in both snapshots changed their relative order (reported on the
+        /// parent; frames may all stay the same, as in an overlay or a background spec whose
+        /// children swap, which changes what is drawn on top).
+        case order
         /// The frame's origin changed (beyond the tolerance), its size did not.
         case moved
         /// The frame's size changed (beyond the tolerance); the origin may have changed too.
@@ -27,12 +31,14 @@ public struct SemanticChange: Hashable, Sendable {
 
     public var kind: Kind
     /// The element's structural path (`ASStackLayoutSpec > ASTextNode (title)`); for range
-    /// controllers `range <owner path>`; empty for document-level changes.
+    /// controllers `range <owner path>`; empty for document-level changes and for the order of
+    /// the roots.
     public var path: String
-    /// What changed: `frame`, `style.flexGrow`, `props.text`, `interfaceState`, `meta.appId`;
-    /// nil for added and removed elements and controllers.
+    /// What changed: `frame`, `style.flexGrow`, `props.text`, `interfaceState`, `order`,
+    /// `meta.appId`; nil for added and removed elements and controllers.
     public var field: String?
-    /// The old and new values in their snapshot JSON forms; nil where absent.
+    /// The old and new values in their snapshot JSON forms; nil where absent. For `order`, the
+    /// path components of the children present in both, in the old and in the new order.
     public var before: JSONValue?
     public var after: JSONValue?
     /// The element's id in the old and in the new snapshot (for renderers that highlight it).

@@ -7,8 +7,9 @@ public enum SemanticDiff {
         /// Frame, size and rect components that differ by at most this many points are equal.
         public var tolerance: Double
         /// Field names (`frame`, `style`, `style.flexGrow`, `props.text` or just `text`,
-        /// `interfaceState`, `meta`, `meta.capturedAt`, `revision`, `rangeControllers`, ...) or
-        /// change kinds (`moved`, `resized`, `added`, `removed`, ...) to leave out.
+        /// `interfaceState`, `order`, `meta`, `meta.capturedAt`, `revision`, `rangeControllers`,
+        /// ...) or change kinds (`moved`, `resized`, `added`, `removed`, `order`, ...) to leave
+        /// out; `validate()` refuses names the diff does not know (`SemanticDiffFieldNames`).
         public var ignoredFields: Set<String>
         /// Interface-state changes (element bits and range controllers' index runs and item
         /// states) are runtime state and reported only when asked for.
@@ -36,8 +37,16 @@ public enum SemanticDiff {
         }
     }
 
-    /// Every difference from `a` to `b`, in document order (each level: the new snapshot's
-    /// children in order, then the removed ones), then range controllers, then `meta`/`revision`.
+    /// The compared range-controller fields, in document order, with the values documents omit.
+    static let rangeControllerFields: [(name: String, defaultValue: JSONValue)] = [
+        ("dataSource", ""), ("orientation", "vertical"), ("scrollDirection", []), ("mode", "minimum"), ("tuning", nil),
+        ("viewport", [0, 0, 0, 0]), ("contentSize", [0, 0]), ("contentOffset", [0, 0]), ("itemCount", 0),
+        ("visible", []), ("display", []), ("preload", []), ("itemStates", []),
+    ]
+
+    /// Every difference from `a` to `b`, in document order (each level: a change of the
+    /// children's order, then the new snapshot's children in order, then the removed ones), then
+    /// range controllers, then `meta`/`revision`.
     public static func compare(_ a: Snapshot, _ b: Snapshot, options: Options = Options()) -> [SemanticChange] {
         var differ = SemanticDiffer(options: options)
         differ.compareSiblings(a.roots, b.roots)
@@ -71,8 +80,11 @@ private struct SemanticDiffer {
         path.isEmpty ? last : path.joined(separator: " > ") + " > " + last
     }
 
-    mutating func compareSiblings(_ a: [Snapshot.Element], _ b: [Snapshot.Element]) {
+    /// Compares two sibling lists: the roots (no parents), or the children of a matched pair
+    /// of elements (their ids in `parentIds`) whose path is on `path`.
+    mutating func compareSiblings(_ a: [Snapshot.Element], _ b: [Snapshot.Element], parentIds: (String, String)? = nil) {
         let pairs = StructuralPath.match(a, b)
+        reportOrder(pairs, b, parentIds: parentIds)
         for (aIndex, bIndex) in pairs.matched {
             compareElements(a[aIndex], b[bIndex], ordinal: pairs.bOrdinals[bIndex])
         }
@@ -88,6 +100,27 @@ private struct SemanticDiffer {
                 kind: .removed, path: pathText(StructuralPath.component(element, ordinal: pairs.aOrdinals[aIndex])),
                 before: rectValue(element.frame), idBefore: element.id))
         }
+    }
+
+    /// An `order` change on the parent when the children present in both lists changed their
+    /// relative order. Matching keeps same-named siblings in order (their ordinals are their
+    /// order), so only siblings of different class or debug name can swap; insertions and
+    /// removals alone never report one. Frames may all be equal (an overlay's or a background
+    /// spec's children, absolutely placed children), yet what is drawn on top changed.
+    private mutating func reportOrder(
+        _ pairs: StructuralPath.Pairs, _ b: [Snapshot.Element], parentIds: (String, String)?
+    ) {
+        // `matched` is in the new order; the old indices rise unless something moved back.
+        let oldIndices = pairs.matched.lazy.map(\.0)
+        guard zip(oldIndices, oldIndices.dropFirst()).contains(where: { $0 > $1 }) else { return }
+        func names(_ list: [(Int, Int)]) -> JSONValue {
+            .array(list.map { .string(StructuralPath.component(b[$0.1], ordinal: pairs.bOrdinals[$0.1])) })
+        }
+        let pairsInOldOrder = pairs.matched.sorted { $0.0 < $1.0 }
+        report(SemanticChange(
+            kind: .order, path: path.joined(separator: " > "), field: "order",
+            before: names(pairsInOldOrder), after: names(pairs.matched),
+            idBefore: parentIds?.0, idAfter: parentIds?.1))
     }
 
     private mutating func compareElements(_ a: Snapshot.Element, _ b: Snapshot.Element, ordinal: Int) {
@@ -128,7 +161,7 @@ private struct SemanticDiffer {
         }
         guard !a.children.isEmpty || !b.children.isEmpty else { return }
         path.append(StructuralPath.component(b, ordinal: ordinal))
-        compareSiblings(a.children, b.children)
+        compareSiblings(a.children, b.children, parentIds: (a.id, b.id))
         path.removeLast()
     }
 
@@ -195,7 +228,7 @@ private struct SemanticDiffer {
         let before = Self.fieldValues(a)
         let after = Self.fieldValues(b)
         let runtimeState: Set<String> = ["visible", "display", "preload", "itemStates"]
-        for (key, _) in Self.controllerDefaults where before[key] != after[key] {
+        for (key, _) in SemanticDiff.rangeControllerFields where before[key] != after[key] {
             if runtimeState.contains(key), !options.includeInterfaceState { continue }
             report(SemanticChange(
                 kind: .rangeController, path: path, field: "rangeControllers.\(key)", before: before[key], after: after[key],
@@ -203,19 +236,12 @@ private struct SemanticDiffer {
         }
     }
 
-    /// The compared controller fields, in document order, with the values documents omit.
-    private static let controllerDefaults: [(String, JSONValue)] = [
-        ("dataSource", ""), ("orientation", "vertical"), ("scrollDirection", []), ("mode", "minimum"), ("tuning", nil),
-        ("viewport", [0, 0, 0, 0]), ("contentSize", [0, 0]), ("contentOffset", [0, 0]), ("itemCount", 0),
-        ("visible", []), ("display", []), ("preload", []), ("itemStates", []),
-    ]
-
     /// Every compared field of a controller as JSON, defaults filled in (so a change from the
     /// default reads `"minimum" -> "full"`, not `(none) -> "full"`).
     private static func fieldValues(_ controller: Snapshot.RangeController) -> JSONObject {
         let written = (try? JSONReader.parse(controller.encoded()).object) ?? JSONObject()
         var values = JSONObject()
-        for (key, fallback) in controllerDefaults { values.append(key: key, value: written[key] ?? fallback) }
+        for (key, fallback) in SemanticDiff.rangeControllerFields { values.append(key: key, value: written[key] ?? fallback) }
         return values
     }
 

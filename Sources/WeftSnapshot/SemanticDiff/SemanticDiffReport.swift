@@ -8,6 +8,8 @@ public enum SemanticDiffReport {
     /// - `~ PATH: frame 8,8 100x20 -> 8,8 120x20` (moved or resized)
     /// - `~ PATH: style.flexGrow 1 -> 2`, `~ PATH: props.text "a" -> "b"` (absent: `(none)`)
     /// - `~ PATH: interfaceState measureLayout|preload -> none`
+    /// - `~ PATH: order ["ASTextNode (label)","ASDisplayNode (fill)"] -> ["ASDisplayNode (fill)","ASTextNode (label)"]`
+    ///   (the children present in both, old and new order; `~ order ...` for the roots)
     /// - `+ range PATH`, `- range PATH`, `~ range PATH: rangeControllers.mode "minimum" -> "full"`
     /// - `~ meta.appVersion "1" -> "2"`, `~ revision 3 -> 4`
     public static func line(_ change: SemanticChange) -> String {

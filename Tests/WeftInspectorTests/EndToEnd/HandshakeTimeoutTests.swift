@@ -49,6 +49,30 @@ import WeftTestSupport
         #expect(devices.contains { $0["deviceId"]?.string == device.deviceId && $0["state"]?.string == "connected" })
     }
 
+    @Test func connectionsWhoseHandshakeTimedOutNeverCountAsStable() throws {
+        // A connection that lived `stableConnection` normally starts the back-off over; one hung
+        // up for an unanswered handshake must not, or a silent peer would be retried at the
+        // first delay forever. Here it lives 150 ms, three times `stableConnection`, and the
+        // back-off has no jitter: the delay after the k-th failure is min(800, 100 * 2^(k-1)) ms,
+        // so the gap between connections k and k+1 is 150 ms + that delay: 250, 350, 550, 950 ms.
+        // Starting over would make every gap 250 ms. (Lower bounds only: a loaded machine can
+        // only make the gaps longer.)
+        let peer = try SilentWebSocketPeer()
+        let options = TransportOptions(backoff: ReconnectBackoff(initialDelay: .milliseconds(100), maximumDelay: .milliseconds(800),
+                                                                 multiplier: 2, jitter: 0),
+                                       stableConnection: .milliseconds(50), handshakeTimeout: .milliseconds(150))
+        let device = makeDevice(endpoint: try GatewayEndpoint(parsing: peer.webSocketURL), options: options)
+        device.start()
+        defer { device.close() }
+        var opened: [Double] = []
+        while opened.count < 5, let event = peer.next(timeout: .seconds(10)) {
+            if case .connection(_, let seconds) = event { opened.append(seconds) }
+        }
+        try #require(opened.count == 5)
+        let gaps = zip(opened.dropFirst(), opened).map { $0 - $1 }
+        #expect(gaps[2] >= 0.5 && gaps[3] >= 0.9, "gaps between connections: \(gaps)")
+    }
+
     @Test func anInspectorWhoseHelloIsNeverAnsweredReconnects() throws {
         let peer = try SilentWebSocketPeer()
         let inspector = InspectorClient(endpoint: try GatewayEndpoint(parsing: peer.webSocketURL), clientName: "swift-tests",

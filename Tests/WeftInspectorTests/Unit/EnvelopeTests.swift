@@ -64,14 +64,10 @@ import WeftSnapshot
         #expect(Envelope.leadingID(in: bytes("garbage")) == nil)
     }
 
-    @Test func writesJSONObjectsWithShortestIntegers() {
-        let json = JSONWriter.object { object in
-            object.number("width", 375)
-            object.number("scale", 2.5)
-            object.number("nan", .nan)
-            object.string("name", "a\"b")
-            object.object("inner") { $0.raw("raw", Array("[1]".utf8)) }
-        }
-        #expect(String(decoding: json, as: UTF8.self) == #"{"width":375,"scale":2.5,"nan":null,"name":"a\"b","inner":{"raw":[1]}}"#)
+    @Test func escapesMethodAndDeviceNames() {
+        // JSON escaping: quote and backslash escaped, a control character as \u00XX.
+        #expect(text(EnvelopeWriter.request(id: 1, method: "A\"B", device: "d\\\u{1}", params: bytes("{}")))
+            == #"{"id":1,"method":"A\"B","device":"d\\\u0001","params":{}}"#)
+        #expect(text(EnvelopeWriter.event(method: "E\n", params: bytes("[]"))) == #"{"method":"E\n","params":[]}"#)
     }
 }

@@ -38,13 +38,25 @@ import Testing
         #expect(text(element) == #"{"id":"n3","className":"ASButtonNode","tappable":{"rect":[-10,-10,64,40],"restricted":["top","right"],"clipped":["right"]}}"#)
     }
 
-    @Test func aRangeControllerWritesEveryModesTuning() throws {
+    @Test func aRangeControllerLeavesOutTexturesTuning() throws {
         let controller = Snapshot.RangeController(
             id: "r1", owner: "n3", dataSource: "Feed", scrollDirection: [.down], mode: .full, itemCount: 3,
             visible: [.init(0, 1)], itemStates: [.init(0, 1, .inHierarchy), .init(2, 2, .measureLayout)])
         let json = String(decoding: controller.encoded(), as: UTF8.self)
-        #expect(json == #"{"id":"r1","owner":"n3","dataSource":"Feed","scrollDirection":["down"],"mode":"full","tuning":{"minimum":{"display":[0.25,0.25],"preload":[0.5,0.25]},"full":{"display":[1,0.5],"preload":[2.5,1.5]},"visibleOnly":{"display":[0,0],"preload":[0,0]},"lowMemory":{"display":[0,0],"preload":[0,0]}},"itemCount":3,"visible":[[0,1]],"itemStates":[[0,1,15],[2,2,1]]}"#)
+        #expect(json == #"{"id":"r1","owner":"n3","dataSource":"Feed","scrollDirection":["down"],"mode":"full","itemCount":3,"visible":[[0,1]],"itemStates":[[0,1,15],[2,2,1]]}"#)
         #expect(try Snapshot.RangeController(json: controller.encoded()) == controller)
+    }
+
+    @Test func aTuningThatDiffersInOneModeIsWrittenForEveryMode() throws {
+        // A pager's full mode (texture-semantics section 6): display (1, 1), preload (2, 2).
+        var controller = Snapshot.RangeController(id: "r2", owner: "n4")
+        controller.tuning.full = Snapshot.RangeTuning(display: .init(leading: 1, trailing: 1), preload: .init(leading: 2, trailing: 2))
+        let json = String(decoding: controller.encoded(), as: UTF8.self)
+        #expect(json == #"{"id":"r2","owner":"n4","tuning":{"minimum":{"display":[0.25,0.25],"preload":[0.5,0.25]},"full":{"display":[1,1],"preload":[2,2]},"visibleOnly":{"display":[0,0],"preload":[0,0]},"lowMemory":{"display":[0,0],"preload":[0,0]}}}"#)
+        #expect(try Snapshot.RangeController(json: controller.encoded()) == controller)
+        // Written in full with Texture's values, it reads as the default.
+        let explicit = #"{"id":"r1","owner":"n3","tuning":{"minimum":{"display":[0.25,0.25],"preload":[0.5,0.25]},"full":{"display":[1,0.5],"preload":[2.5,1.5]},"visibleOnly":{"display":[0,0],"preload":[0,0]},"lowMemory":{"display":[0,0],"preload":[0,0]}}}"#
+        #expect(try Snapshot.RangeController(json: Array(explicit.utf8)).tuning == .textureDefaults)
     }
 
     @Test func documentsRoundTrip() throws {

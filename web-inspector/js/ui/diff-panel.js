@@ -8,7 +8,7 @@ import { semanticDiff, describeChange, valueText, rectText } from '../semantic-d
 
 const LIVE = '\u0000live';
 /** Change kinds in the order the summary lists them (Swift's SemanticChange.Kind). */
-const KINDS = ['added', 'removed', 'moved', 'resized', 'style', 'specProperty', 'nodeProperty', 'interfaceState', 'field', 'rangeController', 'document'];
+const KINDS = ['added', 'removed', 'order', 'moved', 'resized', 'style', 'specProperty', 'nodeProperty', 'interfaceState', 'field', 'rangeController', 'document'];
 
 export class DiffPanel {
   /**

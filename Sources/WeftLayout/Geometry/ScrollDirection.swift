@@ -1,5 +1,7 @@
 /// Directions of scrolling, Texture's `ASScrollDirection`: the direction the content offset
-/// moves (down = the offset's y grows, the user reveals content further down).
+/// moves (down = the offset's y grows, the user reveals content further down). The node
+/// runtime's range controllers and the snapshot's range controllers share it, so capture copies
+/// it as it is.
 public struct ScrollDirection: OptionSet, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -12,10 +14,14 @@ public struct ScrollDirection: OptionSet, Hashable, Sendable, CustomStringConver
     public static let horizontal: ScrollDirection = [.left, .right]
     public static let vertical: ScrollDirection = [.up, .down]
 
-    /// The names of the set bits in protocol order: `["down"]`, `["right", "down"]`.
+    /// Every direction with its name, in the order snapshots list them (right, left, up, down).
+    public static let named: [(ScrollDirection, String)] = [
+        (.right, "right"), (.left, "left"), (.up, "up"), (.down, "down"),
+    ]
+
+    /// The names of the set directions, in `named` order: `["down"]`, `["right", "down"]`.
     public var names: [String] {
-        [(ScrollDirection.up, "up"), (.down, "down"), (.left, "left"), (.right, "right")]
-            .filter { contains($0.0) }.map(\.1)
+        Self.named.filter { contains($0.0) }.map(\.1)
     }
 
     public var description: String { names.isEmpty ? "none" : names.joined(separator: "|") }

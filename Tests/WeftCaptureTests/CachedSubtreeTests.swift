@@ -1,0 +1,142 @@
+import Testing
+import WeftLayout
+import WeftNodes
+import WeftSnapshot
+@testable import WeftCapture
+
+/// Streamed captures reuse the elements of cells that did not change. What such a cell shows
+/// may still depend on its surroundings: a tappable area is cut by the ancestors' bounds, and a
+/// scroll container inside the cell has a range controller of its own. Both must be as a fresh
+/// capture has them, in every update an inspector applies.
+@Suite("Streamed captures of reused subtrees")
+struct CachedSubtreeTests {
+    /// Rows 60 high, each holding a horizontal strip (a collection of 20 items 50 wide).
+    final class StripRows: ContainerDataSource {
+        final class Items: ContainerDataSource {
+            func numberOfItems(in container: ContainerNode) -> Int { 20 }
+            func container(_ container: ContainerNode, nodeForItemAt index: Int) -> CellNode {
+                let cell = CellNode()
+                cell.debugName = "item \(index)"
+                return cell
+            }
+        }
+        let items = Items()
+
+        func numberOfItems(in container: ContainerNode) -> Int { 30 }
+
+        func container(_ container: ContainerNode, nodeForItemAt index: Int) -> CellNode {
+            let cell = CellNode()
+            cell.debugName = "row \(index)"
+            cell.style.height = .points(60)
+            let strip = CollectionNode(scrollAxis: .horizontal)
+            strip.debugName = "strip \(index)"
+            strip.itemSize = Size(width: 50, height: 60)
+            strip.dataSource = items
+            cell.addSubnode(strip)
+            cell.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: .zero, child: strip) }
+            return cell
+        }
+    }
+
+    private func scrolledTable(_ source: ContainerDataSource) throws -> (Snapshot, Snapshot, RecordingSession) {
+        let table = TableNode()
+        table.dataSource = source
+        let loop = loop(with: [table], size: Size(width: 375, height: 220))
+        let recorder = RecordingSession(loop: loop)
+        var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
+        // The first streamed capture records the rows; the next ones reuse those that stay.
+        for offset in [3.0, 6, 9, 12] {
+            table.contentOffset = Point(x: 0, y: offset)
+            loop.run(frames: 1)
+        }
+        for update in recorder.updates { try applyUpdate(update, to: &copy) }
+        return (copy, recorder.session.document(), recorder)
+    }
+
+    @Test("a reused subtree's tappable areas follow a change of an ancestor outside it")
+    func tappableAreaCutByAnAncestorOutsideTheReusedSubtree() throws {
+        // root > panel (50x50) > inner (50x50, slop 10) > button (10x10 at 40,40, slop 10).
+        // Then the panel gets a slop of 20: inner's subtree is the same, so streamed captures
+        // reuse its element, but the button's area changes.
+        let button = ControlNode()
+        button.style.preferredSize = Size(width: 10, height: 10)
+        button.hitTestSlop = EdgeInsets(all: -10)
+        button.addTarget(action: "like", for: .touchUpInside) { _, _ in }
+        let inner = DisplayNode()
+        inner.automaticallyManagesSubnodes = true
+        inner.hitTestSlop = EdgeInsets(all: -10)
+        inner.style.preferredSize = Size(width: 50, height: 50)
+        inner.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(top: 40, left: 40, bottom: 0, right: 0), child: button) }
+        let panel = DisplayNode()
+        panel.automaticallyManagesSubnodes = true
+        panel.style.preferredSize = Size(width: 50, height: 50)
+        panel.layoutSpecBlock = { _, _ in AbsoluteLayoutSpec(children: [inner]) }
+        let root = DisplayNode()
+        root.automaticallyManagesSubnodes = true
+        root.layoutSpecBlock = { _, _ in AbsoluteLayoutSpec(children: [panel]) }
+        let loop = loop(with: [root], size: Size(width: 375, height: 220))
+        let recorder = RecordingSession(loop: loop)
+        var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
+        panel.backgroundColor = .black  // a streamed capture that records inner
+        loop.run(frames: 1)
+        func buttonArea(_ snapshot: Snapshot) -> Snapshot.Tappable? { snapshot.roots.first?.first { $0.id == button.id }?.tappable }
+        // texture-semantics section 5, in inner's coordinates: the button's area (its bounds
+        // 40...50 with its slop) is 30...60; inner's hit rect -10...60 holds it; the panel's
+        // bounds 0...50 cut it to 30...50, at the bottom and right. In the button's coordinates:
+        // origin -10, size 20.
+        #expect(buttonArea(recorder.session.document()) == Snapshot.Tappable(
+            rect: Snapshot.Rect(x: -10, y: -10, width: 20, height: 20), restricted: [.bottom, .right]))
+        let innerRevision = inner.subtreeRevision
+        panel.hitTestSlop = EdgeInsets(all: -20)
+        loop.run(frames: 1)
+        #expect(inner.subtreeRevision == innerRevision)  // reused, not captured again
+        for update in recorder.updates { try applyUpdate(update, to: &copy) }
+        #expect(firstDifference(copy, recorder.session.document()) == nil)
+        // The panel's hit rect is now -20...70: nothing cuts the area any more (size 30).
+        #expect(buttonArea(copy) == Snapshot.Tappable(rect: Snapshot.Rect(x: -10, y: -10, width: 30, height: 30)))
+    }
+
+    @Test("scroll containers inside reused rows keep their range controllers, parents first")
+    func rangeControllersInsideReusedRows() throws {
+        let (copy, fresh, _) = try scrolledTable(StripRows())
+        #expect(firstDifference(copy, fresh) == nil)
+        // 220 + 12 points of 60-high rows: rows 0-3 on screen, each with its strip's controller
+        // after the table's own.
+        let rows = try #require(fresh.roots.first).children
+        #expect(rows.map(\.debugName) == ["row 0", "row 1", "row 2", "row 3"])
+        let strips = rows.compactMap { $0.first { $0.className == "ASCollectionNode" }?.id }
+        #expect(fresh.rangeControllers.map(\.owner) == [try #require(fresh.roots.first).id] + strips)
+    }
+
+    @Test("a screen around a scrolling feed keeps its own element and spec tree; the feed inside is captured again")
+    func screenAroundAScrollingFeed() throws {
+        // screen > stack [header text, table of 44-high rows] in a 375x320 root: the table
+        // flexes into the 320 - header height left.
+        let header = TextNode("Feed", font: .bold(17))
+        let table = TableNode()
+        table.style.flexGrow = 1
+        let rows = StripRows()  // data sources are weak references
+        table.dataSource = rows
+        let screen = DisplayNode()
+        screen.debugName = "screen"
+        screen.automaticallyManagesSubnodes = true
+        screen.layoutSpecBlock = { _, _ in StackLayoutSpec(direction: .vertical, children: [header, table]) }
+        let loop = loop(with: [screen], size: Size(width: 375, height: 320))
+        let recorder = RecordingSession(loop: loop)
+        var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
+        let screenRevision = screen.ownRevision
+        for offset in stride(from: 5.0, through: 200, by: 15) {
+            table.contentOffset = Point(x: 0, y: offset)
+            loop.run(frames: 1)
+        }
+        // The scrolling changed the table, not the screen itself.
+        #expect(screen.ownRevision == screenRevision)
+        for update in recorder.updates { try applyUpdate(update, to: &copy) }
+        let fresh = recorder.session.document()
+        #expect(firstDifference(copy, fresh) == nil)
+        // 200 points down rows of 60: the first row on screen is row 3 (180...240).
+        let feed = try #require(fresh.roots.first?.first { $0.id == table.id })
+        #expect(feed.children.first?.debugName == "row 3")
+        withExtendedLifetime(rows) {}
+    }
+}
