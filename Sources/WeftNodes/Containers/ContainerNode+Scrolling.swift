@@ -164,7 +164,7 @@ extension ContainerNode {
         guard newOffset != offset else { return }
         offset = newOffset
         rangeController.setNeedsUpdate()
-        noteChange()
+        noteChangeBelow()
     }
 
     func clamped(_ point: Point) -> Point {

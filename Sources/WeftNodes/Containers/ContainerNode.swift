@@ -78,7 +78,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         // ASCollectionView) does by default: cells scrolled out of the viewport are not drawn.
         clipsToBounds = true
         rangeController.dataSource = self
-        rangeController.didChange = { [weak self] in self?.noteChange() }
+        rangeController.didChange = { [weak self] in self?.noteChangeBelow() }
     }
 
     open override var boundsOrigin: Point { offset }
@@ -244,6 +244,6 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     public func rangeController(_ controller: RangeController, didChangeState state: InterfaceState, ofItemAt index: Int) {
         guard cells.indices.contains(index) else { return }
         cells[index].recursivelySetInterfaceState(state)
-        noteChange()
+        noteChangeBelow()
     }
 }

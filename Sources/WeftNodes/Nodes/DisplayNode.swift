@@ -261,28 +261,38 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// everything else it recorded, instead of capturing the cell again.
     public private(set) var subtreeInterfaceStateRevision: UInt64 = 0
 
-    /// Records an observable change: bumps `subtreeRevision` of this node and its ancestors and
-    /// the root's `treeRevision` (and, through it, the main loop's change counter).
+    /// Records an observable change: bumps `ownRevision`, `subtreeRevision` of this node and its
+    /// ancestors and the root's `treeRevision` (and, through it, the main loop's change counter).
     public func noteChange() {
-        propagateChange(ofInterfaceState: false)
+        propagateChange(.own)
     }
 
-    /// Records a change of this node's interface state, as `noteChange` does but counted in
-    /// `subtreeInterfaceStateRevision`.
+    /// Records a change below this node that leaves its own element as it was: a container's
+    /// scroll position and ranges (its range controller is captured apart; its cells' frames are
+    /// read again anyway), or a change in one of its cells.
+    func noteChangeBelow() {
+        propagateChange(.below)
+    }
+
+    /// Records a change of this node's interface state, counted in
+    /// `subtreeInterfaceStateRevision` instead of `subtreeRevision`.
     func noteInterfaceStateChange() {
-        propagateChange(ofInterfaceState: true)
+        propagateChange(.interfaceState)
     }
 
-    private func propagateChange(ofInterfaceState interfaceState: Bool) {
-        if !interfaceState { ownRevision &+= 1 }
+    private enum Change { case own, below, interfaceState }
+
+    private func propagateChange(_ change: Change) {
+        if change == .own { ownRevision &+= 1 }
         var node = self
         while true {
-            if interfaceState { node.subtreeInterfaceStateRevision &+= 1 } else { node.subtreeRevision &+= 1 }
+            if change == .interfaceState { node.subtreeInterfaceStateRevision &+= 1 } else { node.subtreeRevision &+= 1 }
             guard let parent = node.supernode else { break }
             node = parent
         }
         node.treeRevision &+= 1
-        if let owner = node.owningContainer { owner.propagateChange(ofInterfaceState: interfaceState) }
+        // A cell's change is a change below its container.
+        if let owner = node.owningContainer { owner.propagateChange(change == .interfaceState ? .interfaceState : .below) }
     }
 
     /// For a cell: the container that owns it (its changes count as the container's).
