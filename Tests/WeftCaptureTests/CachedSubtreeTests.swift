@@ -106,14 +106,21 @@ struct CachedSubtreeTests {
 
     @Test("scroll containers inside reused rows keep their range controllers, parents first")
     func rangeControllersInsideReusedRows() throws {
-        let (copy, fresh, _) = try scrolledTable(StripRows())
+        let (copy, fresh, recorder) = try scrolledTable(StripRows())
         #expect(firstDifference(copy, fresh) == nil)
-        // 220 + 12 points of 60-high rows: rows 0-3 on screen, each with its strip's controller
-        // after the table's own.
+        // 220 + 12 points of 60-high rows: rows 0-3 on screen.
         let rows = try #require(fresh.roots.first).children
         #expect(rows.map(\.debugName) == ["row 0", "row 1", "row 2", "row 3"])
         let strips = rows.compactMap { $0.first { $0.className == "ASCollectionNode" }?.id }
-        #expect(fresh.rangeControllers.map(\.owner) == [try #require(fresh.roots.first).id] + strips)
+        // The table's controller first, then (texture-semantics section 6) the strips of the rows
+        // in a range but off screen: minimum mode (programmatic offsets), scrolling down (the
+        // initial direction), so preload (leading 0.5 below, trailing 0.25 above) covers
+        // [12 - 55, 232 + 110) = [-43, 342): rows 0-5; rows 4 and 5 are off screen, not
+        // elements, but their strips have controllers. Then the strips of the rows on screen.
+        let table = try #require(recorder.session.inspectedRoots.first as? TableNode)
+        let offscreen = try [4, 5].map { try #require(table.cellForItem(at: $0)?.subnodes.first).id }
+        #expect(!rows.contains { $0.id == table.cellForItem(at: 4)?.id })
+        #expect(fresh.rangeControllers.map(\.owner) == [table.id] + offscreen + strips)
     }
 
     @Test("a screen around a scrolling feed keeps its own element and spec tree; the feed inside is captured again")

@@ -41,6 +41,63 @@ struct CaptureTests {
         #expect(title.style == ["width": 100, "height": 20, "flexGrow": 1])
         try writeArtifact(snapshot, name: "card")
     }
+
+    @Test("specs and leaves that are not nodes carry the range their parent laid them out in")
+    func constrainedSizes() throws {
+        func range(_ minWidth: Double, _ minHeight: Double, _ maxWidth: Double, _ maxHeight: Double) -> Snapshot.SizeRange {
+            Snapshot.SizeRange(min: .init(width: minWidth, height: minHeight), max: .init(width: maxWidth, height: maxHeight))
+        }
+        // The card (Support.swift) at 375x100: the root lays its inset out in exactly 375x100;
+        // the inset gives its stack the range reduced by 10 on every edge: exactly 355x80.
+        let card = Card()
+        let cardLoop = loop(with: [card.root])
+        let cardRoot = try #require(Capture.snapshot(of: cardLoop.roots).roots.first)
+        let inset = try #require(cardRoot.children.first)
+        #expect(inset.constrainedSize == range(375, 100, 375, 100))
+        let stack = try #require(inset.children.first)
+        #expect(stack.constrainedSize == range(355, 80, 355, 80))
+        // Its nodes carry the range of their applied layout: the horizontal stack (items at the
+        // start) passes an auto basis' [0, inf] along and [0, 80] across; the title grows by the
+        // free 355 - (50 + 5 + 100) = 200 and is laid out again with exactly 300 along.
+        #expect(stack.children[0].constrainedSize == range(0, 0, .infinity, 80))
+        #expect(stack.children[1].constrainedSize == range(300, 0, 300, 80))
+
+        // A column (vertical, items at the start) of an inset of 8 around a ratio 0.5 of a leaf
+        // that is not a node, and a 20-high caption leaf that stretches, in a 375x400 root.
+        let root = DisplayNode()
+        let photo = BoxNode(debugName: "photo"), caption = BoxNode(debugName: "caption")
+        caption.style.height = .points(20)
+        caption.style.alignSelf = .stretch
+        root.layoutSpecBlock = { _, _ in
+            StackLayoutSpec(direction: .vertical, alignItems: .start, children: [
+                InsetLayoutSpec(insets: EdgeInsets(all: 8), child: RatioLayoutSpec(ratio: 0.5, child: photo)),
+                caption,
+            ])
+        }
+        let columnLoop = loop(with: [root], size: Size(width: 375, height: 400))
+        let captured = try #require(Capture.snapshot(of: columnLoop.roots).roots.first)
+        let column = try #require(captured.children.first)
+        #expect(column.constrainedSize == range(375, 400, 375, 400))
+        // Not stretched, the inset gets [0, the column's cross max 375] across and [0, inf] along;
+        // it hands the ratio that range reduced by 16: [0, 359] x [0, inf].
+        let insetElement = try #require(column.first { $0.id == root.id + "/0.0" })
+        #expect(insetElement.constrainedSize == range(0, 0, 375, .infinity))
+        let ratioElement = try #require(column.first { $0.id == root.id + "/0.0.0" })
+        #expect(ratioElement.constrainedSize == range(0, 0, 359, .infinity))
+        // The ratio's only candidate (no valid max height) is {359, floorPixel(0.5 x 359) =
+        // 179.5}: the leaf gets exactly that.
+        let photoElement = try #require(column.first { $0.debugName == "photo" })
+        #expect(photoElement.id == root.id + "/0.0.0.0" && photoElement.kind == .node)
+        #expect(photoElement.constrainedSize == range(359, 179.5, 359, 179.5))
+        // Stretched, the caption's cross range is the column's [375, 375] (its own min is auto,
+        // its max infinite); along, [0, inf]: the range passed, before its own height of 20.
+        let captionElement = try #require(column.first { $0.debugName == "caption" })
+        #expect(captionElement.constrainedSize == range(375, 0, 375, .infinity))
+        #expect(captionElement.frame.height == 20)
+        // The JSON carries them; a fresh decode reads them back.
+        let decoded = try Snapshot(json: Capture.snapshot(of: columnLoop.roots).encoded())
+        #expect(decoded.roots.first?.first { $0.debugName == "caption" }?.constrainedSize == range(375, 0, 375, .infinity))
+    }
 }
 
 @Suite("Range controller item-state runs")

@@ -102,6 +102,40 @@ struct PagerAndNestingTests {
         #expect(visibleTable.rangeController.itemStates.allSatisfy { $0.isDisjoint(with: [.preload, .display, .visible]) })
     }
 
+    @Test("every node counts the containers of its subtree; off-screen pages are found through their pager")
+    func containerCounts() throws {
+        // A plain subtree holding a table counts 1 at each level; moving it moves the count.
+        let holder = DisplayNode(), table = TableNode(), first = DisplayNode(), second = DisplayNode()
+        holder.addSubnode(table)
+        first.addSubnode(holder)
+        #expect(table.containerCountInSubtree == 1 && holder.containerCountInSubtree == 1)
+        #expect(first.containerCountInSubtree == 1)
+        second.addSubnode(holder)
+        #expect(first.containerCountInSubtree == 0 && second.containerCountInSubtree == 1)
+        holder.removeFromSupernode()
+        #expect(second.containerCountInSubtree == 0 && holder.containerCountInSubtree == 1)
+
+        // A pager of table pages: page 0 is on screen (a subnode), page 1 is preloaded off
+        // screen (no supernode): the pager's subtree holds itself and page 0's table.
+        let pager = PagerNode()
+        let pages = TablePages(count: 5)
+        pager.dataSource = pages
+        let (loop, root) = makeScreen(pager)
+        loop.run(frames: 1)
+        #expect(pager.containerCountInSubtree == 2 && root.containerCountInSubtree == 2)
+        let page1 = try #require(pager.cellForItem(at: 1))
+        #expect(page1.supernode == nil && page1.containerCountInSubtree == 1)
+        // Parents first: the pager, page 1's table (off screen), page 0's table (a subnode).
+        #expect(loop.allContainers().map(\.id) == [pager.id, pages.tables[1]!.id, pages.tables[0]!.id])
+        // On page 3 (preload pages 2...4): page 3 is the subnode, 2 and 4 are off screen.
+        pager.contentOffset = Point(x: 960, y: 0)
+        loop.run(frames: 1)
+        #expect(pager.containerCountInSubtree == 2 && root.containerCountInSubtree == 2)
+        #expect(loop.allContainers().map(\.id) == [pager.id] + [2, 4, 3].map { pages.tables[$0]!.id })
+        pager.removeFromSupernode()
+        #expect(root.containerCountInSubtree == 0 && loop.allContainers().isEmpty)
+    }
+
     @Test("visibility depth sets the range mode when the program opts in")
     func visibilityDepth() {
         let (table, _, loop, _) = loadedTable(count: 30)

@@ -11,7 +11,8 @@ import WeftSnapshot
 /// Call it on the thread that owns the trees (their main loop's).
 public enum Capture {
     /// The trees of `roots` (in order) and the range controllers of every scroll container in
-    /// them, parents first.
+    /// them or nested in a container's off-screen cells that are in a range (a table on a
+    /// pager's preloaded page), parents first.
     public static func snapshot(of roots: [DisplayNode], revision: Int = 0, meta: Snapshot.Meta = Snapshot.Meta())
         -> Snapshot {
         snapshot(of: roots, revision: revision, meta: meta, cache: nil)

@@ -10,7 +10,8 @@ import WeftSnapshot
 /// container's visible cells), with their frames moved by the parent's bounds origin so that
 /// root coordinates are always the sum of the ancestors' origins (a cell of a scrolled table is
 /// where it shows on screen). Scroll containers met on the way are collected for their range
-/// controllers.
+/// controllers, with the containers nested in their off-screen cells (as
+/// `MainLoop.allContainers` lists them).
 struct TreeCapturer {
     /// The containers met, parents first.
     private(set) var containers: [ContainerNode] = []
@@ -121,7 +122,12 @@ struct TreeCapturer {
         } else {
             element.tappable = nil
         }
-        if let container = node as? ContainerNode { containers.append(container) }
+        if let container = node as? ContainerNode {
+            containers.append(container)
+            // Its off-screen cells in a range (a pager's preloaded pages) are not in the tree:
+            // their containers' controllers are listed, their trees are not captured.
+            container.appendContainersInOffscreenCells(to: &containers)
+        }
     }
 
     /// Replaces the node elements of a recorded spec tree with their nodes' elements now (their
@@ -164,7 +170,8 @@ struct TreeCapturer {
             return self.node(node, frame: layout.frame)
         }
         var captured = Snapshot.Element(id: id, className: element.textureClassName, debugName: element.debugName,
-                                        frame: Snapshot.Rect(layout.frame))
+                                        frame: Snapshot.Rect(layout.frame),
+                                        constrainedSize: Snapshot.SizeRange(layout.constrainedSize))
         captured.style = StyleProperties.capture(element.style)
         guard element.layoutElementType == .layoutSpec, let spec = element as? LayoutSpec else {
             return captured  // a leaf that is not a node (a layout-json box): a node without an id of its own

@@ -58,16 +58,14 @@ extension CaptureSession {
         return container
     }
 
-    /// The container of a range controller id (`"r7"` belongs to `"n7"`).
+    /// The container of a range controller id (`"r7"` belongs to `"n7"`), among every container
+    /// a snapshot lists (those in a pager's off-screen pages included).
     private func container(controller id: String) throws(CommandError) -> ContainerNode {
-        var found: ContainerNode?
-        for root in roots() {
-            root.forEachNode { node in
-                if found == nil, let container = node as? ContainerNode,
-                   RangeControllerCapture.id(forOwner: container.id) == id { found = container }
-            }
+        var containers: [ContainerNode] = []
+        for root in roots() { root.appendContainers(to: &containers) }
+        guard let found = containers.first(where: { RangeControllerCapture.id(forOwner: $0.id) == id }) else {
+            throw .unknownElement(id, "range controller")
         }
-        guard let found else { throw .unknownElement(id, "range controller") }
         return found
     }
 }

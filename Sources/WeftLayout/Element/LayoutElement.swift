@@ -23,9 +23,9 @@ public enum LayoutElementType: Sendable {
 ///     // Optional: implement this to add caching; the default applies the style size.
 ///     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
 ///                                context: LayoutContext) -> Layout {
-///         if let cached = ... { return cached }
+///         if let cached = ... { return cached.recording(constrainedSize: constrainedSize) }
 ///         return calculateLayoutThatFits(resolvedSizeRange(constrainedSize, parentSize: parentSize),
-///                                        context: context)
+///                                        context: context).recording(constrainedSize: constrainedSize)
 ///     }
 ///
 ///     open func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
@@ -48,7 +48,9 @@ public enum LayoutElementType: Sendable {
 ///   extension) when subclasses must override them: Swift dispatches a protocol requirement
 ///   to a subclass override only when the conforming class declares the method.
 /// - The returned layout's `element` is `self`; `Layout.init` rounds the size to the pixel
-///   grid of `context.scale`. Pass `context` on to children unchanged.
+///   grid of `context.scale`. Pass `context` on to children unchanged. `layoutThatFits`
+///   returns its layout with `constrainedSize` set to the range it was given
+///   (`recording(constrainedSize:)`), which inspectors show for every element.
 /// - A node's `asciiArtString` is its `asciiArtName` only (the default here): it does not
 ///   descend into subnodes or its own spec. Texture's class name goes in `textureClassName`.
 /// - `Layout.flattenedToNodes` (Texture's filteredNodeLayoutTree) turns a node's layout into
@@ -83,6 +85,7 @@ extension LayoutElement {
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                context: LayoutContext) -> Layout {
         calculateLayoutThatFits(resolvedSizeRange(constrainedSize, parentSize: parentSize), context: context)
+            .recording(constrainedSize: constrainedSize)
     }
 
     /// Lays the element out as a root: the parent size is the range's max.

@@ -55,6 +55,7 @@ extension Layout {
         var nodes: [Layout] = []
         collectNodes(in: sublayouts, offset: .zero, context: context, into: &nodes)
         return Layout(element: element, exactSize: size, position: position, sublayouts: nodes)
+            .recording(constrainedSize: constrainedSize)
     }
 
     private func collectNodes(in layouts: [Layout], offset: Point, context: LayoutContext,

@@ -1,6 +1,7 @@
 /// The result of laying out one element (Texture's ASLayout): the element, its size, its
-/// position inside its parent layout, and the layouts of its children. The tree keeps every
-/// level, specs included; `flattenedFrames` and `flattenedToNodes` turn it into node frames.
+/// position inside its parent layout, the size range it was laid out in, and the layouts of its
+/// children. The tree keeps every level, specs included; `flattenedFrames` and
+/// `flattenedToNodes` turn it into node frames.
 public struct Layout {
     /// Sizes at or above this (in points) are invalid; such a layout gets size 0x0.
     public static let maxDimension: Double = 1e7
@@ -14,6 +15,13 @@ public struct Layout {
     public var position: Point
     /// The children's layouts, in the order the spec arranged them.
     public var sublayouts: [Layout]
+    /// The range the element was asked to fit: the `constrainedSize` its parent passed to
+    /// `layoutThatFits` (before the element's own style size narrowed it), as AsyncDisplayKit's
+    /// ASLayout kept it in `constrainedSizeRange`. The `layoutThatFits` implementations set it
+    /// (`recording(constrainedSize:)`); a layout made any other way (a stack's placeholder, a
+    /// decoded one) has `.unconstrained`. A value inside the layout, so recording it costs no
+    /// allocation.
+    public var constrainedSize: SizeRange = .unconstrained
 
     /// A new layout whose size is rounded up to the pixel grid of `context.scale`
     /// (ceil((v - FLT_EPSILON) x scale) / scale per axis); an invalid size (NaN, infinite,
@@ -42,4 +50,12 @@ public struct Layout {
 
     /// The frame inside the parent layout.
     public var frame: Rect { Rect(origin: position, size: size) }
+
+    /// This layout with `constrainedSize` set: what `layoutThatFits` returns.
+    @inlinable
+    public func recording(constrainedSize range: SizeRange) -> Layout {
+        var layout = self
+        layout.constrainedSize = range
+        return layout
+    }
 }

@@ -22,6 +22,7 @@ public final class BoxNode: LayoutElement {
 
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
         calculateLayoutThatFits(resolvedSizeRange(constrainedSize, parentSize: parentSize), context: context)
+            .recording(constrainedSize: constrainedSize)
     }
 
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {

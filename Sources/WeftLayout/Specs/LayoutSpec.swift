@@ -31,6 +31,7 @@ open class LayoutSpec: LayoutElement {
     open func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                              context: LayoutContext) -> Layout {
         calculateLayoutThatFits(resolvedSizeRange(constrainedSize, parentSize: parentSize), context: context)
+            .recording(constrainedSize: constrainedSize)
     }
 
     /// A plain spec: the range's minimum size and no sublayouts.

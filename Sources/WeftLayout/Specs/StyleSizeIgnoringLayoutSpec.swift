@@ -4,7 +4,7 @@
 public class StyleSizeIgnoringLayoutSpec: LayoutSpec {
     public final override func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                               context: LayoutContext) -> Layout {
-        layout(constrainedSize, parentSize: parentSize, context: context)
+        layout(constrainedSize, parentSize: parentSize, context: context).recording(constrainedSize: constrainedSize)
     }
 
     /// Called directly, the parent size is taken to be the range's max.

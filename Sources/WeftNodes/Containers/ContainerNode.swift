@@ -73,6 +73,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         self.scrollableDirections = scrollableDirections
         rangeController = RangeController(scrollableDirections: scrollableDirections, tuning: tuning)
         super.init()
+        containerCountInSubtree = 1
         // A scroll container clips its content, as UIScrollView (and so ASTableView and
         // ASCollectionView) does by default: cells scrolled out of the viewport are not drawn.
         clipsToBounds = true

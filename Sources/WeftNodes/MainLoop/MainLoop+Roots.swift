@@ -72,20 +72,10 @@ extension MainLoop {
 
     /// The containers of the roots' trees and of every cell in some range of them (nested
     /// containers in off-screen pages included), parents first: every range controller the
-    /// program runs, as an inspector lists them.
+    /// program runs, as an inspector lists them (`DisplayNode.appendContainers`).
     public func allContainers() -> [ContainerNode] {
         var result: [ContainerNode] = []
-        func visit(_ node: DisplayNode) {
-            if let container = node as? ContainerNode {
-                result.append(container)
-                let active = Set(container.rangeController.preloadIndices + container.rangeController.displayIndices + container.rangeController.visibleIndices)
-                for index in active.sorted() {
-                    if let cell = container.cellForItem(at: index), cell.supernode == nil { visit(cell) }
-                }
-            }
-            for subnode in node.subnodes { visit(subnode) }
-        }
-        for root in roots { visit(root) }
+        for root in roots { root.appendContainers(to: &result) }
         return result
     }
 

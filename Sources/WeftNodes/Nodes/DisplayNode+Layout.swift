@@ -20,7 +20,8 @@ extension DisplayNode {
         lastRequestedConstrainedSize = constrainedSize
         let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)
         let key = LayoutCacheKey(constrainedSize: resolved, scale: context.scale)
-        if let cached = layoutCache[key] { return cached }
+        // The cache is keyed by the resolved range: a hit may answer another requested range.
+        if let cached = layoutCache[key] { return cached.recording(constrainedSize: constrainedSize) }
         layoutCalculationCount += 1
         let wasCalculating = isCalculatingLayout
         isCalculatingLayout = true
@@ -28,7 +29,7 @@ extension DisplayNode {
         isCalculatingLayout = wasCalculating
         if layoutCache.count >= Self.layoutCacheCapacity { layoutCache.removeAll(keepingCapacity: true) }
         layoutCache[key] = layout
-        return layout
+        return layout.recording(constrainedSize: constrainedSize)
     }
 
     /// Lays the node out with the tree's own settings (the root's `layoutContext`).

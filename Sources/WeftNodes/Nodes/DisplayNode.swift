@@ -47,6 +47,11 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
 
     public private(set) weak var supernode: DisplayNode?
     public private(set) var subnodes: [DisplayNode] = []
+    /// How many scroll containers this node's subtree holds, itself included (kept up to date
+    /// by attaching and detaching subnodes), so that walks looking for containers skip the
+    /// subtrees without any in constant time (`appendContainers`): captures list the range
+    /// controllers in a table's off-screen cells on every streamed update.
+    public internal(set) var containerCountInSubtree = 0
 
     /// Appends `node` as the last subnode (moving it from its current supernode). Refused with a
     /// warning, returning false, when `node` is this node or one of its ancestors (a cycle), a
@@ -96,6 +101,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
         if let previous = node.supernode { previous.detach(node) }
         subnodes.insert(node, at: min(max(0, index), subnodes.count))
         node.supernode = self
+        addToContainerCounts(node.containerCountInSubtree)
         if !node.isRangeManaged { node.recursivelySetInterfaceState(interfaceState) }
         noteChange()
         return true
@@ -106,8 +112,19 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
         guard node.supernode === self else { return }
         subnodes.removeAll { $0 === node }
         node.supernode = nil
+        addToContainerCounts(-node.containerCountInSubtree)
         if !node.isRangeManaged { node.recursivelySetInterfaceState([]) }
         noteChange()
+    }
+
+    /// Adds `delta` to the container count of this node and of every ancestor.
+    private func addToContainerCounts(_ delta: Int) {
+        guard delta != 0 else { return }
+        var node: DisplayNode? = self
+        while let current = node {
+            current.containerCountInSubtree += delta
+            node = current.supernode
+        }
     }
 
     /// Whether this node is `node`'s supernode, or its supernode's, and so on.
