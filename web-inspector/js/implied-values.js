@@ -7,7 +7,10 @@
 // - a spec's `className`: Texture's class of its layout-json `type` (none for a custom type);
 // - `props.lines`: `[text]`, the text on one line as it is (an empty text writes `[]`);
 // - `props.image.decodedBytes`: pixelWidth x pixelHeight x 4;
-// - a range controller's `tuning`: Texture's (written, every mode, when any mode differs).
+// - a range controller's `tuning`: Texture's (written, every mode, when any mode differs);
+// - the `constrainedSize` of a node's layout root (its first child, when a spec): the node's
+//   (filled from the node written around it, never from a model parent: an `add` op's element
+//   writes its own).
 
 /** Texture's class of each built-in layout-json spec type (docs/layout-json.md, Types). */
 export const SPEC_CLASS_NAMES = Object.freeze({
@@ -70,8 +73,23 @@ export function fillImpliedProps(props) {
   return props;
 }
 
-/** Fills one element's implied values in place (not its children). Returns the element. */
+const sameRange = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether `child` is the layout root of `parent`: a node's first child, when a spec. */
+function isLayoutRoot(parent, child) {
+  return parent.kind !== 'spec' && Array.isArray(parent.children) && parent.children[0] === child
+    && child && child.kind === 'spec';
+}
+
+/**
+ * Fills one element's implied values in place, and the implied constrainedSize of its layout
+ * root (the only value of a child the element implies). Returns the element.
+ */
 export function fillImpliedValues(element) {
+  const root = Array.isArray(element.children) ? element.children[0] : undefined;
+  if (root && isLayoutRoot(element, root) && !has(root, 'constrainedSize') && element.constrainedSize !== undefined) {
+    root.constrainedSize = structuredClone(element.constrainedSize);
+  }
   if (element.kind === 'spec' && element.className === undefined && has(SPEC_CLASS_NAMES, element.type)) {
     element.className = SPEC_CLASS_NAMES[element.type];
   }
@@ -102,6 +120,14 @@ export function leaveOutImpliedValues(key, value) {
         ? undefined : value;
     case 'lines':
       return typeof this.text === 'string' && Array.isArray(value) && value.length === 1 && value[0] === this.text ? undefined : value;
+    case 'children':
+      // A node's layout root leaves out the constrainedSize the node implies.
+      if (Array.isArray(value) && value.length && isLayoutRoot(this, value[0]) && this.constrainedSize !== undefined
+          && has(value[0], 'constrainedSize') && sameRange(value[0].constrainedSize, this.constrainedSize)) {
+        const { constrainedSize, ...root } = value[0];
+        return [root, ...value.slice(1)];
+      }
+      return value;
     case 'tuning':
       return typeof this.owner === 'string' && isTextureTuning(value) ? undefined : value;
     case 'decodedBytes':

@@ -171,3 +171,26 @@ test('writing leaves out Texture\'s tuning and keeps any other', () => {
   assert.deepEqual(written.rangeControllers[0], { id: 'r1', owner: 'n1' });
   assert.deepEqual(written.rangeControllers[1].tuning, pagerTuning);
 });
+
+// A node lays out its spec in the range it was given: its layout root (its first child, when a
+// spec) leaves out that range. An add op's element has no node written around it.
+test('a node\'s layout root takes the node\'s range; writing leaves it out again, other ranges stay', () => {
+  const range = { min: [375, 0], max: [375, 'inf'] };
+  const cell = () => ({ id: 'n9', className: 'ASCellNode', constrainedSize: structuredClone(range), children: [
+    { id: 'n9/0', kind: 'spec', type: 'inset', children: [
+      { id: 'n9/0.0', kind: 'spec', type: 'stack', constrainedSize: { min: [343, 0], max: [343, 'inf'] } }] }] });
+  const model = new TreeModel({ format: 'weft.snapshot', version: 1, revision: 1, meta: {}, roots: [cell()] });
+  assert.deepEqual(model.get('n9/0').constrainedSize, range);
+  assert.deepEqual(model.get('n9/0.0').constrainedSize, { min: [343, 0], max: [343, 'inf'] });
+  const written = JSON.parse(JSON.stringify(model.toSnapshot(), leaveOutImpliedValues));
+  assert.deepEqual(written.roots, [cell()]);
+  // A layout root with another range keeps it.
+  model.get('n9/0').constrainedSize = { min: [0, 0], max: ['inf', 'inf'] };
+  const other = JSON.parse(JSON.stringify(model.toSnapshot(), leaveOutImpliedValues));
+  assert.deepEqual(other.roots[0].children[0].constrainedSize, { min: [0, 0], max: ['inf', 'inf'] });
+  // An added spec at a node's first place is not given the node's range by the page.
+  const added = new TreeModel({ format: 'weft.snapshot', version: 1, revision: 1, meta: {},
+    roots: [{ id: 'n1', className: 'ASDisplayNode', constrainedSize: structuredClone(range) }] });
+  added.applyOps([{ op: 'add', parent: 'n1', index: 0, element: { id: 'n1/0', kind: 'spec', type: 'stack' } }]);
+  assert.equal(added.get('n1/0').constrainedSize, undefined);
+});

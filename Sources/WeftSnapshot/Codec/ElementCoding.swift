@@ -2,9 +2,15 @@ extension Snapshot.Element {
     /// Writes the element (and its subtree) as one JSON object, omitting default and implied
     /// fields (`ElementField.isOmitted`).
     public func encode(into writer: inout JSONWriter) {
+        encode(into: &writer, impliedConstrainedSize: nil)
+    }
+
+    /// `impliedConstrainedSize`: what the parent written around this element implies for it
+    /// (`ImpliedValues.constrainedSize(ofChild:at:in:)`).
+    func encode(into writer: inout JSONWriter, impliedConstrainedSize: Snapshot.SizeRange?) {
         writer.byte(UInt8(ascii: "{"))
         var first = true
-        for field in ElementField.allCases where !field.isOmitted(in: self) {
+        for field in ElementField.allCases where !field.isOmitted(in: self, impliedConstrainedSize: impliedConstrainedSize) {
             if !first { writer.byte(UInt8(ascii: ",")) }
             first = false
             field.encode(self, into: &writer)
@@ -27,17 +33,39 @@ extension Snapshot.Element {
     /// Reads an element object; unknown keys are errors (a misspelt field must not vanish). A
     /// spec without `className` gets the one its `type` implies (`ImpliedValues`).
     init(from scanner: inout JSONScanner) throws {
+        var constrainedSizeGiven = false
+        try self.init(from: &scanner, constrainedSizeGiven: &constrainedSizeGiven)
+    }
+
+    /// Also tells whether the element wrote its `constrainedSize`: its parent may imply it.
+    private init(from scanner: inout JSONScanner, constrainedSizeGiven: inout Bool) throws {
         let start = scanner.position
         var element = Snapshot.Element(id: "", className: "")
         var seen = SeenKeys()
         var calculatedSizeGiven = false
+        var firstChildConstrainedSizeGiven = true
         try scanner.readObjectKeyBytes { scanner, key in
             guard let field = ElementField(keyBytes: key) else {
                 throw scanner.error("unknown element key \"\(String(decoding: key, as: UTF8.self))\"")
             }
             try seen.insert(field.index, key: field.rawValue, scanner: scanner)
-            try field.decode(from: &scanner, into: &element)
+            if field == .children {
+                var children: [Snapshot.Element] = []
+                try scanner.readArray { scanner, index in
+                    var given = false
+                    children.append(try Snapshot.Element(from: &scanner, constrainedSizeGiven: &given))
+                    if index == 0 { firstChildConstrainedSizeGiven = given }
+                }
+                element.children = children
+            } else {
+                try field.decode(from: &scanner, into: &element)
+            }
             if field == .calculatedSize { calculatedSizeGiven = true }
+        }
+        constrainedSizeGiven = seen.contains(ElementField.constrainedSize.index)
+        // After the whole object: the parent's constrainedSize may come after its children.
+        if !firstChildConstrainedSizeGiven, let implied = ImpliedValues.constrainedSize(ofChildAt: 0, in: element) {
+            element.children[0].constrainedSize = implied
         }
         if !seen.contains(ElementField.id.index) { throw scanner.error("element is missing \"id\"", at: start) }
         if element.kind == .spec, !seen.contains(ElementField.type.index) {

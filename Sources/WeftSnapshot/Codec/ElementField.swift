@@ -38,8 +38,13 @@ public enum ElementField: String, CaseIterable, Sendable {
     /// Whether a whole element's JSON (a document's, an `add` op's) leaves the field out: its
     /// value is the default, or it is a spec's `className` that the spec's `type` implies
     /// (`ImpliedValues`). A `set` op writes every field it carries, `className` included.
-    func isOmitted(in element: Snapshot.Element) -> Bool {
-        self == .className ? ImpliedValues.isImpliedClassName(of: element) : isDefault(in: element)
+    /// `impliedConstrainedSize`: what the parent written around the element implies for it.
+    func isOmitted(in element: Snapshot.Element, impliedConstrainedSize: Snapshot.SizeRange? = nil) -> Bool {
+        switch self {
+        case .className: ImpliedValues.isImpliedClassName(of: element)
+        case .constrainedSize: element.constrainedSize == impliedConstrainedSize ?? .unconstrained
+        default: isDefault(in: element)
+        }
     }
 
     /// Resets the field to its default (`unset` of a `set` op). `calculatedSize` takes the
@@ -129,7 +134,7 @@ public enum ElementField: String, CaseIterable, Sendable {
             writer.byte(UInt8(ascii: "["))
             for (index, child) in element.children.enumerated() {
                 if index > 0 { writer.byte(UInt8(ascii: ",")) }
-                child.encode(into: &writer)
+                child.encode(into: &writer, impliedConstrainedSize: ImpliedValues.constrainedSize(ofChildAt: index, in: element))
             }
             writer.byte(UInt8(ascii: "]"))
         }
@@ -160,9 +165,8 @@ public enum ElementField: String, CaseIterable, Sendable {
         case .tappable: element.tappable = try scanner.readTappable()
         case .interfaceState: element.interfaceState = Snapshot.InterfaceState(rawValue: try scanner.readCount())
         case .children:
-            var children: [Snapshot.Element] = []
-            try scanner.readArray { scanner, _ in children.append(try Snapshot.Element(from: &scanner)) }
-            element.children = children
+            // Read by `Snapshot.Element(from:)`, which knows the children's implied values.
+            preconditionFailure("children are read with their parent")
         }
     }
 

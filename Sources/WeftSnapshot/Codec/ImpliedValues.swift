@@ -12,6 +12,10 @@ import WeftLayout
 ///   lines (`"lines": []`).
 /// - `props.image.decodedBytes` is implied by the pixel size: `pixelWidth * pixelHeight * 4`
 ///   (texture-semantics.md section 7).
+/// - the `constrainedSize` of a node's layout root (its first child, when a spec) is implied by
+///   the node's: a node lays out its spec in the range it was given. Left out only where the node
+///   is written around it (a document, the subtree of an `add` op's element); the element an
+///   `add` op adds writes its own.
 ///
 /// The model always holds these values. The encoder leaves out a value equal to the implied one
 /// (in the place the decoder puts it back: `lines` right after `text`, `decodedBytes` last in
@@ -28,6 +32,13 @@ enum ImpliedValues {
     /// Whether the element is a spec whose `className` its `type` implies.
     static func isImpliedClassName(of element: Snapshot.Element) -> Bool {
         element.kind == .spec && specClassName(ofType: element.type) == element.className
+    }
+
+    /// The `constrainedSize` that `parent` implies for its child at `index`: the parent's own,
+    /// for a node's layout root spec; nil (no implied value) for any other child.
+    static func constrainedSize(ofChildAt index: Int, in parent: Snapshot.Element) -> Snapshot.SizeRange? {
+        guard index == 0, parent.kind == .node, parent.children.first?.kind == .spec else { return nil }
+        return parent.constrainedSize
     }
 
     /// Whether `lines` is `[text]`.

@@ -3,7 +3,8 @@ import Testing
 
 /// The values a document leaves out because the element's other values imply them
 /// (docs/snapshot-format.md, "Implied values"): a spec's `className` (its type's Texture class),
-/// `props.lines` (`[text]`) and `props.image.decodedBytes` (`pixelWidth * pixelHeight * 4`).
+/// `props.lines` (`[text]`), `props.image.decodedBytes` (`pixelWidth * pixelHeight * 4`) and the
+/// `constrainedSize` of a node's layout root (the node's).
 /// Expectations are written from those rules, not from the encoder's output.
 @Suite struct ImpliedValuesTests {
     private func text(_ element: Snapshot.Element) -> String {
@@ -167,6 +168,50 @@ import Testing
         let spec = Snapshot.Element(id: "w", kind: .spec, type: "overlay", className: "ASOverlayLayoutSpec")
         let op = UpdateOp.add(parent: nil, index: 0, element: spec)
         #expect(String(decoding: UpdateOp.encode([op]), as: UTF8.self) == #"[{"op":"add","parent":null,"index":0,"element":{"id":"w","kind":"spec","type":"overlay"}}]"#)
+        #expect(try UpdateOp.decode(UpdateOp.encode([op])) == [op])
+    }
+
+    // MARK: A node's layout root's constrainedSize
+
+    /// A feed cell laid out in [375 x 0...inf]; its inset (its layout root) gets the same range,
+    /// and the inset's stack gets it less the insets (16 + 16): [343 x 0...inf].
+    private func cell(rootRange: Snapshot.SizeRange) -> Snapshot.Element {
+        let range = Snapshot.SizeRange(min: .init(width: 375, height: 0), max: .init(width: 375, height: .infinity))
+        let stack = Snapshot.Element(id: "n9/0.0", kind: .spec, type: "stack", className: "ASStackLayoutSpec",
+                                     constrainedSize: .init(min: .init(width: 343, height: 0), max: .init(width: 343, height: .infinity)))
+        let inset = Snapshot.Element(id: "n9/0", kind: .spec, type: "inset", className: "ASInsetLayoutSpec",
+                                     constrainedSize: rootRange, children: [stack])
+        return Snapshot.Element(id: "n9", className: "ASCellNode", constrainedSize: range, children: [inset])
+    }
+
+    @Test func aLayoutRootLeavesOutTheRangeItsNodeImplies() throws {
+        let element = cell(rootRange: .init(min: .init(width: 375, height: 0), max: .init(width: 375, height: .infinity)))
+        #expect(text(element) == #"{"id":"n9","className":"ASCellNode","constrainedSize":{"min":[375,0],"max":[375,"inf"]},"children":[{"id":"n9/0","kind":"spec","type":"inset","children":[{"id":"n9/0.0","kind":"spec","type":"stack","constrainedSize":{"min":[343,0],"max":[343,"inf"]}}]}]}"#)
+        #expect(try roundTrip(element) == element)
+    }
+
+    @Test func aLayoutRootWithAnotherRangeWritesIt_evenTheDefault() throws {
+        let element = cell(rootRange: .unconstrained)
+        // Left out, the root's range would read as the node's: the default is written out.
+        #expect(text(element).contains(#""id":"n9/0","kind":"spec","type":"inset","constrainedSize":{"min":[0,0],"max":["inf","inf"]}"#))
+        #expect(try roundTrip(element) == element)
+    }
+
+    @Test func theReaderFillsTheLayoutRootsRangeWhereverTheNodeWritesItsOwn() throws {
+        // The node's range after its children: the root's still follows it.
+        let element = try decode(#"{"id":"n9","className":"ASCellNode","children":[{"id":"n9/0","kind":"spec","type":"inset"}],"constrainedSize":{"min":[375,0],"max":[375,"inf"]}}"#)
+        #expect(element.children[0].constrainedSize == element.constrainedSize)
+        // A spec that is not a node's first child, and a node's first child that is a node, imply nothing.
+        let nested = try decode(#"{"id":"n1","className":"ASDisplayNode","constrainedSize":{"min":[10,10],"max":[10,10]},"children":[{"id":"n2","className":"ASDisplayNode"},{"id":"n1/x","kind":"spec","type":"stack"}]}"#)
+        #expect(nested.children.map(\.constrainedSize) == [.unconstrained, .unconstrained])
+    }
+
+    // An add op's element has no parent written around it: it writes its own range.
+    @Test func anAddedLayoutRootWritesItsOwnRange() throws {
+        let root = Snapshot.Element(id: "n9/0", kind: .spec, type: "inset", className: "ASInsetLayoutSpec",
+                                    constrainedSize: .init(min: .init(width: 375, height: 0), max: .init(width: 375, height: .infinity)))
+        let op = UpdateOp.add(parent: "n9", index: 0, element: root)
+        #expect(String(decoding: UpdateOp.encode([op]), as: UTF8.self).contains(#""constrainedSize":{"min":[375,0],"max":[375,"inf"]}"#))
         #expect(try UpdateOp.decode(UpdateOp.encode([op])) == [op])
     }
 }
