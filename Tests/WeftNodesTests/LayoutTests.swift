@@ -170,4 +170,20 @@ struct LayoutTests {
         #expect(button.imageNode.frame == Rect(x: 10, y: 10, width: 20, height: 20))
         #expect(button.titleNode.frame == Rect(x: 38, y: 11.5, width: 20.5, height: 16.5))
     }
+
+    @Test("an applied layout gives each placed node the range that layout was computed for")
+    func appliedLayoutKeepsItsOwnRanges() throws {
+        // A vertical stack stretches its child across: at 300 wide the child gets exactly 300
+        // across (height 0...inf); measured again at 375 it gets 375. Applying the 300 layout
+        // after that second measurement must give the child the 300 range, not its last request.
+        let child = DisplayNode()
+        let parent = DisplayNode()
+        parent.automaticallyManagesSubnodes = true
+        parent.layoutSpecBlock = { _, _ in StackLayoutSpec(direction: .vertical, children: [child]) }
+        let narrow = parent.layoutThatFits(SizeRange(min: Size(width: 300, height: 0), max: Size(width: 300, height: .infinity)))
+        _ = parent.layoutThatFits(SizeRange(min: Size(width: 375, height: 0), max: Size(width: 375, height: .infinity)))
+        parent.apply(narrow, constrainedSize: SizeRange(min: Size(width: 300, height: 0), max: Size(width: 300, height: .infinity)))
+        let range = try #require(child.constrainedSizeForCalculatedLayout)
+        #expect(range.min.width == 300 && range.max.width == 300)
+    }
 }

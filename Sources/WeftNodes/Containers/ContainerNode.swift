@@ -149,7 +149,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
             let cell = cells[index]
             cell.frame = itemFrames[index]
             if cell.calculatedLayout.map({ $0.size != layouts[index].size }) ?? true || cell.needsLayout {
-                cell.apply(layouts[index], constrainedSize: cell.lastRequestedConstrainedSize ?? SizeRange(exactly: layouts[index].size))
+                cell.apply(layouts[index], constrainedSize: layouts[index].constrainedSize)
             }
         }
         contentSize = Size(

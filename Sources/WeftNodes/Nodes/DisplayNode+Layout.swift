@@ -17,7 +17,6 @@ extension DisplayNode {
     /// Lays the node out within `constrainedSize` (its style size applied first), reusing the
     /// cached layout for the same range and scale.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
-        lastRequestedConstrainedSize = constrainedSize
         let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)
         let key = LayoutCacheKey(constrainedSize: resolved, scale: context.scale)
         // The cache is keyed by the resolved range: a hit may answer another requested range.
@@ -132,7 +131,10 @@ extension DisplayNode {
             placedNodes.insert(ObjectIdentifier(node))
             node.frame = Rect(origin: nodeLayout.position, size: nodeLayout.size)
             let own = Layout(element: node, exactSize: nodeLayout.size, sublayouts: nodeLayout.sublayouts)
-            node.apply(own, constrainedSize: node.lastRequestedConstrainedSize ?? SizeRange(exactly: nodeLayout.size))
+            // The range this layout was computed for (the parent's layout records it), not the
+            // node's last request: a cached parent layout may be applied after the node was
+            // measured for another range.
+            node.apply(own, constrainedSize: nodeLayout.constrainedSize)
         }
         for subnode in subnodes where !placedNodes.contains(ObjectIdentifier(subnode)) {
             subnode.layoutSubtreeIfNeeded()

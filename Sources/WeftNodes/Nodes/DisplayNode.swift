@@ -202,8 +202,6 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     public internal(set) var calculatedLayout: Layout?
     /// The constrained size `calculatedLayout` was computed for.
     public internal(set) var constrainedSizeForCalculatedLayout: SizeRange?
-    /// The constrained size the last `layoutThatFits` call asked for (before the style size).
-    public internal(set) var lastRequestedConstrainedSize: SizeRange?
     /// How many layouts were calculated (cache misses): tests of the layout cache read it.
     public internal(set) var layoutCalculationCount = 0
     var layoutCache: [LayoutCacheKey: Layout] = [:]
