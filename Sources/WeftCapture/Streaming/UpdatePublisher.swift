@@ -17,8 +17,8 @@ import WeftSnapshot
 ///
 /// Why a poll: waking the worker for every capture costs the host thread a system call (a few
 /// microseconds, as much as a whole capture of a scrolling feed). So while captures keep coming
-/// the worker wakes itself on a timer (`pollIntervalMilliseconds`) and takes the waiting one; the host only
-/// stores it. The poll stops after `idlePollsBeforeStopping` empty rounds, and the next capture
+/// the worker wakes itself on a timer (`pollIntervalMilliseconds`) and takes the waiting one;
+/// the host only stores it. The poll stops after `idlePollsBeforeStopping` empty rounds, and the next capture
 /// wakes the worker once to start it again. Anything that must not wait for the timer (replies
 /// through `afterPublishing`, `flush`) publishes the waiting capture first.
 final class UpdatePublisher: @unchecked Sendable {
@@ -102,7 +102,8 @@ final class UpdatePublisher: @unchecked Sendable {
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let interval = DispatchTimeInterval.milliseconds(Self.pollIntervalMilliseconds)
         timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(2))
-        timer.setEventHandler { [unowned self] in poll() }
+        // Weak: a publisher released while its poll runs (a session stopped) ends it in deinit.
+        timer.setEventHandler { [weak self] in self?.poll() }
         pollTimer = timer
         timer.resume()
     }
