@@ -8,9 +8,10 @@
 // - `props.lines`: `[text]`, the text on one line as it is (an empty text writes `[]`);
 // - `props.image.decodedBytes`: pixelWidth x pixelHeight x 4;
 // - a range controller's `tuning`: Texture's (written, every mode, when any mode differs);
-// - the `constrainedSize` of a node's layout root (its first child, when a spec): the node's
-//   (filled from the node written around it, never from a model parent: an `add` op's element
-//   writes its own).
+// - the `constrainedSize` of a node's layout root (its first child, when a spec): the node's;
+// - a node's `interfaceState`: its nearest node ancestor's (specs have none and pass it through).
+// The last two come from the elements written around: they are filled from the node written
+// above, never from a model parent (an `add` op's element writes its own).
 
 /** Texture's class of each built-in layout-json spec type (docs/layout-json.md, Types). */
 export const SPEC_CLASS_NAMES = Object.freeze({
@@ -82,10 +83,36 @@ function isLayoutRoot(parent, child) {
 }
 
 /**
- * Fills one element's implied values in place, and the implied constrainedSize of its layout
- * root (the only value of a child the element implies). Returns the element.
+ * Gives the nodes among `children` (through specs, which have no state) the state `state`. An
+ * empty state is left absent, which the page reads as empty anyway.
+ */
+function fillInheritedStates(children, state) {
+  if (!state) return;
+  for (const child of Array.isArray(children) ? children : []) {
+    if (child.kind === 'spec') fillInheritedStates(child.children, state);
+    else if (!has(child, 'interfaceState')) child.interfaceState = state;
+  }
+}
+
+/** `children` without the interface states their nearest node ancestor's `state` implies. */
+function withoutInheritedStates(children, state) {
+  return children.map((child) => {
+    if (child.kind === 'spec') {
+      return Array.isArray(child.children) ? { ...child, children: withoutInheritedStates(child.children, state) } : child;
+    }
+    if (!has(child, 'interfaceState') || child.interfaceState !== state) return child;
+    const { interfaceState, ...rest } = child;
+    return rest;
+  });
+}
+
+/**
+ * Fills one element's implied values in place, and those it implies for the elements below it:
+ * its layout root's constrainedSize, the interface state of the nodes under it (through specs).
+ * Returns the element.
  */
 export function fillImpliedValues(element) {
+  if (element.kind !== 'spec') fillInheritedStates(element.children, element.interfaceState || 0);
   const root = Array.isArray(element.children) ? element.children[0] : undefined;
   if (root && isLayoutRoot(element, root) && !has(root, 'constrainedSize') && element.constrainedSize !== undefined) {
     root.constrainedSize = structuredClone(element.constrainedSize);
@@ -120,14 +147,18 @@ export function leaveOutImpliedValues(key, value) {
         ? undefined : value;
     case 'lines':
       return typeof this.text === 'string' && Array.isArray(value) && value.length === 1 && value[0] === this.text ? undefined : value;
-    case 'children':
-      // A node's layout root leaves out the constrainedSize the node implies.
-      if (Array.isArray(value) && value.length && isLayoutRoot(this, value[0]) && this.constrainedSize !== undefined
-          && has(value[0], 'constrainedSize') && sameRange(value[0].constrainedSize, this.constrainedSize)) {
-        const { constrainedSize, ...root } = value[0];
-        return [root, ...value.slice(1)];
+    case 'children': {
+      // What a node implies for the elements below it: its layout root's range, and its state
+      // for the nodes under it (a spec's children were done with the node above it).
+      if (!Array.isArray(value) || !value.length || this.kind === 'spec') return value;
+      let children = withoutInheritedStates(value, this.interfaceState || 0);
+      if (isLayoutRoot(this, value[0]) && this.constrainedSize !== undefined
+          && has(children[0], 'constrainedSize') && sameRange(children[0].constrainedSize, this.constrainedSize)) {
+        const { constrainedSize, ...root } = children[0];
+        children = [root, ...children.slice(1)];
       }
-      return value;
+      return children;
+    }
     case 'tuning':
       return typeof this.owner === 'string' && isTextureTuning(value) ? undefined : value;
     case 'decodedBytes':

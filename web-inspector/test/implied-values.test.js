@@ -13,6 +13,8 @@ import { semanticDiff } from '../js/semantic-diff.js';
 import { SPEC_CLASS_NAMES, TEXTURE_TUNING, fillImpliedProps, leaveOutImpliedValues } from '../js/implied-values.js';
 
 // A feed row as capture writes it now: cell > inset > stack > [image, text, wrapped text, empty text].
+// The nodes under the cell share its interface state (15) and leave it out, but the empty text,
+// not in any range (0), writes its own.
 function compactRow() {
   return {
     format: 'weft.snapshot', version: 1, revision: 1, meta: {},
@@ -24,12 +26,12 @@ function compactRow() {
           id: 'n9/0.0', kind: 'spec', type: 'stack', frame: [16, 8, 343, 44], props: { spacing: 10, alignItems: 'center' },
           children: [
             { id: 'n6', className: 'ASImageNode', frame: [0, 0, 44, 44],
-              props: { image: { pixelWidth: 88, pixelHeight: 88, scale: 2, scalingRatio: 1 } }, interfaceState: 15 },
+              props: { image: { pixelWidth: 88, pixelHeight: 88, scale: 2, scalingRatio: 1 } } },
             { id: 'n7', className: 'ASTextNode', frame: [54, 12, 44, 20],
-              props: { text: 'Item 1', font: { size: 16, weight: 'bold' } }, interfaceState: 15 },
+              props: { text: 'Item 1', font: { size: 16, weight: 'bold' } } },
             { id: 'n8', className: 'ASTextNode', frame: [108, 0, 80, 40],
-              props: { text: 'Sunset over the bay', lines: ['Sunset over', 'the bay'] }, interfaceState: 15 },
-            { id: 'n10', className: 'ASTextNode', frame: [198, 0, 0, 0], props: { text: '', lines: [] } },
+              props: { text: 'Sunset over the bay', lines: ['Sunset over', 'the bay'] } },
+            { id: 'n10', className: 'ASTextNode', frame: [198, 0, 0, 0], props: { text: '', lines: [] }, interfaceState: 0 },
           ],
         }],
       }],
@@ -193,4 +195,15 @@ test('a node\'s layout root takes the node\'s range; writing leaves it out again
     roots: [{ id: 'n1', className: 'ASDisplayNode', constrainedSize: structuredClone(range) }] });
   added.applyOps([{ op: 'add', parent: 'n1', index: 0, element: { id: 'n1/0', kind: 'spec', type: 'stack' } }]);
   assert.equal(added.get('n1/0').constrainedSize, undefined);
+});
+
+test('nodes inherit the interface state of the node above them, through specs; writing leaves it out again', () => {
+  const m = new TreeModel(compactRow());
+  assert.deepEqual(['n6', 'n7', 'n8', 'n10'].map((id) => m.get(id).interfaceState), [15, 15, 15, 0]);
+  assert.equal(m.get('n9/0').interfaceState, undefined); // specs have no state
+  const written = JSON.parse(JSON.stringify(m.toSnapshot(), leaveOutImpliedValues));
+  assert.deepEqual(written.roots, compactRow().roots);
+  // An added node writes its own state: the page does not give it its new parent's.
+  m.applyOps([{ op: 'add', parent: 'n9/0.0', index: 4, element: { id: 'n11', className: 'ASDisplayNode' } }]);
+  assert.equal(m.get('n11').interfaceState, undefined);
 });

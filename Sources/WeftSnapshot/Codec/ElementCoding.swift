@@ -2,18 +2,17 @@ extension Snapshot.Element {
     /// Writes the element (and its subtree) as one JSON object, omitting default and implied
     /// fields (`ElementField.isOmitted`).
     public func encode(into writer: inout JSONWriter) {
-        encode(into: &writer, impliedConstrainedSize: nil)
+        encode(into: &writer, implied: ImpliedValues.Context())
     }
 
-    /// `impliedConstrainedSize`: what the parent written around this element implies for it
-    /// (`ImpliedValues.constrainedSize(ofChild:at:in:)`).
-    func encode(into writer: inout JSONWriter, impliedConstrainedSize: Snapshot.SizeRange?) {
+    /// `implied`: what the elements written around this one imply for it (`ImpliedValues`).
+    func encode(into writer: inout JSONWriter, implied: ImpliedValues.Context) {
         writer.byte(UInt8(ascii: "{"))
         var first = true
-        for field in ElementField.allCases where !field.isOmitted(in: self, impliedConstrainedSize: impliedConstrainedSize) {
+        for field in ElementField.allCases where !field.isOmitted(in: self, implied: implied) {
             if !first { writer.byte(UInt8(ascii: ",")) }
             first = false
-            field.encode(self, into: &writer)
+            field.encode(self, into: &writer, implied: implied)
         }
         writer.byte(UInt8(ascii: "}"))
     }
@@ -32,9 +31,12 @@ extension Snapshot.Element {
 
     /// Reads an element object; unknown keys are errors (a misspelt field must not vanish). A
     /// spec without `className` gets the one its `type` implies (`ImpliedValues`).
+    /// A whole element (a document's root, an `add` op's element): nothing is written around it,
+    /// so an interface state it leaves out is the default, and its subtree's are inherited.
     init(from scanner: inout JSONScanner) throws {
         var constrainedSizeGiven = false
         try self.init(from: &scanner, constrainedSizeGiven: &constrainedSizeGiven)
+        ImpliedValues.fillInterfaceStates(in: &self, inherited: [])
     }
 
     /// Also tells whether the element wrote its `constrainedSize`: its parent may imply it.
@@ -63,6 +65,9 @@ extension Snapshot.Element {
             if field == .calculatedSize { calculatedSizeGiven = true }
         }
         constrainedSizeGiven = seen.contains(ElementField.constrainedSize.index)
+        if element.kind == .node, !seen.contains(ElementField.interfaceState.index) {
+            element.interfaceState = ImpliedValues.inheritedInterfaceState
+        }
         // After the whole object: the parent's constrainedSize may come after its children.
         if !firstChildConstrainedSizeGiven, let implied = ImpliedValues.constrainedSize(ofChildAt: 0, in: element) {
             element.children[0].constrainedSize = implied

@@ -38,11 +38,12 @@ public enum ElementField: String, CaseIterable, Sendable {
     /// Whether a whole element's JSON (a document's, an `add` op's) leaves the field out: its
     /// value is the default, or it is a spec's `className` that the spec's `type` implies
     /// (`ImpliedValues`). A `set` op writes every field it carries, `className` included.
-    /// `impliedConstrainedSize`: what the parent written around the element implies for it.
-    func isOmitted(in element: Snapshot.Element, impliedConstrainedSize: Snapshot.SizeRange? = nil) -> Bool {
+    /// `implied`: what the elements written around it imply for the element.
+    func isOmitted(in element: Snapshot.Element, implied: ImpliedValues.Context = ImpliedValues.Context()) -> Bool {
         switch self {
         case .className: ImpliedValues.isImpliedClassName(of: element)
-        case .constrainedSize: element.constrainedSize == impliedConstrainedSize ?? .unconstrained
+        case .constrainedSize: element.constrainedSize == implied.constrainedSize ?? .unconstrained
+        case .interfaceState: element.interfaceState == (element.kind == .node ? implied.interfaceState : [])
         default: isDefault(in: element)
         }
     }
@@ -91,7 +92,9 @@ public enum ElementField: String, CaseIterable, Sendable {
 
     /// Writes `"key":value` for this field of `element` (callers skip defaults). `props` leaves
     /// out its implied values (`ImpliedValues`).
-    func encode(_ element: Snapshot.Element, into writer: inout JSONWriter) {
+    /// `implied`: what the elements written around it imply for the element (its children's
+    /// implied values follow from it).
+    func encode(_ element: Snapshot.Element, into writer: inout JSONWriter, implied: ImpliedValues.Context = ImpliedValues.Context()) {
         switch self {
         case .id:
             writer.key("id")
@@ -134,7 +137,9 @@ public enum ElementField: String, CaseIterable, Sendable {
             writer.byte(UInt8(ascii: "["))
             for (index, child) in element.children.enumerated() {
                 if index > 0 { writer.byte(UInt8(ascii: ",")) }
-                child.encode(into: &writer, impliedConstrainedSize: ImpliedValues.constrainedSize(ofChildAt: index, in: element))
+                child.encode(into: &writer, implied: ImpliedValues.Context(
+                    constrainedSize: ImpliedValues.constrainedSize(ofChildAt: index, in: element),
+                    interfaceState: ImpliedValues.interfaceStatePassedDown(by: element, inherited: implied.interfaceState)))
             }
             writer.byte(UInt8(ascii: "]"))
         }

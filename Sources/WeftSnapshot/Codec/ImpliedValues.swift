@@ -13,9 +13,14 @@ import WeftLayout
 /// - `props.image.decodedBytes` is implied by the pixel size: `pixelWidth * pixelHeight * 4`
 ///   (texture-semantics.md section 7).
 /// - the `constrainedSize` of a node's layout root (its first child, when a spec) is implied by
-///   the node's: a node lays out its spec in the range it was given. Left out only where the node
-///   is written around it (a document, the subtree of an `add` op's element); the element an
-///   `add` op adds writes its own.
+///   the node's: a node lays out its spec in the range it was given.
+/// - a node's `interfaceState` is implied by its nearest node ancestor's: a subtree shares its
+///   state unless a container's range says otherwise (specs have none and pass it through).
+///
+/// The last two depend on the elements written around: they are left out only inside a whole
+/// element's subtree (a document, an `add` op's element), and the element an `add` op adds, with
+/// nothing written around it, writes its own (the default state is empty, the default range
+/// unconstrained).
 ///
 /// The model always holds these values. The encoder leaves out a value equal to the implied one
 /// (in the place the decoder puts it back: `lines` right after `text`, `decodedBytes` last in
@@ -32,6 +37,34 @@ enum ImpliedValues {
     /// Whether the element is a spec whose `className` its `type` implies.
     static func isImpliedClassName(of element: Snapshot.Element) -> Bool {
         element.kind == .spec && specClassName(ofType: element.type) == element.className
+    }
+
+    /// What the elements written around an element imply for it.
+    struct Context {
+        /// Its layout root's range, when the element is one (`constrainedSize(ofChildAt:in:)`).
+        var constrainedSize: Snapshot.SizeRange?
+        /// Its nearest node ancestor's interface state (empty for a whole element).
+        var interfaceState: Snapshot.InterfaceState = []
+    }
+
+    /// The interface state `element`'s children inherit: its own for a node, what it inherited
+    /// for a spec.
+    static func interfaceStatePassedDown(by element: Snapshot.Element, inherited: Snapshot.InterfaceState)
+        -> Snapshot.InterfaceState {
+        element.kind == .node ? element.interfaceState : inherited
+    }
+
+    /// Stands, while a whole element is read, for a node's interface state left out: a reader's
+    /// value, never a document's (those are counts, never negative).
+    static let inheritedInterfaceState = Snapshot.InterfaceState(rawValue: -1)
+
+    /// Gives the nodes of a whole element read from JSON the states their ancestors imply.
+    static func fillInterfaceStates(in element: inout Snapshot.Element, inherited: Snapshot.InterfaceState) {
+        if element.kind == .node, element.interfaceState == inheritedInterfaceState { element.interfaceState = inherited }
+        let passedDown = interfaceStatePassedDown(by: element, inherited: inherited)
+        for index in element.children.indices {
+            fillInterfaceStates(in: &element.children[index], inherited: passedDown)
+        }
     }
 
     /// The `constrainedSize` that `parent` implies for its child at `index`: the parent's own,

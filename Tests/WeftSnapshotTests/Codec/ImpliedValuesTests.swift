@@ -3,8 +3,9 @@ import Testing
 
 /// The values a document leaves out because the element's other values imply them
 /// (docs/snapshot-format.md, "Implied values"): a spec's `className` (its type's Texture class),
-/// `props.lines` (`[text]`), `props.image.decodedBytes` (`pixelWidth * pixelHeight * 4`) and the
-/// `constrainedSize` of a node's layout root (the node's).
+/// `props.lines` (`[text]`), `props.image.decodedBytes` (`pixelWidth * pixelHeight * 4`), the
+/// `constrainedSize` of a node's layout root (the node's) and a node's `interfaceState` (its
+/// nearest node ancestor's).
 /// Expectations are written from those rules, not from the encoder's output.
 @Suite struct ImpliedValuesTests {
     private func text(_ element: Snapshot.Element) -> String {
@@ -212,6 +213,38 @@ import Testing
                                     constrainedSize: .init(min: .init(width: 375, height: 0), max: .init(width: 375, height: .infinity)))
         let op = UpdateOp.add(parent: "n9", index: 0, element: root)
         #expect(String(decoding: UpdateOp.encode([op]), as: UTF8.self).contains(#""constrainedSize":{"min":[375,0],"max":[375,"inf"]}"#))
+        #expect(try UpdateOp.decode(UpdateOp.encode([op])) == [op])
+    }
+
+    // MARK: A node's interface state
+
+    /// A visible cell (15) > inset spec > [a label (15), a nested strip (7: in the display range
+    /// only) > its item (7), an image outside every range (0)].
+    private func cellWithStates() -> Snapshot.Element {
+        let item = Snapshot.Element(id: "n4", className: "ASCellNode", interfaceState: [.measureLayout, .preload, .display])
+        let strip = Snapshot.Element(id: "n3", className: "ASCollectionNode", interfaceState: [.measureLayout, .preload, .display],
+                                     children: [item])
+        let label = Snapshot.Element(id: "n2", className: "ASTextNode", interfaceState: .inHierarchy)
+        let image = Snapshot.Element(id: "n5", className: "ASImageNode")
+        let inset = Snapshot.Element(id: "n1/0", kind: .spec, type: "inset", className: "ASInsetLayoutSpec",
+                                     children: [label, strip, image])
+        return Snapshot.Element(id: "n1", className: "ASCellNode", interfaceState: .inHierarchy, children: [inset])
+    }
+
+    @Test func nodesLeaveOutTheStateTheirNearestNodeAncestorImplies() throws {
+        let element = cellWithStates()
+        // Through the spec: the label shares the cell's 15; the strip writes its 7, its item
+        // shares it; the image writes its 0.
+        #expect(text(element) == #"{"id":"n1","className":"ASCellNode","interfaceState":15,"children":[{"id":"n1/0","kind":"spec","type":"inset","children":[{"id":"n2","className":"ASTextNode"},{"id":"n3","className":"ASCollectionNode","interfaceState":7,"children":[{"id":"n4","className":"ASCellNode"}]},{"id":"n5","className":"ASImageNode","interfaceState":0}]}]}"#)
+        #expect(try roundTrip(element) == element)
+    }
+
+    @Test func aWholeElementWritesItsOwnState() throws {
+        // Nothing is written around a root or an added element: a missing state is 0.
+        #expect(try decode(#"{"id":"n9","className":"ASDisplayNode"}"#).interfaceState == [])
+        let label = Snapshot.Element(id: "n2", className: "ASTextNode", interfaceState: .inHierarchy)
+        let op = UpdateOp.add(parent: "n1/0", index: 0, element: label)
+        #expect(String(decoding: UpdateOp.encode([op]), as: UTF8.self).contains(#""interfaceState":15"#))
         #expect(try UpdateOp.decode(UpdateOp.encode([op])) == [op])
     }
 }
