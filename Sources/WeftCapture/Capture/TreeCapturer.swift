@@ -99,14 +99,14 @@ struct TreeCapturer {
         -> (element: Snapshot.Element, layoutChildCount: Int) {
         var element = recorded.element
         element.frame = frame
-        element.children = []
-        element.children.reserveCapacity(recorded.element.children.count)
         readContextOfOwnElement(&element, of: node)
+        // The spec tree is the layout's, which did not change: the nodes placed in it keep their
+        // frames and are looked up again.
+        element.children.removeSubrange(recorded.layoutChildCount...)
         var placed: [ObjectIdentifier] = []
-        let subnodes = SubnodesByID(node.subnodes)
-        for var child in recorded.element.children.prefix(recorded.layoutChildCount) {
-            lookUpPlacedNodes(in: &child, among: subnodes, placed: &placed)
-            element.children.append(child)
+        SubnodesByID(node.subnodes).forEachNodeElement(in: &element.children) { child, subnode in
+            placed.append(ObjectIdentifier(subnode))
+            child = self.node(subnode, frame: child.frame)
         }
         appendSubnodesLayoutDidNotPlace(of: node, placed: placed, to: &element)
         return (element, recorded.layoutChildCount)
@@ -128,22 +128,6 @@ struct TreeCapturer {
             // their containers' controllers are listed, their trees are not captured.
             container.appendContainersInOffscreenCells(to: &containers)
         }
-    }
-
-    /// Replaces the node elements of a recorded spec tree with their nodes' elements now (their
-    /// frames are the layout's, which did not change).
-    private mutating func lookUpPlacedNodes(in element: inout Snapshot.Element, among subnodes: SubnodesByID,
-                                            placed: inout [ObjectIdentifier]) {
-        guard element.kind == .node else {
-            for index in element.children.indices {
-                lookUpPlacedNodes(in: &element.children[index], among: subnodes, placed: &placed)
-            }
-            return
-        }
-        // A leaf that is not a node (a layout-json box) has no node of its own and stays.
-        guard let subnode = subnodes[element.id] else { return }
-        placed.append(ObjectIdentifier(subnode))
-        element = node(subnode, frame: element.frame)
     }
 
     /// The subnodes a node's layout did not place (manual layout, a container's visible cells),
@@ -210,24 +194,9 @@ struct TreeCapturer {
             element.tappable = tappable(of: control)
         }
         guard !element.children.isEmpty else { return }
-        let subnodes = SubnodesByID(node.subnodes)
-        for index in element.children.indices {
-            refresh(&element.children[index], under: subnodes, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
+        SubnodesByID(node.subnodes).forEachNodeElement(in: &element.children) { child, subnode in
+            refresh(&child, of: subnode, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
         }
-    }
-
-    private static func refresh(_ element: inout Snapshot.Element, under subnodes: SubnodesByID, interfaceStates: Bool,
-                                tappableAreas: Bool) {
-        guard element.kind == .node else {
-            for index in element.children.indices {
-                refresh(&element.children[index], under: subnodes, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
-            }
-            return
-        }
-        // Ids are unique, so the subnode is found by its id; a leaf that is not a node (a
-        // layout-json box) has none and keeps what it has.
-        guard let subnode = subnodes[element.id] else { return }
-        refresh(&element, of: subnode, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
     }
 
     /// The sublayout of `child`: specs usually keep their children's order (a background spec
@@ -252,5 +221,19 @@ struct SubnodesByID {
     subscript(id: String) -> DisplayNode? {
         if let index { return index[id] }
         return subnodes.first { $0.id == id }
+    }
+
+    /// Calls `body` with each node element among `elements` and in their spec trees (specs are
+    /// walked through; node elements are not entered) and its node among these subnodes. Ids are
+    /// unique, so the id finds it; a leaf that is not a node (a layout-json box) has none and is
+    /// left as it is.
+    func forEachNodeElement(in elements: inout [Snapshot.Element], _ body: (inout Snapshot.Element, DisplayNode) -> Void) {
+        for index in elements.indices {
+            if elements[index].kind == .spec {
+                forEachNodeElement(in: &elements[index].children, body)
+            } else if let subnode = self[elements[index].id] {
+                body(&elements[index], subnode)
+            }
+        }
     }
 }
