@@ -6,7 +6,7 @@ import WeftSnapshot
 
 /// A random program: nodes whose layout spec (a stack, maybe wrapped in an inset, a center or a
 /// background) arranges their `kids`, which random mutations add, remove, reorder and restyle.
-private final class RandomProgram {
+final class RandomProgram {
     var generator: SeededGenerator
     let root = DisplayNode()
     /// The kids of every node that lays out with a spec, by node id.

@@ -12,31 +12,145 @@ import WeftSnapshot
 /// where it shows on screen). Scroll containers met on the way are collected for their range
 /// controllers, with the containers nested in their off-screen cells (as
 /// `MainLoop.allContainers` lists them).
-struct TreeCapturer {
+struct TreeCapturer<Output: ElementOutput> {
+    /// Where the elements go: built into values, or written straight into JSON.
+    var output: Output
     /// The containers met, parents first.
     private(set) var containers: [ContainerNode] = []
-    /// Elements of unchanged subtrees from the previous capture, when capturing repeatedly.
-    let cache: CaptureCache?
     /// Controls with a tappable area met. An area is cut by the ancestors' bounds, which move
     /// while a feed scrolls, so subtrees with one are reused with their areas computed again.
-    private var tappableCount = 0
+    fileprivate var tappableCount = 0
 
-    init(cache: CaptureCache? = nil) {
-        self.cache = cache
+    init(output: Output) {
+        self.output = output
     }
 
     /// A root: its frame is its window frame.
-    mutating func capture(root: DisplayNode) -> Snapshot.Element {
+    mutating func capture(root: DisplayNode) -> Output.Closed {
         node(root, frame: root.frame)
     }
 
     /// `node` and its subtree, with `frame` in its parent element.
-    mutating func node(_ node: DisplayNode, frame: WeftLayout.Rect) -> Snapshot.Element {
+    mutating func node(_ node: DisplayNode, frame: WeftLayout.Rect) -> Output.Closed {
         self.node(node, frame: Snapshot.Rect(frame))
     }
 
-    private mutating func node(_ node: DisplayNode, frame: Snapshot.Rect) -> Snapshot.Element {
-        guard let cache else { return capture(node, frame: frame).element }
+    /// The output decides how a node is captured: the element tree may reuse an earlier
+    /// capture's subtree.
+    fileprivate mutating func node(_ node: DisplayNode, frame: Snapshot.Rect) -> Output.Closed {
+        Output.capture(node, frame: frame, with: &self)
+    }
+
+    /// Reads `node` and its subtree.
+    mutating func capture(_ node: DisplayNode, frame: Snapshot.Rect) -> (element: Output.Closed, layoutChildCount: Int) {
+        var fields = Snapshot.Element(id: node.id, className: node.textureClassName, debugName: node.debugName, frame: frame)
+        if let range = node.constrainedSizeForCalculatedLayout { fields.constrainedSize = Snapshot.SizeRange(range) }
+        let calculatedLayout = node.calculatedLayout
+        if let calculatedLayout { fields.calculatedSize = Snapshot.Size(calculatedLayout.size) }
+        fields.style = StyleProperties.capture(node.style)
+        fields.props = NodeProperties.capture(node)
+        readContextOfOwnElement(&fields, of: node)
+
+        let subnodes = node.subnodes
+        let sublayouts = calculatedLayout?.sublayouts ?? []
+        // At most one child per sublayout and per subnode.
+        var element = output.open(fields, childCapacity: sublayouts.count + subnodes.count)
+        var placed: [ObjectIdentifier] = []
+        for (index, sublayout) in sublayouts.enumerated() {
+            let child = self.element(sublayout, id: node.id + "/" + String(index), placed: &placed)
+            output.append(child, to: &element)
+        }
+        appendSubnodesLayoutDidNotPlace(of: node, placed: placed, to: &element)
+        return (output.close(element), sublayouts.count)
+    }
+
+    /// What a node's own element takes from outside its own fields: its interface state, its
+    /// tappable area, and (for a container) its place in the list of range controllers.
+    fileprivate mutating func readContextOfOwnElement(_ element: inout Snapshot.Element, of node: DisplayNode) {
+        element.interfaceState = Self.interfaceState(of: node)
+        if let control = node as? ControlNode, control.hasTargets {
+            tappableCount += 1
+            element.tappable = Self.tappable(of: control)
+        } else {
+            element.tappable = nil
+        }
+        if let container = node as? ContainerNode {
+            containers.append(container)
+            // Its off-screen cells in a range (a pager's preloaded pages) are not in the tree:
+            // their containers' controllers are listed, their trees are not captured.
+            container.appendContainersInOffscreenCells(to: &containers)
+        }
+    }
+
+    /// The subnodes a node's layout did not place (manual layout, a container's visible cells),
+    /// after its spec tree, with their frames moved by the node's bounds origin.
+    fileprivate mutating func appendSubnodesLayoutDidNotPlace(of node: DisplayNode, placed: [ObjectIdentifier],
+                                                              to element: inout Output.Open) {
+        let origin = node.boundsOrigin
+        // Usually the layout placed every subnode; a set keeps big nodes linear.
+        let placedSet: Set<ObjectIdentifier>? = placed.count > 16 ? Set(placed) : nil
+        for subnode in node.subnodes {
+            let id = ObjectIdentifier(subnode)
+            if let placedSet { if placedSet.contains(id) { continue } } else if placed.contains(id) { continue }
+            var frame = subnode.frame
+            frame.origin = WeftLayout.Point(x: frame.origin.x - origin.x, y: frame.origin.y - origin.y)
+            let child = self.node(subnode, frame: Snapshot.Rect(frame))
+            output.append(child, to: &element)
+        }
+    }
+
+    /// An element of a node's spec tree: a spec (recursively), a node, or another leaf element.
+    private mutating func element(_ layout: Layout, id: String, placed: inout [ObjectIdentifier]) -> Output.Closed {
+        let layoutElement = layout.element
+        if layoutElement.layoutElementType == .displayNode, let node = layoutElement as? DisplayNode {
+            placed.append(ObjectIdentifier(node))
+            return self.node(node, frame: layout.frame)
+        }
+        var fields = Snapshot.Element(id: id, className: layoutElement.textureClassName, debugName: layoutElement.debugName,
+                                      frame: Snapshot.Rect(layout.frame),
+                                      constrainedSize: Snapshot.SizeRange(layout.constrainedSize))
+        fields.style = StyleProperties.capture(layoutElement.style)
+        guard layoutElement.layoutElementType == .layoutSpec, let spec = layoutElement as? LayoutSpec else {
+            // A leaf that is not a node (a layout-json box): a node without an id of its own.
+            return output.close(output.open(fields, childCapacity: 0))
+        }
+        let descriptor = SpecDescriptors.descriptor(for: spec)
+        fields.kind = .spec
+        fields.type = descriptor.type
+        fields.props = descriptor.capture(spec)
+        var element = output.open(fields, childCapacity: layout.sublayouts.count)
+        for (index, child) in spec.children.enumerated() {
+            guard let sublayout = Self.sublayout(of: child, in: layout.sublayouts, near: index) else { continue }
+            let captured = self.element(sublayout, id: id + "." + String(index), placed: &placed)
+            output.append(captured, to: &element)
+        }
+        return output.close(element)
+    }
+
+    fileprivate static func interfaceState(of node: DisplayNode) -> Snapshot.InterfaceState {
+        Snapshot.InterfaceState(rawValue: Int(node.interfaceState.rawValue))
+    }
+
+    fileprivate static func tappable(of control: ControlNode) -> Snapshot.Tappable {
+        let area = control.tappableArea
+        return Snapshot.Tappable(rect: Snapshot.Rect(area.rect), restricted: Snapshot.Edges(rawValue: area.restricted.rawValue),
+                                 clipped: Snapshot.Edges(rawValue: area.clipped.rawValue))
+    }
+
+    /// The sublayout of `child`: specs usually keep their children's order (a background spec
+    /// puts the background first), so the same index is tried before a search.
+    private static func sublayout(of child: any LayoutElement, in sublayouts: [Layout], near index: Int) -> Layout? {
+        if index < sublayouts.count, sublayouts[index].element === child { return sublayouts[index] }
+        return sublayouts.first { $0.element === child }
+    }
+}
+
+/// Reuse of earlier captures (`CaptureCache`), for the element tree only: a document written
+/// straight to JSON is always read afresh.
+extension TreeCapturer where Output == ElementTree {
+    /// `node` and its subtree, reusing what the cache recorded of it where it still holds.
+    mutating func nodeReusingCache(_ node: DisplayNode, frame: Snapshot.Rect) -> Snapshot.Element {
+        guard let cache = output.cache else { return capture(node, frame: frame).element }
         switch cache.lookup(node) {
         case .unchanged(var record, let interfaceStatesChanged):
             // What the reused subtree holds counts for the subtrees around it, as if walked.
@@ -71,28 +185,6 @@ struct TreeCapturer {
                                    hasTappableAreas: tappableCount != tappablesBefore)
     }
 
-    private mutating func capture(_ node: DisplayNode, frame: Snapshot.Rect) -> (element: Snapshot.Element, layoutChildCount: Int) {
-        var element = Snapshot.Element(id: node.id, className: node.textureClassName, debugName: node.debugName, frame: frame)
-        if let range = node.constrainedSizeForCalculatedLayout { element.constrainedSize = Snapshot.SizeRange(range) }
-        let calculatedLayout = node.calculatedLayout
-        if let calculatedLayout { element.calculatedSize = Snapshot.Size(calculatedLayout.size) }
-        element.style = StyleProperties.capture(node.style)
-        element.props = NodeProperties.capture(node)
-        readContextOfOwnElement(&element, of: node)
-
-        var placed: [ObjectIdentifier] = []
-        let subnodes = node.subnodes
-        let sublayouts = calculatedLayout?.sublayouts ?? []
-        // At most one child per sublayout and per subnode: one allocation, never a regrowth
-        // (a table's visible cells would otherwise move its children array five times).
-        if !sublayouts.isEmpty || !subnodes.isEmpty { element.children.reserveCapacity(sublayouts.count + subnodes.count) }
-        for (index, sublayout) in sublayouts.enumerated() {
-            element.children.append(self.element(sublayout, id: node.id + "/" + String(index), placed: &placed))
-        }
-        appendSubnodesLayoutDidNotPlace(of: node, placed: placed, to: &element)
-        return (element, sublayouts.count)
-    }
-
     /// `node` changed below itself only: its own fields and its spec tree are as `recorded`, the
     /// nodes placed in that tree and the other subnodes are looked up again.
     private mutating func recapture(_ node: DisplayNode, frame: Snapshot.Rect, keeping recorded: CaptureCache.Record)
@@ -112,76 +204,6 @@ struct TreeCapturer {
         return (element, recorded.layoutChildCount)
     }
 
-    /// What a node's own element takes from outside its own fields: its interface state, its
-    /// tappable area, and (for a container) its place in the list of range controllers.
-    private mutating func readContextOfOwnElement(_ element: inout Snapshot.Element, of node: DisplayNode) {
-        element.interfaceState = Self.interfaceState(of: node)
-        if let control = node as? ControlNode, control.hasTargets {
-            tappableCount += 1
-            element.tappable = Self.tappable(of: control)
-        } else {
-            element.tappable = nil
-        }
-        if let container = node as? ContainerNode {
-            containers.append(container)
-            // Its off-screen cells in a range (a pager's preloaded pages) are not in the tree:
-            // their containers' controllers are listed, their trees are not captured.
-            container.appendContainersInOffscreenCells(to: &containers)
-        }
-    }
-
-    /// The subnodes a node's layout did not place (manual layout, a container's visible cells),
-    /// after its spec tree, with their frames moved by the node's bounds origin.
-    private mutating func appendSubnodesLayoutDidNotPlace(of node: DisplayNode, placed: [ObjectIdentifier],
-                                                          to element: inout Snapshot.Element) {
-        let origin = node.boundsOrigin
-        // Usually the layout placed every subnode; a set keeps big nodes linear.
-        let placedSet: Set<ObjectIdentifier>? = placed.count > 16 ? Set(placed) : nil
-        for subnode in node.subnodes {
-            let id = ObjectIdentifier(subnode)
-            if let placedSet { if placedSet.contains(id) { continue } } else if placed.contains(id) { continue }
-            var frame = subnode.frame
-            frame.origin = WeftLayout.Point(x: frame.origin.x - origin.x, y: frame.origin.y - origin.y)
-            element.children.append(self.node(subnode, frame: frame))
-        }
-    }
-
-    /// An element of a node's spec tree: a spec (recursively), a node, or another leaf element.
-    private mutating func element(_ layout: Layout, id: String, placed: inout [ObjectIdentifier]) -> Snapshot.Element {
-        let element = layout.element
-        if element.layoutElementType == .displayNode, let node = element as? DisplayNode {
-            placed.append(ObjectIdentifier(node))
-            return self.node(node, frame: layout.frame)
-        }
-        var captured = Snapshot.Element(id: id, className: element.textureClassName, debugName: element.debugName,
-                                        frame: Snapshot.Rect(layout.frame),
-                                        constrainedSize: Snapshot.SizeRange(layout.constrainedSize))
-        captured.style = StyleProperties.capture(element.style)
-        guard element.layoutElementType == .layoutSpec, let spec = element as? LayoutSpec else {
-            return captured  // a leaf that is not a node (a layout-json box): a node without an id of its own
-        }
-        let descriptor = SpecDescriptors.descriptor(for: spec)
-        captured.kind = .spec
-        captured.type = descriptor.type
-        captured.props = descriptor.capture(spec)
-        captured.children.reserveCapacity(layout.sublayouts.count)
-        for (index, child) in spec.children.enumerated() {
-            guard let sublayout = Self.sublayout(of: child, in: layout.sublayouts, near: index) else { continue }
-            captured.children.append(self.element(sublayout, id: id + "." + String(index), placed: &placed))
-        }
-        return captured
-    }
-
-    private static func interfaceState(of node: DisplayNode) -> Snapshot.InterfaceState {
-        Snapshot.InterfaceState(rawValue: Int(node.interfaceState.rawValue))
-    }
-
-    private static func tappable(of control: ControlNode) -> Snapshot.Tappable {
-        let area = control.tappableArea
-        return Snapshot.Tappable(rect: Snapshot.Rect(area.rect), restricted: Snapshot.Edges(rawValue: area.restricted.rawValue),
-                                 clipped: Snapshot.Edges(rawValue: area.clipped.rawValue))
-    }
-
     /// Reads again, in `element` (recorded for `node`) and the node elements in it, what may
     /// have changed while the subtree did not: the interface states (when they changed) and
     /// the tappable areas (whenever there are some). Everything else stays as recorded. Every
@@ -197,13 +219,6 @@ struct TreeCapturer {
         SubnodesByID(node.subnodes).forEachNodeElement(in: &element.children) { child, subnode in
             refresh(&child, of: subnode, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
         }
-    }
-
-    /// The sublayout of `child`: specs usually keep their children's order (a background spec
-    /// puts the background first), so the same index is tried before a search.
-    private static func sublayout(of child: any LayoutElement, in sublayouts: [Layout], near index: Int) -> Layout? {
-        if index < sublayouts.count, sublayouts[index].element === child { return sublayouts[index] }
-        return sublayouts.first { $0.element === child }
     }
 }
 

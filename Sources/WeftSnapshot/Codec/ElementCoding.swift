@@ -7,14 +7,24 @@ extension Snapshot.Element {
 
     /// `implied`: what the elements written around this one imply for it (`ImpliedValues`).
     func encode(into writer: inout JSONWriter, implied: ImpliedValues.Context) {
+        encodeOwnFields(into: &writer, implied: implied)
+        if !children.isEmpty {
+            writer.byte(UInt8(ascii: ","))
+            ElementField.children.encode(self, into: &writer, implied: implied)
+        }
+        writer.byte(UInt8(ascii: "}"))
+    }
+
+    /// Opens the element's object and writes every field but `children` (the object stays open
+    /// for them). `id` is always written, so a field follows `{`.
+    func encodeOwnFields(into writer: inout JSONWriter, implied: ImpliedValues.Context) {
         writer.byte(UInt8(ascii: "{"))
         var first = true
-        for field in ElementField.allCases where !field.isOmitted(in: self, implied: implied) {
+        for field in ElementField.ownFields where !field.isOmitted(in: self, implied: implied) {
             if !first { writer.byte(UInt8(ascii: ",")) }
             first = false
             field.encode(self, into: &writer, implied: implied)
         }
-        writer.byte(UInt8(ascii: "}"))
     }
 
     /// Compact JSON of this element and its subtree (`Tree.getElement`).

@@ -16,6 +16,9 @@ public enum ElementField: String, CaseIterable, Sendable {
     /// The settable fields, in document order.
     public static let settable: [ElementField] = allCases.filter(\.isSettable)
 
+    /// Every field but `children`, in document order: an element's own fields.
+    static let ownFields: [ElementField] = allCases.filter { $0 != .children }
+
     /// Whether the element's value of this field is the default, which documents omit.
     /// `calculatedSize` defaults to the frame's size.
     public func isDefault(in element: Snapshot.Element) -> Bool {

@@ -70,8 +70,16 @@ enum ImpliedValues {
     /// The `constrainedSize` that `parent` implies for its child at `index`: the parent's own,
     /// for a node's layout root spec; nil (no implied value) for any other child.
     static func constrainedSize(ofChildAt index: Int, in parent: Snapshot.Element) -> Snapshot.SizeRange? {
-        guard index == 0, parent.kind == .node, parent.children.first?.kind == .spec else { return nil }
-        return parent.constrainedSize
+        guard let child = parent.children.first else { return nil }
+        return constrainedSize(ofChildAt: index, kind: child.kind, parentKind: parent.kind, parentRange: parent.constrainedSize)
+    }
+
+    /// The same, knowing only the child's kind and the parent's kind and range (a writer that
+    /// has not seen the parent's other children).
+    static func constrainedSize(ofChildAt index: Int, kind: Snapshot.Element.Kind, parentKind: Snapshot.Element.Kind,
+                                parentRange: Snapshot.SizeRange) -> Snapshot.SizeRange? {
+        guard index == 0, parentKind == .node, kind == .spec else { return nil }
+        return parentRange
     }
 
     /// Whether `lines` is `[text]`.

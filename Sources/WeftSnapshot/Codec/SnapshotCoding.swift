@@ -2,15 +2,25 @@ extension Snapshot {
     /// Writes the whole document as compact JSON: `format`, `version`, `revision`, `meta` and
     /// `roots` always; `rangeControllers` when there are any.
     public func encode(into writer: inout JSONWriter) {
+        Self.encodeStart(revision: revision, meta: meta, into: &writer)
+        for (index, root) in roots.enumerated() {
+            if index > 0 { writer.byte(UInt8(ascii: ",")) }
+            root.encode(into: &writer)
+        }
+        Self.encodeEnd(rangeControllers: rangeControllers, into: &writer)
+    }
+
+    /// Everything before the first root: `{"format":...,"roots":[`.
+    static func encodeStart(revision: Int, meta: Meta, into writer: inout JSONWriter) {
         writer.raw("{\"format\":\"weft.snapshot\",\"version\":1,\"revision\":")
         writer.int(revision)
         writer.raw(",\"meta\":")
         meta.encode(into: &writer)
         writer.raw(",\"roots\":[")
-        for (index, root) in roots.enumerated() {
-            if index > 0 { writer.byte(UInt8(ascii: ",")) }
-            root.encode(into: &writer)
-        }
+    }
+
+    /// Everything after the last root: `]`, the range controllers, `}`.
+    static func encodeEnd(rangeControllers: [RangeController], into writer: inout JSONWriter) {
         writer.byte(UInt8(ascii: "]"))
         if !rangeControllers.isEmpty {
             writer.raw(",\"rangeControllers\":[")

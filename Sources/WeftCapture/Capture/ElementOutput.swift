@@ -1,0 +1,67 @@
+import WeftNodes
+import WeftSnapshot
+
+/// Where `TreeCapturer` puts the elements it reads, parents before children: into element
+/// values (`ElementTree`, for streaming and diffs) or straight into a document's JSON
+/// (`SnapshotStreamWriter`, for files: no tree of values is built, then encoded, then freed).
+/// One walk serves both, so a file and a value never disagree.
+protocol ElementOutput {
+    /// An element being built: its own fields read, its children to come.
+    associatedtype Open
+    /// A finished element, as its parent takes it.
+    associatedtype Closed
+
+    /// Starts an element with its own fields (`fields.children` is empty). `childCapacity`:
+    /// at most how many children will follow.
+    mutating func open(_ fields: Snapshot.Element, childCapacity: Int) -> Open
+    /// Adds the next finished child of `parent`.
+    mutating func append(_ child: Closed, to parent: inout Open)
+    mutating func close(_ element: Open) -> Closed
+
+    /// Captures `node`'s subtree with `capturer`: an output may reuse what it kept of it.
+    static func capture(_ node: DisplayNode, frame: Snapshot.Rect, with capturer: inout TreeCapturer<Self>) -> Closed
+}
+
+/// Builds `Snapshot.Element` values. With a cache, subtrees unchanged since the cache's
+/// previous capture are reused (`CaptureCache`).
+struct ElementTree: ElementOutput {
+    let cache: CaptureCache?
+
+    func open(_ fields: Snapshot.Element, childCapacity: Int) -> Snapshot.Element {
+        var element = fields
+        // One allocation, never a regrowth (a table's visible cells would otherwise move its
+        // children array five times).
+        if childCapacity > 0 { element.children.reserveCapacity(childCapacity) }
+        return element
+    }
+
+    func append(_ child: Snapshot.Element, to parent: inout Snapshot.Element) {
+        parent.children.append(child)
+    }
+
+    func close(_ element: Snapshot.Element) -> Snapshot.Element {
+        element
+    }
+
+    static func capture(_ node: DisplayNode, frame: Snapshot.Rect, with capturer: inout TreeCapturer<ElementTree>)
+        -> Snapshot.Element {
+        capturer.nodeReusingCache(node, frame: frame)
+    }
+}
+
+/// Writes the elements into the document's JSON as they are read.
+extension SnapshotStreamWriter: ElementOutput {
+    mutating func open(_ fields: Snapshot.Element, childCapacity _: Int) {
+        openElement(fields)
+    }
+
+    func append(_: Void, to _: inout Void) {}
+
+    mutating func close(_: Void) {
+        closeElement()
+    }
+
+    static func capture(_ node: DisplayNode, frame: Snapshot.Rect, with capturer: inout TreeCapturer<SnapshotStreamWriter>) {
+        _ = capturer.capture(node, frame: frame)
+    }
+}
