@@ -24,8 +24,10 @@ struct CaptureBench: BenchSuite {
     let name = "capture"
 
     func run(size: BenchSize, report: BenchReport) {
+        // As many rounds as give each size about the same work: the best of a few short rounds
+        // of a small tree is mostly the machine's noise.
         for elements in size == .tiny ? [1_000] : [1_000, 10_000, 100_000] {
-            captureAndEncode(elements: elements, repeats: size == .tiny ? 3 : 5, report: report)
+            captureAndEncode(elements: elements, repeats: size == .tiny ? 3 : max(5, 50_000 / elements), report: report)
         }
         scrollUpdates(frames: size == .tiny ? 60 : 600, report: report)
         frameOverhead(frames: size == .tiny ? 120 : 600, repeats: size == .tiny ? 2 : 9, report: report)

@@ -115,4 +115,43 @@ struct TextMeasurementTests {
         #expect(breaker.layout("Hi", maxWidth: 0).lines.map(\.text) == ["H", "i"])
         #expect(breaker.layout("Hi you", maxWidth: .nan).lines.map(\.text) == ["Hi you"])
     }
+
+    /// What lets a text node reuse its last layout for any width from the layout's own width up
+    /// to the width it was made for (its lines in its bounds reuse its measurement): greedy
+    /// breaking gives the same layout for every such width, unless it truncated (the cut line
+    /// came from a longer one that a narrower width breaks earlier).
+    @Test("an untruncated layout is the layout of every width between its own and the one it was made for")
+    func layoutHoldsDownToItsOwnWidth() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let words = ["The", "quick", "brown", "fox", "jumps", "over", "a", "lazy", "dog", "Weft", "inspects",
+                     "Texture", "layouts", "supercalifragilisticexpialidocious", "\n", "Hi"]
+        var truncatedLayouts = 0
+        for _ in 0..<400 {
+            let text = (0..<(1 + random(12))).map { _ in words[random(words.count)] }.joined(separator: " ")
+            let breaker = TextLineBreaker(measurer: measurer, font: .system(Double(10 + random(10))),
+                                          maximumNumberOfLines: random(4))
+            let maxWidth = Double(5 + random(300)) + Double(random(4)) / 4
+            let layout = breaker.layout(text, maxWidth: maxWidth)
+            let widths = (0...8).map { layout.width + (maxWidth - layout.width) * Double($0) / 8 } + [layout.width / 2]
+            if layout.isTruncated {
+                truncatedLayouts += 1
+            } else if layout.width <= maxWidth {  // else a glyph is wider than the line: no range
+                for width in widths.dropLast() {
+                    #expect(breaker.layout(text, maxWidth: width) == layout, "\(text) in \(width) (made for \(maxWidth))")
+                }
+            }
+            // The node, having measured in `maxWidth`, gives every width its own layout.
+            let node = TextNode(text, font: breaker.font)
+            node.maximumNumberOfLines = breaker.maximumNumberOfLines
+            for width in widths {
+                _ = node.textLayout(forWidth: maxWidth)
+                #expect(node.textLayout(forWidth: width) == breaker.layout(text, maxWidth: width), "\(text) in \(width)")
+            }
+        }
+        #expect(truncatedLayouts > 20)
+    }
 }

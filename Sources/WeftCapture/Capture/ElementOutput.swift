@@ -12,8 +12,9 @@ protocol ElementOutput {
     associatedtype Closed
 
     /// Starts an element with its own fields (`fields.children` is empty). `childCapacity`:
-    /// at most how many children will follow.
-    mutating func open(_ fields: Snapshot.Element, childCapacity: Int) -> Open
+    /// at most how many children will follow. Consuming: the element tree keeps the fields
+    /// without copying them.
+    mutating func open(_ fields: consuming Snapshot.Element, childCapacity: Int) -> Open
     /// Adds the next finished child of `parent`.
     mutating func append(_ child: Closed, to parent: inout Open)
     mutating func close(_ element: Open) -> Closed
@@ -27,7 +28,7 @@ protocol ElementOutput {
 struct ElementTree: ElementOutput {
     let cache: CaptureCache?
 
-    func open(_ fields: Snapshot.Element, childCapacity: Int) -> Snapshot.Element {
+    func open(_ fields: consuming Snapshot.Element, childCapacity: Int) -> Snapshot.Element {
         var element = fields
         // One allocation, never a regrowth (a table's visible cells would otherwise move its
         // children array five times).
@@ -51,7 +52,7 @@ struct ElementTree: ElementOutput {
 
 /// Writes the elements into the document's JSON as they are read.
 extension SnapshotStreamWriter: ElementOutput {
-    mutating func open(_ fields: Snapshot.Element, childCapacity _: Int) {
+    mutating func open(_ fields: consuming Snapshot.Element, childCapacity _: Int) {
         openElement(fields)
     }
 
@@ -65,3 +66,4 @@ extension SnapshotStreamWriter: ElementOutput {
         _ = capturer.capture(node, frame: frame)
     }
 }
+

@@ -43,43 +43,45 @@ struct TreeCapturer<Output: ElementOutput> {
 
     /// Reads `node` and its subtree.
     mutating func capture(_ node: DisplayNode, frame: Snapshot.Rect) -> (element: Output.Closed, layoutChildCount: Int) {
-        var fields = Snapshot.Element(id: node.id, className: node.textureClassName, debugName: node.debugName, frame: frame)
-        if let range = node.constrainedSizeForCalculatedLayout { fields.constrainedSize = Snapshot.SizeRange(range) }
         let calculatedLayout = node.calculatedLayout
-        if let calculatedLayout { fields.calculatedSize = Snapshot.Size(calculatedLayout.size) }
-        fields.style = StyleProperties.capture(node.style)
-        fields.props = NodeProperties.capture(node)
-        readContextOfOwnElement(&fields, of: node)
+        // One initializer call, so that the fields are built in place and handed on without a
+        // copy.
+        let fields = Snapshot.Element(
+            id: node.id, className: node.textureClassName, debugName: node.debugName, frame: frame,
+            constrainedSize: node.constrainedSizeForCalculatedLayout.map(Snapshot.SizeRange.init) ?? .unconstrained,
+            calculatedSize: calculatedLayout.map { Snapshot.Size($0.size) },
+            style: StyleProperties.capture(node.style), props: NodeProperties.capture(node),
+            tappable: tappableArea(of: node), interfaceState: Self.interfaceState(of: node))
+        collectContainers(of: node)
 
         let subnodes = node.subnodes
         let sublayouts = calculatedLayout?.sublayouts ?? []
         // At most one child per sublayout and per subnode.
         var element = output.open(fields, childCapacity: sublayouts.count + subnodes.count)
         var placed: [ObjectIdentifier] = []
-        for (index, sublayout) in sublayouts.enumerated() {
-            let child = self.element(sublayout, id: node.id + "/" + String(index), placed: &placed)
+        for index in sublayouts.indices {
+            let child = self.element(sublayouts[index], id: node.id + "/" + String(index), placed: &placed)
             output.append(child, to: &element)
         }
         appendSubnodesLayoutDidNotPlace(of: node, placed: placed, to: &element)
         return (output.close(element), sublayouts.count)
     }
 
-    /// What a node's own element takes from outside its own fields: its interface state, its
-    /// tappable area, and (for a container) its place in the list of range controllers.
-    fileprivate mutating func readContextOfOwnElement(_ element: inout Snapshot.Element, of node: DisplayNode) {
-        element.interfaceState = Self.interfaceState(of: node)
-        if let control = node as? ControlNode, control.hasTargets {
-            tappableCount += 1
-            element.tappable = Self.tappable(of: control)
-        } else {
-            element.tappable = nil
-        }
-        if let container = node as? ContainerNode {
-            containers.append(container)
-            // Its off-screen cells in a range (a pager's preloaded pages) are not in the tree:
-            // their containers' controllers are listed, their trees are not captured.
-            container.appendContainersInOffscreenCells(to: &containers)
-        }
+    /// The tappable area of a control with targets (counted: the cache recomputes the areas of
+    /// subtrees that have some), nil for other nodes.
+    fileprivate mutating func tappableArea(of node: DisplayNode) -> Snapshot.Tappable? {
+        guard let control = node as? ControlNode, control.hasTargets else { return nil }
+        tappableCount += 1
+        return Self.tappable(of: control)
+    }
+
+    /// A container's place in the list of range controllers.
+    fileprivate mutating func collectContainers(of node: DisplayNode) {
+        guard let container = node as? ContainerNode else { return }
+        containers.append(container)
+        // Its off-screen cells in a range (a pager's preloaded pages) are not in the tree:
+        // their containers' controllers are listed, their trees are not captured.
+        container.appendContainersInOffscreenCells(to: &containers)
     }
 
     /// The subnodes a node's layout did not place (manual layout, a container's visible cells),
@@ -106,22 +108,24 @@ struct TreeCapturer<Output: ElementOutput> {
             placed.append(ObjectIdentifier(node))
             return self.node(node, frame: layout.frame)
         }
-        var fields = Snapshot.Element(id: id, className: layoutElement.textureClassName, debugName: layoutElement.debugName,
-                                      frame: Snapshot.Rect(layout.frame),
-                                      constrainedSize: Snapshot.SizeRange(layout.constrainedSize))
-        fields.style = StyleProperties.capture(layoutElement.style)
         guard layoutElement.layoutElementType == .layoutSpec, let spec = layoutElement as? LayoutSpec else {
             // A leaf that is not a node (a layout-json box): a node without an id of its own.
+            let fields = Snapshot.Element(
+                id: id, className: layoutElement.textureClassName, debugName: layoutElement.debugName,
+                frame: Snapshot.Rect(layout.frame), constrainedSize: Snapshot.SizeRange(layout.constrainedSize),
+                style: StyleProperties.capture(layoutElement.style))
             return output.close(output.open(fields, childCapacity: 0))
         }
         let descriptor = SpecDescriptors.descriptor(for: spec)
-        fields.kind = .spec
-        fields.type = descriptor.type
-        fields.props = descriptor.capture(spec)
-        var element = output.open(fields, childCapacity: layout.sublayouts.count)
+        let fields = Snapshot.Element(
+            id: id, kind: .spec, type: descriptor.type, className: spec.textureClassName, debugName: spec.debugName,
+            frame: Snapshot.Rect(layout.frame), constrainedSize: Snapshot.SizeRange(layout.constrainedSize),
+            style: StyleProperties.capture(spec.style), props: descriptor.capture(spec))
+        let sublayouts = layout.sublayouts
+        var element = output.open(fields, childCapacity: sublayouts.count)
         for (index, child) in spec.children.enumerated() {
-            guard let sublayout = Self.sublayout(of: child, in: layout.sublayouts, near: index) else { continue }
-            let captured = self.element(sublayout, id: id + "." + String(index), placed: &placed)
+            guard let sublayoutIndex = Self.sublayoutIndex(of: child, in: sublayouts, near: index) else { continue }
+            let captured = self.element(sublayouts[sublayoutIndex], id: id + "." + String(index), placed: &placed)
             output.append(captured, to: &element)
         }
         return output.close(element)
@@ -137,11 +141,11 @@ struct TreeCapturer<Output: ElementOutput> {
                                  clipped: Snapshot.Edges(rawValue: area.clipped.rawValue))
     }
 
-    /// The sublayout of `child`: specs usually keep their children's order (a background spec
+    /// The index of the sublayout of `child`: specs usually keep their children's order (a background spec
     /// puts the background first), so the same index is tried before a search.
-    private static func sublayout(of child: any LayoutElement, in sublayouts: [Layout], near index: Int) -> Layout? {
-        if index < sublayouts.count, sublayouts[index].element === child { return sublayouts[index] }
-        return sublayouts.first { $0.element === child }
+    private static func sublayoutIndex(of child: any LayoutElement, in sublayouts: [Layout], near index: Int) -> Int? {
+        if index < sublayouts.count, sublayouts[index].element === child { return index }
+        return sublayouts.firstIndex { $0.element === child }
     }
 }
 
@@ -191,7 +195,9 @@ extension TreeCapturer where Output == ElementTree {
         -> (element: Snapshot.Element, layoutChildCount: Int) {
         var element = recorded.element
         element.frame = frame
-        readContextOfOwnElement(&element, of: node)
+        element.interfaceState = Self.interfaceState(of: node)
+        element.tappable = tappableArea(of: node)
+        collectContainers(of: node)
         // The spec tree is the layout's, which did not change: the nodes placed in it keep their
         // frames and are looked up again.
         element.children.removeSubrange(recorded.layoutChildCount...)

@@ -70,7 +70,7 @@ final class EditStore {
         }
         switch try LiveElement.resolve(id, in: roots) {
         case .node(let node):
-            let before = property.read(node.style) ?? property.defaultValue
+            let before = property.read(node.style.values) ?? property.defaultValue
             do { try property.write(node.style, value) } catch { throw .invalidValue("\(key): \(error.message)") }
             var override = nodeOverrides[id] ?? NodeOverride(node: node)
             if override.original[key] == nil { override.original[key] = before }

@@ -2,19 +2,119 @@ import WeftLayout
 import WeftSnapshot
 
 /// One property of a layout spec under its layout-json key: how capture reads it (nil when it
-/// has the default, which snapshots omit) and how `Layout.setSpecProperty` writes it.
-struct SpecProperty: Sendable {
-    let key: String
-    let read: @Sendable (LayoutSpec) -> JSONValue?
-    let write: @Sendable (LayoutSpec, JSONValue) throws(EditValueError) -> Void
+/// has the default, which snapshots omit) and how `Layout.setSpecProperty` writes it. A
+/// property is only handed specs of its own class (`SpecDescriptor`).
+///
+/// An enum read with switches rather than a table of closures: a capture reads every property
+/// of every spec, and a closure made by a generic helper ran unspecialized, with a reference
+/// count operation for each table entry copied out, at several times the cost of the read.
+enum SpecProperty: Sendable {
+    case direction, spacing, justifyContent, alignItems, flexWrap, alignContent, lineSpacing  // stack
+    case insets  // inset
+    case centeringOptions, centerSizingOptions  // center
+    case ratio  // ratio
+    case horizontalPosition, verticalPosition, relativeSizingOption  // relative
+    case absoluteSizing  // absolute
+    case location, offset, wrapsCorner  // corner
 
-    /// A property of `Spec` (the descriptor only hands it specs of that class).
-    init<Spec: LayoutSpec>(_ key: String, of _: Spec.Type,
-                           read: @escaping @Sendable (Spec) -> JSONValue?,
-                           write: @escaping @Sendable (Spec, JSONValue) throws(EditValueError) -> Void) {
-        self.key = key
-        self.read = { read(unsafeDowncast($0, to: Spec.self)) }
-        self.write = { spec, value throws(EditValueError) in try write(unsafeDowncast(spec, to: Spec.self), value) }
+    /// The layout-json key (docs/layout-json.md, Types).
+    var key: String {
+        switch self {
+        case .direction: "direction"
+        case .spacing: "spacing"
+        case .justifyContent: "justifyContent"
+        case .alignItems: "alignItems"
+        case .flexWrap: "flexWrap"
+        case .alignContent: "alignContent"
+        case .lineSpacing: "lineSpacing"
+        case .insets: "insets"
+        case .centeringOptions: "centeringOptions"
+        case .centerSizingOptions: "sizingOptions"
+        case .ratio: "ratio"
+        case .horizontalPosition: "horizontalPosition"
+        case .verticalPosition: "verticalPosition"
+        case .relativeSizingOption: "sizingOption"
+        case .absoluteSizing: "sizing"
+        case .location: "location"
+        case .offset: "offset"
+        case .wrapsCorner: "wrapsCorner"
+        }
+    }
+
+    /// The property of `spec`, nil when it has the default. `ratio` and `location` are required
+    /// in layout-json, so always written.
+    func read(_ spec: LayoutSpec) -> JSONValue? {
+        switch self {
+        case .direction: Self.name(Self.stack(spec).direction, unless: .horizontal, LayoutNames.direction)
+        case .spacing: Self.number(Self.stack(spec).spacing)
+        case .justifyContent: Self.name(Self.stack(spec).justifyContent, unless: .start, LayoutNames.justifyContent)
+        case .alignItems: Self.name(Self.stack(spec).alignItems, unless: .stretch, LayoutNames.alignItems)
+        case .flexWrap: Self.name(Self.stack(spec).flexWrap, unless: .noWrap, LayoutNames.flexWrap)
+        case .alignContent: Self.name(Self.stack(spec).alignContent, unless: .start, LayoutNames.alignContent)
+        case .lineSpacing: Self.number(Self.stack(spec).lineSpacing)
+        case .insets:
+            unsafeDowncast(spec, to: InsetLayoutSpec.self).insets == .zero
+                ? JSONValue?.none : LayoutValues.json(unsafeDowncast(spec, to: InsetLayoutSpec.self).insets)
+        case .centeringOptions:
+            Self.name(unsafeDowncast(spec, to: CenterLayoutSpec.self).centeringOptions, unless: [], LayoutNames.centeringOptions)
+        case .centerSizingOptions:
+            Self.name(unsafeDowncast(spec, to: CenterLayoutSpec.self).sizingOptions, unless: [], LayoutNames.centerSizingOptions)
+        case .ratio: .number(unsafeDowncast(spec, to: RatioLayoutSpec.self).ratio)
+        case .horizontalPosition:
+            Self.name(unsafeDowncast(spec, to: RelativeLayoutSpec.self).horizontalPosition, unless: .none, LayoutNames.relativePosition)
+        case .verticalPosition:
+            Self.name(unsafeDowncast(spec, to: RelativeLayoutSpec.self).verticalPosition, unless: .none, LayoutNames.relativePosition)
+        case .relativeSizingOption:
+            Self.name(unsafeDowncast(spec, to: RelativeLayoutSpec.self).sizingOption, unless: [], LayoutNames.relativeSizingOption)
+        case .absoluteSizing:
+            Self.name(unsafeDowncast(spec, to: AbsoluteLayoutSpec.self).sizing, unless: .default, LayoutNames.absoluteSizing)
+        case .location: .string(LayoutNames.cornerLocation.name(of: unsafeDowncast(spec, to: CornerLayoutSpec.self).location))
+        case .offset:
+            unsafeDowncast(spec, to: CornerLayoutSpec.self).offset == .zero
+                ? JSONValue?.none : LayoutValues.json(unsafeDowncast(spec, to: CornerLayoutSpec.self).offset)
+        case .wrapsCorner: unsafeDowncast(spec, to: CornerLayoutSpec.self).wrapsCorner ? .bool(true) : JSONValue?.none
+        }
+    }
+
+    /// Sets the property of `spec` from its layout-json form, with layout-json's validation.
+    func write(_ spec: LayoutSpec, _ value: JSONValue) throws(EditValueError) {
+        switch self {
+        case .direction: Self.stack(spec).direction = try LayoutNames.direction.value(of: value)
+        case .spacing: Self.stack(spec).spacing = try LayoutValues.number(value)
+        case .justifyContent: Self.stack(spec).justifyContent = try LayoutNames.justifyContent.value(of: value)
+        case .alignItems: Self.stack(spec).alignItems = try LayoutNames.alignItems.value(of: value)
+        case .flexWrap: Self.stack(spec).flexWrap = try LayoutNames.flexWrap.value(of: value)
+        case .alignContent: Self.stack(spec).alignContent = try LayoutNames.alignContent.value(of: value)
+        case .lineSpacing: Self.stack(spec).lineSpacing = try LayoutValues.number(value)
+        case .insets: unsafeDowncast(spec, to: InsetLayoutSpec.self).insets = try LayoutValues.insets(value)
+        case .centeringOptions:
+            unsafeDowncast(spec, to: CenterLayoutSpec.self).centeringOptions = try LayoutNames.centeringOptions.value(of: value)
+        case .centerSizingOptions:
+            unsafeDowncast(spec, to: CenterLayoutSpec.self).sizingOptions = try LayoutNames.centerSizingOptions.value(of: value)
+        case .ratio: unsafeDowncast(spec, to: RatioLayoutSpec.self).ratio = try LayoutValues.positiveNumber(value)
+        case .horizontalPosition:
+            unsafeDowncast(spec, to: RelativeLayoutSpec.self).horizontalPosition = try LayoutNames.relativePosition.value(of: value)
+        case .verticalPosition:
+            unsafeDowncast(spec, to: RelativeLayoutSpec.self).verticalPosition = try LayoutNames.relativePosition.value(of: value)
+        case .relativeSizingOption:
+            unsafeDowncast(spec, to: RelativeLayoutSpec.self).sizingOption = try LayoutNames.relativeSizingOption.value(of: value)
+        case .absoluteSizing: unsafeDowncast(spec, to: AbsoluteLayoutSpec.self).sizing = try LayoutNames.absoluteSizing.value(of: value)
+        case .location: unsafeDowncast(spec, to: CornerLayoutSpec.self).location = try LayoutNames.cornerLocation.value(of: value)
+        case .offset: unsafeDowncast(spec, to: CornerLayoutSpec.self).offset = try LayoutValues.point(value)
+        case .wrapsCorner: unsafeDowncast(spec, to: CornerLayoutSpec.self).wrapsCorner = try LayoutValues.bool(value)
+        }
+    }
+
+    private static func stack(_ spec: LayoutSpec) -> StackLayoutSpec {
+        unsafeDowncast(spec, to: StackLayoutSpec.self)
+    }
+
+    private static func name<Value>(_ value: Value, unless defaultValue: Value, _ names: LayoutNameTable<Value>) -> JSONValue? {
+        value == defaultValue ? JSONValue?.none : .string(names.name(of: value))
+    }
+
+    private static func number(_ value: Double) -> JSONValue? {
+        value == 0 ? JSONValue?.none : .number(value)
     }
 }
 
@@ -29,6 +129,7 @@ struct SpecDescriptor: Sendable {
 
     /// The spec's non-default properties, in table order.
     func capture(_ spec: LayoutSpec) -> JSONObject {
+        if properties.isEmpty { return JSONObject() }
         var object = JSONObject()
         object.reserveCapacity(properties.count)
         for property in properties {
@@ -49,77 +150,21 @@ enum SpecDescriptors {
     static let custom = SpecDescriptor(type: "custom", properties: [])
 
     private static let byClass: [ObjectIdentifier: SpecDescriptor] = [
-        ObjectIdentifier(StackLayoutSpec.self): stack,
-        ObjectIdentifier(InsetLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.inset.rawValue, properties: [
-            SpecProperty("insets", of: InsetLayoutSpec.self,
-                         read: { $0.insets == .zero ? JSONValue?.none : LayoutValues.json($0.insets) },
-                         write: { spec, value throws(EditValueError) in spec.insets = try LayoutValues.insets(value) }),
-        ]),
-        ObjectIdentifier(OverlayLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.overlay.rawValue, properties: []),
-        ObjectIdentifier(BackgroundLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.background.rawValue, properties: []),
-        ObjectIdentifier(CenterLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.center.rawValue, properties: [
-            enumProperty("centeringOptions", of: CenterLayoutSpec.self, { $0.centeringOptions }, { $0.centeringOptions = $1 }, [], LayoutNames.centeringOptions),
-            enumProperty("sizingOptions", of: CenterLayoutSpec.self, { $0.sizingOptions }, { $0.sizingOptions = $1 }, [], LayoutNames.centerSizingOptions),
-        ]),
-        ObjectIdentifier(RatioLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.ratio.rawValue, properties: [
-            // Required in layout-json, so always written.
-            SpecProperty("ratio", of: RatioLayoutSpec.self,
-                         read: { .number($0.ratio) },
-                         write: { spec, value throws(EditValueError) in spec.ratio = try LayoutValues.positiveNumber(value) }),
-        ]),
-        ObjectIdentifier(RelativeLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.relative.rawValue, properties: [
-            enumProperty("horizontalPosition", of: RelativeLayoutSpec.self, { $0.horizontalPosition }, { $0.horizontalPosition = $1 }, .none, LayoutNames.relativePosition),
-            enumProperty("verticalPosition", of: RelativeLayoutSpec.self, { $0.verticalPosition }, { $0.verticalPosition = $1 }, .none, LayoutNames.relativePosition),
-            enumProperty("sizingOption", of: RelativeLayoutSpec.self, { $0.sizingOption }, { $0.sizingOption = $1 }, [], LayoutNames.relativeSizingOption),
-        ]),
-        ObjectIdentifier(AbsoluteLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.absolute.rawValue, properties: [
-            enumProperty("sizing", of: AbsoluteLayoutSpec.self, { $0.sizing }, { $0.sizing = $1 }, .default, LayoutNames.absoluteSizing),
-        ]),
-        ObjectIdentifier(CornerLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.corner.rawValue, properties: [
-            // Required in layout-json, so always written.
-            SpecProperty("location", of: CornerLayoutSpec.self,
-                         read: { .string(LayoutNames.cornerLocation.name(of: $0.location)) },
-                         write: { spec, value throws(EditValueError) in spec.location = try LayoutNames.cornerLocation.value(of: value) }),
-            SpecProperty("offset", of: CornerLayoutSpec.self,
-                         read: { $0.offset == .zero ? JSONValue?.none : LayoutValues.json($0.offset) },
-                         write: { spec, value throws(EditValueError) in spec.offset = try LayoutValues.point(value) }),
-            SpecProperty("wrapsCorner", of: CornerLayoutSpec.self,
-                         read: { $0.wrapsCorner ? JSONValue.bool(true) : JSONValue?.none },
-                         write: { spec, value throws(EditValueError) in spec.wrapsCorner = try LayoutValues.bool(value) }),
-        ]),
-        ObjectIdentifier(WrapperLayoutSpec.self): SpecDescriptor(type: LayoutSpecType.wrapper.rawValue, properties: []),
+        ObjectIdentifier(StackLayoutSpec.self): descriptor(.stack, [.direction, .spacing, .justifyContent, .alignItems,
+                                                                    .flexWrap, .alignContent, .lineSpacing]),
+        ObjectIdentifier(InsetLayoutSpec.self): descriptor(.inset, [.insets]),
+        ObjectIdentifier(OverlayLayoutSpec.self): descriptor(.overlay, []),
+        ObjectIdentifier(BackgroundLayoutSpec.self): descriptor(.background, []),
+        ObjectIdentifier(CenterLayoutSpec.self): descriptor(.center, [.centeringOptions, .centerSizingOptions]),
+        ObjectIdentifier(RatioLayoutSpec.self): descriptor(.ratio, [.ratio]),
+        ObjectIdentifier(RelativeLayoutSpec.self): descriptor(.relative, [.horizontalPosition, .verticalPosition,
+                                                                          .relativeSizingOption]),
+        ObjectIdentifier(AbsoluteLayoutSpec.self): descriptor(.absolute, [.absoluteSizing]),
+        ObjectIdentifier(CornerLayoutSpec.self): descriptor(.corner, [.location, .offset, .wrapsCorner]),
+        ObjectIdentifier(WrapperLayoutSpec.self): descriptor(.wrapper, []),
     ]
 
-    private static let stack = SpecDescriptor(type: LayoutSpecType.stack.rawValue, properties: [
-        enumProperty("direction", of: StackLayoutSpec.self, { $0.direction }, { $0.direction = $1 }, .horizontal, LayoutNames.direction),
-        numberProperty("spacing", of: StackLayoutSpec.self, { $0.spacing }, { $0.spacing = $1 }, LayoutValues.number),
-        enumProperty("justifyContent", of: StackLayoutSpec.self, { $0.justifyContent }, { $0.justifyContent = $1 }, .start, LayoutNames.justifyContent),
-        enumProperty("alignItems", of: StackLayoutSpec.self, { $0.alignItems }, { $0.alignItems = $1 }, .stretch, LayoutNames.alignItems),
-        enumProperty("flexWrap", of: StackLayoutSpec.self, { $0.flexWrap }, { $0.flexWrap = $1 }, .noWrap, LayoutNames.flexWrap),
-        enumProperty("alignContent", of: StackLayoutSpec.self, { $0.alignContent }, { $0.alignContent = $1 }, .start, LayoutNames.alignContent),
-        numberProperty("lineSpacing", of: StackLayoutSpec.self, { $0.lineSpacing }, { $0.lineSpacing = $1 }, LayoutValues.number),
-    ])
-
-    // Getter and setter closures rather than key paths, which cost more than the rest of a capture.
-    private static func enumProperty<Spec: LayoutSpec, Value: Equatable & Sendable>(
-        _ key: String, of _: Spec.Type, _ get: @escaping @Sendable (Spec) -> Value,
-        _ set: @escaping @Sendable (Spec, Value) -> Void, _ defaultValue: Value, _ names: LayoutNameTable<Value>
-    ) -> SpecProperty {
-        SpecProperty(key, of: Spec.self,
-                     read: { spec in
-                         let value = get(spec)
-                         return value == defaultValue ? JSONValue?.none : .string(names.name(of: value))
-                     },
-                     write: { spec, value throws(EditValueError) in set(spec, try names.value(of: value)) })
-    }
-
-    private static func numberProperty<Spec: LayoutSpec>(
-        _ key: String, of _: Spec.Type, _ get: @escaping @Sendable (Spec) -> Double,
-        _ set: @escaping @Sendable (Spec, Double) -> Void,
-        _ parse: @escaping @Sendable (JSONValue) throws(EditValueError) -> Double
-    ) -> SpecProperty {
-        SpecProperty(key, of: Spec.self,
-                     read: { spec in get(spec) == 0 ? JSONValue?.none : .number(get(spec)) },
-                     write: { spec, value throws(EditValueError) in set(spec, try parse(value)) })
+    private static func descriptor(_ type: LayoutSpecType, _ properties: [SpecProperty]) -> SpecDescriptor {
+        SpecDescriptor(type: type.rawValue, properties: properties)
     }
 }

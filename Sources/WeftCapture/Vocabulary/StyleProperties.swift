@@ -2,83 +2,118 @@ import WeftLayout
 import WeftSnapshot
 
 /// One entry of an element's layout style under its layout-json key: how capture reads it
-/// (nil when it has Texture's default, which snapshots omit) and how `Layout.setStyle` writes it.
-struct StyleProperty: Sendable {
-    let key: String
+/// (nil when it has Texture's default, which snapshots omit) and how `Layout.setStyle` writes
+/// it. Cases in the order snapshots write them.
+///
+/// An enum read with switches rather than a table of closures: a capture reads every entry of
+/// every style, and copying a table entry (its key and closures) out of the table cost a
+/// reference count operation per closure, more than the read itself.
+enum StyleProperty: CaseIterable, Sendable {
+    case width, height, minWidth, minHeight, maxWidth, maxHeight, flexBasis
+    case flexGrow, flexShrink, ascender, descender, spacingBefore, spacingAfter
+    case alignSelf, layoutPosition
+
+    /// The layout-json key (docs/layout-json.md, `style`).
+    var key: String {
+        switch self {
+        case .width: "width"
+        case .height: "height"
+        case .minWidth: "minWidth"
+        case .minHeight: "minHeight"
+        case .maxWidth: "maxWidth"
+        case .maxHeight: "maxHeight"
+        case .flexBasis: "flexBasis"
+        case .flexGrow: "flexGrow"
+        case .flexShrink: "flexShrink"
+        case .ascender: "ascender"
+        case .descender: "descender"
+        case .spacingBefore: "spacingBefore"
+        case .spacingAfter: "spacingAfter"
+        case .alignSelf: "alignSelf"
+        case .layoutPosition: "layoutPosition"
+        }
+    }
+
     /// Texture's default, in the layout-json form (what reverting an edit writes back).
-    let defaultValue: JSONValue
-    let read: @Sendable (LayoutElementStyle) -> JSONValue?
-    let write: @Sendable (LayoutElementStyle, JSONValue) throws(EditValueError) -> Void
+    var defaultValue: JSONValue {
+        switch self {
+        case .width, .height, .minWidth, .minHeight, .maxWidth, .maxHeight, .flexBasis, .alignSelf: "auto"
+        case .flexGrow, .flexShrink, .ascender, .descender, .spacingBefore, .spacingAfter: 0
+        case .layoutPosition: [0, 0]
+        }
+    }
+
+    /// The entry in `values` (read once per style: one access to the class), nil when it is
+    /// the default.
+    func read(_ values: LayoutElementStyle.Values) -> JSONValue? {
+        switch self {
+        case .width: Self.json(values.size.width)
+        case .height: Self.json(values.size.height)
+        case .minWidth: Self.json(values.size.minWidth)
+        case .minHeight: Self.json(values.size.minHeight)
+        case .maxWidth: Self.json(values.size.maxWidth)
+        case .maxHeight: Self.json(values.size.maxHeight)
+        case .flexBasis: Self.json(values.flexBasis)
+        case .flexGrow: Self.json(values.flexGrow)
+        case .flexShrink: Self.json(values.flexShrink)
+        case .ascender: Self.json(values.ascender)
+        case .descender: Self.json(values.descender)
+        case .spacingBefore: Self.json(values.spacingBefore)
+        case .spacingAfter: Self.json(values.spacingAfter)
+        case .alignSelf: values.alignSelf == .auto ? JSONValue?.none : .string(LayoutNames.alignSelf.name(of: values.alignSelf))
+        case .layoutPosition: values.layoutPosition == .zero ? JSONValue?.none : LayoutValues.json(values.layoutPosition)
+        }
+    }
+
+    /// Sets the entry from its layout-json form, with layout-json's validation.
+    func write(_ style: LayoutElementStyle, _ value: JSONValue) throws(EditValueError) {
+        switch self {
+        case .width: style.width = try LayoutValues.dimension(value)
+        case .height: style.height = try LayoutValues.dimension(value)
+        case .minWidth: style.minWidth = try LayoutValues.dimension(value)
+        case .minHeight: style.minHeight = try LayoutValues.dimension(value)
+        case .maxWidth: style.maxWidth = try LayoutValues.dimension(value)
+        case .maxHeight: style.maxHeight = try LayoutValues.dimension(value)
+        case .flexBasis: style.flexBasis = try LayoutValues.dimension(value)
+        case .flexGrow: style.flexGrow = try LayoutValues.nonNegativeNumber(value)
+        case .flexShrink: style.flexShrink = try LayoutValues.nonNegativeNumber(value)
+        case .ascender: style.ascender = try LayoutValues.number(value)
+        case .descender: style.descender = try LayoutValues.number(value)
+        case .spacingBefore: style.spacingBefore = try LayoutValues.number(value)
+        case .spacingAfter: style.spacingAfter = try LayoutValues.number(value)
+        case .alignSelf: style.alignSelf = try LayoutNames.alignSelf.value(of: value)
+        case .layoutPosition: style.layoutPosition = try LayoutValues.point(value)
+        }
+    }
+
+    private static func json(_ dimension: WeftLayout.Dimension) -> JSONValue? {
+        dimension.unit == .auto ? JSONValue?.none : LayoutValues.json(dimension)
+    }
+
+    private static func json(_ number: Double) -> JSONValue? {
+        number == 0 ? JSONValue?.none : .number(number)
+    }
 }
 
-/// The layout style in the layout-json vocabulary (docs/layout-json.md, `style`), in the order
-/// snapshots write it.
+/// The layout style in the layout-json vocabulary (docs/layout-json.md, `style`).
 enum StyleProperties {
-    static let all: [StyleProperty] = [
-        dimension("width", { $0.size.width }, { $0.size.width = $1 }),
-        dimension("height", { $0.size.height }, { $0.size.height = $1 }),
-        dimension("minWidth", { $0.size.minWidth }, { $0.size.minWidth = $1 }),
-        dimension("minHeight", { $0.size.minHeight }, { $0.size.minHeight = $1 }),
-        dimension("maxWidth", { $0.size.maxWidth }, { $0.size.maxWidth = $1 }),
-        dimension("maxHeight", { $0.size.maxHeight }, { $0.size.maxHeight = $1 }),
-        dimension("flexBasis", { $0.flexBasis }, { $0.flexBasis = $1 }),
-        number("flexGrow", { $0.flexGrow }, { $0.flexGrow = $1 }, LayoutValues.nonNegativeNumber),
-        number("flexShrink", { $0.flexShrink }, { $0.flexShrink = $1 }, LayoutValues.nonNegativeNumber),
-        number("ascender", { $0.ascender }, { $0.ascender = $1 }, LayoutValues.number),
-        number("descender", { $0.descender }, { $0.descender = $1 }, LayoutValues.number),
-        number("spacingBefore", { $0.spacingBefore }, { $0.spacingBefore = $1 }, LayoutValues.number),
-        number("spacingAfter", { $0.spacingAfter }, { $0.spacingAfter = $1 }, LayoutValues.number),
-        StyleProperty(
-            key: "alignSelf", defaultValue: "auto",
-            read: { $0.alignSelf == .auto ? JSONValue?.none : .string(LayoutNames.alignSelf.name(of: $0.alignSelf)) },
-            write: { style, value throws(EditValueError) in style.alignSelf = try LayoutNames.alignSelf.value(of: value) }),
-        StyleProperty(
-            key: "layoutPosition", defaultValue: [0, 0],
-            read: { $0.layoutPosition == .zero ? JSONValue?.none : LayoutValues.json($0.layoutPosition) },
-            write: { style, value throws(EditValueError) in style.layoutPosition = try LayoutValues.point(value) }),
-    ]
-
     /// The property named `key`, or nil when layout-json has no such style key.
     static func named(_ key: String) -> StyleProperty? {
-        all.first { $0.key == key }
+        StyleProperty.allCases.first { $0.key == key }
     }
 
-    static var keys: [String] { all.map(\.key) }
+    static var keys: [String] { StyleProperty.allCases.map(\.key) }
 
-    /// The style's non-default entries, in table order. Most styles (every spec's, most nodes')
-    /// have none: one comparison of the whole style settles those.
+    /// The style's non-default entries, in snapshot order. Most styles (every spec's, most
+    /// nodes') have none: one comparison of the whole style settles those.
     static func capture(_ style: LayoutElementStyle) -> JSONObject {
-        if style.hasDefaultValues { return JSONObject() }
+        let values = style.values
+        if values == LayoutElementStyle.Values() { return JSONObject() }
         var object = JSONObject()
         object.reserveCapacity(4)  // a node's size, flex or baseline entries: one allocation
-        for property in all {
-            if let value = property.read(style) { object.append(key: property.key, value: value) }
+        for property in StyleProperty.allCases {
+            if let value = property.read(values) { object.append(key: property.key, value: value) }
         }
         return object
-    }
-
-    // Getter and setter closures rather than key paths: key path reads cost more than the rest
-    // of a capture.
-    private static func dimension(_ key: String, _ get: @escaping @Sendable (LayoutElementStyle) -> WeftLayout.Dimension,
-                                  _ set: @escaping @Sendable (LayoutElementStyle, WeftLayout.Dimension) -> Void) -> StyleProperty {
-        StyleProperty(
-            key: key, defaultValue: "auto",
-            read: { style in
-                let value = get(style)
-                return value.unit == .auto ? JSONValue?.none : LayoutValues.json(value)
-            },
-            write: { style, value throws(EditValueError) in set(style, try LayoutValues.dimension(value)) })
-    }
-
-    private static func number(_ key: String, _ get: @escaping @Sendable (LayoutElementStyle) -> Double,
-                               _ set: @escaping @Sendable (LayoutElementStyle, Double) -> Void,
-                               _ parse: @escaping @Sendable (JSONValue) throws(EditValueError) -> Double) -> StyleProperty {
-        StyleProperty(
-            key: key, defaultValue: 0,
-            read: { style in
-                let value = get(style)
-                return value == 0 ? JSONValue?.none : .number(value)
-            },
-            write: { style, value throws(EditValueError) in set(style, try parse(value)) })
     }
 }

@@ -18,24 +18,27 @@ public protocol LayoutElementStyleDelegate: AnyObject {
 /// no invalidation.
 public final class LayoutElementStyle {
     /// Every value in one struct, so the layout code reads a child's whole style with a single
-    /// (exclusivity-checked) access to the class.
-    @usableFromInline
-    struct Values: Equatable {
-        @usableFromInline var size = LayoutElementSize()
-        @usableFromInline var flexGrow: Double = 0
-        @usableFromInline var flexShrink: Double = 0
-        @usableFromInline var flexBasis: Dimension = .auto
-        @usableFromInline var alignSelf: StackLayoutAlignSelf = .auto
-        @usableFromInline var ascender: Double = 0
-        @usableFromInline var descender: Double = 0
-        @usableFromInline var spacingBefore: Double = 0
-        @usableFromInline var spacingAfter: Double = 0
-        @usableFromInline var layoutPosition: Point = .zero
+    /// access to the class, and a capture reads a style's values in one access.
+    public struct Values: Equatable, Sendable {
+        public internal(set) var size = LayoutElementSize()
+        public internal(set) var flexGrow: Double = 0
+        public internal(set) var flexShrink: Double = 0
+        public internal(set) var flexBasis: Dimension = .auto
+        public internal(set) var alignSelf: StackLayoutAlignSelf = .auto
+        public internal(set) var ascender: Double = 0
+        public internal(set) var descender: Double = 0
+        public internal(set) var spacingBefore: Double = 0
+        public internal(set) var spacingAfter: Double = 0
+        public internal(set) var layoutPosition: Point = .zero
 
-        @usableFromInline init() {}
+        /// Texture's defaults.
+        public init() {}
     }
 
-    @usableFromInline var values = Values()
+    /// Unchecked for exclusivity: every access is a whole read or one field's update through
+    /// the accessors below, none overlaps another, and the check cost more than the read (a
+    /// capture reads every style).
+    @exclusivity(unchecked) public internal(set) var values = Values()
 
     /// Whether every property has Texture's default: true for most styles (every spec's, most
     /// nodes'), which a snapshot then writes as nothing. One access instead of one per property.

@@ -21,7 +21,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// "n<counter>" (protocol.md, Identity).
     public let id: String
     public let style = LayoutElementStyle()
-    public var debugName: String? { didSet { noteChange() } }
+    @exclusivity(unchecked) public var debugName: String? { didSet { noteChange() } }
 
     /// Texture's class name, printed in ASCII art and snapshots.
     open var textureClassName: String { "ASDisplayNode" }
@@ -46,7 +46,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     // MARK: Tree
 
     public private(set) weak var supernode: DisplayNode?
-    public private(set) var subnodes: [DisplayNode] = []
+    @exclusivity(unchecked) public private(set) var subnodes: [DisplayNode] = []
     /// How many scroll containers this node's subtree holds, itself included (kept up to date
     /// by attaching and detaching subnodes), so that walks looking for containers skip the
     /// subtrees without any in constant time (`appendContainers`): captures list the range
@@ -181,13 +181,13 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
 
     // MARK: Appearance
 
-    public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { noteChange() } } }
-    public var isHidden = false { didSet { if isHidden != oldValue { noteChange() } } }
-    public var alpha: Double = 1 { didSet { if alpha != oldValue { noteChange() } } }
-    public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { noteChange() } } }
+    @exclusivity(unchecked) public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { noteChange() } } }
+    @exclusivity(unchecked) public var isHidden = false { didSet { if isHidden != oldValue { noteChange() } } }
+    @exclusivity(unchecked) public var alpha: Double = 1 { didSet { if alpha != oldValue { noteChange() } } }
+    @exclusivity(unchecked) public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { noteChange() } } }
     public var isUserInteractionEnabled = true { didSet { if isUserInteractionEnabled != oldValue { noteChange() } } }
     /// Edge insets applied to the bounds for hit testing; negative values enlarge the hit area.
-    public var hitTestSlop: EdgeInsets = .zero { didSet { if hitTestSlop != oldValue { noteChange() } } }
+    @exclusivity(unchecked) public var hitTestSlop: EdgeInsets = .zero { didSet { if hitTestSlop != oldValue { noteChange() } } }
 
     // MARK: Layout state (used by DisplayNode+Layout.swift)
 
@@ -199,9 +199,9 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// is applied), Texture's `automaticallyManagesSubnodes`.
     public var automaticallyManagesSubnodes = false
     /// The last layout calculated for the node's own bounds: the unflattened tree, specs included.
-    public internal(set) var calculatedLayout: Layout?
+    @exclusivity(unchecked) public internal(set) var calculatedLayout: Layout?
     /// The constrained size `calculatedLayout` was computed for.
-    public internal(set) var constrainedSizeForCalculatedLayout: SizeRange?
+    @exclusivity(unchecked) public internal(set) var constrainedSizeForCalculatedLayout: SizeRange?
     /// How many layouts were calculated (cache misses): tests of the layout cache read it.
     public internal(set) var layoutCalculationCount = 0
     var layoutCache: [LayoutCacheKey: Layout] = [:]
@@ -211,7 +211,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
 
     // MARK: Interface state (used by DisplayNode+InterfaceState.swift)
 
-    public internal(set) var interfaceState: InterfaceState = []
+    @exclusivity(unchecked) public internal(set) var interfaceState: InterfaceState = []
     /// Cells of containers: their state comes from the container's range controller, not from
     /// their supernode.
     public internal(set) var isRangeManaged = false
@@ -245,19 +245,19 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// Counts observable changes of this node and its subtree other than interface-state
     /// changes: every `noteChange` below bumps it on the way up, so a capture can reuse what it
     /// recorded of an unchanged subtree.
-    public private(set) var subtreeRevision: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var subtreeRevision: UInt64 = 0
 
     /// Counts observable changes of this node itself, not of its descendants: its properties,
     /// its layout (which places the nodes of its spec tree) and its list of subnodes. A capture
     /// reuses what it recorded of a node whose own revision did not move and captures again
     /// only below it.
-    public private(set) var ownRevision: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var ownRevision: UInt64 = 0
 
     /// Counts interface-state changes of this node and its subtree. Kept apart from
     /// `subtreeRevision` because the range controller changes the states of whole cells as they
     /// scroll in and out of its ranges: a capture then reads the states again and keeps
     /// everything else it recorded, instead of capturing the cell again.
-    public private(set) var subtreeInterfaceStateRevision: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var subtreeInterfaceStateRevision: UInt64 = 0
 
     /// Records an observable change: bumps `ownRevision`, `subtreeRevision` of this node and its
     /// ancestors and the root's `treeRevision` (and, through it, the main loop's change counter).

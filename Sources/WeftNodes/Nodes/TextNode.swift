@@ -22,16 +22,26 @@ open class TextNode: ControlNode {
     public var truncationToken = "\u{2026}" { didSet { if truncationToken != oldValue { contentDidChange() } } }
     public var measurer: any TextMeasurer = FontTableMeasurer.dejaVu { didSet { contentDidChange() } }
 
-    private var cachedLayout: (width: Double, layout: TextLayout)?
+    /// The last layout and the width it was made for.
+    private var cachedLayout: (maxWidth: Double, layout: TextLayout)?
 
     private var breaker: TextLineBreaker {
         TextLineBreaker(measurer: measurer, font: font, maximumNumberOfLines: maximumNumberOfLines, truncationToken: truncationToken)
     }
 
-    /// The text broken into lines for `width` (cached for the last width).
+    /// The text broken into lines for `width`. The last layout, when not truncated, serves
+    /// every width from its own width up to the width it was made for: greedy breaking moves
+    /// no break for a narrower width that still holds every line (and a wider one could fit
+    /// more). So the lines read in the node's bounds (its measured width, rounded up) reuse the
+    /// layout measured in the constrained width. (A truncated last line was cut from a longer
+    /// one, which a narrower width may break earlier.)
     public func textLayout(forWidth width: Double) -> TextLayout {
-        if let cachedLayout, cachedLayout.width == width || (cachedLayout.width.isNaN && width.isNaN) {
-            return cachedLayout.layout
+        if let cachedLayout {
+            let (maxWidth, layout) = cachedLayout
+            if maxWidth == width || (maxWidth.isNaN && width.isNaN)
+                || (!layout.isTruncated && layout.width <= width && width <= maxWidth) {
+                return layout
+            }
         }
         let layout = breaker.layout(text, maxWidth: width)
         cachedLayout = (width, layout)

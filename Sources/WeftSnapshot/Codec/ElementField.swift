@@ -138,9 +138,11 @@ public enum ElementField: String, CaseIterable, Sendable {
         case .children:
             writer.key("children")
             writer.byte(UInt8(ascii: "["))
-            for (index, child) in element.children.enumerated() {
+            // By index: a loop variable would copy each child (a reference count operation per
+            // field of every element below).
+            for index in element.children.indices {
                 if index > 0 { writer.byte(UInt8(ascii: ",")) }
-                child.encode(into: &writer, implied: ImpliedValues.Context(
+                element.children[index].encode(into: &writer, implied: ImpliedValues.Context(
                     constrainedSize: ImpliedValues.constrainedSize(ofChildAt: index, in: element),
                     interfaceState: ImpliedValues.interfaceStatePassedDown(by: element, inherited: implied.interfaceState)))
             }

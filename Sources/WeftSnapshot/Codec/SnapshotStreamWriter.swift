@@ -29,7 +29,7 @@ public struct SnapshotStreamWriter {
     }
 
     /// `capacity`: the bytes to reserve (the buffer doubles as it fills).
-    public init(revision: Int, meta: Snapshot.Meta, capacity: Int = 1 << 16) {
+    public init(revision: Int, meta: Snapshot.Meta, capacity: Int = 1 << 22) {
         writer = JSONWriter(capacity: capacity)
         Snapshot.encodeStart(revision: revision, meta: meta, into: &writer)
     }

@@ -170,10 +170,13 @@ public struct JSONWriter {
     }
 
     /// A JSON string with `"`, `\` and control characters escaped; everything else (including
-    /// non-ASCII UTF-8) is copied as is. Runs without escapes are found 8 bytes at a time.
+    /// non-ASCII UTF-8) is copied as is. Short strings (ids, class names, keys: most of a
+    /// snapshot's strings) are checked and copied in one pass; long ones are checked 8 bytes
+    /// at a time and copied in runs.
     public mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
+            if utf8.count <= 32, copyShortStringWithoutEscapes(utf8) { return }
             byte(UInt8(ascii: "\""))
             let raw = UnsafeRawBufferPointer(utf8)
             var runStart = 0
@@ -203,6 +206,23 @@ public struct JSONWriter {
             append(UnsafeRawBufferPointer(rebasing: raw[runStart...]))
             byte(UInt8(ascii: "\""))
         }
+    }
+
+    /// Writes `"utf8"` when no byte needs escaping and returns true; otherwise writes nothing
+    /// and returns false.
+    @inline(__always)
+    private mutating func copyShortStringWithoutEscapes(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = utf8.count
+        let target = reserve(count + 2)
+        target[0] = UInt8(ascii: "\"")
+        for index in 0..<count {
+            let byte = utf8[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            target[1 + index] = byte
+        }
+        target[1 + count] = UInt8(ascii: "\"")
+        storage.count += count + 2
+        return true
     }
 
     /// Whether any of 8 bytes is a control character, `"` or `\` (bit tricks: a byte below n,
@@ -247,9 +267,9 @@ public struct JSONWriter {
         case .string(let text): string(text)
         case .array(let elements):
             byte(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
+            for index in elements.indices {
                 if index > 0 { byte(UInt8(ascii: ",")) }
-                self.value(element)
+                self.value(elements[index])
             }
             byte(UInt8(ascii: "]"))
         case .object(let object):
@@ -259,11 +279,14 @@ public struct JSONWriter {
 
     public mutating func object(_ object: JSONObject) {
         byte(UInt8(ascii: "{"))
-        for (index, entry) in object.entries.enumerated() {
+        // By index: a loop variable would copy each entry (its key and value retained and
+        // released).
+        let entries = object.entries
+        for index in entries.indices {
             if index > 0 { byte(UInt8(ascii: ",")) }
-            string(entry.key)
+            string(entries[index].key)
             byte(UInt8(ascii: ":"))
-            value(entry.value)
+            value(entries[index].value)
         }
         byte(UInt8(ascii: "}"))
     }
