@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WeftLayout
 import WeftNodes
@@ -33,6 +34,21 @@ import WeftSnapshot
         var meta = Snapshot.Meta(appId: "org.example.Cards")
         meta.extra["checkpoint"] = "start"
         try expectSameDocument(loop(with: [first.root, second.root]).roots, revision: 7, meta: meta)
+    }
+
+    @Test("the file written from the roots is the file written from the value")
+    func files() throws {
+        let card = Card()
+        let roots = loop(with: [card.root]).roots
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("weft-encoded-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fromValue = directory.appendingPathComponent("value.json").path
+        let fromRoots = directory.appendingPathComponent("nested/roots.json").path
+        try Capture.write(Capture.snapshot(of: roots), to: fromValue)
+        try Capture.write(roots, to: fromRoots)
+        let written = try Data(contentsOf: URL(fileURLWithPath: fromRoots))
+        #expect(written == (try Data(contentsOf: URL(fileURLWithPath: fromValue))))
+        #expect(try Snapshot(json: Array(written)) == Capture.snapshot(of: roots))
     }
 
     @Test("an empty list of roots")

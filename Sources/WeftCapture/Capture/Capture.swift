@@ -7,6 +7,7 @@ import WeftSnapshot
 /// ```swift
 /// let snapshot = Capture.snapshot(of: loop.roots, meta: Snapshot.Meta(appId: "org.example.App"))
 /// try Capture.write(snapshot, to: "/tmp/app.json")
+/// try Capture.write(loop.roots, to: "/tmp/app.json")   // the same file, no value built
 /// ```
 /// Call it on the thread that owns the trees (their main loop's).
 public enum Capture {
@@ -32,9 +33,9 @@ public enum Capture {
     }
 
     /// The document of `roots` as compact JSON: the bytes of `snapshot(of:...).encoded()`,
-    /// written while the trees are walked, without building the `Snapshot` value (about half
-    /// the time, and memory for one element at a time instead of the whole tree). For files and
-    /// checkpoints; streaming and diffs need the value.
+    /// written while the trees are walked, without building the `Snapshot` value: as fast, with
+    /// memory for one element at a time instead of the whole tree. For files; streaming and
+    /// diffs need the value.
     public static func encodedSnapshot(of roots: [DisplayNode], revision: Int = 0, meta: Snapshot.Meta = Snapshot.Meta())
         -> [UInt8] {
         var capturer = TreeCapturer(output: SnapshotStreamWriter(revision: revision, meta: meta))
@@ -56,9 +57,22 @@ public enum Capture {
 
     /// Writes `snapshot` as indented JSON (what a checkpoint file holds), creating directories.
     public static func write(_ snapshot: Snapshot, to path: String) throws {
+        try write(indenting: snapshot.encoded(), to: path)
+    }
+
+    /// Writes the document of `roots` as indented JSON, the same file as
+    /// `write(snapshot(of: roots, ...), to:)`, without building the `Snapshot` value
+    /// (`encodedSnapshot(of:)`).
+    public static func write(_ roots: [DisplayNode], revision: Int = 0, meta: Snapshot.Meta = Snapshot.Meta(),
+                             to path: String) throws {
+        try write(indenting: encodedSnapshot(of: roots, revision: revision, meta: meta), to: path)
+    }
+
+    private static func write(indenting compact: [UInt8], to path: String) throws {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(snapshot.encodedPretty()).write(to: url, options: .atomic)
+        // The encoder's output is valid JSON by construction.
+        try Data(try! JSONFormatter.indent(compact)).write(to: url, options: .atomic)
     }
 
     /// `2026-11-30T08:00:00Z`, the form of `meta.capturedAt`.
