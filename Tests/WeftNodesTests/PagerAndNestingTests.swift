@@ -9,7 +9,7 @@ struct PagerAndNestingTests {
     final class TablePages: ContainerDataSource {
         var tables: [Int: TableNode] = [:]
         var rows: [ListSource] = []
-        let count: Int
+        var count: Int
 
         init(count: Int) { self.count = count }
 
@@ -134,6 +134,41 @@ struct PagerAndNestingTests {
         #expect(loop.allContainers().map(\.id) == [pager.id] + [2, 4, 3].map { pages.tables[$0]!.id })
         pager.removeFromSupernode()
         #expect(root.containerCountInSubtree == 0 && loop.allContainers().isEmpty)
+    }
+
+    @Test("a container counts the containers in its cells' trees, on screen or not, as cells and trees change")
+    func containerCountInCells() throws {
+        let pager = PagerNode()
+        let pages = TablePages(count: 5)
+        pager.dataSource = pages
+        let (loop, _) = makeScreen(pager)
+        loop.run(frames: 1)
+        func summed() -> Int { pager.cells.reduce(0) { $0 + $1.containerCountInSubtree } }
+        #expect(summed() > 0 && pager.containerCountInCells == summed())
+        pager.contentOffset = Point(x: 960, y: 0)
+        loop.run(frames: 1)
+        #expect(pager.containerCountInCells == summed())
+        // A table added to an off-screen page's tree, then removed.
+        let offscreen = try #require(pager.cells.first { $0.supernode == nil })
+        let extra = TableNode()
+        offscreen.addSubnode(extra)
+        #expect(pager.containerCountInCells == summed() && offscreen.containerCountInSubtree >= 1)
+        extra.removeFromSupernode()
+        #expect(pager.containerCountInCells == summed())
+        // Cells deleted and reloaded.
+        pages.count = 4
+        try pager.deleteItems(at: [1])
+        loop.run(frames: 1)
+        #expect(pager.containerCountInCells == summed())
+        try pager.reloadItems(at: [0, 3])
+        loop.run(frames: 1)
+        #expect(pager.containerCountInCells == summed())
+        // A feed's rows hold none: the capture's walk stops at the count.
+        let (table, _, _, _) = loadedTable(count: 30)
+        #expect(table.containerCountInCells == 0)
+        var found: [ContainerNode] = []
+        table.appendContainersInOffscreenCells(to: &found)
+        #expect(found.isEmpty)
     }
 
     @Test("visibility depth sets the range mode when the program opts in")

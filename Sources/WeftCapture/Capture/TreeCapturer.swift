@@ -199,8 +199,13 @@ extension TreeCapturer where Output == ElementTree {
         element.tappable = tappableArea(of: node)
         collectContainers(of: node)
         // The spec tree is the layout's, which did not change: the nodes placed in it keep their
-        // frames and are looked up again.
-        element.children.removeSubrange(recorded.layoutChildCount...)
+        // frames and are looked up again. A new children array, sized for every subnode: the
+        // recorded one is shared with the cache (editing it would copy it whole).
+        let subnodeCount = node.subnodes.count
+        let layoutChildren = element.children.prefix(recorded.layoutChildCount)
+        element.children = []
+        element.children.reserveCapacity(layoutChildren.count + subnodeCount)
+        element.children.append(contentsOf: layoutChildren)
         var placed: [ObjectIdentifier] = []
         SubnodesByID(node.subnodes).forEachNodeElement(in: &element.children) { child, subnode in
             placed.append(ObjectIdentifier(subnode))

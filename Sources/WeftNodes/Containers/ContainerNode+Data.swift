@@ -103,6 +103,7 @@ extension ContainerNode {
         for index in cells.indices {
             if !seen.insert(ObjectIdentifier(cells[index])).inserted {
                 NodeDiagnostics.warn(id, "the data source returned \(cells[index].id) for two items; item \(index) shows an empty cell instead")
+                containerCountInCells -= cells[index].containerCountInSubtree  // counted once per adoption
                 cells[index] = placeholderCell()
             }
         }
@@ -118,6 +119,7 @@ extension ContainerNode {
     private func adopt(_ cell: CellNode) {
         cell.owningContainer = self
         cell.isRangeManaged = true
+        containerCountInCells += cell.containerCountInSubtree
     }
 
     private func release(_ cell: CellNode) {
@@ -125,5 +127,6 @@ extension ContainerNode {
         cell.recursivelySetInterfaceState([])
         cell.owningContainer = nil
         cell.isRangeManaged = false
+        containerCountInCells -= cell.containerCountInSubtree
     }
 }

@@ -21,9 +21,11 @@ extension ContainerNode {
     /// Appends the containers in the trees of the cells that are in a range (preload, display or
     /// visible) but have no supernode, in item order, each tree as `appendContainers` lists it.
     /// Cells on screen are subnodes and are left to the walk through `subnodes`, so no
-    /// container is listed twice. Usually no such cell holds a container (a feed's rows): that
-    /// is found with one look per cell, before anything is sorted or allocated.
+    /// container is listed twice. Usually no cell holds a container (a feed's rows): that is
+    /// one look at a count (`containerCountInCells`); otherwise the cells in a range are looked
+    /// at one by one before anything is sorted or allocated.
     public func appendContainersInOffscreenCells(to result: inout [ContainerNode]) {
+        guard containerCountInCells > 0 else { return }
         let controller = rangeController
         let (preload, display, visible) = (controller.preloadIndices, controller.displayIndices, controller.visibleIndices)
         let cells = self.cells

@@ -27,6 +27,10 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
 
     /// Every item's cell, in item order (allocated when data loads, as Texture does).
     public internal(set) var cells: [CellNode] = []
+    /// How many scroll containers the trees of `cells` hold (their `containerCountInSubtree`
+    /// summed, kept up to date as cells come and go and as their trees change), so that a
+    /// capture finds in constant time that no off-screen cell holds one (a feed's rows).
+    var containerCountInCells = 0
     /// Every item's frame in content coordinates.
     public private(set) var itemFrames: [Rect] = []
     public private(set) var contentSize: Size = .zero { didSet { if contentSize != oldValue { noteChange() } } }

@@ -117,12 +117,14 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
         noteChange()
     }
 
-    /// Adds `delta` to the container count of this node and of every ancestor.
+    /// Adds `delta` to the container count of this node and of every ancestor, and to the
+    /// count of the container owning a cell on the way (`containerCountInCells`).
     private func addToContainerCounts(_ delta: Int) {
         guard delta != 0 else { return }
         var node: DisplayNode? = self
         while let current = node {
             current.containerCountInSubtree += delta
+            if let owner = current.owningContainer as? ContainerNode { owner.containerCountInCells += delta }
             node = current.supernode
         }
     }
