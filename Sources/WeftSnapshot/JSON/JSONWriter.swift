@@ -117,9 +117,9 @@ public struct JSONWriter {
         }
     }
 
-    /// Shortest round-trip decimal. Fast paths cover integers and multiples of 1/256 below a
-    /// million (what layouts produce: pixel grids at scale 1, 2, 4); others use Swift's
-    /// shortest-representation `description`.
+    /// Shortest round-trip decimal. Fast paths cover integers and the dyadic fractions layouts
+    /// produce (pixel grids at scale 1, 2, 4; text metrics in 2048ths of a font size); others
+    /// use Swift's shortest-representation `description`.
     public mutating func number(_ value: Double) {
         if value.isNaN { raw("null"); return }
         if value.isInfinite { if value < 0 { raw("\"-inf\"") } else { raw("\"inf\"") }; return }
@@ -130,27 +130,40 @@ public struct JSONWriter {
             digits(UInt(magnitude))
             return
         }
-        // magnitude x 256 is exact (a power of two); when it is whole the decimal expansion has
-        // at most 8 fraction digits, and below 1e6 (ulp < 2.4e-10) no shorter decimal rounds to
-        // the same double, so the exact expansion is the shortest round-trip form.
-        let scaled = magnitude * 256
-        if magnitude < 1_000_000, scaled.rounded(.towardZero) == scaled {
-            if value < 0 { byte(UInt8(ascii: "-")) }
-            let whole = UInt(scaled) >> 8
-            var fraction = (UInt(scaled) & 255) * 390_625  // 10^8 / 2^8 = 5^8
-            digits(whole)
-            byte(UInt8(ascii: "."))
-            var divisor: UInt = 10_000_000
-            while fraction > 0 {
-                byte(UInt8(ascii: "0") &+ UInt8(fraction / divisor))
-                fraction %= divisor
-                divisor /= 10
-            }
-            return
-        }
+        // A multiple of 1/2^p has an exact decimal expansion of at most p fraction digits. While
+        // the double's ulp is below 10^-p, no other decimal of at most p fraction digits rounds
+        // to the same double, so that expansion is the shortest round-trip form: 2^-11 below
+        // 2^15 (ulp at most 2^-38 < 1e-11), 2^-8 below 1e6 (ulp < 2.4e-10 < 1e-8).
+        if magnitude < 32_768, writeDyadic(value, magnitude: magnitude, fractionBits: 11) { return }
+        if magnitude < 1_000_000, writeDyadic(value, magnitude: magnitude, fractionBits: 8) { return }
         var text = value.description  // shortest round-trip, e.g. "0.1", "1e-07", "1.5e+20"
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
+
+    /// Writes `value` as its exact decimal expansion, trailing zeros left out, when `magnitude`
+    /// is a multiple of 2^-`fractionBits` (magnitude x 2^fractionBits is then exact and whole);
+    /// returns whether it did.
+    @inline(__always)
+    private mutating func writeDyadic(_ value: Double, magnitude: Double, fractionBits: Int) -> Bool {
+        let scaled = magnitude * Double(1 << fractionBits)
+        guard scaled.rounded(.towardZero) == scaled else { return false }
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        let whole = UInt(scaled)
+        digits(whole >> fractionBits)
+        byte(UInt8(ascii: "."))
+        // The fraction in `fractionBits` decimal digits: k / 2^p = k x 5^p / 10^p.
+        var fraction = (whole & ((1 << fractionBits) - 1)) * Self.powersOfFive[fractionBits]
+        var divisor = Self.powersOfTen[fractionBits - 1]
+        while fraction > 0 {
+            byte(UInt8(ascii: "0") &+ UInt8(fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        }
+        return true
+    }
+
+    private static let powersOfFive: [UInt] = (0...11).map { (0..<$0).reduce(1) { product, _ in product * 5 } }
+    private static let powersOfTen: [UInt] = (0...11).map { (0..<$0).reduce(1) { product, _ in product * 10 } }
 
     /// Writes the decimal digits of `value` straight into the buffer, last digit first.
     private mutating func digits(_ value: UInt) {

@@ -23,7 +23,11 @@ import Testing
         #expect(number(-42) == "-42")
         #expect(number(8.5) == "8.5")
         #expect(number(-190.25) == "-190.25")
-        #expect(number(0.00390625) == "0.00390625")  // 1/256: the fast path's finest step
+        #expect(number(0.00390625) == "0.00390625")  // 1/256
+        #expect(number(0.00048828125) == "0.00048828125")  // 1/2048: the fast path's finest step
+        #expect(number(13.0 * 1901 / 2048) == "12.06689453125")  // a 13-point font's ascender
+        #expect(number(32_767.5 + 1.0 / 2048) == "32767.50048828125")
+        #expect(number(40_000 + 1.0 / 2048) == "40000.00048828125")  // past 2^15: description
         #expect(number(0.1) == "0.1")
         #expect(number(0.1 + 0.2) == "0.30000000000000004")
         #expect(number(1.0 / 3.0) == "0.3333333333333333")
@@ -44,11 +48,12 @@ import Testing
         var random = SeededGenerator(seed: 7)
         for _ in 0..<20_000 {
             let value: Double
-            switch Int.random(in: 0..<4, using: &random) {
+            switch Int.random(in: 0..<5, using: &random) {
             case 0: value = Double(bitPattern: random.next())  // any double, NaN/inf excluded below
             case 1: value = Double(Int.random(in: -100_000...100_000, using: &random)) / 256
             case 2: value = Double.random(in: -1000...1000, using: &random)
-            default: value = Double(Int.random(in: -10_000...10_000, using: &random)) / 3
+            case 3: value = Double(Int.random(in: -10_000...10_000, using: &random)) / 3
+            default: value = Double(Int.random(in: -70_000_000...70_000_000, using: &random)) / 2048
             }
             guard value.isFinite else { continue }
             let text = number(value)
@@ -56,6 +61,10 @@ import Testing
             #expect(parsed == value, "\(value) was written as \(text) and read back as \(parsed)")
             // Shortest: Swift's description is the shortest round-trip form (plus ".0" on whole numbers).
             #expect(text.count <= value.description.count)
+            // The same digits as description's (which adds ".0" to whole numbers).
+            if !value.description.contains("e") {
+                #expect(text == value.description || text + ".0" == value.description, "\(value) was written as \(text)")
+            }
         }
     }
 
@@ -66,6 +75,12 @@ import Testing
         #expect(string("\u{01}\u{1F}") == "\"\\u0001\\u001f\"")
         #expect(string("\u{7F}") == "\"\u{7F}\"")  // DEL is not a control character in JSON
         #expect(string("é 😀 /") == "\"é 😀 /\"")  // non-ASCII stays UTF-8; '/' needs no escape
+        // Short strings are copied in one pass, long ones in runs: escapes are found in both.
+        let long = String(repeating: "abcdefgh", count: 5)
+        #expect(string(long) == "\"\(long)\"")
+        #expect(string(long + "\"" + long) == "\"\(long)\\\"\(long)\"")
+        #expect(string(String(repeating: "x", count: 31) + "\n") == "\"" + String(repeating: "x", count: 31) + "\\n\"")
+        #expect(string(String(repeating: "x", count: 32) + "\t") == "\"" + String(repeating: "x", count: 32) + "\\t\"")
     }
 
     @Test func objectsKeepTheirOrder() {
