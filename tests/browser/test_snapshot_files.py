@@ -191,13 +191,18 @@ def test_zoom_buttons(opened):
     assert abs(page.js("return weft.screenView.view.zoom") - before) < 1e-9
 
 
-def test_semantic_diff_of_two_files(gateway, page, tmp_path):
+def open_diff_files(gateway, page, tmp_path):
+    """The Diff tab with before.json and after.json (screens.py) opened in it."""
     before = page.write_json(tmp_path, "before.json", screens.before())
     after = page.write_json(tmp_path, "after.json", screens.after())
     page.open(gateway.page_url())
     page.js("weft.selectTab('diff')")
     page.open_file(f"{before}\n{after}", input_id="diff-files")
     page.wait_js("return document.querySelectorAll('#diff-after option').length === 2", "both files listed")
+
+
+def test_semantic_diff_of_two_files(gateway, page, tmp_path):
+    open_diff_files(gateway, page, tmp_path)
     assert page.js("return [document.getElementById('diff-before').value, document.getElementById('diff-after').value]") == ["before.json", "after.json"]
     page.driver.find_element("id", "diff-run").click()
     summary = page.wait_js("const s = document.getElementById('diff-summary'); return s && s.textContent", "the diff summary")
@@ -236,12 +241,7 @@ def run_diff_ignoring(page, names):
 def test_diff_ignore_field(gateway, page, tmp_path):
     """The ignore field (weft diff --ignore's names) is prefilled with the default list, changes
     what is listed, and refuses an unknown name with the CLI's message instead of a diff."""
-    before = page.write_json(tmp_path, "before.json", screens.before())
-    after = page.write_json(tmp_path, "after.json", screens.after())
-    page.open(gateway.page_url())
-    page.js("weft.selectTab('diff')")
-    page.open_file(f"{before}\n{after}", input_id="diff-files")
-    page.wait_js("return document.querySelectorAll('#diff-after option').length === 2", "both files listed")
+    open_diff_files(gateway, page, tmp_path)
     assert page.js("return document.getElementById('diff-ignore').value") == "meta, revision"
     page.driver.find_element("id", "diff-run").click()
     page.wait_js("return document.getElementById('diff-summary')", "the diff summary")
