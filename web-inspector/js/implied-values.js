@@ -83,25 +83,44 @@ function isLayoutRoot(parent, child) {
 }
 
 /**
- * Gives the nodes among `children` (through specs, which have no state) the state `state`. An
- * empty state is left absent, which the page reads as empty anyway.
+ * `children` with `visit` applied to each node among them and under their specs (specs have no
+ * state and pass their node ancestor's through). A spec is copied only when a node under it
+ * was replaced, and the array only when one of its items was: a visit that returns the node it
+ * was given leaves everything as it was.
+ */
+function mapNodesThroughSpecs(children, visit) {
+  if (!Array.isArray(children)) return children;
+  let changed = false;
+  const mapped = children.map((child) => {
+    let result = child;
+    if (child.kind !== 'spec') result = visit(child);
+    else if (Array.isArray(child.children)) {
+      const grandchildren = mapNodesThroughSpecs(child.children, visit);
+      if (grandchildren !== child.children) result = { ...child, children: grandchildren };
+    }
+    if (result !== child) changed = true;
+    return result;
+  });
+  return changed ? mapped : children;
+}
+
+/**
+ * Gives the nodes among `children` (through specs) the state `state`, in place. An empty state
+ * is left absent, which the page reads as empty anyway.
  */
 function fillInheritedStates(children, state) {
   if (!state) return;
-  for (const child of Array.isArray(children) ? children : []) {
-    if (child.kind === 'spec') fillInheritedStates(child.children, state);
-    else if (!has(child, 'interfaceState')) child.interfaceState = state;
-  }
+  mapNodesThroughSpecs(children, (node) => {
+    if (!has(node, 'interfaceState')) node.interfaceState = state;
+    return node;
+  });
 }
 
 /** `children` without the interface states their nearest node ancestor's `state` implies. */
 function withoutInheritedStates(children, state) {
-  return children.map((child) => {
-    if (child.kind === 'spec') {
-      return Array.isArray(child.children) ? { ...child, children: withoutInheritedStates(child.children, state) } : child;
-    }
-    if (!has(child, 'interfaceState') || child.interfaceState !== state) return child;
-    const { interfaceState, ...rest } = child;
+  return mapNodesThroughSpecs(children, (node) => {
+    if (!has(node, 'interfaceState') || node.interfaceState !== state) return node;
+    const { interfaceState, ...rest } = node;
     return rest;
   });
 }
