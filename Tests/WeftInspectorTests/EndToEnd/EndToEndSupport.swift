@@ -57,10 +57,13 @@ final class EventRecorder: Sendable {
     func count(_ method: String) -> Int { all(method).count }
 }
 
-/// An inspector client against `gateway`, recording its events.
-func makeInspector(_ gateway: GatewayProcess, recorder: EventRecorder = EventRecorder()) -> InspectorClient {
-    InspectorClient(endpoint: gateway.endpoint, token: gateway.token, clientName: "swift-tests",
-                    options: TransportOptions(maximumIncomingMessageBytes: 256 << 20, backoff: fastBackoff),
+/// An inspector client against `gateway` (dialling `url` when given, another form of its
+/// address), recording its events. It accepts the self-signed certificate of a TLS gateway.
+func makeInspector(_ gateway: GatewayProcess, url: String? = nil, recorder: EventRecorder = EventRecorder()) -> InspectorClient {
+    InspectorClient(endpoint: try! GatewayEndpoint(parsing: url ?? gateway.webSocketURL), token: gateway.token,
+                    clientName: "swift-tests",
+                    options: TransportOptions(maximumIncomingMessageBytes: 256 << 20, backoff: fastBackoff,
+                                              allowSelfSignedCertificates: gateway.usesTLS),
                     onEvent: recorder.record)
 }
 
