@@ -55,6 +55,15 @@ final class EventRecorder: Sendable {
     func all(_ method: String) -> [Envelope] { events.withLock { $0.filter { $0.method == method } } }
 
     func count(_ method: String) -> Int { all(method).count }
+
+    /// Removes and returns the `method` events received so far (updates a test has applied).
+    func take(_ method: String) -> [Envelope] {
+        events.withLock { events in
+            let taken = events.filter { $0.method == method }
+            events.removeAll { $0.method == method }
+            return taken
+        }
+    }
 }
 
 /// An inspector client against `gateway` (dialling `url` when given, another form of its
