@@ -7,10 +7,12 @@ import WeftTestSupport
 /// of them attached to the device.
 ///
 /// Why one type: getting there takes the same steps in every test, and each wait is a race if
-/// skipped (a request sent before the registration is answered -32001, an event sent before
-/// `Inspector.attached` reached the device is never sent). Doing it here once lets a test say
-/// only what it does to these parts and what must follow. Nothing is mocked: the parts talk
-/// over the real gateway's WebSockets, as they did when each test set them up itself.
+/// skipped (a request to a device the gateway has not registered yet fails with -32000; a host
+/// sends updates only while `isSomeoneListening`, which turns true when the gateway's
+/// `Inspector.attached` reaches the device, which can be after the attach was answered). Doing
+/// it here once lets a test say only what it does to these parts and what must follow.
+/// Nothing is mocked: the parts talk over the real gateway's WebSockets, as they did when each
+/// test set them up itself.
 ///
 /// A failed step throws with the device's state and the gateway's log, and closes whatever it
 /// had started. Close it with `defer { scene.close() }`: Swift may release an object after its
@@ -64,7 +66,7 @@ final class DeviceWithInspectors: Sendable {
         do {
             for inspector in inspectors { try await inspector.waitUntilReady() }
             for inspector in inspectors.prefix(attached) { try await inspector.attach(device: deviceId) }
-            // The gateway tells the device with Inspector.attached; until then it sends no events.
+            // The gateway's Inspector.attached may reach the device after the attach is answered.
             let counted = await eventually { device.inspectorCount == attached }
             guard counted else {
                 throw HarnessError("the device counts \(device.inspectorCount) inspectors, not \(attached); gateway log:\n\(gateway.log)")
