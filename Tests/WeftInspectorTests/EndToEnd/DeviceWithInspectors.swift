@@ -97,8 +97,9 @@ func startRegisteredDevice(_ gateway: GatewayProcess, instance: String = HostPro
     device.start()
     let registered = await eventually { device.isRegistered }
     guard registered else {
+        let failure = HarnessError("the device never registered: \(device.client.state), \(device.client.lastError ?? "no error"); gateway log:\n\(gateway.log)")
         device.close()
-        throw HarnessError("the device never registered: \(device.client.state), \(device.client.lastError ?? "no error"); gateway log:\n\(gateway.log)")
+        throw failure
     }
     return device
 }
