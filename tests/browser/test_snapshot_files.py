@@ -191,13 +191,18 @@ def test_zoom_buttons(opened):
     assert abs(page.js("return weft.screenView.view.zoom") - before) < 1e-9
 
 
-def test_semantic_diff_of_two_files(gateway, page, tmp_path):
+def open_diff_files(gateway, page, tmp_path):
+    """The Diff tab with before.json and after.json (screens.py) opened in it."""
     before = page.write_json(tmp_path, "before.json", screens.before())
     after = page.write_json(tmp_path, "after.json", screens.after())
     page.open(gateway.page_url())
     page.js("weft.selectTab('diff')")
     page.open_file(f"{before}\n{after}", input_id="diff-files")
     page.wait_js("return document.querySelectorAll('#diff-after option').length === 2", "both files listed")
+
+
+def test_semantic_diff_of_two_files(gateway, page, tmp_path):
+    open_diff_files(gateway, page, tmp_path)
     assert page.js("return [document.getElementById('diff-before').value, document.getElementById('diff-after').value]") == ["before.json", "after.json"]
     page.driver.find_element("id", "diff-run").click()
     summary = page.wait_js("const s = document.getElementById('diff-summary'); return s && s.textContent", "the diff summary")
@@ -221,6 +226,58 @@ def test_semantic_diff_of_two_files(gateway, page, tmp_path):
     page.js("document.querySelector('#diff-table tr.diff-row[data-kind=\"nodeProperty\"]').click()")
     assert page.js("return weft.state.selectedId") == "n2"
     page.screenshot("diff-before")
+
+
+DIFF_TITLES = "return [...document.querySelectorAll('#diff-table tr.diff-row')].map(r => r.title)"
+
+
+def run_diff_ignoring(page, names):
+    """Types `names` into the ignore field and presses Enter (which runs the diff)."""
+    field = page.driver.find_element("id", "diff-ignore")
+    field.clear()
+    field.send_keys(names + "\n")
+
+
+def test_diff_ignore_field(gateway, page, tmp_path):
+    """The ignore field (weft diff --ignore's names) is prefilled with the default list, changes
+    what is listed, and refuses an unknown name with the CLI's message instead of a diff."""
+    open_diff_files(gateway, page, tmp_path)
+    assert page.js("return document.getElementById('diff-ignore').value") == "meta, revision"
+    page.driver.find_element("id", "diff-run").click()
+    page.wait_js("return document.getElementById('diff-summary')", "the diff summary")
+    assert page.js(DIFF_TITLES) == screens.EXPECTED_DIFF
+    assert page.js("return weft.diffPanel.result.options") == {"tolerance": 0, "ignore": ["meta", "revision"], "interfaceState": False}
+
+    # `frame` leaves out the four frame changes (the photo resized, the like button and the
+    # toolbar moved, the feed resized); the rest is listed as before.
+    run_diff_ignoring(page, "meta, revision, frame")
+    page.wait_js("return !document.getElementById('diff-summary').textContent.includes('moved')", "the diff without frames")
+    assert page.js("return document.getElementById('diff-summary').textContent") == "1 added, 2 style, 2 nodeProperty, 1 rangeController"
+    assert page.js(DIFF_TITLES) == [line for line in screens.EXPECTED_DIFF if ": frame " not in line]
+    assert page.js("return weft.diffPanel.result.options.ignore") == ["meta", "revision", "frame"]
+    # The highlights follow: the like button, the toolbar and the feed changed only their frames
+    # (the feed's range-controller change carries the controller's id), so only the title, the
+    # photo and the added cell stay marked.
+    assert page.js("return [...weft.state.diff.changedIds].sort()") == sorted(["n102", "n103", "n200"])
+
+    # A misspelt name: the CLI's message with a suggestion and the valid names, no table, no
+    # highlights left from the previous run.
+    run_diff_ignoring(page, "meta, fram")
+    error = page.wait_js("const e = document.getElementById('diff-error'); return e && e.textContent", "the ignore error")
+    assert error.startswith('ignore: unknown field or kind "fram" (did you mean "frame"?); valid names:\n  kinds: added, removed,')
+    assert "\n  props.NAME or NAME: direction," in error
+    assert page.js("return [document.getElementById('diff-table'), weft.state.diff, weft.diffPanel.result]") == [None, None, None]
+    page.screenshot("diff-ignore-error")
+
+    # An empty field ignores nothing: the revision and meta changes come back, last.
+    run_diff_ignoring(page, "")
+    page.wait_js("return document.getElementById('diff-summary')", "the diff summary")
+    assert page.js(DIFF_TITLES) == screens.EXPECTED_DIFF + ["~ revision 4 -> 9", "~ meta.pid 1 -> 2"]
+    assert page.js("return document.getElementById('diff-summary').textContent").endswith("1 rangeController, 2 document")
+
+    run_diff_ignoring(page, "meta, revision, frame")
+    page.wait_js("return !document.getElementById('diff-summary').textContent.includes('document')", "the diff without frames")
+    page.screenshot("diff-ignore-frame")
 
 
 @pytest.mark.parametrize("name", ["feed.json", "profile-card.json", "minimal.json"])

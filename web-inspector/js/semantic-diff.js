@@ -7,10 +7,11 @@
 // ones, then the removed ones; then range controllers; then
 // `revision` and `meta` (ignored by default).
 
-import { describeInterfaceState } from './layout-vocabulary.js';
+import { describeInterfaceState, STYLE_FIELDS, SPEC_FIELDS } from './layout-vocabulary.js';
 import { fillSnapshotImpliedValues } from './implied-values.js';
 
-const DEFAULT_IGNORE = ['meta', 'revision'];
+/** What the diff leaves out unless told otherwise (protocol.md, Snapshots without a gateway). */
+export const DEFAULT_IGNORE = Object.freeze(['meta', 'revision']);
 const ZERO_RECT = [0, 0, 0, 0];
 const DEFAULT_RANGE = { min: [0, 0], max: ['inf', 'inf'] };
 /** Compared range-controller fields in document order, with the values documents omit. */
@@ -20,6 +21,55 @@ const CONTROLLER_DEFAULTS = [
   ['visible', []], ['display', []], ['preload', []], ['itemStates', []],
 ];
 const RUNTIME_STATE = new Set(['visible', 'display', 'preload', 'itemStates']);
+
+/** The change kinds, in the order of Swift's SemanticChange.Kind (summaries list them so). */
+export const CHANGE_KINDS = Object.freeze([
+  'added', 'removed', 'order', 'moved', 'resized', 'style', 'specProperty', 'nodeProperty', 'interfaceState', 'field',
+  'rangeController', 'document',
+]);
+
+/**
+ * Every name `ignore` understands, grouped as `weft diff --ignore` lists them (Swift's
+ * SemanticDiffFieldNames; fixtures/semantic-diff/names/ignore-names.json keeps the two equal),
+ * so that a misspelt name (`fram`) is refused instead of silently ignoring nothing: the change
+ * kinds, the compared fields, and the entry names, which work dotted (`style.flexGrow`,
+ * `props.text`, `rangeControllers.mode`, `meta.appId`) or alone (`text`). The style and spec keys
+ * are layout-json's (the same tables the properties panel edits); `meta.NAME` takes any name,
+ * since a program may write its own meta entries.
+ */
+export const IGNORE_NAMES = deepFreeze({
+  kinds: CHANGE_KINDS,
+  fields: [
+    'frame', 'kind', 'type', 'constrainedSize', 'calculatedSize', 'style', 'props', 'tappable', 'interfaceState',
+    'order', 'rangeControllers', 'meta', 'revision',
+  ],
+  styleKeys: Object.keys(STYLE_FIELDS),
+  specPropertyKeys: Object.values(SPEC_FIELDS).flatMap((fields) => Object.keys(fields)),
+  nodePropertyKeys: [
+    'text', 'lines', 'font', 'image', 'control', 'url', 'loadState', 'clipsToBounds', 'hidden', 'alpha',
+    'backgroundColor', 'hitTestSlop',
+  ],
+  rangeControllerKeys: CONTROLLER_DEFAULTS.map(([key]) => key),
+  metaKeys: ['appId', 'appName', 'instance', 'host', 'pid', 'capturedAt', 'protocolVersion', 'screen'],
+});
+
+function deepFreeze(groups) {
+  for (const list of Object.values(groups)) Object.freeze(list);
+  return Object.freeze(groups);
+}
+
+/** The dotted forms: prefix and the entry names that may follow it (null: any name). */
+const DOTTED_FORMS = [
+  ['style', IGNORE_NAMES.styleKeys], ['props', [...IGNORE_NAMES.specPropertyKeys, ...IGNORE_NAMES.nodePropertyKeys]],
+  ['rangeControllers', IGNORE_NAMES.rangeControllerKeys], ['meta', null],
+];
+/** The names that work without a dot: kinds, fields and every entry name. */
+const PLAIN_NAMES = new Set(Object.values(IGNORE_NAMES).flat());
+/** What a misspelt name may be corrected to, in the order ties are settled (Swift's order). */
+const SUGGESTIONS = [
+  ...IGNORE_NAMES.kinds, ...IGNORE_NAMES.fields,
+  ...DOTTED_FORMS.flatMap(([prefix, names]) => (names || IGNORE_NAMES.metaKeys).flatMap((name) => [name, `${prefix}.${name}`])),
+];
 
 /** A path component: `Class`, `Class (debugName)`, with `[n]` appended when n > 0. */
 export function componentName(element, ordinal) {
@@ -247,8 +297,9 @@ function ownerPaths(snapshot) {
 /**
  * Differences from snapshot `a` (before) to `b` (after). Both are compared with their implied
  * values filled in (fixtures/semantic-diff/README.md), which this fills into them in place.
- * @param {object} options tolerance (points, default 0); ignore (replaces the default
- *   ["meta", "revision"]: field names, their first or last part, or change kinds);
+ * @param {object} options tolerance (points, default 0); ignore (replaces DEFAULT_IGNORE,
+ *   ["meta", "revision"]: field names, their first or last part, or change kinds; not checked
+ *   here, parseIgnoreList and validateIgnoreNames refuse unknown ones);
  *   interfaceState (bool, default false).
  * @returns {Array} changes {kind, path, field?, before?, after?, idBefore?, idAfter?}
  */
@@ -260,6 +311,91 @@ export function semanticDiff(a, b, options = {}) {
   differ.controllers(a, b);
   differ.document(a, b);
   return differ.changes;
+}
+
+/** Whether `name` means something to `ignore` (a kind, a field, a dotted entry or an entry name). */
+export function isKnownIgnoreName(name) {
+  const dot = name.indexOf('.');
+  if (dot < 0) return PLAIN_NAMES.has(name);
+  const entry = name.slice(dot + 1);
+  const form = DOTTED_FORMS.find(([prefix]) => prefix === name.slice(0, dot));
+  return entry !== '' && form !== undefined && (form[1] === null || form[1].includes(entry));
+}
+
+/** The known name closest to a misspelt one (at most two edits, ignoring case), or null. */
+export function ignoreNameSuggestion(name) {
+  const lower = name.toLowerCase();
+  let best = null;
+  let bestDistance = Infinity;
+  for (const candidate of SUGGESTIONS) {
+    const distance = editDistance(lower, candidate.toLowerCase());
+    if (distance < bestDistance) { best = candidate; bestDistance = distance; }
+  }
+  return bestDistance <= 2 && bestDistance < name.length ? best : null;
+}
+
+/** Levenshtein distance, one row of the table at a time. */
+function editDistance(a, b) {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 0; i < a.length; i++) {
+    let diagonal = row[0];
+    row[0] = i + 1;
+    for (let j = 0; j < b.length; j++) {
+      const above = row[j + 1];
+      row[j + 1] = Math.min(diagonal + (a[i] === b[j] ? 0 : 1), above + 1, row[j] + 1);
+      diagonal = above;
+    }
+  }
+  return row[b.length];
+}
+
+/** Every valid name, grouped, one line per group, as `weft diff --ignore` lists them. */
+export function ignoreNamesListing() {
+  const { kinds, fields, styleKeys, specPropertyKeys, nodePropertyKeys, rangeControllerKeys, metaKeys } = IGNORE_NAMES;
+  return [
+    `kinds: ${kinds.join(', ')}`,
+    `fields: ${fields.join(', ')}`,
+    `style.NAME or NAME: ${styleKeys.join(', ')}`,
+    `props.NAME or NAME: ${specPropertyKeys.join(', ')} (specs); ${nodePropertyKeys.join(', ')} (nodes)`,
+    `rangeControllers.NAME or NAME: ${rangeControllerKeys.join(', ')}`,
+    `meta.NAME (any) or NAME: ${metaKeys.join(', ')}`,
+  ];
+}
+
+/**
+ * Ignore names the diff does not know; the message is `weft diff --ignore`'s (Swift's
+ * SemanticDiff.Options.UnknownFieldError): the names sorted, each with a suggestion where one
+ * is close, then every valid name.
+ */
+export class UnknownIgnoreNameError extends Error {
+  constructor(names) {
+    const sorted = [...new Set(names)].sort();
+    const quoted = sorted.map((name) => {
+      const suggestion = ignoreNameSuggestion(name);
+      return `"${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`;
+    });
+    const subject = sorted.length === 1 ? 'unknown field or kind' : 'unknown fields or kinds';
+    super(`${subject} ${quoted.join(', ')}; valid names:\n${ignoreNamesListing().map((line) => `  ${line}`).join('\n')}`);
+    this.name = 'UnknownIgnoreNameError';
+    this.names = sorted;
+  }
+}
+
+/** Throws UnknownIgnoreNameError when `names` holds one the diff does not know (it would ignore nothing). */
+export function validateIgnoreNames(names) {
+  const unknown = names.filter((name) => !isKnownIgnoreName(name));
+  if (unknown.length) throw new UnknownIgnoreNameError(unknown);
+}
+
+/**
+ * The `ignore` option from what the user typed: a comma list, spaces around names and empty
+ * names skipped (so an empty text ignores nothing), validated.
+ * @throws {UnknownIgnoreNameError}
+ */
+export function parseIgnoreList(text) {
+  const names = String(text).split(',').map((name) => name.trim()).filter((name) => name !== '');
+  validateIgnoreNames(names);
+  return names;
 }
 
 /** `8,8 100x20` for a rect. */

@@ -2,7 +2,9 @@ import WeftLayout
 import WeftNodes
 import WeftSnapshot
 
-/// Walks node trees into snapshot elements (protocol.md, Element).
+/// Walks node trees into snapshot elements (protocol.md, Element), handing each element to its
+/// `Output` parents first: built into values (`ElementTree`, which may reuse cached subtrees) or
+/// written straight into a document (`SnapshotStreamWriter`).
 ///
 /// A node's children are its calculated layout's spec tree first (each spec gets the
 /// structural id `<owner>/<path>`; nodes met in it are captured with the frame the unflattened
@@ -19,7 +21,7 @@ struct TreeCapturer<Output: ElementOutput> {
     private(set) var containers: [ContainerNode] = []
     /// Controls with a tappable area met. An area is cut by the ancestors' bounds, which move
     /// while a feed scrolls, so subtrees with one are reused with their areas computed again.
-    fileprivate var tappableCount = 0
+    private var tappableCount = 0
 
     init(output: Output) {
         self.output = output
@@ -37,7 +39,7 @@ struct TreeCapturer<Output: ElementOutput> {
 
     /// The output decides how a node is captured: the element tree may reuse an earlier
     /// capture's subtree.
-    fileprivate mutating func node(_ node: DisplayNode, frame: Snapshot.Rect) -> Output.Closed {
+    private mutating func node(_ node: DisplayNode, frame: Snapshot.Rect) -> Output.Closed {
         Output.capture(node, frame: frame, with: &self)
     }
 
@@ -69,14 +71,14 @@ struct TreeCapturer<Output: ElementOutput> {
 
     /// The tappable area of a control with targets (counted: the cache recomputes the areas of
     /// subtrees that have some), nil for other nodes.
-    fileprivate mutating func tappableArea(of node: DisplayNode) -> Snapshot.Tappable? {
+    private mutating func tappableArea(of node: DisplayNode) -> Snapshot.Tappable? {
         guard let control = node as? ControlNode, control.hasTargets else { return nil }
         tappableCount += 1
         return Self.tappable(of: control)
     }
 
     /// A container's place in the list of range controllers.
-    fileprivate mutating func collectContainers(of node: DisplayNode) {
+    private mutating func collectContainers(of node: DisplayNode) {
         guard let container = node as? ContainerNode else { return }
         containers.append(container)
         // Its off-screen cells in a range (a pager's preloaded pages) are not in the tree:
@@ -86,7 +88,7 @@ struct TreeCapturer<Output: ElementOutput> {
 
     /// The subnodes a node's layout did not place (manual layout, a container's visible cells),
     /// after its spec tree, with their frames moved by the node's bounds origin.
-    fileprivate mutating func appendSubnodesLayoutDidNotPlace(of node: DisplayNode, placed: [ObjectIdentifier],
+    private mutating func appendSubnodesLayoutDidNotPlace(of node: DisplayNode, placed: [ObjectIdentifier],
                                                               to element: inout Output.Open) {
         let origin = node.boundsOrigin
         // Usually the layout placed every subnode; a set keeps big nodes linear.
@@ -131,18 +133,18 @@ struct TreeCapturer<Output: ElementOutput> {
         return output.close(element)
     }
 
-    fileprivate static func interfaceState(of node: DisplayNode) -> Snapshot.InterfaceState {
+    private static func interfaceState(of node: DisplayNode) -> Snapshot.InterfaceState {
         Snapshot.InterfaceState(rawValue: Int(node.interfaceState.rawValue))
     }
 
-    fileprivate static func tappable(of control: ControlNode) -> Snapshot.Tappable {
+    private static func tappable(of control: ControlNode) -> Snapshot.Tappable {
         let area = control.tappableArea
         return Snapshot.Tappable(rect: Snapshot.Rect(area.rect), restricted: Snapshot.Edges(rawValue: area.restricted.rawValue),
                                  clipped: Snapshot.Edges(rawValue: area.clipped.rawValue))
     }
 
-    /// The index of the sublayout of `child`: specs usually keep their children's order (a background spec
-    /// puts the background first), so the same index is tried before a search.
+    /// The index of the sublayout of `child`: specs usually keep their children's order (a
+    /// background spec puts the background first), so the same index is tried before a search.
     private static func sublayoutIndex(of child: any LayoutElement, in sublayouts: [Layout], near index: Int) -> Int? {
         if index < sublayouts.count, sublayouts[index].element === child { return index }
         return sublayouts.firstIndex { $0.element === child }

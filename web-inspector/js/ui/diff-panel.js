@@ -1,14 +1,16 @@
 // Semantic diff of two snapshots (the live document or files), by the rules of `weft diff`.
 // The "after" side is shown in the tree and on the screen with its changed elements
 // highlighted (or the "before" side, on request); the list shows before/after side by side and
-// selects the element on click.
+// selects the element on click. The options are `weft diff`'s: a tolerance, the fields and kinds
+// to ignore (a comma list checked against the same names, prefilled with the default list) and
+// interface state.
 
 import { h, setChildren } from './dom.js';
-import { semanticDiff, describeChange, valueText, rectText } from '../semantic-diff.js';
+import {
+  semanticDiff, describeChange, valueText, rectText, CHANGE_KINDS, DEFAULT_IGNORE, parseIgnoreList,
+} from '../semantic-diff.js';
 
 const LIVE = '\u0000live';
-/** Change kinds in the order the summary lists them (Swift's SemanticChange.Kind). */
-const KINDS = ['added', 'removed', 'order', 'moved', 'resized', 'style', 'specProperty', 'nodeProperty', 'interfaceState', 'field', 'rangeController', 'document'];
 
 export class DiffPanel {
   /**
@@ -25,6 +27,12 @@ export class DiffPanel {
     this.beforeSelect = h('select', { id: 'diff-before', 'aria-label': 'Before' });
     this.afterSelect = h('select', { id: 'diff-after', 'aria-label': 'After' });
     this.tolerance = h('input', { type: 'text', id: 'diff-tolerance', value: '0', 'aria-label': 'Tolerance in points', style: 'width:48px' });
+    this.ignore = h('input', {
+      type: 'text', id: 'diff-ignore', value: DEFAULT_IGNORE.join(', '), spellcheck: 'false', placeholder: 'nothing',
+      'aria-label': 'Fields and kinds to ignore, comma separated', style: 'flex:1; min-width:0',
+      title: 'Fields and kinds to leave out, as weft diff --ignore: frame, style.flexGrow, text, moved…',
+      onkeydown: (event) => { if (event.key === 'Enter') this.run(); },
+    });
     this.interfaceState = h('input', { type: 'checkbox', id: 'diff-interface-state' });
     this.output = h('div', { id: 'diff-output' });
     this.build();
@@ -47,6 +55,7 @@ export class DiffPanel {
         h('div.row-actions', {}, h('label.button', {}, 'Open files…', fileInput), h('span.muted', {}, 'two snapshot files, or one to compare with the live app')),
         h('div.row-actions', {}, 'before', this.beforeSelect),
         h('div.row-actions', {}, 'after', this.afterSelect),
+        h('div.row-actions', {}, h('label', { for: 'diff-ignore' }, 'ignore'), this.ignore),
         h('div.row-actions', {}, 'tolerance', this.tolerance, 'pt', h('label', {}, this.interfaceState, ' interface state'),
           h('button', { type: 'button', id: 'diff-run', onclick: () => this.run() }, 'Compare'),
           h('button', { type: 'button', id: 'diff-clear', onclick: () => this.clear() }, 'Clear'))),
@@ -76,11 +85,19 @@ export class DiffPanel {
   run() {
     const before = this.#snapshot(this.beforeSelect.value);
     const after = this.#snapshot(this.afterSelect.value);
-    if (!before || !after) { this.output.replaceChildren(h('div.error-text', {}, 'Choose two documents (open snapshot files first).')); return; }
+    if (!before || !after) { this.#fail('Choose two documents (open snapshot files first).'); return; }
     const tolerance = Number(this.tolerance.value);
-    if (!Number.isFinite(tolerance) || tolerance < 0) { this.output.replaceChildren(h('div.error-text', {}, 'Tolerance is a number of points ≥ 0.')); return; }
-    const changes = semanticDiff(before, after, { tolerance, interfaceState: this.interfaceState.checked });
-    this.result = { changes, before: this.beforeSelect.value, after: this.afterSelect.value, options: { tolerance, interfaceState: this.interfaceState.checked } };
+    if (!Number.isFinite(tolerance) || tolerance < 0) { this.#fail('Tolerance is a number of points ≥ 0.'); return; }
+    let ignore;
+    try {
+      ignore = parseIgnoreList(this.ignore.value);
+    } catch (error) {
+      this.#fail(`ignore: ${error.message}`);
+      return;
+    }
+    const options = { tolerance, ignore, interfaceState: this.interfaceState.checked };
+    const changes = semanticDiff(before, after, options);
+    this.result = { changes, before: this.beforeSelect.value, after: this.afterSelect.value, options };
     this.showing = 'after';
     this.documents.show(this.result.after);
     this.#highlight();
@@ -91,6 +108,12 @@ export class DiffPanel {
     this.result = null;
     this.state.setDiff(null);
     this.output.replaceChildren();
+  }
+
+  /** An error instead of a result: the previous result goes (its highlights and live re-runs too). */
+  #fail(message) {
+    this.clear();
+    this.output.replaceChildren(h('div.error-text', { id: 'diff-error', role: 'alert' }, message));
   }
 
   #highlight() {
@@ -107,7 +130,7 @@ export class DiffPanel {
     const counts = new Map();
     for (const c of changes) counts.set(c.kind, (counts.get(c.kind) || 0) + 1);
     const summary = changes.length
-      ? KINDS.filter((kind) => counts.has(kind)).map((kind) => `${counts.get(kind)} ${kind}`).join(', ')
+      ? CHANGE_KINDS.filter((kind) => counts.has(kind)).map((kind) => `${counts.get(kind)} ${kind}`).join(', ')
       : 'No differences.';
     const toggle = h('button', { type: 'button', id: 'diff-show-side', onclick: () => {
       this.showing = this.showing === 'after' ? 'before' : 'after';
