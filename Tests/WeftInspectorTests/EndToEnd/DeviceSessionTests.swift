@@ -8,19 +8,11 @@ import WeftSnapshot
 /// methods and events"). Each test starts its own gateway on a free port.
 @Suite(.serialized) struct DeviceSessionTests {
     @Test func registersAndIsListedWithItsIdentityAndInfo() async throws {
-        let gateway = try GatewayProcess()
-        let device = makeDevice(gateway, instance: HostProgram.uniqueInstance("register"))
-        device.start()
-        defer { device.close() }
-        #expect(await eventually { device.isRegistered }, "not registered: \(device.client.state) \(device.client.lastError ?? "") \(gateway.log)")
-        let deviceId = try #require(device.deviceId)
-
-        let inspector = makeInspector(gateway)
-        inspector.start()
-        defer { inspector.close() }
-        try await inspector.waitUntilReady()
-        let listed = try #require(try await inspector.request("Gateway.listDevices").result()?["devices"]?.array)
-        let entry = try #require(listed.first { $0["deviceId"]?.string == deviceId })
+        let scene = try await DeviceWithInspectors(instance: HostProgram.uniqueInstance("register"))
+        defer { scene.close() }
+        let device = scene.device
+        let listed = try #require(try await scene.inspector.request("Gateway.listDevices").result()?["devices"]?.array)
+        let entry = try #require(listed.first { $0["deviceId"]?.string == scene.deviceId })
         // The identity and info sent in Gateway.register, as makeDevice set them.
         #expect(entry["identity"] == .object(["appId": .string("org.weft.tests"),
                                               "instance": .string(device.configuration.instance),
@@ -35,24 +27,12 @@ import WeftSnapshot
     }
 
     @Test func attachedCountFollowsTheInspectors() async throws {
-        let gateway = try GatewayProcess()
-        let device = makeDevice(gateway)
-        device.start()
-        defer { device.close() }
-        #expect(await eventually { device.isRegistered })
-        let deviceId = try #require(device.deviceId)
+        let scene = try await DeviceWithInspectors(inspectors: 2)
+        defer { scene.close() }
+        let (device, deviceId, first, second) = (scene.device, scene.deviceId, scene.inspectors[0], scene.inspectors[1])
+        // Connected inspectors that have not attached do not count.
         #expect(!device.isSomeoneListening)
 
-        let first = makeInspector(gateway)
-        let second = makeInspector(gateway)
-        first.start()
-        second.start()
-        defer {
-            first.close()
-            second.close()
-        }
-        try await first.waitUntilReady()
-        try await second.waitUntilReady()
         try await first.attach(device: deviceId)
         #expect(await eventually { device.inspectorCount == 1 })
         #expect(device.isSomeoneListening)
@@ -67,28 +47,17 @@ import WeftSnapshot
     }
 
     @Test func requestsReachTheHostAndRepliesCarryTheirBodiesUntouched() async throws {
-        let gateway = try GatewayProcess()
-        let device = makeDevice(gateway)
         // A body with nested structure, escapes and non-ASCII, forwarded byte for byte.
         let document = bytes(#"{"format":"weft.snapshot","version":1,"revision":3,"roots":[{"id":"n1","debugName":"caf\u00e9 \"q\""}]}"#)
-        let responder = Responder(device) { session, request in
+        let scene = try await DeviceWithInspectors { session, request in
             switch request.method {
             case "Tree.getDocument": session.reply(to: request, result: document)
             case "Echo.params": session.reply(to: request, result: request.paramsBytes)
             default: session.fail(request, with: ProtocolError(.methodNotFound, "method not found: \(request.method)"))
             }
         }
-        device.start()
-        defer {
-            responder.stop()
-            device.close()
-        }
-        #expect(await eventually { device.isRegistered })
-        let deviceId = try #require(device.deviceId)
-        let inspector = makeInspector(gateway)
-        inspector.start()
-        defer { inspector.close() }
-        try await inspector.waitUntilReady()
+        defer { scene.close() }
+        let (inspector, deviceId) = (scene.inspector, scene.deviceId)
 
         let reply = try await inspector.request("Tree.getDocument", device: deviceId)
         #expect(reply.resultBytes.map(Array.init) == document)
@@ -102,27 +71,15 @@ import WeftSnapshot
     }
 
     @Test func largeRepliesAndEventsTravelInFragments() async throws {
-        let gateway = try GatewayProcess()
-        // Room for one 12 MiB event in the event budget (the default 8 MiB would drop it).
-        let device = makeDevice(gateway, options: .testDevice(eventQueueBytes: 16 << 20))
         // 12 MiB: far beyond one 64 KiB fragment and the default lws buffers, within the
         // gateway's default 64M message limit.
         let big = bytes("\"") + [UInt8](repeating: UInt8(ascii: "a"), count: 12 << 20) + bytes("\"")
-        let responder = Responder(device) { session, request in session.reply(to: request, result: big) }
-        device.start()
-        defer {
-            responder.stop()
-            device.close()
+        // Room for one 12 MiB event in the event budget (the default 8 MiB would drop it).
+        let scene = try await DeviceWithInspectors(options: .testDevice(eventQueueBytes: 16 << 20), attached: 1) { session, request in
+            session.reply(to: request, result: big)
         }
-        #expect(await eventually { device.isRegistered })
-        let deviceId = try #require(device.deviceId)
-        let recorder = EventRecorder()
-        let inspector = makeInspector(gateway, recorder: recorder)
-        inspector.start()
-        defer { inspector.close() }
-        try await inspector.waitUntilReady()
-        try await inspector.attach(device: deviceId)
-        #expect(await eventually { device.isSomeoneListening })
+        defer { scene.close() }
+        let (device, deviceId, inspector, recorder) = (scene.device, scene.deviceId, scene.inspector, scene.recorder)
 
         let reply = try await inspector.request("Tree.getDocument", device: deviceId, timeout: .seconds(30))
         #expect(reply.resultBytes?.count == big.count)
@@ -134,21 +91,12 @@ import WeftSnapshot
     }
 
     @Test func badRequestsGetProtocolErrorsAndTheConnectionSurvives() async throws {
-        let gateway = try GatewayProcess()
         // The device accepts requests up to 64 KiB.
-        let device = makeDevice(gateway, options: .testDevice(maximumIncomingMessageBytes: 64 << 10))
-        let responder = Responder(device) { session, request in session.reply(to: request, result: bytes("{}")) }
-        device.start()
-        defer {
-            responder.stop()
-            device.close()
+        let scene = try await DeviceWithInspectors(options: .testDevice(maximumIncomingMessageBytes: 64 << 10)) { session, request in
+            session.reply(to: request, result: bytes("{}"))
         }
-        #expect(await eventually { device.isRegistered })
-        let deviceId = try #require(device.deviceId)
-        let inspector = makeInspector(gateway)
-        inspector.start()
-        defer { inspector.close() }
-        try await inspector.waitUntilReady()
+        defer { scene.close() }
+        let (device, deviceId, inspector) = (scene.device, scene.deviceId, scene.inspector)
 
         // params that are not an object: -32602 (the gateway checks inspector messages in full
         // and answers this itself; DeviceSessionCoreTests covers the device's own check).
@@ -174,23 +122,12 @@ import WeftSnapshot
     }
 
     @Test func eventsFanOutToAttachedInspectorsOnly() async throws {
-        let gateway = try GatewayProcess()
-        let device = makeDevice(gateway)
-        device.start()
-        defer { device.close() }
-        #expect(await eventually { device.isRegistered })
-        let deviceId = try #require(device.deviceId)
-        let attachedRecorders = [EventRecorder(), EventRecorder()]
-        let bystanderRecorder = EventRecorder()
-        let attached = attachedRecorders.map { makeInspector(gateway, recorder: $0) }
-        let bystander = makeInspector(gateway, recorder: bystanderRecorder)
-        for inspector in attached + [bystander] { inspector.start() }
-        defer { for inspector in attached + [bystander] { inspector.close() } }
-        for inspector in attached + [bystander] { try await inspector.waitUntilReady() }
-        for inspector in attached {
-            try await inspector.attach(device: deviceId)
-        }
-        #expect(await eventually { device.inspectorCount == 2 })
+        // Two attached inspectors and a third, connected to the same gateway, that is not.
+        let scene = try await DeviceWithInspectors(inspectors: 3, attached: 2)
+        defer { scene.close() }
+        let (device, deviceId) = (scene.device, scene.deviceId)
+        let attachedRecorders = scene.recorders.prefix(2)
+        let bystanderRecorder = scene.recorders[2]
 
         for revision in 1...20 {
             let params = bytes(#"{"baseRevision":\#(revision - 1),"revision":\#(revision),"ops":[]}"#)
@@ -208,11 +145,10 @@ import WeftSnapshot
     }
 
     @Test func tokenIsSentAndAWrongTokenNeverRegisters() async throws {
-        let gateway = try GatewayProcess(token: "s3cret/+token")
-        let device = makeDevice(gateway)
-        device.start()
-        defer { device.close() }
-        #expect(await eventually { device.isRegistered }, "\(device.client.lastError ?? "") \(gateway.log)")
+        // The device registers with the right token (or this throws).
+        let scene = try await DeviceWithInspectors(gateway: GatewayProcess(token: "s3cret/+token"), inspectors: 0)
+        defer { scene.close() }
+        let gateway = scene.gateway
 
         let instance = HostProgram.uniqueInstance("wrong-token")
         let intruder = DeviceSession(
@@ -233,24 +169,13 @@ import WeftSnapshot
 /// mistake, but must not crash the transport thread).
 @Suite struct EmptyPartTests {
     @Test func anEmptyBodyPartIsWrittenWithoutCrashing() async throws {
-        let gateway = try GatewayProcess()
-        let device = makeDevice(gateway)
-        let responder = Responder(device) { session, request in
+        let scene = try await DeviceWithInspectors { session, request in
             // `{"id":N,"result":` + nothing + `}`: not JSON; the gateway refuses it, the
             // transport survives and the next reply goes through.
             session.reply(to: request, result: request.method == "Empty.body" ? [] : bytes("{}"))
         }
-        device.start()
-        defer {
-            responder.stop()
-            device.close()
-        }
-        #expect(await eventually { device.isRegistered })
-        let deviceId = try #require(device.deviceId)
-        let inspector = makeInspector(gateway)
-        inspector.start()
-        defer { inspector.close() }
-        try await inspector.waitUntilReady()
+        defer { scene.close() }
+        let (device, deviceId, inspector) = (scene.device, scene.deviceId, scene.inspector)
         _ = try? await inspector.request("Empty.body", device: deviceId, timeout: .seconds(3))
         #expect(await eventually { device.isRegistered })
         #expect(try await inspector.request("Tree.getDocument", device: deviceId).result() == .object([:]))

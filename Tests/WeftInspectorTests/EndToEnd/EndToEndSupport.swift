@@ -55,12 +55,24 @@ final class EventRecorder: Sendable {
     func all(_ method: String) -> [Envelope] { events.withLock { $0.filter { $0.method == method } } }
 
     func count(_ method: String) -> Int { all(method).count }
+
+    /// Removes and returns the `method` events received so far (updates a test has applied).
+    func take(_ method: String) -> [Envelope] {
+        events.withLock { events in
+            let taken = events.filter { $0.method == method }
+            events.removeAll { $0.method == method }
+            return taken
+        }
+    }
 }
 
-/// An inspector client against `gateway`, recording its events.
-func makeInspector(_ gateway: GatewayProcess, recorder: EventRecorder = EventRecorder()) -> InspectorClient {
-    InspectorClient(endpoint: gateway.endpoint, token: gateway.token, clientName: "swift-tests",
-                    options: TransportOptions(maximumIncomingMessageBytes: 256 << 20, backoff: fastBackoff),
+/// An inspector client against `gateway` (dialling `url` when given, another form of its
+/// address), recording its events. It accepts the self-signed certificate of a TLS gateway.
+func makeInspector(_ gateway: GatewayProcess, url: String? = nil, recorder: EventRecorder = EventRecorder()) -> InspectorClient {
+    InspectorClient(endpoint: try! GatewayEndpoint(parsing: url ?? gateway.webSocketURL), token: gateway.token,
+                    clientName: "swift-tests",
+                    options: TransportOptions(maximumIncomingMessageBytes: 256 << 20, backoff: fastBackoff,
+                                              allowSelfSignedCertificates: gateway.usesTLS),
                     onEvent: recorder.record)
 }
 

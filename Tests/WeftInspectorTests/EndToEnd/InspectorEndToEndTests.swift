@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import WeftSnapshot
 import WeftTestSupport
@@ -96,7 +95,7 @@ struct InspectorEndToEndTests {
     @Test("an inspector that stops reading: the program and other inspectors are not held up")
     func stalledInspector() async throws {
         let rig = try await Rig(gatewayArguments: ["--queue-limit", "64K"])
-        let stalledEvents = ReceivedEvents()
+        let stalledEvents = EventRecorder()
         let stalled = InspectorClient(endpoint: try GatewayEndpoint(parsing: rig.gateway.webSocketURL),
                                       clientName: "stalled", onEvent: stalledEvents.record)
         stalled.start()
@@ -123,7 +122,7 @@ struct InspectorEndToEndTests {
         stalled.pauseReading(false)
         // The stalled inspector learns it missed updates (or lost its connection and reconnects),
         // and can resync with a fresh document.
-        let resynced = await InspectorEndToEndTests.poll(.seconds(20)) {
+        let resynced = await eventually(.seconds(20)) {
             stalledEvents.count("Gateway.resyncRequired") > 0 || stalled.client.statistics.generation > 1
         }
         #expect(resynced)
@@ -132,37 +131,6 @@ struct InspectorEndToEndTests {
         let document = try Snapshot(json: Array(try #require(reply.resultBytes)))
         #expect(document.roots.first?.debugName == "screen")
     }
-
-    // MARK: Support
-
-    static func poll(_ timeout: Duration, _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return true
-    }
-}
-
-/// Events an inspector client received, in order.
-final class ReceivedEvents: Sendable {
-    private let events = Mutex<[Envelope]>([])
-
-    func record(_ event: Envelope) { events.withLock { $0.append(event) } }
-
-    func count(_ method: String) -> Int { events.withLock { $0.filter { $0.method == method }.count } }
-
-    /// Removes and returns the `Tree.updated` events received so far.
-    func takeUpdates() -> [Envelope] {
-        events.withLock { events in
-            let updates = events.filter { $0.method == "Tree.updated" }
-            events.removeAll { $0.method == "Tree.updated" }
-            return updates
-        }
-    }
-
-    var updateCount: Int { count("Tree.updated") }
 }
 
 /// The gateway, `weft-example` attached to it and an inspector client attached to the program.
@@ -170,7 +138,7 @@ final class Rig: @unchecked Sendable {
     let gateway: GatewayProcess
     let host: HostProgram
     let inspector: InspectorClient
-    let events = ReceivedEvents()
+    let events = EventRecorder()
     private(set) var device = ""
 
     init(gatewayArguments: [String] = []) async throws {
@@ -245,7 +213,7 @@ final class Rig: @unchecked Sendable {
 
     /// What the web page does with `Tree.updated`: skips revisions it has, applies the next ones.
     func applyUpdates(to copy: inout Snapshot) throws {
-        for event in events.takeUpdates() {
+        for event in events.take("Tree.updated") {
             let params = try JSONReader.parse(Array(event.paramsBytes ?? []))
             let base = Int(params["baseRevision"]?.number ?? -1), revision = Int(params["revision"]?.number ?? -1)
             if revision <= copy.revision { continue }
@@ -270,7 +238,7 @@ final class Rig: @unchecked Sendable {
         var lastCount = -1
         var lastChange = ContinuousClock.now
         while ContinuousClock.now < deadline {
-            let count = events.updateCount
+            let count = events.count("Tree.updated")
             if count != lastCount {
                 lastCount = count
                 lastChange = .now

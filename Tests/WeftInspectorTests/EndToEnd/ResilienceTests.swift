@@ -8,11 +8,9 @@ import WeftSnapshot
 /// "Defaults that protect users"; protocol.md, "Handshake and identity", "Queues").
 @Suite(.serialized) struct ResilienceTests {
     @Test func reconnectsAndReRegistersAfterTheGatewayIsKilledAndRestarted() async throws {
-        let gateway = try GatewayProcess()
-        let device = makeDevice(gateway)
-        device.start()
-        defer { device.close() }
-        #expect(await eventually { device.isRegistered })
+        let scene = try await DeviceWithInspectors(inspectors: 0)
+        defer { scene.close() }
+        let (gateway, device) = (scene.gateway, scene.device)
 
         gateway.kill()
         #expect(await eventually { !device.isRegistered })
@@ -31,19 +29,9 @@ import WeftSnapshot
     }
 
     @Test func comesBackWithTheSameDeviceIdAndListenersWithinTheGracePeriod() async throws {
-        let gateway = try GatewayProcess()
-        let device = makeDevice(gateway)
-        device.start()
-        defer { device.close() }
-        #expect(await eventually { device.isRegistered })
-        let deviceId = try #require(device.deviceId)
-        let recorder = EventRecorder()
-        let inspector = makeInspector(gateway, recorder: recorder)
-        inspector.start()
-        defer { inspector.close() }
-        try await inspector.waitUntilReady()
-        try await inspector.attach(device: deviceId)
-        #expect(await eventually { device.isSomeoneListening })
+        let scene = try await DeviceWithInspectors(attached: 1)
+        defer { scene.close() }
+        let (device, deviceId, recorder) = (scene.device, scene.deviceId, scene.recorder)
 
         device.client.dropConnection()
         #expect(await eventually { device.registrationCount == 2 && device.isRegistered })
@@ -55,17 +43,14 @@ import WeftSnapshot
     }
 
     @Test func aReplacedConnectionDoesNotReconnect() async throws {
-        let gateway = try GatewayProcess()
         let instance = HostProgram.uniqueInstance("replaced")
-        let first = makeDevice(gateway, instance: instance)
-        first.start()
-        defer { first.close() }
-        #expect(await eventually { first.isRegistered })
+        let scene = try await DeviceWithInspectors(instance: instance, inspectors: 0)
+        defer { scene.close() }
+        let first = scene.device
 
-        let second = makeDevice(gateway, instance: instance)
-        second.start()
+        // The same identity registers again (or this throws).
+        let second = try await startRegisteredDevice(scene.gateway, instance: instance)
         defer { second.close() }
-        #expect(await eventually { second.isRegistered })
         #expect(await eventually { first.client.state == .replaced })
         #expect(first.lastCloseCode == 4000)
         #expect(second.deviceId == first.deviceId)
@@ -104,13 +89,10 @@ import WeftSnapshot
     }
 
     @Test func aFrozenGatewayKeepsTheQueueBoundedAndSendsImmediate() async throws {
-        let gateway = try GatewayProcess()
-        defer { gateway.resume() }
         // A 1 MiB event budget.
-        let device = makeDevice(gateway, options: .testDevice(eventQueueBytes: 1 << 20))
-        device.start()
-        defer { device.close() }
-        #expect(await eventually { device.isRegistered })
+        let scene = try await DeviceWithInspectors(options: .testDevice(eventQueueBytes: 1 << 20), inspectors: 0)
+        defer { scene.close() }
+        let (gateway, device) = (scene.gateway, scene.device)
 
         gateway.pause()  // SIGSTOP: it reads nothing; the socket buffers fill, then our queue.
         let params = [UInt8](repeating: UInt8(ascii: "2"), count: 64 << 10)
@@ -134,31 +116,14 @@ import WeftSnapshot
 
     @Test func anInspectorThatStopsReadingDoesNotSlowTheDevice() async throws {
         // The gateway queues at most 256 KiB of events per peer, then drops for that peer.
-        let gateway = try GatewayProcess(arguments: ["--queue-limit", "262144"])
-        let device = makeDevice(gateway)
-        let responder = Responder(device) { session, request in session.reply(to: request, result: bytes(#"{"ok":true}"#)) }
-        device.start()
-        defer {
-            responder.stop()
-            device.close()
+        let scene = try await DeviceWithInspectors(gateway: GatewayProcess(arguments: ["--queue-limit", "262144"]),
+                                                   inspectors: 2, attached: 2) { session, request in
+            session.reply(to: request, result: bytes(#"{"ok":true}"#))
         }
-        #expect(await eventually { device.isRegistered })
-        let deviceId = try #require(device.deviceId)
-        let stalledRecorder = EventRecorder()
-        let stalled = makeInspector(gateway, recorder: stalledRecorder)
-        let healthyRecorder = EventRecorder()
-        let healthy = makeInspector(gateway, recorder: healthyRecorder)
-        stalled.start()
-        healthy.start()
-        defer {
-            stalled.close()
-            healthy.close()
-        }
-        try await stalled.waitUntilReady()
-        try await healthy.waitUntilReady()
-        try await stalled.attach(device: deviceId)
-        try await healthy.attach(device: deviceId)
-        #expect(await eventually { device.inspectorCount == 2 })
+        defer { scene.close() }
+        let (device, deviceId) = (scene.device, scene.deviceId)
+        let (stalled, stalledRecorder) = (scene.inspectors[0], scene.recorders[0])
+        let (healthy, healthyRecorder) = (scene.inspectors[1], scene.recorders[1])
 
         stalled.pauseReading(true)
         // 20 MiB in all: beyond the stalled inspector's 256 KiB queue plus what loopback socket
@@ -219,14 +184,11 @@ import WeftSnapshot
 /// is noticed by the keep-alive ping and the client reconnects once it answers again.
 @Suite struct KeepAliveTests {
     @Test func aSilentGatewayIsDroppedAndReconnectedOnceItAnswers() async throws {
-        let gateway = try GatewayProcess()
-        defer { gateway.resume() }
         var options = TransportOptions.testDevice()
         options.keepAliveInterval = .seconds(1)  // ping after 1 s of silence, hang up after 2 s
-        let device = makeDevice(gateway, options: options)
-        device.start()
-        defer { device.close() }
-        #expect(await eventually { device.isRegistered })
+        let scene = try await DeviceWithInspectors(options: options, inspectors: 0)
+        defer { scene.close() }
+        let (gateway, device) = (scene.gateway, scene.device)
 
         gateway.pause()
         #expect(await eventually(.seconds(8)) { !device.isRegistered }, "still registered with a frozen gateway")
@@ -240,18 +202,10 @@ import WeftSnapshot
 /// resets the connection (as the gateway does, protocol.md "Queues") and comes back.
 @Suite struct OverflowTests {
     @Test func aReplyBeyondTheHardLimitResetsTheConnectionWhichComesBack() async throws {
-        let gateway = try GatewayProcess()
-        defer { gateway.resume() }
         let options = TransportOptions(eventQueueBytes: 256 << 10, maximumQueuedBytes: 1 << 20, backoff: fastBackoff)
-        let device = makeDevice(gateway, options: options)
-        device.start()
-        defer { device.close() }
-        #expect(await eventually { device.isRegistered })
-        let deviceId = try #require(device.deviceId)
-        let inspector = makeInspector(gateway)
-        inspector.start()
-        defer { inspector.close() }
-        try await inspector.waitUntilReady()
+        let scene = try await DeviceWithInspectors(options: options)
+        defer { scene.close() }
+        let (gateway, device, deviceId, inspector) = (scene.gateway, scene.device, scene.deviceId, scene.inspector)
         // Three requests wait in the device's inbox.
         for _ in 0..<3 { inspector.send("Tree.getDocument", device: deviceId) { _ in } }
         var held: [DeviceRequest] = []
@@ -284,16 +238,10 @@ import WeftSnapshot
 /// The inspector role reconnects too, says hello again, and fails what was pending.
 @Suite struct InspectorClientReconnectTests {
     @Test func pendingRequestsFailWhenTheGatewayGoesAndTheClientComesBack() async throws {
-        let gateway = try GatewayProcess()
-        let device = makeDevice(gateway)  // registered but never answers: requests stay pending
-        device.start()
-        defer { device.close() }
-        #expect(await eventually { device.isRegistered })
-        let deviceId = try #require(device.deviceId)
-        let inspector = makeInspector(gateway)
-        inspector.start()
-        defer { inspector.close() }
-        try await inspector.waitUntilReady()
+        // No responder: the device's requests stay pending in its inbox.
+        let scene = try await DeviceWithInspectors()
+        defer { scene.close() }
+        let (gateway, device, deviceId, inspector) = (scene.gateway, scene.device, scene.deviceId, scene.inspector)
 
         async let pending = inspector.request("Tree.getDocument", device: deviceId, timeout: .seconds(30))
         #expect(await eventually { device.takeRequests().count == 1 })

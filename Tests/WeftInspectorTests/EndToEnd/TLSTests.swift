@@ -10,23 +10,13 @@ import WeftTestSupport
         #expect(gateway.webSocketURL.hasPrefix("wss://"))
         var options = TransportOptions.testDevice()
         options.allowSelfSignedCertificates = true
-        let device = makeDevice(gateway, options: options)
-        let responder = Responder(device) { session, request in session.reply(to: request, result: bytes(#"{"tls":true}"#)) }
-        device.start()
-        defer {
-            responder.stop()
-            device.close()
+        // The device registers over wss:// (or this throws); the inspector dials the https://
+        // form of the same URL, which works too (mapped to wss://).
+        let scene = try await DeviceWithInspectors(gateway: gateway, options: options, inspectorURL: gateway.httpURL) { session, request in
+            session.reply(to: request, result: bytes(#"{"tls":true}"#))
         }
-        #expect(await eventually { device.isRegistered }, "\(device.client.lastError ?? "") \(gateway.log)")
-        let deviceId = try #require(device.deviceId)
-
-        // The https:// form of the same URL works too (mapped to wss://).
-        let inspector = InspectorClient(endpoint: try GatewayEndpoint(parsing: gateway.httpURL),
-                                        options: TransportOptions(backoff: fastBackoff, allowSelfSignedCertificates: true))
-        inspector.start()
-        defer { inspector.close() }
-        try await inspector.waitUntilReady()
-        #expect(try await inspector.request("Tree.getDocument", device: deviceId).result()?["tls"] == .bool(true))
+        defer { scene.close() }
+        #expect(try await scene.inspector.request("Tree.getDocument", device: scene.deviceId).result()?["tls"] == .bool(true))
     }
 
     @Test func aSelfSignedCertificateIsRejectedByDefault() async throws {
