@@ -38,6 +38,20 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The id of the spec at `index` among the children of the element `parent` (a node's
+    /// layout root: `n12` -> `n12/0`; a spec's child: `n12/0` -> `n12/0.1`). Built by appending
+    /// to the parent's id, which a capture does for every spec.
+    static func childSpecID(of parent: String, parentIsNode: Bool, index: Int) -> String {
+        var text = parent
+        text.append(parentIsNode ? "/" : ".")
+        if index < 10 {
+            text.append(Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(index))))
+        } else {
+            text.append(String(index))
+        }
+        return text
+    }
+
     /// `"n12/0.1"`.
     static func specID(owner: String, path: [Int]) -> String {
         var text = owner

@@ -62,7 +62,8 @@ struct TreeCapturer<Output: ElementOutput> {
         var element = output.open(fields, childCapacity: sublayouts.count + subnodes.count)
         var placed: [ObjectIdentifier] = []
         for index in sublayouts.indices {
-            let child = self.element(sublayouts[index], id: node.id + "/" + String(index), placed: &placed)
+            let child = self.element(sublayouts[index], id: ElementID.childSpecID(of: node.id, parentIsNode: true, index: index),
+                                     placed: &placed)
             output.append(child, to: &element)
         }
         appendSubnodesLayoutDidNotPlace(of: node, placed: placed, to: &element)
@@ -127,7 +128,8 @@ struct TreeCapturer<Output: ElementOutput> {
         var element = output.open(fields, childCapacity: sublayouts.count)
         for (index, child) in spec.children.enumerated() {
             guard let sublayoutIndex = Self.sublayoutIndex(of: child, in: sublayouts, near: index) else { continue }
-            let captured = self.element(sublayouts[sublayoutIndex], id: id + "." + String(index), placed: &placed)
+            let captured = self.element(sublayouts[sublayoutIndex],
+                                        id: ElementID.childSpecID(of: id, parentIsNode: false, index: index), placed: &placed)
             output.append(captured, to: &element)
         }
         return output.close(element)

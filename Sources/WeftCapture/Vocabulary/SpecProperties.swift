@@ -142,26 +142,29 @@ struct SpecDescriptor: Sendable {
 /// The ten layout specs of WeftLayout in the layout-json vocabulary (docs/layout-json.md, Types).
 enum SpecDescriptors {
     /// The descriptor of `spec`'s exact class. Specs of other classes (a host's own LayoutSpec
-    /// subclass) are `custom`, with no editable properties.
+    /// subclass) are `custom`, with no editable properties. A scan of ten identities, the
+    /// commonest first, costs less than hashing one (a capture asks for every spec).
     static func descriptor(for spec: LayoutSpec) -> SpecDescriptor {
-        byClass[ObjectIdentifier(type(of: spec))] ?? custom
+        let specClass = ObjectIdentifier(type(of: spec))
+        for index in byClass.indices where byClass[index].specClass == specClass { return byClass[index].descriptor }
+        return custom
     }
 
     static let custom = SpecDescriptor(type: "custom", properties: [])
 
-    private static let byClass: [ObjectIdentifier: SpecDescriptor] = [
-        ObjectIdentifier(StackLayoutSpec.self): descriptor(.stack, [.direction, .spacing, .justifyContent, .alignItems,
-                                                                    .flexWrap, .alignContent, .lineSpacing]),
-        ObjectIdentifier(InsetLayoutSpec.self): descriptor(.inset, [.insets]),
-        ObjectIdentifier(OverlayLayoutSpec.self): descriptor(.overlay, []),
-        ObjectIdentifier(BackgroundLayoutSpec.self): descriptor(.background, []),
-        ObjectIdentifier(CenterLayoutSpec.self): descriptor(.center, [.centeringOptions, .centerSizingOptions]),
-        ObjectIdentifier(RatioLayoutSpec.self): descriptor(.ratio, [.ratio]),
-        ObjectIdentifier(RelativeLayoutSpec.self): descriptor(.relative, [.horizontalPosition, .verticalPosition,
-                                                                          .relativeSizingOption]),
-        ObjectIdentifier(AbsoluteLayoutSpec.self): descriptor(.absolute, [.absoluteSizing]),
-        ObjectIdentifier(CornerLayoutSpec.self): descriptor(.corner, [.location, .offset, .wrapsCorner]),
-        ObjectIdentifier(WrapperLayoutSpec.self): descriptor(.wrapper, []),
+    private static let byClass: [(specClass: ObjectIdentifier, descriptor: SpecDescriptor)] = [
+        (ObjectIdentifier(StackLayoutSpec.self), descriptor(.stack, [.direction, .spacing, .justifyContent, .alignItems,
+                                                                     .flexWrap, .alignContent, .lineSpacing])),
+        (ObjectIdentifier(InsetLayoutSpec.self), descriptor(.inset, [.insets])),
+        (ObjectIdentifier(OverlayLayoutSpec.self), descriptor(.overlay, [])),
+        (ObjectIdentifier(BackgroundLayoutSpec.self), descriptor(.background, [])),
+        (ObjectIdentifier(CenterLayoutSpec.self), descriptor(.center, [.centeringOptions, .centerSizingOptions])),
+        (ObjectIdentifier(RatioLayoutSpec.self), descriptor(.ratio, [.ratio])),
+        (ObjectIdentifier(RelativeLayoutSpec.self), descriptor(.relative, [.horizontalPosition, .verticalPosition,
+                                                                           .relativeSizingOption])),
+        (ObjectIdentifier(AbsoluteLayoutSpec.self), descriptor(.absolute, [.absoluteSizing])),
+        (ObjectIdentifier(CornerLayoutSpec.self), descriptor(.corner, [.location, .offset, .wrapsCorner])),
+        (ObjectIdentifier(WrapperLayoutSpec.self), descriptor(.wrapper, [])),
     ]
 
     private static func descriptor(_ type: LayoutSpecType, _ properties: [SpecProperty]) -> SpecDescriptor {

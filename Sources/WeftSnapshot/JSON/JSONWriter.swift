@@ -148,22 +148,20 @@ public struct JSONWriter {
         let scaled = magnitude * Double(1 << fractionBits)
         guard scaled.rounded(.towardZero) == scaled else { return false }
         if value < 0 { byte(UInt8(ascii: "-")) }
-        let whole = UInt(scaled)
-        digits(whole >> fractionBits)
+        let fixedPoint = UInt(scaled)  // magnitude in units of 2^-fractionBits
+        digits(fixedPoint >> fractionBits)
         byte(UInt8(ascii: "."))
-        // The fraction in `fractionBits` decimal digits: k / 2^p = k x 5^p / 10^p.
-        var fraction = (whole & ((1 << fractionBits) - 1)) * Self.powersOfFive[fractionBits]
-        var divisor = Self.powersOfTen[fractionBits - 1]
-        while fraction > 0 {
-            byte(UInt8(ascii: "0") &+ UInt8(fraction / divisor))
-            fraction %= divisor
-            divisor /= 10
+        // The fraction k / 2^p, one decimal digit at a time: times ten, the digit is what
+        // passes the binary point. Shifts and multiplications only; it ends within p digits.
+        let mask: UInt = (1 << fractionBits) - 1
+        var fraction = fixedPoint & mask
+        while fraction != 0 {
+            fraction &*= 10
+            byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction >> fractionBits))
+            fraction &= mask
         }
         return true
     }
-
-    private static let powersOfFive: [UInt] = (0...11).map { (0..<$0).reduce(1) { product, _ in product * 5 } }
-    private static let powersOfTen: [UInt] = (0...11).map { (0..<$0).reduce(1) { product, _ in product * 10 } }
 
     /// Writes the decimal digits of `value` straight into the buffer, last digit first.
     private mutating func digits(_ value: UInt) {
