@@ -165,9 +165,12 @@ extension TreeCapturer where Output == ElementTree {
             containers.append(contentsOf: record.containers)
             if record.hasTappableAreas { tappableCount += 1 }
             if interfaceStatesChanged || record.hasTappableAreas {
-                Self.refresh(&record.element, of: node, interfaceStates: interfaceStatesChanged,
-                             tappableAreas: record.hasTappableAreas)
-                if interfaceStatesChanged { cache.record(record, for: node) }
+                let refreshed = Self.refreshed(record.element, of: node, interfaceStates: interfaceStatesChanged,
+                                               tappableAreas: record.hasTappableAreas)
+                if let refreshed { record.element = refreshed }
+                // Recorded with the node's current revisions, so that the next capture finds
+                // nothing to read again (a scrolling feed's areas stay put while on screen).
+                if interfaceStatesChanged || refreshed != nil { cache.record(record, for: node) }
             }
             record.element.frame = frame
             return record.element
@@ -211,29 +214,42 @@ extension TreeCapturer where Output == ElementTree {
         element.children.reserveCapacity(layoutChildren.count + subnodeCount)
         element.children.append(contentsOf: layoutChildren)
         var placed: [ObjectIdentifier] = []
-        SubnodesByID(node.subnodes).forEachNodeElement(in: &element.children) { child, subnode in
+        let lookedUp = SubnodesByID(node.subnodes).replacingNodeElements(in: element.children) { child, subnode in
             placed.append(ObjectIdentifier(subnode))
-            child = self.node(subnode, frame: child.frame)
+            return self.node(subnode, frame: child.frame)
         }
+        if let lookedUp { element.children = lookedUp }
         appendSubnodesLayoutDidNotPlace(of: node, placed: placed, to: &element)
         return (element, recorded.layoutChildCount)
     }
 
-    /// Reads again, in `element` (recorded for `node`) and the node elements in it, what may
-    /// have changed while the subtree did not: the interface states (when they changed) and
-    /// the tappable areas (whenever there are some). Everything else stays as recorded. Every
-    /// node element in `element`'s spec tree or among its children is one of `node`'s subnodes
-    /// (a container's cells on screen are its subnodes too).
-    private static func refresh(_ element: inout Snapshot.Element, of node: DisplayNode, interfaceStates: Bool,
-                                tappableAreas: Bool) {
-        if interfaceStates { element.interfaceState = interfaceState(of: node) }
-        if tappableAreas, element.tappable != nil, let control = node as? ControlNode, control.hasTargets {
-            element.tappable = tappable(of: control)
+    /// `element` (recorded for `node`) with what may have changed while the subtree did not
+    /// read again, in it and the node elements in it: the interface states (when they changed)
+    /// and the tappable areas (whenever there are some). Everything else stays as recorded.
+    /// Nil when nothing differs, and only what differs is copied: the recorded element shares
+    /// its arrays with the cache, and a cell on screen keeps its areas while its feed scrolls.
+    /// Every node element in `element`'s spec tree or among its children is one of `node`'s
+    /// subnodes (a container's cells on screen are its subnodes too).
+    private static func refreshed(_ element: Snapshot.Element, of node: DisplayNode, interfaceStates: Bool,
+                                  tappableAreas: Bool) -> Snapshot.Element? {
+        var result: Snapshot.Element?
+        if interfaceStates, case let state = interfaceState(of: node), state != element.interfaceState {
+            result = element
+            result!.interfaceState = state
         }
-        guard !element.children.isEmpty else { return }
-        SubnodesByID(node.subnodes).forEachNodeElement(in: &element.children) { child, subnode in
-            refresh(&child, of: subnode, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
+        if tappableAreas, element.tappable != nil, let control = node as? ControlNode, control.hasTargets,
+           case let area = tappable(of: control), area != element.tappable {
+            if result == nil { result = element }
+            result!.tappable = area
         }
+        if !element.children.isEmpty, let children = SubnodesByID(node.subnodes).replacingNodeElements(
+            in: element.children, { child, subnode in
+                refreshed(child, of: subnode, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
+            }) {
+            if result == nil { result = element }
+            result!.children = children
+        }
+        return result
     }
 }
 
@@ -253,17 +269,29 @@ struct SubnodesByID {
         return subnodes.first { $0.id == id }
     }
 
-    /// Calls `body` with each node element among `elements` and in their spec trees (specs are
-    /// walked through; node elements are not entered) and its node among these subnodes. Ids are
-    /// unique, so the id finds it; a leaf that is not a node (a layout-json box) has none and is
-    /// left as it is.
-    func forEachNodeElement(in elements: inout [Snapshot.Element], _ body: (inout Snapshot.Element, DisplayNode) -> Void) {
+    /// `elements` with `body`'s replacement for each node element among them and in their spec
+    /// trees (specs are walked through; node elements are not entered), given with its node among
+    /// these subnodes. Ids are unique, so the id finds it; a leaf that is not a node (a
+    /// layout-json box) has none and stays. Nil when `body` replaced none (returned nil for
+    /// each): an array is copied only when something in it is replaced.
+    func replacingNodeElements(in elements: [Snapshot.Element],
+                               _ body: (Snapshot.Element, DisplayNode) -> Snapshot.Element?) -> [Snapshot.Element]? {
+        var result: [Snapshot.Element]?
         for index in elements.indices {
+            var replacement: Snapshot.Element?
             if elements[index].kind == .spec {
-                forEachNodeElement(in: &elements[index].children, body)
+                if let children = replacingNodeElements(in: elements[index].children, body) {
+                    replacement = elements[index]
+                    replacement!.children = children
+                }
             } else if let subnode = self[elements[index].id] {
-                body(&elements[index], subnode)
+                replacement = body(elements[index], subnode)
+            }
+            if let replacement {
+                if result == nil { result = elements }
+                result![index] = replacement
             }
         }
+        return result
     }
 }
