@@ -134,8 +134,12 @@ public struct JSONWriter {
         // the double's ulp is below 10^-p, no other decimal of at most p fraction digits rounds
         // to the same double, so that expansion is the shortest round-trip form: 2^-11 below
         // 2^15 (ulp at most 2^-38 < 1e-11), 2^-8 below 1e6 (ulp < 2.4e-10 < 1e-8).
-        if magnitude < 32_768, writeDyadic(value, magnitude: magnitude, fractionBits: 11) { return }
-        if magnitude < 1_000_000, writeDyadic(value, magnitude: magnitude, fractionBits: 8) { return }
+        // (A multiple of 2^-8 is one of 2^-11: below 2^15 one check settles both.)
+        if magnitude < 32_768 {
+            if writeDyadic(value, magnitude: magnitude, fractionBits: 11) { return }
+        } else if magnitude < 1_000_000, writeDyadic(value, magnitude: magnitude, fractionBits: 8) {
+            return
+        }
         var text = value.description  // shortest round-trip, e.g. "0.1", "1e-07", "1.5e+20"
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
