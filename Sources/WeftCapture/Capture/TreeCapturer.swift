@@ -206,19 +206,18 @@ extension TreeCapturer where Output == ElementTree {
         element.tappable = tappableArea(of: node)
         collectContainers(of: node)
         // The spec tree is the layout's, which did not change: the nodes placed in it keep their
-        // frames and are looked up again. A new children array, sized for every subnode: the
-        // recorded one is shared with the cache (editing it would copy it whole).
-        let subnodeCount = node.subnodes.count
-        let layoutChildren = element.children.prefix(recorded.layoutChildCount)
-        element.children = []
-        element.children.reserveCapacity(layoutChildren.count + subnodeCount)
-        element.children.append(contentsOf: layoutChildren)
+        // frames and are looked up again. Then a new children array, sized for every subnode:
+        // the recorded one is shared with the cache (editing it would copy it whole).
+        let subnodes = node.subnodes
+        let layoutChildren = Array(element.children.prefix(recorded.layoutChildCount))
         var placed: [ObjectIdentifier] = []
-        let lookedUp = SubnodesByID(node.subnodes).replacingNodeElements(in: element.children) { child, subnode in
+        let lookedUp = SubnodesByID(subnodes).replacingNodeElements(in: layoutChildren) { child, subnode in
             placed.append(ObjectIdentifier(subnode))
             return self.node(subnode, frame: child.frame)
-        }
-        if let lookedUp { element.children = lookedUp }
+        } ?? layoutChildren
+        element.children = []
+        element.children.reserveCapacity(lookedUp.count + subnodes.count)
+        element.children.append(contentsOf: lookedUp)
         appendSubnodesLayoutDidNotPlace(of: node, placed: placed, to: &element)
         return (element, recorded.layoutChildCount)
     }
