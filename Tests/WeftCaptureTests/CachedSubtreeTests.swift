@@ -59,15 +59,8 @@ struct CachedSubtreeTests {
         // at 40,40, slop 10). The panel changes itself (a colour: captured again, inner reused),
         // then the outer node gets a slop of 20: the panel's subtree is the same, so it is
         // reused, but the button's area inside it changes.
-        let button = ControlNode()
-        button.style.preferredSize = Size(width: 10, height: 10)
-        button.hitTestSlop = EdgeInsets(all: -10)
-        button.addTarget(action: "like", for: .touchUpInside) { _, _ in }
-        let inner = DisplayNode()
-        inner.automaticallyManagesSubnodes = true
+        let (inner, button) = cornerButton()
         inner.hitTestSlop = EdgeInsets(all: -10)
-        inner.style.preferredSize = Size(width: 50, height: 50)
-        inner.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(top: 40, left: 40, bottom: 0, right: 0), child: button) }
         let panel = DisplayNode()
         panel.automaticallyManagesSubnodes = true
         panel.hitTestSlop = EdgeInsets(all: -20)

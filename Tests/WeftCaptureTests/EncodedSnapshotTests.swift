@@ -75,15 +75,8 @@ import WeftSnapshot
 
     @Test("controls with targets and their tappable areas, cut by an ancestor")
     func tappableAreas() throws {
-        let button = ControlNode()
-        button.style.preferredSize = Size(width: 10, height: 10)
-        button.hitTestSlop = EdgeInsets(all: -10)
-        button.addTarget(action: "like", for: .touchUpInside) { _, _ in }
-        let panel = DisplayNode()
-        panel.automaticallyManagesSubnodes = true
+        let (panel, _) = cornerButton()
         panel.clipsToBounds = true
-        panel.style.preferredSize = Size(width: 50, height: 50)
-        panel.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(top: 40, left: 40, bottom: 0, right: 0), child: button) }
         let root = DisplayNode()
         root.automaticallyManagesSubnodes = true
         root.layoutSpecBlock = { _, _ in AbsoluteLayoutSpec(children: [panel]) }

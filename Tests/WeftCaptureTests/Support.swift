@@ -36,6 +36,20 @@ final class Card {
     }
 }
 
+/// A 50x50 node holding, at (40, 40), a 10x10 control with a "like" target and a 10-point hit
+/// slop: a tappable area that reaches past the holder's bounds on the bottom and right.
+func cornerButton() -> (holder: DisplayNode, button: ControlNode) {
+    let button = ControlNode()
+    button.style.preferredSize = Size(width: 10, height: 10)
+    button.hitTestSlop = EdgeInsets(all: -10)
+    button.addTarget(action: "like", for: .touchUpInside) { _, _ in }
+    let holder = DisplayNode()
+    holder.automaticallyManagesSubnodes = true
+    holder.style.preferredSize = Size(width: 50, height: 50)
+    holder.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(top: 40, left: 40, bottom: 0, right: 0), child: button) }
+    return (holder, button)
+}
+
 /// A main loop on the manual clock with `roots` added at 375x100 each, one frame run.
 func loop(with roots: [DisplayNode], size: Size = Size(width: 375, height: 100)) -> MainLoop {
     let loop = MainLoop(clock: .manual)
