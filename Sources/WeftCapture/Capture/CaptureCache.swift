@@ -3,8 +3,8 @@ import WeftSnapshot
 
 /// What earlier captures recorded of each node's subtree, so that the next capture does again
 /// only what changed:
-/// - a node whose subtree did not change (`DisplayNode.subtreeRevision`) keeps its element; only
-///   its frame in the parent is read again. While a feed scrolls its cells are reused, and only
+/// - a node whose subtree did not change (`DisplayNode.subtreeRevision`) keeps its captured
+///   subtree (`CapturedSubtree`, shared, not copied); only its frame in the parent is read again. While a feed scrolls its cells are reused, and only
 ///   the container and the cells coming into view for the first time are captured;
 /// - when only interface states changed in it (`subtreeInterfaceStateRevision`, as when a cell
 ///   enters the display range), the element is reused with the states read again;
@@ -24,7 +24,7 @@ import WeftSnapshot
 final class CaptureCache {
     /// What a capture of one node's subtree gave, as the next capture needs it.
     struct Record {
-        var element: Snapshot.Element
+        var subtree: CapturedSubtree
         /// How many of the element's first children come from the node's own layout (its spec
         /// tree); the subnodes that layout did not place follow.
         var layoutChildCount: Int
@@ -55,7 +55,7 @@ final class CaptureCache {
         var revision: UInt64
         var ownRevision: UInt64
         var interfaceStateRevision: UInt64
-        var element: Snapshot.Element
+        var subtree: CapturedSubtree
         var layoutChildCount: Int
         /// Weak, so that an entry left behind by a subtree the program dropped does not keep it
         /// alive.
@@ -64,10 +64,10 @@ final class CaptureCache {
         /// The capture that last used it.
         var generation: Int
 
-        init(nodeID: String) {
+        init(nodeID: String, subtree: CapturedSubtree) {
             self.nodeID = nodeID
+            self.subtree = subtree
             (revision, ownRevision, interfaceStateRevision) = (0, 0, 0)
-            element = Snapshot.Element(id: nodeID, className: "")
             (layoutChildCount, containers, hasTappableAreas, generation) = (0, [], false, 0)
         }
     }
@@ -93,14 +93,14 @@ final class CaptureCache {
         guard subtreeUnchanged else {
             // Only the element's own fields and spec tree are reused: the containers below are
             // collected again by the walk.
-            return .ownUnchanged(Record(element: entry.element, layoutChildCount: entry.layoutChildCount,
+            return .ownUnchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount,
                                         containers: [], hasTappableAreas: entry.hasTappableAreas))
         }
         // An unchanged subtree still holds its containers; a missing one would mean a change the
         // revision missed, and then the subtree is captured again.
         let containers = entry.containers.compactMap(\.node)
         guard containers.count == entry.containers.count else { return .changed }
-        return .unchanged(Record(element: entry.element, layoutChildCount: entry.layoutChildCount, containers: containers,
+        return .unchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: containers,
                                  hasTappableAreas: entry.hasTappableAreas),
                           interfaceStatesChanged: entry.interfaceStateRevision != node.subtreeInterfaceStateRevision)
     }
@@ -112,13 +112,13 @@ final class CaptureCache {
         if let existing = entries[key], existing.nodeID == node.id {
             entry = existing
         } else {
-            entry = Entry(nodeID: node.id)
+            entry = Entry(nodeID: node.id, subtree: record.subtree)
             entries[key] = entry
         }
         entry.revision = node.subtreeRevision
         entry.ownRevision = node.ownRevision
         entry.interfaceStateRevision = node.subtreeInterfaceStateRevision
-        entry.element = record.element
+        entry.subtree = record.subtree
         entry.layoutChildCount = record.layoutChildCount
         entry.containers = record.containers.map(WeakContainer.init)
         entry.hasTappableAreas = record.hasTappableAreas

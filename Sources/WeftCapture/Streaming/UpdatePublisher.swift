@@ -48,12 +48,12 @@ final class UpdatePublisher: @unchecked Sendable {
     /// What the host and the worker share.
     private struct Handoff {
         /// The capture waiting to be published (at most one: a newer one replaces it).
-        var waiting: (snapshot: Snapshot, sendUpdate: Bool)?
+        var waiting: (capture: PendingCapture, sendUpdate: Bool)?
         /// Whether the worker's poll is running (it takes `waiting` without being woken).
         var isPolling = false
         /// Captures replaced while waiting, released by the worker: freeing one costs about as
         /// much as taking it, and the host should not pay for what will never be sent.
-        var superseded: [Snapshot] = []
+        var superseded: [PendingCapture] = []
     }
     /// Beyond this many superseded captures (a worker starved of CPU), the host releases them.
     private static let supersededLimit = 256
@@ -78,16 +78,16 @@ final class UpdatePublisher: @unchecked Sendable {
 
     /// Publishes `capture` as the next revision if it differs from the last published document,
     /// sending the update when `sendUpdate` (someone listens). Returns at once with `.worker`.
-    func submit(_ capture: Snapshot, sendUpdate: Bool) {
+    func submit(_ capture: PendingCapture, sendUpdate: Bool) {
         guard mode == .worker else {
-            publish(capture, sendUpdate: sendUpdate)
+            publish(capture.snapshot(), sendUpdate: sendUpdate)
             return
         }
         let startPolling = handoff.withLock { handoff in
             // A superseded capture that was to be sent makes its successor be sent.
             let replaced = handoff.waiting
             handoff.waiting = (capture, sendUpdate || (replaced?.sendUpdate ?? false))
-            if let replaced, handoff.superseded.count < Self.supersededLimit { handoff.superseded.append(replaced.snapshot) }
+            if let replaced, handoff.superseded.count < Self.supersededLimit { handoff.superseded.append(replaced.capture) }
             guard !handoff.isPolling else { return false }
             handoff.isPolling = true
             return true
@@ -159,7 +159,7 @@ final class UpdatePublisher: @unchecked Sendable {
         }
         withExtendedLifetime(superseded) {}  // released here, on the worker
         guard let next else { return false }
-        publish(next.snapshot, sendUpdate: next.sendUpdate)
+        publish(next.capture.snapshot(), sendUpdate: next.sendUpdate)
         return true
     }
 
