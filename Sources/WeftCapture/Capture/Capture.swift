@@ -39,7 +39,7 @@ public enum Capture {
         defer { cache.finishCapture() }
         let captured = roots.map { capturer.capture(root: $0) }
         let rangeControllers = capturer.containers.map { container in
-            RangeControllerCapture.capture(container, memo: cache.rangeControllerMemo(forContainer: container.id))
+            (RangeControllerCapture.Reading(container), cache.rangeControllerMemo(forContainer: container.id))
         }
         return .streamed(roots: captured, rangeControllers: rangeControllers, meta: meta)
     }

@@ -6,8 +6,10 @@ import WeftSnapshot
 enum PendingCapture: @unchecked Sendable {
     /// A document read afresh (`Tree.getDocument`).
     case document(Snapshot)
-    /// A streamed capture: the roots' subtrees and the range controllers.
-    case streamed(roots: [CapturedChild], rangeControllers: [Snapshot.RangeController], meta: Snapshot.Meta)
+    /// A streamed capture: the roots' subtrees, and the range controllers as read, with the
+    /// memos their snapshot forms are derived with.
+    case streamed(roots: [CapturedChild], rangeControllers: [(RangeControllerCapture.Reading, RangeControllerMemo)],
+                  meta: Snapshot.Meta)
 
     /// The document (revision 0: the publisher numbers it).
     func snapshot() -> Snapshot {
@@ -15,7 +17,8 @@ enum PendingCapture: @unchecked Sendable {
         case .document(let snapshot):
             snapshot
         case .streamed(let roots, let rangeControllers, let meta):
-            Snapshot(revision: 0, meta: meta, roots: roots.map(\.element), rangeControllers: rangeControllers)
+            Snapshot(revision: 0, meta: meta, roots: roots.map(\.element),
+                     rangeControllers: rangeControllers.map { RangeControllerCapture.snapshot(of: $0, memo: $1) })
         }
     }
 }
