@@ -48,21 +48,24 @@ final class CaptureCache {
     }
 
     /// A class, so that a look-up reads its fields in place instead of copying the record.
+    /// Only the capturing thread touches entries, one access at a time: the fields are unchecked
+    /// for exclusivity (a streamed capture looks up every node it meets, and the checks cost
+    /// more than the reads).
     private final class Entry {
         /// Ids are never reused, so an entry left by a freed node whose address a new node got
         /// is told apart.
         let nodeID: String
-        var revision: UInt64
-        var ownRevision: UInt64
-        var interfaceStateRevision: UInt64
-        var subtree: CapturedSubtree
-        var layoutChildCount: Int
+        @exclusivity(unchecked) var revision: UInt64
+        @exclusivity(unchecked) var ownRevision: UInt64
+        @exclusivity(unchecked) var interfaceStateRevision: UInt64
+        @exclusivity(unchecked) var subtree: CapturedSubtree
+        @exclusivity(unchecked) var layoutChildCount: Int
         /// Weak, so that an entry left behind by a subtree the program dropped does not keep it
         /// alive.
-        var containers: [WeakContainer]
-        var hasTappableAreas: Bool
+        @exclusivity(unchecked) var containers: [WeakContainer]
+        @exclusivity(unchecked) var hasTappableAreas: Bool
         /// The capture that last used it.
-        var generation: Int
+        @exclusivity(unchecked) var generation: Int
 
         init(nodeID: String, subtree: CapturedSubtree) {
             self.nodeID = nodeID
@@ -98,7 +101,7 @@ final class CaptureCache {
         }
         // An unchanged subtree still holds its containers; a missing one would mean a change the
         // revision missed, and then the subtree is captured again.
-        let containers = entry.containers.compactMap(\.node)
+        let containers = entry.containers.isEmpty ? [] : entry.containers.compactMap(\.node)
         guard containers.count == entry.containers.count else { return .changed }
         return .unchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: containers,
                                  hasTappableAreas: entry.hasTappableAreas),
@@ -125,24 +128,28 @@ final class CaptureCache {
         entry.generation = generation
     }
 
-    private var previousMemos: [String: RangeControllerMemo] = [:]
-    private var nextMemos: [String: RangeControllerMemo] = [:]
+    /// The range controllers' memos by container id, with the capture that last used each.
+    private var memos: [String: (memo: RangeControllerMemo, generation: Int)] = [:]
+    private var memosUsed = 0
 
     /// The memo of the range controller of the container with node id `id` (ids are never
     /// reused, so a memo cannot outlive its container and serve another).
     func rangeControllerMemo(forContainer id: String) -> RangeControllerMemo {
-        let memo = previousMemos[id] ?? RangeControllerMemo()
-        nextMemos[id] = memo
+        let memo = memos[id]?.memo ?? RangeControllerMemo()
+        memos[id] = (memo, generation)
+        memosUsed += 1
         return memo
     }
 
     /// Ends a capture. When the table has outgrown its threshold, the entries no capture used
     /// since the last sweep go, and the next sweep waits for twice what is left: the table stays
     /// within about twice what recent captures use, at a constant cost per recorded element.
+    /// The memos of containers this capture did not meet go once they outnumber the ones it
+    /// did (a memo is small, and a container scrolled away and back keeps its memo meanwhile).
     func finishCapture() {
+        if memos.count > 2 * memosUsed + 8 { memos = memos.filter { $0.value.generation == generation } }
+        memosUsed = 0
         generation += 1
-        previousMemos = nextMemos
-        nextMemos = [:]
         guard entries.count > sweepThreshold else { return }
         entries = entries.filter { $0.value.generation >= sweptAt }
         sweptAt = generation
