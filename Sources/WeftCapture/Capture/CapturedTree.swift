@@ -14,6 +14,9 @@ final class CapturedSubtree: @unchecked Sendable {
     /// The element's own fields, its frame as captured (`children` empty).
     let fields: Snapshot.Element
     let children: [CapturedChild]
+    /// Whether the element or one below it has a tappable area: reusing a subtree computes its
+    /// areas again (they are cut by ancestors outside it), and only these paths lead to one.
+    let hasTappableAreas: Bool
 
     /// The element assembled with its subtree, at its captured frame. Only the context that
     /// assembles captures reads and writes it (the publisher's worker, or the caller's thread
@@ -23,6 +26,7 @@ final class CapturedSubtree: @unchecked Sendable {
     init(fields: Snapshot.Element, children: [CapturedChild]) {
         self.fields = fields
         self.children = children
+        hasTappableAreas = fields.tappable != nil || children.contains { $0.subtree.hasTappableAreas }
     }
 
     /// The element with its subtree, at `frame` in its parent.

@@ -73,7 +73,8 @@ extension TreeCapturer where Output == CapturedTree {
     /// Nil when nothing differs, and only the path to what differs is new: a cell on screen
     /// keeps its areas while its feed scrolls. Every node element in `subtree`'s spec tree or
     /// among its children is one of `node`'s subnodes (a container's cells on screen are its
-    /// subnodes too).
+    /// subnodes too). Without interface states to read, only the paths to tappable areas are
+    /// walked.
     private static func refreshed(_ subtree: CapturedSubtree, of node: DisplayNode, interfaceStates: Bool,
                                   tappableAreas: Bool) -> CapturedSubtree? {
         var fields: Snapshot.Element?
@@ -87,7 +88,7 @@ extension TreeCapturer where Output == CapturedTree {
             fields!.tappable = area
         }
         let children = subtree.children.isEmpty ? nil : SubnodesByID(node.subnodes).replacingNodeElements(
-            in: subtree.children, { child, subnode in
+            in: subtree.children, where: { interfaceStates || (tappableAreas && $0.hasTappableAreas) }, { child, subnode in
                 refreshed(child.subtree, of: subnode, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
                     .map { CapturedChild($0, frame: child.frame) }
             })
@@ -117,14 +118,15 @@ struct SubnodesByID {
     /// these subnodes. Ids are unique, so the id finds it; a leaf that is not a node (a
     /// layout-json box) has none and stays. Nil when `body` replaced none (returned nil for
     /// each): an array, and a spec on the way, is new only when something in it is replaced.
-    func replacingNodeElements(in children: [CapturedChild],
+    /// Only the subtrees `included` accepts are looked at.
+    func replacingNodeElements(in children: [CapturedChild], where included: (CapturedSubtree) -> Bool = { _ in true },
                                _ body: (CapturedChild, DisplayNode) -> CapturedChild?) -> [CapturedChild]? {
         var result: [CapturedChild]?
-        for index in children.indices {
+        for index in children.indices where included(children[index].subtree) {
             let child = children[index]
             var replacement: CapturedChild?
             if child.subtree.fields.kind == .spec {
-                if let specChildren = replacingNodeElements(in: child.subtree.children, body) {
+                if let specChildren = replacingNodeElements(in: child.subtree.children, where: included, body) {
                     replacement = CapturedChild(CapturedSubtree(fields: child.subtree.fields, children: specChildren),
                                                 frame: child.frame)
                 }
