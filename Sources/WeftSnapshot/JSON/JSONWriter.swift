@@ -102,6 +102,12 @@ public struct JSONWriter {
         more.withUnsafeBytes { append($0) }
     }
 
+    /// Takes back the last `count` bytes written (an object that turned out empty).
+    mutating func removeLast(_ count: Int) {
+        precondition(count <= storage.count, "JSONWriter.removeLast beyond the start")
+        storage.count -= count
+    }
+
     // MARK: Scalars
 
     public mutating func bool(_ value: Bool) {
