@@ -83,6 +83,92 @@ import WeftSnapshot
         try expectSameDocument(loop(with: [root]).roots)
     }
 
+    /// Every property capture puts into `style` and `props`, each with a non-default value, so
+    /// each reader is checked against both sinks: the values built for the element and the
+    /// JSON written straight.
+    @Test("every style entry, every spec property, every node property")
+    func everyProperty() throws {
+        let root = DisplayNode()
+        root.automaticallyManagesSubnodes = true
+        let styled = DisplayNode()
+        styled.style.width = .fraction(0.5)
+        styled.style.height = .points(12.5)
+        styled.style.minWidth = .points(1)
+        styled.style.minHeight = .fraction(0.07)
+        styled.style.maxWidth = .points(300)
+        styled.style.maxHeight = .points(200)
+        styled.style.flexBasis = .points(4)
+        styled.style.flexGrow = 1
+        styled.style.flexShrink = 0.5
+        styled.style.ascender = 3
+        styled.style.descender = -2
+        styled.style.spacingBefore = 1.25
+        styled.style.spacingAfter = 2
+        styled.style.alignSelf = .center
+        styled.style.layoutPosition = Point(x: 3, y: 4)
+        // Quotes, a backslash and a newline: escaped in the text and in its lines.
+        let wrapped = TextNode("A \"quoted\" back\\slash\nand a title that wraps onto more lines", font: .bold(15))
+        wrapped.isSelected = true
+        wrapped.isHighlighted = true
+        let oneLine = TextNode("Hi", font: .system(12))
+        oneLine.isEnabled = false
+        let empty = TextNode("")
+        let image = ImageNode(image: Image(pixelWidth: 30, pixelHeight: 20, scale: 2))
+        image.addTarget(action: "open", for: [.touchUpInside, .valueChanged]) { _, _ in }
+        let network = NetworkImageNode(url: "https://example.org/a.png")
+        let plainNetwork = NetworkImageNode()
+        let view = DisplayNode()
+        view.clipsToBounds = true
+        view.isHidden = true
+        view.alpha = 0.25
+        view.backgroundColor = Color(red255: 255, green: 128, blue: 0, alpha: 0.5)
+        view.hitTestSlop = EdgeInsets(top: -4, left: -.infinity, bottom: 0, right: 2)
+        view.style.preferredSize = Size(width: 10, height: 10)
+        let box = BoxNode(intrinsicSize: Size(width: 5, height: 5), className: "ASBox", debugName: "box")
+        box.style.flexGrow = 2
+        root.layoutSpecBlock = { _, _ in
+            let relative = RelativeLayoutSpec(horizontalPosition: .end, verticalPosition: .center, sizingOption: .minimumWidth,
+                                              child: oneLine)
+            let corner = CornerLayoutSpec(child: image, corner: network, location: .bottomRight)
+            corner.offset = Point(x: -2, y: 3)
+            corner.wrapsCorner = true
+            let stack = StackLayoutSpec(direction: .vertical, spacing: 3, justifyContent: .spaceBetween, alignItems: .end,
+                                        children: [
+                styled, wrapped, relative, corner, empty, box,
+                CenterLayoutSpec(centeringOptions: .x, sizingOptions: .minimumY, child: plainNetwork),
+                RatioLayoutSpec(ratio: 0.5, child: view),
+                AbsoluteLayoutSpec(sizing: .sizeToFit, children: []),
+            ])
+            stack.flexWrap = .wrap
+            stack.alignContent = .center
+            stack.lineSpacing = 2
+            stack.style.flexShrink = 1
+            return InsetLayoutSpec(insets: EdgeInsets(top: 1, left: 2, bottom: .infinity, right: 4), child: stack)
+        }
+        let roots = loop(with: [root], size: Size(width: 200, height: 600)).roots
+        try expectSameDocument(roots)
+
+        // The values keep what the document leaves out: the lines of a one-line text, an image's
+        // decoded size (30 x 20 pixels x 4 bytes).
+        let snapshot = Capture.snapshot(of: roots)
+        let styledElement = try #require(snapshot.roots[0].first { $0.id == styled.id })
+        #expect(styledElement.style["width"] == "50%" && styledElement.style["minHeight"] == "7%")
+        #expect(styledElement.style["layoutPosition"] == [3, 4] && styledElement.style.count == 15)
+        let oneLineElement = try #require(snapshot.roots[0].first { $0.id == oneLine.id })
+        #expect(oneLineElement.props["lines"] == ["Hi"])
+        #expect(oneLineElement.props["control"] == ["enabled": false])
+        let imageElement = try #require(snapshot.roots[0].first { $0.id == image.id })
+        #expect(imageElement.props["image"]?["decodedBytes"] == 2400)
+        #expect(imageElement.props["control"]?["targets"] == [["event": "touchUpInside", "action": "open"],
+                                                              ["event": "valueChanged", "action": "open"]])
+        let viewElement = try #require(snapshot.roots[0].first { $0.id == view.id })
+        #expect(viewElement.props == ["clipsToBounds": true, "hidden": true, "alpha": 0.25, "backgroundColor": "#ff800080",
+                                      "hitTestSlop": [-4, .number(-.infinity), 0, 2]])
+        let written = String(decoding: Capture.encodedSnapshot(of: roots), as: UTF8.self)
+        #expect(!written.contains("\"lines\":[\"Hi\"]") && !written.contains("2400"))
+        #expect(written.contains("\"hitTestSlop\":[-4,\"-inf\",0,2]"))
+    }
+
     @Test("random trees, after random changes and inspector edits", arguments: 1...20)
     func randomTrees(seed: Int) throws {
         let program = RandomProgram(seed: UInt64(seed))

@@ -71,12 +71,18 @@ struct CapturedTree: ElementOutput {
     struct Open {
         var fields: Snapshot.Element
         var children: [CapturedChild]
+
+        /// `fields` (complete but for the children), and room for `childCapacity` children.
+        init(fields: consuming Snapshot.Element, childCapacity: Int) {
+            self.fields = fields
+            children = []
+            children.reserveCapacity(childCapacity)
+        }
     }
 
-    func open(_ fields: consuming Snapshot.Element, childCapacity: Int) -> Open {
-        var children: [CapturedChild] = []
-        children.reserveCapacity(childCapacity)
-        return Open(fields: fields, children: children)
+    func open(_ fields: consuming Snapshot.Element, childCapacity: Int, style: (inout JSONBuilder) -> Void,
+              props: (inout JSONBuilder) -> Void) -> Open {
+        Open(fields: fields.building(style: style, props: props), childCapacity: childCapacity)
     }
 
     func append(_ child: CapturedChild, to parent: inout Open) {

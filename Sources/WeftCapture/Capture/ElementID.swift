@@ -39,17 +39,33 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The id of the spec at `index` among the children of the element `parent` (a node's
-    /// layout root: `n12` -> `n12/0`; a spec's child: `n12/0` -> `n12/0.1`). Built by appending
-    /// to the parent's id, which a capture does for every spec.
+    /// layout root: `n12` -> `n12/0`; a spec's child: `n12/0` -> `n12/0.1`). A capture builds
+    /// one for every spec: written in one pass into the new string's storage (inline up to 15
+    /// bytes), where appending grew the string once per piece.
     static func childSpecID(of parent: String, parentIsNode: Bool, index: Int) -> String {
-        var text = parent
-        text.append(parentIsNode ? "/" : ".")
-        if index < 10 {
-            text.append(Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(index))))
-        } else {
-            text.append(String(index))
+        var parent = parent
+        return parent.withUTF8 { parentBytes in
+            var digitCount = 1
+            var rest = index / 10
+            while rest > 0 {
+                digitCount += 1
+                rest /= 10
+            }
+            return String(unsafeUninitializedCapacity: parentBytes.count + 1 + digitCount) { buffer in
+                var position = 0
+                for byte in parentBytes {
+                    buffer[position] = byte
+                    position += 1
+                }
+                buffer[position] = parentIsNode ? UInt8(ascii: "/") : UInt8(ascii: ".")
+                var remaining = index
+                for offset in stride(from: position + digitCount, to: position, by: -1) {
+                    buffer[offset] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                    remaining /= 10
+                }
+                return position + 1 + digitCount
+            }
         }
-        return text
     }
 
     /// `"n12/0.1"`.

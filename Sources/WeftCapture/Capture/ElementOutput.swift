@@ -11,11 +11,16 @@ protocol ElementOutput {
     associatedtype Open
     /// A finished element, as its parent takes it.
     associatedtype Closed
+    /// Where an element's `style` and `props` are put as they are read: built into objects, or
+    /// written as JSON.
+    associatedtype Sink: JSONSink
 
-    /// Starts an element with its own fields (`fields.children` is empty). `childCapacity`:
-    /// at most how many children will follow. Consuming: the element tree keeps the fields
+    /// Starts an element with its own fields (`fields.children`, `style` and `props` are
+    /// empty), and the `style` and `props` that `style` and `props` put. `childCapacity`: at
+    /// most how many children will follow. Consuming: the element tree keeps the fields
     /// without copying them.
-    mutating func open(_ fields: consuming Snapshot.Element, childCapacity: Int) -> Open
+    mutating func open(_ fields: consuming Snapshot.Element, childCapacity: Int, style: (inout Sink) -> Void,
+                       props: (inout Sink) -> Void) -> Open
     /// Adds the next finished child of `parent`.
     mutating func append(_ child: Closed, to parent: inout Open)
     mutating func close(_ element: Open) -> Closed
@@ -27,8 +32,9 @@ protocol ElementOutput {
 /// Builds `Snapshot.Element` values, reading every node afresh. (Streamed captures reuse
 /// what earlier ones read: `CapturedTree`.)
 struct ElementTree: ElementOutput {
-    func open(_ fields: consuming Snapshot.Element, childCapacity: Int) -> Snapshot.Element {
-        var element = fields
+    func open(_ fields: consuming Snapshot.Element, childCapacity: Int, style: (inout JSONBuilder) -> Void,
+              props: (inout JSONBuilder) -> Void) -> Snapshot.Element {
+        var element = fields.building(style: style, props: props)
         // One allocation, never a regrowth (a table's visible cells would otherwise move its
         // children array five times).
         if childCapacity > 0 { element.children.reserveCapacity(childCapacity) }
@@ -51,8 +57,9 @@ struct ElementTree: ElementOutput {
 
 /// Writes the elements into the document's JSON as they are read.
 extension SnapshotStreamWriter: ElementOutput {
-    mutating func open(_ fields: consuming Snapshot.Element, childCapacity _: Int) {
-        openElement(fields)
+    mutating func open(_ fields: consuming Snapshot.Element, childCapacity _: Int, style: (inout JSONWriter.Sink) -> Void,
+                       props: (inout JSONWriter.Sink) -> Void) {
+        openElement(fields, style: style, props: props)
     }
 
     func append(_: Void, to _: inout Void) {}
@@ -66,3 +73,14 @@ extension SnapshotStreamWriter: ElementOutput {
     }
 }
 
+
+extension Snapshot.Element {
+    /// These fields with the `style` and `props` that `style` and `props` put: what the outputs
+    /// that build element values open.
+    consuming func building(style: (inout JSONBuilder) -> Void, props: (inout JSONBuilder) -> Void) -> Snapshot.Element {
+        var element = self
+        element.style = JSONBuilder.object(style)
+        element.props = JSONBuilder.object(props)
+        return element
+    }
+}

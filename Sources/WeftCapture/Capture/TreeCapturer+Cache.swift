@@ -61,7 +61,7 @@ extension TreeCapturer where Output == CapturedTree {
             placed.append(ObjectIdentifier(subnode))
             return self.node(subnode, frame: child.frame)
         } ?? layoutChildren
-        var element = output.open(fields, childCapacity: lookedUp.count + subnodes.count)
+        var element = CapturedTree.Open(fields: fields, childCapacity: lookedUp.count + subnodes.count)
         element.children.append(contentsOf: lookedUp)
         appendSubnodesLayoutDidNotPlace(of: node, placed: placed, to: &element)
         return (output.close(element), recorded.layoutChildCount)

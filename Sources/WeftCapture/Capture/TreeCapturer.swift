@@ -53,14 +53,17 @@ struct TreeCapturer<Output: ElementOutput> {
             id: node.id, className: node.textureClassName, debugName: node.debugName, frame: frame,
             constrainedSize: node.constrainedSizeForCalculatedLayout.map(Snapshot.SizeRange.init) ?? .unconstrained,
             calculatedSize: calculatedLayout.map { Snapshot.Size($0.size) },
-            style: StyleProperties.capture(node.style), props: NodeProperties.capture(node),
             tappable: tappableArea(of: node), interfaceState: Self.interfaceState(of: node))
         collectContainers(of: node)
 
         let subnodes = node.subnodes
         let sublayouts = calculatedLayout?.sublayouts ?? []
         // At most one child per sublayout and per subnode.
-        var element = output.open(fields, childCapacity: sublayouts.count + subnodes.count)
+        var element = output.open(fields, childCapacity: sublayouts.count + subnodes.count) { style in
+            StyleProperties.capture(node.style, into: &style)
+        } props: { props in
+            NodeProperties.capture(node, into: &props)
+        }
         var placed: [ObjectIdentifier] = []
         for index in sublayouts.indices {
             let child = self.element(sublayouts[index], id: ElementID.childSpecID(of: node.id, parentIsNode: true, index: index),
@@ -116,17 +119,22 @@ struct TreeCapturer<Output: ElementOutput> {
             // A leaf that is not a node (a layout-json box): a node without an id of its own.
             let fields = Snapshot.Element(
                 id: id, className: layoutElement.textureClassName, debugName: layoutElement.debugName,
-                frame: Snapshot.Rect(layout.frame), constrainedSize: Snapshot.SizeRange(layout.constrainedSize),
-                style: StyleProperties.capture(layoutElement.style))
-            return output.close(output.open(fields, childCapacity: 0))
+                frame: Snapshot.Rect(layout.frame), constrainedSize: Snapshot.SizeRange(layout.constrainedSize))
+            let element = output.open(fields, childCapacity: 0) { style in
+                StyleProperties.capture(layoutElement.style, into: &style)
+            } props: { _ in }
+            return output.close(element)
         }
         let descriptor = SpecDescriptors.descriptor(for: spec)
         let fields = Snapshot.Element(
             id: id, kind: .spec, type: descriptor.type, className: spec.textureClassName, debugName: spec.debugName,
-            frame: Snapshot.Rect(layout.frame), constrainedSize: Snapshot.SizeRange(layout.constrainedSize),
-            style: StyleProperties.capture(spec.style), props: descriptor.capture(spec))
+            frame: Snapshot.Rect(layout.frame), constrainedSize: Snapshot.SizeRange(layout.constrainedSize))
         let sublayouts = layout.sublayouts
-        var element = output.open(fields, childCapacity: sublayouts.count)
+        var element = output.open(fields, childCapacity: sublayouts.count) { style in
+            StyleProperties.capture(spec.style, into: &style)
+        } props: { props in
+            descriptor.capture(spec, into: &props)
+        }
         for (index, child) in spec.children.enumerated() {
             guard let sublayoutIndex = Self.sublayoutIndex(of: child, in: sublayouts, near: index) else { continue }
             let captured = self.element(sublayouts[sublayoutIndex],

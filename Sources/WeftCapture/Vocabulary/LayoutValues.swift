@@ -6,16 +6,7 @@ import WeftSnapshot
 /// number of points, `"12pt"`, `"50%"` or `"auto"`; points are `[x, y]`; insets
 /// `[top, left, bottom, right]` with `"inf"` for an infinite inset.
 enum LayoutValues {
-    // MARK: Writing
-
-    /// Points as a plain number, a fraction as `"50%"`, auto as `"auto"`.
-    static func json(_ dimension: WeftLayout.Dimension) -> JSONValue {
-        switch dimension.unit {
-        case .auto: return .string("auto")
-        case .points: return .number(dimension.value)
-        case .fraction: return .string(percentText(dimension.value) + "%")
-        }
-    }
+    // MARK: Writing (`JSONSink.dimension`, `point`, `insets`)
 
     /// `0.5` -> `"50"`. Fractions come from `"N%"` divided by 100, so multiplying back can leave
     /// a rounding tail (0.07 x 100 = 7.000000000000001); 12 significant digits drop it.
@@ -28,15 +19,6 @@ enum LayoutValues {
             if text.hasSuffix(".") { text.removeLast() }
         }
         return text
-    }
-
-    static func json(_ point: WeftLayout.Point) -> JSONValue {
-        .array([.number(point.x), .number(point.y)])
-    }
-
-    /// Infinite insets as `"inf"` (the JSON writer does that for any infinite number).
-    static func json(_ insets: EdgeInsets) -> JSONValue {
-        .array([.number(insets.top), .number(insets.left), .number(insets.bottom), .number(insets.right)])
     }
 
     // MARK: Reading (edits)
@@ -110,5 +92,37 @@ enum LayoutValues {
             }
         }
         return EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
+    }
+}
+
+/// Layout values put in their layout-json forms, by capture (`StyleProperty`, `SpecProperty`,
+/// `NodeProperties`).
+extension JSONSink {
+    /// Points as a plain number, a fraction as `"50%"`, auto as `"auto"`.
+    mutating func dimension(_ dimension: WeftLayout.Dimension) {
+        switch dimension.unit {
+        case .auto: string("auto")
+        case .points: number(dimension.value)
+        case .fraction: string(LayoutValues.percentText(dimension.value) + "%")
+        }
+    }
+
+    /// `[x, y]`.
+    mutating func point(_ point: WeftLayout.Point) {
+        array { array in
+            array.number(point.x)
+            array.number(point.y)
+        }
+    }
+
+    /// `[top, left, bottom, right]`; infinite insets are written `"inf"` (as every infinite
+    /// number of a snapshot).
+    mutating func insets(_ insets: EdgeInsets) {
+        array { array in
+            array.number(insets.top)
+            array.number(insets.left)
+            array.number(insets.bottom)
+            array.number(insets.right)
+        }
     }
 }

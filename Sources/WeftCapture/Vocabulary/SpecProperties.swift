@@ -41,38 +41,50 @@ enum SpecProperty: Sendable {
         }
     }
 
-    /// The property of `spec`, nil when it has the default. `ratio` and `location` are required
-    /// in layout-json, so always written.
-    func read(_ spec: LayoutSpec) -> JSONValue? {
+    /// Puts the property of `spec` under its key, nothing when it has the default. `ratio` and
+    /// `location` are required in layout-json, so always put.
+    func put<Sink: JSONSink>(_ spec: LayoutSpec, into sink: inout Sink) {
         switch self {
-        case .direction: Self.name(Self.stack(spec).direction, unless: .horizontal, LayoutNames.direction)
-        case .spacing: Self.number(Self.stack(spec).spacing)
-        case .justifyContent: Self.name(Self.stack(spec).justifyContent, unless: .start, LayoutNames.justifyContent)
-        case .alignItems: Self.name(Self.stack(spec).alignItems, unless: .stretch, LayoutNames.alignItems)
-        case .flexWrap: Self.name(Self.stack(spec).flexWrap, unless: .noWrap, LayoutNames.flexWrap)
-        case .alignContent: Self.name(Self.stack(spec).alignContent, unless: .start, LayoutNames.alignContent)
-        case .lineSpacing: Self.number(Self.stack(spec).lineSpacing)
+        case .direction: put(Self.stack(spec).direction, unless: .horizontal, LayoutNames.direction, into: &sink)
+        case .spacing: put(Self.stack(spec).spacing, into: &sink)
+        case .justifyContent: put(Self.stack(spec).justifyContent, unless: .start, LayoutNames.justifyContent, into: &sink)
+        case .alignItems: put(Self.stack(spec).alignItems, unless: .stretch, LayoutNames.alignItems, into: &sink)
+        case .flexWrap: put(Self.stack(spec).flexWrap, unless: .noWrap, LayoutNames.flexWrap, into: &sink)
+        case .alignContent: put(Self.stack(spec).alignContent, unless: .start, LayoutNames.alignContent, into: &sink)
+        case .lineSpacing: put(Self.stack(spec).lineSpacing, into: &sink)
         case .insets:
-            unsafeDowncast(spec, to: InsetLayoutSpec.self).insets == .zero
-                ? JSONValue?.none : LayoutValues.json(unsafeDowncast(spec, to: InsetLayoutSpec.self).insets)
+            let insets = unsafeDowncast(spec, to: InsetLayoutSpec.self).insets
+            if insets != .zero {
+                sink.key(key)
+                sink.insets(insets)
+            }
         case .centeringOptions:
-            Self.name(unsafeDowncast(spec, to: CenterLayoutSpec.self).centeringOptions, unless: [], LayoutNames.centeringOptions)
+            put(unsafeDowncast(spec, to: CenterLayoutSpec.self).centeringOptions, unless: [], LayoutNames.centeringOptions,
+                into: &sink)
         case .centerSizingOptions:
-            Self.name(unsafeDowncast(spec, to: CenterLayoutSpec.self).sizingOptions, unless: [], LayoutNames.centerSizingOptions)
-        case .ratio: .number(unsafeDowncast(spec, to: RatioLayoutSpec.self).ratio)
+            put(unsafeDowncast(spec, to: CenterLayoutSpec.self).sizingOptions, unless: [], LayoutNames.centerSizingOptions,
+                into: &sink)
+        case .ratio: sink.member(key, unsafeDowncast(spec, to: RatioLayoutSpec.self).ratio)
         case .horizontalPosition:
-            Self.name(unsafeDowncast(spec, to: RelativeLayoutSpec.self).horizontalPosition, unless: .none, LayoutNames.relativePosition)
+            put(unsafeDowncast(spec, to: RelativeLayoutSpec.self).horizontalPosition, unless: .none, LayoutNames.relativePosition,
+                into: &sink)
         case .verticalPosition:
-            Self.name(unsafeDowncast(spec, to: RelativeLayoutSpec.self).verticalPosition, unless: .none, LayoutNames.relativePosition)
+            put(unsafeDowncast(spec, to: RelativeLayoutSpec.self).verticalPosition, unless: .none, LayoutNames.relativePosition,
+                into: &sink)
         case .relativeSizingOption:
-            Self.name(unsafeDowncast(spec, to: RelativeLayoutSpec.self).sizingOption, unless: [], LayoutNames.relativeSizingOption)
+            put(unsafeDowncast(spec, to: RelativeLayoutSpec.self).sizingOption, unless: [], LayoutNames.relativeSizingOption,
+                into: &sink)
         case .absoluteSizing:
-            Self.name(unsafeDowncast(spec, to: AbsoluteLayoutSpec.self).sizing, unless: .default, LayoutNames.absoluteSizing)
-        case .location: .string(LayoutNames.cornerLocation.name(of: unsafeDowncast(spec, to: CornerLayoutSpec.self).location))
+            put(unsafeDowncast(spec, to: AbsoluteLayoutSpec.self).sizing, unless: .default, LayoutNames.absoluteSizing, into: &sink)
+        case .location:
+            sink.member(key, LayoutNames.cornerLocation.name(of: unsafeDowncast(spec, to: CornerLayoutSpec.self).location))
         case .offset:
-            unsafeDowncast(spec, to: CornerLayoutSpec.self).offset == .zero
-                ? JSONValue?.none : LayoutValues.json(unsafeDowncast(spec, to: CornerLayoutSpec.self).offset)
-        case .wrapsCorner: unsafeDowncast(spec, to: CornerLayoutSpec.self).wrapsCorner ? .bool(true) : JSONValue?.none
+            let offset = unsafeDowncast(spec, to: CornerLayoutSpec.self).offset
+            if offset != .zero {
+                sink.key(key)
+                sink.point(offset)
+            }
+        case .wrapsCorner: if unsafeDowncast(spec, to: CornerLayoutSpec.self).wrapsCorner { sink.member(key, true) }
         }
     }
 
@@ -109,12 +121,13 @@ enum SpecProperty: Sendable {
         unsafeDowncast(spec, to: StackLayoutSpec.self)
     }
 
-    private static func name<Value>(_ value: Value, unless defaultValue: Value, _ names: LayoutNameTable<Value>) -> JSONValue? {
-        value == defaultValue ? JSONValue?.none : .string(names.name(of: value))
+    private func put<Value, Sink: JSONSink>(_ value: Value, unless defaultValue: Value, _ names: LayoutNameTable<Value>,
+                                            into sink: inout Sink) {
+        if value != defaultValue { sink.member(key, names.name(of: value)) }
     }
 
-    private static func number(_ value: Double) -> JSONValue? {
-        value == 0 ? JSONValue?.none : .number(value)
+    private func put<Sink: JSONSink>(_ number: Double, into sink: inout Sink) {
+        if number != 0 { sink.member(key, number) }
     }
 }
 
@@ -127,15 +140,9 @@ struct SpecDescriptor: Sendable {
         properties.first { $0.key == key }
     }
 
-    /// The spec's non-default properties, in table order.
-    func capture(_ spec: LayoutSpec) -> JSONObject {
-        if properties.isEmpty { return JSONObject() }
-        var object = JSONObject()
-        object.reserveCapacity(properties.count)
-        for property in properties {
-            if let value = property.read(spec) { object.append(key: property.key, value: value) }
-        }
-        return object
+    /// Puts the spec's non-default properties, in table order.
+    func capture<Sink: JSONSink>(_ spec: LayoutSpec, into sink: inout Sink) {
+        for property in properties { property.put(spec, into: &sink) }
     }
 }
 

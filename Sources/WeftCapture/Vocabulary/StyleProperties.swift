@@ -43,26 +43,37 @@ enum StyleProperty: CaseIterable, Sendable {
         }
     }
 
-    /// The entry in `values` (read once per style: one access to the class), nil when it is
-    /// the default.
-    func read(_ values: LayoutElementStyle.Values) -> JSONValue? {
+    /// Puts the entry of `values` (read once per style: one access to the class) under its key,
+    /// nothing when it is the default.
+    func put<Sink: JSONSink>(_ values: LayoutElementStyle.Values, into sink: inout Sink) {
         switch self {
-        case .width: Self.json(values.size.width)
-        case .height: Self.json(values.size.height)
-        case .minWidth: Self.json(values.size.minWidth)
-        case .minHeight: Self.json(values.size.minHeight)
-        case .maxWidth: Self.json(values.size.maxWidth)
-        case .maxHeight: Self.json(values.size.maxHeight)
-        case .flexBasis: Self.json(values.flexBasis)
-        case .flexGrow: Self.json(values.flexGrow)
-        case .flexShrink: Self.json(values.flexShrink)
-        case .ascender: Self.json(values.ascender)
-        case .descender: Self.json(values.descender)
-        case .spacingBefore: Self.json(values.spacingBefore)
-        case .spacingAfter: Self.json(values.spacingAfter)
-        case .alignSelf: values.alignSelf == .auto ? JSONValue?.none : .string(LayoutNames.alignSelf.name(of: values.alignSelf))
-        case .layoutPosition: values.layoutPosition == .zero ? JSONValue?.none : LayoutValues.json(values.layoutPosition)
+        case .width: put(values.size.width, into: &sink)
+        case .height: put(values.size.height, into: &sink)
+        case .minWidth: put(values.size.minWidth, into: &sink)
+        case .minHeight: put(values.size.minHeight, into: &sink)
+        case .maxWidth: put(values.size.maxWidth, into: &sink)
+        case .maxHeight: put(values.size.maxHeight, into: &sink)
+        case .flexBasis: put(values.flexBasis, into: &sink)
+        case .flexGrow: put(values.flexGrow, into: &sink)
+        case .flexShrink: put(values.flexShrink, into: &sink)
+        case .ascender: put(values.ascender, into: &sink)
+        case .descender: put(values.descender, into: &sink)
+        case .spacingBefore: put(values.spacingBefore, into: &sink)
+        case .spacingAfter: put(values.spacingAfter, into: &sink)
+        case .alignSelf:
+            if values.alignSelf != .auto { sink.member(key, LayoutNames.alignSelf.name(of: values.alignSelf)) }
+        case .layoutPosition:
+            if values.layoutPosition != .zero {
+                sink.key(key)
+                sink.point(values.layoutPosition)
+            }
         }
+    }
+
+    /// The entry of `values` as a value, nil when it is the default (what an edit records to
+    /// revert to).
+    func read(_ values: LayoutElementStyle.Values) -> JSONValue? {
+        JSONBuilder.object { put(values, into: &$0) }.entries.first?.value
     }
 
     /// Sets the entry from its layout-json form, with layout-json's validation.
@@ -86,12 +97,14 @@ enum StyleProperty: CaseIterable, Sendable {
         }
     }
 
-    private static func json(_ dimension: WeftLayout.Dimension) -> JSONValue? {
-        dimension.unit == .auto ? JSONValue?.none : LayoutValues.json(dimension)
+    private func put<Sink: JSONSink>(_ dimension: WeftLayout.Dimension, into sink: inout Sink) {
+        guard dimension.unit != .auto else { return }
+        sink.key(key)
+        sink.dimension(dimension)
     }
 
-    private static func json(_ number: Double) -> JSONValue? {
-        number == 0 ? JSONValue?.none : .number(number)
+    private func put<Sink: JSONSink>(_ number: Double, into sink: inout Sink) {
+        if number != 0 { sink.member(key, number) }
     }
 }
 
@@ -104,16 +117,11 @@ enum StyleProperties {
 
     static var keys: [String] { StyleProperty.allCases.map(\.key) }
 
-    /// The style's non-default entries, in snapshot order. Most styles (every spec's, most
+    /// Puts the style's non-default entries, in snapshot order. Most styles (every spec's, most
     /// nodes') have none: one comparison of the whole style settles those.
-    static func capture(_ style: LayoutElementStyle) -> JSONObject {
+    static func capture<Sink: JSONSink>(_ style: LayoutElementStyle, into sink: inout Sink) {
         let values = style.values
-        if values == LayoutElementStyle.Values() { return JSONObject() }
-        var object = JSONObject()
-        object.reserveCapacity(4)  // a node's size, flex or baseline entries: one allocation
-        for property in StyleProperty.allCases {
-            if let value = property.read(values) { object.append(key: property.key, value: value) }
-        }
-        return object
+        if values == LayoutElementStyle.Values() { return }
+        for property in StyleProperty.allCases { property.put(values, into: &sink) }
     }
 }

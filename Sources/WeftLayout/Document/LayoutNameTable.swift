@@ -14,6 +14,9 @@ public struct LayoutNameTable<Value: Equatable & Sendable>: Sendable {
     public var names: [String] { pairs.map(\.name) }
 
     /// The name of `value` (the first pair's name for a value the table does not list).
+    /// Inlinable: a capture names every non-default enum it writes, and a call from another
+    /// module otherwise runs unspecialized (tuple metadata and witness calls per pair).
+    @inlinable
     public func name(of value: Value) -> String {
         for pair in pairs where pair.value == value { return pair.name }
         return pairs[0].name

@@ -16,13 +16,34 @@ extension Snapshot.Element {
     }
 
     /// Opens the element's object and writes every field but `children` (the object stays open
-    /// for them). `id` is always written, so a field follows `{`.
+    /// for them).
     func encodeOwnFields(into writer: inout JSONWriter, implied: ImpliedValues.Context) {
+        encodeID(into: &writer)
+        encodeFields(ElementField.ownFieldsAfterID, into: &writer, implied: implied)
+    }
+
+    /// The same, with the `style` and `props` members that `style` and `props` put instead of
+    /// the element's own (a document written while the trees are read: they are put as they
+    /// are read, never built).
+    func encodeOwnFields(into writer: inout JSONWriter, implied: ImpliedValues.Context,
+                         style: (inout JSONWriter.Sink) -> Void, props: (inout JSONWriter.Sink) -> Void) {
+        encodeID(into: &writer)
+        encodeFields(ElementField.ownFieldsBeforeStyle, into: &writer, implied: implied)
+        writer.nonEmptyObject(",\"style\":", style)
+        writer.nonEmptyObject(",\"props\":", props)
+        encodeFields(ElementField.ownFieldsAfterProps, into: &writer, implied: implied)
+    }
+
+    /// `{"id":...`: every element writes its id first, so every other field follows a comma.
+    private func encodeID(into writer: inout JSONWriter) {
         writer.byte(UInt8(ascii: "{"))
-        var first = true
-        for field in ElementField.ownFields where !field.isOmitted(in: self, implied: implied) {
-            if !first { writer.byte(UInt8(ascii: ",")) }
-            first = false
+        ElementField.id.encode(self, into: &writer)
+    }
+
+    /// `,"key":value` for each of `fields` the element does not leave out.
+    private func encodeFields(_ fields: [ElementField], into writer: inout JSONWriter, implied: ImpliedValues.Context) {
+        for field in fields where !field.isOmitted(in: self, implied: implied) {
+            writer.byte(UInt8(ascii: ","))
             field.encode(self, into: &writer, implied: implied)
         }
     }

@@ -16,8 +16,11 @@ public enum ElementField: String, CaseIterable, Sendable {
     /// The settable fields, in document order.
     public static let settable: [ElementField] = allCases.filter(\.isSettable)
 
-    /// Every field but `children`, in document order: an element's own fields.
-    static let ownFields: [ElementField] = allCases.filter { $0 != .children }
+    /// Every field but `id` (written first) and `children` (written last), in document order.
+    static let ownFieldsAfterID: [ElementField] = allCases.filter { $0 != .id && $0 != .children }
+    /// Those before `style`, and those after `props` (`Snapshot.Element.encodeOwnFields`).
+    static let ownFieldsBeforeStyle = Array(ownFieldsAfterID.prefix { $0 != .style })
+    static let ownFieldsAfterProps = Array(ownFieldsAfterID.drop { $0 != .props }.dropFirst())
 
     /// Whether the element's value of this field is the default, which documents omit.
     /// `calculatedSize` defaults to the frame's size.

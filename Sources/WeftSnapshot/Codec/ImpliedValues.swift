@@ -27,8 +27,10 @@ import WeftLayout
 /// `image`, which is where capture puts them), and the decoder fills in what is missing, so
 /// `decode(encode(x)) == x` for every complete element (a text with its `lines`, an image with its
 /// `decodedBytes`, as capture makes them; a model without them reads back with them). Explicit
-/// values are always allowed.
-enum ImpliedValues {
+/// values are always allowed. A reader that puts props into a `JSONSink` puts `lines` and
+/// `decodedBytes` through `putLines` and `putDecodedBytes`, which leave them out of JSON text
+/// by the same rules.
+public enum ImpliedValues {
     /// Texture's class name implied by a spec's layout-json `type`; nil for a custom type.
     static func specClassName(ofType type: String) -> String? {
         LayoutSpecType(rawValue: type)?.textureClassName
@@ -86,13 +88,44 @@ enum ImpliedValues {
     static func isImpliedLines(_ lines: JSONValue, text: JSONValue) -> Bool {
         guard case .string(let text) = text, case .array(let lines) = lines, lines.count == 1,
               case .string(let line) = lines[0] else { return false }
-        return line == text
+        return isImpliedLines(CollectionOfOne(line), text: text)
+    }
+
+    @inlinable
+    static func isImpliedLines(_ lines: some Collection<String>, text: String) -> Bool {
+        lines.count == 1 && lines.first! == text
     }
 
     /// `pixelWidth * pixelHeight * 4` when the image object has both sizes as numbers.
     static func decodedBytes(of image: JSONObject) -> Double? {
         guard let width = image["pixelWidth"]?.number, let height = image["pixelHeight"]?.number else { return nil }
-        return width * height * 4
+        return decodedBytes(pixelWidth: width, pixelHeight: height)
+    }
+
+    /// Four bytes a pixel.
+    @inlinable
+    static func decodedBytes(pixelWidth: Double, pixelHeight: Double) -> Double {
+        pixelWidth * pixelHeight * 4
+    }
+
+    /// Puts a text's `lines` member, right after its `text` member, unless the sink leaves out
+    /// implied values and the lines are `[text]`.
+    @inlinable
+    public static func putLines<Sink: JSONSink>(_ lines: some Collection<String>, text: String, into sink: inout Sink) {
+        if Sink.leavesOutImpliedValues, isImpliedLines(lines, text: text) { return }
+        sink.key("lines")
+        sink.array { array in
+            for line in lines { array.string(line) }
+        }
+    }
+
+    /// Puts an image's `decodedBytes` member, its last, unless the sink leaves out implied
+    /// values and the pixel size implies it.
+    @inlinable
+    public static func putDecodedBytes<Sink: JSONSink>(_ bytes: Double, pixelWidth: Double, pixelHeight: Double,
+                                                       into sink: inout Sink) {
+        if Sink.leavesOutImpliedValues, bytes == decodedBytes(pixelWidth: pixelWidth, pixelHeight: pixelHeight) { return }
+        sink.member("decodedBytes", bytes)
     }
 
     /// The index of the entry of `props` the encoder leaves out (`lines` after an equal `text`),

@@ -7,8 +7,8 @@
 ///
 /// ```swift
 /// var stream = SnapshotStreamWriter(revision: 0, meta: meta)
-/// stream.openElement(rootFields)     // a root's own fields
-/// stream.openElement(childFields)    // its first child
+/// stream.openElement(rootFields) { style in ... } props: { props in ... }  // a root's own fields
+/// stream.openElement(childFields) { _ in } props: { _ in }                  // its first child
 /// stream.closeElement()
 /// stream.closeElement()
 /// let bytes = stream.finish(rangeControllers: [])
@@ -35,8 +35,11 @@ public struct SnapshotStreamWriter {
     }
 
     /// Starts an element with `fields` as its own fields (their `children` are not written): the
-    /// next child of the element open now, or the next root when none is.
-    public mutating func openElement(_ fields: Snapshot.Element) {
+    /// next child of the element open now, or the next root when none is. The `style` and
+    /// `props` members are what `style` and `props` put, read as they are written (the fields'
+    /// own `style` and `props` are not written).
+    public mutating func openElement(_ fields: Snapshot.Element, style: (inout JSONWriter.Sink) -> Void,
+                                     props: (inout JSONWriter.Sink) -> Void) {
         var implied = ImpliedValues.Context()
         if let parentIndex = open.indices.last {
             let parent = open[parentIndex]
@@ -50,7 +53,7 @@ public struct SnapshotStreamWriter {
             if rootCount > 0 { writer.byte(UInt8(ascii: ",")) }
             rootCount += 1
         }
-        fields.encodeOwnFields(into: &writer, implied: implied)
+        fields.encodeOwnFields(into: &writer, implied: implied, style: style, props: props)
         open.append(OpenElement(kind: fields.kind, constrainedSize: fields.constrainedSize,
                                 interfaceStatePassedDown: ImpliedValues.interfaceStatePassedDown(
                                     by: fields, inherited: implied.interfaceState)))

@@ -102,6 +102,12 @@ public struct JSONWriter {
         more.withUnsafeBytes { append($0) }
     }
 
+    /// Takes back the last `count` bytes written (an object that turned out empty).
+    mutating func removeLast(_ count: Int) {
+        precondition(count <= storage.count, "JSONWriter.removeLast beyond the start")
+        storage.count -= count
+    }
+
     // MARK: Scalars
 
     public mutating func bool(_ value: Bool) {
@@ -125,9 +131,12 @@ public struct JSONWriter {
         if value.isInfinite { if value < 0 { raw("\"-inf\"") } else { raw("\"inf\"") }; return }
         if value == 0 { byte(UInt8(ascii: "0")); return }  // also -0: "0" reads back equal
         let magnitude = value.magnitude
-        if magnitude < 9_007_199_254_740_992, magnitude.rounded(.towardZero) == magnitude {
+        // Below 2^53 a double is whole when converting it to an integer (which truncates) and
+        // back gives it again: a conversion instruction, where `rounded(.towardZero)` calls
+        // libm's trunc on baseline x86-64.
+        if magnitude < 9_007_199_254_740_992, case let whole = UInt(magnitude), Double(whole) == magnitude {
             if value < 0 { byte(UInt8(ascii: "-")) }
-            digits(UInt(magnitude))
+            digits(whole)
             return
         }
         // A multiple of 1/2^p has an exact decimal expansion of at most p fraction digits. While
@@ -145,43 +154,58 @@ public struct JSONWriter {
     }
 
     /// Writes `value` as its exact decimal expansion, trailing zeros left out, when `magnitude`
-    /// is a multiple of 2^-`fractionBits` (magnitude x 2^fractionBits is then exact and whole);
-    /// returns whether it did.
+    /// (below 2^20) is a multiple of 2^-`fractionBits` (magnitude x 2^fractionBits is then
+    /// exact and whole); returns whether it did.
     @inline(__always)
     private mutating func writeDyadic(_ value: Double, magnitude: Double, fractionBits: Int) -> Bool {
         let scaled = magnitude * Double(1 << fractionBits)
-        guard scaled.rounded(.towardZero) == scaled else { return false }
-        if value < 0 { byte(UInt8(ascii: "-")) }
-        let fixedPoint = UInt(scaled)  // magnitude in units of 2^-fractionBits
-        digits(fixedPoint >> fractionBits)
-        byte(UInt8(ascii: "."))
+        let fixedPoint = UInt(scaled)  // magnitude in units of 2^-fractionBits (below 2^28)
+        guard Double(fixedPoint) == scaled else { return false }
+        // Room for a sign, the whole part, the point and the fraction's digits: one check.
+        let target = reserve(1 + 20 + 1 + fractionBits)
+        var length = 0
+        if value < 0 {
+            target[0] = UInt8(ascii: "-")
+            length = 1
+        }
+        length += Self.writeDigits(fixedPoint >> fractionBits, at: target + length)
+        target[length] = UInt8(ascii: ".")
+        length += 1
         // The fraction k / 2^p, one decimal digit at a time: times ten, the digit is what
         // passes the binary point. Shifts and multiplications only; it ends within p digits.
         let mask: UInt = (1 << fractionBits) - 1
         var fraction = fixedPoint & mask
         while fraction != 0 {
             fraction &*= 10
-            byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction >> fractionBits))
+            target[length] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction >> fractionBits)
+            length += 1
             fraction &= mask
         }
+        storage.count += length
         return true
     }
 
-    /// Writes the decimal digits of `value` straight into the buffer, last digit first.
+    /// Writes the decimal digits of `value`.
     private mutating func digits(_ value: UInt) {
+        storage.count += Self.writeDigits(value, at: reserve(20))
+    }
+
+    /// Writes the decimal digits of `value` at `target` (room for 20), last digit first;
+    /// returns how many.
+    @inline(__always)
+    private static func writeDigits(_ value: UInt, at target: UnsafeMutablePointer<UInt8>) -> Int {
         var length = 1
         var rest = value / 10
         while rest > 0 {
             length += 1
             rest /= 10
         }
-        let target = reserve(length)
         var remaining = value
         for index in stride(from: length - 1, through: 0, by: -1) {
             target[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
             remaining /= 10
         }
-        storage.count += length
+        return length
     }
 
     /// A JSON string with `"`, `\` and control characters escaped; everything else (including
@@ -225,12 +249,25 @@ public struct JSONWriter {
 
     /// Writes `"utf8"` when no byte needs escaping and returns true; otherwise writes nothing
     /// and returns false.
+    /// Eight bytes are checked and copied at a time while eight remain (most ids and class
+    /// names are 4 to 15 bytes).
     @inline(__always)
     private mutating func copyShortStringWithoutEscapes(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = utf8.count
         let target = reserve(count + 2)
         target[0] = UInt8(ascii: "\"")
-        for index in 0..<count {
+        var start = 0
+        if count >= 8 {
+            let source = UnsafeRawPointer(utf8.baseAddress!)
+            let words = UnsafeMutableRawPointer(target + 1)
+            while start + 8 <= count {
+                let word = source.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+                if JSONWriter.mayNeedEscaping(word) { return false }
+                words.storeBytes(of: word, toByteOffset: start, as: UInt64.self)
+                start += 8
+            }
+        }
+        for index in start..<count {
             let byte = utf8[index]
             if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
             target[1 + index] = byte

@@ -81,6 +81,12 @@ import Testing
         #expect(string(long + "\"" + long) == "\"\(long)\\\"\(long)\"")
         #expect(string(String(repeating: "x", count: 31) + "\n") == "\"" + String(repeating: "x", count: 31) + "\\n\"")
         #expect(string(String(repeating: "x", count: 32) + "\t") == "\"" + String(repeating: "x", count: 32) + "\\t\"")
+        // Short strings are checked eight bytes at a time, then byte by byte: an escape in a
+        // whole word, in the tail after one, and in a second word.
+        #expect(string("abcdefg\"") == "\"abcdefg\\\"\"")
+        #expect(string("abcdefghij\\k") == "\"abcdefghij\\\\k\"")
+        #expect(string("0123456789abcde\n") == "\"0123456789abcde\\n\"")
+        #expect(string("0123456789abcdef") == "\"0123456789abcdef\"")
     }
 
     @Test func objectsKeepTheirOrder() {
