@@ -98,7 +98,12 @@ struct TreeCapturer<Output: ElementOutput> {
         let origin = node.boundsOrigin
         // Usually the layout placed every subnode; a set keeps big nodes linear.
         let placedSet: Set<ObjectIdentifier>? = placed.count > 16 ? Set(placed) : nil
-        for subnode in node.subnodes {
+        let subnodes = node.subnodes
+        for index in subnodes.indices {
+            // Not retained: `subnodes` holds it for the whole walk. A node that has subnodes
+            // counts its references in a side table (they point back at it weakly), where a
+            // retain and its release cost more than reusing a cell's capture.
+            unowned(unsafe) let subnode = subnodes[index]
             let id = ObjectIdentifier(subnode)
             if let placedSet { if placedSet.contains(id) { continue } } else if placed.contains(id) { continue }
             var frame = subnode.frame

@@ -160,7 +160,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     // MARK: Geometry
 
     /// The node's rectangle in its supernode's coordinates.
-    public var frame: Rect = .zero {
+    @exclusivity(unchecked) public var frame: Rect = .zero {
         didSet {
             guard frame != oldValue else { return }
             if frame.size != oldValue.size { boundsSizeDidChange() }
