@@ -132,13 +132,15 @@ struct CachedSubtreeTests {
         let loop = loop(with: [screen], size: Size(width: 375, height: 320))
         let recorder = RecordingSession(loop: loop)
         var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
-        let screenRevision = screen.ownRevision
+        let (screenRevision, tableRevision) = (screen.ownRevision, table.ownRevision)
         for offset in stride(from: 5.0, through: 200, by: 15) {
             table.contentOffset = Point(x: 0, y: offset)
             loop.run(frames: 1)
         }
-        // The scrolling changed the table, not the screen itself.
+        // The scrolling changed below the screen and below the table (its cells come and go),
+        // neither of them itself: both keep their own fields; the table's cells are read again.
         #expect(screen.ownRevision == screenRevision)
+        #expect(table.ownRevision == tableRevision)
         for update in recorder.updates { try applyUpdate(update, to: &copy) }
         let fresh = recorder.session.document()
         #expect(firstDifference(copy, fresh) == nil)

@@ -58,6 +58,27 @@ struct NodeTreeTests {
         #expect(child.interfaceState == [])
     }
 
+    @Test("a container's cells coming and going change it below itself; adding a subnode changes the node itself")
+    func revisionsOfSubnodeChanges() {
+        // 100-high rows in a 480-high screen: rows 0...4 show; 250 points down, rows 2...7.
+        let (table, _, loop, _) = loadedTable(count: 20)
+        let before = table.subnodes.map(\.id)
+        let (own, subtree) = (table.ownRevision, table.subtreeRevision)
+        table.contentOffset = Point(x: 0, y: 250)
+        loop.run(frames: 1)
+        #expect(table.subnodes.map(\.id) != before)
+        #expect(table.ownRevision == own)
+        #expect(table.subtreeRevision != subtree)
+        // Through the public calls the layout goes stale too: the node itself changed.
+        let node = DisplayNode(), child = DisplayNode()
+        let added = node.ownRevision
+        node.addSubnode(child)
+        #expect(node.ownRevision != added)
+        let removed = node.ownRevision
+        child.removeFromSupernode()
+        #expect(node.ownRevision != removed)
+    }
+
     @Test("roots and containers' cells cannot be adopted")
     func adoptionMisuse() {
         NodeDiagnostics.printsWarnings = false

@@ -21,15 +21,27 @@ public enum Capture {
 
     /// With a cache, subtrees unchanged since the cache's previous capture are reused.
     static func snapshot(of roots: [DisplayNode], revision: Int, meta: Snapshot.Meta, cache: CaptureCache?) -> Snapshot {
-        var capturer = TreeCapturer(output: ElementTree(cache: cache))
-        defer { cache?.finishCapture() }
-        var elements: [Snapshot.Element] = []
-        elements.reserveCapacity(roots.count)
-        for root in roots { elements.append(capturer.capture(root: root)) }
-        let rangeControllers = capturer.containers.map { container in
-            RangeControllerCapture.capture(container, memo: cache?.rangeControllerMemo(forContainer: container.id))
+        guard let cache else {
+            var capturer = TreeCapturer(output: ElementTree())
+            let elements = roots.map { capturer.capture(root: $0) }
+            let rangeControllers = capturer.containers.map { RangeControllerCapture.capture($0) }
+            return Snapshot(revision: revision, meta: meta, roots: elements, rangeControllers: rangeControllers)
         }
-        return Snapshot(revision: revision, meta: meta, roots: elements, rangeControllers: rangeControllers)
+        var snapshot = streamed(of: roots, meta: meta, cache: cache).snapshot()
+        snapshot.revision = revision
+        return snapshot
+    }
+
+    /// A capture for streaming: the subtrees read, sharing those unchanged since the cache's
+    /// previous capture, to be assembled into a document where it is published.
+    static func streamed(of roots: [DisplayNode], meta: Snapshot.Meta, cache: CaptureCache) -> PendingCapture {
+        var capturer = TreeCapturer(output: CapturedTree(cache: cache))
+        defer { cache.finishCapture() }
+        let captured = roots.map { capturer.capture(root: $0) }
+        let rangeControllers = capturer.containers.map { container in
+            (RangeControllerCapture.Reading(container), cache.rangeControllerMemo(forContainer: container.id))
+        }
+        return .streamed(roots: captured, rangeControllers: rangeControllers, meta: meta)
     }
 
     /// The document of `roots` as compact JSON: the bytes of `snapshot(of:...).encoded()`,
@@ -48,7 +60,7 @@ public enum Capture {
     /// id). Spec ids are looked up in their owner's subtree.
     public static func element(withId id: String, in roots: [DisplayNode]) -> Snapshot.Element? {
         guard let parsed = ElementID(id), let owner = NodeLookup.node(withId: parsed.ownerNodeID, in: roots) else { return nil }
-        var capturer = TreeCapturer(output: ElementTree(cache: nil))
+        var capturer = TreeCapturer(output: ElementTree())
         let frame = NodeLookup.frameInParentElement(of: owner)
         let element = capturer.node(owner, frame: frame)
         if case .node = parsed { return element }

@@ -3,8 +3,8 @@ import WeftSnapshot
 
 /// What earlier captures recorded of each node's subtree, so that the next capture does again
 /// only what changed:
-/// - a node whose subtree did not change (`DisplayNode.subtreeRevision`) keeps its element; only
-///   its frame in the parent is read again. While a feed scrolls its cells are reused, and only
+/// - a node whose subtree did not change (`DisplayNode.subtreeRevision`) keeps its captured
+///   subtree (`CapturedSubtree`, shared, not copied); only its frame in the parent is read again. While a feed scrolls its cells are reused, and only
 ///   the container and the cells coming into view for the first time are captured;
 /// - when only interface states changed in it (`subtreeInterfaceStateRevision`, as when a cell
 ///   enters the display range), the element is reused with the states read again;
@@ -24,7 +24,7 @@ import WeftSnapshot
 final class CaptureCache {
     /// What a capture of one node's subtree gave, as the next capture needs it.
     struct Record {
-        var element: Snapshot.Element
+        var subtree: CapturedSubtree
         /// How many of the element's first children come from the node's own layout (its spec
         /// tree); the subnodes that layout did not place follow.
         var layoutChildCount: Int
@@ -48,26 +48,29 @@ final class CaptureCache {
     }
 
     /// A class, so that a look-up reads its fields in place instead of copying the record.
+    /// Only the capturing thread touches entries, one access at a time: the fields are unchecked
+    /// for exclusivity (a streamed capture looks up every node it meets, and the checks cost
+    /// more than the reads).
     private final class Entry {
         /// Ids are never reused, so an entry left by a freed node whose address a new node got
         /// is told apart.
         let nodeID: String
-        var revision: UInt64
-        var ownRevision: UInt64
-        var interfaceStateRevision: UInt64
-        var element: Snapshot.Element
-        var layoutChildCount: Int
+        @exclusivity(unchecked) var revision: UInt64
+        @exclusivity(unchecked) var ownRevision: UInt64
+        @exclusivity(unchecked) var interfaceStateRevision: UInt64
+        @exclusivity(unchecked) var subtree: CapturedSubtree
+        @exclusivity(unchecked) var layoutChildCount: Int
         /// Weak, so that an entry left behind by a subtree the program dropped does not keep it
         /// alive.
-        var containers: [WeakContainer]
-        var hasTappableAreas: Bool
+        @exclusivity(unchecked) var containers: [WeakContainer]
+        @exclusivity(unchecked) var hasTappableAreas: Bool
         /// The capture that last used it.
-        var generation: Int
+        @exclusivity(unchecked) var generation: Int
 
-        init(nodeID: String) {
+        init(nodeID: String, subtree: CapturedSubtree) {
             self.nodeID = nodeID
+            self.subtree = subtree
             (revision, ownRevision, interfaceStateRevision) = (0, 0, 0)
-            element = Snapshot.Element(id: nodeID, className: "")
             (layoutChildCount, containers, hasTappableAreas, generation) = (0, [], false, 0)
         }
     }
@@ -93,14 +96,14 @@ final class CaptureCache {
         guard subtreeUnchanged else {
             // Only the element's own fields and spec tree are reused: the containers below are
             // collected again by the walk.
-            return .ownUnchanged(Record(element: entry.element, layoutChildCount: entry.layoutChildCount,
+            return .ownUnchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount,
                                         containers: [], hasTappableAreas: entry.hasTappableAreas))
         }
         // An unchanged subtree still holds its containers; a missing one would mean a change the
         // revision missed, and then the subtree is captured again.
-        let containers = entry.containers.compactMap(\.node)
+        let containers = entry.containers.isEmpty ? [] : entry.containers.compactMap(\.node)
         guard containers.count == entry.containers.count else { return .changed }
-        return .unchanged(Record(element: entry.element, layoutChildCount: entry.layoutChildCount, containers: containers,
+        return .unchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: containers,
                                  hasTappableAreas: entry.hasTappableAreas),
                           interfaceStatesChanged: entry.interfaceStateRevision != node.subtreeInterfaceStateRevision)
     }
@@ -112,37 +115,41 @@ final class CaptureCache {
         if let existing = entries[key], existing.nodeID == node.id {
             entry = existing
         } else {
-            entry = Entry(nodeID: node.id)
+            entry = Entry(nodeID: node.id, subtree: record.subtree)
             entries[key] = entry
         }
         entry.revision = node.subtreeRevision
         entry.ownRevision = node.ownRevision
         entry.interfaceStateRevision = node.subtreeInterfaceStateRevision
-        entry.element = record.element
+        entry.subtree = record.subtree
         entry.layoutChildCount = record.layoutChildCount
         entry.containers = record.containers.map(WeakContainer.init)
         entry.hasTappableAreas = record.hasTappableAreas
         entry.generation = generation
     }
 
-    private var previousMemos: [String: RangeControllerMemo] = [:]
-    private var nextMemos: [String: RangeControllerMemo] = [:]
+    /// The range controllers' memos by container id, with the capture that last used each.
+    private var memos: [String: (memo: RangeControllerMemo, generation: Int)] = [:]
+    private var memosUsed = 0
 
     /// The memo of the range controller of the container with node id `id` (ids are never
     /// reused, so a memo cannot outlive its container and serve another).
     func rangeControllerMemo(forContainer id: String) -> RangeControllerMemo {
-        let memo = previousMemos[id] ?? RangeControllerMemo()
-        nextMemos[id] = memo
+        let memo = memos[id]?.memo ?? RangeControllerMemo()
+        memos[id] = (memo, generation)
+        memosUsed += 1
         return memo
     }
 
     /// Ends a capture. When the table has outgrown its threshold, the entries no capture used
     /// since the last sweep go, and the next sweep waits for twice what is left: the table stays
     /// within about twice what recent captures use, at a constant cost per recorded element.
+    /// The memos of containers this capture did not meet go once they outnumber the ones it
+    /// did (a memo is small, and a container scrolled away and back keeps its memo meanwhile).
     func finishCapture() {
+        if memos.count > 2 * memosUsed + 8 { memos = memos.filter { $0.value.generation == generation } }
+        memosUsed = 0
         generation += 1
-        previousMemos = nextMemos
-        nextMemos = [:]
         guard entries.count > sweepThreshold else { return }
         entries = entries.filter { $0.value.generation >= sweptAt }
         sweptAt = generation

@@ -2,9 +2,10 @@ import WeftNodes
 import WeftSnapshot
 
 /// Where `TreeCapturer` puts the elements it reads, parents before children: into element
-/// values (`ElementTree`, for streaming and diffs) or straight into a document's JSON
-/// (`SnapshotStreamWriter`, for files: no tree of values is built, then encoded, then freed).
-/// One walk serves both, so a file and a value never disagree.
+/// values (`ElementTree`, for documents and diffs), into subtrees shared with earlier captures
+/// (`CapturedTree`, for streaming) or straight into a document's JSON (`SnapshotStreamWriter`,
+/// for files: no tree of values is built, then encoded, then freed). One walk serves all three,
+/// so a file, a value and an update never disagree.
 protocol ElementOutput {
     /// An element being built: its own fields read, its children to come.
     associatedtype Open
@@ -28,16 +29,12 @@ protocol ElementOutput {
     static func capture(_ node: DisplayNode, frame: Snapshot.Rect, with capturer: inout TreeCapturer<Self>) -> Closed
 }
 
-/// Builds `Snapshot.Element` values. With a cache, subtrees unchanged since the cache's
-/// previous capture are reused (`CaptureCache`).
+/// Builds `Snapshot.Element` values, reading every node afresh. (Streamed captures reuse
+/// what earlier ones read: `CapturedTree`.)
 struct ElementTree: ElementOutput {
-    let cache: CaptureCache?
-
     func open(_ fields: consuming Snapshot.Element, childCapacity: Int, style: (inout JSONBuilder) -> Void,
               props: (inout JSONBuilder) -> Void) -> Snapshot.Element {
-        var element = fields
-        element.style = JSONBuilder.object(style)
-        element.props = JSONBuilder.object(props)
+        var element = fields.building(style: style, props: props)
         // One allocation, never a regrowth (a table's visible cells would otherwise move its
         // children array five times).
         if childCapacity > 0 { element.children.reserveCapacity(childCapacity) }
@@ -54,7 +51,7 @@ struct ElementTree: ElementOutput {
 
     static func capture(_ node: DisplayNode, frame: Snapshot.Rect, with capturer: inout TreeCapturer<ElementTree>)
         -> Snapshot.Element {
-        capturer.nodeReusingCache(node, frame: frame)
+        capturer.capture(node, frame: frame).element
     }
 }
 
@@ -76,3 +73,14 @@ extension SnapshotStreamWriter: ElementOutput {
     }
 }
 
+
+extension Snapshot.Element {
+    /// These fields with the `style` and `props` that `style` and `props` put: what the outputs
+    /// that build element values open.
+    consuming func building(style: (inout JSONBuilder) -> Void, props: (inout JSONBuilder) -> Void) -> Snapshot.Element {
+        var element = self
+        element.style = JSONBuilder.object(style)
+        element.props = JSONBuilder.object(props)
+        return element
+    }
+}

@@ -9,26 +9,66 @@ enum RangeControllerCapture {
         owner.hasPrefix("n") ? "r" + owner.dropFirst() : "r-" + owner
     }
 
-    /// With a memo (streamed captures), the parts computed from the tuning table and the item
-    /// arrays are reused while the controller has not written to them.
+    /// The controller as a snapshot describes it now. With a memo (streamed captures), the parts
+    /// computed from the tuning table and the item arrays are reused while the controller has not
+    /// written to them.
     static func capture(_ container: ContainerNode, memo: RangeControllerMemo? = nil) -> Snapshot.RangeController {
+        snapshot(of: Reading(container), memo: memo)
+    }
+
+    /// What a capture reads of a container and its range controller: a few values and
+    /// references to the controller's arrays, so that a streamed capture reads it on the host
+    /// thread in a few copies and the publisher's worker derives the snapshot's form (runs,
+    /// tuning, names) from it.
+    struct Reading: @unchecked Sendable {
+        let owner: String
+        let dataSource: String
+        let orientation: Snapshot.RangeController.Orientation
+        let scrollDirection: Snapshot.ScrollDirection
+        let mode: RangeMode?
+        let tuning: RangeTuningTable
+        let viewport: Snapshot.Rect
+        let contentSize: Snapshot.Size
+        let contentOffset: Snapshot.Point
+        let itemCount: Int
+        let visible: [Int]
+        let display: [Int]
+        let preload: [Int]
+        let itemStates: [InterfaceState]
+
+        init(_ container: ContainerNode) {
+            let controller = container.rangeController
+            owner = container.id
+            dataSource = controller.dataSourceTypeName
+            orientation = container.orientation == .vertical ? .vertical : .horizontal
+            scrollDirection = controller.scrollDirection.intersection(controller.scrollableDirections)
+            mode = controller.currentMode
+            tuning = controller.tuning
+            viewport = Snapshot.Rect(controller.lastViewport)
+            contentSize = Snapshot.Size(container.contentSize)
+            contentOffset = Snapshot.Point(container.contentOffset)
+            itemCount = container.numberOfItems
+            (visible, display, preload) = (controller.visibleIndices, controller.displayIndices, controller.preloadIndices)
+            itemStates = controller.itemStates
+        }
+    }
+
+    static func snapshot(of reading: Reading, memo: RangeControllerMemo? = nil) -> Snapshot.RangeController {
         let memo = memo ?? RangeControllerMemo()
-        let controller = container.rangeController
-        var captured = Snapshot.RangeController(id: id(forOwner: container.id), owner: container.id)
-        captured.dataSource = controller.dataSourceTypeName
-        captured.orientation = container.orientation == .vertical ? .vertical : .horizontal
-        captured.scrollDirection = controller.scrollDirection.intersection(controller.scrollableDirections)
-        captured.mode = controller.currentMode.flatMap { Snapshot.RangeController.Mode(rawValue: $0.rawValue) } ?? .minimum
-        captured.tuning = memo.tuning.derive(from: controller.tuning, unchangedIf: ==, tuning(of:))
-        captured.viewport = Snapshot.Rect(controller.lastViewport)
-        captured.contentSize = Snapshot.Size(container.contentSize)
-        captured.contentOffset = Snapshot.Point(container.contentOffset)
-        captured.itemCount = container.numberOfItems
-        captured.visible = memo.visible.derive(from: controller.visibleIndices, unchangedIf: sameStorage, indexRuns(of:))
-        captured.display = memo.display.derive(from: controller.displayIndices, unchangedIf: sameStorage, indexRuns(of:))
-        captured.preload = memo.preload.derive(from: controller.preloadIndices, unchangedIf: sameStorage, indexRuns(of:))
-        captured.itemStates = memo.itemStates.derive(from: controller.itemStates, unchangedIf: sameStorage,
-                                                     itemStateRuns(of:))
+        var captured = Snapshot.RangeController(id: id(forOwner: reading.owner), owner: reading.owner)
+        captured.dataSource = reading.dataSource
+        captured.orientation = reading.orientation
+        captured.scrollDirection = reading.scrollDirection
+        captured.mode = reading.mode.flatMap { Snapshot.RangeController.Mode(rawValue: $0.rawValue) } ?? .minimum
+        captured.tuning = memo.tuning.derive(from: reading.tuning, unchangedIf: ==, tuning(of:))
+        captured.viewport = reading.viewport
+        captured.contentSize = reading.contentSize
+        captured.contentOffset = reading.contentOffset
+        captured.itemCount = reading.itemCount
+        captured.visible = memo.visible.derive(from: reading.visible, unchangedIf: sameStorage, indexRuns(of:))
+        captured.display = memo.display.derive(from: reading.display, unchangedIf: sameStorage, indexRuns(of:))
+        captured.preload = memo.preload.derive(from: reading.preload, unchangedIf: sameStorage, indexRuns(of:))
+        captured.itemStates = memo.itemStates.derive(from: reading.itemStates, unchangedIf: sameStorage, itemStateRuns(of:))
         return captured
     }
 
@@ -100,8 +140,9 @@ private extension Array where Element == Int {
 
 /// What one container's range controller capture computed from its tuning table and item
 /// arrays, kept between streamed captures: while a feed scrolls the runs change only when an
-/// item crosses a range boundary.
-final class RangeControllerMemo {
+/// item crosses a range boundary. Used only where streamed captures are assembled (the
+/// publisher's worker).
+final class RangeControllerMemo: @unchecked Sendable {
     /// One derived value and the input it was computed from.
     struct Slot<Input, Output> {
         private var last: (input: Input, output: Output)?

@@ -3,8 +3,9 @@ import WeftNodes
 import WeftSnapshot
 
 /// Walks node trees into snapshot elements (protocol.md, Element), handing each element to its
-/// `Output` parents first: built into values (`ElementTree`, which may reuse cached subtrees) or
-/// written straight into a document (`SnapshotStreamWriter`).
+/// `Output` parents first: built into values (`ElementTree`), into subtrees shared with earlier
+/// captures (`CapturedTree`, which reuses cached ones: TreeCapturer+Cache.swift) or written
+/// straight into a document (`SnapshotStreamWriter`).
 ///
 /// A node's children are its calculated layout's spec tree first (each spec gets the
 /// structural id `<owner>/<path>`; nodes met in it are captured with the frame the unflattened
@@ -18,10 +19,10 @@ struct TreeCapturer<Output: ElementOutput> {
     /// Where the elements go: built into values, or written straight into JSON.
     var output: Output
     /// The containers met, parents first.
-    private(set) var containers: [ContainerNode] = []
+    var containers: [ContainerNode] = []
     /// Controls with a tappable area met. An area is cut by the ancestors' bounds, which move
     /// while a feed scrolls, so subtrees with one are reused with their areas computed again.
-    private var tappableCount = 0
+    var tappableCount = 0
 
     init(output: Output) {
         self.output = output
@@ -39,7 +40,7 @@ struct TreeCapturer<Output: ElementOutput> {
 
     /// The output decides how a node is captured: the element tree may reuse an earlier
     /// capture's subtree.
-    private mutating func node(_ node: DisplayNode, frame: Snapshot.Rect) -> Output.Closed {
+    mutating func node(_ node: DisplayNode, frame: Snapshot.Rect) -> Output.Closed {
         Output.capture(node, frame: frame, with: &self)
     }
 
@@ -75,14 +76,14 @@ struct TreeCapturer<Output: ElementOutput> {
 
     /// The tappable area of a control with targets (counted: the cache recomputes the areas of
     /// subtrees that have some), nil for other nodes.
-    private mutating func tappableArea(of node: DisplayNode) -> Snapshot.Tappable? {
+    mutating func tappableArea(of node: DisplayNode) -> Snapshot.Tappable? {
         guard let control = node as? ControlNode, control.hasTargets else { return nil }
         tappableCount += 1
         return Self.tappable(of: control)
     }
 
     /// A container's place in the list of range controllers.
-    private mutating func collectContainers(of node: DisplayNode) {
+    mutating func collectContainers(of node: DisplayNode) {
         guard let container = node as? ContainerNode else { return }
         containers.append(container)
         // Its off-screen cells in a range (a pager's preloaded pages) are not in the tree:
@@ -92,12 +93,17 @@ struct TreeCapturer<Output: ElementOutput> {
 
     /// The subnodes a node's layout did not place (manual layout, a container's visible cells),
     /// after its spec tree, with their frames moved by the node's bounds origin.
-    private mutating func appendSubnodesLayoutDidNotPlace(of node: DisplayNode, placed: [ObjectIdentifier],
+    mutating func appendSubnodesLayoutDidNotPlace(of node: DisplayNode, placed: [ObjectIdentifier],
                                                               to element: inout Output.Open) {
         let origin = node.boundsOrigin
         // Usually the layout placed every subnode; a set keeps big nodes linear.
         let placedSet: Set<ObjectIdentifier>? = placed.count > 16 ? Set(placed) : nil
-        for subnode in node.subnodes {
+        let subnodes = node.subnodes
+        for index in subnodes.indices {
+            // Not retained: `subnodes` holds it for the whole walk. A node that has subnodes
+            // counts its references in a side table (they point back at it weakly), where a
+            // retain and its release cost more than reusing a cell's capture.
+            unowned(unsafe) let subnode = subnodes[index]
             let id = ObjectIdentifier(subnode)
             if let placedSet { if placedSet.contains(id) { continue } } else if placed.contains(id) { continue }
             var frame = subnode.frame
@@ -143,11 +149,11 @@ struct TreeCapturer<Output: ElementOutput> {
         return output.close(element)
     }
 
-    private static func interfaceState(of node: DisplayNode) -> Snapshot.InterfaceState {
+    static func interfaceState(of node: DisplayNode) -> Snapshot.InterfaceState {
         Snapshot.InterfaceState(rawValue: Int(node.interfaceState.rawValue))
     }
 
-    private static func tappable(of control: ControlNode) -> Snapshot.Tappable {
+    static func tappable(of control: ControlNode) -> Snapshot.Tappable {
         let area = control.tappableArea
         return Snapshot.Tappable(rect: Snapshot.Rect(area.rect), restricted: Snapshot.Edges(rawValue: area.restricted.rawValue),
                                  clipped: Snapshot.Edges(rawValue: area.clipped.rawValue))
@@ -158,147 +164,5 @@ struct TreeCapturer<Output: ElementOutput> {
     private static func sublayoutIndex(of child: any LayoutElement, in sublayouts: [Layout], near index: Int) -> Int? {
         if index < sublayouts.count, sublayouts[index].element === child { return index }
         return sublayouts.firstIndex { $0.element === child }
-    }
-}
-
-/// Reuse of earlier captures (`CaptureCache`), for the element tree only: a document written
-/// straight to JSON is always read afresh.
-extension TreeCapturer where Output == ElementTree {
-    /// `node` and its subtree, reusing what the cache recorded of it where it still holds.
-    mutating func nodeReusingCache(_ node: DisplayNode, frame: Snapshot.Rect) -> Snapshot.Element {
-        guard let cache = output.cache else { return capture(node, frame: frame).element }
-        switch cache.lookup(node) {
-        case .unchanged(var record, let interfaceStatesChanged):
-            // What the reused subtree holds counts for the subtrees around it, as if walked.
-            containers.append(contentsOf: record.containers)
-            if record.hasTappableAreas { tappableCount += 1 }
-            if interfaceStatesChanged || record.hasTappableAreas {
-                let refreshed = Self.refreshed(record.element, of: node, interfaceStates: interfaceStatesChanged,
-                                               tappableAreas: record.hasTappableAreas)
-                if let refreshed { record.element = refreshed }
-                // Recorded with the node's current revisions, so that the next capture finds
-                // nothing to read again (a scrolling feed's areas stay put while on screen).
-                if interfaceStatesChanged || refreshed != nil { cache.record(record, for: node) }
-            }
-            record.element.frame = frame
-            return record.element
-        case .ownUnchanged(let recorded):
-            let record = recording { capturer in capturer.recapture(node, frame: frame, keeping: recorded) }
-            cache.record(record, for: node)
-            return record.element
-        case .changed:
-            let record = recording { capturer in capturer.capture(node, frame: frame) }
-            cache.record(record, for: node)
-            return record.element
-        }
-    }
-
-    /// The record of what `body` captures: its element, and the containers and tappable areas
-    /// met meanwhile.
-    private mutating func recording(_ body: (inout TreeCapturer) -> (element: Snapshot.Element, layoutChildCount: Int))
-        -> CaptureCache.Record {
-        let (containersBefore, tappablesBefore) = (containers.count, tappableCount)
-        let (element, layoutChildCount) = body(&self)
-        return CaptureCache.Record(element: element, layoutChildCount: layoutChildCount,
-                                   containers: Array(containers[containersBefore...]),
-                                   hasTappableAreas: tappableCount != tappablesBefore)
-    }
-
-    /// `node` changed below itself only: its own fields and its spec tree are as `recorded`, the
-    /// nodes placed in that tree and the other subnodes are looked up again.
-    private mutating func recapture(_ node: DisplayNode, frame: Snapshot.Rect, keeping recorded: CaptureCache.Record)
-        -> (element: Snapshot.Element, layoutChildCount: Int) {
-        var element = recorded.element
-        element.frame = frame
-        element.interfaceState = Self.interfaceState(of: node)
-        element.tappable = tappableArea(of: node)
-        collectContainers(of: node)
-        // The spec tree is the layout's, which did not change: the nodes placed in it keep their
-        // frames and are looked up again. Then a new children array, sized for every subnode:
-        // the recorded one is shared with the cache (editing it would copy it whole).
-        let subnodes = node.subnodes
-        let layoutChildren = Array(element.children.prefix(recorded.layoutChildCount))
-        var placed: [ObjectIdentifier] = []
-        let lookedUp = SubnodesByID(subnodes).replacingNodeElements(in: layoutChildren) { child, subnode in
-            placed.append(ObjectIdentifier(subnode))
-            return self.node(subnode, frame: child.frame)
-        } ?? layoutChildren
-        element.children = []
-        element.children.reserveCapacity(lookedUp.count + subnodes.count)
-        element.children.append(contentsOf: lookedUp)
-        appendSubnodesLayoutDidNotPlace(of: node, placed: placed, to: &element)
-        return (element, recorded.layoutChildCount)
-    }
-
-    /// `element` (recorded for `node`) with what may have changed while the subtree did not
-    /// read again, in it and the node elements in it: the interface states (when they changed)
-    /// and the tappable areas (whenever there are some). Everything else stays as recorded.
-    /// Nil when nothing differs, and only what differs is copied: the recorded element shares
-    /// its arrays with the cache, and a cell on screen keeps its areas while its feed scrolls.
-    /// Every node element in `element`'s spec tree or among its children is one of `node`'s
-    /// subnodes (a container's cells on screen are its subnodes too).
-    private static func refreshed(_ element: Snapshot.Element, of node: DisplayNode, interfaceStates: Bool,
-                                  tappableAreas: Bool) -> Snapshot.Element? {
-        var result: Snapshot.Element?
-        if interfaceStates, case let state = interfaceState(of: node), state != element.interfaceState {
-            result = element
-            result!.interfaceState = state
-        }
-        if tappableAreas, element.tappable != nil, let control = node as? ControlNode, control.hasTargets,
-           case let area = tappable(of: control), area != element.tappable {
-            if result == nil { result = element }
-            result!.tappable = area
-        }
-        if !element.children.isEmpty, let children = SubnodesByID(node.subnodes).replacingNodeElements(
-            in: element.children, { child, subnode in
-                refreshed(child, of: subnode, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
-            }) {
-            if result == nil { result = element }
-            result!.children = children
-        }
-        return result
-    }
-}
-
-/// A node's subnodes found by id: a scan for the few subnodes most nodes have, a dictionary for
-/// a big one (a root laying out thousands of rows).
-struct SubnodesByID {
-    private let subnodes: [DisplayNode]
-    private let index: [String: DisplayNode]?
-
-    init(_ subnodes: [DisplayNode]) {
-        self.subnodes = subnodes
-        index = subnodes.count > 16 ? Dictionary(subnodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) : nil
-    }
-
-    subscript(id: String) -> DisplayNode? {
-        if let index { return index[id] }
-        return subnodes.first { $0.id == id }
-    }
-
-    /// `elements` with `body`'s replacement for each node element among them and in their spec
-    /// trees (specs are walked through; node elements are not entered), given with its node among
-    /// these subnodes. Ids are unique, so the id finds it; a leaf that is not a node (a
-    /// layout-json box) has none and stays. Nil when `body` replaced none (returned nil for
-    /// each): an array is copied only when something in it is replaced.
-    func replacingNodeElements(in elements: [Snapshot.Element],
-                               _ body: (Snapshot.Element, DisplayNode) -> Snapshot.Element?) -> [Snapshot.Element]? {
-        var result: [Snapshot.Element]?
-        for index in elements.indices {
-            var replacement: Snapshot.Element?
-            if elements[index].kind == .spec {
-                if let children = replacingNodeElements(in: elements[index].children, body) {
-                    replacement = elements[index]
-                    replacement!.children = children
-                }
-            } else if let subnode = self[elements[index].id] {
-                replacement = body(elements[index], subnode)
-            }
-            if let replacement {
-                if result == nil { result = elements }
-                result![index] = replacement
-            }
-        }
-        return result
     }
 }

@@ -105,8 +105,9 @@ public final class CaptureSession {
 
     /// A capture of the roots (not published, so without its revision): fresh for documents,
     /// reusing unchanged subtrees for streamed updates.
-    func capture(reusingUnchangedSubtrees: Bool) -> Snapshot {
-        Capture.snapshot(of: roots(), revision: 0, meta: meta, cache: reusingUnchangedSubtrees ? cache : nil)
+    func capture(reusingUnchangedSubtrees: Bool) -> PendingCapture {
+        reusingUnchangedSubtrees ? Capture.streamed(of: roots(), meta: meta, cache: cache)
+            : .document(Capture.snapshot(of: roots(), meta: meta))
     }
 
     /// Captures and hands the capture to the publisher, which publishes the next revision when

@@ -8,9 +8,9 @@ import WeftSnapshot
 /// so that they leave in the order they were produced.
 ///
 /// Why a worker: captures must be taken on the loop's thread (the trees live there), but a
-/// capture is an immutable value, so comparing, diffing and encoding it can happen elsewhere.
-/// With `.worker` that work runs on a serial queue and the host's frame pays only for the
-/// capture. Work in flight is bounded to one capture being published plus one waiting: a newer
+/// capture is immutable, so assembling it into a document (`PendingCapture`), comparing,
+/// diffing and encoding it can happen elsewhere. With `.worker` that work runs on a serial
+/// queue and the host's frame pays only for reading its trees. Work in flight is bounded to one capture being published plus one waiting: a newer
 /// capture replaces the waiting one, and since the diff is always taken against the last
 /// *published* document, a superseded capture leaves no revision gap (its changes are in the
 /// newer one). `.inline` does the same work at once on the caller's thread (tools, tests).
@@ -48,15 +48,10 @@ final class UpdatePublisher: @unchecked Sendable {
     /// What the host and the worker share.
     private struct Handoff {
         /// The capture waiting to be published (at most one: a newer one replaces it).
-        var waiting: (snapshot: Snapshot, sendUpdate: Bool)?
+        var waiting: (capture: PendingCapture, sendUpdate: Bool)?
         /// Whether the worker's poll is running (it takes `waiting` without being woken).
         var isPolling = false
-        /// Captures replaced while waiting, released by the worker: freeing one costs about as
-        /// much as taking it, and the host should not pay for what will never be sent.
-        var superseded: [Snapshot] = []
     }
-    /// Beyond this many superseded captures (a worker starved of CPU), the host releases them.
-    private static let supersededLimit = 256
     private let handoff = Mutex(Handoff())
 
     /// How often the running poll looks for a waiting capture: at the default 30 updates per
@@ -78,20 +73,24 @@ final class UpdatePublisher: @unchecked Sendable {
 
     /// Publishes `capture` as the next revision if it differs from the last published document,
     /// sending the update when `sendUpdate` (someone listens). Returns at once with `.worker`.
-    func submit(_ capture: Snapshot, sendUpdate: Bool) {
+    func submit(_ capture: PendingCapture, sendUpdate: Bool) {
         guard mode == .worker else {
-            publish(capture, sendUpdate: sendUpdate)
+            publish(capture.snapshot(), sendUpdate: sendUpdate)
             return
         }
-        let startPolling = handoff.withLock { handoff in
-            // A superseded capture that was to be sent makes its successor be sent.
+        let (replaced, startPolling) = handoff.withLock { handoff in
             let replaced = handoff.waiting
+            // A superseded capture that was to be sent makes its successor be sent.
             handoff.waiting = (capture, sendUpdate || (replaced?.sendUpdate ?? false))
-            if let replaced, handoff.superseded.count < Self.supersededLimit { handoff.superseded.append(replaced.snapshot) }
-            guard !handoff.isPolling else { return false }
+            guard !handoff.isPolling else { return (replaced, false) }
             handoff.isPolling = true
-            return true
+            return (replaced, true)
         }
+        // A superseded capture is released here, on the host, after the lock: it shares its
+        // subtrees with the cache, so that costs a few releases, and its memory is reused while
+        // it is still in the host's caches (captures kept for the worker piled up in cold memory
+        // and made every capture after them slower).
+        withExtendedLifetime(replaced) {}
         if startPolling { queue.async { self.startPolling() } }
     }
 
@@ -153,13 +152,12 @@ final class UpdatePublisher: @unchecked Sendable {
     /// Publishes the waiting capture, if any; returns whether there was one.
     @discardableResult
     private func publishWaiting() -> Bool {
-        let (next, superseded) = handoff.withLock { handoff in
-            defer { (handoff.waiting, handoff.superseded) = (nil, []) }
-            return (handoff.waiting, handoff.superseded)
+        let next = handoff.withLock { handoff in
+            defer { handoff.waiting = nil }
+            return handoff.waiting
         }
-        withExtendedLifetime(superseded) {}  // released here, on the worker
         guard let next else { return false }
-        publish(next.snapshot, sendUpdate: next.sendUpdate)
+        publish(next.capture.snapshot(), sendUpdate: next.sendUpdate)
         return true
     }
 

@@ -100,7 +100,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
         if node.supernode === self, let current = subnodes.firstIndex(where: { $0 === node }) {
             subnodes.remove(at: current)
             subnodes.insert(node, at: min(max(0, index), subnodes.count))
-            noteChange()
+            noteChangeBelow()
             return true
         }
         if let previous = node.supernode { previous.detach(node) }
@@ -108,7 +108,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
         node.supernode = self
         addToContainerCounts(node.containerCountInSubtree)
         if !node.isRangeManaged { node.recursivelySetInterfaceState(interfaceState) }
-        noteChange()
+        noteChangeBelow()
         return true
     }
 
@@ -119,7 +119,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
         node.supernode = nil
         addToContainerCounts(-node.containerCountInSubtree)
         if !node.isRangeManaged { node.recursivelySetInterfaceState([]) }
-        noteChange()
+        noteChangeBelow()
     }
 
     /// Adds `delta` to the container count of this node and of every ancestor, and to the
@@ -160,7 +160,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     // MARK: Geometry
 
     /// The node's rectangle in its supernode's coordinates.
-    public var frame: Rect = .zero {
+    @exclusivity(unchecked) public var frame: Rect = .zero {
         didSet {
             guard frame != oldValue else { return }
             if frame.size != oldValue.size { boundsSizeDidChange() }
@@ -254,10 +254,12 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// recorded of an unchanged subtree.
     @exclusivity(unchecked) public private(set) var subtreeRevision: UInt64 = 0
 
-    /// Counts observable changes of this node itself, not of its descendants: its properties,
-    /// its layout (which places the nodes of its spec tree) and its list of subnodes. A capture
-    /// reuses what it recorded of a node whose own revision did not move and captures again
-    /// only below it.
+    /// Counts observable changes of this node itself, not of its descendants: its properties and
+    /// its layout (which places the nodes of its spec tree). A capture reuses what it recorded
+    /// of a node whose own revision did not move and captures again only below it, reading its
+    /// subnodes again: so a change of the list of subnodes alone (a container's visible cells)
+    /// counts as a change below. (Adding or removing a subnode through the public calls also
+    /// marks the layout stale, which is a change of the node itself.)
     @exclusivity(unchecked) public private(set) var ownRevision: UInt64 = 0
 
     /// Counts interface-state changes of this node and its subtree. Kept apart from
@@ -274,7 +276,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
 
     /// Records a change below this node that leaves its own element as it was: a container's
     /// scroll position and ranges (its range controller is captured apart; its cells' frames are
-    /// read again anyway), or a change in one of its cells.
+    /// read again anyway), its list of subnodes, or a change in one of its cells.
     func noteChangeBelow() {
         propagateChange(.below)
     }

@@ -1,0 +1,100 @@
+import WeftNodes
+import WeftSnapshot
+
+/// One element of a streamed capture and its subtree, as the host thread read it: immutable and
+/// shared. The cache keeps it for the next captures (`CaptureCache`), which put the same object
+/// in their trees for as long as its node's subtree does not change; the publisher assembles
+/// the `Snapshot.Element` values from it on its worker (`element(at:)`).
+///
+/// Why not element values: while a feed scrolls, a capture reuses a dozen cells, and copying a
+/// cell's element (its fields, its subtree's arrays) cost the host more than everything else in
+/// the capture. Reusing a subtree now costs the host one reference; the copies are made on the
+/// worker, and only once per subtree (`assembled`).
+final class CapturedSubtree: @unchecked Sendable {
+    /// The element's own fields, its frame as captured (`children` empty).
+    let fields: Snapshot.Element
+    let children: [CapturedChild]
+    /// Whether the element or one below it has a tappable area: reusing a subtree computes its
+    /// areas again (they are cut by ancestors outside it), and only these paths lead to one.
+    let hasTappableAreas: Bool
+
+    /// The element assembled with its subtree, at its captured frame. Only the context that
+    /// assembles captures reads and writes it (the publisher's worker, or the caller's thread
+    /// for inline captures); the host only reads the constants above.
+    private var assembled: Snapshot.Element?
+
+    init(fields: Snapshot.Element, children: [CapturedChild]) {
+        self.fields = fields
+        self.children = children
+        hasTappableAreas = fields.tappable != nil || children.contains { $0.subtree.hasTappableAreas }
+    }
+
+    /// The element with its subtree, at `frame` in its parent.
+    func element(at frame: Snapshot.Rect) -> Snapshot.Element {
+        var element: Snapshot.Element
+        if let assembled {
+            element = assembled
+        } else {
+            element = fields
+            element.children = children.map { $0.subtree.element(at: $0.frame) }
+            assembled = element
+        }
+        element.frame = frame
+        return element
+    }
+}
+
+/// A subtree in its parent, at the frame it has there now: a reused cell moves while its
+/// table scrolls, its subtree does not.
+struct CapturedChild {
+    let subtree: CapturedSubtree
+    let frame: Snapshot.Rect
+
+    /// A subtree just captured, at its captured frame.
+    init(_ subtree: CapturedSubtree) {
+        self.init(subtree, frame: subtree.fields.frame)
+    }
+
+    init(_ subtree: CapturedSubtree, frame: Snapshot.Rect) {
+        self.subtree = subtree
+        self.frame = frame
+    }
+
+    var element: Snapshot.Element { subtree.element(at: frame) }
+}
+
+/// Builds the shared subtrees of streamed captures, reusing those that `cache` recorded of
+/// unchanged nodes (`TreeCapturer.nodeReusingCache`).
+struct CapturedTree: ElementOutput {
+    let cache: CaptureCache
+
+    struct Open {
+        var fields: Snapshot.Element
+        var children: [CapturedChild]
+
+        /// `fields` (complete but for the children), and room for `childCapacity` children.
+        init(fields: consuming Snapshot.Element, childCapacity: Int) {
+            self.fields = fields
+            children = []
+            children.reserveCapacity(childCapacity)
+        }
+    }
+
+    func open(_ fields: consuming Snapshot.Element, childCapacity: Int, style: (inout JSONBuilder) -> Void,
+              props: (inout JSONBuilder) -> Void) -> Open {
+        Open(fields: fields.building(style: style, props: props), childCapacity: childCapacity)
+    }
+
+    func append(_ child: CapturedChild, to parent: inout Open) {
+        parent.children.append(child)
+    }
+
+    func close(_ element: Open) -> CapturedChild {
+        CapturedChild(CapturedSubtree(fields: element.fields, children: element.children))
+    }
+
+    static func capture(_ node: DisplayNode, frame: Snapshot.Rect, with capturer: inout TreeCapturer<CapturedTree>)
+        -> CapturedChild {
+        capturer.nodeReusingCache(node, frame: frame)
+    }
+}

@@ -1,0 +1,143 @@
+import WeftNodes
+import WeftSnapshot
+
+/// Reuse of earlier captures (`CaptureCache`) by streamed captures, whose subtrees are shared
+/// (`CapturedTree`): a document or a file is always read afresh.
+extension TreeCapturer where Output == CapturedTree {
+    /// `node` and its subtree, reusing what the cache recorded of it where it still holds.
+    mutating func nodeReusingCache(_ node: DisplayNode, frame: Snapshot.Rect) -> CapturedChild {
+        let cache = output.cache
+        switch cache.lookup(node) {
+        case .unchanged(var record, let interfaceStatesChanged):
+            // What the reused subtree holds counts for the subtrees around it, as if walked.
+            containers.append(contentsOf: record.containers)
+            if record.hasTappableAreas { tappableCount += 1 }
+            if interfaceStatesChanged || record.hasTappableAreas {
+                let refreshed = Self.refreshed(record.subtree, of: node, interfaceStates: interfaceStatesChanged,
+                                               tappableAreas: record.hasTappableAreas)
+                if let refreshed { record.subtree = refreshed }
+                // Recorded with the node's current revisions, so that the next capture finds
+                // nothing to read again (a scrolling feed's areas stay put while on screen).
+                if interfaceStatesChanged || refreshed != nil { cache.record(record, for: node) }
+            }
+            return CapturedChild(record.subtree, frame: frame)
+        case .ownUnchanged(let recorded):
+            let record = recording { capturer in capturer.recapture(node, frame: frame, keeping: recorded) }
+            cache.record(record, for: node)
+            return CapturedChild(record.subtree)
+        case .changed:
+            let record = recording { capturer in capturer.capture(node, frame: frame) }
+            cache.record(record, for: node)
+            return CapturedChild(record.subtree)
+        }
+    }
+
+    /// The record of what `body` captures: its subtree, and the containers and tappable areas
+    /// met meanwhile.
+    private mutating func recording(_ body: (inout TreeCapturer) -> (element: CapturedChild, layoutChildCount: Int))
+        -> CaptureCache.Record {
+        let (containersBefore, tappablesBefore) = (containers.count, tappableCount)
+        let (captured, layoutChildCount) = body(&self)
+        return CaptureCache.Record(subtree: captured.subtree, layoutChildCount: layoutChildCount,
+                                   containers: Array(containers[containersBefore...]),
+                                   hasTappableAreas: tappableCount != tappablesBefore)
+    }
+
+    /// `node` changed below itself only: its own fields and its spec tree are as `recorded`, the
+    /// nodes placed in that tree and the other subnodes are looked up again.
+    private mutating func recapture(_ node: DisplayNode, frame: Snapshot.Rect, keeping recorded: CaptureCache.Record)
+        -> (element: CapturedChild, layoutChildCount: Int) {
+        var fields = recorded.subtree.fields
+        fields.frame = frame
+        fields.interfaceState = Self.interfaceState(of: node)
+        fields.tappable = tappableArea(of: node)
+        collectContainers(of: node)
+        // The spec tree is the layout's, which did not change: the nodes placed in it keep their
+        // frames and are looked up again.
+        let subnodes = node.subnodes
+        let layoutChildren = Array(recorded.subtree.children.prefix(recorded.layoutChildCount))
+        var placed: [ObjectIdentifier] = []
+        let lookedUp = SubnodesByID(subnodes).replacingNodeElements(in: layoutChildren) { child, subnode in
+            placed.append(ObjectIdentifier(subnode))
+            return self.node(subnode, frame: child.frame)
+        } ?? layoutChildren
+        var element = CapturedTree.Open(fields: fields, childCapacity: lookedUp.count + subnodes.count)
+        element.children.append(contentsOf: lookedUp)
+        appendSubnodesLayoutDidNotPlace(of: node, placed: placed, to: &element)
+        return (output.close(element), recorded.layoutChildCount)
+    }
+
+    /// `subtree` (recorded for `node`) with what may have changed while the subtree did not
+    /// read again, in it and the node elements in it: the interface states (when they changed)
+    /// and the tappable areas (whenever there are some). Everything else stays as recorded.
+    /// Nil when nothing differs, and only the path to what differs is new: a cell on screen
+    /// keeps its areas while its feed scrolls. Every node element in `subtree`'s spec tree or
+    /// among its children is one of `node`'s subnodes (a container's cells on screen are its
+    /// subnodes too). Without interface states to read, only the paths to tappable areas are
+    /// walked.
+    private static func refreshed(_ subtree: CapturedSubtree, of node: DisplayNode, interfaceStates: Bool,
+                                  tappableAreas: Bool) -> CapturedSubtree? {
+        var fields: Snapshot.Element?
+        if interfaceStates, case let state = interfaceState(of: node), state != subtree.fields.interfaceState {
+            fields = subtree.fields
+            fields!.interfaceState = state
+        }
+        if tappableAreas, subtree.fields.tappable != nil, let control = node as? ControlNode, control.hasTargets,
+           case let area = tappable(of: control), area != subtree.fields.tappable {
+            if fields == nil { fields = subtree.fields }
+            fields!.tappable = area
+        }
+        let children = subtree.children.isEmpty ? nil : SubnodesByID(node.subnodes).replacingNodeElements(
+            in: subtree.children, where: { interfaceStates || (tappableAreas && $0.hasTappableAreas) }, { child, subnode in
+                refreshed(child.subtree, of: subnode, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
+                    .map { CapturedChild($0, frame: child.frame) }
+            })
+        guard fields != nil || children != nil else { return nil }
+        return CapturedSubtree(fields: fields ?? subtree.fields, children: children ?? subtree.children)
+    }
+}
+
+/// A node's subnodes found by id: a scan for the few subnodes most nodes have, a dictionary for
+/// a big one (a root laying out thousands of rows).
+struct SubnodesByID {
+    private let subnodes: [DisplayNode]
+    private let index: [String: DisplayNode]?
+
+    init(_ subnodes: [DisplayNode]) {
+        self.subnodes = subnodes
+        index = subnodes.count > 16 ? Dictionary(subnodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+    }
+
+    subscript(id: String) -> DisplayNode? {
+        if let index { return index[id] }
+        return subnodes.first { $0.id == id }
+    }
+
+    /// `children` with `body`'s replacement for each node element among them and in their spec
+    /// trees (specs are walked through; node elements are not entered), given with its node among
+    /// these subnodes. Ids are unique, so the id finds it; a leaf that is not a node (a
+    /// layout-json box) has none and stays. Nil when `body` replaced none (returned nil for
+    /// each): an array, and a spec on the way, is new only when something in it is replaced.
+    /// Only the subtrees `included` accepts are looked at.
+    func replacingNodeElements(in children: [CapturedChild], where included: (CapturedSubtree) -> Bool = { _ in true },
+                               _ body: (CapturedChild, DisplayNode) -> CapturedChild?) -> [CapturedChild]? {
+        var result: [CapturedChild]?
+        for index in children.indices where included(children[index].subtree) {
+            let child = children[index]
+            var replacement: CapturedChild?
+            if child.subtree.fields.kind == .spec {
+                if let specChildren = replacingNodeElements(in: child.subtree.children, where: included, body) {
+                    replacement = CapturedChild(CapturedSubtree(fields: child.subtree.fields, children: specChildren),
+                                                frame: child.frame)
+                }
+            } else if let subnode = self[child.subtree.fields.id] {
+                replacement = body(child, subnode)
+            }
+            if let replacement {
+                if result == nil { result = children }
+                result![index] = replacement
+            }
+        }
+        return result
+    }
+}
