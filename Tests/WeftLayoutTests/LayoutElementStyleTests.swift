@@ -36,10 +36,13 @@ import Testing
             let changed = LayoutElementStyle()
             change(changed)
             #expect(!changed.hasDefaultValues)
+            // A copy has the same values, so the same answer.
+            #expect(!changed.copy().hasDefaultValues)
         }
         style.flexGrow = 2
         style.flexGrow = 0
         #expect(style.hasDefaultValues)
+        #expect(style.copy().hasDefaultValues)
     }
 
     @Test func defaultStyleDescribesNothing() {

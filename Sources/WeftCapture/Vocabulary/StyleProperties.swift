@@ -118,10 +118,10 @@ enum StyleProperties {
     static var keys: [String] { StyleProperty.allCases.map(\.key) }
 
     /// Puts the style's non-default entries, in snapshot order. Most styles (every spec's, most
-    /// nodes') have none: one comparison of the whole style settles those.
+    /// nodes') have none: one flag settles those.
     static func capture<Sink: JSONSink>(_ style: LayoutElementStyle, into sink: inout Sink) {
+        if style.hasDefaultValues { return }
         let values = style.values
-        if values == LayoutElementStyle.Values() { return }
         for property in StyleProperty.allCases { property.put(values, into: &sink) }
     }
 }
