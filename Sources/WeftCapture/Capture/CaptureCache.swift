@@ -1,23 +1,24 @@
 import WeftNodes
 import WeftSnapshot
 
-/// What earlier captures recorded of each node's subtree, so that the next capture does again
-/// only what changed:
+/// What earlier streamed captures recorded of each node's subtree, so that the next capture
+/// does again only what changed:
 /// - a node whose subtree did not change (`DisplayNode.subtreeRevision`) keeps its captured
-///   subtree (`CapturedSubtree`, shared, not copied); only its frame in the parent is read again. While a feed scrolls its cells are reused, and only
-///   the container and the cells coming into view for the first time are captured;
+///   subtree (`CapturedSubtree`, shared, not copied); only its frame in the parent is read
+///   again. While a feed scrolls its cells are reused, and only the container and the cells
+///   coming into view for the first time are captured;
 /// - when only interface states changed in it (`subtreeInterfaceStateRevision`, as when a cell
-///   enters the display range), the element is reused with the states read again;
-/// - a node that did not change itself (`ownRevision`) while something below it did keeps its
-///   own fields and spec tree, and only the nodes in them are looked up again (the screen
-///   around a scrolling feed).
+///   enters the display range), the subtree is reused with the states read again;
+/// - a node that did not change itself (`ownRevision`) while something below it did, or whose
+///   list of subnodes changed, keeps its own fields and spec tree, and only the nodes in them
+///   and its subnodes are looked up again (the screen around a scrolling feed, the feed).
 ///
 /// A reused subtree's scroll containers are collected for their range controllers as if it had
 /// been walked, and its tappable areas (cut by ancestors outside it) are computed again. Changes
 /// the node runtime does not signal show with the subtree's next signalled change, or in any
 /// capture made without a cache (`Tree.getDocument`).
 ///
-/// A recorded element stays valid for as long as its node's revisions do not move, even while
+/// A recorded subtree stays valid for as long as its node's revisions do not move, even while
 /// the node is out of the tree (a cell scrolled away and back), so entries are kept across
 /// captures; the ones no capture visited for a while are swept out when the table has grown to
 /// twice what the captures use.
@@ -25,11 +26,11 @@ final class CaptureCache {
     /// What a capture of one node's subtree gave, as the next capture needs it.
     struct Record {
         var subtree: CapturedSubtree
-        /// How many of the element's first children come from the node's own layout (its spec
+        /// How many of the subtree's first children come from the node's own layout (its spec
         /// tree); the subnodes that layout did not place follow.
         var layoutChildCount: Int
-        /// The scroll containers in the subtree, parents first: a capture that reuses the element
-        /// collects their range controllers as one that walked the subtree would.
+        /// The scroll containers in the subtree, parents first: a capture that reuses the subtree
+        /// collects their range controllers as one that walked it would.
         var containers: [ContainerNode]
         /// Whether the subtree has tappable areas, which are computed again on every use.
         var hasTappableAreas: Bool
