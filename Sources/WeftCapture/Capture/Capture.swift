@@ -69,7 +69,7 @@ public enum Capture {
 
     /// Writes `snapshot` as indented JSON (what a checkpoint file holds), creating directories.
     public static func write(_ snapshot: Snapshot, to path: String) throws {
-        try write(indenting: snapshot.encoded(), to: path)
+        try write(snapshot.encodedPretty(), to: path)
     }
 
     /// Writes the document of `roots` as indented JSON, the same file as
@@ -77,14 +77,13 @@ public enum Capture {
     /// (`encodedSnapshot(of:)`).
     public static func write(_ roots: [DisplayNode], revision: Int = 0, meta: Snapshot.Meta = Snapshot.Meta(),
                              to path: String) throws {
-        try write(indenting: encodedSnapshot(of: roots, revision: revision, meta: meta), to: path)
+        try write(Snapshot.indenting(encodedSnapshot(of: roots, revision: revision, meta: meta)), to: path)
     }
 
-    private static func write(indenting compact: [UInt8], to path: String) throws {
+    private static func write(_ bytes: [UInt8], to path: String) throws {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        // The encoder's output is valid JSON by construction.
-        try Data(try! JSONFormatter.indent(compact)).write(to: url, options: .atomic)
+        try Data(bytes).write(to: url, options: .atomic)
     }
 
     /// `2026-11-30T08:00:00Z`, the form of `meta.capturedAt`.

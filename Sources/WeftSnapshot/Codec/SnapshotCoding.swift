@@ -43,8 +43,14 @@ extension Snapshot {
 
     /// The document as indented JSON (for files kept under version control).
     public func encodedPretty() -> [UInt8] {
+        Self.indenting(encoded())
+    }
+
+    /// A document's compact JSON as this encoder (or `SnapshotStreamWriter`) wrote it, indented:
+    /// the bytes of `encodedPretty()`.
+    public static func indenting(_ compact: [UInt8]) -> [UInt8] {
         // The encoder's output is valid JSON by construction.
-        try! JSONFormatter.indent(encoded())
+        try! JSONFormatter.indent(compact)
     }
 
     /// Reads a document. Errors name the byte offset and the path of the offending value.
