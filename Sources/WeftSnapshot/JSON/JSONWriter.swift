@@ -190,20 +190,24 @@ public struct JSONWriter {
         storage.count += Self.writeDigits(value, at: reserve(20))
     }
 
-    /// Writes the decimal digits of `value` at `target` (room for 20), last digit first;
-    /// returns how many.
+    /// Writes the decimal digits of `value` at `target` (room for 20); returns how many. One
+    /// division by ten per digit, last digit first, then reversed in place (counting the
+    /// digits first took a second division per digit).
     @inline(__always)
     private static func writeDigits(_ value: UInt, at target: UnsafeMutablePointer<UInt8>) -> Int {
-        var length = 1
-        var rest = value / 10
-        while rest > 0 {
-            length += 1
-            rest /= 10
-        }
+        var length = 0
         var remaining = value
-        for index in stride(from: length - 1, through: 0, by: -1) {
-            target[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-            remaining /= 10
+        repeat {
+            let quotient = remaining / 10
+            target[length] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining &- quotient &* 10)
+            remaining = quotient
+            length += 1
+        } while remaining > 0
+        var (low, high) = (0, length - 1)
+        while low < high {
+            (target[low], target[high]) = (target[high], target[low])
+            low += 1
+            high -= 1
         }
         return length
     }
