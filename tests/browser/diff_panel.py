@@ -8,7 +8,7 @@ from harness import REPO_ROOT
 # and the page are both checked against, so the page's error is compared with the CLI's words.
 IGNORE_LISTING = json.loads((REPO_ROOT / "fixtures" / "semantic-diff" / "names" / "ignore-names.json").read_text())["listing"]
 
-DIFF_SUMMARY = "const s = document.getElementById('diff-summary'); return s && s.textContent"
+SUMMARY = "const s = document.getElementById('diff-summary'); return s && s.textContent"
 DIFF_TITLES = "return [...document.querySelectorAll('#diff-table tr.diff-row')].map(r => r.title)"
 
 # The unknown-name error as the page shows it: its first line, the names marked as refused, each
@@ -39,3 +39,6 @@ def run_diff_ignoring(page, names):
     field.send_keys(names + "\n")
 
 
+def wait_summary(page, summary, what):
+    """Waits until the panel's summary line reads `summary` (`No differences.`, `2 moved, ...`)."""
+    page.wait(lambda driver: driver.execute_script(SUMMARY) == summary, what)
