@@ -15,7 +15,7 @@ from harness import HostProgram, host_program
 from test_live import attach, snapshot
 
 # The first element of a class and debug name, depth first in document order (the first post's
-# action row is the first PostActionsNode: the feed screen is the first root, the feed's cells
+# actions node is the first PostActionsNode: the feed screen is the first root, the feed's cells
 # are in item order).
 FIND = """const [className, debugName] = arguments;
 const stack = [...weft.state.model.roots].reverse();
@@ -39,31 +39,58 @@ def texturegram(gateway, page):
         yield program
 
 
-def test_live_diff_reruns_with_an_ignore_list(gateway, texturegram, page, tmp_path):
-    attach(page, gateway, texturegram)
-    baseline = snapshot(gateway, texturegram)
+def compare_with_a_baseline(page, gateway, app, tmp_path, before, after):
+    """Binds the page to `app`, opens a snapshot of it taken through the gateway as baseline.json
+    in the Diff panel and chooses the sides (`Live app` or `baseline.json`); returns the baseline."""
+    attach(page, gateway, app)
+    baseline = snapshot(gateway, app)
     page.js("weft.selectTab('diff')")
     page.open_file(page.write_json(tmp_path, "baseline.json", baseline), input_id="diff-files")
     page.wait_js("return [...document.querySelectorAll('#diff-before option')].some(o => o.value === 'baseline.json')", "the baseline listed")
-    Select(page.driver.find_element("id", "diff-before")).select_by_value("baseline.json")
-    Select(page.driver.find_element("id", "diff-after")).select_by_visible_text("Live app")
+    Select(page.driver.find_element("id", "diff-before")).select_by_visible_text(before)
+    Select(page.driver.find_element("id", "diff-after")).select_by_visible_text(after)
+    return baseline
 
+
+# The first post's action row: a horizontal stack (spacing Theme.actionSpacing = 16, items
+# centred) of three 16 x 16 buttons (ActionButtonNode: a 32 x 32-pixel icon at scale 2) inside an
+# inset of 12. With spacing s the buttons sit at x = 0, 16 + s and 2 (16 + s), same size, y 0.
+# The stack keeps its frame: PostActionsNode is stretched to the cell's width and the inset hands
+# its child min = max - insets (Texture's ASInsetLayoutSpec), so the stack's width does not follow
+# its content. Like stays, and the buttons' tappable areas are their own bounds grown by their
+# slop, which no moved ancestor clips. So a change of s is three changes, depth first: the
+# stack's spacing, then comment and share moved.
+# The row's structural path: FeedScreenNode's layout is a vertical stack of the navigation bar,
+# the stories and the feed table (debug name "feed"), whose first cell is post 0; a post lays
+# out a vertical stack of header, photo ratio, actions and footer inset; the actions node an
+# inset around the row.
+ROW = ("FeedScreenNode (feed screen) > ASStackLayoutSpec > ASTableNode (feed) > PostCellNode (post 0) > "
+       "ASStackLayoutSpec > PostActionsNode (actions) > ASInsetLayoutSpec > ASStackLayoutSpec")
+
+
+def spacing_changes(before, after):
+    """The diff's lines when the row's spacing goes from `before` to `after`."""
+    return [
+        f"~ {ROW}: props.spacing {before} -> {after}",
+        f"~ {ROW} > ActionButtonNode (comment): frame {16 + before},0 16x16 -> {16 + after},0 16x16",
+        f"~ {ROW} > ActionButtonNode (share): frame {2 * (16 + before)},0 16x16 -> {2 * (16 + after)},0 16x16",
+    ]
+
+
+def row_id(page):
+    actions = page.js(FIND, "PostActionsNode", "actions")
+    return page.js("return weft.state.model.get(arguments[0]).children[0].children[0].id", actions)
+
+
+def test_live_diff_reruns_with_an_ignore_list(gateway, texturegram, page, tmp_path):
+    baseline = compare_with_a_baseline(page, gateway, texturegram, tmp_path, before="baseline.json", after="Live app")
     # The program is paused and nothing was stepped since the baseline: the page's live
     # document is the same tree, so with the default list (meta, revision) nothing differs.
     page.driver.find_element("id", "diff-run").click()
     wait_summary(page, "No differences.", "the first live diff")
 
-    # An edit through the page: the first post's action row is a horizontal stack (spacing
-    # Theme.actionSpacing = 16, items centred) of three 16 x 16 buttons (ActionButtonNode: a
-    # 32 x 32-pixel icon at scale 2) inside an inset of 12. Buttons sit at x = 0, 16 + 16 = 32
-    # and 32 + 16 + 16 = 64; spacing 24 puts comment at 16 + 24 = 40 and share at
-    # 40 + 16 + 24 = 80, same size, y 0. The stack keeps its frame: PostActionsNode is stretched
-    # to the cell's width and the inset hands its child min = max - insets (Texture's
-    # ASInsetLayoutSpec), so the stack's width does not follow its content. Like stays, and
-    # the buttons' tappable areas are their own bounds grown by their slop, which no moved
-    # ancestor clips. So three changes, depth first: the stack's spacing, then comment, share.
-    actions = page.js(FIND, "PostActionsNode", "actions")
-    row = page.js("return weft.state.model.get(arguments[0]).children[0].children[0].id", actions)
+    # The row's spacing edited through the page, 16 -> 24 (comment 32 -> 40, share 64 -> 80).
+    row = row_id(page)
     page.js("weft.selectTab('properties'); weft.state.select(arguments[0])", row)
     field = page.wait(lambda d: d.find_element("css selector", '#properties input[data-key="spacing"]'), "the spacing field")
     field.clear()
@@ -74,17 +101,7 @@ def test_live_diff_reruns_with_an_ignore_list(gateway, texturegram, page, tmp_pa
     texturegram.call("Runtime.step", {"frames": 1})
     # No Compare pressed: the panel re-runs the live diff when the update arrives.
     wait_summary(page, "2 moved, 1 specProperty", "the live diff to show the edit")
-    # The row's structural path: FeedScreenNode's layout is a vertical stack of the navigation
-    # bar, the stories and the feed table (debug name "feed"), whose first cell is post 0; a
-    # post lays out a vertical stack of header, photo ratio, actions and footer inset; the
-    # actions node an inset around the row.
-    stack = ("FeedScreenNode (feed screen) > ASStackLayoutSpec > ASTableNode (feed) > PostCellNode (post 0) > "
-             "ASStackLayoutSpec > PostActionsNode (actions) > ASInsetLayoutSpec > ASStackLayoutSpec")
-    edited = [
-        f"~ {stack}: props.spacing 16 -> 24",
-        f"~ {stack} > ActionButtonNode (comment): frame 32,0 16x16 -> 40,0 16x16",
-        f"~ {stack} > ActionButtonNode (share): frame 64,0 16x16 -> 80,0 16x16",
-    ]
+    edited = spacing_changes(16, 24)
     assert page.js(DIFF_TITLES) == edited
     page.screenshot("edited")
 
@@ -137,3 +154,21 @@ def test_live_diff_reruns_with_an_ignore_list(gateway, texturegram, page, tmp_pa
     run_diff_ignoring(page, "meta, revision, spacing")
     wait_summary(page, "No differences.", "the diff of the reverted app")
     assert page.js("return document.getElementById('diff-ignore').hasAttribute('aria-invalid')") is False
+
+
+def test_a_live_diff_follows_the_app_while_its_file_side_is_shown(gateway, texturegram, page, tmp_path):
+    """The live app as "before" and the baseline as "after": the views show the file, whose
+    document never changes, yet an edit of the app re-runs the diff (the page tells the panel
+    about every live change, not only those of the document on show)."""
+    compare_with_a_baseline(page, gateway, texturegram, tmp_path, before="Live app", after="baseline.json")
+    page.driver.find_element("id", "diff-run").click()
+    wait_summary(page, "No differences.", "the first live diff")
+    assert page.pill() == ["file", "File · baseline.json"]
+    # The page edits only the document on show, so the program is asked directly; the live side
+    # is "before", so the lines read from the new spacing to the baseline's.
+    texturegram.call("Layout.setSpecProperty", {"id": row_id(page), "property": "spacing", "value": 24})
+    texturegram.call("Runtime.step", {"frames": 1})
+    wait_summary(page, "2 moved, 1 specProperty", "the live diff to follow the edit")
+    assert page.js(DIFF_TITLES) == spacing_changes(24, 16)
+    assert page.pill() == ["file", "File · baseline.json"]
+    page.screenshot("file-side")

@@ -38,7 +38,6 @@ export class DiffPanel {
     this.interfaceState = h('input', { type: 'checkbox', id: 'diff-interface-state' });
     this.output = h('div', { id: 'diff-output' });
     this.build();
-    state.on('update', () => this.#liveChanged());
   }
 
   static get LIVE() { return LIVE; }
@@ -163,7 +162,14 @@ export class DiffPanel {
       changes.length > 2000 ? h('div.muted', {}, `…and ${changes.length - 2000} more`) : null);
   }
 
-  #liveChanged() {
+  /**
+   * The live document changed (an update, or a new document). A result with the live app on
+   * either side is computed again, at most every 250 ms. The page calls this for every change
+   * of the live document, whichever document the views show: a diff that shows its file side
+   * (the file as "after", or "Show before") must still follow the app, and the views' own
+   * update events only come while they show the live document.
+   */
+  liveChanged() {
     if (!this.result || (this.result.before !== LIVE && this.result.after !== LIVE) || this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = 0;
