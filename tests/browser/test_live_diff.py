@@ -1,8 +1,8 @@
 """The Diff panel on the live app: a snapshot file taken from TextureGram through the real gateway
 is the baseline, the live document the other side; an edit made through the page shows up when
 the program steps (the panel re-runs a live diff on every update), an ignore list hides exactly
-its changes, and an unknown name replaces the result with the error, which no live update
-brings back.
+its changes, an unknown name replaces the result with the error, which no live update brings
+back, and the diff follows the app while the views show its file side.
 
 TextureGram runs with --no-scroll and is paused (Runtime.pause) once its photos are in (60
 frames, one second of program time; they arrive within 0.2 s), so from then on only the test's
