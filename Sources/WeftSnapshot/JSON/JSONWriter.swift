@@ -59,16 +59,20 @@ public struct JSONWriter {
     // MARK: Raw output
 
     /// Room for `extra` more bytes; returns where they go. Callers advance `count` themselves.
+    /// Sums of counts wrap rather than trap (`&+`): they stay far below `Int.max`, and every
+    /// piece a document writes passes here, so an overflow check per piece is a cost for
+    /// nothing.
     @inline(__always)
     private func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
-        if storage.count + extra > storage.capacity { storage.grow(toHold: storage.count + extra) }
+        let needed = storage.count &+ extra
+        if needed > storage.capacity { storage.grow(toHold: needed) }
         return storage.base + storage.count
     }
 
     @inline(__always)
     public mutating func byte(_ byte: UInt8) {
         reserve(1).pointee = byte
-        storage.count += 1
+        storage.count &+= 1
     }
 
     /// Appends raw bytes (already valid JSON, or string content that needs no escaping). Short
@@ -83,7 +87,7 @@ public struct JSONWriter {
         } else {
             UnsafeMutableRawPointer(target).copyMemory(from: source.baseAddress!, byteCount: count)
         }
-        storage.count += count
+        storage.count &+= count
     }
 
     /// Appends text that is already valid JSON, such as `"frame":` or `null`.
@@ -181,13 +185,13 @@ public struct JSONWriter {
             length += 1
             fraction &= mask
         }
-        storage.count += length
+        storage.count &+= length
         return true
     }
 
     /// Writes the decimal digits of `value`.
     private mutating func digits(_ value: UInt) {
-        storage.count += Self.writeDigits(value, at: reserve(20))
+        storage.count &+= Self.writeDigits(value, at: reserve(20))
     }
 
     /// Writes the decimal digits of `value` at `target` (room for 20); returns how many. One
@@ -277,7 +281,7 @@ public struct JSONWriter {
             target[1 + index] = byte
         }
         target[1 + count] = UInt8(ascii: "\"")
-        storage.count += count + 2
+        storage.count &+= count + 2
         return true
     }
 
