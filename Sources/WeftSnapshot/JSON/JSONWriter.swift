@@ -131,50 +131,66 @@ public struct JSONWriter {
     /// produce (pixel grids at scale 1, 2, 4; text metrics in 2048ths of a font size); others
     /// use Swift's shortest-representation `description`.
     public mutating func number(_ value: Double) {
-        if value.isNaN { raw("null"); return }
-        if value.isInfinite { if value < 0 { raw("\"-inf\"") } else { raw("\"inf\"") }; return }
-        if value == 0 { byte(UInt8(ascii: "0")); return }  // also -0: "0" reads back equal
+        storage.count &+= Self.writeNumber(value, at: reserve(Self.numberRoom))
+    }
+
+    /// The most bytes a number takes: Swift's shortest form of a double is at most 24
+    /// (`-2.2250738585072014e-308`). Numbers are written after one room check for this many,
+    /// and the pieces made of several numbers (a rect, a size) check once for all of them.
+    static let numberRoom = 32
+
+    /// Writes `value` (see `number`) at `target`, which has room for `numberRoom` bytes;
+    /// returns how many it wrote.
+    @inline(__always)
+    static func writeNumber(_ value: Double, at target: UnsafeMutablePointer<UInt8>) -> Int {
+        if value.isNaN { return copy("null", to: target) }
+        if value.isInfinite { return copy(value < 0 ? "\"-inf\"" : "\"inf\"", to: target) }
+        if value == 0 {  // also -0: "0" reads back equal
+            target[0] = UInt8(ascii: "0")
+            return 1
+        }
         let magnitude = value.magnitude
+        let sign = value < 0 ? 1 : 0
         // Below 2^53 a double is whole when converting it to an integer (which truncates) and
         // back gives it again: a conversion instruction, where `rounded(.towardZero)` calls
         // libm's trunc on baseline x86-64.
+        if sign == 1 { target[0] = UInt8(ascii: "-") }
         if magnitude < 9_007_199_254_740_992, case let whole = UInt(magnitude), Double(whole) == magnitude {
-            if value < 0 { byte(UInt8(ascii: "-")) }
-            digits(whole)
-            return
+            return sign + writeDigits(whole, at: target + sign)
         }
         // A multiple of 1/2^p has an exact decimal expansion of at most p fraction digits. While
         // the double's ulp is below 10^-p, no other decimal of at most p fraction digits rounds
         // to the same double, so that expansion is the shortest round-trip form: 2^-11 below
         // 2^15 (ulp at most 2^-38 < 1e-11), 2^-8 below 1e6 (ulp < 2.4e-10 < 1e-8).
         // (A multiple of 2^-8 is one of 2^-11: below 2^15 one check settles both.)
-        if magnitude < 32_768 {
-            if writeDyadic(value, magnitude: magnitude, fractionBits: 11) { return }
-        } else if magnitude < 1_000_000, writeDyadic(value, magnitude: magnitude, fractionBits: 8) {
-            return
+        let fractionBits = magnitude < 32_768 ? 11 : 8
+        if magnitude < 1_000_000, let length = writeDyadic(magnitude, fractionBits: fractionBits, at: target + sign) {
+            return sign + length
         }
-        var text = value.description  // shortest round-trip, e.g. "0.1", "1e-07", "1.5e+20"
-        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        var text = value.description  // shortest round-trip, with its sign: "0.1", "1e-07", "-1.5e+20"
+        return text.withUTF8 { utf8 in
+            UnsafeMutableRawPointer(target).copyMemory(from: utf8.baseAddress!, byteCount: min(utf8.count, numberRoom))
+            return min(utf8.count, numberRoom)
+        }
     }
 
-    /// Writes `value` as its exact decimal expansion, trailing zeros left out, when `magnitude`
-    /// (below 2^20) is a multiple of 2^-`fractionBits` (magnitude x 2^fractionBits is then
-    /// exact and whole); returns whether it did.
     @inline(__always)
-    private mutating func writeDyadic(_ value: Double, magnitude: Double, fractionBits: Int) -> Bool {
+    private static func copy(_ text: StaticString, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        UnsafeMutableRawPointer(target).copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
+        return text.utf8CodeUnitCount
+    }
+
+    /// Writes `magnitude` at `target` as its exact decimal expansion, trailing zeros left out,
+    /// when it (below 2^20) is a multiple of 2^-`fractionBits` (magnitude x 2^fractionBits is
+    /// then exact and whole); returns the length, or nil when it is not such a multiple.
+    @inline(__always)
+    private static func writeDyadic(_ magnitude: Double, fractionBits: Int, at target: UnsafeMutablePointer<UInt8>) -> Int? {
         let scaled = magnitude * Double(1 << fractionBits)
         let fixedPoint = UInt(scaled)  // magnitude in units of 2^-fractionBits (below 2^28)
-        guard Double(fixedPoint) == scaled else { return false }
-        // Room for a sign, the whole part, the point and the fraction's digits: one check.
-        let target = reserve(1 + 20 + 1 + fractionBits)
-        var length = 0
-        if value < 0 {
-            target[0] = UInt8(ascii: "-")
-            length = 1
-        }
-        length += Self.writeDigits(fixedPoint >> fractionBits, at: target + length)
+        guard Double(fixedPoint) == scaled else { return nil }
+        var length = writeDigits(fixedPoint >> fractionBits, at: target)
         target[length] = UInt8(ascii: ".")
-        length += 1
+        length &+= 1
         // The fraction k / 2^p, one decimal digit at a time: times ten, the digit is what
         // passes the binary point. Shifts and multiplications only; it ends within p digits.
         let mask: UInt = (1 << fractionBits) - 1
@@ -182,11 +198,41 @@ public struct JSONWriter {
         while fraction != 0 {
             fraction &*= 10
             target[length] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction >> fractionBits)
-            length += 1
+            length &+= 1
             fraction &= mask
         }
-        storage.count &+= length
-        return true
+        return length
+    }
+
+    /// A piece of at most `room` bytes, which `body` writes through a pointer after one room
+    /// check (a rect's four numbers and punctuation checked room nine times).
+    @inline(__always)
+    mutating func piece(room: Int, _ body: (inout Piece) -> Void) {
+        var piece = Piece(target: reserve(room))
+        body(&piece)
+        storage.count &+= piece.length
+    }
+
+    /// The bytes of a `piece` written so far.
+    struct Piece {
+        let target: UnsafeMutablePointer<UInt8>
+        private(set) var length = 0
+
+        init(target: UnsafeMutablePointer<UInt8>) {
+            self.target = target
+        }
+
+        @inline(__always)
+        mutating func byte(_ byte: UInt8) {
+            target[length] = byte
+            length &+= 1
+        }
+
+        /// Takes `JSONWriter.numberRoom` bytes of the piece's room at most.
+        @inline(__always)
+        mutating func number(_ value: Double) {
+            length &+= JSONWriter.writeNumber(value, at: target + length)
+        }
     }
 
     /// Writes the decimal digits of `value`.
