@@ -107,8 +107,8 @@ public struct JSONBuilder: JSONSink {
 
 extension JSONWriter {
     /// Writes what a reader puts as compact JSON, with the commas between members and elements.
-    /// A sink is only lent to a reader (`nonEmptyObject`), for the time of the call: it writes
-    /// through a pointer to the lending writer, which a copy of the writer would cost a retain
+    /// A sink is only lent to a reader (`nonEmptyObject`), for the time of the call, and writes
+    /// through a pointer to the writer that lent it: holding a copy of the writer cost a retain
     /// and a release of its storage, twice per element of a capture.
     public struct Sink: JSONSink {
         public static var leavesOutImpliedValues: Bool { true }
