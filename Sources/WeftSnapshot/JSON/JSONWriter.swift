@@ -267,38 +267,45 @@ public struct JSONWriter {
     /// snapshot's strings) are checked and copied in one pass; long ones are checked 8 bytes
     /// at a time and copied in runs.
     public mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            if utf8.count <= 32, copyShortStringWithoutEscapes(utf8) { return }
-            byte(UInt8(ascii: "\""))
-            let raw = UnsafeRawBufferPointer(utf8)
-            var runStart = 0
-            var index = 0
-            while index < raw.count {
-                let step = min(8, raw.count - index)
-                var word: UInt64 = 0x6161_6161_6161_6161  // "aaaaaaaa": pads a short tail harmlessly
-                if step == 8 {
-                    word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                } else {
-                    withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[index..<index + step])) }
-                }
-                if !JSONWriter.mayNeedEscaping(word) {
-                    index += step
-                    continue
-                }
-                for position in index..<index + step {
-                    let byte = raw[position]
-                    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                        append(UnsafeRawBufferPointer(rebasing: raw[runStart..<position]))
-                        escape(byte)
-                        runStart = position + 1
-                    }
-                }
-                index += step
-            }
-            append(UnsafeRawBufferPointer(rebasing: raw[runStart...]))
-            byte(UInt8(ascii: "\""))
+        // Native strings lend their bytes without a copy of the string (`withUTF8` needs a
+        // mutable one: a retain and a release per string); others are made contiguous first.
+        if value.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) == nil {
+            var value = value
+            value.withUTF8 { string(utf8: $0) }
         }
+    }
+
+    /// `"utf8"`, escaped where it needs to be.
+    private mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        if utf8.count <= 32, copyShortStringWithoutEscapes(utf8) { return }
+        byte(UInt8(ascii: "\""))
+        let raw = UnsafeRawBufferPointer(utf8)
+        var runStart = 0
+        var index = 0
+        while index < raw.count {
+            let step = min(8, raw.count - index)
+            var word: UInt64 = 0x6161_6161_6161_6161  // "aaaaaaaa": pads a short tail harmlessly
+            if step == 8 {
+                word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            } else {
+                withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[index..<index + step])) }
+            }
+            if !JSONWriter.mayNeedEscaping(word) {
+                index += step
+                continue
+            }
+            for position in index..<index + step {
+                let byte = raw[position]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    append(UnsafeRawBufferPointer(rebasing: raw[runStart..<position]))
+                    escape(byte)
+                    runStart = position + 1
+                }
+            }
+            index += step
+        }
+        append(UnsafeRawBufferPointer(rebasing: raw[runStart...]))
+        byte(UInt8(ascii: "\""))
     }
 
     /// Writes `"utf8"` when no byte needs escaping and returns true; otherwise writes nothing
