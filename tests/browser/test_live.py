@@ -47,6 +47,12 @@ def app(request, gateway, page):
 @pytest.fixture
 def attached(gateway, app, page):
     """The page bound to the program (chosen in the device list)."""
+    return attach(page, gateway, app)
+
+
+def attach(page, gateway, app):
+    """Opens the page and binds it to `app` by choosing it in the device list; returns the page
+    once the live document is shown."""
     page.open(gateway.page_url())
     label = page.wait_js(
         "const o = [...document.querySelectorAll('#device-select option')].find(o => o.textContent.includes(arguments[0]));"

@@ -5,6 +5,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 
 import screens
+from diff_panel import DIFF_TITLES, IGNORE_ERROR, IGNORE_LISTING, run_diff_ignoring
 
 # Root coordinates (sums of origins, screens.py): share (n6) sits at (20, 195); its tappable rect
 # [0, -5, 70, 40] is [20, 190, 70, 40] on the screen. like (n4) at (20, 160), tappable
@@ -228,16 +229,6 @@ def test_semantic_diff_of_two_files(gateway, page, tmp_path):
     page.screenshot("diff-before")
 
 
-DIFF_TITLES = "return [...document.querySelectorAll('#diff-table tr.diff-row')].map(r => r.title)"
-
-
-def run_diff_ignoring(page, names):
-    """Types `names` into the ignore field and presses Enter (which runs the diff)."""
-    field = page.driver.find_element("id", "diff-ignore")
-    field.clear()
-    field.send_keys(names + "\n")
-
-
 def test_diff_ignore_field(gateway, page, tmp_path):
     """The ignore field (weft diff --ignore's names) is prefilled with the default list, changes
     what is listed, and refuses an unknown name with the CLI's message instead of a diff."""
@@ -260,12 +251,13 @@ def test_diff_ignore_field(gateway, page, tmp_path):
     # photo and the added cell stay marked.
     assert page.js("return [...weft.state.diff.changedIds].sort()") == sorted(["n102", "n103", "n200"])
 
-    # A misspelt name: the CLI's message with a suggestion and the valid names, no table, no
-    # highlights left from the previous run.
+    # A misspelt name: the CLI's message (fixtures/semantic-diff/names: "fram" is one edit from
+    # "frame") with the name marked and the valid names listed, no table, no highlights left
+    # from the previous run, the field marked invalid.
     run_diff_ignoring(page, "meta, fram")
-    error = page.wait_js("const e = document.getElementById('diff-error'); return e && e.textContent", "the ignore error")
-    assert error.startswith('ignore: unknown field or kind "fram" (did you mean "frame"?); valid names:\n  kinds: added, removed,')
-    assert "\n  props.NAME or NAME: direction," in error
+    error = page.wait_js(IGNORE_ERROR, "the ignore error")
+    assert error == {"head": 'ignore: unknown field or kind "fram" (did you mean "frame"?); valid names:',
+                     "refused": ['"fram"'], "listing": IGNORE_LISTING, "invalid": True}
     assert page.js("return [document.getElementById('diff-table'), weft.state.diff, weft.diffPanel.result]") == [None, None, None]
     page.screenshot("diff-ignore-error")
 
@@ -275,9 +267,57 @@ def test_diff_ignore_field(gateway, page, tmp_path):
     assert page.js(DIFF_TITLES) == screens.EXPECTED_DIFF + ["~ revision 4 -> 9", "~ meta.pid 1 -> 2"]
     assert page.js("return document.getElementById('diff-summary').textContent").endswith("1 rangeController, 2 document")
 
+    assert page.js("return document.getElementById('diff-ignore').hasAttribute('aria-invalid')") is False
+
     run_diff_ignoring(page, "meta, revision, frame")
     page.wait_js("return !document.getElementById('diff-summary').textContent.includes('document')", "the diff without frames")
     page.screenshot("diff-ignore-frame")
+
+
+# The ignore error's layout, measured in the page: the side panel's width; how far the error's
+# content overflows it; the chips whose name broke over two lines or that stick out of the error;
+# the chips that start a wrapped row anywhere but at their list's left edge (a clean wrap keeps
+# the indent); and how many rows the kinds list takes.
+IGNORE_ERROR_LAYOUT = """
+const box = (element) => element.getBoundingClientRect();
+const error = document.getElementById('diff-error');
+const lists = [...error.querySelectorAll('ul.name-chips')];
+const chips = lists.flatMap((list) => [...list.children]);
+const oneLine = Math.min(...chips.map((chip) => box(chip).height));
+const rowStarts = (list) => [...list.children].filter((chip, i, all) => i === 0 || box(chip).top > box(all[i - 1]).top + 1);
+return {
+  panelWidth: box(document.getElementById('diff')).width,
+  overflow: Math.max(error.scrollWidth - error.clientWidth, document.getElementById('diff').scrollWidth - document.getElementById('diff').clientWidth),
+  broken: chips.filter((chip) => chip.getClientRects().length !== 1 || box(chip).height > oneLine + 0.5).map((chip) => chip.textContent),
+  outside: chips.filter((chip) => box(chip).right > box(error).right + 0.5).map((chip) => chip.textContent),
+  misaligned: lists.flatMap((list) => rowStarts(list).filter((chip) => Math.abs(box(chip).left - box(list).left) > 0.5)).map((chip) => chip.textContent),
+  kindRows: rowStarts(lists[0]).length,
+};"""
+
+
+def test_diff_ignore_error_reads_at_the_default_and_a_narrow_width(gateway, page, tmp_path):
+    """The unknown-name error in the side panel at its default width (30% of the 1400-pixel
+    window, 420 px) and at its narrowest (its 320-px minimum, in a 1000-pixel window): every valid
+    name is one whole chip inside the panel, wrapped rows start at their list's edge, and nothing
+    scrolls sideways. Two names are refused, sorted: "fram" (did you mean "frame") and "zzz" (no
+    name is within two edits of it)."""
+    open_diff_files(gateway, page, tmp_path)
+    try:
+        for name, window_width, panel_width in (("default", 1400, 420), ("narrow", 1000, 320)):
+            page.driver.set_window_size(window_width, 900)
+            run_diff_ignoring(page, "zzz, meta, fram")
+            error = page.wait_js(IGNORE_ERROR, "the ignore error")
+            assert error["head"] == 'ignore: unknown fields or kinds "fram" (did you mean "frame"?), "zzz"; valid names:'
+            assert error["refused"] == ['"fram"', '"zzz"']
+            page.frames()
+            layout = page.js(IGNORE_ERROR_LAYOUT)
+            assert abs(layout["panelWidth"] - panel_width) <= 1, layout
+            assert (layout["overflow"], layout["broken"], layout["outside"], layout["misaligned"]) == (0, [], [], []), layout
+            # 12 kinds in monospace chips need more than the narrow panel's 300 px of content.
+            assert layout["kindRows"] >= 2, layout
+            page.screenshot(f"diff-ignore-error-{name}")
+    finally:
+        page.driver.set_window_size(1400, 900)
 
 
 @pytest.mark.parametrize("name", ["feed.json", "profile-card.json", "minimal.json"])

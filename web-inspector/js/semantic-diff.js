@@ -349,35 +349,48 @@ function editDistance(a, b) {
   return row[b.length];
 }
 
-/** Every valid name, grouped, one line per group, as `weft diff --ignore` lists them. */
-export function ignoreNamesListing() {
+/**
+ * Every valid name in the groups `weft diff --ignore` lists them in: a label and one or more runs
+ * of names, a run with a note (the props group's spec and node properties). The CLI's listing
+ * lines and the Diff panel's chips are both made from these, so they list the same names.
+ * @returns {Array<{label: string, runs: Array<{names: string[], note?: string}>}>}
+ */
+export function ignoreNameGroups() {
   const { kinds, fields, styleKeys, specPropertyKeys, nodePropertyKeys, rangeControllerKeys, metaKeys } = IGNORE_NAMES;
   return [
-    `kinds: ${kinds.join(', ')}`,
-    `fields: ${fields.join(', ')}`,
-    `style.NAME or NAME: ${styleKeys.join(', ')}`,
-    `props.NAME or NAME: ${specPropertyKeys.join(', ')} (specs); ${nodePropertyKeys.join(', ')} (nodes)`,
-    `rangeControllers.NAME or NAME: ${rangeControllerKeys.join(', ')}`,
-    `meta.NAME (any) or NAME: ${metaKeys.join(', ')}`,
+    { label: 'kinds', runs: [{ names: kinds }] },
+    { label: 'fields', runs: [{ names: fields }] },
+    { label: 'style.NAME or NAME', runs: [{ names: styleKeys }] },
+    { label: 'props.NAME or NAME', runs: [{ names: specPropertyKeys, note: 'specs' }, { names: nodePropertyKeys, note: 'nodes' }] },
+    { label: 'rangeControllers.NAME or NAME', runs: [{ names: rangeControllerKeys }] },
+    { label: 'meta.NAME (any) or NAME', runs: [{ names: metaKeys }] },
   ];
+}
+
+/** Every valid name, one line per group, as `weft diff --ignore` lists them. */
+export function ignoreNamesListing() {
+  const runText = ({ names, note }) => `${names.join(', ')}${note ? ` (${note})` : ''}`;
+  return ignoreNameGroups().map(({ label, runs }) => `${label}: ${runs.map(runText).join('; ')}`);
 }
 
 /**
  * Ignore names the diff does not know; the message is `weft diff --ignore`'s (Swift's
  * SemanticDiff.Options.UnknownFieldError): the names sorted, each with a suggestion where one
- * is close, then every valid name.
+ * is close, then every valid name. `subject` and `unknown` are the first line's parts, for a
+ * view that lays the message out itself (the Diff panel).
  */
 export class UnknownIgnoreNameError extends Error {
   constructor(names) {
     const sorted = [...new Set(names)].sort();
-    const quoted = sorted.map((name) => {
-      const suggestion = ignoreNameSuggestion(name);
-      return `"${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`;
-    });
+    const unknown = sorted.map((name) => ({ name, suggestion: ignoreNameSuggestion(name) }));
     const subject = sorted.length === 1 ? 'unknown field or kind' : 'unknown fields or kinds';
+    const quoted = unknown.map(({ name, suggestion }) => `"${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`);
     super(`${subject} ${quoted.join(', ')}; valid names:\n${ignoreNamesListing().map((line) => `  ${line}`).join('\n')}`);
     this.name = 'UnknownIgnoreNameError';
     this.names = sorted;
+    this.subject = subject;
+    /** [{name, suggestion (null when none is close)}], sorted by name */
+    this.unknown = unknown;
   }
 }
 

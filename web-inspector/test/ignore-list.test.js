@@ -23,6 +23,10 @@ test('an unknown name is refused with the names that are wrong; a dotted name ke
   // The same name twice is named once; names are sorted (Swift's error sorts its set).
   assert.throws(() => parseIgnoreList('Style.flexGrow, zz, Style.flexGrow'), (error) => {
     assert.deepEqual(error.names, ['Style.flexGrow', 'zz']);
+    // The first line's parts, which the Diff panel lays out itself. A suggestion must be fewer
+    // edits away than the name is long (two here), and no valid name is one edit from "zz".
+    assert.equal(error.subject, 'unknown fields or kinds');
+    assert.deepEqual(error.unknown, [{ name: 'Style.flexGrow', suggestion: 'style.flexGrow' }, { name: 'zz', suggestion: null }]);
     assert.ok(error.message.startsWith('unknown fields or kinds "Style.flexGrow" (did you mean "style.flexGrow"?), "zz"; valid names:\n'));
     return true;
   });

@@ -43,28 +43,37 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
     /// one for every spec: written in one pass into the new string's storage (inline up to 15
     /// bytes), where appending grew the string once per piece.
     static func childSpecID(of parent: String, parentIsNode: Bool, index: Int) -> String {
+        // A native string lends its bytes without a copy of itself (`withUTF8` needs a mutable
+        // one: a retain and a release).
+        let lent = parent.utf8.withContiguousStorageIfAvailable {
+            childSpecID(ofParentBytes: $0, parentIsNode: parentIsNode, index: index)
+        }
+        if let lent { return lent }
         var parent = parent
-        return parent.withUTF8 { parentBytes in
-            var digitCount = 1
-            var rest = index / 10
-            while rest > 0 {
-                digitCount += 1
-                rest /= 10
+        return parent.withUTF8 { childSpecID(ofParentBytes: $0, parentIsNode: parentIsNode, index: index) }
+    }
+
+    private static func childSpecID(ofParentBytes parentBytes: UnsafeBufferPointer<UInt8>, parentIsNode: Bool,
+                                    index: Int) -> String {
+        var digitCount = 1
+        var rest = index / 10
+        while rest > 0 {
+            digitCount += 1
+            rest /= 10
+        }
+        return String(unsafeUninitializedCapacity: parentBytes.count + 1 + digitCount) { buffer in
+            var position = 0
+            for byte in parentBytes {
+                buffer[position] = byte
+                position += 1
             }
-            return String(unsafeUninitializedCapacity: parentBytes.count + 1 + digitCount) { buffer in
-                var position = 0
-                for byte in parentBytes {
-                    buffer[position] = byte
-                    position += 1
-                }
-                buffer[position] = parentIsNode ? UInt8(ascii: "/") : UInt8(ascii: ".")
-                var remaining = index
-                for offset in stride(from: position + digitCount, to: position, by: -1) {
-                    buffer[offset] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                    remaining /= 10
-                }
-                return position + 1 + digitCount
+            buffer[position] = parentIsNode ? UInt8(ascii: "/") : UInt8(ascii: ".")
+            var remaining = index
+            for offset in stride(from: position + digitCount, to: position, by: -1) {
+                buffer[offset] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
             }
+            return position + 1 + digitCount
         }
     }
 

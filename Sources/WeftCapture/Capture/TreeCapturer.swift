@@ -64,7 +64,9 @@ struct TreeCapturer<Output: ElementOutput> {
         } props: { props in
             NodeProperties.capture(node, into: &props)
         }
+        // The nodes its spec tree places are its subnodes: one allocation, not one per doubling.
         var placed: [ObjectIdentifier] = []
+        if !sublayouts.isEmpty { placed.reserveCapacity(subnodes.count) }
         for index in sublayouts.indices {
             let child = self.element(sublayouts[index], id: ElementID.childSpecID(of: node.id, parentIsNode: true, index: index),
                                      placed: &placed)

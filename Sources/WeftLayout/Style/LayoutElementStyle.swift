@@ -37,16 +37,21 @@ public final class LayoutElementStyle {
 
     /// Whether every property has Texture's default: true for most styles (every spec's, most
     /// nodes'), which a snapshot then writes as nothing. Kept up to date by every change, and
-    /// stored before `values`: a capture asks every style, and this reads one byte next to the
-    /// object's header instead of comparing all of `values` (about 180 bytes, three cache
-    /// lines that a big tree's walk rarely finds in cache). Unchecked for exclusivity as
-    /// `values` is.
-    @exclusivity(unchecked) public private(set) var hasDefaultValues = true
+    /// stored before the values: a capture asks every style, and this reads one byte next to
+    /// the object's header instead of comparing all of `values` (about 180 bytes, three cache
+    /// lines that a big tree's walk rarely finds in cache).
+    public var hasDefaultValues: Bool { storedHasDefaultValues }
 
-    /// Unchecked for exclusivity: every access is a whole read or one field's update through
-    /// the accessors below, none overlaps another, and the check cost more than the read (a
-    /// capture reads every style).
-    @exclusivity(unchecked) public internal(set) var values = Values()
+    /// All the values, read with a single access to the class.
+    public var values: Values { storedValues }
+
+    // Unchecked for exclusivity: every access is a whole read or one field's update through
+    // the accessors below, none overlaps another, and the check cost more than the read (a
+    // capture reads every style). Other modules read them through the accessors above, never
+    // inlined there: the attribute holds only in this module, and a read of a final class's
+    // stored property from another module is checked at run time.
+    @exclusivity(unchecked) private var storedHasDefaultValues = true
+    @exclusivity(unchecked) private var storedValues = Values()
 
     /// Told about every change. Nil for the styles of layout specs. Neither retained nor
     /// zeroed: a delegate sets it to nil before it goes away (DisplayNode does in its deinit).
@@ -66,59 +71,59 @@ public final class LayoutElementStyle {
     }
 
     private func didChange() {
-        hasDefaultValues = values == Values()
+        storedHasDefaultValues = storedValues == Values()
         delegate?.styleDidChange(self)
     }
 
     /// The six size dimensions (width, height, min and max of each).
     public var size: LayoutElementSize {
-        get { values.size }
-        set { if Self.update(&values.size, to: newValue) { didChange() } }
+        get { storedValues.size }
+        set { if Self.update(&storedValues.size, to: newValue) { didChange() } }
     }
     /// How much of a stack's positive free space this element takes, relative to its siblings.
     public var flexGrow: Double {
-        get { values.flexGrow }
-        set { if Self.update(&values.flexGrow, to: newValue) { didChange() } }
+        get { storedValues.flexGrow }
+        set { if Self.update(&storedValues.flexGrow, to: newValue) { didChange() } }
     }
     /// How much this element gives up when its stack overflows (Texture's default is 0, not 1).
     public var flexShrink: Double {
-        get { values.flexShrink }
-        set { if Self.update(&values.flexShrink, to: newValue) { didChange() } }
+        get { storedValues.flexShrink }
+        set { if Self.update(&storedValues.flexShrink, to: newValue) { didChange() } }
     }
     /// The initial stack-axis size before flexing; auto means the element's own size.
     public var flexBasis: Dimension {
-        get { values.flexBasis }
-        set { if Self.update(&values.flexBasis, to: newValue) { didChange() } }
+        get { storedValues.flexBasis }
+        set { if Self.update(&storedValues.flexBasis, to: newValue) { didChange() } }
     }
     /// The cross-axis alignment for this child, overriding the stack's alignItems.
     public var alignSelf: StackLayoutAlignSelf {
-        get { values.alignSelf }
-        set { if Self.update(&values.alignSelf, to: newValue) { didChange() } }
+        get { storedValues.alignSelf }
+        set { if Self.update(&storedValues.alignSelf, to: newValue) { didChange() } }
     }
     /// Distance from the top to the first baseline (baselineFirst alignment).
     public var ascender: Double {
-        get { values.ascender }
-        set { if Self.update(&values.ascender, to: newValue) { didChange() } }
+        get { storedValues.ascender }
+        set { if Self.update(&storedValues.ascender, to: newValue) { didChange() } }
     }
     /// Distance from the last baseline to the bottom, negative below (baselineLast alignment).
     public var descender: Double {
-        get { values.descender }
-        set { if Self.update(&values.descender, to: newValue) { didChange() } }
+        get { storedValues.descender }
+        set { if Self.update(&storedValues.descender, to: newValue) { didChange() } }
     }
     /// Extra stack-axis space before this element.
     public var spacingBefore: Double {
-        get { values.spacingBefore }
-        set { if Self.update(&values.spacingBefore, to: newValue) { didChange() } }
+        get { storedValues.spacingBefore }
+        set { if Self.update(&storedValues.spacingBefore, to: newValue) { didChange() } }
     }
     /// Extra stack-axis space after this element.
     public var spacingAfter: Double {
-        get { values.spacingAfter }
-        set { if Self.update(&values.spacingAfter, to: newValue) { didChange() } }
+        get { storedValues.spacingAfter }
+        set { if Self.update(&storedValues.spacingAfter, to: newValue) { didChange() } }
     }
     /// The origin inside an absolute layout spec.
     public var layoutPosition: Point {
-        get { values.layoutPosition }
-        set { if Self.update(&values.layoutPosition, to: newValue) { didChange() } }
+        get { storedValues.layoutPosition }
+        set { if Self.update(&storedValues.layoutPosition, to: newValue) { didChange() } }
     }
 
     public init() {}
@@ -211,8 +216,8 @@ public final class LayoutElementStyle {
     /// original).
     public func copy() -> LayoutElementStyle {
         let copy = LayoutElementStyle()
-        copy.values = values
-        copy.hasDefaultValues = hasDefaultValues
+        copy.storedValues = storedValues
+        copy.storedHasDefaultValues = storedHasDefaultValues
         return copy
     }
 }

@@ -11,31 +11,25 @@ extension JSONWriter {
     }
 
     mutating func point(_ point: Snapshot.Point) {
-        byte(UInt8(ascii: "["))
-        number(point.x)
-        byte(UInt8(ascii: ","))
-        number(point.y)
-        byte(UInt8(ascii: "]"))
+        pair(point.x, point.y)
     }
 
     mutating func size(_ size: Snapshot.Size) {
-        byte(UInt8(ascii: "["))
-        number(size.width)
-        byte(UInt8(ascii: ","))
-        number(size.height)
-        byte(UInt8(ascii: "]"))
+        pair(size.width, size.height)
     }
 
     mutating func rect(_ rect: Snapshot.Rect) {
-        byte(UInt8(ascii: "["))
-        number(rect.x)
-        byte(UInt8(ascii: ","))
-        number(rect.y)
-        byte(UInt8(ascii: ","))
-        number(rect.width)
-        byte(UInt8(ascii: ","))
-        number(rect.height)
-        byte(UInt8(ascii: "]"))
+        piece(room: 4 * Self.numberRoom + 5) { piece in
+            piece.byte(UInt8(ascii: "["))
+            piece.number(rect.x)
+            piece.byte(UInt8(ascii: ","))
+            piece.number(rect.y)
+            piece.byte(UInt8(ascii: ","))
+            piece.number(rect.width)
+            piece.byte(UInt8(ascii: ","))
+            piece.number(rect.height)
+            piece.byte(UInt8(ascii: "]"))
+        }
     }
 
     mutating func sizeRange(_ range: Snapshot.SizeRange) {
@@ -44,6 +38,17 @@ extension JSONWriter {
         raw(",\"max\":")
         size(range.max)
         byte(UInt8(ascii: "}"))
+    }
+
+    /// `[first,second]`.
+    private mutating func pair(_ first: Double, _ second: Double) {
+        piece(room: 2 * Self.numberRoom + 3) { piece in
+            piece.byte(UInt8(ascii: "["))
+            piece.number(first)
+            piece.byte(UInt8(ascii: ","))
+            piece.number(second)
+            piece.byte(UInt8(ascii: "]"))
+        }
     }
 
     /// A set of named flags as an array of names, in the order of `names`.

@@ -107,16 +107,23 @@ public struct JSONBuilder: JSONSink {
 
 extension JSONWriter {
     /// Writes what a reader puts as compact JSON, with the commas between members and elements.
-    /// It writes into the writer it was made from (writers share their storage).
+    /// A sink is only lent to a reader (`nonEmptyObject`), for the time of the call, and writes
+    /// through a pointer to the writer that lent it: holding a copy of the writer cost a retain
+    /// and a release of its storage, twice per element of a capture.
     public struct Sink: JSONSink {
         public static var leavesOutImpliedValues: Bool { true }
 
-        private var writer: JSONWriter
+        private let lender: UnsafeMutablePointer<JSONWriter>
         /// Whether a value was put since the innermost object or array opened.
         private var needsComma = false
 
-        init(_ writer: JSONWriter) {
-            self.writer = writer
+        fileprivate init(_ lender: UnsafeMutablePointer<JSONWriter>) {
+            self.lender = lender
+        }
+
+        private var writer: JSONWriter {
+            _read { yield lender.pointee }
+            nonmutating _modify { yield &lender.pointee }
         }
 
         public mutating func key(_ key: String) {
@@ -173,8 +180,10 @@ extension JSONWriter {
         raw(prefix)
         byte(UInt8(ascii: "{"))
         let membersStart = count
-        var sink = Sink(self)
-        body(&sink)
+        withUnsafeMutablePointer(to: &self) { writer in
+            var sink = Sink(writer)
+            body(&sink)
+        }
         if count == membersStart { removeLast(count - start) } else { byte(UInt8(ascii: "}")) }
     }
 }

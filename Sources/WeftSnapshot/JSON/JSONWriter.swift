@@ -59,16 +59,20 @@ public struct JSONWriter {
     // MARK: Raw output
 
     /// Room for `extra` more bytes; returns where they go. Callers advance `count` themselves.
+    /// Sums of counts wrap rather than trap (`&+`): they stay far below `Int.max`, and every
+    /// piece a document writes passes here, so an overflow check per piece is a cost for
+    /// nothing.
     @inline(__always)
     private func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
-        if storage.count + extra > storage.capacity { storage.grow(toHold: storage.count + extra) }
+        let needed = storage.count &+ extra
+        if needed > storage.capacity { storage.grow(toHold: needed) }
         return storage.base + storage.count
     }
 
     @inline(__always)
     public mutating func byte(_ byte: UInt8) {
         reserve(1).pointee = byte
-        storage.count += 1
+        storage.count &+= 1
     }
 
     /// Appends raw bytes (already valid JSON, or string content that needs no escaping). Short
@@ -83,7 +87,7 @@ public struct JSONWriter {
         } else {
             UnsafeMutableRawPointer(target).copyMemory(from: source.baseAddress!, byteCount: count)
         }
-        storage.count += count
+        storage.count &+= count
     }
 
     /// Appends text that is already valid JSON, such as `"frame":` or `null`.
@@ -127,50 +131,66 @@ public struct JSONWriter {
     /// produce (pixel grids at scale 1, 2, 4; text metrics in 2048ths of a font size); others
     /// use Swift's shortest-representation `description`.
     public mutating func number(_ value: Double) {
-        if value.isNaN { raw("null"); return }
-        if value.isInfinite { if value < 0 { raw("\"-inf\"") } else { raw("\"inf\"") }; return }
-        if value == 0 { byte(UInt8(ascii: "0")); return }  // also -0: "0" reads back equal
+        storage.count &+= Self.writeNumber(value, at: reserve(Self.numberRoom))
+    }
+
+    /// The most bytes a number takes: Swift's shortest form of a double is at most 24
+    /// (`-2.2250738585072014e-308`). Numbers are written after one room check for this many,
+    /// and the pieces made of several numbers (a rect, a size) check once for all of them.
+    static let numberRoom = 32
+
+    /// Writes `value` (see `number`) at `target`, which has room for `numberRoom` bytes;
+    /// returns how many it wrote.
+    @inline(__always)
+    static func writeNumber(_ value: Double, at target: UnsafeMutablePointer<UInt8>) -> Int {
+        if value.isNaN { return copy("null", to: target) }
+        if value.isInfinite { return copy(value < 0 ? "\"-inf\"" : "\"inf\"", to: target) }
+        if value == 0 {  // also -0: "0" reads back equal
+            target[0] = UInt8(ascii: "0")
+            return 1
+        }
         let magnitude = value.magnitude
+        let sign = value < 0 ? 1 : 0
         // Below 2^53 a double is whole when converting it to an integer (which truncates) and
         // back gives it again: a conversion instruction, where `rounded(.towardZero)` calls
         // libm's trunc on baseline x86-64.
+        if sign == 1 { target[0] = UInt8(ascii: "-") }
         if magnitude < 9_007_199_254_740_992, case let whole = UInt(magnitude), Double(whole) == magnitude {
-            if value < 0 { byte(UInt8(ascii: "-")) }
-            digits(whole)
-            return
+            return sign + writeDigits(whole, at: target + sign)
         }
         // A multiple of 1/2^p has an exact decimal expansion of at most p fraction digits. While
         // the double's ulp is below 10^-p, no other decimal of at most p fraction digits rounds
         // to the same double, so that expansion is the shortest round-trip form: 2^-11 below
         // 2^15 (ulp at most 2^-38 < 1e-11), 2^-8 below 1e6 (ulp < 2.4e-10 < 1e-8).
         // (A multiple of 2^-8 is one of 2^-11: below 2^15 one check settles both.)
-        if magnitude < 32_768 {
-            if writeDyadic(value, magnitude: magnitude, fractionBits: 11) { return }
-        } else if magnitude < 1_000_000, writeDyadic(value, magnitude: magnitude, fractionBits: 8) {
-            return
+        let fractionBits = magnitude < 32_768 ? 11 : 8
+        if magnitude < 1_000_000, let length = writeDyadic(magnitude, fractionBits: fractionBits, at: target + sign) {
+            return sign + length
         }
-        var text = value.description  // shortest round-trip, e.g. "0.1", "1e-07", "1.5e+20"
-        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        var text = value.description  // shortest round-trip, with its sign: "0.1", "1e-07", "-1.5e+20"
+        return text.withUTF8 { utf8 in
+            UnsafeMutableRawPointer(target).copyMemory(from: utf8.baseAddress!, byteCount: min(utf8.count, numberRoom))
+            return min(utf8.count, numberRoom)
+        }
     }
 
-    /// Writes `value` as its exact decimal expansion, trailing zeros left out, when `magnitude`
-    /// (below 2^20) is a multiple of 2^-`fractionBits` (magnitude x 2^fractionBits is then
-    /// exact and whole); returns whether it did.
     @inline(__always)
-    private mutating func writeDyadic(_ value: Double, magnitude: Double, fractionBits: Int) -> Bool {
+    private static func copy(_ text: StaticString, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        UnsafeMutableRawPointer(target).copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
+        return text.utf8CodeUnitCount
+    }
+
+    /// Writes `magnitude` at `target` as its exact decimal expansion, trailing zeros left out,
+    /// when it (below 2^20) is a multiple of 2^-`fractionBits` (magnitude x 2^fractionBits is
+    /// then exact and whole); returns the length, or nil when it is not such a multiple.
+    @inline(__always)
+    private static func writeDyadic(_ magnitude: Double, fractionBits: Int, at target: UnsafeMutablePointer<UInt8>) -> Int? {
         let scaled = magnitude * Double(1 << fractionBits)
         let fixedPoint = UInt(scaled)  // magnitude in units of 2^-fractionBits (below 2^28)
-        guard Double(fixedPoint) == scaled else { return false }
-        // Room for a sign, the whole part, the point and the fraction's digits: one check.
-        let target = reserve(1 + 20 + 1 + fractionBits)
-        var length = 0
-        if value < 0 {
-            target[0] = UInt8(ascii: "-")
-            length = 1
-        }
-        length += Self.writeDigits(fixedPoint >> fractionBits, at: target + length)
+        guard Double(fixedPoint) == scaled else { return nil }
+        var length = writeDigits(fixedPoint >> fractionBits, at: target)
         target[length] = UInt8(ascii: ".")
-        length += 1
+        length &+= 1
         // The fraction k / 2^p, one decimal digit at a time: times ten, the digit is what
         // passes the binary point. Shifts and multiplications only; it ends within p digits.
         let mask: UInt = (1 << fractionBits) - 1
@@ -178,32 +198,66 @@ public struct JSONWriter {
         while fraction != 0 {
             fraction &*= 10
             target[length] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction >> fractionBits)
-            length += 1
+            length &+= 1
             fraction &= mask
         }
-        storage.count += length
-        return true
+        return length
+    }
+
+    /// A piece of at most `room` bytes, which `body` writes through a pointer after one room
+    /// check (a rect's four numbers and punctuation checked room nine times).
+    @inline(__always)
+    mutating func piece(room: Int, _ body: (inout Piece) -> Void) {
+        var piece = Piece(target: reserve(room))
+        body(&piece)
+        storage.count &+= piece.length
+    }
+
+    /// The bytes of a `piece` written so far.
+    struct Piece {
+        let target: UnsafeMutablePointer<UInt8>
+        private(set) var length = 0
+
+        init(target: UnsafeMutablePointer<UInt8>) {
+            self.target = target
+        }
+
+        @inline(__always)
+        mutating func byte(_ byte: UInt8) {
+            target[length] = byte
+            length &+= 1
+        }
+
+        /// Takes `JSONWriter.numberRoom` bytes of the piece's room at most.
+        @inline(__always)
+        mutating func number(_ value: Double) {
+            length &+= JSONWriter.writeNumber(value, at: target + length)
+        }
     }
 
     /// Writes the decimal digits of `value`.
     private mutating func digits(_ value: UInt) {
-        storage.count += Self.writeDigits(value, at: reserve(20))
+        storage.count &+= Self.writeDigits(value, at: reserve(20))
     }
 
-    /// Writes the decimal digits of `value` at `target` (room for 20), last digit first;
-    /// returns how many.
+    /// Writes the decimal digits of `value` at `target` (room for 20); returns how many. One
+    /// division by ten per digit, last digit first, then reversed in place (counting the
+    /// digits first took a second division per digit).
     @inline(__always)
     private static func writeDigits(_ value: UInt, at target: UnsafeMutablePointer<UInt8>) -> Int {
-        var length = 1
-        var rest = value / 10
-        while rest > 0 {
-            length += 1
-            rest /= 10
-        }
+        var length = 0
         var remaining = value
-        for index in stride(from: length - 1, through: 0, by: -1) {
-            target[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-            remaining /= 10
+        repeat {
+            let quotient = remaining / 10
+            target[length] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining &- quotient &* 10)
+            remaining = quotient
+            length += 1
+        } while remaining > 0
+        var (low, high) = (0, length - 1)
+        while low < high {
+            (target[low], target[high]) = (target[high], target[low])
+            low += 1
+            high -= 1
         }
         return length
     }
@@ -213,38 +267,45 @@ public struct JSONWriter {
     /// snapshot's strings) are checked and copied in one pass; long ones are checked 8 bytes
     /// at a time and copied in runs.
     public mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            if utf8.count <= 32, copyShortStringWithoutEscapes(utf8) { return }
-            byte(UInt8(ascii: "\""))
-            let raw = UnsafeRawBufferPointer(utf8)
-            var runStart = 0
-            var index = 0
-            while index < raw.count {
-                let step = min(8, raw.count - index)
-                var word: UInt64 = 0x6161_6161_6161_6161  // "aaaaaaaa": pads a short tail harmlessly
-                if step == 8 {
-                    word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                } else {
-                    withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[index..<index + step])) }
-                }
-                if !JSONWriter.mayNeedEscaping(word) {
-                    index += step
-                    continue
-                }
-                for position in index..<index + step {
-                    let byte = raw[position]
-                    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                        append(UnsafeRawBufferPointer(rebasing: raw[runStart..<position]))
-                        escape(byte)
-                        runStart = position + 1
-                    }
-                }
-                index += step
-            }
-            append(UnsafeRawBufferPointer(rebasing: raw[runStart...]))
-            byte(UInt8(ascii: "\""))
+        // Native strings lend their bytes without a copy of the string (`withUTF8` needs a
+        // mutable one: a retain and a release per string); others are made contiguous first.
+        if value.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) == nil {
+            var value = value
+            value.withUTF8 { string(utf8: $0) }
         }
+    }
+
+    /// `"utf8"`, escaped where it needs to be.
+    private mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        if utf8.count <= 32, copyShortStringWithoutEscapes(utf8) { return }
+        byte(UInt8(ascii: "\""))
+        let raw = UnsafeRawBufferPointer(utf8)
+        var runStart = 0
+        var index = 0
+        while index < raw.count {
+            let step = min(8, raw.count - index)
+            var word: UInt64 = 0x6161_6161_6161_6161  // "aaaaaaaa": pads a short tail harmlessly
+            if step == 8 {
+                word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            } else {
+                withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[index..<index + step])) }
+            }
+            if !JSONWriter.mayNeedEscaping(word) {
+                index += step
+                continue
+            }
+            for position in index..<index + step {
+                let byte = raw[position]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    append(UnsafeRawBufferPointer(rebasing: raw[runStart..<position]))
+                    escape(byte)
+                    runStart = position + 1
+                }
+            }
+            index += step
+        }
+        append(UnsafeRawBufferPointer(rebasing: raw[runStart...]))
+        byte(UInt8(ascii: "\""))
     }
 
     /// Writes `"utf8"` when no byte needs escaping and returns true; otherwise writes nothing
@@ -273,7 +334,7 @@ public struct JSONWriter {
             target[1 + index] = byte
         }
         target[1 + count] = UInt8(ascii: "\"")
-        storage.count += count + 2
+        storage.count &+= count + 2
         return true
     }
 

@@ -35,6 +35,9 @@ extension Snapshot {
         /// Layout-json order; a node's own spec root first, then manually laid out subnodes.
         public var children: [Element]
 
+        /// Inlinable: a capture builds one for every element, and a call into this module
+        /// copied the arguments in, then the whole element out.
+        @inlinable
         public init(
             id: String, kind: Kind = .node, type: String? = nil, className: String, debugName: String? = nil,
             frame: Rect = .zero, constrainedSize: SizeRange = .unconstrained, calculatedSize: Size? = nil,

@@ -162,6 +162,7 @@ function liveDocument(model) {
   liveModel = model;
   diffPanel.refreshChoices();
   if (viewPaused) { pendingLive = true; return; }
+  diffPanel.liveChanged();
   if (!state.source || state.source.kind === 'live') {
     const started = performance.now();
     state.setDocument(model, { kind: 'live', name: identityKey(session.identity) });
@@ -173,6 +174,7 @@ function liveDocument(model) {
 }
 function liveUpdate(model, changes) {
   liveModel = model;
+  diffPanel.liveChanged(); // whichever document the views show
   if (state.source?.kind !== 'live' || state.model !== model) return;
   const started = performance.now();
   state.applyChanges(changes);

@@ -3,12 +3,14 @@
 // highlighted (or the "before" side, on request); the list shows before/after side by side and
 // selects the element on click. The options are `weft diff`'s: a tolerance, the fields and kinds
 // to ignore (a comma list checked against the same names, prefilled with the default list) and
-// interface state.
+// interface state. An error (a bad tolerance, an unknown ignore name) replaces the result and
+// marks its field.
 
 import { h, setChildren } from './dom.js';
 import {
-  semanticDiff, describeChange, valueText, rectText, CHANGE_KINDS, DEFAULT_IGNORE, parseIgnoreList,
+  semanticDiff, describeChange, valueText, rectText, CHANGE_KINDS, DEFAULT_IGNORE, parseIgnoreList, UnknownIgnoreNameError,
 } from '../semantic-diff.js';
+import { ignoreErrorView } from './ignore-error.js';
 
 const LIVE = '\u0000live';
 
@@ -36,7 +38,6 @@ export class DiffPanel {
     this.interfaceState = h('input', { type: 'checkbox', id: 'diff-interface-state' });
     this.output = h('div', { id: 'diff-output' });
     this.build();
-    state.on('update', () => this.#liveChanged());
   }
 
   static get LIVE() { return LIVE; }
@@ -83,16 +84,21 @@ export class DiffPanel {
   }
 
   run() {
+    this.clear(); // an error must leave neither the previous result nor its highlights
     const before = this.#snapshot(this.beforeSelect.value);
     const after = this.#snapshot(this.afterSelect.value);
     if (!before || !after) { this.#fail('Choose two documents (open snapshot files first).'); return; }
     const tolerance = Number(this.tolerance.value);
-    if (!Number.isFinite(tolerance) || tolerance < 0) { this.#fail('Tolerance is a number of points ≥ 0.'); return; }
+    if (!Number.isFinite(tolerance) || tolerance < 0) {
+      this.#fail('Tolerance is a number of points ≥ 0.', this.tolerance);
+      return;
+    }
     let ignore;
     try {
       ignore = parseIgnoreList(this.ignore.value);
     } catch (error) {
-      this.#fail(`ignore: ${error.message}`);
+      if (!(error instanceof UnknownIgnoreNameError)) throw error;
+      this.#fail(ignoreErrorView(error), this.ignore);
       return;
     }
     const options = { tolerance, ignore, interfaceState: this.interfaceState.checked };
@@ -108,12 +114,13 @@ export class DiffPanel {
     this.result = null;
     this.state.setDiff(null);
     this.output.replaceChildren();
+    for (const field of [this.tolerance, this.ignore]) field.removeAttribute('aria-invalid');
   }
 
-  /** An error instead of a result: the previous result goes (its highlights and live re-runs too). */
-  #fail(message) {
-    this.clear();
+  /** An error (text, or a view of it) in place of the result, its field (if any) marked invalid. */
+  #fail(message, field = null) {
     this.output.replaceChildren(h('div.error-text', { id: 'diff-error', role: 'alert' }, message));
+    if (field) field.setAttribute('aria-invalid', 'true');
   }
 
   #highlight() {
@@ -155,7 +162,14 @@ export class DiffPanel {
       changes.length > 2000 ? h('div.muted', {}, `…and ${changes.length - 2000} more`) : null);
   }
 
-  #liveChanged() {
+  /**
+   * The live document changed (an update, or a new document). A result with the live app on
+   * either side is computed again, at most every 250 ms. The page calls this for every change
+   * of the live document, whichever document the views show: a diff that shows its file side
+   * (the file as "after", or "Show before") must still follow the app, and the views' own
+   * update events only come while they show the live document.
+   */
+  liveChanged() {
     if (!this.result || (this.result.before !== LIVE && this.result.after !== LIVE) || this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = 0;
