@@ -42,6 +42,58 @@ struct CaptureTests {
         try writeArtifact(snapshot, name: "card")
     }
 
+    @Test("an image's scaling ratio is taken on its tree's screen, in a table's cells too and for one element asked for")
+    func scalingRatioOnTheTreesScreen() throws {
+        // 90 x 90 px images (scale 1) shown 30 x 30. On a scale-3 screen they cover
+        // floor(90) x floor(90) = 8 100 pixels: ratio 1. On the default scale-2 screen it would
+        // be 8 100 / (60 x 60) = 2.25.
+        final class ImageCells: ContainerDataSource {
+            func numberOfItems(in container: ContainerNode) -> Int { 3 }
+            func container(_ container: ContainerNode, nodeForItemAt index: Int) -> CellNode {
+                let cell = CellNode()
+                let image = ImageNode(image: Image(pixelWidth: 90, pixelHeight: 90, scale: 1))
+                image.style.preferredSize = Size(width: 30, height: 30)
+                cell.automaticallyManagesSubnodes = true
+                cell.layoutSpecBlock = { _, _ in StackLayoutSpec(direction: .horizontal, children: [image]) }
+                return cell
+            }
+        }
+        let cells = ImageCells()  // data sources are weak references
+        let table = TableNode()
+        table.dataSource = cells
+        table.style.height = .points(200)
+        let image = ImageNode(image: Image(pixelWidth: 90, pixelHeight: 90, scale: 1))
+        image.style.preferredSize = Size(width: 30, height: 30)
+        let root = DisplayNode()
+        root.automaticallyManagesSubnodes = true
+        root.layoutSpecBlock = { _, _ in StackLayoutSpec(direction: .vertical, children: [image, table]) }
+        let loop = MainLoop(clock: .manual)
+        loop.screenScale = 3
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 375, height: 300))
+        loop.run(frames: 1)
+
+        func ratio(_ element: Snapshot.Element) -> JSONValue? {
+            guard case .object(let image)? = element.props["image"] else { return nil }
+            return image["scalingRatio"]
+        }
+        func ratios(_ snapshot: Snapshot) -> [JSONValue?] {
+            var found: [JSONValue?] = []
+            func walk(_ element: Snapshot.Element) {
+                if element.className == "ASImageNode" { found.append(ratio(element)) }
+                element.children.forEach(walk)
+            }
+            snapshot.roots.forEach(walk)
+            return found
+        }
+        let snapshot = Capture.snapshot(of: loop.roots)
+        #expect(ratios(snapshot) == [1, 1, 1, 1])
+        #expect(ratios(Capture.snapshot(of: loop.roots, revision: 0, meta: Snapshot.Meta(), cache: CaptureCache())) == [1, 1, 1, 1])
+        #expect(try ratios(Snapshot(json: Capture.encodedSnapshot(of: loop.roots))) == [1, 1, 1, 1])
+        let cellImage = try #require(table.cellForItem(at: 1)?.subnodes.first)
+        #expect(try ratio(#require(Capture.element(withId: cellImage.id, in: loop.roots))) == 1)
+        withExtendedLifetime(cells) {}
+    }
+
     @Test("specs and leaves that are not nodes carry the range their parent laid them out in")
     func constrainedSizes() throws {
         func range(_ minWidth: Double, _ minHeight: Double, _ maxWidth: Double, _ maxHeight: Double) -> Snapshot.SizeRange {

@@ -62,7 +62,7 @@ public enum Capture {
         guard let parsed = ElementID(id), let owner = NodeLookup.node(withId: parsed.ownerNodeID, in: roots) else { return nil }
         var capturer = TreeCapturer(output: ElementTree())
         let frame = NodeLookup.frameInParentElement(of: owner)
-        let element = capturer.node(owner, frame: frame)
+        let element = capturer.capture(subtreeOf: owner, frame: Snapshot.Rect(frame))
         if case .node = parsed { return element }
         return element.first { $0.id == id }
     }

@@ -7,13 +7,15 @@ import WeftSnapshot
 /// properties that differ from their defaults (clipsToBounds, hidden, alpha, backgroundColor,
 /// hitTestSlop).
 enum NodeProperties {
-    static func capture<Sink: JSONSink>(_ node: DisplayNode, into props: inout Sink) {
+    /// `contentsScale`: the screen scale of the node's tree (its root's `layoutContext`), read
+    /// once per capture.
+    static func capture<Sink: JSONSink>(_ node: DisplayNode, contentsScale: Double, into props: inout Sink) {
         // Text and image nodes are controls: plain nodes and cells skip the other casts.
         if let control = node as? ControlNode {
             if let text = control as? TextNode {
                 putText(of: text, into: &props)
             } else if let image = control as? ImageNode {
-                putImage(of: image, into: &props)
+                putImage(of: image, contentsScale: contentsScale, into: &props)
                 if let network = image as? NetworkImageNode {
                     if let url = network.url { props.member("url", url) }
                     props.member("loadState", network.loadState.rawValue)
@@ -48,7 +50,7 @@ enum NodeProperties {
 
     /// texture-semantics.md section 7: the scaling ratio (omitted for an empty node) and the
     /// decoded size (w x h x 4, which documents leave out as implied).
-    private static func putImage<Sink: JSONSink>(of node: ImageNode, into props: inout Sink) {
+    private static func putImage<Sink: JSONSink>(of node: ImageNode, contentsScale: Double, into props: inout Sink) {
         guard let image = node.image else { return }
         props.key("image")
         props.object { object in
@@ -56,7 +58,7 @@ enum NodeProperties {
             object.member("pixelWidth", width)
             object.member("pixelHeight", height)
             object.member("scale", image.scale)
-            if let ratio = node.pixelScalingRatio { object.member("scalingRatio", ratio) }
+            if let ratio = node.pixelScalingRatio(contentsScale: contentsScale) { object.member("scalingRatio", ratio) }
             ImpliedValues.putDecodedBytes(Double(image.decodedBytes), pixelWidth: width, pixelHeight: height, into: &object)
         }
     }

@@ -24,13 +24,24 @@ struct TreeCapturer<Output: ElementOutput> {
     /// while a feed scrolls, so subtrees with one are reused with their areas computed again.
     var tappableCount = 0
 
+    /// The screen scale of the tree being walked (its root's layout context: every node of a
+    /// tree, its containers' cells too, lays out with its root's), read once per tree.
+    private var contentsScale = LayoutContext.default.scale
+
     init(output: Output) {
         self.output = output
     }
 
     /// A root: its frame is its window frame.
     mutating func capture(root: DisplayNode) -> Output.Closed {
-        node(root, frame: root.frame)
+        capture(subtreeOf: root, frame: Snapshot.Rect(root.frame))
+    }
+
+    /// `node`'s subtree on its own (a root, or one element asked for), with `frame` in its
+    /// parent element.
+    mutating func capture(subtreeOf node: DisplayNode, frame: Snapshot.Rect) -> Output.Closed {
+        contentsScale = node.layoutContext.scale
+        return self.node(node, frame: frame)
     }
 
     /// `node` and its subtree, with `frame` in its parent element.
@@ -62,7 +73,7 @@ struct TreeCapturer<Output: ElementOutput> {
         var element = output.open(fields, childCapacity: sublayouts.count + subnodes.count) { style in
             StyleProperties.capture(node.style, into: &style)
         } props: { props in
-            NodeProperties.capture(node, into: &props)
+            NodeProperties.capture(node, contentsScale: contentsScale, into: &props)
         }
         // The nodes its spec tree places are its subnodes: one allocation, not one per doubling.
         var placed: [ObjectIdentifier] = []

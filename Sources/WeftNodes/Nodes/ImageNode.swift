@@ -53,9 +53,14 @@ open class ImageNode: ControlNode {
     /// (floor(bounds.w x contentsScale) x floor(bounds.h x contentsScale)), with the tree's
     /// screen scale as contentsScale. Nil without an image or with an empty node.
     public var pixelScalingRatio: Double? {
+        pixelScalingRatio(contentsScale: layoutContext.scale)
+    }
+
+    /// The ratio on a screen of `contentsScale` pixels per point: a capture reads its tree's
+    /// scale once, where `layoutContext` would walk up to the root for every image.
+    public func pixelScalingRatio(contentsScale: Double) -> Double? {
         guard let image else { return nil }
-        let contentsScale = layoutContext.scale
-        let displayed = (bounds.size.width * contentsScale).rounded(.down) * (bounds.size.height * contentsScale).rounded(.down)
+        let displayed = displayedPixels(contentsScale: contentsScale)
         guard displayed > 0 else { return nil }
         return Double(image.pixelWidth) * Double(image.pixelHeight) / displayed
     }
@@ -69,8 +74,12 @@ open class ImageNode: ControlNode {
     /// Memory a larger-than-displayed image wastes: (pixels - displayed pixels) x 4 bytes.
     public var wastedBytes: Int {
         guard let image else { return 0 }
-        let contentsScale = layoutContext.scale
-        let displayed = Int((bounds.size.width * contentsScale).rounded(.down) * (bounds.size.height * contentsScale).rounded(.down))
+        let displayed = Int(displayedPixels(contentsScale: layoutContext.scale))
         return max(0, image.pixelWidth * image.pixelHeight - displayed) * 4
+    }
+
+    /// The pixels the node's bounds cover on the screen.
+    private func displayedPixels(contentsScale: Double) -> Double {
+        (bounds.size.width * contentsScale).rounded(.down) * (bounds.size.height * contentsScale).rounded(.down)
     }
 }
