@@ -78,10 +78,12 @@ struct TreeCapturer<Output: ElementOutput> {
         // The nodes its spec tree places are its subnodes: one allocation, not one per doubling.
         var placed: [ObjectIdentifier] = []
         if !sublayouts.isEmpty { placed.reserveCapacity(subnodes.count) }
-        for index in sublayouts.indices {
-            let child = self.element(sublayouts[index], id: ElementID.childSpecID(of: node.id, parentIsNode: true, index: index),
-                                     placed: &placed)
-            output.append(child, to: &element)
+        sublayouts.withUnsafeBufferPointer { sublayouts in
+            for index in sublayouts.indices {
+                let child = self.element(sublayouts.baseAddress! + index,
+                                         id: ElementID.childSpecID(of: node.id, parentIsNode: true, index: index), placed: &placed)
+                output.append(child, to: &element)
+            }
         }
         appendSubnodesLayoutDidNotPlace(of: node, placed: placed, to: &element)
         return (output.close(element), sublayouts.count)
@@ -127,17 +129,21 @@ struct TreeCapturer<Output: ElementOutput> {
     }
 
     /// An element of a node's spec tree: a spec (recursively), a node, or another leaf element.
-    private mutating func element(_ layout: Layout, id: String, placed: inout [ObjectIdentifier]) -> Output.Closed {
-        let layoutElement = layout.element
+    /// Layouts are read in place through a pointer into their parent's sublayouts: passing one
+    /// (even to a `borrowing` parameter) copied it, a retain and a release of its element and
+    /// of its sublayouts for every element of a spec tree.
+    private mutating func element(_ layout: UnsafePointer<Layout>, id: String, placed: inout [ObjectIdentifier])
+        -> Output.Closed {
+        let layoutElement = layout.pointee.element
         if layoutElement.layoutElementType == .displayNode, let node = layoutElement as? DisplayNode {
             placed.append(ObjectIdentifier(node))
-            return self.node(node, frame: layout.frame)
+            return self.node(node, frame: layout.pointee.frame)
         }
         guard layoutElement.layoutElementType == .layoutSpec, let spec = layoutElement as? LayoutSpec else {
             // A leaf that is not a node (a layout-json box): a node without an id of its own.
             let fields = Snapshot.Element(
                 id: id, className: layoutElement.textureClassName, debugName: layoutElement.debugName,
-                frame: Snapshot.Rect(layout.frame), constrainedSize: Snapshot.SizeRange(layout.constrainedSize))
+                frame: Snapshot.Rect(layout.pointee.frame), constrainedSize: Snapshot.SizeRange(layout.pointee.constrainedSize))
             let element = output.open(fields, childCapacity: 0) { style in
                 StyleProperties.capture(layoutElement.style, into: &style)
             } props: { _ in }
@@ -146,18 +152,20 @@ struct TreeCapturer<Output: ElementOutput> {
         let descriptor = SpecDescriptors.descriptor(for: spec)
         let fields = Snapshot.Element(
             id: id, kind: .spec, type: descriptor.type, className: spec.textureClassName, debugName: spec.debugName,
-            frame: Snapshot.Rect(layout.frame), constrainedSize: Snapshot.SizeRange(layout.constrainedSize))
-        let sublayouts = layout.sublayouts
+            frame: Snapshot.Rect(layout.pointee.frame), constrainedSize: Snapshot.SizeRange(layout.pointee.constrainedSize))
+        let sublayouts = layout.pointee.sublayouts
         var element = output.open(fields, childCapacity: sublayouts.count) { style in
             StyleProperties.capture(spec.style, into: &style)
         } props: { props in
             descriptor.capture(spec, into: &props)
         }
-        for (index, child) in spec.children.enumerated() {
-            guard let sublayoutIndex = Self.sublayoutIndex(of: child, in: sublayouts, near: index) else { continue }
-            let captured = self.element(sublayouts[sublayoutIndex],
-                                        id: ElementID.childSpecID(of: id, parentIsNode: false, index: index), placed: &placed)
-            output.append(captured, to: &element)
+        sublayouts.withUnsafeBufferPointer { sublayouts in
+            for (index, child) in spec.children.enumerated() {
+                guard let sublayoutIndex = Self.sublayoutIndex(of: child, in: sublayouts, near: index) else { continue }
+                let captured = self.element(sublayouts.baseAddress! + sublayoutIndex,
+                                            id: ElementID.childSpecID(of: id, parentIsNode: false, index: index), placed: &placed)
+                output.append(captured, to: &element)
+            }
         }
         return output.close(element)
     }
@@ -174,7 +182,8 @@ struct TreeCapturer<Output: ElementOutput> {
 
     /// The index of the sublayout of `child`: specs usually keep their children's order (a
     /// background spec puts the background first), so the same index is tried before a search.
-    private static func sublayoutIndex(of child: any LayoutElement, in sublayouts: [Layout], near index: Int) -> Int? {
+    private static func sublayoutIndex(of child: any LayoutElement, in sublayouts: UnsafeBufferPointer<Layout>,
+                                       near index: Int) -> Int? {
         if index < sublayouts.count, sublayouts[index].element === child { return index }
         return sublayouts.firstIndex { $0.element === child }
     }
