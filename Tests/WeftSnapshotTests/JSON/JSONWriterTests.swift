@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import WeftSnapshot
 
@@ -87,6 +90,21 @@ import Testing
         #expect(string("abcdefghij\\k") == "\"abcdefghij\\\\k\"")
         #expect(string("0123456789abcde\n") == "\"0123456789abcde\\n\"")
         #expect(string("0123456789abcdef") == "\"0123456789abcdef\"")
+    }
+
+    /// From a small buffer through the doublings past 8 MB, where the buffer is aligned for huge
+    /// pages: nine chunks of 1 MB, chunk k filled with the byte k, read back in order.
+    @Test func aBufferGrownPastHugePageSizesKeepsEveryByte() {
+        let chunk = 1 << 20
+        var writer = JSONWriter(capacity: 64)
+        for k in 0..<9 { writer.raw(bytes: [UInt8](repeating: UInt8(k), count: chunk)) }
+        #expect(writer.count == 9 * chunk)
+        writer.withBytes { bytes in
+            for k in 0..<9 {
+                let expected = [UInt8](repeating: UInt8(k), count: chunk)
+                #expect(memcmp(bytes.baseAddress! + k * chunk, expected, chunk) == 0)
+            }
+        }
     }
 
     @Test func objectsKeepTheirOrder() {
