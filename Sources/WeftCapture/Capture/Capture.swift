@@ -19,7 +19,8 @@ public enum Capture {
         snapshot(of: roots, revision: revision, meta: meta, cache: nil)
     }
 
-    /// With a cache, subtrees unchanged since the cache's previous capture are reused.
+    /// With a cache, subtrees unchanged since the cache's previous capture are reused: the
+    /// streamed capture, assembled at once (tests compare it with a fresh one).
     static func snapshot(of roots: [DisplayNode], revision: Int, meta: Snapshot.Meta, cache: CaptureCache?) -> Snapshot {
         guard let cache else {
             var capturer = TreeCapturer(output: ElementTree())

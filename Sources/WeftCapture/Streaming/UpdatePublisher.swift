@@ -10,10 +10,11 @@ import WeftSnapshot
 /// Why a worker: captures must be taken on the loop's thread (the trees live there), but a
 /// capture is immutable, so assembling it into a document (`PendingCapture`), comparing,
 /// diffing and encoding it can happen elsewhere. With `.worker` that work runs on a serial
-/// queue and the host's frame pays only for reading its trees. Work in flight is bounded to one capture being published plus one waiting: a newer
-/// capture replaces the waiting one, and since the diff is always taken against the last
-/// *published* document, a superseded capture leaves no revision gap (its changes are in the
-/// newer one). `.inline` does the same work at once on the caller's thread (tools, tests).
+/// queue and the host's frame pays only for reading its trees. Work in flight is bounded to one
+/// capture being published plus one waiting: a newer capture replaces the waiting one, and
+/// since the diff is always taken against the last *published* document, a superseded capture
+/// leaves no revision gap (its changes are in the newer one). `.inline` does the same work at
+/// once on the caller's thread (tools, tests).
 ///
 /// Why a poll: waking the worker for every capture costs the host thread a system call (a few
 /// microseconds, as much as a whole capture of a scrolling feed). So while captures keep coming
