@@ -295,6 +295,17 @@ return {
 };"""
 
 
+# The labels of the side panel's tabs that are not wholly inside the tab bar's visible box.
+HIDDEN_TABS = """
+const bar = document.querySelector('nav.tabs').getBoundingClientRect();
+return [...document.querySelectorAll('nav.tabs button')].filter(tab => {
+  const box = tab.getBoundingClientRect();
+  return box.left < bar.left - 0.5 || box.right > bar.right + 0.5 || box.top < bar.top - 0.5
+    || box.bottom > bar.bottom + 0.5 || tab.scrollWidth > tab.clientWidth;
+}).map(tab => tab.textContent.trim());
+"""
+
+
 def test_diff_ignore_error_reads_at_the_default_and_a_narrow_width(gateway, page, tmp_path):
     """The unknown-name error in the side panel at its default width (30% of the 1400-pixel
     window, 420 px) and at its narrowest (its 320-px minimum, in a 1000-pixel window): every valid
@@ -315,6 +326,9 @@ def test_diff_ignore_error_reads_at_the_default_and_a_narrow_width(gateway, page
             assert (layout["overflow"], layout["broken"], layout["outside"], layout["misaligned"]) == (0, [], [], []), layout
             # 12 kinds in monospace chips need more than the narrow panel's 300 px of content.
             assert layout["kindRows"] >= 2, layout
+            # Every tab of the side panel shows whole, its label unclipped (the tab bar wraps
+            # rather than scrolling a tab out of sight at the narrow width).
+            assert page.js(HIDDEN_TABS) == [], name
             page.screenshot(f"diff-ignore-error-{name}")
     finally:
         page.driver.set_window_size(1400, 900)
