@@ -53,13 +53,15 @@ extension TreeCapturer where Output == CapturedTree {
         fields.tappable = tappableArea(of: node)
         collectContainers(of: node)
         // The spec tree is the layout's, which did not change: the nodes placed in it keep their
-        // frames and are looked up again.
+        // frames and are looked up again. A node whose subtree is reused as it was replaces
+        // nothing, so the specs on the way to it stay as recorded too.
         let subnodes = node.subnodes
         let layoutChildren = Array(recorded.subtree.children.prefix(recorded.layoutChildCount))
         var placed: [ObjectIdentifier] = []
         let lookedUp = SubnodesByID(subnodes).replacingNodeElements(in: layoutChildren) { child, subnode in
             placed.append(ObjectIdentifier(subnode))
-            return self.node(subnode, frame: child.frame)
+            let current = self.node(subnode, frame: child.frame)
+            return current.subtree === child.subtree ? nil : current
         } ?? layoutChildren
         var element = CapturedTree.Open(fields: fields, childCapacity: lookedUp.count + subnodes.count)
         element.children.append(contentsOf: lookedUp)
