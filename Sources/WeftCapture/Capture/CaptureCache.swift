@@ -32,8 +32,6 @@ final class CaptureCache {
         /// The scroll containers in the subtree, parents first: a capture that reuses the subtree
         /// collects their range controllers as one that walked it would.
         var containers: [ContainerNode]
-        /// Whether the subtree has tappable areas, which are computed again on every use.
-        var hasTappableAreas: Bool
     }
 
     /// What the cache knows of a node now.
@@ -64,7 +62,6 @@ final class CaptureCache {
         /// Weak, so that an entry left behind by a subtree the program dropped does not keep it
         /// alive.
         @exclusivity(unchecked) var containers: [WeakContainer]
-        @exclusivity(unchecked) var hasTappableAreas: Bool
         /// The capture that last used it.
         @exclusivity(unchecked) var generation: Int
 
@@ -72,7 +69,7 @@ final class CaptureCache {
             self.nodeID = nodeID
             self.subtree = subtree
             (revision, ownRevision, interfaceStateRevision) = (0, 0, 0)
-            (layoutChildCount, containers, hasTappableAreas, generation) = (0, [], false, 0)
+            (layoutChildCount, containers, generation) = (0, [], 0)
         }
     }
 
@@ -97,15 +94,13 @@ final class CaptureCache {
         guard subtreeUnchanged else {
             // Only the element's own fields and spec tree are reused: the containers below are
             // collected again by the walk.
-            return .ownUnchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount,
-                                        containers: [], hasTappableAreas: entry.hasTappableAreas))
+            return .ownUnchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: []))
         }
         // An unchanged subtree still holds its containers; a missing one would mean a change the
         // revision missed, and then the subtree is captured again.
         let containers = entry.containers.isEmpty ? [] : entry.containers.compactMap(\.node)
         guard containers.count == entry.containers.count else { return .changed }
-        return .unchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: containers,
-                                 hasTappableAreas: entry.hasTappableAreas),
+        return .unchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: containers),
                           interfaceStatesChanged: entry.interfaceStateRevision != node.subtreeInterfaceStateRevision)
     }
 
@@ -125,7 +120,6 @@ final class CaptureCache {
         entry.subtree = record.subtree
         entry.layoutChildCount = record.layoutChildCount
         entry.containers = record.containers.map(WeakContainer.init)
-        entry.hasTappableAreas = record.hasTappableAreas
         entry.generation = generation
     }
 

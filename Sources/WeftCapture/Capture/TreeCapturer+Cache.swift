@@ -11,10 +11,8 @@ extension TreeCapturer where Output == CapturedTree {
         case .unchanged(var record, let interfaceStatesChanged):
             // What the reused subtree holds counts for the subtrees around it, as if walked.
             containers.append(contentsOf: record.containers)
-            if record.hasTappableAreas { tappableCount += 1 }
-            if interfaceStatesChanged || record.hasTappableAreas {
-                let refreshed = Self.refreshed(record.subtree, of: node, interfaceStates: interfaceStatesChanged,
-                                               tappableAreas: record.hasTappableAreas)
+            if interfaceStatesChanged || record.subtree.hasTappableAreas {
+                let refreshed = Self.refreshed(record.subtree, of: node, interfaceStates: interfaceStatesChanged)
                 if let refreshed { record.subtree = refreshed }
                 // Recorded with the node's current revisions, so that the next capture finds
                 // nothing to read again (a scrolling feed's areas stay put while on screen).
@@ -32,15 +30,13 @@ extension TreeCapturer where Output == CapturedTree {
         }
     }
 
-    /// The record of what `body` captures: its subtree, and the containers and tappable areas
-    /// met meanwhile.
+    /// The record of what `body` captures: its subtree, and the containers met meanwhile.
     private mutating func recording(_ body: (inout TreeCapturer) -> (element: CapturedChild, layoutChildCount: Int))
         -> CaptureCache.Record {
-        let (containersBefore, tappablesBefore) = (containers.count, tappableCount)
+        let containersBefore = containers.count
         let (captured, layoutChildCount) = body(&self)
         return CaptureCache.Record(subtree: captured.subtree, layoutChildCount: layoutChildCount,
-                                   containers: Array(containers[containersBefore...]),
-                                   hasTappableAreas: tappableCount != tappablesBefore)
+                                   containers: Array(containers[containersBefore...]))
     }
 
     /// `node` changed below itself only: its own fields and its spec tree are as `recorded`, the
@@ -50,7 +46,7 @@ extension TreeCapturer where Output == CapturedTree {
         var fields = recorded.subtree.fields
         fields.frame = frame
         fields.interfaceState = Self.interfaceState(of: node)
-        fields.tappable = tappableArea(of: node)
+        fields.tappable = Self.tappableArea(of: node)
         collectContainers(of: node)
         // The spec tree is the layout's, which did not change: the nodes placed in it keep their
         // frames and are looked up again. A node whose subtree is reused as it was replaces
@@ -71,28 +67,27 @@ extension TreeCapturer where Output == CapturedTree {
 
     /// `subtree` (recorded for `node`) with what may have changed while the subtree did not
     /// read again, in it and the node elements in it: the interface states (when they changed)
-    /// and the tappable areas (whenever there are some). Everything else stays as recorded.
+    /// and the tappable areas (`hasTappableAreas`). Everything else stays as recorded.
     /// Nil when nothing differs, and only the path to what differs is new: a cell on screen
     /// keeps its areas while its feed scrolls. Every node element in `subtree`'s spec tree or
     /// among its children is one of `node`'s subnodes (a container's cells on screen are its
     /// subnodes too). Without interface states to read, only the paths to tappable areas are
     /// walked.
-    private static func refreshed(_ subtree: CapturedSubtree, of node: DisplayNode, interfaceStates: Bool,
-                                  tappableAreas: Bool) -> CapturedSubtree? {
+    private static func refreshed(_ subtree: CapturedSubtree, of node: DisplayNode, interfaceStates: Bool)
+        -> CapturedSubtree? {
         var fields: Snapshot.Element?
         if interfaceStates, case let state = interfaceState(of: node), state != subtree.fields.interfaceState {
             fields = subtree.fields
             fields!.interfaceState = state
         }
-        if tappableAreas, subtree.fields.tappable != nil, let control = node as? ControlNode, control.hasTargets,
+        if subtree.fields.tappable != nil, let control = node as? ControlNode, control.hasTargets,
            case let area = tappable(of: control), area != subtree.fields.tappable {
             if fields == nil { fields = subtree.fields }
             fields!.tappable = area
         }
         let children = subtree.children.isEmpty ? nil : SubnodesByID(node.subnodes).replacingNodeElements(
-            in: subtree.children, where: { interfaceStates || (tappableAreas && $0.hasTappableAreas) }, { child, subnode in
-                refreshed(child.subtree, of: subnode, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
-                    .map { CapturedChild($0, frame: child.frame) }
+            in: subtree.children, where: { interfaceStates || $0.hasTappableAreas }, { child, subnode in
+                refreshed(child.subtree, of: subnode, interfaceStates: interfaceStates).map { CapturedChild($0, frame: child.frame) }
             })
         guard fields != nil || children != nil else { return nil }
         return CapturedSubtree(fields: fields ?? subtree.fields, children: children ?? subtree.children)

@@ -20,9 +20,6 @@ struct TreeCapturer<Output: ElementOutput> {
     var output: Output
     /// The containers met, parents first.
     var containers: [ContainerNode] = []
-    /// Controls with a tappable area met. An area is cut by the ancestors' bounds, which move
-    /// while a feed scrolls, so subtrees with one are reused with their areas computed again.
-    var tappableCount = 0
 
     /// The screen scale of the tree being walked (its root's layout context: every node of a
     /// tree, its containers' cells too, lays out with its root's), read once per tree.
@@ -64,7 +61,7 @@ struct TreeCapturer<Output: ElementOutput> {
             id: node.id, className: node.textureClassName, debugName: node.debugName, frame: frame,
             constrainedSize: node.constrainedSizeForCalculatedLayout.map(Snapshot.SizeRange.init) ?? .unconstrained,
             calculatedSize: calculatedLayout.map { Snapshot.Size($0.size) },
-            tappable: tappableArea(of: node), interfaceState: Self.interfaceState(of: node))
+            tappable: Self.tappableArea(of: node), interfaceState: Self.interfaceState(of: node))
         collectContainers(of: node)
 
         let subnodes = node.subnodes
@@ -89,12 +86,12 @@ struct TreeCapturer<Output: ElementOutput> {
         return (output.close(element), sublayouts.count)
     }
 
-    /// The tappable area of a control with targets (counted: the cache recomputes the areas of
-    /// subtrees that have some), nil for other nodes.
-    mutating func tappableArea(of node: DisplayNode) -> Snapshot.Tappable? {
+    /// The tappable area of a control with targets, nil for other nodes. (An area is cut by the
+    /// ancestors' bounds, which move while a feed scrolls: a reused subtree with one has its
+    /// areas computed again, `CapturedSubtree.hasTappableAreas`.)
+    static func tappableArea(of node: DisplayNode) -> Snapshot.Tappable? {
         guard let control = node as? ControlNode, control.hasTargets else { return nil }
-        tappableCount += 1
-        return Self.tappable(of: control)
+        return tappable(of: control)
     }
 
     /// A container's place in the list of range controllers.
@@ -109,7 +106,7 @@ struct TreeCapturer<Output: ElementOutput> {
     /// The subnodes a node's layout did not place (manual layout, a container's visible cells),
     /// after its spec tree, with their frames moved by the node's bounds origin.
     mutating func appendSubnodesLayoutDidNotPlace(of node: DisplayNode, placed: [ObjectIdentifier],
-                                                              to element: inout Output.Open) {
+                                                  to element: inout Output.Open) {
         let origin = node.boundsOrigin
         // Usually the layout placed every subnode; a set keeps big nodes linear.
         let placedSet: Set<ObjectIdentifier>? = placed.count > 16 ? Set(placed) : nil
