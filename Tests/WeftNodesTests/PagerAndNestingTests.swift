@@ -30,11 +30,8 @@ struct PagerAndNestingTests {
 
     @Test("pager overrides: minimum shows one page and preloads its neighbours")
     func pagerMinimum() throws {
-        let pager = PagerNode()
         let source = ListSource(count: 10)
-        pager.dataSource = source
-        let (loop, _) = makeScreen(pager)
-        loop.run(frames: 1)
+        let (pager, loop, _) = loadedPager(source)
         // Minimum display (0, 0): the visible page 0; preload (1, 1): [-320, 640) -> 0, 1.
         #expect(pager.cellForItem(at: 3)?.frame == Rect(x: 960, y: 0, width: 320, height: 480))
         #expect(pager.rangeController.displayIndices == [0])
@@ -47,11 +44,8 @@ struct PagerAndNestingTests {
 
     @Test("a flick settles on the next page; full mode uses the pager's full tuning")
     func pagerFlick() {
-        let pager = PagerNode()
         let source = ListSource(count: 10)  // data sources are weak, as in Texture
-        pager.dataSource = source
-        let (loop, _) = makeScreen(pager)
-        loop.run(frames: 1)
+        let (pager, loop, _) = loadedPager(source)
         pager.beginDragging()
         pager.dragMoved(by: Point(x: 100, y: 0), velocity: Point(x: 800, y: 0))
         pager.endDragging(velocity: Point(x: 800, y: 0))
@@ -68,11 +62,8 @@ struct PagerAndNestingTests {
 
     @Test("a pager of tables: the visible page's table is visible, its neighbour's is readied hidden")
     func pagerOfTables() {
-        let pager = PagerNode()
         let pages = TablePages(count: 5)
-        pager.dataSource = pages
-        let (loop, _) = makeScreen(pager)
-        loop.run(frames: 1)
+        let (pager, loop, _) = loadedPager(pages)
         let visibleTable = pages.tables[0]!
         let nextTable = pages.tables[1]!
         // Page 0 is visible: its table has every bit and ranges as a visible table.
@@ -117,11 +108,8 @@ struct PagerAndNestingTests {
 
         // A pager of table pages: page 0 is on screen (a subnode), page 1 is preloaded off
         // screen (no supernode): the pager's subtree holds itself and page 0's table.
-        let pager = PagerNode()
         let pages = TablePages(count: 5)
-        pager.dataSource = pages
-        let (loop, root) = makeScreen(pager)
-        loop.run(frames: 1)
+        let (pager, loop, root) = loadedPager(pages)
         #expect(pager.containerCountInSubtree == 2 && root.containerCountInSubtree == 2)
         let page1 = try #require(pager.cellForItem(at: 1))
         #expect(page1.supernode == nil && page1.containerCountInSubtree == 1)
@@ -138,11 +126,8 @@ struct PagerAndNestingTests {
 
     @Test("a container counts the containers in its cells' trees, on screen or not, as cells and trees change")
     func containerCountInCells() throws {
-        let pager = PagerNode()
         let pages = TablePages(count: 5)
-        pager.dataSource = pages
-        let (loop, _) = makeScreen(pager)
-        loop.run(frames: 1)
+        let (pager, loop, _) = loadedPager(pages)
         func summed() -> Int { pager.cells.reduce(0) { $0 + $1.containerCountInSubtree } }
         #expect(summed() > 0 && pager.containerCountInCells == summed())
         pager.contentOffset = Point(x: 960, y: 0)
@@ -186,11 +171,8 @@ struct PagerAndNestingTests {
 
     @Test("memory warnings and background transitions reach every container")
     func memoryAndBackground() {
-        let pager = PagerNode()
         let pages = TablePages(count: 5)
-        pager.dataSource = pages
-        let (loop, _) = makeScreen(pager)
-        loop.run(frames: 1)
+        let (pager, loop, _) = loadedPager(pages)
         NodeDiagnostics.printsWarnings = false
         loop.rangeModeForMemoryWarnings = .full  // refused: stays lowMemory
         #expect(loop.rangeModeForMemoryWarnings == .lowMemory)

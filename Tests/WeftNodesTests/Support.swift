@@ -79,3 +79,13 @@ func loadedTable(count: Int) -> (table: TableNode, source: ListSource, loop: Mai
     loop.run(frames: 1)
     return (table, source, loop, root)
 }
+
+/// A pager of `source`'s pages filling a 320 x 480 screen, after one frame. The caller keeps
+/// `source`: data sources are weak references, as in Texture.
+func loadedPager(_ source: ContainerDataSource) -> (pager: PagerNode, loop: MainLoop, root: DisplayNode) {
+    let pager = PagerNode()
+    pager.dataSource = source
+    let (loop, root) = makeScreen(pager)
+    loop.run(frames: 1)
+    return (pager, loop, root)
+}
