@@ -38,14 +38,15 @@ struct CachedSubtreeTests {
         }
     }
 
-    private func scrolledTable(_ source: ContainerDataSource) throws -> (Snapshot, Snapshot, RecordingSession) {
+    private func scrolledTable(_ source: ContainerDataSource, offsets: [Double] = [3, 6, 9, 12]) throws
+        -> (Snapshot, Snapshot, RecordingSession) {
         let table = TableNode()
         table.dataSource = source
         let loop = loop(with: [table], size: Size(width: 375, height: 220))
         let recorder = RecordingSession(loop: loop)
         var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
         // The first streamed capture records the rows; the next ones reuse those that stay.
-        for offset in [3.0, 6, 9, 12] {
+        for offset in offsets {
             table.contentOffset = Point(x: 0, y: offset)
             loop.run(frames: 1)
         }
@@ -95,6 +96,39 @@ struct CachedSubtreeTests {
         #expect(firstDifference(copy, recorder.session.document()) == nil)
         // The outer node's hit rect is now -20...70: nothing cuts the area any more (size 30).
         #expect(buttonArea(copy) == Snapshot.Tappable(rect: Snapshot.Rect(x: -10, y: -10, width: 30, height: 30)))
+    }
+
+    /// Rows 60 high, each holding a corner button (`cornerButton`, 50x50) at its top left.
+    final class ButtonRows: ContainerDataSource {
+        func numberOfItems(in container: ContainerNode) -> Int { 30 }
+
+        func container(_ container: ContainerNode, nodeForItemAt index: Int) -> CellNode {
+            let cell = CellNode()
+            cell.debugName = "row \(index)"
+            cell.style.height = .points(60)
+            let (holder, _) = cornerButton()
+            cell.addSubnode(holder)
+            cell.layoutSpecBlock = { _, _ in StackLayoutSpec(direction: .vertical, alignItems: .start, children: [holder]) }
+            return cell
+        }
+    }
+
+    @Test("the tappable areas in a scrolling feed's reused rows are cut by the rows, not by the feed's bounds")
+    func tappableAreasInReusedRows() throws {
+        let (copy, fresh, _) = try scrolledTable(ButtonRows(), offsets: [10, 25, 40, 45])
+        #expect(firstDifference(copy, fresh) == nil)
+        // texture-semantics section 5: a chain stops below the nearest scroll container. In the
+        // holder's coordinates the button's area (its bounds 40...50 with its slop) is 30...60,
+        // cut by the holder's bounds 0...50 to 30...50, at the bottom and right; the row's
+        // 375x60 bounds hold that. In the button's coordinates: origin -10, size 20, in every
+        // row on screen: rows 0-4 at offset 45 in 220 points. Row 0's area (30...50 in a row
+        // at -45) crosses the top of the table's bounds, which do not cut it.
+        let rows = try #require(fresh.roots.first).children
+        #expect(rows.map(\.debugName) == (0...4).map { "row \($0)" })
+        for row in rows {
+            #expect(row.first { $0.tappable != nil }?.tappable == Snapshot.Tappable(
+                rect: Snapshot.Rect(x: -10, y: -10, width: 20, height: 20), restricted: [.bottom, .right]))
+        }
     }
 
     @Test("scroll containers inside reused rows keep their range controllers, parents first")

@@ -104,7 +104,7 @@ struct WorkerPublishingTests {
         let outbox = Mutex<[[UInt8]]>([])
         publisher.sendEvent = { _, params in outbox.withLock { $0.append(params) } }
         let a = SyntheticFeed.snapshot(elementCount: 200, seed: 1)
-        publisher.submit(.document(a), sendUpdate: true)
+        publisher.submit(sendUpdate: true) { .document(a) }
         #expect(publisher.flush().revision == 1)  // the first capture is published, not sent
         // Hold the worker, queue three captures, release it: only the newest is published.
         let release = DispatchSemaphore(value: 0)
@@ -114,7 +114,7 @@ struct WorkerPublishingTests {
         var c = b
         c.roots[0].frame.y += 10
         let d = SyntheticFeed.snapshot(elementCount: 150, seed: 2)
-        for capture in [b, c, d] { publisher.submit(.document(capture), sendUpdate: true) }
+        for capture in [b, c, d] { publisher.submit(sendUpdate: true) { .document(capture) } }
         release.signal()
         let state = publisher.flush()
         #expect(state.revision == 2 && state.updatesSent == 1)
@@ -140,19 +140,19 @@ struct WorkerPublishingTests {
             return true
         }
         var capture = SyntheticFeed.snapshot(elementCount: 40, seed: 3)
-        publisher.submit(.document(capture), sendUpdate: true)  // starts the poll
+        publisher.submit(sendUpdate: true) { .document(capture) }  // starts the poll
         #expect(publisher.flush().revision == 1)  // the first document is published, not sent
         // Nobody flushes: each change reaches the receiver through the running poll.
         for step in 1...3 {
             capture.roots[0].frame.y += 1
-            publisher.submit(.document(capture), sendUpdate: true)
+            publisher.submit(sendUpdate: true) { .document(capture) }
             #expect(waitUntil { sent.withLock { $0 } == step })
         }
         // Idle for longer than the poll keeps going, then one more change.
         let idle = Double(UpdatePublisher.pollIntervalMilliseconds * UpdatePublisher.idlePollsBeforeStopping) / 1000
         Thread.sleep(forTimeInterval: idle * 2)
         capture.roots[0].frame.y += 1
-        publisher.submit(.document(capture), sendUpdate: true)
+        publisher.submit(sendUpdate: true) { .document(capture) }
         #expect(waitUntil { sent.withLock { $0 } == 4 })
         #expect(publisher.flush().revision == 5)
     }
@@ -163,10 +163,10 @@ struct WorkerPublishingTests {
         let sent = Mutex(0)
         publisher.sendEvent = { _, _ in sent.withLock { $0 += 1 } }
         let a = SyntheticFeed.snapshot(elementCount: 50)
-        publisher.submit(.document(a), sendUpdate: true)
-        publisher.submit(.document(a), sendUpdate: true)
+        publisher.submit(sendUpdate: true) { .document(a) }
+        publisher.submit(sendUpdate: true) { .document(a) }
         _ = publisher.flush()
-        publisher.submit(.document(a), sendUpdate: true)
+        publisher.submit(sendUpdate: true) { .document(a) }
         #expect(publisher.flush().revision == 1)
         #expect(sent.withLock { $0 } == 0)
     }

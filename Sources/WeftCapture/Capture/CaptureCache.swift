@@ -14,7 +14,8 @@ import WeftSnapshot
 ///   and its subnodes are looked up again (the screen around a scrolling feed, the feed).
 ///
 /// A reused subtree's scroll containers are collected for their range controllers as if it had
-/// been walked, and its tappable areas (cut by ancestors outside it) are computed again. Changes
+/// been walked, and its tappable areas are computed again where ancestors outside it may cut
+/// them (`TreeCapturer.areasAreCutAbove`). Changes
 /// the node runtime does not signal show with the subtree's next signalled change, or in any
 /// capture made without a cache (`Tree.getDocument`).
 ///

@@ -11,11 +11,13 @@ extension TreeCapturer where Output == CapturedTree {
         case .unchanged(var record, let interfaceStatesChanged):
             // What the reused subtree holds counts for the subtrees around it, as if walked.
             containers.append(contentsOf: record.containers)
-            if interfaceStatesChanged || record.subtree.hasTappableAreas {
-                let refreshed = Self.refreshed(record.subtree, of: node, interfaceStates: interfaceStatesChanged)
+            let areasMayHaveMoved = record.subtree.hasTappableAreas && Self.areasAreCutAbove(node)
+            if interfaceStatesChanged || areasMayHaveMoved {
+                let refreshed = Self.refreshed(record.subtree, of: node, interfaceStates: interfaceStatesChanged,
+                                               tappableAreas: areasMayHaveMoved)
                 if let refreshed { record.subtree = refreshed }
                 // Recorded with the node's current revisions, so that the next capture finds
-                // nothing to read again (a scrolling feed's areas stay put while on screen).
+                // nothing to read again.
                 if interfaceStatesChanged || refreshed != nil { cache.record(record, for: node) }
             }
             return CapturedChild(record.subtree, frame: frame)
@@ -67,30 +69,41 @@ extension TreeCapturer where Output == CapturedTree {
 
     /// `subtree` (recorded for `node`) with what may have changed while the subtree did not
     /// read again, in it and the node elements in it: the interface states (when they changed)
-    /// and the tappable areas (`hasTappableAreas`). Everything else stays as recorded.
-    /// Nil when nothing differs, and only the path to what differs is new: a cell on screen
-    /// keeps its areas while its feed scrolls. Every node element in `subtree`'s spec tree or
-    /// among its children is one of `node`'s subnodes (a container's cells on screen are its
-    /// subnodes too). Without interface states to read, only the paths to tappable areas are
-    /// walked.
-    private static func refreshed(_ subtree: CapturedSubtree, of node: DisplayNode, interfaceStates: Bool)
-        -> CapturedSubtree? {
+    /// and the tappable areas (when `tappableAreas`, `areasAreCutAbove`). Everything else stays
+    /// as recorded. Nil when nothing differs, and only the path to what differs is new. Every
+    /// node element in `subtree`'s spec tree or among its children is one of `node`'s subnodes
+    /// (a container's cells on screen are its subnodes too). Without interface states to read,
+    /// only the paths to tappable areas are walked.
+    private static func refreshed(_ subtree: CapturedSubtree, of node: DisplayNode, interfaceStates: Bool,
+                                  tappableAreas: Bool) -> CapturedSubtree? {
         var fields: Snapshot.Element?
         if interfaceStates, case let state = interfaceState(of: node), state != subtree.fields.interfaceState {
             fields = subtree.fields
             fields!.interfaceState = state
         }
-        if subtree.fields.tappable != nil, let control = node as? ControlNode, control.hasTargets,
+        if tappableAreas, subtree.fields.tappable != nil, let control = node as? ControlNode, control.hasTargets,
            case let area = tappable(of: control), area != subtree.fields.tappable {
             if fields == nil { fields = subtree.fields }
             fields!.tappable = area
         }
         let children = subtree.children.isEmpty ? nil : SubnodesByID(node.subnodes).replacingNodeElements(
-            in: subtree.children, where: { interfaceStates || $0.hasTappableAreas }, { child, subnode in
-                refreshed(child.subtree, of: subnode, interfaceStates: interfaceStates).map { CapturedChild($0, frame: child.frame) }
+            in: subtree.children, where: { interfaceStates || (tappableAreas && $0.hasTappableAreas) }, { child, subnode in
+                refreshed(child.subtree, of: subnode, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
+                    .map { CapturedChild($0, frame: child.frame) }
             })
         guard fields != nil || children != nil else { return nil }
         return CapturedSubtree(fields: fields ?? subtree.fields, children: children ?? subtree.children)
+    }
+
+    /// Whether the tappable areas in `node`'s subtree are cut by nodes above it. An area's chain
+    /// runs up to the root or the nearest scroll container (texture-semantics.md section 5):
+    /// below a root or a container's cell, the areas depend on the subtree alone, which did not
+    /// change. (A feed scrolling moves its cells, not the bounds their areas are cut by.) Below
+    /// any other parent, one of the nodes on the way up may have changed without the subtree
+    /// changing.
+    static func areasAreCutAbove(_ node: DisplayNode) -> Bool {
+        guard let parent = node.supernode else { return false }
+        return !(parent is ContainerNode)
     }
 }
 

@@ -87,8 +87,8 @@ struct TreeCapturer<Output: ElementOutput> {
     }
 
     /// The tappable area of a control with targets, nil for other nodes. (An area is cut by the
-    /// ancestors' bounds, which move while a feed scrolls: a reused subtree with one has its
-    /// areas computed again, `CapturedSubtree.hasTappableAreas`.)
+    /// ancestors up to the nearest scroll container: a reused subtree below another parent has
+    /// its areas computed again, `areasAreCutAbove`.)
     static func tappableArea(of node: DisplayNode) -> Snapshot.Tappable? {
         guard let control = node as? ControlNode, control.hasTargets else { return nil }
         return tappable(of: control)
@@ -111,17 +111,23 @@ struct TreeCapturer<Output: ElementOutput> {
         // Usually the layout placed every subnode; a set keeps big nodes linear.
         let placedSet: Set<ObjectIdentifier>? = placed.count > 16 ? Set(placed) : nil
         let subnodes = node.subnodes
-        for index in subnodes.indices {
-            // Not retained: `subnodes` holds it for the whole walk. A node that has subnodes
-            // counts its references in a side table (they point back at it weakly), where a
-            // retain and its release cost more than reusing a cell's capture.
-            unowned(unsafe) let subnode = subnodes[index]
-            let id = ObjectIdentifier(subnode)
-            if let placedSet { if placedSet.contains(id) { continue } } else if placed.contains(id) { continue }
-            var frame = subnode.frame
-            frame.origin = WeftLayout.Point(x: frame.origin.x - origin.x, y: frame.origin.y - origin.y)
-            let child = self.node(subnode, frame: Snapshot.Rect(frame))
-            output.append(child, to: &element)
+        subnodes.withUnsafeBufferPointer { subnodes in
+            let references = UnsafeRawPointer(subnodes.baseAddress)?.assumingMemoryBound(to: Unmanaged<DisplayNode>.self)
+            for index in subnodes.indices {
+                // Not retained: `subnodes` holds it for the whole walk. Nodes are referenced
+                // weakly (by their subnodes, a cell by its container), so they count their
+                // references in a side table, where a retain and its release cost more than
+                // reusing a cell's capture. (Reading the array's element, even into an
+                // `unowned(unsafe)` constant, retained it.)
+                references![index]._withUnsafeGuaranteedRef { subnode in
+                    let id = ObjectIdentifier(subnode)
+                    if let placedSet { if placedSet.contains(id) { return } } else if placed.contains(id) { return }
+                    var frame = subnode.frame
+                    frame.origin = WeftLayout.Point(x: frame.origin.x - origin.x, y: frame.origin.y - origin.y)
+                    let child = self.node(subnode, frame: Snapshot.Rect(frame))
+                    output.append(child, to: &element)
+                }
+            }
         }
     }
 

@@ -115,9 +115,8 @@ public final class CaptureSession {
     /// asked for are captured afresh, so anything a streamed capture missed shows there (and in
     /// the update before them).
     private func publishIfChanged(sendingUpdate: Bool, fresh: Bool = true) {
-        let current = capture(reusingUnchangedSubtrees: !fresh)
         hasPendingChanges = false
-        publisher.submit(current, sendUpdate: sendingUpdate)
+        publisher.submit(sendUpdate: sendingUpdate) { capture(reusingUnchangedSubtrees: !fresh) }
     }
 
     // MARK: Frames
