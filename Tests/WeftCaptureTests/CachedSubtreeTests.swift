@@ -131,6 +131,49 @@ struct CachedSubtreeTests {
         }
     }
 
+    @Test("a row that changes while its feed scrolls is read again; the rows around it are reused")
+    func rowChangingWhileItsFeedScrolls() throws {
+        let rows = Rows(count: 30)
+        let table = TableNode()
+        table.dataSource = rows
+        let loop = loop(with: [table], size: Size(width: 375, height: 220))
+        let recorder = RecordingSession(loop: loop)
+        var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
+        for offset in stride(from: 4.0, through: 40, by: 4) {
+            table.contentOffset = Point(x: 0, y: offset)
+            if offset == 20 { (table.cellForItem(at: 2)?.subnodes.first as? TextNode)?.text = "Changed" }
+            loop.run(frames: 1)
+        }
+        for update in recorder.updates { try applyUpdate(update, to: &copy) }
+        #expect(firstDifference(copy, recorder.session.document()) == nil)
+        let row = try #require(copy.roots.first?.children.first { $0.debugName == "row 2" })
+        #expect(row.first { $0.className == "ASTextNode" }?.props["text"] == "Changed")
+        withExtendedLifetime(rows) {}
+    }
+
+    @Test("a feed scrolled through more rows than the capture cache keeps, and back, streams every update right")
+    func scrollingPastTheCacheSweep() throws {
+        // Rows hold two nodes each, so 1 200 rows leave 2 400 cache entries behind: the cache
+        // sweeps the ones no capture visited, while the rows on screen are reused without
+        // being looked up.
+        let rows = Rows(count: 1_200)
+        let table = TableNode()
+        table.dataSource = rows
+        let loop = loop(with: [table], size: Size(width: 375, height: 220))
+        let recorder = RecordingSession(loop: loop)
+        var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
+        let bottom = 1_200 * 44 - 220.0
+        for offset in Array(stride(from: 0, through: bottom, by: 130)) + Array(stride(from: bottom, through: 0, by: -170)) + [0] {
+            table.contentOffset = Point(x: 0, y: offset)
+            loop.run(frames: 1)
+        }
+        for update in recorder.updates { try applyUpdate(update, to: &copy) }
+        let fresh = recorder.session.document()
+        #expect(firstDifference(copy, fresh) == nil)
+        #expect(fresh.roots.first?.children.first?.debugName == "row 0")
+        withExtendedLifetime(rows) {}
+    }
+
     @Test("scroll containers inside reused rows keep their range controllers, parents first")
     func rangeControllersInsideReusedRows() throws {
         let (copy, fresh, recorder) = try scrolledTable(StripRows())

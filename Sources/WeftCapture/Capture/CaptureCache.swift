@@ -147,7 +147,15 @@ final class CaptureCache {
         memosUsed = 0
         generation += 1
         guard entries.count > sweepThreshold else { return }
-        entries = entries.filter { $0.value.generation >= sweptAt }
+        var kept = entries.filter { $0.value.generation >= sweptAt }
+        // A recapture reuses the recorded subnodes that did not change without looking them up
+        // (a feed's cells on screen): they stay while the entries that hold them do.
+        for entry in Array(kept.values) {
+            for child in entry.subtree.children {
+                if let key = child.source?.node, let held = entries[key] { kept[key] = held }
+            }
+        }
+        entries = kept
         sweptAt = generation
         sweepThreshold = max(1024, 2 * entries.count)
     }

@@ -49,15 +49,28 @@ final class CapturedSubtree: @unchecked Sendable {
 struct CapturedChild {
     let subtree: CapturedSubtree
     let frame: Snapshot.Rect
+    /// The node a node element was read from, as it was then: the next capture of the parent
+    /// reuses the subtree without looking the node up while that still holds
+    /// (`TreeCapturer.recordedSubnode`). Nil for specs and other leaves.
+    var source: Source?
 
-    /// A subtree just captured, at its captured frame.
-    init(_ subtree: CapturedSubtree) {
-        self.init(subtree, frame: subtree.fields.frame)
+    struct Source {
+        let node: ObjectIdentifier
+        let subtreeRevision: UInt64
+        let interfaceStateRevision: UInt64
+        /// Whether the subtree holds scroll containers (a reuse must collect them).
+        let holdsContainers: Bool
     }
 
-    init(_ subtree: CapturedSubtree, frame: Snapshot.Rect) {
+    /// A subtree just captured, at its captured frame.
+    init(_ subtree: CapturedSubtree, source: Source? = nil) {
+        self.init(subtree, frame: subtree.fields.frame, source: source)
+    }
+
+    init(_ subtree: CapturedSubtree, frame: Snapshot.Rect, source: Source? = nil) {
         self.subtree = subtree
         self.frame = frame
+        self.source = source
     }
 
     var element: Snapshot.Element { subtree.element(at: frame) }

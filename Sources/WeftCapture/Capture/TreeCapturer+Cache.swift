@@ -20,16 +20,44 @@ extension TreeCapturer where Output == CapturedTree {
                 // nothing to read again.
                 if interfaceStatesChanged || refreshed != nil { cache.record(record, for: node) }
             }
-            return CapturedChild(record.subtree, frame: frame)
+            return CapturedChild(record.subtree, frame: frame, source: Self.source(node, record))
         case .ownUnchanged(let recorded):
             let record = recording { capturer in capturer.recapture(node, frame: frame, keeping: recorded) }
             cache.record(record, for: node)
-            return CapturedChild(record.subtree)
+            return CapturedChild(record.subtree, source: Self.source(node, record))
         case .changed:
             let record = recording { capturer in capturer.capture(node, frame: frame) }
             cache.record(record, for: node)
-            return CapturedChild(record.subtree)
+            return CapturedChild(record.subtree, source: Self.source(node, record))
         }
+    }
+
+    /// `node` as `record` was read from it: its revisions now, after the capture recorded them.
+    private static func source(_ node: DisplayNode, _ record: CaptureCache.Record) -> CapturedChild.Source {
+        CapturedChild.Source(node: ObjectIdentifier(node), subtreeRevision: node.subtreeRevision,
+                             interfaceStateRevision: node.subtreeInterfaceStateRevision,
+                             holdsContainers: !record.containers.isEmpty)
+    }
+
+    /// The recorded child of `subnode` among `recorded` (the subnodes its parent's layout did
+    /// not place, as the last capture of the parent gave them), when it can be reused as it is
+    /// without looking the subnode up: nothing changed in it, not even an interface state, it
+    /// holds no scroll container to collect and no tappable area that nodes above it may cut.
+    /// While a feed scrolls its cells on screen stay the same nodes in the same order, less
+    /// the ones that leave at one end: `cursor` follows them, trying the next two.
+    private static func recordedSubnode(_ subnode: DisplayNode, in recorded: ArraySlice<CapturedChild>,
+                                        cursor: inout Int) -> CapturedChild? {
+        let key = ObjectIdentifier(subnode)
+        for index in cursor..<min(cursor + 2, recorded.endIndex) where recorded[index].source?.node == key {
+            let child = recorded[index]
+            cursor = index + 1
+            guard let source = child.source, child.subtree.fields.id == subnode.id,
+                  source.subtreeRevision == subnode.subtreeRevision,
+                  source.interfaceStateRevision == subnode.subtreeInterfaceStateRevision, !source.holdsContainers,
+                  !child.subtree.hasTappableAreas || !areasAreCutAbove(subnode) else { return nil }
+            return child
+        }
+        return nil
     }
 
     /// The record of what `body` captures: its subtree, and the containers met meanwhile.
@@ -63,7 +91,17 @@ extension TreeCapturer where Output == CapturedTree {
         } ?? layoutChildren
         var element = CapturedTree.Open(fields: fields, childCapacity: lookedUp.count + subnodes.count)
         element.children.append(contentsOf: lookedUp)
-        appendSubnodesLayoutDidNotPlace(of: node, placed: placed, to: &element)
+        // The other subnodes: the recorded ones that still hold are reused as they are, at
+        // their frames now (a scrolling feed's cells); the others are looked up.
+        let recordedSubnodes = recorded.subtree.children[recorded.layoutChildCount...]
+        var cursor = recordedSubnodes.startIndex
+        forEachSubnodeLayoutDidNotPlace(of: node, placed: placed) { capturer, subnode, frame in
+            if let child = Self.recordedSubnode(subnode, in: recordedSubnodes, cursor: &cursor) {
+                element.children.append(CapturedChild(child.subtree, frame: frame, source: child.source))
+            } else {
+                element.children.append(capturer.node(subnode, frame: frame))
+            }
+        }
         return (output.close(element), recorded.layoutChildCount)
     }
 

@@ -107,6 +107,16 @@ struct TreeCapturer<Output: ElementOutput> {
     /// after its spec tree, with their frames moved by the node's bounds origin.
     mutating func appendSubnodesLayoutDidNotPlace(of node: DisplayNode, placed: [ObjectIdentifier],
                                                   to element: inout Output.Open) {
+        forEachSubnodeLayoutDidNotPlace(of: node, placed: placed) { capturer, subnode, frame in
+            let child = capturer.node(subnode, frame: frame)
+            capturer.output.append(child, to: &element)
+        }
+    }
+
+    /// Calls `body` with each subnode `node`'s layout did not place, in order, and its frame
+    /// moved by the node's bounds origin (root coordinates are the sum of the ancestors').
+    mutating func forEachSubnodeLayoutDidNotPlace(of node: DisplayNode, placed: [ObjectIdentifier],
+                                                  _ body: (inout TreeCapturer, DisplayNode, Snapshot.Rect) -> Void) {
         let origin = node.boundsOrigin
         // Usually the layout placed every subnode; a set keeps big nodes linear.
         let placedSet: Set<ObjectIdentifier>? = placed.count > 16 ? Set(placed) : nil
@@ -124,8 +134,7 @@ struct TreeCapturer<Output: ElementOutput> {
                     if let placedSet { if placedSet.contains(id) { return } } else if placed.contains(id) { return }
                     var frame = subnode.frame
                     frame.origin = WeftLayout.Point(x: frame.origin.x - origin.x, y: frame.origin.y - origin.y)
-                    let child = self.node(subnode, frame: Snapshot.Rect(frame))
-                    output.append(child, to: &element)
+                    body(&self, subnode, Snapshot.Rect(frame))
                 }
             }
         }
