@@ -11,11 +11,17 @@ import WeftSnapshot
 /// the capture. Reusing a subtree now costs the host one reference; the copies are made on the
 /// worker, and only once per subtree (`assembled`).
 final class CapturedSubtree: @unchecked Sendable {
-    /// The element's own fields, its frame as captured (`children` empty).
-    let fields: Snapshot.Element
+    /// The element's fields as read from its node or spec (`children` empty), shared with the
+    /// subtrees refreshed from this one (`refreshing`): only their interface state and tappable
+    /// area can differ, and a copy of the fields cost the host as much as reading them again.
+    private let read: ReadFields
+    /// The element's interface state and tappable area: read again when a reused subtree is
+    /// refreshed (`TreeCapturer.refreshed`).
+    let interfaceState: Snapshot.InterfaceState
+    let tappable: Snapshot.Tappable?
     let children: [CapturedChild]
     /// Whether the element or one below it has a tappable area: reusing a subtree computes its
-    /// areas again (they are cut by ancestors outside it), and only these paths lead to one.
+    /// areas again where nodes above it may cut them, and only these paths lead to one.
     let hasTappableAreas: Bool
 
     /// The element assembled with its subtree, at its captured frame. Only the context that
@@ -23,11 +29,39 @@ final class CapturedSubtree: @unchecked Sendable {
     /// for inline captures); the host only reads the constants above.
     private var assembled: Snapshot.Element?
 
-    init(fields: Snapshot.Element, children: [CapturedChild]) {
-        self.fields = fields
-        self.children = children
-        hasTappableAreas = fields.tappable != nil || children.contains { $0.subtree.hasTappableAreas }
+    private final class ReadFields: @unchecked Sendable {
+        let element: Snapshot.Element
+        init(_ element: Snapshot.Element) { self.element = element }
     }
+
+    /// An element just read: `fields` complete but for the children.
+    init(fields: Snapshot.Element, children: [CapturedChild]) {
+        read = ReadFields(fields)
+        interfaceState = fields.interfaceState
+        tappable = fields.tappable
+        self.children = children
+        hasTappableAreas = tappable != nil || children.contains { $0.subtree.hasTappableAreas }
+    }
+
+    /// `base`'s element with its interface state, tappable area and children replaced.
+    init(refreshing base: CapturedSubtree, interfaceState: Snapshot.InterfaceState, tappable: Snapshot.Tappable?,
+         children: [CapturedChild]) {
+        read = base.read
+        self.interfaceState = interfaceState
+        self.tappable = tappable
+        self.children = children
+        hasTappableAreas = tappable != nil || children.contains { $0.subtree.hasTappableAreas }
+    }
+
+    /// `base`'s element with other children.
+    convenience init(refreshing base: CapturedSubtree, children: [CapturedChild]) {
+        self.init(refreshing: base, interfaceState: base.interfaceState, tappable: base.tappable, children: children)
+    }
+
+    var id: String { read.element.id }
+    var kind: Snapshot.Element.Kind { read.element.kind }
+    /// The frame the element was read at (a reused one's is its `CapturedChild`'s).
+    var capturedFrame: Snapshot.Rect { read.element.frame }
 
     /// The element with its subtree, at `frame` in its parent.
     func element(at frame: Snapshot.Rect) -> Snapshot.Element {
@@ -35,7 +69,9 @@ final class CapturedSubtree: @unchecked Sendable {
         if let assembled {
             element = assembled
         } else {
-            element = fields
+            element = read.element
+            element.interfaceState = interfaceState
+            element.tappable = tappable
             element.children = children.map { $0.subtree.element(at: $0.frame) }
             assembled = element
         }
@@ -64,7 +100,7 @@ struct CapturedChild {
 
     /// A subtree just captured, at its captured frame.
     init(_ subtree: CapturedSubtree, source: Source? = nil) {
-        self.init(subtree, frame: subtree.fields.frame, source: source)
+        self.init(subtree, frame: subtree.capturedFrame, source: source)
     }
 
     init(_ subtree: CapturedSubtree, frame: Snapshot.Rect, source: Source? = nil) {

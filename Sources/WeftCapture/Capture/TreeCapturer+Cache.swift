@@ -51,7 +51,7 @@ extension TreeCapturer where Output == CapturedTree {
         for index in cursor..<min(cursor + 2, recorded.endIndex) where recorded[index].source?.node == key {
             let child = recorded[index]
             cursor = index + 1
-            guard let source = child.source, child.subtree.fields.id == subnode.id,
+            guard let source = child.source, child.subtree.id == subnode.id,
                   source.subtreeRevision == subnode.subtreeRevision,
                   source.interfaceStateRevision == subnode.subtreeInterfaceStateRevision, !source.holdsContainers,
                   !child.subtree.hasTappableAreas || !areasAreCutAbove(subnode) else { return nil }
@@ -73,10 +73,6 @@ extension TreeCapturer where Output == CapturedTree {
     /// nodes placed in that tree and the other subnodes are looked up again.
     private mutating func recapture(_ node: DisplayNode, frame: Snapshot.Rect, keeping recorded: CaptureCache.Record)
         -> (element: CapturedChild, layoutChildCount: Int) {
-        var fields = recorded.subtree.fields
-        fields.frame = frame
-        fields.interfaceState = Self.interfaceState(of: node)
-        fields.tappable = Self.tappableArea(of: node)
         collectContainers(of: node)
         // The spec tree is the layout's, which did not change: the nodes placed in it keep their
         // frames and are looked up again. A node whose subtree is reused as it was replaces
@@ -89,20 +85,22 @@ extension TreeCapturer where Output == CapturedTree {
             let current = self.node(subnode, frame: child.frame)
             return current.subtree === child.subtree ? nil : current
         } ?? layoutChildren
-        var element = CapturedTree.Open(fields: fields, childCapacity: lookedUp.count + subnodes.count)
-        element.children.append(contentsOf: lookedUp)
+        var children = lookedUp
+        children.reserveCapacity(lookedUp.count + subnodes.count)
         // The other subnodes: the recorded ones that still hold are reused as they are, at
         // their frames now (a scrolling feed's cells); the others are looked up.
         let recordedSubnodes = recorded.subtree.children[recorded.layoutChildCount...]
         var cursor = recordedSubnodes.startIndex
         forEachSubnodeLayoutDidNotPlace(of: node, placed: placed) { capturer, subnode, frame in
             if let child = Self.recordedSubnode(subnode, in: recordedSubnodes, cursor: &cursor) {
-                element.children.append(CapturedChild(child.subtree, frame: frame, source: child.source))
+                children.append(CapturedChild(child.subtree, frame: frame, source: child.source))
             } else {
-                element.children.append(capturer.node(subnode, frame: frame))
+                children.append(capturer.node(subnode, frame: frame))
             }
         }
-        return (output.close(element), recorded.layoutChildCount)
+        let subtree = CapturedSubtree(refreshing: recorded.subtree, interfaceState: Self.interfaceState(of: node),
+                                      tappable: Self.tappableArea(of: node), children: children)
+        return (CapturedChild(subtree, frame: frame), recorded.layoutChildCount)
     }
 
     /// `subtree` (recorded for `node`) with what may have changed while the subtree did not
@@ -114,23 +112,17 @@ extension TreeCapturer where Output == CapturedTree {
     /// only the paths to tappable areas are walked.
     private static func refreshed(_ subtree: CapturedSubtree, of node: DisplayNode, interfaceStates: Bool,
                                   tappableAreas: Bool) -> CapturedSubtree? {
-        var fields: Snapshot.Element?
-        if interfaceStates, case let state = interfaceState(of: node), state != subtree.fields.interfaceState {
-            fields = subtree.fields
-            fields!.interfaceState = state
-        }
-        if tappableAreas, subtree.fields.tappable != nil, let control = node as? ControlNode, control.hasTargets,
-           case let area = tappable(of: control), area != subtree.fields.tappable {
-            if fields == nil { fields = subtree.fields }
-            fields!.tappable = area
-        }
+        var (state, area) = (subtree.interfaceState, subtree.tappable)
+        if interfaceStates { state = interfaceState(of: node) }
+        if tappableAreas, area != nil, let control = node as? ControlNode, control.hasTargets { area = tappable(of: control) }
         let children = subtree.children.isEmpty ? nil : SubnodesByID(node.subnodes).replacingNodeElements(
             in: subtree.children, where: { interfaceStates || (tappableAreas && $0.hasTappableAreas) }, { child, subnode in
                 refreshed(child.subtree, of: subnode, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
                     .map { CapturedChild($0, frame: child.frame) }
             })
-        guard fields != nil || children != nil else { return nil }
-        return CapturedSubtree(fields: fields ?? subtree.fields, children: children ?? subtree.children)
+        guard state != subtree.interfaceState || area != subtree.tappable || children != nil else { return nil }
+        return CapturedSubtree(refreshing: subtree, interfaceState: state, tappable: area,
+                               children: children ?? subtree.children)
     }
 
     /// Whether the tappable areas in `node`'s subtree are cut by nodes above it. An area's chain
@@ -173,12 +165,12 @@ struct SubnodesByID {
         for index in children.indices where included(children[index].subtree) {
             let child = children[index]
             var replacement: CapturedChild?
-            if child.subtree.fields.kind == .spec {
+            if child.subtree.kind == .spec {
                 if let specChildren = replacingNodeElements(in: child.subtree.children, where: included, body) {
-                    replacement = CapturedChild(CapturedSubtree(fields: child.subtree.fields, children: specChildren),
+                    replacement = CapturedChild(CapturedSubtree(refreshing: child.subtree, children: specChildren),
                                                 frame: child.frame)
                 }
-            } else if let subnode = self[child.subtree.fields.id] {
+            } else if let subnode = self[child.subtree.id] {
                 replacement = body(child, subnode)
             }
             if let replacement {
