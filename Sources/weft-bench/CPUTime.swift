@@ -22,3 +22,18 @@ enum CPUTime {
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 }
+
+/// Wall time on the monotonic clock, for pacing frames in real time.
+enum MonotonicTime {
+    static var now: Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+
+    /// Sleeps until `deadline` (a past one returns at once).
+    static func sleep(until deadline: Double) {
+        var time = timespec(tv_sec: Int(deadline), tv_nsec: Int((deadline - deadline.rounded(.down)) * 1e9))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) == EINTR {}
+    }
+}

@@ -28,7 +28,8 @@ public enum Capture {
             let rangeControllers = capturer.containers.map { RangeControllerCapture.capture($0) }
             return Snapshot(revision: revision, meta: meta, roots: elements, rangeControllers: rangeControllers)
         }
-        var snapshot = streamed(of: roots, meta: meta, cache: cache).snapshot()
+        var assembly = ElementAssembly()
+        var snapshot = streamed(of: roots, meta: meta, cache: cache).snapshot(assembling: &assembly)
         snapshot.revision = revision
         return snapshot
     }

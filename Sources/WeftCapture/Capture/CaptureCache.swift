@@ -120,7 +120,11 @@ final class CaptureCache {
         entry.interfaceStateRevision = node.subtreeInterfaceStateRevision
         entry.subtree = record.subtree
         entry.layoutChildCount = record.layoutChildCount
-        entry.containers = record.containers.map(WeakContainer.init)
+        // Usually the same containers as last time (the table of a scrolling feed): their weak
+        // references are kept rather than formed again.
+        if !entry.containers.elementsEqual(record.containers, by: { $0.node === $1 }) {
+            entry.containers = record.containers.map(WeakContainer.init)
+        }
         entry.generation = generation
     }
 

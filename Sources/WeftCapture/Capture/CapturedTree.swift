@@ -1,15 +1,16 @@
+import Synchronization
 import WeftNodes
 import WeftSnapshot
 
 /// One element of a streamed capture and its subtree, as the host thread read it: immutable and
 /// shared. The cache keeps it for the next captures (`CaptureCache`), which put the same object
 /// in their trees for as long as its node's subtree does not change; the publisher assembles
-/// the `Snapshot.Element` values from it on its worker (`element(at:)`).
+/// the `Snapshot.Element` values from it on its worker (`ElementAssembly`).
 ///
 /// Why not element values: while a feed scrolls, a capture reuses a dozen cells, and copying a
 /// cell's element (its fields, its subtree's arrays) cost the host more than everything else in
 /// the capture. Reusing a subtree now costs the host one reference; the copies are made on the
-/// worker, and only once per subtree (`assembled`).
+/// worker, and only once while the subtree stays in the published captures.
 final class CapturedSubtree: @unchecked Sendable {
     /// The element's fields as read from its node or spec (`children` empty), shared with the
     /// subtrees refreshed from this one (`refreshing`): only their interface state and tappable
@@ -24,10 +25,10 @@ final class CapturedSubtree: @unchecked Sendable {
     /// areas again where nodes above it may cut them, and only these paths lead to one.
     let hasTappableAreas: Bool
 
-    /// The element assembled with its subtree, at its captured frame. Only the context that
-    /// assembles captures reads and writes it (the publisher's worker, or the caller's thread
-    /// for inline captures); the host only reads the constants above.
-    private var assembled: Snapshot.Element?
+    /// Tells subtrees apart for the worker's `ElementAssembly`, which must not hold them: a
+    /// number is never reused, where an address is as soon as its subtree is freed.
+    let serial: UInt64
+    private static let serials = Atomic<UInt64>(0)
 
     private final class ReadFields: @unchecked Sendable {
         let element: Snapshot.Element
@@ -37,6 +38,7 @@ final class CapturedSubtree: @unchecked Sendable {
     /// An element just read: `fields` complete but for the children.
     init(fields: Snapshot.Element, children: [CapturedChild]) {
         read = ReadFields(fields)
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
         interfaceState = fields.interfaceState
         tappable = fields.tappable
         self.children = children
@@ -47,6 +49,7 @@ final class CapturedSubtree: @unchecked Sendable {
     init(refreshing base: CapturedSubtree, interfaceState: Snapshot.InterfaceState, tappable: Snapshot.Tappable?,
          children: [CapturedChild]) {
         read = base.read
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
         self.interfaceState = interfaceState
         self.tappable = tappable
         self.children = children
@@ -63,19 +66,11 @@ final class CapturedSubtree: @unchecked Sendable {
     /// The frame the element was read at (a reused one's is its `CapturedChild`'s).
     var capturedFrame: Snapshot.Rect { read.element.frame }
 
-    /// The element with its subtree, at `frame` in its parent.
-    func element(at frame: Snapshot.Rect) -> Snapshot.Element {
-        var element: Snapshot.Element
-        if let assembled {
-            element = assembled
-        } else {
-            element = read.element
-            element.interfaceState = interfaceState
-            element.tappable = tappable
-            element.children = children.map { $0.subtree.element(at: $0.frame) }
-            assembled = element
-        }
-        element.frame = frame
+    /// The element as read, with its own state and area and without children.
+    var fields: Snapshot.Element {
+        var element = read.element
+        element.interfaceState = interfaceState
+        element.tappable = tappable
         return element
     }
 }
@@ -108,8 +103,6 @@ struct CapturedChild {
         self.frame = frame
         self.source = source
     }
-
-    var element: Snapshot.Element { subtree.element(at: frame) }
 }
 
 /// Builds the shared subtrees of streamed captures, reusing those that `cache` recorded of

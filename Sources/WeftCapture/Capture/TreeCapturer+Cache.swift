@@ -39,23 +39,25 @@ extension TreeCapturer where Output == CapturedTree {
                              holdsContainers: !record.containers.isEmpty)
     }
 
-    /// The recorded child of `subnode` among `recorded` (the subnodes its parent's layout did
-    /// not place, as the last capture of the parent gave them), when it can be reused as it is
-    /// without looking the subnode up: nothing changed in it, not even an interface state, it
-    /// holds no scroll container to collect and no tappable area that nodes above it may cut.
-    /// While a feed scrolls its cells on screen stay the same nodes in the same order, less
-    /// the ones that leave at one end: `cursor` follows them, trying the next two.
-    private static func recordedSubnode(_ subnode: DisplayNode, in recorded: ArraySlice<CapturedChild>,
-                                        cursor: inout Int) -> CapturedChild? {
+    /// The index of the recorded child of `subnode` among `recorded`'s (the subnodes its
+    /// parent's layout did not place, as the last capture of the parent gave them, from
+    /// `cursor` on), when it can be reused as it is without looking the subnode up: nothing
+    /// changed in it, not even an interface state, it holds no scroll container to collect and
+    /// no tappable area that nodes above it may cut. While a feed scrolls its cells on screen
+    /// stay the same nodes in the same order, less the ones that leave at one end: `cursor`
+    /// follows them, trying the next two. (Read in place: a copy of each child cost more than
+    /// the checks.)
+    private static func recordedSubnode(_ subnode: DisplayNode, in recorded: UnsafeBufferPointer<CapturedChild>,
+                                        cursor: inout Int) -> Int? {
         let key = ObjectIdentifier(subnode)
-        for index in cursor..<min(cursor + 2, recorded.endIndex) where recorded[index].source?.node == key {
-            let child = recorded[index]
+        for index in cursor..<min(cursor + 2, recorded.count) {
+            let child = recorded.baseAddress! + index
+            guard let source = child.pointee.source, source.node == key else { continue }
             cursor = index + 1
-            guard let source = child.source, child.subtree.id == subnode.id,
-                  source.subtreeRevision == subnode.subtreeRevision,
+            guard child.pointee.subtree.id == subnode.id, source.subtreeRevision == subnode.subtreeRevision,
                   source.interfaceStateRevision == subnode.subtreeInterfaceStateRevision, !source.holdsContainers,
-                  !child.subtree.hasTappableAreas || !areasAreCutAbove(subnode) else { return nil }
-            return child
+                  !child.pointee.subtree.hasTappableAreas || !areasAreCutAbove(subnode) else { return nil }
+            return index
         }
         return nil
     }
@@ -89,13 +91,15 @@ extension TreeCapturer where Output == CapturedTree {
         children.reserveCapacity(lookedUp.count + subnodes.count)
         // The other subnodes: the recorded ones that still hold are reused as they are, at
         // their frames now (a scrolling feed's cells); the others are looked up.
-        let recordedSubnodes = recorded.subtree.children[recorded.layoutChildCount...]
-        var cursor = recordedSubnodes.startIndex
-        forEachSubnodeLayoutDidNotPlace(of: node, placed: placed) { capturer, subnode, frame in
-            if let child = Self.recordedSubnode(subnode, in: recordedSubnodes, cursor: &cursor) {
-                children.append(CapturedChild(child.subtree, frame: frame, source: child.source))
-            } else {
-                children.append(capturer.node(subnode, frame: frame))
+        recorded.subtree.children.withUnsafeBufferPointer { recordedChildren in
+            var cursor = recorded.layoutChildCount
+            forEachSubnodeLayoutDidNotPlace(of: node, placed: placed) { capturer, subnode, frame in
+                if let index = Self.recordedSubnode(subnode, in: recordedChildren, cursor: &cursor) {
+                    let child = recordedChildren.baseAddress! + index
+                    children.append(CapturedChild(child.pointee.subtree, frame: frame, source: child.pointee.source))
+                } else {
+                    children.append(capturer.node(subnode, frame: frame))
+                }
             }
         }
         let subtree = CapturedSubtree(refreshing: recorded.subtree, interfaceState: Self.interfaceState(of: node),

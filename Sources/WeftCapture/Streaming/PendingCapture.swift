@@ -11,13 +11,14 @@ enum PendingCapture: @unchecked Sendable {
     case streamed(roots: [CapturedChild], rangeControllers: [(RangeControllerCapture.Reading, RangeControllerMemo)],
                   meta: Snapshot.Meta)
 
-    /// The document (revision 0: the publisher numbers it).
-    func snapshot() -> Snapshot {
+    /// The document (revision 0: the publisher numbers it), a streamed capture's assembled by
+    /// `assembly`.
+    func snapshot(assembling assembly: inout ElementAssembly) -> Snapshot {
         switch self {
         case .document(let snapshot):
             snapshot
         case .streamed(let roots, let rangeControllers, let meta):
-            Snapshot(revision: 0, meta: meta, roots: roots.map(\.element),
+            Snapshot(revision: 0, meta: meta, roots: assembly.elements(of: roots),
                      rangeControllers: rangeControllers.map { RangeControllerCapture.snapshot(of: $0, memo: $1) })
         }
     }

@@ -44,6 +44,8 @@ final class UpdatePublisher: @unchecked Sendable {
     var sendEvent: (String, [UInt8]) -> Void = { _, _ in }
 
     private var state = State()
+    /// Builds the elements of streamed captures; touched only by the publishing context.
+    private var assembly = ElementAssembly()
     private let queue = DispatchQueue(label: "weft.capture.publisher", qos: .utility)
 
     /// What the host and the worker share.
@@ -81,7 +83,7 @@ final class UpdatePublisher: @unchecked Sendable {
     /// once with `.worker`: the capture replaces the one waiting for the worker, if any.
     func submit(sendUpdate: Bool, _ capture: () -> PendingCapture) {
         guard mode == .worker else {
-            publish(capture().snapshot(), sendUpdate: sendUpdate)
+            publish(capture().snapshot(assembling: &assembly), sendUpdate: sendUpdate)
             return
         }
         // The capture superseded last time is released before this one is taken, here on the
@@ -89,14 +91,11 @@ final class UpdatePublisher: @unchecked Sendable {
         // new capture's allocations take its memory back. (Released right after it was
         // superseded, its memory was what the next frame's allocations got, two frames cold:
         // the frame itself ran about 5 % slower.)
-        let older = handoff.withLock { handoff in
-            defer { handoff.superseded = nil }
-            return handoff.superseded
-        }
+        let older = handoff.withLock { handoff in handoff.superseded.take() }
         withExtendedLifetime(older) {}
         let next = capture()
         let startPolling = handoff.withLock { handoff in
-            let replaced = handoff.waiting
+            let replaced = handoff.waiting.take()
             // A superseded capture that was to be sent makes its successor be sent.
             handoff.waiting = (next, sendUpdate || (replaced?.sendUpdate ?? false))
             handoff.superseded = replaced?.capture
@@ -165,12 +164,9 @@ final class UpdatePublisher: @unchecked Sendable {
     /// Publishes the waiting capture, if any; returns whether there was one.
     @discardableResult
     private func publishWaiting() -> Bool {
-        let next = handoff.withLock { handoff in
-            defer { handoff.waiting = nil }
-            return handoff.waiting
-        }
+        let next = handoff.withLock { handoff in handoff.waiting.take() }
         guard let next else { return false }
-        publish(next.capture.snapshot(), sendUpdate: next.sendUpdate)
+        publish(next.capture.snapshot(assembling: &assembly), sendUpdate: next.sendUpdate)
         return true
     }
 
