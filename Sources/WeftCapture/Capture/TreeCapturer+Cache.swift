@@ -41,25 +41,32 @@ extension TreeCapturer where Output == CapturedTree {
 
     /// The index of the recorded child of `subnode` among `recorded`'s (the subnodes its
     /// parent's layout did not place, as the last capture of the parent gave them, from
-    /// `cursor` on), when it can be reused as it is without looking the subnode up: nothing
-    /// changed in it, not even an interface state, it holds no scroll container to collect and
-    /// no tappable area that nodes above it may cut. While a feed scrolls its cells on screen
-    /// stay the same nodes in the same order, less the ones that leave at one end: `cursor`
-    /// follows them, trying the next two. (Read in place: a copy of each child cost more than
-    /// the checks.)
+    /// `cursor` on), when it still holds (`holdsUnchanged`). While a feed scrolls its cells on
+    /// screen stay the same nodes in the same order, less the ones that leave at one end:
+    /// `cursor` follows them, trying the next two. (Read in place: a copy of each child cost
+    /// more than the checks.)
     private static func recordedSubnode(_ subnode: DisplayNode, in recorded: UnsafeBufferPointer<CapturedChild>,
                                         cursor: inout Int) -> Int? {
         let key = ObjectIdentifier(subnode)
         for index in cursor..<min(cursor + 2, recorded.count) {
             let child = recorded.baseAddress! + index
-            guard let source = child.pointee.source, source.node == key else { continue }
+            guard child.pointee.source?.node == key else { continue }
             cursor = index + 1
-            guard child.pointee.subtree.id == subnode.id, source.subtreeRevision == subnode.subtreeRevision,
-                  source.interfaceStateRevision == subnode.subtreeInterfaceStateRevision, !source.holdsContainers,
-                  !child.pointee.subtree.hasTappableAreas || !areasAreCutAbove(subnode) else { return nil }
-            return index
+            return holdsUnchanged(child, for: subnode) ? index : nil
         }
         return nil
+    }
+
+    /// Whether a recorded child of `subnode` can be reused as it is without looking the
+    /// subnode up: nothing changed in it, not even an interface state, and it holds no scroll
+    /// container to collect and no tappable area that nodes above it may cut. (The id tells
+    /// apart a new node that got a freed one's address.)
+    private static func holdsUnchanged(_ child: UnsafePointer<CapturedChild>, for subnode: DisplayNode) -> Bool {
+        guard let source = child.pointee.source, source.node == ObjectIdentifier(subnode) else { return false }
+        return source.subtreeRevision == subnode.subtreeRevision
+            && source.interfaceStateRevision == subnode.subtreeInterfaceStateRevision && !source.holdsContainers
+            && child.pointee.subtree.id == subnode.id
+            && (!child.pointee.subtree.hasTappableAreas || !areasAreCutAbove(subnode))
     }
 
     /// The record of what `body` captures: its subtree, and the containers met meanwhile.
@@ -84,6 +91,7 @@ extension TreeCapturer where Output == CapturedTree {
         var placed: [ObjectIdentifier] = []
         let lookedUp = SubnodesByID(subnodes).replacingNodeElements(in: layoutChildren) { child, subnode in
             placed.append(ObjectIdentifier(subnode))
+            if withUnsafePointer(to: child, { Self.holdsUnchanged($0, for: subnode) }) { return nil }
             let current = self.node(subnode, frame: child.frame)
             return current.subtree === child.subtree ? nil : current
         } ?? layoutChildren
