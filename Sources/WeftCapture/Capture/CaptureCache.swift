@@ -151,15 +151,11 @@ final class CaptureCache {
         memosUsed = 0
         generation += 1
         guard entries.count > sweepThreshold else { return }
-        var kept = entries.filter { $0.value.generation >= sweptAt }
         // A recapture reuses the recorded subnodes that did not change without looking them up
         // (a feed's cells on screen): they stay while the entries that hold them do.
-        for entry in Array(kept.values) {
-            for child in entry.subtree.children {
-                if let key = child.source?.node, let held = entries[key] { kept[key] = held }
-            }
-        }
-        entries = kept
+        let used = entries.values.filter { $0.generation >= sweptAt }
+        let held = Set(used.lazy.flatMap { $0.subtree.children.lazy.compactMap { $0.source?.nodeID } })
+        entries = entries.filter { $0.value.generation >= sweptAt || held.contains($0.value.nodeID) }
         sweptAt = generation
         sweepThreshold = max(1024, 2 * entries.count)
     }

@@ -85,12 +85,17 @@ struct CapturedChild {
     /// (`TreeCapturer.recordedSubnode`). Nil for specs and other leaves.
     var source: Source?
 
+    /// Kept beside the subtree rather than read from it: the check of a reused child reads
+    /// this and its node only, memory that is cold when the program draws in real time.
     struct Source {
-        let node: ObjectIdentifier
+        /// The node's id (ids are never reused, where addresses are).
+        let nodeID: String
         let subtreeRevision: UInt64
         let interfaceStateRevision: UInt64
         /// Whether the subtree holds scroll containers (a reuse must collect them).
         let holdsContainers: Bool
+        /// `CapturedSubtree.hasTappableAreas`.
+        let hasTappableAreas: Bool
     }
 
     /// A subtree just captured, at its captured frame.

@@ -34,9 +34,9 @@ extension TreeCapturer where Output == CapturedTree {
 
     /// `node` as `record` was read from it: its revisions now, after the capture recorded them.
     private static func source(_ node: DisplayNode, _ record: CaptureCache.Record) -> CapturedChild.Source {
-        CapturedChild.Source(node: ObjectIdentifier(node), subtreeRevision: node.subtreeRevision,
+        CapturedChild.Source(nodeID: node.id, subtreeRevision: node.subtreeRevision,
                              interfaceStateRevision: node.subtreeInterfaceStateRevision,
-                             holdsContainers: !record.containers.isEmpty)
+                             holdsContainers: !record.containers.isEmpty, hasTappableAreas: record.subtree.hasTappableAreas)
     }
 
     /// The index of the recorded child of `subnode` among `recorded`'s (the subnodes its
@@ -47,10 +47,10 @@ extension TreeCapturer where Output == CapturedTree {
     /// more than the checks.)
     private static func recordedSubnode(_ subnode: DisplayNode, in recorded: UnsafeBufferPointer<CapturedChild>,
                                         cursor: inout Int) -> Int? {
-        let key = ObjectIdentifier(subnode)
+        let id = subnode.id
         for index in cursor..<min(cursor + 2, recorded.count) {
             let child = recorded.baseAddress! + index
-            guard child.pointee.source?.node == key else { continue }
+            guard child.pointee.source?.nodeID == id else { continue }
             cursor = index + 1
             return holdsUnchanged(child, for: subnode) ? index : nil
         }
@@ -59,14 +59,12 @@ extension TreeCapturer where Output == CapturedTree {
 
     /// Whether a recorded child of `subnode` can be reused as it is without looking the
     /// subnode up: nothing changed in it, not even an interface state, and it holds no scroll
-    /// container to collect and no tappable area that nodes above it may cut. (The id tells
-    /// apart a new node that got a freed one's address.)
+    /// container to collect and no tappable area that nodes above it may cut.
     private static func holdsUnchanged(_ child: UnsafePointer<CapturedChild>, for subnode: DisplayNode) -> Bool {
-        guard let source = child.pointee.source, source.node == ObjectIdentifier(subnode) else { return false }
+        guard let source = child.pointee.source, source.nodeID == subnode.id else { return false }
         return source.subtreeRevision == subnode.subtreeRevision
             && source.interfaceStateRevision == subnode.subtreeInterfaceStateRevision && !source.holdsContainers
-            && child.pointee.subtree.id == subnode.id
-            && (!child.pointee.subtree.hasTappableAreas || !areasAreCutAbove(subnode))
+            && (!source.hasTappableAreas || !areasAreCutAbove(subnode))
     }
 
     /// The record of what `body` captures: its subtree, and the containers met meanwhile.
