@@ -174,6 +174,39 @@ struct CachedSubtreeTests {
         withExtendedLifetime(rows) {}
     }
 
+    @Test("a feed that only scrolled keeps its recorded children, moved when assembled; one whose rows came or went is read")
+    func feedThatOnlyScrolled() throws {
+        // Rows 44 high in a 220-high table: 10 and 12 points down, rows 0...5 show (row 5
+        // starts at 220); 112 points down, rows 2...7.
+        let rows = Rows(count: 30)
+        let table = TableNode()
+        table.dataSource = rows
+        let loop = loop(with: [table], size: Size(width: 375, height: 220))
+        let cache = CaptureCache()
+        var assembly = ElementAssembly()
+        func capture(at offset: Double) throws -> (children: [CapturedChild], snapshot: Snapshot) {
+            table.contentOffset = Point(x: 0, y: offset)
+            loop.run(frames: 1)
+            let pending = Capture.streamed(of: [table], meta: Snapshot.Meta(), cache: cache)
+            let roots: [CapturedChild]? = if case .streamed(let roots, _, _) = pending { roots } else { nil }
+            let root = try #require(roots?.first)
+            return (root.subtree.children, pending.snapshot(assembling: &assembly))
+        }
+        func storage(_ children: [CapturedChild]) -> UnsafeRawPointer? {
+            children.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        let first = try capture(at: 10)
+        let scrolled = try capture(at: 12)
+        #expect(storage(scrolled.children) == storage(first.children))
+        #expect(firstDifference(scrolled.snapshot, Capture.snapshot(of: [table])) == nil)
+        #expect(scrolled.snapshot.roots[0].children.map(\.frame.y) == [-12, 32, 76, 120, 164, 208])
+        let walked = try capture(at: 112)
+        #expect(storage(walked.children) != storage(first.children))
+        #expect(firstDifference(walked.snapshot, Capture.snapshot(of: [table])) == nil)
+        #expect(walked.snapshot.roots[0].children.map(\.debugName) == (2...7).map { "row \($0)" })
+        withExtendedLifetime(rows) {}
+    }
+
     @Test("scroll containers inside reused rows keep their range controllers, parents first")
     func rangeControllersInsideReusedRows() throws {
         let (copy, fresh, recorder) = try scrolledTable(StripRows())

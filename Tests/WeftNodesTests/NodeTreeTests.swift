@@ -79,6 +79,38 @@ struct NodeTreeTests {
         #expect(node.ownRevision != removed)
     }
 
+    @Test("scrolling, and changes in cells off screen, change a container's scroll state; changes on screen do not")
+    func scrollStateRevisions() throws {
+        // 100-high rows in a 480-high screen: rows 0...4 show, 10 points down too.
+        let (table, _, loop, _) = loadedTable(count: 20)
+        func moves(_ body: () -> Void) -> (subtree: UInt64, scrollState: UInt64) {
+            let before = (table.subtreeRevision, table.scrollStateRevision)
+            body()
+            return (table.subtreeRevision &- before.0, table.scrollStateRevision &- before.1)
+        }
+        let rows = table.subnodes.map(\.id)
+        let scrolled = moves {
+            table.contentOffset = Point(x: 0, y: 10)
+            loop.run(frames: 1)
+        }
+        #expect(table.subnodes.map(\.id) == rows)
+        #expect(scrolled.scrollState > 0 && scrolled.subtree == scrolled.scrollState)
+        // Row 6 is in the preload range, off screen: not in the table's tree.
+        let offscreen = try #require(table.cellForItem(at: 6))
+        #expect(offscreen.supernode == nil)
+        let changedOffscreen = moves { offscreen.backgroundColor = .black }
+        #expect(changedOffscreen.scrollState == 1 && changedOffscreen.subtree == 1)
+        let onScreen = try #require(table.cellForItem(at: 1))
+        let changedOnScreen = moves { onScreen.backgroundColor = .black }
+        #expect(changedOnScreen.scrollState == 0 && changedOnScreen.subtree == 1)
+        // 250 points down rows 2...7 show: the list of subnodes changed too.
+        let cellsCame = moves {
+            table.contentOffset = Point(x: 0, y: 250)
+            loop.run(frames: 1)
+        }
+        #expect(cellsCame.subtree > cellsCame.scrollState)
+    }
+
     @Test("roots and containers' cells cannot be adopted")
     func adoptionMisuse() {
         NodeDiagnostics.printsWarnings = false

@@ -33,6 +33,8 @@ final class CaptureCache {
         /// The scroll containers in the subtree, parents first: a capture that reuses the subtree
         /// collects their range controllers as one that walked it would.
         var containers: [ContainerNode]
+        /// The node's bounds origin when it was recorded (as looked up; not read when recording).
+        var boundsOrigin = Snapshot.Point(x: 0, y: 0)
     }
 
     /// What the cache knows of a node now.
@@ -42,7 +44,10 @@ final class CaptureCache {
         case unchanged(Record, interfaceStatesChanged: Bool)
         /// The node itself has not changed (its `ownRevision`), something below it has: its own
         /// fields and spec tree are as recorded, the nodes in them are to be looked up again.
-        case ownUnchanged(Record)
+        /// `onlyScrolled` when the node is a container whose scroll state is all that changed
+        /// (`DisplayNode.scrollStateRevision`), with no scroll container below it: its children
+        /// are as recorded, at the bounds origin it had then.
+        case ownUnchanged(Record, onlyScrolled: Bool)
         /// Never recorded, or the node itself changed.
         case changed
     }
@@ -58,6 +63,8 @@ final class CaptureCache {
         @exclusivity(unchecked) var revision: UInt64
         @exclusivity(unchecked) var ownRevision: UInt64
         @exclusivity(unchecked) var interfaceStateRevision: UInt64
+        @exclusivity(unchecked) var scrollStateRevision: UInt64
+        @exclusivity(unchecked) var boundsOrigin: Snapshot.Point
         @exclusivity(unchecked) var subtree: CapturedSubtree
         @exclusivity(unchecked) var layoutChildCount: Int
         /// Weak, so that an entry left behind by a subtree the program dropped does not keep it
@@ -69,7 +76,8 @@ final class CaptureCache {
         init(nodeID: String, subtree: CapturedSubtree) {
             self.nodeID = nodeID
             self.subtree = subtree
-            (revision, ownRevision, interfaceStateRevision) = (0, 0, 0)
+            (revision, ownRevision, interfaceStateRevision, scrollStateRevision) = (0, 0, 0, 0)
+            boundsOrigin = Snapshot.Point(x: 0, y: 0)
             (layoutChildCount, containers, generation) = (0, [], 0)
         }
     }
@@ -94,8 +102,12 @@ final class CaptureCache {
         entry.generation = generation
         guard subtreeUnchanged else {
             // Only the element's own fields and spec tree are reused: the containers below are
-            // collected again by the walk.
-            return .ownUnchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: []))
+            // collected again by the walk (or, when it only scrolled, there are none below).
+            let onlyScrolled = entry.interfaceStateRevision == node.subtreeInterfaceStateRevision
+                && node.subtreeRevision &- entry.revision == node.scrollStateRevision &- entry.scrollStateRevision
+                && entry.containers.allSatisfy { $0.node === node }
+            return .ownUnchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: [],
+                                        boundsOrigin: entry.boundsOrigin), onlyScrolled: onlyScrolled)
         }
         // An unchanged subtree still holds its containers; a missing one would mean a change the
         // revision missed, and then the subtree is captured again.
@@ -118,6 +130,8 @@ final class CaptureCache {
         entry.revision = node.subtreeRevision
         entry.ownRevision = node.ownRevision
         entry.interfaceStateRevision = node.subtreeInterfaceStateRevision
+        entry.scrollStateRevision = node.scrollStateRevision
+        entry.boundsOrigin = Snapshot.Point(node.boundsOrigin)
         entry.subtree = record.subtree
         entry.layoutChildCount = record.layoutChildCount
         // Usually the same containers as last time (the table of a scrolling feed): their weak

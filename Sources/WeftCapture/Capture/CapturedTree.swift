@@ -24,6 +24,23 @@ final class CapturedSubtree: @unchecked Sendable {
     /// Whether the element or one below it has a tappable area: reusing a subtree computes its
     /// areas again where nodes above it may cut them, and only these paths lead to one.
     let hasTappableAreas: Bool
+    /// Set when the element is a container that only scrolled since its children were read
+    /// (`TreeCapturer.rescrolled`): they are shared as they were, and the worker moves the
+    /// frames of the ones its layout did not place by the change of its bounds origin.
+    let moved: Moved?
+
+    struct Moved {
+        /// The index of the first child its layout did not place.
+        let from: Int
+        /// The bounds origin those children's frames were read at, and the one now.
+        let readAt: Snapshot.Point
+        let now: Snapshot.Point
+
+        /// `frame`, read at `readAt`, at the bounds origin now.
+        func moving(_ frame: Snapshot.Rect) -> Snapshot.Rect {
+            Snapshot.Rect(x: frame.x + readAt.x - now.x, y: frame.y + readAt.y - now.y, width: frame.width, height: frame.height)
+        }
+    }
 
     /// Tells subtrees apart for the worker's `ElementAssembly`, which must not hold them: a
     /// number is never reused, where an address is as soon as its subtree is freed.
@@ -42,23 +59,32 @@ final class CapturedSubtree: @unchecked Sendable {
         interfaceState = fields.interfaceState
         tappable = fields.tappable
         self.children = children
-        hasTappableAreas = tappable != nil || children.contains { $0.subtree.hasTappableAreas }
+        hasTappableAreas = Self.hasTappableAreas(tappable, children)
+        moved = nil
     }
 
     /// `base`'s element with its interface state, tappable area and children replaced.
     init(refreshing base: CapturedSubtree, interfaceState: Snapshot.InterfaceState, tappable: Snapshot.Tappable?,
-         children: [CapturedChild]) {
+         children: [CapturedChild], moved: Moved?) {
         read = base.read
         serial = Self.serials.add(1, ordering: .relaxed).newValue
         self.interfaceState = interfaceState
         self.tappable = tappable
         self.children = children
-        hasTappableAreas = tappable != nil || children.contains { $0.subtree.hasTappableAreas }
+        hasTappableAreas = Self.hasTappableAreas(tappable, children)
+        self.moved = moved
     }
 
-    /// `base`'s element with other children.
+    /// `base`'s element with other children in the same places.
     convenience init(refreshing base: CapturedSubtree, children: [CapturedChild]) {
-        self.init(refreshing: base, interfaceState: base.interfaceState, tappable: base.tappable, children: children)
+        self.init(refreshing: base, interfaceState: base.interfaceState, tappable: base.tappable, children: children,
+                  moved: base.moved)
+    }
+
+    /// A child's source says whether it has areas, so that its subtree (cold memory when the
+    /// program draws in real time) is not read.
+    private static func hasTappableAreas(_ tappable: Snapshot.Tappable?, _ children: [CapturedChild]) -> Bool {
+        tappable != nil || children.contains { $0.source?.hasTappableAreas ?? $0.subtree.hasTappableAreas }
     }
 
     var id: String { read.element.id }

@@ -21,8 +21,11 @@ extension TreeCapturer where Output == CapturedTree {
                 if interfaceStatesChanged || refreshed != nil { cache.record(record, for: node) }
             }
             return CapturedChild(record.subtree, frame: frame, source: Self.source(node, record))
-        case .ownUnchanged(let recorded):
-            let record = recording { capturer in capturer.recapture(node, frame: frame, keeping: recorded) }
+        case .ownUnchanged(let recorded, let onlyScrolled):
+            let record = recording { capturer in
+                onlyScrolled ? capturer.rescrolled(node, frame: frame, keeping: recorded)
+                    : capturer.recapture(node, frame: frame, keeping: recorded)
+            }
             cache.record(record, for: node)
             return CapturedChild(record.subtree, source: Self.source(node, record))
         case .changed:
@@ -109,7 +112,23 @@ extension TreeCapturer where Output == CapturedTree {
             }
         }
         let subtree = CapturedSubtree(refreshing: recorded.subtree, interfaceState: Self.interfaceState(of: node),
-                                      tappable: Self.tappableArea(of: node), children: children)
+                                      tappable: Self.tappableArea(of: node), children: children, moved: nil)
+        return (CapturedChild(subtree, frame: frame), recorded.layoutChildCount)
+    }
+
+    /// `node` is a container that only scrolled since `recorded` (its position and ranges; its
+    /// cells on screen are the same, unchanged): its children are shared as they are, not even
+    /// looked at, and the worker moves the frames of its cells by the change of its bounds
+    /// origin. While a feed scrolls without a cell coming or going, this is the whole capture
+    /// of the feed.
+    private mutating func rescrolled(_ node: DisplayNode, frame: Snapshot.Rect, keeping recorded: CaptureCache.Record)
+        -> (element: CapturedChild, layoutChildCount: Int) {
+        collectContainers(of: node)
+        let base = recorded.subtree
+        let moved = CapturedSubtree.Moved(from: recorded.layoutChildCount, readAt: base.moved?.readAt ?? recorded.boundsOrigin,
+                                          now: Snapshot.Point(node.boundsOrigin))
+        let subtree = CapturedSubtree(refreshing: base, interfaceState: base.interfaceState, tappable: Self.tappableArea(of: node),
+                                      children: base.children, moved: moved)
         return (CapturedChild(subtree, frame: frame), recorded.layoutChildCount)
     }
 
@@ -132,7 +151,7 @@ extension TreeCapturer where Output == CapturedTree {
             })
         guard state != subtree.interfaceState || area != subtree.tappable || children != nil else { return nil }
         return CapturedSubtree(refreshing: subtree, interfaceState: state, tappable: area,
-                               children: children ?? subtree.children)
+                               children: children ?? subtree.children, moved: subtree.moved)
     }
 
     /// Whether the tappable areas in `node`'s subtree are cut by nodes above it. An area's chain

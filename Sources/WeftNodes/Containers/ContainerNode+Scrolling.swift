@@ -164,7 +164,7 @@ extension ContainerNode {
         guard newOffset != offset else { return }
         offset = newOffset
         rangeController.setNeedsUpdate()
-        noteChangeBelow()
+        noteScrollStateChange()
     }
 
     func clamped(_ point: Point) -> Point {

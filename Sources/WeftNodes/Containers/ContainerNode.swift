@@ -82,7 +82,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         // ASCollectionView) does by default: cells scrolled out of the viewport are not drawn.
         clipsToBounds = true
         rangeController.dataSource = self
-        rangeController.didChange = { [weak self] in self?.noteChangeBelow() }
+        rangeController.didChange = { [weak self] in self?.noteScrollStateChange() }
     }
 
     open override var boundsOrigin: Point { offset }
@@ -248,6 +248,6 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     public func rangeController(_ controller: RangeController, didChangeState state: InterfaceState, ofItemAt index: Int) {
         guard cells.indices.contains(index) else { return }
         cells[index].recursivelySetInterfaceState(state)
-        noteChangeBelow()
+        noteScrollStateChange()
     }
 }

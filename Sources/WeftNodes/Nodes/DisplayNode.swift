@@ -262,6 +262,14 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// marks the layout stale, which is a change of the node itself.)
     @exclusivity(unchecked) public private(set) var ownRevision: UInt64 = 0
 
+    /// Counts changes of this node's scroll state (`noteScrollStateChange`): a container's
+    /// scroll position, its ranges, its items' range states and any change in its cells off
+    /// screen (which are not in its tree). Each counts in
+    /// `subtreeRevision` too, but none changes the node's element or the subtrees below it:
+    /// when the two revisions moved by the same amount since a capture recorded a container,
+    /// it only scrolled, and the capture reuses its children as they were.
+    @exclusivity(unchecked) public private(set) var scrollStateRevision: UInt64 = 0
+
     /// Counts interface-state changes of this node and its subtree. Kept apart from
     /// `subtreeRevision` because the range controller changes the states of whole cells as they
     /// scroll in and out of its ranges: a capture then reads the states again and keeps
@@ -274,9 +282,9 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
         propagateChange(.own)
     }
 
-    /// Records a change below this node that leaves its own element as it was: a container's
-    /// scroll position and ranges (its range controller is captured apart; its cells' frames are
-    /// read again anyway), its list of subnodes, or a change in one of its cells.
+    /// Records a change below this node that leaves its own element as it was: its list of
+    /// subnodes, or a change in one of its cells. (A container's scroll position and ranges are
+    /// its scroll state: `noteScrollStateChange`.)
     func noteChangeBelow() {
         propagateChange(.below)
     }
@@ -287,10 +295,17 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
         propagateChange(.interfaceState)
     }
 
-    private enum Change { case own, below, interfaceState }
+    /// Records a change of a container's scroll state (`scrollStateRevision`): for its
+    /// ancestors, a change below them.
+    func noteScrollStateChange() {
+        propagateChange(.scrollState)
+    }
+
+    private enum Change { case own, below, scrollState, interfaceState }
 
     private func propagateChange(_ change: Change) {
         if change == .own { ownRevision &+= 1 }
+        if change == .scrollState { scrollStateRevision &+= 1 }
         var node = self
         while true {
             if change == .interfaceState { node.subtreeInterfaceStateRevision &+= 1 } else { node.subtreeRevision &+= 1 }
@@ -298,8 +313,11 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
             node = parent
         }
         node.treeRevision &+= 1
-        // A cell's change is a change below its container.
-        if let owner = node.owningContainer { owner.propagateChange(change == .interfaceState ? .interfaceState : .below) }
+        // A cell on screen is a subnode of its container, and its changes went up through it.
+        // One off screen is not in the container's tree: its changes (its range states, most
+        // often) show in the container's range controller and in the containers it holds, which
+        // is the container's scroll state.
+        if let owner = node.owningContainer { owner.propagateChange(.scrollState) }
     }
 
     /// For a cell: the container that owns it (its changes count as the container's).
