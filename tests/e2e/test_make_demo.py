@@ -7,6 +7,7 @@ import re
 import signal
 import socket
 import subprocess
+import tempfile
 import urllib.request
 
 from conftest import free_port
@@ -33,7 +34,8 @@ def test_demo_starts_gateway_and_texturegram_and_ctrl_c_stops_both():
     port = free_port()
     env = dict(os.environ, WEFT_DEMO_PORT=str(port))
     env.pop("WEFT_GATEWAY", None)
-    demo = subprocess.Popen([DEMO], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+    errors = tempfile.TemporaryFile()
+    demo = subprocess.Popen([DEMO], env=env, stdout=subprocess.PIPE, stderr=errors, start_new_session=True)
     try:
         lines = []
         while not any("Open" in line for line in lines):
@@ -46,7 +48,9 @@ def test_demo_starts_gateway_and_texturegram_and_ctrl_c_stops_both():
         assert device["identity"]["appId"] == "org.weft.TextureGram"
         # Ctrl-C in a terminal signals the whole foreground process group.
         os.killpg(demo.pid, signal.SIGINT)
-        assert demo.wait(timeout=20) == 0
+        status = demo.wait(timeout=20)
+        errors.seek(0)
+        assert status == 0, errors.read().decode(errors="replace")
         wait_until(lambda: not alive(app_pid), 10, 0.1, "TextureGram to stop")
         with socket.socket() as probe:
             # Nothing listens there any more (SO_REUSEADDR: connections may linger in TIME_WAIT).
@@ -56,6 +60,7 @@ def test_demo_starts_gateway_and_texturegram_and_ctrl_c_stops_both():
         if demo.poll() is None:
             os.killpg(demo.pid, signal.SIGKILL)
             demo.wait()
+        errors.close()
 
 
 def test_demo_says_clearly_when_the_port_is_taken():
