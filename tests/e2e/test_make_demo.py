@@ -35,7 +35,10 @@ def test_demo_starts_gateway_and_texturegram_and_ctrl_c_stops_both():
     env = dict(os.environ, WEFT_DEMO_PORT=str(port))
     env.pop("WEFT_GATEWAY", None)
     errors = tempfile.TemporaryFile()
-    demo = subprocess.Popen([DEMO], env=env, stdout=subprocess.PIPE, stderr=errors, start_new_session=True)
+    # A terminal's foreground job gets SIGINT at its default. A runner started in the background
+    # (`make test &`) passes it on ignored, and a shell cannot trap a signal ignored on entry.
+    demo = subprocess.Popen([DEMO], env=env, stdout=subprocess.PIPE, stderr=errors, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         lines = []
         while not any("Open" in line for line in lines):
