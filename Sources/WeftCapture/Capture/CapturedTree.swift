@@ -102,7 +102,8 @@ final class CapturedSubtree: @unchecked Sendable {
 }
 
 /// A subtree in its parent, at the frame it has there now: a reused cell moves while its
-/// table scrolls, its subtree does not.
+/// table scrolls, its subtree does not. (In a container that only scrolled since, at the frame
+/// it had when it was read: `CapturedSubtree.moved`.)
 struct CapturedChild {
     let subtree: CapturedSubtree
     let frame: Snapshot.Rect
