@@ -41,7 +41,7 @@ public enum Capture {
         defer { cache.finishCapture() }
         let captured = roots.map { capturer.capture(root: $0) }
         let rangeControllers = capturer.containers.map { container in
-            (RangeControllerCapture.Reading(container), cache.rangeControllerMemo(forContainer: container.id))
+            (RangeControllerCapture.Reading(container), cache.rangeControllerMemo(for: container))
         }
         return .streamed(roots: captured, rangeControllers: rangeControllers, meta: meta)
     }

@@ -142,17 +142,34 @@ final class CaptureCache {
         entry.generation = generation
     }
 
-    /// The range controllers' memos by container id, with the capture that last used each.
-    private var memos: [String: (memo: RangeControllerMemo, generation: Int)] = [:]
+    /// A range controller's memo, with its container's id and the capture that last used it.
+    private final class MemoEntry {
+        let containerID: String
+        let memo = RangeControllerMemo()
+        @exclusivity(unchecked) var generation: Int
+        init(containerID: String, generation: Int) {
+            self.containerID = containerID
+            self.generation = generation
+        }
+    }
+
+    /// The memos by container, found by address (hashing the id string cost more than the
+    /// look-up) and told apart by id (ids are never reused, addresses are: a memo cannot
+    /// outlive its container and serve another).
+    private var memos: [ObjectIdentifier: MemoEntry] = [:]
     private var memosUsed = 0
 
-    /// The memo of the range controller of the container with node id `id` (ids are never
-    /// reused, so a memo cannot outlive its container and serve another).
-    func rangeControllerMemo(forContainer id: String) -> RangeControllerMemo {
-        let memo = memos[id]?.memo ?? RangeControllerMemo()
-        memos[id] = (memo, generation)
+    /// The memo of `container`'s range controller.
+    func rangeControllerMemo(for container: ContainerNode) -> RangeControllerMemo {
         memosUsed += 1
-        return memo
+        let key = ObjectIdentifier(container)
+        if let entry = memos[key], entry.containerID == container.id {
+            entry.generation = generation
+            return entry.memo
+        }
+        let entry = MemoEntry(containerID: container.id, generation: generation)
+        memos[key] = entry
+        return entry.memo
     }
 
     /// Ends a capture. When the table has outgrown its threshold, the entries no capture used
