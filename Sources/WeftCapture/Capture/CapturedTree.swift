@@ -37,7 +37,7 @@ final class CapturedSubtree: @unchecked Sendable {
         let now: Snapshot.Point
 
         /// `frame`, read at `readAt`, at the bounds origin now.
-        func moving(_ frame: Snapshot.Rect) -> Snapshot.Rect {
+        fileprivate func moving(_ frame: Snapshot.Rect) -> Snapshot.Rect {
             Snapshot.Rect(x: frame.x + readAt.x - now.x, y: frame.y + readAt.y - now.y, width: frame.width, height: frame.height)
         }
     }
@@ -91,6 +91,14 @@ final class CapturedSubtree: @unchecked Sendable {
     var kind: Snapshot.Element.Kind { read.element.kind }
     /// The frame the element was read at (a reused one's is its `CapturedChild`'s).
     var capturedFrame: Snapshot.Rect { read.element.frame }
+
+    /// The frame of child `index` in this element now: as captured, or, for a container that
+    /// only scrolled since (`moved`), moved by the change of its bounds origin.
+    func frame(ofChild index: Int) -> Snapshot.Rect {
+        let frame = children[index].frame
+        guard let moved, index >= moved.from else { return frame }
+        return moved.moving(frame)
+    }
 
     /// The element as read, with its own state and area and without children.
     var fields: Snapshot.Element {

@@ -29,13 +29,8 @@ struct ElementAssembly {
             element = assembled
         } else {
             element = subtree.fields
-            if let moved = subtree.moved {
-                element.children = subtree.children.indices.map { index in
-                    let child = subtree.children[index]
-                    return self.element(of: child.subtree, at: index < moved.from ? child.frame : moved.moving(child.frame))
-                }
-            } else {
-                element.children = subtree.children.map { self.element(of: $0.subtree, at: $0.frame) }
+            element.children = subtree.children.indices.map { index in
+                self.element(of: subtree.children[index].subtree, at: subtree.frame(ofChild: index))
             }
         }
         // Specs and leaves are reused with the node element they belong to.
