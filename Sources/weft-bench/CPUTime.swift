@@ -6,8 +6,8 @@ import Glibc
 /// load, so figures stay comparable between runs. `thread` is what the calling thread spent
 /// (the host's frame), `process` what every thread spent (the host plus any worker).
 enum CPUTime {
-    static var thread: Double { read(CLOCK_THREAD_CPUTIME_ID) }
-    static var process: Double { read(CLOCK_PROCESS_CPUTIME_ID) }
+    static var thread: Double { seconds(on: CLOCK_THREAD_CPUTIME_ID) }
+    static var process: Double { seconds(on: CLOCK_PROCESS_CPUTIME_ID) }
 
     /// The calling thread's CPU seconds spent in `body`.
     static func threadSeconds(_ body: () -> Void) -> Double {
@@ -15,25 +15,22 @@ enum CPUTime {
         body()
         return thread - start
     }
-
-    private static func read(_ clock: clockid_t) -> Double {
-        var time = timespec()
-        clock_gettime(clock, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-    }
 }
 
 /// Wall time on the monotonic clock, for pacing frames in real time.
 enum MonotonicTime {
-    static var now: Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-    }
+    static var now: Double { seconds(on: CLOCK_MONOTONIC) }
 
     /// Sleeps until `deadline` (a past one returns at once).
     static func sleep(until deadline: Double) {
         var time = timespec(tv_sec: Int(deadline), tv_nsec: Int((deadline - deadline.rounded(.down)) * 1e9))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) == EINTR {}
     }
+}
+
+/// `clock`'s reading in seconds.
+private func seconds(on clock: clockid_t) -> Double {
+    var time = timespec()
+    clock_gettime(clock, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
 }
