@@ -38,7 +38,11 @@ struct CachedSubtreeTests {
         }
     }
 
-    private func scrolledTable(_ source: ContainerDataSource, offsets: [Double] = [3, 6, 9, 12]) throws
+    /// A 375x220 table of `source`'s rows scrolled to each of `offsets` in turn, a frame each
+    /// (`beforeFrame` runs just before it): the inspector's copy, built from the document and
+    /// the updates, and a fresh document.
+    private func scrolledTable(_ source: ContainerDataSource, offsets: [Double] = [3, 6, 9, 12],
+                               beforeFrame: (TableNode, Double) -> Void = { _, _ in }) throws
         -> (Snapshot, Snapshot, RecordingSession) {
         let table = TableNode()
         table.dataSource = source
@@ -48,6 +52,7 @@ struct CachedSubtreeTests {
         // The first streamed capture records the rows; the next ones reuse those that stay.
         for offset in offsets {
             table.contentOffset = Point(x: 0, y: offset)
+            beforeFrame(table, offset)
             loop.run(frames: 1)
         }
         for update in recorder.updates { try applyUpdate(update, to: &copy) }
@@ -134,18 +139,10 @@ struct CachedSubtreeTests {
     @Test("a row that changes while its feed scrolls is read again; the rows around it are reused")
     func rowChangingWhileItsFeedScrolls() throws {
         let rows = Rows(count: 30)
-        let table = TableNode()
-        table.dataSource = rows
-        let loop = loop(with: [table], size: Size(width: 375, height: 220))
-        let recorder = RecordingSession(loop: loop)
-        var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
-        for offset in stride(from: 4.0, through: 40, by: 4) {
-            table.contentOffset = Point(x: 0, y: offset)
+        let (copy, fresh, _) = try scrolledTable(rows, offsets: Array(stride(from: 4.0, through: 40, by: 4))) { table, offset in
             if offset == 20 { (table.cellForItem(at: 2)?.subnodes.first as? TextNode)?.text = "Changed" }
-            loop.run(frames: 1)
         }
-        for update in recorder.updates { try applyUpdate(update, to: &copy) }
-        #expect(firstDifference(copy, recorder.session.document()) == nil)
+        #expect(firstDifference(copy, fresh) == nil)
         let row = try #require(copy.roots.first?.children.first { $0.debugName == "row 2" })
         #expect(row.first { $0.className == "ASTextNode" }?.props["text"] == "Changed")
         withExtendedLifetime(rows) {}
@@ -157,18 +154,9 @@ struct CachedSubtreeTests {
         // sweeps the ones no capture visited, while the rows on screen are reused without
         // being looked up.
         let rows = Rows(count: 1_200)
-        let table = TableNode()
-        table.dataSource = rows
-        let loop = loop(with: [table], size: Size(width: 375, height: 220))
-        let recorder = RecordingSession(loop: loop)
-        var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
         let bottom = 1_200 * 44 - 220.0
-        for offset in Array(stride(from: 0, through: bottom, by: 130)) + Array(stride(from: bottom, through: 0, by: -170)) + [0] {
-            table.contentOffset = Point(x: 0, y: offset)
-            loop.run(frames: 1)
-        }
-        for update in recorder.updates { try applyUpdate(update, to: &copy) }
-        let fresh = recorder.session.document()
+        let (copy, fresh, _) = try scrolledTable(
+            rows, offsets: Array(stride(from: 0, through: bottom, by: 130)) + Array(stride(from: bottom, through: 0, by: -170)) + [0])
         #expect(firstDifference(copy, fresh) == nil)
         #expect(fresh.roots.first?.children.first?.debugName == "row 0")
         withExtendedLifetime(rows) {}
