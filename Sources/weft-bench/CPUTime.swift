@@ -15,6 +15,15 @@ enum CPUTime {
         body()
         return thread - start
     }
+
+    /// The least of `repeats` runs of `body` (the run least disturbed by other work), each
+    /// after an untimed `before`.
+    static func bestThreadSeconds(repeats: Int, before: () -> Void = {}, _ body: () -> Void) -> Double {
+        (0..<max(1, repeats)).map { _ in
+            before()
+            return threadSeconds(body)
+        }.min()!
+    }
 }
 
 /// Wall time on the monotonic clock, for pacing frames in real time.

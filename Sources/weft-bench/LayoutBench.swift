@@ -30,7 +30,7 @@ struct LayoutBench: BenchSuite {
         var result: Layout?
         // The previous result is released before each timed run: tearing down a 60 000-node
         // tree is the caller's business (and a cache-missing walk that would double the cost).
-        let seconds = ThreadCPUTime.bestSeconds(repeats: repeats, before: { result = nil }) {
+        let seconds = CPUTime.bestThreadSeconds(repeats: repeats, before: { result = nil }) {
             result = root.layoutThatFits(range, parentSize: range.max, context: context)
         }
         // Each row is 8 + 40 + 8 = 56 tall (the text column's two 20-tall boxes).
@@ -55,27 +55,5 @@ struct LayoutBench: BenchSuite {
             children.append(InsetLayoutSpec(insets: EdgeInsets(all: 8), child: line))
         }
         return (StackLayoutSpec.vertical(children: children), rows * 6 + 1)
-    }
-}
-
-/// CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID): unlike wall-clock time it does
-/// not count the time the thread waits while other processes run.
-enum ThreadCPUTime {
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-    }
-
-    /// The least CPU time of `repeats` runs of `body`, each after an untimed `before`.
-    static func bestSeconds(repeats: Int, before: () -> Void = {}, _ body: () -> Void) -> Double {
-        var best = Double.infinity
-        for _ in 0..<max(1, repeats) {
-            before()
-            let start = now()
-            body()
-            best = min(best, now() - start)
-        }
-        return best
     }
 }
