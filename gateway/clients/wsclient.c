@@ -19,12 +19,6 @@ long long wsc_now_ms(void)
 
 static void deliver(struct wsc *c, const char *data, size_t len)
 {
-	c->received_count++;
-	c->received_bytes += len;
-	if (c->on_message) {
-		c->on_message(c, data, len);
-		return;
-	}
 	struct wsc_message *m = malloc(sizeof *m + len + 1);
 	if (!m)
 		return;
@@ -66,8 +60,6 @@ static int receive(struct wsc *c, struct lws *wsi, const char *in, size_t len)
 
 static int writable(struct wsc *c, struct lws *wsi)
 {
-	if (!c->out_head && c->on_idle)
-		c->on_idle(c);
 	size_t budget = 1 << 20; /* bytes per callback, so one fast sender cannot starve the loop */
 	while (c->out_head && budget > 0) {
 		struct wsc_message *m = c->out_head;
@@ -93,8 +85,6 @@ static int writable(struct wsc *c, struct lws *wsi)
 			c->out_count--;
 			c->out_sent = 0;
 			free(m);
-			if (!c->out_head && c->on_idle)
-				c->on_idle(c);
 		}
 		if (lws_send_pipe_choked(wsi))
 			break;
@@ -122,7 +112,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 	}
 	case LWS_CALLBACK_CLIENT_ESTABLISHED:
 		c->state = WSC_OPEN;
-		if (c->out_head || c->on_idle)
+		if (c->out_head)
 			lws_callback_on_writable(wsi);
 		return 0;
 	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:

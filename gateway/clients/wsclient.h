@@ -1,13 +1,12 @@
-/* A small WebSocket client on libwebsockets for the gateway's tests and load generator: scripted
- * devices and inspectors. A pool is one lws context (serviced by the caller's thread); clients
- * queue what they receive, or hand it to on_message when set (the load generator). */
+/* A small WebSocket client on libwebsockets for the gateway's tests: scripted devices and
+ * inspectors. A pool is one lws context (serviced by the caller's thread); clients queue what
+ * they receive. The load generator has its own faster client (bench/fastws.h). */
 #ifndef WEFT_WSCLIENT_H
 #define WEFT_WSCLIENT_H
 
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 
 struct lws;
 struct lws_context;
@@ -45,12 +44,6 @@ struct wsc {
 	size_t out_sent;         /* bytes of out_head already written (fragmented sends) */
 	char *rx;                /* a message being reassembled */
 	size_t rx_len, rx_cap;
-	uint64_t received_count, received_bytes;
-	/* Load generation: when set, messages go here instead of the queue ... */
-	void (*on_message)(struct wsc *c, const char *data, size_t len);
-	/* ... and this is asked for more to send whenever the send queue runs dry. */
-	void (*on_idle)(struct wsc *c);
-	void *user;
 	char headers[512];       /* extra handshake headers */
 };
 
