@@ -1,20 +1,18 @@
 #include "fastws.h"
-#include "wakeup.h"
+#include "monotonic.h"
 
 #include <libwebsockets.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define WRITE_BUDGET (1 << 20)
 
-static long long now_ms(void)
+static _Noreturn void out_of_memory(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	fprintf(stderr, "fastws: out of memory\n");
+	exit(1);
 }
 
 /* Grows *buf to hold need bytes. */
@@ -26,10 +24,8 @@ static void reserve(char **buf, size_t *cap, size_t need)
 	while (n < need)
 		n *= 2;
 	char *grown = realloc(*buf, n);
-	if (!grown) {
-		fprintf(stderr, "fastws: out of memory\n");
-		exit(1);
-	}
+	if (!grown)
+		out_of_memory();
 	*buf = grown;
 	*cap = n;
 }
@@ -47,16 +43,10 @@ static void deliver(struct fws *c, const char *data, size_t len)
 		c->on_message(c, data, len);
 		return;
 	}
-	struct fws_message *m = malloc(sizeof *m + len + 1);
-	m->next = NULL;
-	m->len = len;
-	memcpy(m->data, data, len);
-	m->data[len] = '\0';
-	if (c->queue_tail)
-		c->queue_tail->next = m;
-	else
-		c->queue_head = m;
-	c->queue_tail = m;
+	struct ws_message *m = ws_message_new(data, len, 0);
+	if (!m)
+		out_of_memory();
+	message_queue_push(&c->received, m);
 }
 
 /* The header's length once its first two bytes are known. */
@@ -225,55 +215,24 @@ static const struct lws_protocols protocols[] = {
 	{0},
 };
 
-struct fws_pool *fws_pool_new(int port)
-{
-	struct fws_pool *pool = calloc(1, sizeof *pool);
-	struct lws_context_creation_info info;
-	memset(&info, 0, sizeof info);
-	info.port = CONTEXT_PORT_NO_LISTEN;
-	info.protocols = protocols;
-	info.pt_serv_buf_size = 256 * 1024;
-	lws_set_log_level(LLL_ERR, NULL);
-	pool->ctx = lws_create_context(&info);
-	pool->port = port;
-	pool->wakeup = pool->ctx ? wakeup_start(pool->ctx, 5 * 1000) : NULL;
-	if (!pool->wakeup) {
-		if (pool->ctx)
-			lws_context_destroy(pool->ctx);
-		free(pool);
-		return NULL;
-	}
-	return pool;
-}
+struct client_pool *fws_pool_new(int port) { return client_pool_new(port, protocols, 256 * 1024, 0); }
 
-void fws_pool_free(struct fws_pool *pool)
-{
-	lws_context_destroy(pool->ctx);
-	wakeup_free(pool->wakeup);
-	free(pool);
-}
+void fws_service(struct client_pool *pool) { lws_service(pool->ctx, 0); }
 
-void fws_service(struct fws_pool *pool) { lws_service(pool->ctx, 0); }
-
-struct fws *fws_connect(struct fws_pool *pool, const char *path)
+struct fws *fws_connect(struct client_pool *pool, const char *path)
 {
 	struct fws *c = calloc(1, sizeof *c);
 	c->pool = pool;
 	c->path = path;
 	struct lws_client_connect_info i;
 	memset(&i, 0, sizeof i);
-	i.context = pool->ctx;
-	i.address = "127.0.0.1";
-	i.port = pool->port;
 	i.host = "127.0.0.1";
 	i.method = "RAW";
 	i.local_protocol_name = "fastws";
-	i.opaque_user_data = c;
-	i.pwsi = &c->wsi;
-	if (!lws_client_connect_via_info(&i))
+	if (!client_pool_connect(pool, &i, c, &c->wsi))
 		c->closed = true;
-	long long end = now_ms() + 5000;
-	while (!c->open && !c->closed && now_ms() < end)
+	long long end = monotonic_ms() + 5000;
+	while (!c->open && !c->closed && monotonic_ms() < end)
 		fws_service(pool);
 	if (!c->open) {
 		fws_free(c);
@@ -341,33 +300,21 @@ void fws_sendf(struct fws *c, const char *fmt, ...)
 	free(text);
 }
 
-struct fws_message *fws_recv(struct fws *c, int timeout_ms)
+struct ws_message *fws_recv(struct fws *c, int timeout_ms)
 {
-	long long end = now_ms() + timeout_ms;
-	while (!c->queue_head && !c->closed && now_ms() < end)
+	long long end = monotonic_ms() + timeout_ms;
+	while (!c->received.head && !c->closed && monotonic_ms() < end)
 		fws_service(c->pool);
-	struct fws_message *m = c->queue_head;
-	if (m) {
-		c->queue_head = m->next;
-		if (!c->queue_head)
-			c->queue_tail = NULL;
-	}
-	return m;
+	return message_queue_pop(&c->received);
 }
 
 void fws_free(struct fws *c)
 {
 	if (!c)
 		return;
-	if (c->wsi) {
-		lws_set_opaque_user_data(c->wsi, NULL);
-		lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC);
-	}
-	while (c->queue_head) {
-		struct fws_message *next = c->queue_head->next;
-		free(c->queue_head);
-		c->queue_head = next;
-	}
+	if (c->wsi)
+		client_pool_drop(c->wsi);
+	message_queue_clear(&c->received);
 	free(c->msg);
 	free(c->out);
 	free(c);

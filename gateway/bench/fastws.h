@@ -3,7 +3,9 @@
  * client parses and masks payload one byte at a time; measured, that took 60% of the load
  * generator's time and capped it near 30 MB/s, so it measured the client, not the gateway.
  * Frames sent here carry an all-zero mask key (valid WebSocket: the gateway still unmasks every
- * byte as it would for any client). The tests use the full lws client (clients/wsclient.c). */
+ * byte as it would for any client). The tests use the full lws client (clients/wsclient.c);
+ * both stand on the same pool, received-message queue and clock (clients/client_pool.h,
+ * message_queue.h, monotonic.h), so only the framing and the write path are this file's own. */
 #ifndef WEFT_FASTWS_H
 #define WEFT_FASTWS_H
 
@@ -11,22 +13,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "client_pool.h"
+#include "message_queue.h"
+
 struct lws;
-struct lws_context;
-struct wakeup;
-
-struct fws_message {
-	struct fws_message *next;
-	size_t len;
-	char data[]; /* NUL-terminated */
-};
-
-struct fws_pool;
 
 #define FWS_HEAD_BYTES 64
 
 struct fws {
-	struct fws_pool *pool;
+	struct client_pool *pool;
 	struct lws *wsi;
 	const char *path;
 	bool open, closed;
@@ -43,7 +38,7 @@ struct fws {
 	size_t out_off, out_len, out_cap;
 	const char *borrowed;   /* a payload written after out, without copying (fws_send_borrowed) */
 	size_t borrowed_len, borrowed_off;
-	struct fws_message *queue_head, *queue_tail; /* received, when on_message is not set */
+	struct message_queue received; /* when on_message is not set */
 	void (*on_message)(struct fws *c, const char *data, size_t len);
 	/* Counting only: on_message gets each message's length but only its first FWS_HEAD_BYTES
 	 * bytes (the rest is not gathered), so a load generator spends nothing on payload. */
@@ -53,18 +48,13 @@ struct fws {
 	void *user;
 };
 
-struct fws_pool {
-	struct lws_context *ctx;
-	int port;
-	struct wakeup *wakeup; /* wakes fws_service on time (clients/wakeup.h) */
-};
-
-struct fws_pool *fws_pool_new(int port);
-void fws_pool_free(struct fws_pool *pool);
-void fws_service(struct fws_pool *pool);
+/* A pool for fws clients to the gateway on 127.0.0.1:port; free it with client_pool_free. */
+struct client_pool *fws_pool_new(int port);
+/* Services the pool once without waiting. */
+void fws_service(struct client_pool *pool);
 
 /* Connects to path ("/device", "/inspector") and waits for the upgrade; NULL on failure. */
-struct fws *fws_connect(struct fws_pool *pool, const char *path);
+struct fws *fws_connect(struct client_pool *pool, const char *path);
 
 /* Frames and queues one text message. */
 void fws_send(struct fws *c, const char *data, size_t len);
@@ -73,7 +63,7 @@ void fws_send_borrowed(struct fws *c, const char *data, size_t len);
 void fws_sendf(struct fws *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The next queued message (free() it), servicing up to timeout_ms; NULL when none came. */
-struct fws_message *fws_recv(struct fws *c, int timeout_ms);
+struct ws_message *fws_recv(struct fws *c, int timeout_ms);
 
 void fws_free(struct fws *c);
 

@@ -22,11 +22,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "harness.h"
 #include "fastws.h"
+#include "monotonic.h"
 
 #define KIB 1024
 #define MIB (1024 * 1024)
@@ -36,7 +36,7 @@ struct sizes {
 	int rtt_samples;           /* per inspector */
 };
 
-static struct fws_pool *device_pool, *inspector_pool;
+static struct client_pool *device_pool, *inspector_pool;
 static struct gateway gw;
 
 /* ---- the device thread: services device_pool while a measurement runs ---- */
@@ -103,16 +103,9 @@ struct peer_state {
 	unsigned long long events, event_bytes;
 };
 
-static long long now_us(void)
+static struct ws_message *expect(struct fws *c)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
-static struct fws_message *expect(struct fws *c)
-{
-	struct fws_message *m = fws_recv(c, 5000);
+	struct ws_message *m = fws_recv(c, 5000);
 	if (!m) {
 		fprintf(stderr, "loadgen: no answer from the gateway\n");
 		exit(1);
@@ -132,7 +125,7 @@ static struct fws *open_device(int n)
 	fws_sendf(c, "{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{"
 		     "\"appId\":\"org.weft.Bench\",\"instance\":\"bench-%d-%d\",\"host\":\"loopback\"}}}",
 		  (int)getpid(), n);
-	struct fws_message *m = expect(c);
+	struct ws_message *m = expect(c);
 	json_t *j = json_loads(m->data, 0, NULL);
 	snprintf(s->device_id, sizeof s->device_id, "%s",
 		 json_string_value(json_object_get(json_object_get(j, "result"), "deviceId")));
@@ -158,7 +151,7 @@ static void attach(struct fws *insp, const char *device_id)
 {
 	fws_sendf(insp, "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"%s\"}}", device_id);
 	for (;;) { /* skip gateway events until the reply */
-		struct fws_message *m = expect(insp);
+		struct ws_message *m = expect(insp);
 		bool reply = strncmp(m->data, "{\"id\":2", 7) == 0;
 		free(m);
 		if (reply)
@@ -197,7 +190,7 @@ static void send_request(struct fws *c)
 {
 	struct peer_state *s = c->user;
 	s->outstanding_id = ++s->next_id;
-	s->sent_at_us = now_us();
+	s->sent_at_us = monotonic_us();
 	fws_sendf(c, "{\"id\":%lld,\"method\":\"Bench.echo\",\"device\":\"%s\",\"params\":{\"pad\":\"%s\"}}",
 		  s->outstanding_id, s->target, request_pad);
 }
@@ -208,7 +201,7 @@ static void inspector_on_reply(struct fws *c, const char *data, size_t len)
 	struct peer_state *s = c->user;
 	if (strncmp(data, "{\"id\":", 6) != 0 || atoll(data + 6) != s->outstanding_id)
 		return;
-	s->rtts[s->n_rtts++] = (double)(now_us() - s->sent_at_us);
+	s->rtts[s->n_rtts++] = (double)(monotonic_us() - s->sent_at_us);
 	s->outstanding_id = 0;
 	if (--s->samples_left > 0)
 		send_request(c);
@@ -252,12 +245,12 @@ static void round_trip(int n_devices, int n_inspectors, const struct sizes *z)
 	start_devices();
 	for (int i = 0; i < n_inspectors; i++)
 		send_request(inspectors[i]);
-	long long deadline = now_us() + 60 * 1000000LL;
+	long long deadline = monotonic_us() + 60 * 1000000LL;
 	for (;;) {
 		int busy = 0;
 		for (int i = 0; i < n_inspectors; i++)
 			busy += ((struct peer_state *)inspectors[i]->user)->samples_left > 0;
-		if (!busy || now_us() > deadline)
+		if (!busy || monotonic_us() > deadline)
 			break;
 		fws_service(inspector_pool);
 	}
@@ -327,8 +320,8 @@ static void totals(struct fws **inspectors, int n, unsigned long long *events, u
 /* Services the inspectors for a while (the device thread serves the devices). */
 static void run_for(double seconds)
 {
-	long long end = now_us() + (long long)(seconds * 1e6);
-	while (now_us() < end)
+	long long end = monotonic_us() + (long long)(seconds * 1e6);
+	while (monotonic_us() < end)
 		fws_service(inspector_pool);
 }
 
@@ -357,11 +350,11 @@ static void one_way(int n_devices, int n_inspectors, size_t size, const struct s
 	run_for(z->warmup_s);
 	unsigned long long e0, b0, e1, b1;
 	totals(inspectors, n_inspectors, &e0, &b0);
-	long long t0 = now_us();
+	long long t0 = monotonic_us();
 	double cpu0 = gateway_cpu_s();
 	run_for(z->window_s);
 	totals(inspectors, n_inspectors, &e1, &b1);
-	double dt = (double)(now_us() - t0) / 1e6;
+	double dt = (double)(monotonic_us() - t0) / 1e6;
 	double cpu = gateway_cpu_s() - cpu0;
 	stop_devices();
 	for (int i = 0; i < n_devices; i++)
@@ -423,8 +416,8 @@ int main(int argc, char **argv)
 	}
 	long peak = gateway_peak_kib(&gw);
 	printf("BENCH\tgateway\tgateway peak memory (VmHWM)\t%.1f\tMiB\n", (double)peak / 1024.0);
-	fws_pool_free(device_pool);
-	fws_pool_free(inspector_pool);
+	client_pool_free(device_pool);
+	client_pool_free(inspector_pool);
 	int status = gateway_stop(&gw, 3000, NULL);
 	if (status != 0) {
 		fprintf(stderr, "loadgen: the gateway exited with %d\n", status);

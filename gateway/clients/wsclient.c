@@ -1,52 +1,28 @@
 #include "wsclient.h"
-#include "wakeup.h"
+#include "monotonic.h"
 
 #include <libwebsockets.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define CHUNK (256 * 1024)
 
-long long wsc_now_ms(void)
+static int deliver(struct wsc *c, const char *data, size_t len)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void deliver(struct wsc *c, const char *data, size_t len)
-{
-	c->received_count++;
-	c->received_bytes += len;
-	if (c->on_message) {
-		c->on_message(c, data, len);
-		return;
-	}
-	struct wsc_message *m = malloc(sizeof *m + len + 1);
+	struct ws_message *m = ws_message_new(data, len, 0);
 	if (!m)
-		return;
-	m->next = NULL;
-	m->len = len;
-	memcpy(m->data, data, len);
-	m->data[len] = '\0';
-	if (c->in_tail)
-		c->in_tail->next = m;
-	else
-		c->in_head = m;
-	c->in_tail = m;
-	c->in_count++;
+		return -1;
+	message_queue_push(&c->received, m);
+	return 0;
 }
 
 static int receive(struct wsc *c, struct lws *wsi, const char *in, size_t len)
 {
 	bool final = lws_is_final_fragment(wsi);
-	if (final && c->rx_len == 0) { /* the common case: a whole message in one piece */
-		deliver(c, in, len);
-		return 0;
-	}
+	if (final && c->rx_len == 0) /* the common case: a whole message in one piece */
+		return deliver(c, in, len);
 	if (c->rx_len + len > c->rx_cap) {
 		size_t cap = (c->rx_len + len) * 2;
 		char *grown = realloc(c->rx, cap);
@@ -57,20 +33,18 @@ static int receive(struct wsc *c, struct lws *wsi, const char *in, size_t len)
 	}
 	memcpy(c->rx + c->rx_len, in, len);
 	c->rx_len += len;
-	if (final) {
-		deliver(c, c->rx, c->rx_len);
-		c->rx_len = 0;
-	}
-	return 0;
+	if (!final)
+		return 0;
+	size_t whole = c->rx_len;
+	c->rx_len = 0;
+	return deliver(c, c->rx, whole);
 }
 
 static int writable(struct wsc *c, struct lws *wsi)
 {
-	if (!c->out_head && c->on_idle)
-		c->on_idle(c);
 	size_t budget = 1 << 20; /* bytes per callback, so one fast sender cannot starve the loop */
-	while (c->out_head && budget > 0) {
-		struct wsc_message *m = c->out_head;
+	while (c->out.head && budget > 0) {
+		struct ws_message *m = c->out.head;
 		size_t left = m->len - c->out_sent, n = left < CHUNK ? left : CHUNK;
 		int flags = c->out_sent ? LWS_WRITE_CONTINUATION : LWS_WRITE_TEXT;
 		if (n < left)
@@ -87,19 +61,13 @@ static int writable(struct wsc *c, struct lws *wsi)
 		c->out_sent += n;
 		budget = n < budget ? budget - n : 0;
 		if (c->out_sent == m->len) {
-			c->out_head = m->next;
-			if (!c->out_head)
-				c->out_tail = NULL;
-			c->out_count--;
+			free(message_queue_pop(&c->out));
 			c->out_sent = 0;
-			free(m);
-			if (!c->out_head && c->on_idle)
-				c->on_idle(c);
 		}
 		if (lws_send_pipe_choked(wsi))
 			break;
 	}
-	if (c->out_head)
+	if (c->out.head)
 		lws_callback_on_writable(wsi);
 	return 0;
 }
@@ -122,7 +90,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 	}
 	case LWS_CALLBACK_CLIENT_ESTABLISHED:
 		c->state = WSC_OPEN;
-		if (c->out_head || c->on_idle)
+		if (c->out.head)
 			lws_callback_on_writable(wsi);
 		return 0;
 	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
@@ -158,44 +126,14 @@ static const struct lws_protocols protocols[] = {
 	{0},
 };
 
-#define WAKEUP_US (5 * 1000)
-
-struct wsc_pool *wsc_pool_new(int port)
+struct client_pool *wsc_pool_new(int port)
 {
-	struct wsc_pool *pool = calloc(1, sizeof *pool);
-	if (!pool)
-		return NULL;
-	struct lws_context_creation_info info;
-	memset(&info, 0, sizeof info);
-	info.port = CONTEXT_PORT_NO_LISTEN;
-	info.options = LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
-	info.protocols = protocols;
-	info.pt_serv_buf_size = 64 * 1024;
-	lws_set_log_level(LLL_ERR, NULL);
-	pool->ctx = lws_create_context(&info);
-	pool->port = port;
-	pool->wakeup = pool->ctx ? wakeup_start(pool->ctx, WAKEUP_US) : NULL;
-	if (!pool->wakeup) {
-		if (pool->ctx)
-			lws_context_destroy(pool->ctx);
-		free(pool);
-		return NULL;
-	}
-	return pool;
+	return client_pool_new(port, protocols, 64 * 1024, LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT);
 }
 
-void wsc_pool_free(struct wsc_pool *pool)
-{
-	if (!pool)
-		return;
-	lws_context_destroy(pool->ctx);
-	wakeup_free(pool->wakeup);
-	free(pool);
-}
+void wsc_service(struct client_pool *pool, int timeout_ms) { lws_service(pool->ctx, timeout_ms); }
 
-void wsc_service(struct wsc_pool *pool, int timeout_ms) { lws_service(pool->ctx, timeout_ms); }
-
-struct wsc *wsc_connect(struct wsc_pool *pool, const struct wsc_options *o)
+struct wsc *wsc_connect(struct client_pool *pool, const struct wsc_options *o)
 {
 	struct wsc *c = calloc(1, sizeof *c);
 	if (!c)
@@ -207,18 +145,13 @@ struct wsc *wsc_connect(struct wsc_pool *pool, const struct wsc_options *o)
 		snprintf(c->headers, sizeof c->headers, "Authorization: Bearer %s\r\n", o->bearer);
 	struct lws_client_connect_info i;
 	memset(&i, 0, sizeof i);
-	i.context = pool->ctx;
-	i.address = "127.0.0.1";
-	i.port = pool->port;
 	i.path = o->path;
 	i.host = o->host_header ? o->host_header : host;
 	i.origin = o->origin;
 	i.protocol = "weft.v1";
-	i.opaque_user_data = c;
-	i.pwsi = &c->wsi;
 	if (o->tls)
 		i.ssl_connection = LCCSCF_USE_SSL | LCCSCF_ALLOW_SELFSIGNED | LCCSCF_SKIP_SERVER_CERT_HOSTNAME_CHECK;
-	if (!lws_client_connect_via_info(&i)) {
+	if (!client_pool_connect(pool, &i, c, &c->wsi)) {
 		if (c->state != WSC_FAILED) {
 			c->state = WSC_FAILED;
 			snprintf(c->error, sizeof c->error, "connect refused at once");
@@ -229,26 +162,18 @@ struct wsc *wsc_connect(struct wsc_pool *pool, const struct wsc_options *o)
 
 bool wsc_wait_open(struct wsc *c, int timeout_ms)
 {
-	long long end = wsc_now_ms() + timeout_ms;
-	while (c->state == WSC_CONNECTING && wsc_now_ms() < end)
+	long long end = monotonic_ms() + timeout_ms;
+	while (c->state == WSC_CONNECTING && monotonic_ms() < end)
 		wsc_service(c->pool, 20);
 	return c->state == WSC_OPEN;
 }
 
 int wsc_send(struct wsc *c, const char *data, size_t len)
 {
-	struct wsc_message *m = malloc(sizeof *m + LWS_PRE + len + 1);
+	struct ws_message *m = ws_message_new(data, len, LWS_PRE);
 	if (!m)
 		return -1;
-	m->next = NULL;
-	m->len = len;
-	memcpy(m->data + LWS_PRE, data, len);
-	if (c->out_tail)
-		c->out_tail->next = m;
-	else
-		c->out_head = m;
-	c->out_tail = m;
-	c->out_count++;
+	message_queue_push(&c->out, m);
 	if (c->wsi && c->state == WSC_OPEN)
 		lws_callback_on_writable(c->wsi);
 	return 0;
@@ -274,25 +199,18 @@ int wsc_sendf(struct wsc *c, const char *fmt, ...)
 	return r;
 }
 
-struct wsc_message *wsc_recv(struct wsc *c, int timeout_ms)
+struct ws_message *wsc_recv(struct wsc *c, int timeout_ms)
 {
-	long long end = wsc_now_ms() + timeout_ms;
-	while (!c->in_head && c->state <= WSC_OPEN && wsc_now_ms() < end)
+	long long end = monotonic_ms() + timeout_ms;
+	while (!c->received.head && c->state <= WSC_OPEN && monotonic_ms() < end)
 		wsc_service(c->pool, 10);
-	struct wsc_message *m = c->in_head;
-	if (m) {
-		c->in_head = m->next;
-		if (!c->in_head)
-			c->in_tail = NULL;
-		c->in_count--;
-	}
-	return m;
+	return message_queue_pop(&c->received);
 }
 
 bool wsc_wait_closed(struct wsc *c, int timeout_ms)
 {
-	long long end = wsc_now_ms() + timeout_ms;
-	while (c->state <= WSC_OPEN && wsc_now_ms() < end)
+	long long end = monotonic_ms() + timeout_ms;
+	while (c->state <= WSC_OPEN && monotonic_ms() < end)
 		wsc_service(c->pool, 10);
 	return c->state >= WSC_CLOSED;
 }
@@ -303,25 +221,14 @@ void wsc_pause(struct wsc *c, bool paused)
 		lws_rx_flow_control(c->wsi, paused ? 0 : 1);
 }
 
-static void free_list(struct wsc_message *m)
-{
-	while (m) {
-		struct wsc_message *next = m->next;
-		free(m);
-		m = next;
-	}
-}
-
 void wsc_free(struct wsc *c)
 {
 	if (!c)
 		return;
-	if (c->wsi) {
-		lws_set_opaque_user_data(c->wsi, NULL);
-		lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC);
-	}
-	free_list(c->in_head);
-	free_list(c->out_head);
+	if (c->wsi)
+		client_pool_drop(c->wsi);
+	message_queue_clear(&c->received);
+	message_queue_clear(&c->out);
 	free(c->rx);
 	free(c);
 }

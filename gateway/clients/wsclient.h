@@ -1,17 +1,17 @@
-/* A small WebSocket client on libwebsockets for the gateway's tests and load generator: scripted
- * devices and inspectors. A pool is one lws context (serviced by the caller's thread); clients
- * queue what they receive, or hand it to on_message when set (the load generator). */
+/* A small WebSocket client on libwebsockets for the gateway's tests: scripted devices and
+ * inspectors. A pool is one lws context (serviced by the caller's thread); clients queue what
+ * they receive. The load generator has its own faster client (bench/fastws.h). */
 #ifndef WEFT_WSCLIENT_H
 #define WEFT_WSCLIENT_H
 
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
+
+#include "client_pool.h"
+#include "message_queue.h"
 
 struct lws;
-struct lws_context;
-struct wakeup;
 
 struct wsc_options {
 	const char *path;        /* "/device" or "/inspector", with "?token=..." when wanted */
@@ -23,51 +23,29 @@ struct wsc_options {
 
 enum wsc_state { WSC_CONNECTING, WSC_OPEN, WSC_CLOSED, WSC_FAILED };
 
-struct wsc_message {
-	struct wsc_message *next;
-	size_t len;
-	char data[]; /* NUL-terminated */
-};
-
-struct wsc_pool;
-
 struct wsc {
-	struct wsc_pool *pool;
+	struct client_pool *pool;
 	struct lws *wsi;
 	enum wsc_state state;
-	int close_code;          /* the close code the gateway sent, 0 when none */
+	int close_code;                 /* the close code the gateway sent, 0 when none */
 	char close_reason[128];
-	char error[256];         /* why connecting failed */
-	struct wsc_message *in_head, *in_tail;
-	size_t in_count;
-	struct wsc_message *out_head, *out_tail; /* each allocated with LWS_PRE bytes in front */
-	size_t out_count;
-	size_t out_sent;         /* bytes of out_head already written (fragmented sends) */
-	char *rx;                /* a message being reassembled */
+	char error[256];                /* why connecting failed */
+	struct message_queue received;
+	struct message_queue out;       /* each message with LWS_PRE bytes of headroom */
+	size_t out_sent;                /* bytes of out.head already written (fragmented sends) */
+	char *rx;                       /* a message being reassembled */
 	size_t rx_len, rx_cap;
-	uint64_t received_count, received_bytes;
-	/* Load generation: when set, messages go here instead of the queue ... */
-	void (*on_message)(struct wsc *c, const char *data, size_t len);
-	/* ... and this is asked for more to send whenever the send queue runs dry. */
-	void (*on_idle)(struct wsc *c);
-	void *user;
-	char headers[512];       /* extra handshake headers */
+	char headers[512];              /* extra handshake headers */
 };
 
-struct wsc_pool {
-	struct lws_context *ctx;
-	int port;
-	struct wakeup *wakeup; /* wakes wsc_service on time (clients/wakeup.h) */
-};
-
-struct wsc_pool *wsc_pool_new(int port);
-void wsc_pool_free(struct wsc_pool *pool);
+/* A pool for wsc clients to the gateway on 127.0.0.1:port; free it with client_pool_free. */
+struct client_pool *wsc_pool_new(int port);
 
 /* Services the pool once, waiting at most timeout_ms for activity. */
-void wsc_service(struct wsc_pool *pool, int timeout_ms);
+void wsc_service(struct client_pool *pool, int timeout_ms);
 
 /* Starts connecting; NULL when lws refuses at once. */
-struct wsc *wsc_connect(struct wsc_pool *pool, const struct wsc_options *o);
+struct wsc *wsc_connect(struct client_pool *pool, const struct wsc_options *o);
 
 /* Services until the client is open (true) or failed / timed out (false). */
 bool wsc_wait_open(struct wsc *c, int timeout_ms);
@@ -78,7 +56,7 @@ int wsc_sendf(struct wsc *c, const char *fmt, ...) __attribute__((format(printf,
 int wsc_vsendf(struct wsc *c, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 /* The next received message (free() it), servicing up to timeout_ms; NULL when none came. */
-struct wsc_message *wsc_recv(struct wsc *c, int timeout_ms);
+struct ws_message *wsc_recv(struct wsc *c, int timeout_ms);
 
 /* Services until the connection is closed (true) or timeout_ms passed. */
 bool wsc_wait_closed(struct wsc *c, int timeout_ms);
@@ -88,8 +66,5 @@ void wsc_pause(struct wsc *c, bool paused);
 
 /* Closes the connection at once if still open, and frees the client. */
 void wsc_free(struct wsc *c);
-
-/* Milliseconds on a monotonic clock. */
-long long wsc_now_ms(void);
 
 #endif

@@ -1,4 +1,5 @@
 #include "harness.h"
+#include "monotonic.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -11,15 +12,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
-
-static long long now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 int gateway_start(struct gateway *g, const char *const *args)
 {
@@ -55,8 +48,8 @@ int gateway_start(struct gateway *g, const char *const *args)
 	g->pid = pid;
 	char line[256];
 	size_t n = 0;
-	long long end = now_ms() + 10000;
-	while (now_ms() < end && n < sizeof line - 1) {
+	long long end = monotonic_ms() + 10000;
+	while (monotonic_ms() < end && n < sizeof line - 1) {
 		struct pollfd p = {.fd = out[0], .events = POLLIN};
 		if (poll(&p, 1, 100) <= 0)
 			continue;
@@ -86,11 +79,11 @@ int gateway_stop(struct gateway *g, int timeout_ms, long long *elapsed_ms)
 {
 	if (g->pid <= 0)
 		return -1;
-	long long start = now_ms();
+	long long start = monotonic_ms();
 	kill(g->pid, SIGTERM);
 	int status = 0;
 	int result = -1;
-	while (now_ms() - start < timeout_ms) {
+	while (monotonic_ms() - start < timeout_ms) {
 		pid_t r = waitpid(g->pid, &status, WNOHANG);
 		if (r == g->pid) {
 			result = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -99,7 +92,7 @@ int gateway_stop(struct gateway *g, int timeout_ms, long long *elapsed_ms)
 		usleep(5000);
 	}
 	if (elapsed_ms)
-		*elapsed_ms = now_ms() - start;
+		*elapsed_ms = monotonic_ms() - start;
 	if (result < 0) {
 		kill(g->pid, SIGKILL);
 		waitpid(g->pid, NULL, 0);
@@ -179,8 +172,8 @@ int http_finish(int fd, struct http_result *out)
 		return -1;
 	size_t cap = 65536, n = 0;
 	char *buf = malloc(cap);
-	long long end = now_ms() + 10000;
-	while (buf && now_ms() < end) {
+	long long end = monotonic_ms() + 10000;
+	while (buf && monotonic_ms() < end) {
 		struct pollfd p = {.fd = fd, .events = POLLIN};
 		if (poll(&p, 1, 100) <= 0)
 			continue;

@@ -15,7 +15,7 @@
 #include "scripted.h"
 
 static struct gateway gw;
-static struct wsc_pool *pool;
+static struct client_pool *pool;
 
 /* Starts a gateway with extra flags and a client pool for one test. */
 static bool up(const char *const *args)
@@ -32,7 +32,7 @@ static bool up(const char *const *args)
  * leak check off. */
 static void down_within(int limit_ms)
 {
-	wsc_pool_free(pool);
+	client_pool_free(pool);
 	pool = NULL;
 	long long elapsed = 0;
 	int status = gateway_stop(&gw, 5000, &elapsed);
@@ -390,11 +390,11 @@ static void test_restart_rebinds_within_grace(void)
 	/* A pending request fails at once with -32001 when the device goes away. */
 	tc_sendf(insp, "{\"id\":3,\"method\":\"Tree.getDocument\",\"device\":\"%s\",\"params\":{}}", device_id);
 	json_decref(tc_method(dev, "Tree.getDocument"));
-	long long t0 = wsc_now_ms();
+	long long t0 = monotonic_ms();
 	tc_free(dev);
 	json_t *failed = tc_reply(insp, 3);
 	CHECK_INT(error_code(failed), -32001);
-	CHECK(wsc_now_ms() - t0 < 1000);
+	CHECK(monotonic_ms() - t0 < 1000);
 	json_decref(failed);
 	json_t *upd = tc_method(insp, "Gateway.deviceUpdated");
 	CHECK_STR(str_at(upd, "params", "state"), "disconnected");
@@ -491,11 +491,11 @@ static void test_request_timeout(void)
 	START_GATEWAY("--request-timeout", "0.3");
 	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
 	struct tc *insp = inspector_open(pool);
-	long long t0 = wsc_now_ms();
+	long long t0 = monotonic_ms();
 	tc_sendf(insp, "{\"id\":2,\"method\":\"Tree.getDocument\",\"device\":\"%s\",\"params\":{}}", dev->device_id);
 	json_t *req = tc_method(dev, "Tree.getDocument"); /* the device never answers */
 	json_t *reply = tc_reply(insp, 2);
-	long long elapsed = wsc_now_ms() - t0;
+	long long elapsed = monotonic_ms() - t0;
 	CHECK_INT(error_code(reply), -32002);
 	CHECK(elapsed >= 250 && elapsed < 2000);
 	/* The late answer is dropped. */
@@ -860,7 +860,7 @@ static void test_http_api(void)
 	fd = http_begin(gw.port, two, strlen(two));
 	char answer[8192];
 	size_t got = 0;
-	for (long long end = wsc_now_ms() + 3000; wsc_now_ms() < end && got < sizeof answer - 1;) {
+	for (long long end = monotonic_ms() + 3000; monotonic_ms() < end && got < sizeof answer - 1;) {
 		ssize_t n = recv(fd, answer + got, sizeof answer - 1 - got, MSG_DONTWAIT);
 		if (n == 0)
 			break;
@@ -916,9 +916,9 @@ static void test_big_messages_pass_intact(void)
 		text[head + i] = (char)('a' + i % 26);
 	strcpy(text + head + n, "\"}}");
 	wsc_send(dev->ws, text, strlen(text));
-	struct wsc_message *m = NULL;
-	long long end = wsc_now_ms() + 5000;
-	while (!m && wsc_now_ms() < end) {
+	struct ws_message *m = NULL;
+	long long end = monotonic_ms() + 5000;
+	while (!m && monotonic_ms() < end) {
 		m = wsc_recv(insp->ws, 100);
 		if (m && !strstr(m->data, "Tree.updated")) {
 			free(m);
@@ -969,26 +969,26 @@ static void test_slow_inspector_gets_resync(void)
 	wsc_pause(slow->ws, true);
 	char event[16 * 1024];
 	int count = 2048;
-	long long t0 = wsc_now_ms();
+	long long t0 = monotonic_ms();
 	for (int i = 1; i <= count; i++) {
 		int head = snprintf(event, sizeof event, "{\"method\":\"Tree.updated\",\"params\":{\"revision\":%d,\"pad\":\"", i);
 		memset(event + head, 'x', sizeof event - (size_t)head - 4);
 		strcpy(event + sizeof event - 4, "\"}}");
 		wsc_send(dev->ws, event, strlen(event));
-		if (dev->ws->out_count > 16)
+		if (dev->ws->out.count > 16)
 			wsc_service(pool, 0);
 		/* The fast inspector keeps up: consume what it got so far. */
-		struct wsc_message *m;
+		struct ws_message *m;
 		while ((m = wsc_recv(fast->ws, 0)))
 			free(m);
 	}
-	while (dev->ws->out_count > 0 && wsc_now_ms() - t0 < 20000)
+	while (dev->ws->out.count > 0 && monotonic_ms() - t0 < 20000)
 		wsc_service(pool, 5);
-	CHECK_INT(dev->ws->out_count, 0);
+	CHECK_INT(dev->ws->out.count, 0);
 	/* Let the gateway take everything in, then measure: its memory must stay bounded (the queue
 	 * limit plus buffers), nowhere near the 32 MiB streamed. */
 	for (int i = 0; i < 50; i++) {
-		struct wsc_message *m;
+		struct ws_message *m;
 		while ((m = wsc_recv(fast->ws, 10)))
 			free(m);
 	}
@@ -1087,8 +1087,8 @@ static void test_reply_that_cannot_be_queued_closes_1008(void)
 		json_decref(req);
 	}
 	free(reply);
-	long long end = wsc_now_ms() + 5000;
-	while (!log_contains("send queue full") && wsc_now_ms() < end)
+	long long end = monotonic_ms() + 5000;
+	while (!log_contains("send queue full") && monotonic_ms() < end)
 		wsc_service(pool, 20);
 	CHECK(log_contains("send queue full"));
 	wsc_pause(slow->ws, false);
@@ -1119,7 +1119,7 @@ static void test_shutdown_with_clients_connected(void)
 	inspector_attach(insp, 2, dev->device_id);
 	tc_sendf(insp, "{\"id\":3,\"method\":\"Tree.getDocument\",\"device\":\"%s\"}", dev->device_id);
 	json_decref(tc_method(dev, "Tree.getDocument"));
-	struct wsc_pool *clients = pool;
+	struct client_pool *clients = pool;
 	pool = NULL; /* keep the clients connected while the gateway stops */
 	long long elapsed = 0;
 	int status = gateway_stop(&gw, 5000, &elapsed);
@@ -1129,7 +1129,7 @@ static void test_shutdown_with_clients_connected(void)
 	CHECK(wsc_wait_closed(insp->ws, WAIT_MS));
 	tc_free(insp);
 	tc_free(dev);
-	wsc_pool_free(clients);
+	client_pool_free(clients);
 }
 
 int main(int argc, char **argv)

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "monotonic.h"
 #include "wsclient.h"
 
 #define WAIT_MS 3000
@@ -23,7 +24,7 @@ struct tc {
 	char device_id[24];
 };
 
-static struct tc *tc_connect(struct wsc_pool *pool, const struct wsc_options *o)
+static struct tc *tc_connect(struct client_pool *pool, const struct wsc_options *o)
 {
 	struct tc *t = calloc(1, sizeof *t);
 	t->ws = wsc_connect(pool, o);
@@ -55,8 +56,8 @@ static int tc_sendf(struct tc *t, const char *fmt, ...)
 /* Services the pool until everything queued on t has been written. */
 static void tc_flush(struct tc *t)
 {
-	long long end = wsc_now_ms() + WAIT_MS;
-	while ((t->ws->out_count > 0) && t->ws->state == WSC_OPEN && wsc_now_ms() < end)
+	long long end = monotonic_ms() + WAIT_MS;
+	while ((t->ws->out.count > 0) && t->ws->state == WSC_OPEN && monotonic_ms() < end)
 		wsc_service(t->ws->pool, 5);
 }
 
@@ -77,12 +78,12 @@ static json_t *tc_await(struct tc *t, tc_match match, const void *arg, int timeo
 			return m;
 		}
 	}
-	long long end = wsc_now_ms() + timeout_ms;
+	long long end = monotonic_ms() + timeout_ms;
 	for (;;) {
-		long long left = end - wsc_now_ms();
+		long long left = end - monotonic_ms();
 		if (left <= 0)
 			return NULL;
-		struct wsc_message *raw = wsc_recv(t->ws, (int)left);
+		struct ws_message *raw = wsc_recv(t->ws, (int)left);
 		if (!raw)
 			return NULL;
 		json_t *j = json_loadb(raw->data, raw->len, 0, NULL);
@@ -157,7 +158,7 @@ static const char *test_instance(void)
 }
 
 /* A device that registered as app_id@instance; its deviceId is in device_id. */
-static struct tc *device_open(struct wsc_pool *pool, const char *app_id, const char *instance)
+static struct tc *device_open(struct client_pool *pool, const char *app_id, const char *instance)
 {
 	struct tc *d = tc_connect(pool, &(struct wsc_options){.path = "/device"});
 	tc_sendf(d,
@@ -172,7 +173,7 @@ static struct tc *device_open(struct wsc_pool *pool, const char *app_id, const c
 }
 
 /* An inspector that said hello (with ?token when given). */
-static struct tc *inspector_open_path(struct wsc_pool *pool, const char *path)
+static struct tc *inspector_open_path(struct client_pool *pool, const char *path)
 {
 	struct tc *t = tc_connect(pool, &(struct wsc_options){.path = path});
 	tc_sendf(t, "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1,\"client\":\"test\"}}");
@@ -180,7 +181,7 @@ static struct tc *inspector_open_path(struct wsc_pool *pool, const char *path)
 	return t;
 }
 
-static struct tc *inspector_open(struct wsc_pool *pool) { return inspector_open_path(pool, "/inspector"); }
+static struct tc *inspector_open(struct client_pool *pool) { return inspector_open_path(pool, "/inspector"); }
 
 /* Sends Gateway.attach and waits for its reply. */
 static void inspector_attach(struct tc *t, long long id, const char *device)
