@@ -41,6 +41,11 @@ final class PendingCapture: @unchecked Sendable {
         PendingCapture(.streamed(roots: roots, rangeControllers: rangeControllers, meta: meta))
     }
 
+    /// A streamed capture's roots, as read (nil for a document).
+    var streamedRoots: [CapturedChild]? {
+        if case .streamed(let roots, _, _) = content { roots } else { nil }
+    }
+
     /// The document (revision 0: the publisher numbers it), a streamed capture's assembled by
     /// `assembly`.
     func snapshot(assembling assembly: inout ElementAssembly) -> Snapshot {
