@@ -109,6 +109,8 @@ bench-smoke: deps gateway
 	{ .build/release/weft-bench --size tiny; $(MAKE) -s --no-print-directory -C gateway bench BENCH_SIZE=tiny; \
 	  .build/release/TextureGram --bench $(call texturegram_bench_frames,tiny); } \
 		| scripts/bench-report
+	# The profiling mode scripts/capture-cost runs under valgrind.
+	.build/release/weft-bench --feed streaming --frames 60 --evict-kib 64
 
 clean:
 	rm -rf .build $(VENV)

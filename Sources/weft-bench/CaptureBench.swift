@@ -69,12 +69,12 @@ struct CaptureBench: BenchSuite {
     /// A 1 000-row feed dragged down then up, an update every frame (no rate limit): the mean
     /// update size against the size of the whole document.
     private func scrollUpdates(frames: Int, report: BenchReport) {
-        let (loop, table) = feed(rows: 1_000)
+        let (loop, table) = Self.feed(rows: 1_000)
         let session = CaptureSession(loop: loop, updateRate: 0)
         session.isListening = { true }
         session.start()
         let full = session.document().encoded().count
-        scroll(table, loop: loop, frames: frames)
+        Self.scroll(table, loop: loop, frames: frames)
         let perFrame = Double(session.updateBytesSent) / Double(max(1, session.updatesSent))
         report.figure("full snapshot of a 1k-row feed", Double(full) / 1024, "KiB", decimals: 1)
         report.figure("bytes per scroll frame (1k-row feed)", perFrame, "B", decimals: 0)
@@ -83,7 +83,7 @@ struct CaptureBench: BenchSuite {
     }
 
     /// One feed scrolling with one way of inspecting it; keeps its best round.
-    private final class Scenario {
+    final class Scenario {
         let loop: MainLoop
         let table: TableNode
         let session: CaptureSession?
@@ -107,13 +107,13 @@ struct CaptureBench: BenchSuite {
 
     private func frameOverhead(frames: Int, repeats: Int, report: BenchReport) {
         let scenarios = [
-            Scenario(feed(rows: 1_000)) { _ in nil },
-            Scenario(feed(rows: 1_000)) { loop in CaptureSession(loop: loop, publishing: .worker) },
-            Scenario(feed(rows: 1_000), Scenario.streaming(.worker)),
-            Scenario(feed(rows: 1_000), Scenario.streaming(.inline)),
+            Scenario(Self.feed(rows: 1_000)) { _ in nil },
+            Scenario(Self.feed(rows: 1_000)) { loop in CaptureSession(loop: loop, publishing: .worker) },
+            Scenario(Self.feed(rows: 1_000), Scenario.streaming(.worker)),
+            Scenario(Self.feed(rows: 1_000), Scenario.streaming(.inline)),
         ]
         for scenario in scenarios {
-            scroll(scenario.table, loop: scenario.loop, frames: 120)  // warm up
+            Self.scroll(scenario.table, loop: scenario.loop, frames: 120)  // warm up
             _ = scenario.session?.revision  // waits for the worker
         }
         // Rounds alternate between the scenarios, so a spell of load on the shared machine
@@ -122,7 +122,7 @@ struct CaptureBench: BenchSuite {
         for _ in 0..<max(1, repeats) {
             for scenario in scenarios {
                 let start = CPUTime.thread
-                scroll(scenario.table, loop: scenario.loop, frames: frames)
+                Self.scroll(scenario.table, loop: scenario.loop, frames: frames)
                 scenario.best = min(scenario.best, CPUTime.thread - start)
                 _ = scenario.session?.revision
             }
@@ -150,14 +150,15 @@ struct CaptureBench: BenchSuite {
     /// capture at 30 updates per second): the median pair, since a virtual machine's thread is
     /// now and then charged for time its processor was away.
     private func realTimeOverhead(frames: Int, report: BenchReport) {
-        let scenarios = [Scenario(feed(rows: 1_000)) { _ in nil }, Scenario(feed(rows: 1_000), Scenario.streaming(.worker))]
+        let scenarios = [Scenario(Self.feed(rows: 1_000)) { _ in nil },
+                         Scenario(Self.feed(rows: 1_000), Scenario.streaming(.worker))]
         for scenario in scenarios { scenario.table.beginDragging() }
         var pairs: [[Double]] = [[], []]
         var deadline = MonotonicTime.now
         for frame in 0..<frames {
             for index in frame % 2 == 0 ? [0, 1] : [1, 0] {
                 let start = CPUTime.thread
-                drag(scenarios[index].table, frame: frame)
+                Self.drag(scenarios[index].table, frame: frame)
                 scenarios[index].loop.tick()
                 let spent = CPUTime.thread - start
                 if frame % 2 == 0 { pairs[index].append(spent) } else { pairs[index][pairs[index].count - 1] += spent }
@@ -177,7 +178,7 @@ struct CaptureBench: BenchSuite {
     }
 
     /// A 1 000-row feed filling a 375x667 screen.
-    private func feed(rows: Int) -> (MainLoop, TableNode) {
+    static func feed(rows: Int) -> (MainLoop, TableNode) {
         let table = TableNode()
         let source = FeedSource(count: rows)
         table.dataSource = source
@@ -189,16 +190,16 @@ struct CaptureBench: BenchSuite {
     }
 
     /// A finger dragging at 540 pt/s, down for 2 s then up for 2 s, and so on.
-    private func scroll(_ table: TableNode, loop: MainLoop, frames: Int) {
+    static func scroll(_ table: TableNode, loop: MainLoop, frames: Int) {
         if !table.isTracking { table.beginDragging() }
         for frame in 0..<frames {
-            drag(table, frame: frame)
+            Self.drag(table, frame: frame)
             loop.tick()
         }
     }
 
     /// The finger's move in `frame` (at 60 fps), before the frame runs.
-    private func drag(_ table: TableNode, frame: Int) {
+    static func drag(_ table: TableNode, frame: Int) {
         let down = (frame / 120) % 2 == 0
         table.dragMoved(by: Point(x: 0, y: down ? 9 : -9), velocity: Point(x: 0, y: down ? 540 : -540))
     }

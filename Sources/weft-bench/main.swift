@@ -1,6 +1,8 @@
 import Foundation
 
 /// `weft-bench [--size tiny|full] [SUITE...]`: runs the benchmark suites and prints their figures.
+/// `weft-bench --feed bare|streaming [--frames N] [--evict-kib K]`: only the capture suite's
+/// scrolling feed, for a profiler (`FeedFrames`).
 let suites: [any BenchSuite] = [
     LayoutBench(),
     SnapshotBench(),
@@ -12,16 +14,33 @@ let suites: [any BenchSuite] = [
 
 var size = BenchSize.full
 var selected: Set<String> = []
+var feed: String?
+var (frames, evictKiB) = (20_000, 0)
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     if argument == "--size", let value = arguments.popFirst(), let parsed = BenchSize(rawValue: value) {
         size = parsed
+    } else if argument == "--feed", let value = arguments.popFirst(), ["bare", "streaming"].contains(value) {
+        feed = value
+    } else if argument == "--frames", let value = arguments.popFirst().flatMap({ Int($0) }), value > 0 {
+        frames = value
+    } else if argument == "--evict-kib", let value = arguments.popFirst().flatMap({ Int($0) }), value >= 0 {
+        evictKiB = value
     } else if argument.hasPrefix("-") {
-        FileHandle.standardError.write("usage: weft-bench [--size tiny|full] [SUITE...]\n".data(using: .utf8)!)
+        FileHandle.standardError.write("""
+            usage: weft-bench [--size tiny|full] [SUITE...]
+                   weft-bench --feed bare|streaming [--frames N] [--evict-kib K]
+
+            """.data(using: .utf8)!)
         exit(2)
     } else {
         selected.insert(argument)
     }
+}
+
+if let feed {
+    FeedFrames.run(streaming: feed == "streaming", frames: frames, evictKiB: evictKiB)
+    exit(0)
 }
 
 for suite in suites where selected.isEmpty || selected.contains(suite.name) {
