@@ -175,8 +175,9 @@ struct CachedSubtreeTests {
         func capture(at offset: Double) throws -> (children: [CapturedChild], snapshot: Snapshot) {
             table.contentOffset = Point(x: 0, y: offset)
             loop.run(frames: 1)
-            let pending = Capture.streamed(of: [table], meta: PendingCapture.SharedMeta(Snapshot.Meta()), cache: cache)
-            let root = try #require(pending.streamedRoots?.first)
+            let pending = Capture.streamed(of: [table], meta: Snapshot.Meta(), cache: cache)
+            let roots: [CapturedChild]? = if case .streamed(let roots, _, _) = pending { roots } else { nil }
+            let root = try #require(roots?.first)
             return (root.subtree.children, pending.snapshot(assembling: &assembly))
         }
         func storage(_ children: [CapturedChild]) -> UnsafeRawPointer? {

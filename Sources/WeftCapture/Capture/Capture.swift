@@ -29,14 +29,14 @@ public enum Capture {
             return Snapshot(revision: revision, meta: meta, roots: elements, rangeControllers: rangeControllers)
         }
         var assembly = ElementAssembly()
-        var snapshot = streamed(of: roots, meta: PendingCapture.SharedMeta(meta), cache: cache).snapshot(assembling: &assembly)
+        var snapshot = streamed(of: roots, meta: meta, cache: cache).snapshot(assembling: &assembly)
         snapshot.revision = revision
         return snapshot
     }
 
     /// A capture for streaming: the subtrees read, sharing those unchanged since the cache's
     /// previous capture, to be assembled into a document where it is published.
-    static func streamed(of roots: [DisplayNode], meta: PendingCapture.SharedMeta, cache: CaptureCache) -> PendingCapture {
+    static func streamed(of roots: [DisplayNode], meta: Snapshot.Meta, cache: CaptureCache) -> PendingCapture {
         var capturer = TreeCapturer(output: CapturedTree(cache: cache))
         defer { cache.finishCapture() }
         let captured = roots.map { capturer.capture(root: $0) }

@@ -32,11 +32,7 @@ public final class CaptureSession {
 
     public let loop: MainLoop
     /// What `meta` documents carry (appId, instance, screen...); `capturedAt` is filled per document.
-    public var meta: Snapshot.Meta {
-        get { sharedMeta.meta }
-        set { sharedMeta = PendingCapture.SharedMeta(newValue) }
-    }
-    private var sharedMeta: PendingCapture.SharedMeta
+    public var meta: Snapshot.Meta
     /// At most this many `Tree.updated` per second while running (0: no limit).
     public var updateRate: Double
     /// Whether anyone listens (the transport's attached count); streaming stops while false.
@@ -73,7 +69,7 @@ public final class CaptureSession {
         self.loop = loop
         publisher = UpdatePublisher(mode: publishing == .worker ? .worker : .inline)
         self.roots = roots ?? { [unowned loop] in loop.roots }
-        sharedMeta = PendingCapture.SharedMeta(meta)
+        self.meta = meta
         self.updateRate = updateRate
         edits = EditStore(loop: loop)
         edits.onDropped = { [weak self] id, reason in self?.editDropped(id: id, reason: reason) }
@@ -110,7 +106,7 @@ public final class CaptureSession {
     /// A capture of the roots (not published, so without its revision): fresh for documents,
     /// reusing unchanged subtrees for streamed updates.
     func capture(reusingUnchangedSubtrees: Bool) -> PendingCapture {
-        reusingUnchangedSubtrees ? Capture.streamed(of: roots(), meta: sharedMeta, cache: cache)
+        reusingUnchangedSubtrees ? Capture.streamed(of: roots(), meta: meta, cache: cache)
             : .document(Capture.snapshot(of: roots(), meta: meta))
     }
 
