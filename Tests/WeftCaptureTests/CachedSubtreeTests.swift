@@ -148,6 +148,20 @@ struct CachedSubtreeTests {
         withExtendedLifetime(rows) {}
     }
 
+    @Test("a row whose content changes without a relayout while its feed scrolls is at its frame now")
+    func rowContentChangingWhileItsFeedScrolls() throws {
+        // The label's alpha changes nothing of the row itself (no relayout): the row keeps its
+        // recorded fields, read 16 points higher up, and its label is read again.
+        let rows = Rows(count: 30)
+        let (copy, fresh, _) = try scrolledTable(rows, offsets: Array(stride(from: 4.0, through: 40, by: 4))) { table, offset in
+            if offset == 20 { table.cellForItem(at: 2)?.subnodes.first?.alpha = 0.5 }
+        }
+        #expect(firstDifference(copy, fresh) == nil)
+        let row = try #require(copy.roots.first?.children.first { $0.debugName == "row 2" })
+        #expect(row.frame.y == 2 * 44 - 40)
+        withExtendedLifetime(rows) {}
+    }
+
     @Test("a feed scrolled through more rows than the capture cache keeps, and back, streams every update right")
     func scrollingPastTheCacheSweep() throws {
         // Rows hold two nodes each, so 1 200 rows leave 2 400 cache entries behind: the cache

@@ -45,9 +45,11 @@ final class CaptureCache {
         /// The node itself has not changed (its `ownRevision`), something below it has: its own
         /// fields and spec tree are as recorded, the nodes in them are to be looked up again.
         /// `onlyScrolled` when the node is a container whose scroll state is all that changed
-        /// (`DisplayNode.scrollStateRevision`), with no scroll container below it: its children
-        /// are as recorded, at the bounds origin it had then.
-        case ownUnchanged(Record, onlyScrolled: Bool)
+        /// (`DisplayNode.scrollStateRevision`): its children are as recorded, at the bounds
+        /// origin it had then. `containersBelow` when the record met other scroll containers
+        /// than the node (in its cells, on screen or off): a reuse of its children collects
+        /// those in them from their own records (`containers(recordedFor:)`).
+        case ownUnchanged(Record, onlyScrolled: Bool, containersBelow: Bool)
         /// Never recorded, or the node itself changed.
         case changed
     }
@@ -102,12 +104,15 @@ final class CaptureCache {
         entry.generation = generation
         guard subtreeUnchanged else {
             // Only the element's own fields and spec tree are reused: the containers below are
-            // collected again by the walk (or, when it only scrolled, there are none below).
+            // collected again by the walk, or, when it only scrolled, from its cells' records.
+            // (Only cells carry those records: a container with a spec tree of its own is walked.)
+            let containersBelow = !entry.containers.allSatisfy { $0.node === node }
             let onlyScrolled = entry.interfaceStateRevision == node.subtreeInterfaceStateRevision
                 && node.subtreeRevision &- entry.revision == node.scrollStateRevision &- entry.scrollStateRevision
-                && entry.containers.allSatisfy { $0.node === node }
+                && (!containersBelow || entry.layoutChildCount == 0)
             return .ownUnchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: [],
-                                        boundsOrigin: entry.boundsOrigin), onlyScrolled: onlyScrolled)
+                                        boundsOrigin: entry.boundsOrigin),
+                                 onlyScrolled: onlyScrolled, containersBelow: containersBelow)
         }
         // An unchanged subtree still holds its containers; a missing one would mean a change the
         // revision missed, and then the subtree is captured again.
@@ -115,6 +120,17 @@ final class CaptureCache {
         guard containers.count == entry.containers.count else { return .changed }
         return .unchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: containers),
                           interfaceStatesChanged: entry.interfaceStateRevision != node.subtreeInterfaceStateRevision)
+    }
+
+    /// The scroll containers recorded in `node`'s subtree, when that record still holds (the
+    /// subtree did not change since, and every container is alive); marks it used.
+    func containers(recordedFor node: DisplayNode) -> [ContainerNode]? {
+        guard let entry = entries[ObjectIdentifier(node)], entry.nodeID == node.id, entry.revision == node.subtreeRevision
+        else { return nil }
+        let containers = entry.containers.compactMap(\.node)
+        guard containers.count == entry.containers.count else { return nil }
+        entry.generation = generation
+        return containers
     }
 
     /// Records what `node`'s subtree is now.

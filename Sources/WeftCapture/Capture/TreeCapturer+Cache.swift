@@ -21,13 +21,15 @@ extension TreeCapturer where Output == CapturedTree {
                 if interfaceStatesChanged || refreshed != nil { cache.record(record, for: node) }
             }
             return CapturedChild(record.subtree, frame: frame, source: Self.source(node, record))
-        case .ownUnchanged(let recorded, let onlyScrolled):
+        case .ownUnchanged(let recorded, let onlyScrolled, let containersBelow):
             let record = recording { capturer in
-                onlyScrolled ? capturer.rescrolled(node, frame: frame, keeping: recorded)
-                    : capturer.recapture(node, frame: frame, keeping: recorded)
+                (onlyScrolled ? capturer.rescrolled(node, frame: frame, keeping: recorded, containersBelow: containersBelow)
+                    : nil) ?? capturer.recapture(node, frame: frame, keeping: recorded)
             }
             cache.record(record, for: node)
-            return CapturedChild(record.subtree, source: Self.source(node, record))
+            // At its frame now: the fields it shares with the record were read at an older one
+            // when the node moved since (a cell whose content changed while its feed scrolled).
+            return CapturedChild(record.subtree, frame: frame, source: Self.source(node, record))
         case .changed:
             let record = recording { capturer in capturer.capture(node, frame: frame) }
             cache.record(record, for: node)
@@ -117,19 +119,43 @@ extension TreeCapturer where Output == CapturedTree {
     }
 
     /// `node` is a container that only scrolled since `recorded` (its position and ranges; its
-    /// cells on screen are the same, unchanged): its children are shared as they are, not even
-    /// looked at, and the worker moves the frames of its cells by the change of its bounds
-    /// origin. While a feed scrolls without a cell coming or going, this is the whole capture
-    /// of the feed.
-    private mutating func rescrolled(_ node: DisplayNode, frame: Snapshot.Rect, keeping recorded: CaptureCache.Record)
-        -> (element: CapturedChild, layoutChildCount: Int) {
+    /// cells on screen are the same, unchanged): its children are shared as they are, and the
+    /// worker moves the frames of its cells by the change of its bounds origin. While a feed
+    /// scrolls without a cell coming or going, this is the whole capture of the feed. Its
+    /// children are not even looked at unless `containersBelow`: then the scroll containers in
+    /// its cells are collected from the cells' records, in order, as a walk would (a feed with
+    /// a horizontal strip in a cell, a pager's page holding a table). Nil when one of those
+    /// records no longer holds: the node is then read again.
+    private mutating func rescrolled(_ node: DisplayNode, frame: Snapshot.Rect, keeping recorded: CaptureCache.Record,
+                                     containersBelow: Bool) -> (element: CapturedChild, layoutChildCount: Int)? {
+        var held: [ContainerNode] = []
+        if containersBelow {
+            guard let containers = containersHeld(by: recorded.subtree.children, of: node) else { return nil }
+            held = containers
+        }
         collectContainers(of: node)
+        containers.append(contentsOf: held)
         let base = recorded.subtree
         let moved = CapturedSubtree.Moved(from: recorded.layoutChildCount, readAt: base.moved?.readAt ?? recorded.boundsOrigin,
                                           now: Snapshot.Point(node.boundsOrigin))
         let subtree = CapturedSubtree(refreshing: base, interfaceState: base.interfaceState, tappable: Self.tappableArea(of: node),
                                       children: base.children, moved: moved)
         return (CapturedChild(subtree, frame: frame), recorded.layoutChildCount)
+    }
+
+    /// The scroll containers recorded for the cells among `children` that hold some, in order;
+    /// nil when a record no longer holds.
+    private func containersHeld(by children: [CapturedChild], of node: DisplayNode) -> [ContainerNode]? {
+        var held: [ContainerNode] = []
+        var subnodes: SubnodesByID?
+        for child in children {
+            guard let source = child.source, source.holdsContainers else { continue }
+            if subnodes == nil { subnodes = SubnodesByID(node.subnodes) }
+            guard let subnode = subnodes?[source.nodeID], let containers = output.cache.containers(recordedFor: subnode)
+            else { return nil }
+            held += containers
+        }
+        return held
     }
 
     /// `subtree` (recorded for `node`) with what may have changed while the subtree did not
