@@ -184,19 +184,12 @@ struct CachedSubtreeTests {
         let table = TableNode()
         table.dataSource = rows
         let loop = loop(with: [table], size: Size(width: 375, height: 220))
-        let cache = CaptureCache()
-        var assembly = ElementAssembly()
+        var captures = StreamedCaptures(of: table, in: loop)
         func capture(at offset: Double) throws -> (children: [CapturedChild], snapshot: Snapshot) {
             table.contentOffset = Point(x: 0, y: offset)
-            loop.run(frames: 1)
-            let pending = Capture.streamed(of: [table], meta: Snapshot.Meta(), cache: cache)
-            let roots: [CapturedChild]? = if case .streamed(let roots, _, _) = pending { roots } else { nil }
-            let root = try #require(roots?.first)
-            return (root.subtree.children, pending.snapshot(assembling: &assembly))
+            return try captures.next()
         }
-        func storage(_ children: [CapturedChild]) -> UnsafeRawPointer? {
-            children.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-        }
+        let storage = StreamedCaptures.storage
         let first = try capture(at: 10)
         let scrolled = try capture(at: 12)
         #expect(storage(scrolled.children) == storage(first.children))

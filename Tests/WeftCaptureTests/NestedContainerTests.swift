@@ -120,18 +120,8 @@ struct NestedContainerTests {
     @Test("a pager that only scrolled keeps its pages whole and lists the tables on them from their records")
     func pagerThatOnlyScrolled() throws {
         let (loop, pager, pages) = pagerLoop()
-        let cache = CaptureCache()
-        var assembly = ElementAssembly()
-        func capture() throws -> (pages: [CapturedChild], snapshot: Snapshot) {
-            loop.run(frames: 1)
-            let pending = Capture.streamed(of: [pager], meta: Snapshot.Meta(), cache: cache)
-            let roots: [CapturedChild]? = if case .streamed(let roots, _, _) = pending { roots } else { nil }
-            let root = try #require(roots?.first)
-            return (root.subtree.children, pending.snapshot(assembling: &assembly))
-        }
-        func storage(_ children: [CapturedChild]) -> UnsafeRawPointer? {
-            children.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-        }
+        var captures = StreamedCaptures(of: pager, in: loop)
+        let storage = StreamedCaptures.storage
         func expectFresh(_ snapshot: Snapshot) {
             let fresh = Capture.snapshot(of: [pager])
             #expect(firstDifference(snapshot, fresh) == nil)
@@ -141,23 +131,23 @@ struct NestedContainerTests {
         // (1, 1)): the pager only scrolled. Its controllers: the pager, page 2's table (off
         // screen), then the tables of pages 0 and 1 (on screen).
         pager.contentOffset = Point(x: 10, y: 0)
-        let first = try capture()
+        let first = try captures.next()
         pager.contentOffset = Point(x: 20, y: 0)
-        let scrolled = try capture()
-        #expect(storage(scrolled.pages) == storage(first.pages))
+        let scrolled = try captures.next()
+        #expect(storage(scrolled.children) == storage(first.children))
         expectFresh(scrolled.snapshot)
         let tables = try [2, 0, 1].map { try #require(pages.tables[$0]) }
         #expect(scrolled.snapshot.rangeControllers.map(\.owner) == [pager.id] + tables.map(\.id))
         #expect(scrolled.snapshot.roots[0].children.map(\.frame.x) == [-20, 300])
         // A table on a page scrolls: a change below the pager, whose pages are read again.
         tables[1].contentOffset = Point(x: 0, y: 30)
-        let below = try capture()
-        #expect(storage(below.pages) != storage(first.pages))
+        let below = try captures.next()
+        #expect(storage(below.children) != storage(first.children))
         expectFresh(below.snapshot)
         // The pager scrolls again: its pages, as just read, are kept whole.
         pager.contentOffset = Point(x: 25, y: 0)
-        let again = try capture()
-        #expect(storage(again.pages) == storage(below.pages))
+        let again = try captures.next()
+        #expect(storage(again.children) == storage(below.children))
         expectFresh(again.snapshot)
     }
 

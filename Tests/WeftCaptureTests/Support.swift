@@ -84,6 +84,34 @@ final class Rows: ContainerDataSource {
     }
 }
 
+/// Streamed captures of one root through one cache, assembled as the worker would, after a
+/// frame of `loop` each: what a session's updates are made of, with the root's captured children
+/// to see which captures share them.
+struct StreamedCaptures {
+    let root: DisplayNode
+    let loop: MainLoop
+    private let cache = CaptureCache()
+    private var assembly = ElementAssembly()
+
+    init(of root: DisplayNode, in loop: MainLoop) {
+        (self.root, self.loop) = (root, loop)
+    }
+
+    /// Runs a frame and captures: the root's children as captured, and the document.
+    mutating func next() throws -> (children: [CapturedChild], snapshot: Snapshot) {
+        loop.run(frames: 1)
+        let pending = Capture.streamed(of: [root], meta: Snapshot.Meta(), cache: cache)
+        let roots: [CapturedChild]? = if case .streamed(let roots, _, _) = pending { roots } else { nil }
+        let captured = try #require(roots?.first)
+        return (captured.subtree.children, pending.snapshot(assembling: &assembly))
+    }
+
+    /// Where an array of children is stored: two captures that share it give the same address.
+    static func storage(_ children: [CapturedChild]) -> UnsafeRawPointer? {
+        children.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+}
+
 /// A session over `loop` that records the events it sends and always has a listener.
 final class RecordingSession {
     let session: CaptureSession
