@@ -109,6 +109,13 @@ struct NodeTreeTests {
             loop.run(frames: 1)
         }
         #expect(cellsCame.subtree > cellsCame.scrollState)
+        // A range update that finds the same ranges, as a strip's in a scrolling feed's row does
+        // every frame, changes nothing.
+        let updatedAgain = moves {
+            table.rangeController.update()
+            loop.run(frames: 1)
+        }
+        #expect(updatedAgain.scrollState == 0 && updatedAgain.subtree == 0)
     }
 
     @Test("roots and containers' cells cannot be adopted")

@@ -221,7 +221,11 @@ public final class RangeController {
         needsUpdate = false
         guard let dataSource else { return }
         updateCount += 1
-        defer { didChange?() }
+        // Only a change of what the controller shows counts (item states signal theirs through
+        // the data source): a container updated again without moving, as a strip in a scrolling
+        // feed's row is, has not changed.
+        let before = Shown(self)
+        defer { if Shown(self) != before { didChange?() } }
         let motion = dataSource.currentScrollDirection(for: self).intersection(scrollableDirections)
         if !motion.isEmpty { scrollDirection = motion }
         let viewport = dataSource.viewport(for: self)
@@ -302,6 +306,20 @@ public final class RangeController {
         currentMode = rangeMode
         preserveCurrentMode = false
         rangeIsValid = true
+    }
+
+    /// What the controller shows of its last update (its ranges and how it computed them), apart
+    /// from the item states.
+    private struct Shown: Equatable {
+        let mode: RangeMode?
+        let scrollDirection: ScrollDirection
+        let viewport: Rect
+        let visible: [Int], display: [Int], preload: [Int]
+
+        init(_ controller: RangeController) {
+            (mode, scrollDirection, viewport) = (controller.currentMode, controller.scrollDirection, controller.lastViewport)
+            (visible, display, preload) = (controller.visibleIndices, controller.displayIndices, controller.preloadIndices)
+        }
     }
 
     private func indices(for tuning: RangeTuning, viewport: Rect) -> [Int] {
