@@ -109,8 +109,7 @@ struct NodeTreeTests {
             loop.run(frames: 1)
         }
         #expect(cellsCame.subtree > cellsCame.scrollState)
-        // A range update that finds the same ranges, as a strip's in a scrolling feed's row does
-        // every frame, changes nothing.
+        // A range update that finds the same ranges changes nothing.
         let updatedAgain = moves {
             table.rangeController.update()
             loop.run(frames: 1)

@@ -222,8 +222,8 @@ public final class RangeController {
         guard let dataSource else { return }
         updateCount += 1
         // Only a change of what the controller shows counts (item states signal theirs through
-        // the data source): a container updated again without moving, as a strip in a scrolling
-        // feed's row is, has not changed.
+        // the data source): ranges computed again without anything having moved have not
+        // changed, and a streamed capture need not read the container's cells again.
         let before = Shown(self)
         defer { if Shown(self) != before { didChange?() } }
         let motion = dataSource.currentScrollDirection(for: self).intersection(scrollableDirections)
