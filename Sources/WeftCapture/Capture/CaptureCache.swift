@@ -75,6 +75,13 @@ final class CaptureCache {
         /// The capture that last used it.
         @exclusivity(unchecked) var generation: Int
 
+        /// The containers, when every one is still alive (nil otherwise).
+        var liveContainers: [ContainerNode]? {
+            if containers.isEmpty { return [] }
+            let live = containers.compactMap(\.node)
+            return live.count == containers.count ? live : nil
+        }
+
         init(nodeID: String, subtree: CapturedSubtree) {
             self.nodeID = nodeID
             self.subtree = subtree
@@ -116,8 +123,7 @@ final class CaptureCache {
         }
         // An unchanged subtree still holds its containers; a missing one would mean a change the
         // revision missed, and then the subtree is captured again.
-        let containers = entry.containers.isEmpty ? [] : entry.containers.compactMap(\.node)
-        guard containers.count == entry.containers.count else { return .changed }
+        guard let containers = entry.liveContainers else { return .changed }
         return .unchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: containers),
                           interfaceStatesChanged: entry.interfaceStateRevision != node.subtreeInterfaceStateRevision)
     }
@@ -125,10 +131,9 @@ final class CaptureCache {
     /// The scroll containers recorded in `node`'s subtree, when that record still holds (the
     /// subtree did not change since, and every container is alive); marks it used.
     func containers(recordedFor node: DisplayNode) -> [ContainerNode]? {
-        guard let entry = entries[ObjectIdentifier(node)], entry.nodeID == node.id, entry.revision == node.subtreeRevision
+        guard let entry = entries[ObjectIdentifier(node)], entry.nodeID == node.id, entry.revision == node.subtreeRevision,
+              let containers = entry.liveContainers
         else { return nil }
-        let containers = entry.containers.compactMap(\.node)
-        guard containers.count == entry.containers.count else { return nil }
         entry.generation = generation
         return containers
     }

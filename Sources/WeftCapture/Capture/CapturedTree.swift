@@ -134,8 +134,8 @@ struct CapturedChild {
     }
 
     /// A subtree just captured, at its captured frame.
-    init(_ subtree: CapturedSubtree, source: Source? = nil) {
-        self.init(subtree, frame: subtree.capturedFrame, source: source)
+    init(_ subtree: CapturedSubtree) {
+        self.init(subtree, frame: subtree.capturedFrame)
     }
 
     init(_ subtree: CapturedSubtree, frame: Snapshot.Rect, source: Source? = nil) {

@@ -7,34 +7,35 @@ extension TreeCapturer where Output == CapturedTree {
     /// `node` and its subtree, reusing what the cache recorded of it where it still holds.
     mutating func nodeReusingCache(_ node: DisplayNode, frame: Snapshot.Rect) -> CapturedChild {
         let cache = output.cache
+        let record: CaptureCache.Record
         switch cache.lookup(node) {
-        case .unchanged(var record, let interfaceStatesChanged):
+        case .unchanged(var reused, let interfaceStatesChanged):
             // What the reused subtree holds counts for the subtrees around it, as if walked.
-            containers.append(contentsOf: record.containers)
-            let areasMayHaveMoved = record.subtree.hasTappableAreas && Self.areasAreCutAbove(node)
+            containers.append(contentsOf: reused.containers)
+            let areasMayHaveMoved = reused.subtree.hasTappableAreas && Self.areasAreCutAbove(node)
             if interfaceStatesChanged || areasMayHaveMoved {
-                let refreshed = Self.refreshed(record.subtree, of: node, interfaceStates: interfaceStatesChanged,
+                let refreshed = Self.refreshed(reused.subtree, of: node, interfaceStates: interfaceStatesChanged,
                                                tappableAreas: areasMayHaveMoved)
-                if let refreshed { record.subtree = refreshed }
+                if let refreshed { reused.subtree = refreshed }
                 // Recorded with the node's current revisions, so that the next capture finds
                 // nothing to read again.
-                if interfaceStatesChanged || refreshed != nil { cache.record(record, for: node) }
+                if interfaceStatesChanged || refreshed != nil { cache.record(reused, for: node) }
             }
-            return CapturedChild(record.subtree, frame: frame, source: Self.source(node, record))
+            record = reused
         case .ownUnchanged(let recorded, let onlyScrolled, let containersBelow):
-            let record = recording { capturer in
+            record = recording { capturer in
                 (onlyScrolled ? capturer.rescrolled(node, frame: frame, keeping: recorded, containersBelow: containersBelow)
                     : nil) ?? capturer.recapture(node, frame: frame, keeping: recorded)
             }
             cache.record(record, for: node)
-            // At its frame now: the fields it shares with the record were read at an older one
-            // when the node moved since (a cell whose content changed while its feed scrolled).
-            return CapturedChild(record.subtree, frame: frame, source: Self.source(node, record))
         case .changed:
-            let record = recording { capturer in capturer.capture(node, frame: frame) }
+            record = recording { capturer in capturer.capture(node, frame: frame) }
             cache.record(record, for: node)
-            return CapturedChild(record.subtree, source: Self.source(node, record))
         }
+        // At its frame now, whichever way it was read: a reused or recaptured subtree shares
+        // fields read where the node was then (a cell whose content changed while its feed
+        // scrolled).
+        return CapturedChild(record.subtree, frame: frame, source: Self.source(node, record))
     }
 
     /// `node` as `record` was read from it: its revisions now, after the capture recorded them.
@@ -128,11 +129,7 @@ extension TreeCapturer where Output == CapturedTree {
     /// records no longer holds: the node is then read again.
     private mutating func rescrolled(_ node: DisplayNode, frame: Snapshot.Rect, keeping recorded: CaptureCache.Record,
                                      containersBelow: Bool) -> (element: CapturedChild, layoutChildCount: Int)? {
-        var held: [ContainerNode] = []
-        if containersBelow {
-            guard let containers = containersHeld(by: recorded.subtree.children, of: node) else { return nil }
-            held = containers
-        }
+        guard let held = containersBelow ? containersHeld(by: recorded.subtree.children, of: node) : [] else { return nil }
         collectContainers(of: node)
         containers.append(contentsOf: held)
         let base = recorded.subtree
