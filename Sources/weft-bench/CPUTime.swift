@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import WeftNodes
 
 /// CPU time instead of wall time: on a loaded machine a thread's CPU time hardly moves with the
 /// load, so figures stay comparable between runs. `thread` is what the calling thread spent
@@ -26,11 +27,8 @@ enum CPUTime {
     }
 }
 
-/// Wall time on the monotonic clock, for pacing frames in real time.
-enum MonotonicTime {
-    static var now: Double { seconds(on: CLOCK_MONOTONIC) }
-
-    /// Sleeps until `deadline` (a past one returns at once).
+extension MonotonicClock {
+    /// Sleeps until `deadline` (a past one returns at once), for pacing frames in real time.
     static func sleep(until deadline: Double) {
         var time = timespec(tv_sec: Int(deadline), tv_nsec: Int((deadline - deadline.rounded(.down)) * 1e9))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) == EINTR {}

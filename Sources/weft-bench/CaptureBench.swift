@@ -6,20 +6,24 @@ import WeftSnapshot
 /// `capture`: the cost of inspecting a program.
 /// - Capture + encode of a node tree of 1 000 / 10 000 / 100 000 elements to a document's JSON
 ///   (`Capture.encodedSnapshot`, which writes while it walks), in microseconds and bytes per
-///   element; and the capture to a `Snapshot` value (what streaming diffs), per element. The tree is rows of a typical feed row: a row node laid out by an inset
-///   around a horizontal stack of a thumbnail and a vertical stack of two texts (7 elements).
+///   element; and the capture to a `Snapshot` value (what streaming diffs), per element. The
+///   tree is rows of a typical feed row: a row node laid out by an inset around a horizontal
+///   stack of a thumbnail and a vertical stack of two texts (7 elements).
 /// - Bytes sent per scroll frame of a 1 000-row feed while it is dragged, as a fraction of the
 ///   full snapshot (`Tree.updated` against `Tree.getDocument`).
 /// - Host frame time of that scrolling feed with no inspector, with one attached but nobody
-///   listening, and with a listener streaming at the default 30 updates per second (publishing
-///   on a worker as `Inspector` does): the host thread's CPU time per frame. The same with
-///   everything inline (capture, diff, encode on the host thread) gives the whole CPU cost of
-///   streaming, so that work moved to the worker is not hidden. (The frames run faster than
-///   real time, so the worker's poll publishes only the newest of the captures it finds: the
-///   worker's own CPU time here would understate it.)
+///   listening, and with a listener streaming as `Inspector` does (30 updates per second within
+///   the default capture budget, publishing on a worker) and at 30 per second without a budget:
+///   the host thread's CPU time per frame, and the updates per second the budget let through.
+///   The same with everything inline (capture, diff, encode on the host thread) gives the whole
+///   CPU cost of streaming, so that work moved to the worker is not hidden. (The frames run
+///   faster than real time, so the worker's poll publishes only the newest of the captures it
+///   finds: the worker's own CPU time here would understate it.)
 /// - The same feed at 60 frames per second in real time, with no inspector and streaming: the
 ///   loop sleeps between frames as a program's main thread does, its caches go cold, and the
 ///   worker publishes every capture.
+/// - 500 labels fading every frame, with and without the capture budget: the case the budget
+///   is for.
 ///
 /// Times are CPU times (`CPUTime`), the best of a few rounds: on a shared, loaded machine they
 /// move far less than wall time.
@@ -35,6 +39,7 @@ struct CaptureBench: BenchSuite {
         scrollUpdates(frames: size == .tiny ? 60 : 600, report: report)
         frameOverhead(frames: size == .tiny ? 120 : 600, repeats: size == .tiny ? 2 : 9, report: report)
         realTimeOverhead(frames: size == .tiny ? 20 : 1_200, report: report)
+        fadingLabels(frames: size == .tiny ? 60 : 600, repeats: size == .tiny ? 1 : 5, report: report)
     }
 
     private func captureAndEncode(elements: Int, repeats: Int, report: BenchReport) {
@@ -95,13 +100,20 @@ struct CaptureBench: BenchSuite {
             session?.start()
         }
 
-        /// A session that always has a listener, at the default 30 updates per second.
-        static func streaming(_ publishing: CaptureSession.Publishing) -> (MainLoop) -> CaptureSession? {
+        /// A session that always has a listener, at the default 30 updates per second, within
+        /// `budget` of the frames' time (`Inspector`'s default unless said).
+        static func streaming(_ publishing: CaptureSession.Publishing,
+                              budget: Double = CaptureSession.defaultCaptureBudget) -> (MainLoop) -> CaptureSession? {
             { loop in
-                let session = CaptureSession(loop: loop, updateRate: 30, publishing: publishing)
+                let session = CaptureSession(loop: loop, updateRate: 30, captureBudget: budget, publishing: publishing)
                 session.isListening = { true }
                 return session
             }
+        }
+
+        /// Captures for updates per second of program time so far.
+        var updatesPerSecond: Double {
+            Double(session?.streamedCaptures ?? 0) / max(loop.time, 1e-9)
         }
     }
 
@@ -110,7 +122,8 @@ struct CaptureBench: BenchSuite {
             Scenario(Self.feed(rows: 1_000)) { _ in nil },
             Scenario(Self.feed(rows: 1_000)) { loop in CaptureSession(loop: loop, publishing: .worker) },
             Scenario(Self.feed(rows: 1_000), Scenario.streaming(.worker)),
-            Scenario(Self.feed(rows: 1_000), Scenario.streaming(.inline)),
+            Scenario(Self.feed(rows: 1_000), Scenario.streaming(.worker, budget: 0)),
+            Scenario(Self.feed(rows: 1_000), Scenario.streaming(.inline, budget: 0)),
         ]
         for scenario in scenarios {
             Self.scroll(scenario.table, loop: scenario.loop, frames: 120)  // warm up
@@ -129,14 +142,17 @@ struct CaptureBench: BenchSuite {
         }
         for scenario in scenarios { scenario.session?.stop() }
         let perFrame = scenarios.map { $0.best * 1e6 / Double(frames) }
-        let (bare, idle, worker, inline) = (perFrame[0], perFrame[1], perFrame[2], perFrame[3])
+        let (bare, idle, budgeted, unbudgeted, inline) = (perFrame[0], perFrame[1], perFrame[2], perFrame[3], perFrame[4])
         func percent(_ value: Double) -> Double { (value - bare) / bare * 100 }
         report.figure("scroll frame, no inspector (host CPU)", bare, "us", decimals: 1)
         report.figure("scroll frame, attached, nobody listening (host CPU)", idle, "us", decimals: 1)
-        report.figure("scroll frame, streaming 30/s (host CPU)", worker, "us", decimals: 1)
+        report.figure("scroll frame, streaming (host CPU)", budgeted, "us", decimals: 1)
+        report.figure("scroll frame, streaming 30/s without a capture budget (host CPU)", unbudgeted, "us", decimals: 1)
         report.figure("scroll frame, streaming 30/s, publishing inline (host CPU)", inline, "us", decimals: 1)
         report.figure("host overhead attached, nobody listening", percent(idle), "%", decimals: 1)
-        report.figure("host overhead streaming 30 updates/s", percent(worker), "%", decimals: 1)
+        report.figure("host overhead streaming", percent(budgeted), "%", decimals: 1)
+        report.figure("updates streamed within the capture budget", scenarios[2].updatesPerSecond, "/s", decimals: 1)
+        report.figure("host overhead streaming 30 updates/s without a capture budget", percent(unbudgeted), "%", decimals: 1)
         report.figure("CPU overhead streaming 30 updates/s, all inline", percent(inline), "%", decimals: 1)
     }
 
@@ -144,19 +160,22 @@ struct CaptureBench: BenchSuite {
     /// frames, as a program's main thread does between screen refreshes, and the worker
     /// publishes every capture. The caches go cold meanwhile, so a frame and a capture cost
     /// several times what they cost back to back, and vary with whatever else the machine
-    /// does: two feeds, one without an inspector and one streaming, draw in every refresh, in
-    /// turn first, so that the machine's state weighs on both alike. The time is the loop
-    /// thread's CPU time in their frames (the sleeps are outside it), per pair of frames (one
-    /// capture at 30 updates per second): the median pair, since a virtual machine's thread is
-    /// now and then charged for time its processor was away.
+    /// does: three feeds, one without an inspector, one streaming as `Inspector` does (within
+    /// the default capture budget) and one streaming 30 updates per second without a budget,
+    /// draw in every refresh, each first in turn, so that the machine's state weighs on all
+    /// alike. The time is the loop thread's CPU time in their frames (the sleeps are outside
+    /// it), per pair of frames (one capture at 30 updates per second): the median pair, since a
+    /// virtual machine's thread is now and then charged for time its processor was away.
     private func realTimeOverhead(frames: Int, report: BenchReport) {
         let scenarios = [Scenario(Self.feed(rows: 1_000)) { _ in nil },
-                         Scenario(Self.feed(rows: 1_000), Scenario.streaming(.worker))]
+                         Scenario(Self.feed(rows: 1_000), Scenario.streaming(.worker)),
+                         Scenario(Self.feed(rows: 1_000), Scenario.streaming(.worker, budget: 0))]
         for scenario in scenarios { scenario.table.beginDragging() }
-        var pairs: [[Double]] = [[], []]
-        var deadline = MonotonicTime.now
+        var pairs = [[Double]](repeating: [], count: scenarios.count)
+        var deadline = MonotonicClock.now
         for frame in 0..<frames {
-            for index in frame % 2 == 0 ? [0, 1] : [1, 0] {
+            for turn in scenarios.indices {
+                let index = (turn + frame) % scenarios.count
                 let start = CPUTime.thread
                 Self.drag(scenarios[index].table, frame: frame)
                 scenarios[index].loop.tick()
@@ -164,17 +183,72 @@ struct CaptureBench: BenchSuite {
                 if frame % 2 == 0 { pairs[index].append(spent) } else { pairs[index][pairs[index].count - 1] += spent }
             }
             deadline += 1.0 / 60
-            MonotonicTime.sleep(until: deadline)
+            MonotonicClock.sleep(until: deadline)
         }
         for scenario in scenarios { scenario.session?.stop() }
         func medianFrame(_ pairs: [Double]) -> Double { pairs.sorted()[pairs.count / 2] / 2 * 1e6 }
-        let (bare, streaming) = (medianFrame(pairs[0]), medianFrame(pairs[1]))
+        let (bare, budgeted, unbudgeted) = (medianFrame(pairs[0]), medianFrame(pairs[1]), medianFrame(pairs[2]))
+        func percent(_ value: Double) -> Double { (value - bare) / bare * 100 }
         report.figure("scroll frame at 60 fps in real time, no inspector (host CPU)", bare, "us", decimals: 1)
-        report.figure("scroll frame at 60 fps in real time, streaming 30/s (host CPU)", streaming, "us", decimals: 1)
-        report.figure("host overhead streaming 30 updates/s, 60 fps in real time", (streaming - bare) / bare * 100, "%",
-                      decimals: 1)
-        report.figure("host thread time streaming 30 updates/s at 60 fps", (streaming - bare) * 60 / 1e4, "% of a core",
-                      decimals: 3)
+        report.figure("scroll frame at 60 fps in real time, streaming (host CPU)", budgeted, "us", decimals: 1)
+        report.figure("host overhead streaming, 60 fps in real time", percent(budgeted), "%", decimals: 1)
+        report.figure("updates streamed within the capture budget, 60 fps in real time", scenarios[1].updatesPerSecond,
+                      "/s", decimals: 1)
+        report.figure("host overhead streaming 30 updates/s without a capture budget, 60 fps in real time",
+                      percent(unbudgeted), "%", decimals: 1)
+        report.figure("host thread time streaming at 60 fps", (budgeted - bare) * 60 / 1e4, "% of a core", decimals: 3)
+    }
+
+    /// What the capture budget is for: 500 labels fading, each frame setting their alphas, while
+    /// each capture reads all of them again (far more work than the frame's). The host's frame
+    /// time with no inspector, streaming 30 updates per second without a budget, and streaming
+    /// within the default budget (`Inspector`'s), back to back, the best of a few rounds.
+    private func fadingLabels(frames: Int, repeats: Int, report: BenchReport) {
+        let budgets: [Double?] = [nil, 0, CaptureSession.defaultCaptureBudget]
+        let runs = budgets.map { budget -> (loop: MainLoop, session: CaptureSession?) in
+            let loop = Self.fadingLabels(count: 500)
+            let session = budget.map { CaptureSession(loop: loop, updateRate: 30, captureBudget: $0, publishing: .worker) }
+            session?.isListening = { true }
+            session?.start()
+            loop.run(frames: 60)  // warm up
+            return (loop, session)
+        }
+        var best = [Double](repeating: .infinity, count: runs.count)
+        for _ in 0..<max(1, repeats) {
+            for (index, run) in runs.enumerated() {
+                let start = CPUTime.thread
+                run.loop.run(frames: frames)
+                best[index] = min(best[index], CPUTime.thread - start)
+                _ = run.session?.revision
+            }
+        }
+        for run in runs { run.session?.stop() }
+        let perFrame = best.map { $0 * 1e6 / Double(frames) }
+        func percent(_ value: Double) -> Double { (value - perFrame[0]) / perFrame[0] * 100 }
+        let budgeted = runs[2]
+        report.figure("500 labels fading, frame with no inspector (host CPU)", perFrame[0], "us", decimals: 1)
+        report.figure("500 labels fading, host overhead streaming 30/s without a capture budget", percent(perFrame[1]), "%",
+                      decimals: 0)
+        report.figure("500 labels fading, host overhead streaming within the capture budget", percent(perFrame[2]), "%",
+                      decimals: 0)
+        report.figure("500 labels fading, updates streamed within the capture budget",
+                      Double(budgeted.session!.streamedCaptures) / budgeted.loop.time, "/s", decimals: 1)
+    }
+
+    /// A root of `count` labels whose alphas change every frame.
+    private static func fadingLabels(count: Int) -> MainLoop {
+        let root = DisplayNode()
+        root.automaticallyManagesSubnodes = true
+        let labels = (0..<count).map { TextNode("Label \($0)", font: .system(13)) }
+        root.layoutSpecBlock = { _, _ in StackLayoutSpec(direction: .vertical, children: labels) }
+        let loop = MainLoop()
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 375, height: Double(count) * 20))
+        loop.tick()
+        loop.addFrameCallback(.animation) { loop in
+            let alpha = 0.2 + 0.8 * Double(loop.frame % 60) / 60
+            for label in labels { label.alpha = alpha }
+        }
+        return loop
     }
 
     /// A 1 000-row feed filling a 375x667 screen.

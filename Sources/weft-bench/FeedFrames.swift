@@ -1,5 +1,6 @@
 /// `weft-bench --feed bare|streaming [--frames N] [--evict-kib K]`: nothing but the capture
-/// suite's 1 000-row feed scrolling, without an inspector or streaming 30 updates per second,
+/// suite's 1 000-row feed scrolling, without an inspector or streaming 30 updates per second
+/// (without a capture budget, which follows wall time: every run takes the same captures),
 /// for a profiler or a cache simulator to look at (`scripts/capture-cost` runs both under
 /// callgrind: a change to the capture is then measured in simulated instructions and cache
 /// misses, which do not move from run to run as times do on a shared machine). Prints the
@@ -11,7 +12,7 @@
 enum FeedFrames {
     static func run(streaming: Bool, frames: Int, evictKiB: Int) {
         let scenario = CaptureBench.Scenario(CaptureBench.feed(rows: 1_000),
-                                             streaming ? CaptureBench.Scenario.streaming(.worker) : { _ in nil })
+                                             streaming ? CaptureBench.Scenario.streaming(.worker, budget: 0) : { _ in nil })
         CaptureBench.scroll(scenario.table, loop: scenario.loop, frames: 600)  // warm up
         var eviction = [UInt8](repeating: 0, count: evictKiB * 1024)
         var seconds = 0.0

@@ -117,8 +117,8 @@ final class RecordingSession {
     let session: CaptureSession
     var events: [(method: String, params: JSONValue)] = []
 
-    init(loop: MainLoop, updateRate: Double = 0) {
-        session = CaptureSession(loop: loop, updateRate: updateRate)
+    init(loop: MainLoop, updateRate: Double = 0, captureBudget: Double = 0) {
+        session = CaptureSession(loop: loop, updateRate: updateRate, captureBudget: captureBudget)
         session.isListening = { true }
         session.sendEvent = { [unowned self] method, params in
             events.append((method, (try? JSONReader.parse(params)) ?? .null))

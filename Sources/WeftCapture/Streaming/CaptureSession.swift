@@ -12,9 +12,10 @@ import WeftSnapshot
 ///   the tree changed.
 /// - Streaming: only while `isListening()` says someone is attached, and only in frames where the
 ///   main loop saw a change (a cheap check per frame otherwise). Changes of one frame become one
-///   `Tree.updated`; updates are rate-limited to `updateRate` per second of program time
-///   (pending changes go out with the next allowed frame), except while the loop is paused,
-///   where every stepped frame's update is sent.
+///   `Tree.updated`; updates are rate-limited to `updateRate` per second of program time, and
+///   the captures to `captureBudget` of the frames' time (pending changes go out with the next
+///   allowed frame), except while the loop is paused, where every stepped frame's update is
+///   sent.
 /// - `Runtime.step` answers after its frames ran and after the update they produced was sent.
 ///
 /// Everything here is called on the main loop's thread; the transport posts requests to it.
@@ -35,6 +36,19 @@ public final class CaptureSession {
     public var meta: Snapshot.Meta
     /// At most this many `Tree.updated` per second while running (0: no limit).
     public var updateRate: Double
+    /// While running, streamed captures take at most this share of the loop thread's time in
+    /// frames (0: no limit): cheap frames or big trees get fewer updates, not slower frames
+    /// (`CaptureBudget`). Documents and stepped frames are not limited.
+    public var captureBudget: Double {
+        get { budget.fraction }
+        set { budget.fraction = newValue }
+    }
+    /// The budget `Inspector` streams with: a quarter of the frames' time. A scrolling feed in
+    /// this headless runtime, whose frames draw nothing and are cheap, stays within it at 30
+    /// updates per second (`make bench`); what it stops is a tree whose changes cost far more to
+    /// capture than to make (hundreds of nodes fading every frame), which would otherwise take
+    /// the loop's thread several times over.
+    public static let defaultCaptureBudget = 0.25
     /// Whether anyone listens (the transport's attached count); streaming stops while false.
     public var isListening: () -> Bool = { false }
     /// Sends an event (method, pre-encoded params): `Tree.updated`, `Layout.editDropped`.
@@ -50,6 +64,9 @@ public final class CaptureSession {
     /// they wait for the worker).
     public var updatesSent: Int { publisher.flush().updatesSent }
     public var updateBytesSent: Int { publisher.flush().updateBytesSent }
+    /// Captures taken for updates so far (benchmarks and tests read it: with a budget, fewer
+    /// than the rate allows).
+    public private(set) var streamedCaptures = 0
     /// Compares, diffs, encodes and sends, inline or on its worker queue.
     let publisher: UpdatePublisher
 
@@ -58,6 +75,10 @@ public final class CaptureSession {
     public var inspectedRoots: [DisplayNode] { roots() }
     let edits: EditStore
     private var hasPendingChanges = true
+    private var budget: CaptureBudget
+    /// Whether the last frame streamed (someone listened while running); a capture that
+    /// starts streaming is not charged to the budget.
+    private var isStreaming = false
     /// Program time of the last update sent.
     private var lastUpdateTime: Double?
     private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
@@ -65,12 +86,13 @@ public final class CaptureSession {
 
     /// Inspects `loop`'s roots, or the ones `roots` returns (asked on every capture).
     public init(loop: MainLoop, roots: (() -> [DisplayNode])? = nil, meta: Snapshot.Meta = Snapshot.Meta(),
-                updateRate: Double = 30, publishing: Publishing = .inline) {
+                updateRate: Double = 30, captureBudget: Double = 0, publishing: Publishing = .inline) {
         self.loop = loop
         publisher = UpdatePublisher(mode: publishing == .worker ? .worker : .inline)
         self.roots = roots ?? { [unowned loop] in loop.roots }
         self.meta = meta
         self.updateRate = updateRate
+        budget = CaptureBudget(fraction: captureBudget)
         edits = EditStore(loop: loop)
         edits.onDropped = { [weak self] id, reason in self?.editDropped(id: id, reason: reason) }
     }
@@ -123,13 +145,37 @@ public final class CaptureSession {
 
     private func afterFrame(_ info: MainLoop.FrameInfo) {
         if info.changed { hasPendingChanges = true }
-        if hasPendingChanges, isListening(), loop.isPaused || rateAllowsUpdate() {
-            // Counted as an update even when the capture turns out unchanged (the worker knows,
-            // the loop does not): at worst the next change waits one rate interval.
-            lastUpdateTime = loop.time
-            publishIfChanged(sendingUpdate: true, fresh: false)
+        if loop.isPaused {
+            if hasPendingChanges, isListening() { streamUpdate() }
+        } else if isListening() {
+            stream(after: info)
+        } else if isStreaming {
+            isStreaming = false
+            budget.reset()
         }
         if !pendingStepReplies.isEmpty { answerFinishedSteps(at: info.frame) }
+    }
+
+    /// A frame ran while someone listens: its changes go out when the rate and the budget allow.
+    private func stream(after info: MainLoop.FrameInfo) {
+        guard budget.fraction > 0 else {
+            if hasPendingChanges, rateAllowsUpdate() { streamUpdate() }
+            return
+        }
+        let frameEnd = MonotonicClock.now
+        budget.frameRan(seconds: frameEnd - info.startedAt)
+        guard hasPendingChanges, budget.allowsCapture, rateAllowsUpdate() else { return }
+        streamUpdate()
+        budget.captured(seconds: MonotonicClock.now - frameEnd, first: !isStreaming)
+        isStreaming = true
+    }
+
+    private func streamUpdate() {
+        // Counted as an update even when the capture turns out unchanged (the worker knows,
+        // the loop does not): at worst the next change waits one rate interval.
+        lastUpdateTime = loop.time
+        streamedCaptures += 1
+        publishIfChanged(sendingUpdate: true, fresh: false)
     }
 
     /// A command changed the trees between frames: while paused no frame will follow soon, so

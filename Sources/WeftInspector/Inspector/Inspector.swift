@@ -70,7 +70,7 @@ public final class Inspector {
                                 host: ProcessInfo.processInfo.hostName,
                                 pid: Int(ProcessInfo.processInfo.processIdentifier), protocolVersion: 1,
                                 screen: screen),
-            updateRate: options.updateRate, publishing: .worker)
+            updateRate: options.updateRate, captureBudget: options.captureBudget, publishing: .worker)
 
         let endpointText: String?
         switch gateway {

@@ -1,4 +1,5 @@
 import Foundation
+import WeftCapture
 import WeftSnapshot
 
 extension Inspector {
@@ -28,6 +29,10 @@ extension Inspector {
         /// At most this many `Tree.updated` per second while the program runs (0: unlimited);
         /// not limited while paused.
         public var updateRate: Double
+        /// While the program runs, the captures for updates take at most this share of the loop
+        /// thread's time in frames (0: no limit). Cheap frames or big trees that change every
+        /// frame then get fewer updates per second instead of slower frames.
+        public var captureBudget: Double
         /// Default: `WEFT_SNAPSHOT_DIR`. Checkpoints are written there as `<name>.json`.
         public var snapshotDirectory: String?
         /// The screen reported at registration and in `meta`; default: the first root's size
@@ -40,7 +45,8 @@ extension Inspector {
 
         public init(appId: String = "org.weft.app", appName: String? = nil, appVersion: String = "0",
                     instance: String? = nil, token: String? = nil, updateRate: Double = 30,
-                    snapshotDirectory: String? = nil, screen: Snapshot.Screen? = nil,
+                    captureBudget: Double = CaptureSession.defaultCaptureBudget, snapshotDirectory: String? = nil,
+                    screen: Snapshot.Screen? = nil,
                     registrationTimeout: Duration = TransportOptions.device.handshakeTimeout) {
             self.appId = appId
             self.appName = appName
@@ -48,6 +54,7 @@ extension Inspector {
             self.instance = instance
             self.token = token
             self.updateRate = updateRate
+            self.captureBudget = captureBudget
             self.snapshotDirectory = snapshotDirectory
             self.screen = screen
             self.registrationTimeout = registrationTimeout

@@ -45,6 +45,10 @@ public final class MainLoop {
         /// Whether `changeCount` moved during this frame: when false, nothing observable changed
         /// and an observer may skip the frame.
         public let changed: Bool
+        /// When the frame began, in `MonotonicClock` seconds: an observer that works after
+        /// frames measures the frames' own time from it (`CaptureSession` keeps its captures
+        /// within a share of that).
+        public let startedAt: Double
     }
 
     public let clock: LoopClock
@@ -90,7 +94,6 @@ public final class MainLoop {
     private var afterFrameHooks: [(token: Token, body: (FrameInfo) -> Void)] = []
     private var pendingSteps = 0
     private var stopRequested = false
-    private let wall = MonotonicTime()
     private var lastFrameWallTime: Double?
     private let mailbox = Mailbox()
     private var changes: UInt64 = 0
@@ -243,7 +246,7 @@ public final class MainLoop {
         case .manual:
             return frameDuration
         case .real:
-            let now = wall.seconds
+            let now = MonotonicClock.now
             defer { lastFrameWallTime = now }
             guard let last = lastFrameWallTime else { return frameDuration }
             return min(max(0, now - last), LoopClock.maximumFrameStep)
@@ -260,11 +263,12 @@ public final class MainLoop {
             Thread.sleep(forTimeInterval: frameDuration)
             return
         }
-        let remaining = last + frameDuration - wall.seconds
+        let remaining = last + frameDuration - MonotonicClock.now
         if remaining > 0 { Thread.sleep(forTimeInterval: remaining) }
     }
 
     private func runFrame(timeStep: Double) {
+        let startedAt = MonotonicClock.now
         isInFrame = true
         frame += 1
         time += timeStep
@@ -274,7 +278,8 @@ public final class MainLoop {
         runCallbacks(.layout)
         layoutRoots()
         let count = changeCount
-        let info = FrameInfo(frame: frame, time: time, changeCount: count, changed: count != changesAtLastFrame)
+        let info = FrameInfo(frame: frame, time: time, changeCount: count, changed: count != changesAtLastFrame,
+                             startedAt: startedAt)
         for hook in afterFrameHooks { hook.body(info) }
         changesAtLastFrame = count
         isInFrame = false
