@@ -222,6 +222,8 @@ void fws_service(struct client_pool *pool) { lws_service(pool->ctx, 0); }
 struct fws *fws_connect(struct client_pool *pool, const char *path)
 {
 	struct fws *c = calloc(1, sizeof *c);
+	if (!c)
+		out_of_memory();
 	c->pool = pool;
 	c->path = path;
 	struct lws_client_connect_info i;

@@ -113,6 +113,17 @@ static struct ws_message *expect(struct fws *c)
 	return m;
 }
 
+/* calloc that gives up with a message: a load generator without memory has nothing to measure. */
+static void *zalloc(size_t count, size_t size)
+{
+	void *p = calloc(count, size);
+	if (!p) {
+		fprintf(stderr, "loadgen: out of memory\n");
+		exit(1);
+	}
+	return p;
+}
+
 static struct fws *open_device(int n)
 {
 	struct fws *c = fws_connect(device_pool, "/device");
@@ -120,7 +131,7 @@ static struct fws *open_device(int n)
 		fprintf(stderr, "loadgen: a device cannot connect\n");
 		exit(1);
 	}
-	struct peer_state *s = calloc(1, sizeof *s);
+	struct peer_state *s = zalloc(1, sizeof *s);
 	c->user = s;
 	fws_sendf(c, "{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{"
 		     "\"appId\":\"org.weft.Bench\",\"instance\":\"bench-%d-%d\",\"host\":\"loopback\"}}}",
@@ -141,7 +152,7 @@ static struct fws *open_inspector(void)
 		fprintf(stderr, "loadgen: an inspector cannot connect\n");
 		exit(1);
 	}
-	c->user = calloc(1, sizeof(struct peer_state));
+	c->user = zalloc(1, sizeof(struct peer_state));
 	fws_sendf(c, "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1,\"client\":\"bench\"}}");
 	free(expect(c));
 	return c;
@@ -239,7 +250,7 @@ static void round_trip(int n_devices, int n_inspectors, const struct sizes *z)
 		struct peer_state *s = inspectors[i]->user;
 		s->target = ((struct peer_state *)devices[i % n_devices]->user)->device_id;
 		s->samples_left = z->rtt_samples;
-		s->rtts = calloc((size_t)z->rtt_samples, sizeof *s->rtts);
+		s->rtts = zalloc((size_t)z->rtt_samples, sizeof *s->rtts);
 		inspectors[i]->on_message = inspector_on_reply;
 	}
 	start_devices();
