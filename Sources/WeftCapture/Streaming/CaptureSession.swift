@@ -44,10 +44,10 @@ public final class CaptureSession {
         set { budget.fraction = newValue }
     }
     /// The budget `Inspector` streams with: a quarter of the frames' time. A scrolling feed in
-    /// this headless runtime, whose frames draw nothing and are cheap, stays within it at 30
-    /// updates per second (`make bench`); what it stops is a tree whose changes cost far more to
-    /// capture than to make (hundreds of nodes fading every frame), which would otherwise take
-    /// the loop's thread several times over.
+    /// this headless runtime, whose frames draw nothing and are cheap, streams 20 to 30 updates
+    /// per second within it (`make bench`); what it stops is a tree whose changes cost far more
+    /// to capture than to make (hundreds of nodes fading every frame), which would otherwise
+    /// take the loop's thread several times over.
     public static let defaultCaptureBudget = 0.25
     /// Whether anyone listens (the transport's attached count); streaming stops while false.
     public var isListening: () -> Bool = { false }
