@@ -23,6 +23,9 @@ import WeftSnapshot
 /// the node is out of the tree (a cell scrolled away and back), so entries are kept across
 /// captures; the ones no capture visited for a while are swept out when the table has grown to
 /// twice what the captures use.
+///
+/// Only the capturing thread touches a cache, one capture at a time: its fields are unchecked
+/// for exclusivity (`@exclusivity(unchecked)`), like its entries'.
 final class CaptureCache {
     /// What a capture of one node's subtree gave, as the next capture needs it.
     struct Record {
@@ -95,12 +98,12 @@ final class CaptureCache {
         weak var node: ContainerNode?
     }
 
-    private var entries: [ObjectIdentifier: Entry] = [:]
+    @exclusivity(unchecked) private var entries: [ObjectIdentifier: Entry] = [:]
     /// The current capture's number.
-    private var generation = 0
+    @exclusivity(unchecked) private var generation = 0
     /// The first capture after the last sweep, and the table size that triggers the next one.
-    private var sweptAt = 0
-    private var sweepThreshold = 1024
+    @exclusivity(unchecked) private var sweptAt = 0
+    @exclusivity(unchecked) private var sweepThreshold = 1024
 
     /// What was recorded for `node` and how much of it still holds; marks it used by this
     /// capture.
@@ -177,8 +180,8 @@ final class CaptureCache {
     /// The memos by container, found by address (hashing the id string cost more than the
     /// look-up) and told apart by id (ids are never reused, addresses are: a memo cannot
     /// outlive its container and serve another).
-    private var memos: [ObjectIdentifier: MemoEntry] = [:]
-    private var memosUsed = 0
+    @exclusivity(unchecked) private var memos: [ObjectIdentifier: MemoEntry] = [:]
+    @exclusivity(unchecked) private var memosUsed = 0
 
     /// The memo of `container`'s range controller.
     func rangeControllerMemo(for container: ContainerNode) -> RangeControllerMemo {

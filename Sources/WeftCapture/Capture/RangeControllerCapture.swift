@@ -16,59 +16,37 @@ enum RangeControllerCapture {
         snapshot(of: Reading(container), memo: memo)
     }
 
-    /// What a capture reads of a container and its range controller: a few values and
-    /// references to the controller's arrays, so that a streamed capture reads it on the host
-    /// thread in a few copies and the publisher's worker derives the snapshot's form (runs,
-    /// tuning, names) from it.
-    struct Reading: @unchecked Sendable {
+    /// What a capture reads of a container and its range controller: its id and what the node
+    /// runtime shows of its ranges, in one call (values and references to the controller's
+    /// arrays), so that a streamed capture reads it on the host thread in a few copies and the
+    /// publisher's worker derives the snapshot's form (runs, tuning, names) from it.
+    struct Reading: Sendable {
         let owner: String
-        let dataSource: String
-        let orientation: Snapshot.RangeController.Orientation
-        let scrollDirection: Snapshot.ScrollDirection
-        let mode: RangeMode?
-        let tuning: RangeTuningTable
-        let viewport: Snapshot.Rect
-        let contentSize: Snapshot.Size
-        let contentOffset: Snapshot.Point
-        let itemCount: Int
-        let visible: [Int]
-        let display: [Int]
-        let preload: [Int]
-        let itemStates: [InterfaceState]
+        let shown: RangeInspection
 
         init(_ container: ContainerNode) {
-            let controller = container.rangeController
             owner = container.id
-            dataSource = controller.dataSourceTypeName
-            orientation = container.orientation == .vertical ? .vertical : .horizontal
-            scrollDirection = controller.scrollDirection.intersection(controller.scrollableDirections)
-            mode = controller.currentMode
-            tuning = controller.tuning
-            viewport = Snapshot.Rect(controller.lastViewport)
-            contentSize = Snapshot.Size(container.contentSize)
-            contentOffset = Snapshot.Point(container.contentOffset)
-            itemCount = container.numberOfItems
-            (visible, display, preload) = (controller.visibleIndices, controller.displayIndices, controller.preloadIndices)
-            itemStates = controller.itemStates
+            shown = container.rangeInspection
         }
     }
 
     static func snapshot(of reading: Reading, memo: RangeControllerMemo? = nil) -> Snapshot.RangeController {
         let memo = memo ?? RangeControllerMemo()
+        let shown = reading.shown
         var captured = Snapshot.RangeController(id: id(forOwner: reading.owner), owner: reading.owner)
-        captured.dataSource = reading.dataSource
-        captured.orientation = reading.orientation
-        captured.scrollDirection = reading.scrollDirection
-        captured.mode = reading.mode.flatMap { Snapshot.RangeController.Mode(rawValue: $0.rawValue) } ?? .minimum
-        captured.tuning = memo.tuning.derive(from: reading.tuning, unchangedIf: ==, tuning(of:))
-        captured.viewport = reading.viewport
-        captured.contentSize = reading.contentSize
-        captured.contentOffset = reading.contentOffset
-        captured.itemCount = reading.itemCount
-        captured.visible = memo.visible.derive(from: reading.visible, unchangedIf: sameStorage, indexRuns(of:))
-        captured.display = memo.display.derive(from: reading.display, unchangedIf: sameStorage, indexRuns(of:))
-        captured.preload = memo.preload.derive(from: reading.preload, unchangedIf: sameStorage, indexRuns(of:))
-        captured.itemStates = memo.itemStates.derive(from: reading.itemStates, unchangedIf: sameStorage, itemStateRuns(of:))
+        captured.dataSource = shown.dataSourceTypeName
+        captured.orientation = shown.orientation == .vertical ? .vertical : .horizontal
+        captured.scrollDirection = shown.scrollDirection
+        captured.mode = shown.mode.flatMap { Snapshot.RangeController.Mode(rawValue: $0.rawValue) } ?? .minimum
+        captured.tuning = memo.tuning.derive(from: shown.tuning, unchangedIf: ==, tuning(of:))
+        captured.viewport = Snapshot.Rect(shown.viewport)
+        captured.contentSize = Snapshot.Size(shown.contentSize)
+        captured.contentOffset = Snapshot.Point(shown.contentOffset)
+        captured.itemCount = shown.itemCount
+        captured.visible = memo.visible.derive(from: shown.visible, unchangedIf: sameStorage, indexRuns(of:))
+        captured.display = memo.display.derive(from: shown.display, unchangedIf: sameStorage, indexRuns(of:))
+        captured.preload = memo.preload.derive(from: shown.preload, unchangedIf: sameStorage, indexRuns(of:))
+        captured.itemStates = memo.itemStates.derive(from: shown.itemStates, unchangedIf: sameStorage, itemStateRuns(of:))
         return captured
     }
 

@@ -26,14 +26,18 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     public let scrollableDirections: ScrollDirection
 
     /// Every item's cell, in item order (allocated when data loads, as Texture does).
-    public internal(set) var cells: [CellNode] = []
+    @exclusivity(unchecked) public internal(set) var cells: [CellNode] = []
     /// How many scroll containers the trees of `cells` hold (their `containerCountInSubtree`
     /// summed, kept up to date as cells come and go and as their trees change), so that a
     /// capture finds in constant time that no off-screen cell holds one (a feed's rows).
     var containerCountInCells = 0
     /// Every item's frame in content coordinates.
     public private(set) var itemFrames: [Rect] = []
-    public private(set) var contentSize: Size = .zero { didSet { if contentSize != oldValue { noteChange() } } }
+    /// (`cells`, `contentSize` and `offset` are unchecked for exclusivity, as the nodes' fields are:
+    /// `rangeInspection` reads them on every streamed update.)
+    @exclusivity(unchecked) public private(set) var contentSize: Size = .zero {
+        didSet { if contentSize != oldValue { noteChange() } }
+    }
     public internal(set) var hasLoadedData = false
     /// The size the items were last measured for.
     private var measuredBoundsSize: Size?
@@ -41,7 +45,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     var needsItemRelayout = false
 
     // Scrolling state (ContainerNode+Scrolling.swift).
-    var offset: Point = .zero
+    @exclusivity(unchecked) var offset: Point = .zero
     var motion: ScrollMotion?
     /// Whether a finger is on the content (between `beginDragging` and `endDragging`).
     public internal(set) var isTracking = false

@@ -25,30 +25,34 @@ public protocol RangeControllerDataSource: AnyObject {
 /// the order visible, display, preload, items that just left a range (all items after a data
 /// change). All queries are binary searches over the sorted item frames (`ItemGeometry`), so an
 /// update costs O(log n + items in the ranges).
+///
+/// `@exclusivity(unchecked)` on what an inspector reads (`RangeInspection`): the controller
+/// belongs to its main loop's thread, like the nodes, and a streamed capture reads these fields
+/// on every update.
 public final class RangeController {
     public weak var dataSource: (any RangeControllerDataSource)?
     /// Called after anything an inspector shows changed: tuning, mode, an update.
     public var didChange: (() -> Void)?
     /// The type name of the container's data source, as the inspector's range bar labels it.
-    public var dataSourceTypeName: String = ""
+    @exclusivity(unchecked) public var dataSourceTypeName: String = ""
     public let scrollableDirections: ScrollDirection
     public private(set) var geometry: ItemGeometry
 
-    public private(set) var tuning: RangeTuningTable
+    @exclusivity(unchecked) public private(set) var tuning: RangeTuningTable
     /// The mode of the last update; nil before the first one (Texture's "unspecified").
-    public private(set) var currentMode: RangeMode?
+    @exclusivity(unchecked) public private(set) var currentMode: RangeMode?
     /// The direction the ranges lead toward: the last non-empty scroll direction, initially
     /// down|right.
-    public private(set) var scrollDirection: ScrollDirection = [.down, .right]
+    @exclusivity(unchecked) public private(set) var scrollDirection: ScrollDirection = [.down, .right]
     /// Set once the user drags the container (programmatic offsets do not count).
     public var contentHasBeenScrolled = false
-    public private(set) var visibleIndices: [Int] = []
-    public private(set) var displayIndices: [Int] = []
-    public private(set) var preloadIndices: [Int] = []
+    @exclusivity(unchecked) public private(set) var visibleIndices: [Int] = []
+    @exclusivity(unchecked) public private(set) var displayIndices: [Int] = []
+    @exclusivity(unchecked) public private(set) var preloadIndices: [Int] = []
     /// The interface state last pushed to each item, in item order.
-    public private(set) var itemStates: [InterfaceState] = []
+    @exclusivity(unchecked) public private(set) var itemStates: [InterfaceState] = []
     /// The viewport of the last update, in content coordinates.
-    public private(set) var lastViewport: Rect = .zero
+    @exclusivity(unchecked) public private(set) var lastViewport: Rect = .zero
     /// Whether the host program is in the background (clears the container's visible bit).
     /// It is part of `containerState`, so changing it needs an update like any change of the
     /// container's own interface state (the mode may stay the same: a memory warning may already

@@ -1,0 +1,43 @@
+import WeftLayout
+
+/// What an inspector shows of a container's ranges, read in one call.
+///
+/// Why one call: a streamed capture reads this for every scroll container on every update. Read
+/// value by value from another module, each read was a call of its own and a dynamic exclusivity
+/// check (`@exclusivity(unchecked)` does not reach across modules), a dozen per container. Here
+/// the values are read inside the module, where the controller's and the container's fields are
+/// unchecked: they belong to the main loop's thread, as the nodes do.
+public struct RangeInspection: Sendable {
+    /// The type name of the container's data source, as the inspector's range bar labels it.
+    public let dataSourceTypeName: String
+    public let orientation: ItemGeometry.Axis
+    /// The direction the ranges lead toward, within the directions the container scrolls.
+    public let scrollDirection: ScrollDirection
+    /// The mode of the last update; nil before the first one.
+    public let mode: RangeMode?
+    public let tuning: RangeTuningTable
+    /// The viewport of the last update, in content coordinates.
+    public let viewport: Rect
+    public let contentSize: Size
+    public let contentOffset: Point
+    public let itemCount: Int
+    public let visible: [Int]
+    public let display: [Int]
+    public let preload: [Int]
+    /// The interface state last pushed to each item, in item order.
+    public let itemStates: [InterfaceState]
+}
+
+extension ContainerNode {
+    /// The container's ranges as an inspector shows them, now.
+    public var rangeInspection: RangeInspection {
+        let controller = rangeController
+        return RangeInspection(
+            dataSourceTypeName: controller.dataSourceTypeName, orientation: orientation,
+            scrollDirection: controller.scrollDirection.intersection(controller.scrollableDirections),
+            mode: controller.currentMode, tuning: controller.tuning, viewport: controller.lastViewport,
+            contentSize: contentSize, contentOffset: offset, itemCount: cells.count,
+            visible: controller.visibleIndices, display: controller.displayIndices, preload: controller.preloadIndices,
+            itemStates: controller.itemStates)
+    }
+}
