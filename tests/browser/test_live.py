@@ -323,3 +323,7 @@ def test_live_updates_keep_selection_scroll_and_expanded_rows(gateway, app, atta
     survivors = [i for i in before[2] if page.js("return !!weft.state.model.get(arguments[0])", i)]
     assert set(survivors) <= set(after[2]), "expanded rows that still exist stay expanded"
     assert after[3] > before[3]
+    # The status bar shows how fast updates arrive (a program's capture budget may slow them).
+    rate = page.js(r"return document.getElementById('status-text').textContent.match(/([0-9.]+) updates\/s/)")
+    assert rate and float(rate[1]) > 0, "the status bar shows the rate of the updates that arrived"
+

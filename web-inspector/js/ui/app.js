@@ -16,6 +16,7 @@ import { inspectorURL } from '../protocol-client.js';
 import { TreeModel } from '../tree-model.js';
 import { parseSnapshot } from '../snapshot-file.js';
 import { leaveOutImpliedValues } from '../implied-values.js';
+import { UpdateRate } from '../update-rate.js';
 import { h } from './dom.js';
 
 const REMEMBERED = 'weft.device';
@@ -29,6 +30,7 @@ let liveModel = null;
 let viewPaused = false;
 let pendingLive = false; // a live document or update arrived while the view was paused
 let lastUpdate = 0;
+const updateRate = new UpdateRate();
 
 const live = {
   canEdit: () => !!session && session.state === 'attached' && state.source?.kind === 'live',
@@ -173,6 +175,7 @@ function liveDocument(model) {
   updateStatus();
 }
 function liveUpdate(model, changes) {
+  updateRate.note(performance.now());
   liveModel = model;
   diffPanel.liveChanged(); // whichever document the views show
   if (state.source?.kind !== 'live' || state.model !== model) return;
@@ -186,11 +189,15 @@ function updateStatus() {
   const model = state.model;
   const text = !model ? 'No document'
     : `${state.source?.kind === 'file' ? `File ${state.source.name}` : 'Live'} · ${model.size} elements · ${model.controllers.size} range controllers · revision ${model.revision}` +
-      (state.source?.kind === 'live' ? ` · last update applied in ${lastUpdate.toFixed(1)} ms` : '');
+      (state.source?.kind === 'live'
+        ? ` · ${updateRate.perSecond(performance.now()).toFixed(1)} updates/s · last update applied in ${lastUpdate.toFixed(1)} ms`
+        : '');
   $('status-text').textContent = text;
   $('source').textContent = state.source ? (state.source.kind === 'file' ? state.source.name : '') : '';
 }
 state.on('document', updateStatus);
+// The update rate falls when the stream slows or stops: shown live, it is refreshed each second.
+setInterval(() => { if (state.source?.kind === 'live') updateStatus(); }, 1000);
 
 // ---- Header buttons ----
 $('pause-view').addEventListener('click', () => {
