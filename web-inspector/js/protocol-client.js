@@ -114,13 +114,11 @@ export class GatewayConnection {
 
   #receive(text) {
     let message;
-    try { message = JSON.parse(text); } catch { return; } // not ours to answer: the gateway sends valid JSON
+    try { message = JSON.parse(text); } catch (error) { this.#unreadable(text, error); return; }
     if (message === null || typeof message !== 'object') return;
     if (message.id !== undefined && message.method === undefined) {
-      const entry = this.pending.get(message.id);
+      const entry = this.#take(message.id);
       if (!entry) return; // a late reply after its time-out
-      this.pending.delete(message.id);
-      this.timers.clearTimeout(entry.timer);
       if (message.error) {
         const { code, message: text2, data } = message.error;
         entry.reject(new ProtocolError(code, text2 || `${entry.method} failed`, data));
@@ -132,6 +130,28 @@ export class GatewayConnection {
     if (typeof message.method === 'string') {
       for (const handler of this.eventHandlers) handler(message.method, message.params || {}, message.device);
     }
+  }
+
+  /** The pending request `id`, no longer pending; undefined when there is none. */
+  #take(id) {
+    const entry = this.pending.get(id);
+    if (!entry) return undefined;
+    this.pending.delete(id);
+    this.timers.clearTimeout(entry.timer);
+    return entry;
+  }
+
+  /**
+   * A message that is not JSON. The gateway forwards a device's reply without reading its body
+   * (a snapshot can be megabytes), so a device that wrote a broken one reaches the page as it
+   * is. Its head still names the request it answers (the envelope's keys come first,
+   * protocol.md): that request fails now with the parse error instead of waiting out its
+   * time-out. Anything else unreadable is dropped.
+   */
+  #unreadable(text, error) {
+    const id = /^\s*\{\s*"id"\s*:\s*(\d+)\s*,/.exec(text.slice(0, 256))?.[1];
+    const entry = id === undefined ? undefined : this.#take(Number(id));
+    entry?.reject(new ProtocolError(ErrorCode.parse, `the reply to ${entry.method} is not valid JSON: ${error.message}`));
   }
 
   #closed(code, reason) {

@@ -72,3 +72,20 @@ test('open rejects when the gateway refuses the connection', async () => {
   const c = new GatewayConnection({ url: 'ws://x', WebSocket: gw.WebSocket });
   await assert.rejects(c.open(), ProtocolError);
 });
+
+test('a reply that is not JSON fails its request at once with -32700; other unreadable messages are dropped', async () => {
+  const timers = new ManualTimers();
+  const gw = new ScriptedGateway().on('Gateway.hello', () => ({ devices: [] }));
+  const c = new GatewayConnection({ url: 'ws://x', WebSocket: gw.WebSocket, timers, timeoutMs: 1000 });
+  await c.open();
+  const document = c.request('Tree.getDocument', {}, 'd1');
+  const other = c.request('Layout.getAsciiArt', { id: 'n1' }, 'd1');
+  const [documentId, otherId] = gw.requests.slice(1).map((r) => r.id);
+  gw.raw('not json at all');
+  gw.raw(`{"id":${documentId},"result":{"roots":[tru`);
+  await assert.rejects(document, (e) => e instanceof ProtocolError && e.code === ErrorCode.parse
+    && e.message.startsWith('the reply to Tree.getDocument is not valid JSON'));
+  gw.raw(`{"id":${otherId},"result":"+--+"}`);
+  assert.equal(await other, '+--+', 'the connection still works');
+  assert.equal(timers.timers.size, 0, 'no time-out left behind');
+});

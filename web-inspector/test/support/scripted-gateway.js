@@ -49,6 +49,8 @@ export class ScriptedGateway {
     this.socket.onmessage?.({ data: JSON.stringify(event) });
   }
   sent(method) { return this.requests.filter((r) => r.method === method); }
+  /** Delivers `text` as it is (a device's broken reply, forwarded by the gateway unread). */
+  raw(text) { this.socket.onmessage?.({ data: text }); }
 }
 
 /** Timers run by hand: `advance(ms)` fires every timer due by then. */
