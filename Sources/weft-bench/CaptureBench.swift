@@ -156,6 +156,18 @@ struct CaptureBench: BenchSuite {
         report.figure("CPU overhead streaming 30 updates/s, all inline", percent(inline), "%", decimals: 1)
     }
 
+    /// The mean frame of `pairs` (the CPU seconds of pairs of frames), in microseconds, without
+    /// the pairs longer than three times the median: a virtual machine's thread is now and then
+    /// charged for time its processor was away, far more than any capture costs. The mean, not
+    /// the median: within a budget the captures fall in some pairs and not in others, and the
+    /// median pair then holds one of them (over five runs the median read 11-15 % where the mean
+    /// read 7-14 %).
+    private static func meanFrame(_ pairs: [Double]) -> Double {
+        let median = pairs.sorted()[pairs.count / 2]
+        let kept = pairs.filter { $0 <= 3 * median }
+        return kept.reduce(0, +) / Double(kept.count) / 2 * 1e6
+    }
+
     /// The same feed drawn at 60 frames per second in real time: the loop sleeps between
     /// frames, as a program's main thread does between screen refreshes, and the worker
     /// publishes every capture. The caches go cold meanwhile, so a frame and a capture cost
@@ -164,8 +176,8 @@ struct CaptureBench: BenchSuite {
     /// the default capture budget) and one streaming 30 updates per second without a budget,
     /// draw in every refresh, each first in turn, so that the machine's state weighs on all
     /// alike. The time is the loop thread's CPU time in their frames (the sleeps are outside
-    /// it), per pair of frames (one capture at 30 updates per second): the median pair, since a
-    /// virtual machine's thread is now and then charged for time its processor was away.
+    /// it), per pair of frames (one capture at 30 updates per second): the mean pair, outliers
+    /// aside (`meanFrame`).
     private func realTimeOverhead(frames: Int, report: BenchReport) {
         let scenarios = [Scenario(Self.feed(rows: 1_000)) { _ in nil },
                          Scenario(Self.feed(rows: 1_000), Scenario.streaming(.worker)),
@@ -186,8 +198,7 @@ struct CaptureBench: BenchSuite {
             MonotonicClock.sleep(until: deadline)
         }
         for scenario in scenarios { scenario.session?.stop() }
-        func medianFrame(_ pairs: [Double]) -> Double { pairs.sorted()[pairs.count / 2] / 2 * 1e6 }
-        let (bare, budgeted, unbudgeted) = (medianFrame(pairs[0]), medianFrame(pairs[1]), medianFrame(pairs[2]))
+        let (bare, budgeted, unbudgeted) = (Self.meanFrame(pairs[0]), Self.meanFrame(pairs[1]), Self.meanFrame(pairs[2]))
         func percent(_ value: Double) -> Double { (value - bare) / bare * 100 }
         report.figure("scroll frame at 60 fps in real time, no inspector (host CPU)", bare, "us", decimals: 1)
         report.figure("scroll frame at 60 fps in real time, streaming (host CPU)", budgeted, "us", decimals: 1)
