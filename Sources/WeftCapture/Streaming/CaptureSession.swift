@@ -76,8 +76,8 @@ public final class CaptureSession {
     let edits: EditStore
     private var hasPendingChanges = true
     private var budget: CaptureBudget
-    /// Whether the last frame streamed (someone listened while running); a capture that
-    /// starts streaming is not charged to the budget.
+    /// Whether a capture was streamed since someone started listening: the first one is not
+    /// charged to the budget (it reads everything, once).
     private var isStreaming = false
     /// Program time of the last update sent.
     private var lastUpdateTime: Double?
