@@ -200,7 +200,7 @@ public final class MainLoop {
             pendingSteps += frames
             return
         }
-        for _ in 0..<frames { runFrame(timeStep: frameDuration) }
+        for _ in 0..<frames { runFrame(timeStep: frameDuration, startedAt: MonotonicClock.now) }
     }
 
     /// Runs one frame unless paused (then it only drains posted work). Returns whether a frame ran.
@@ -208,7 +208,8 @@ public final class MainLoop {
     public func tick() -> Bool {
         drainMailbox()
         guard !isPaused else { return false }
-        runFrame(timeStep: nextTimeStep())
+        let now = MonotonicClock.now
+        runFrame(timeStep: nextTimeStep(at: now), startedAt: now)
         return true
     }
 
@@ -241,12 +242,12 @@ public final class MainLoop {
         stopRequested = true
     }
 
-    private func nextTimeStep() -> Double {
+    /// The program time a frame starting at `now` (`MonotonicClock`) advances.
+    private func nextTimeStep(at now: Double) -> Double {
         switch clock {
         case .manual:
             return frameDuration
         case .real:
-            let now = MonotonicClock.now
             defer { lastFrameWallTime = now }
             guard let last = lastFrameWallTime else { return frameDuration }
             return min(max(0, now - last), LoopClock.maximumFrameStep)
@@ -267,8 +268,7 @@ public final class MainLoop {
         if remaining > 0 { Thread.sleep(forTimeInterval: remaining) }
     }
 
-    private func runFrame(timeStep: Double) {
-        let startedAt = MonotonicClock.now
+    private func runFrame(timeStep: Double, startedAt: Double) {
         isInFrame = true
         frame += 1
         time += timeStep
