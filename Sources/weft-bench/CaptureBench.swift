@@ -38,7 +38,7 @@ struct CaptureBench: BenchSuite {
         }
         scrollUpdates(frames: size == .tiny ? 60 : 600, report: report)
         frameOverhead(frames: size == .tiny ? 120 : 600, repeats: size == .tiny ? 2 : 9, report: report)
-        realTimeOverhead(frames: size == .tiny ? 20 : 900, report: report)
+        realTimeOverhead(frames: size == .tiny ? 24 : 600, report: report)
         fadingLabels(frames: size == .tiny ? 60 : 600, repeats: size == .tiny ? 1 : 5, report: report)
     }
 
@@ -173,72 +173,84 @@ struct CaptureBench: BenchSuite {
     /// worker publishes every capture, and the caches go cold meanwhile, so a frame and a
     /// capture cost several times what they cost back to back.
     ///
-    /// One feed, inspected by turns of half a second: without an inspector (the session
+    /// One feed, inspected by short turns of six frames: without an inspector (the session
     /// stopped), streaming as `Inspector` does (within the default capture budget), streaming 30
     /// updates per second without a budget, and without an inspector again, whose difference
-    /// from the first is the method's noise. Each turn comes first in turn from round to round,
-    /// so that the machine's load weighs on all alike, and the first pair of frames of each turn
-    /// is left out (its capture reads what changed during the turn before).
+    /// from the first is the method's noise. Short turns in every order, round after round, let
+    /// the machine's changing load weigh on all four alike. The first pair of frames of each
+    /// turn is left out: its capture reads what changed during the turn before.
     ///
     /// Why one feed by turns: a program draws one tree. Until December 2026 three feeds drew in
     /// every refresh, one after another: they warmed the runtime's and the capture's code for
-    /// each other (the figure read 5-6 %), and separate trees laid out in memory differently
-    /// differ by a few percent with no inspector at all.
+    /// each other (the figure read 5-6 %, where one feed reads 12-14 %), and separate trees,
+    /// laid out differently in memory, differed by a few percent with no inspector at all.
     ///
     /// The time is the loop thread's CPU time in the frames (the sleeps are outside it), per
     /// pair of frames (one capture at 30 updates per second): the mean pair, outliers aside
-    /// (`meanFrame`).
+    /// (`meanFrame`). The update rate is the captures' in the frames measured.
     private func realTimeOverhead(frames: Int, report: BenchReport) {
         let (loop, table) = Self.feed(rows: 1_000)
         let session = CaptureSession(loop: loop, updateRate: 30, publishing: .worker)
         session.isListening = { true }
         let budgets: [Double?] = [nil, CaptureSession.defaultCaptureBudget, 0, nil]
-        let turn = min(30, frames)
+        let (turn, leftOut) = (6, 2)
+        let rounds = max(1, frames / turn)
         var pairs = [[Double]](repeating: [], count: budgets.count)
-        var budgetedCaptures = 0
+        var captures = [Int](repeating: 0, count: budgets.count)
         var frame = 0
         table.beginDragging()
         var deadline = MonotonicClock.now
-        for round in 0..<max(1, frames / turn) {
-            for offset in budgets.indices {
-                let index = (offset + round) % budgets.count
+        let orders = Self.permutations(of: Array(budgets.indices))
+        for round in 0..<rounds {
+            for index in orders[round % orders.count] {
                 if let budget = budgets[index] {
                     session.captureBudget = budget
                     session.start()
                 } else {
                     session.stop()
                 }
-                let capturesBefore = session.streamedCaptures
+                var capturesBefore = 0
                 for step in 0..<turn {
+                    if step == leftOut { capturesBefore = session.streamedCaptures }
                     let start = CPUTime.thread
                     Self.drag(table, frame: frame)
                     loop.tick()
                     let spent = CPUTime.thread - start
-                    if step >= 2 {
+                    if step >= leftOut {
                         if step % 2 == 0 { pairs[index].append(spent) } else { pairs[index][pairs[index].count - 1] += spent }
                     }
                     frame += 1
                     deadline += 1.0 / 60
                     MonotonicClock.sleep(until: deadline)
                 }
-                if index == 1 { budgetedCaptures += session.streamedCaptures - capturesBefore }
+                captures[index] += session.streamedCaptures - capturesBefore
             }
         }
         session.stop()
         let (bare, budgeted, unbudgeted, bareAgain) = (Self.meanFrame(pairs[0]), Self.meanFrame(pairs[1]),
                                                        Self.meanFrame(pairs[2]), Self.meanFrame(pairs[3]))
         func percent(_ value: Double) -> Double { (value - bare) / bare * 100 }
-        let budgetedSeconds = Double(max(1, frames / turn) * turn) / 60
+        let measuredSeconds = Double(rounds * (turn - leftOut)) / 60
         report.figure("scroll frame at 60 fps in real time, no inspector (host CPU)", bare, "us", decimals: 1)
         report.figure("scroll frame at 60 fps in real time, streaming (host CPU)", budgeted, "us", decimals: 1)
         report.figure("host overhead streaming, 60 fps in real time", percent(budgeted), "%", decimals: 1)
         report.figure("updates streamed within the capture budget, 60 fps in real time",
-                      Double(budgetedCaptures) / budgetedSeconds, "/s", decimals: 1)
+                      Double(captures[1]) / measuredSeconds, "/s", decimals: 1)
         report.figure("host overhead streaming 30 updates/s without a capture budget, 60 fps in real time",
                       percent(unbudgeted), "%", decimals: 1)
         report.figure("no inspector against no inspector, 60 fps in real time (the method's noise)", percent(bareAgain), "%",
                       decimals: 1)
         report.figure("host thread time streaming at 60 fps", (budgeted - bare) * 60 / 1e4, "% of a core", decimals: 3)
+    }
+
+    /// Every order of `items`, each once.
+    static func permutations(of items: [Int]) -> [[Int]] {
+        guard items.count > 1 else { return [items] }
+        return items.indices.flatMap { index in
+            var rest = items
+            let first = rest.remove(at: index)
+            return permutations(of: rest).map { [first] + $0 }
+        }
     }
 
     /// What the capture budget is for: 500 labels fading, each frame setting their alphas, while
