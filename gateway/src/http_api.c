@@ -1,7 +1,9 @@
 #include "http_api.h"
 
+#include <stdio.h>
 #include <string.h>
 
+#include "json_check.h"
 #include "protocol.h"
 
 static int hex_value(char c)
@@ -194,6 +196,27 @@ bool http_api_handle(struct relay *r, struct peer *exchange, const char *method,
 	return false;
 }
 
+/* The HTTP API answers a device's body as a success, so it must be JSON (the WebSocket relay
+ * forwards bodies unread; this path reads them once, without a DOM). True when data[0, len) is
+ * one JSON document; else answers 502 saying where it breaks: the offset is counted within the
+ * device's result or error value (which starts at body_at) when it lies there, else within its
+ * whole reply. */
+static bool device_json_checked(const char *data, size_t len, size_t body_at, const char *body_name,
+				struct http_response *resp)
+{
+	struct json_check_error err;
+	if (json_check(data, len, &err))
+		return true;
+	const char *part = err.offset >= body_at ? body_name : "reply";
+	size_t offset = err.offset >= body_at ? err.offset - body_at : err.offset;
+	char message[192];
+	snprintf(message, sizeof message, "the device's reply is not valid JSON: %s at byte %zu of its %s", err.reason,
+		 offset, part);
+	http_api_error(resp, 502, ERR_INTERNAL, message,
+		       json_pack("{s:s, s:I, s:s}", "in", part, "offset", (json_int_t)offset, "reason", err.reason));
+	return false;
+}
+
 void http_api_answer(const struct peer *exchange, struct msg *reply, const struct envelope *e, int code,
 		     const char *message, struct http_response *resp)
 {
@@ -207,9 +230,15 @@ void http_api_answer(const struct peer *exchange, struct msg *reply, const struc
 			http_api_error(resp, 502, ERR_INTERNAL, "the device's reply is not an object", NULL);
 			return;
 		}
-		reply->data += start; /* the Snapshot is the result's bytes: no copy */
+		/* The Snapshot is the result's bytes (no copy): those are what must be JSON. */
+		if (!device_json_checked(reply->data + start, len, 0, "result", resp))
+			return;
+		reply->data += start;
 		reply->len = len;
 		resp->status = 200;
+	} else if (!device_json_checked(reply->data, reply->len, e->body_value,
+					 e->body == BODY_RESULT ? "result" : "error", resp)) {
+		return; /* the answer below is the reply less its id member: all of it must be JSON */
 	} else if (!envelope_remove_id(reply, e)) { /* {"result": ...} or {"error": ...} */
 		http_api_error(resp, 502, ERR_INTERNAL, "the device's reply has no id member to remove", NULL);
 		return;

@@ -1,5 +1,5 @@
 /* Unit tests of the socket-free parts: the envelope head reader and its in-place edits, the
- * bounded queues, the registry (stable ids, selectors), the access rules, static file
+ * bounded queues, the JSON syntax check, the registry (stable ids, selectors), the access rules, static file
  * resolution, and the relay driven through fake transport hooks. Expected values are derived
  * from protocol.md by hand (see the comments). */
 #include <jansson.h>
@@ -12,6 +12,7 @@
 #include "check.h"
 #include "envelope.h"
 #include "http_api.h"
+#include "json_check.h"
 #include "log.h"
 #include "options.h"
 #include "protocol.h"
@@ -360,6 +361,241 @@ static void test_sizes_and_flags(void)
 	CHECK_INT(options_parse(&o, 2, missing_value), OPTIONS_EXIT_USAGE);
 }
 
+/* ---- JSON syntax check (RFC 8259) ---- */
+
+/* Checks len bytes copied into a buffer of exactly that size (no terminating NUL), so ASan
+ * catches any read past the end. */
+static bool json_ok(const char *text, size_t len, struct json_check_error *err)
+{
+	char *exact = malloc(len ? len : 1);
+	memcpy(exact, text, len);
+	*err = (struct json_check_error){.offset = (size_t)-1, .reason = NULL};
+	bool ok = json_check(exact, len, err);
+	free(exact);
+	return ok;
+}
+
+static void test_json_check_accepts_every_kind_of_value(void)
+{
+	/* RFC 8259: any value at the top, whitespace (space, tab, LF, CR) around every token,
+	 * numbers with sign, fraction and exponent (no size limit), every escape, UTF-8 text
+	 * (é is C3 A9, ✓ E2 9C 93, 😀 F0 9F 98 80), DEL (0x7f) unescaped, and a lone surrogate
+	 * escape, which the grammar allows (section 8.2 calls it unpredictable, not invalid). */
+	const char *good[] = {
+		"0", "-0", "7", "-12.5e+3", "0.0", "1E5", "1e-07", "2.5E-3", "123456789012345678901234567890",
+		"true", "false", "null", "\"\"", " \t\r\n1 \t\r\n",
+		"\"a\\\"b\\\\c\\/d\\be\\ff\\ng\\rh\\ti\\u00e9\\uD83D\\uDE00\\u0000\"", "\"\\uD800\"",
+		"\"\xC3\xA9 \xE2\x9C\x93 \xF0\x9F\x98\x80 \x7F\"", "{}", "[]", "[[]]", "{\"\":{}}",
+		" { \"a\" : [ 1 , { } , [ ] , \"x\" , -0.5 , true , false , null ] , \"b\" : { \"c\" : \"d\" } } ",
+		"{\"format\":\"weft.snapshot\",\"version\":1,\"revision\":3,\"meta\":{},\"roots\":[{\"id\":\"n1\","
+		"\"className\":\"ASDisplayNode\",\"frame\":[0,0,375,812],\"constrainedSize\":{\"min\":[0,0],"
+		"\"max\":[\"inf\",\"inf\"]},\"children\":[]}]}",
+	};
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+		struct json_check_error err;
+		if (!json_ok(good[i], strlen(good[i]), &err)) {
+			fprintf(stderr, "  refused %s: %s at %zu\n", good[i], err.reason, err.offset);
+			CHECK(0);
+		}
+	}
+	/* A NUL escaped as \u0000 is fine; only the length given counts, not a NUL terminator:
+	 * "[1]]" cut to 3 bytes is "[1]". */
+	struct json_check_error err;
+	CHECK(json_ok("[1]]", 3, &err));
+}
+
+struct bad_json {
+	const char *text;
+	size_t len; /* 0: strlen(text) */
+	size_t offset;
+	const char *reason;
+};
+
+/* Every offset below is counted by hand: the first byte at which the text can no longer be
+ * the start of any JSON document (the length when it ends early), or the first byte of a bad
+ * UTF-8 sequence (json_check.h). Offsets are written under each text. */
+static const struct bad_json bad_json_cases[] = {
+	/* Empty or blank: nothing where the value must start. */
+	{"", 0, 0, "expected a value"},
+	{"   ", 0, 3, "expected a value"},
+	/* Truncation: {"a":1 = { 0, "a" 1-3, : 4, 1 5; ends at 6 inside the object. */
+	{"{\"a\":1", 0, 6, "expected ',' or '}' after an object member"},
+	/* [1,2 = [ 0, 1 1, , 2, 2 3; ends at 4. */
+	{"[1,2", 0, 4, "expected ',' or ']' after an array element"},
+	{"[", 0, 1, "expected a value"},
+	{"{", 0, 1, "expected '\"' to open an object key"},
+	/* "{"a": ends right after the colon at 4 -> 5. */
+	{"{\"a\":", 0, 5, "expected a value"},
+	/* Trailing garbage: {"a":1} is bytes 0-6, x at 7; "1 2": the 2 at 2; a second } at 7;
+	 * NUL after a complete value at 1. */
+	{"{\"a\":1}x", 0, 7, "expected the end of the document"},
+	{"1 2", 0, 2, "expected the end of the document"},
+	{"{\"a\":1}}", 0, 7, "expected the end of the document"},
+	{"1\0", 2, 1, "expected the end of the document"},
+	/* Unterminated strings: "ab ends at 3; "a\ (quote 0, a 1, backslash 2) ends at 3. */
+	{"\"ab", 0, 3, "unterminated string (expected '\"')"},
+	{"\"a\\", 0, 3, "unterminated string (expected an escape, then '\"')"},
+	/* Bad escapes: ["a\qb"] = [ 0, " 1, a 2, \ 3, q 4. */
+	{"[\"a\\qb\"]", 0, 4, "invalid escape (expected one of \" \\ / b f n r t u after \\)"},
+	/* "\u12G4" = " 0, \ 1, u 2, 1 3, 2 4, G 5; "\u12" has its quote at 5; "\u12 ends at 5;
+	 * \U (capital) is no escape: U at 2. */
+	{"\"\\u12G4\"", 0, 5, "expected four hex digits after \\u"},
+	{"\"\\u12\"", 0, 5, "expected four hex digits after \\u"},
+	{"\"\\u12", 0, 5, "expected four hex digits after \\u"},
+	{"\"\\U0041\"", 0, 2, "invalid escape (expected one of \" \\ / b f n r t u after \\)"},
+	/* Raw control characters in strings: "a<TAB>b" and "a<LF>b" and "a<NUL>b": the byte at 2;
+	 * a raw 0x1f at 1. */
+	{"\"a\tb\"", 0, 2, "control character in a string (it must be escaped)"},
+	{"\"a\nb\"", 0, 2, "control character in a string (it must be escaped)"},
+	{"\"a\0b\"", 5, 2, "control character in a string (it must be escaped)"},
+	{"\"\x1f\"", 0, 1, "control character in a string (it must be escaped)"},
+	/* Numbers: 01 -> the 1 at 1; [-01] -> [ 0, - 1, 0 2, 1 3; a lone minus ends at 1; [-] has
+	 * ] at 2; -a has a at 1; 1. ends at 2; 1.e5 has e at 2; 1e ends at 2; 1e+ ends at 3;
+	 * [1E-x] = [ 0, 1 1, E 2, - 3, x 4; +1 and .5 cannot start a value (0); 0x1 -> x at 1. */
+	{"01", 0, 1, "leading zero in a number"},
+	{"[-01]", 0, 3, "leading zero in a number"},
+	{"-", 0, 1, "expected a digit after '-'"},
+	{"[-]", 0, 2, "expected a digit after '-'"},
+	{"-a", 0, 1, "expected a digit after '-'"},
+	{"1.", 0, 2, "expected a digit after the decimal point"},
+	{"1.e5", 0, 2, "expected a digit after the decimal point"},
+	{"1e", 0, 2, "expected a digit in the exponent"},
+	{"1e+", 0, 3, "expected a digit in the exponent"},
+	{"[1E-x]", 0, 4, "expected a digit in the exponent"},
+	{"+1", 0, 0, "expected a value"},
+	{".5", 0, 0, "expected a value"},
+	{"0x1", 0, 1, "expected the end of the document"},
+	/* Literals: tru ends at 3; trUe has U at 2; nul ends at 3; nulll has the extra l at 4;
+	 * True has T at 0 (no value starts with T); NaN likewise. */
+	{"tru", 0, 3, "invalid literal (expected true, false or null)"},
+	{"trUe", 0, 2, "invalid literal (expected true, false or null)"},
+	{"nul", 0, 3, "invalid literal (expected true, false or null)"},
+	{"nulll", 0, 4, "expected the end of the document"},
+	{"True", 0, 0, "expected a value"},
+	{"NaN", 0, 0, "expected a value"},
+	/* Missing colon: {"a" 1} = { 0, "a" 1-3, space 4, 1 5; {"a"} has } at 4. */
+	{"{\"a\" 1}", 0, 5, "expected ':' after an object key"},
+	{"{\"a\"}", 0, 4, "expected ':' after an object key"},
+	/* Missing comma: {"a":1 "b":2} = {"a":1 is 0-5, space 6, " at 7; [1 2] has 2 at 3. */
+	{"{\"a\":1 \"b\":2}", 0, 7, "expected ',' or '}' after an object member"},
+	{"[1 2]", 0, 3, "expected ',' or ']' after an array element"},
+	/* Keys must be strings: {a:1} has a at 1; {1:2} has 1 at 1. */
+	{"{a:1}", 0, 1, "expected '\"' to open an object key"},
+	{"{1:2}", 0, 1, "expected '\"' to open an object key"},
+	/* Trailing commas: {"a":1,} = {"a":1 0-5, , 6, } 7; [1,] has ] at 3; an empty value
+	 * {"a":} has } at 5; [,1] has , at 1. */
+	{"{\"a\":1,}", 0, 7, "expected '\"' to open an object key"},
+	{"[1,]", 0, 3, "expected a value"},
+	{"{\"a\":}", 0, 5, "expected a value"},
+	{"[,1]", 0, 1, "expected a value"},
+	/* Mismatched closers: [1} has } at 2; {"a":[1} = {"a": 0-4, [ 5, 1 6, } 7; {"a":1] has ]
+	 * at 6. */
+	{"[1}", 0, 2, "expected ',' or ']' after an array element"},
+	{"{\"a\":[1}", 0, 7, "expected ',' or ']' after an array element"},
+	{"{\"a\":1]", 0, 6, "expected ',' or '}' after an object member"},
+	/* Bad UTF-8 in strings (Unicode table 3-7), each at the sequence's first byte, 1: C3 then
+	 * a quote (not a continuation byte); C0 80 (overlong NUL); E0 80 80 (overlong); ED A0 80
+	 * (a surrogate); F4 90 80 80 (above U+10FFFF); F5 (never a lead byte); a lone continuation
+	 * 80; E2 82 cut short by the quote. */
+	{"\"\xC3\"", 0, 1, "invalid UTF-8 in a string"},
+	{"\"\xC0\x80\"", 0, 1, "invalid UTF-8 in a string"},
+	{"\"\xE0\x80\x80\"", 0, 1, "invalid UTF-8 in a string"},
+	{"\"\xED\xA0\x80\"", 0, 1, "invalid UTF-8 in a string"},
+	{"\"\xF4\x90\x80\x80\"", 0, 1, "invalid UTF-8 in a string"},
+	{"\"\xF5\x80\x80\x80\"", 0, 1, "invalid UTF-8 in a string"},
+	{"\"\x80\"", 0, 1, "invalid UTF-8 in a string"},
+	{"\"\xE2\x82\"", 0, 1, "invalid UTF-8 in a string"},
+	/* Non-ASCII outside a string cannot start a value: é at 0; a UTF-8 BOM (EF BB BF) too. */
+	{"\xC3\xA9", 0, 0, "expected a value"},
+	{"\xEF\xBB\xBF{}", 0, 0, "expected a value"},
+	/* Single quotes and comments are not JSON: the quote at 0; the slash of the comment at 3. */
+	{"'a'", 0, 0, "expected a value"},
+	{"[1 /*c*/]", 0, 3, "expected ',' or ']' after an array element"},
+};
+
+static void test_json_check_refuses_with_offset_and_reason(void)
+{
+	for (size_t i = 0; i < sizeof bad_json_cases / sizeof bad_json_cases[0]; i++) {
+		const struct bad_json *b = &bad_json_cases[i];
+		size_t len = b->len ? b->len : strlen(b->text);
+		struct json_check_error err;
+		bool ok = json_ok(b->text, len, &err);
+		if (ok || err.offset != b->offset || !err.reason || strcmp(err.reason, b->reason) != 0) {
+			fprintf(stderr, "  case %zu (%s): expected offset %zu \"%s\", got %s at %zu \"%s\"\n", i, b->text,
+				b->offset, b->reason, ok ? "accepted" : "refused", err.offset, err.reason ? err.reason : "");
+			CHECK(0);
+		}
+	}
+}
+
+/* Every proper prefix of an ASCII document that opens with '{' is the start of a document but
+ * not a whole one (the object is still open), so it must be refused exactly at its end:
+ * truncation anywhere is reported where the bytes stop. */
+static void test_json_check_truncation_is_reported_at_the_end(void)
+{
+	const char *doc = "{\"s\":\"a\\n\\u00e9\",\"n\":[-1.5e+3,0,true,false,null],\"o\":{\"k\":[]}}";
+	struct json_check_error err;
+	CHECK(json_ok(doc, strlen(doc), &err));
+	for (size_t k = 0; k < strlen(doc); k++) {
+		if (json_ok(doc, k, &err) || err.offset != k) {
+			fprintf(stderr, "  prefix of %zu bytes: offset %zu (%s)\n", k, err.offset, err.reason);
+			CHECK(0);
+		}
+	}
+}
+
+/* Writes depth levels that alternate arrays (even levels) and {"k": objects (odd levels)
+ * around a 0, closing them in reverse; returns the length. */
+static size_t alternating_nest(char *out, int depth)
+{
+	size_t n = 0;
+	for (int k = 0; k < depth; k++)
+		n += (size_t)sprintf(out + n, "%s", k % 2 ? "{\"k\":" : "[");
+	out[n++] = '0';
+	for (int k = depth - 1; k >= 0; k--)
+		out[n++] = k % 2 ? '}' : ']';
+	return n;
+}
+
+static void test_json_check_depth_limit(void)
+{
+	struct json_check_error err;
+	size_t max = JSON_CHECK_MAX_DEPTH;
+	char *text = malloc(6 * (max + 1) + 2);
+	/* 1000 nested arrays pass; with 1001 the bracket at offset 1000 (the 1001st, bytes 0-999
+	 * being the first 1000) would open level 1001, so the check stops there. */
+	memset(text, '[', max);
+	memset(text + max, ']', max);
+	CHECK(json_ok(text, 2 * max, &err));
+	memset(text, '[', max + 1);
+	memset(text + max + 1, ']', max + 1);
+	CHECK(!json_ok(text, 2 * max + 2, &err));
+	CHECK_INT(err.offset, max);
+	CHECK_STR(err.reason, "nested deeper than 1000 levels");
+	/* The same at the limit with objects: {"k": is 5 bytes, so the 1001st opens at 5000. */
+	size_t n = 0;
+	for (size_t k = 0; k <= max; k++)
+		n += (size_t)sprintf(text + n, "{\"k\":");
+	CHECK(!json_ok(text, n, &err));
+	CHECK_INT(err.offset, 5 * max);
+	CHECK_STR(err.reason, "nested deeper than 1000 levels");
+	/* The kind of every open level is remembered across the stack's bytes: 20 alternating
+	 * levels close in the right order. The opening part is 10 [ (1 byte) and 10 {"k": (5 bytes)
+	 * = 60 bytes, the 0 at 60, and level k (0-based) closes at 61 + (19 - k): level 9, an
+	 * object, at 71. Closing it with ] is refused there. */
+	n = alternating_nest(text, 20);
+	CHECK(json_ok(text, n, &err));
+	CHECK_INT(text[71], '}');
+	text[71] = ']';
+	CHECK(!json_ok(text, n, &err));
+	CHECK_INT(err.offset, 71);
+	CHECK_STR(err.reason, "expected ',' or '}' after an object member");
+	/* An alternating nest at the limit passes too: the bit stack holds all 1000 levels. */
+	n = alternating_nest(text, (int)max);
+	CHECK(json_ok(text, n, &err));
+	free(text);
+}
+
 /* ---- the relay, through fake hooks ---- */
 
 struct fake {
@@ -579,6 +815,10 @@ int main(int argc, char **argv)
 	RUN(test_envelope_head_is_bounded);
 	RUN(test_envelope_edits);
 	RUN(test_queue_limits);
+	RUN(test_json_check_accepts_every_kind_of_value);
+	RUN(test_json_check_refuses_with_offset_and_reason);
+	RUN(test_json_check_truncation_is_reported_at_the_end);
+	RUN(test_json_check_depth_limit);
 	RUN(test_registry_ids_and_selectors);
 	RUN(test_access_rules);
 	RUN(test_static_resolution);
