@@ -899,6 +899,193 @@ static void test_http_api(void)
 	down();
 }
 
+/* The HTTP API hands a device's result to scripts as a success, so it checks the body is JSON
+ * (the WebSocket relay forwards it unread): broken bodies get 502 -32603 saying where they
+ * break. While the gateway waits, this test plays the device: it answers the next request of
+ * dev_method with {"id":<its id>, followed by rest (rest_len bytes, sent verbatim). */
+static void http_while_device_answers(struct tc *dev, const char *path, const char *post_body, const char *dev_method,
+				      const char *rest, size_t rest_len, struct http_result *r)
+{
+	int fd = post_body ? http_simple_begin(gw.port, "POST", path, "Content-Type: application/json\r\n", post_body)
+			   : http_simple_begin(gw.port, "GET", path, NULL, NULL);
+	json_t *req = tc_method(dev, dev_method);
+	CHECK(req != NULL);
+	char head[48];
+	int n = snprintf(head, sizeof head, "{\"id\":%lld,", int_at(req, "id", NULL));
+	char *reply = malloc((size_t)n + rest_len);
+	memcpy(reply, head, (size_t)n);
+	memcpy(reply + n, rest, rest_len);
+	wsc_send(dev->ws, reply, (size_t)n + rest_len);
+	tc_flush(dev);
+	free(reply);
+	json_decref(req);
+	CHECK(http_finish(fd, r) == 0);
+}
+
+/* Checks a 502 {"error": {"code": -32603, "message", "data": {"in", "offset", "reason"}}}. */
+static void expect_not_json(const struct http_result *r, const char *in, long long offset, const char *reason)
+{
+	CHECK_INT(r->status, 502);
+	json_t *j = json_loadb(r->body, r->body_len, 0, NULL);
+	json_t *error = json_object_get(j, "error");
+	CHECK_INT(int_at(error, "code", NULL), -32603);
+	char message[256];
+	snprintf(message, sizeof message, "the device's reply is not valid JSON: %s at byte %lld of its %s", reason, offset,
+		 in);
+	CHECK_STR(str_at(error, "message", NULL), message);
+	CHECK_STR(str_at(error, "data", "in"), in);
+	CHECK_INT(int_at(error, "data", "offset"), offset);
+	CHECK_STR(str_at(error, "data", "reason"), reason);
+	json_decref(j);
+}
+
+#define REST(literal) literal, sizeof literal - 1
+
+static void test_http_api_refuses_broken_device_json(void)
+{
+	START_GATEWAY(NULL);
+	struct tc *dev = device_open(pool, "org.weft.Broken", test_instance());
+	char call[128], snapshot[128];
+	snprintf(call, sizeof call, "/api/devices/%s/call", dev->device_id);
+	snprintf(snapshot, sizeof snapshot, "/api/devices/%s/snapshot", dev->device_id);
+	const char *step = "{\"method\":\"Runtime.step\"}";
+	struct http_result r;
+
+	/* /call, a broken result: {"a":[1,2} = { 0, "a" 1-3, : 4, [ 5, 1 6, , 7, 2 8, } 9. */
+	http_while_device_answers(dev, call, step, "Runtime.step", REST("\"result\":{\"a\":[1,2}}"), &r);
+	expect_not_json(&r, "result", 9, "expected ',' or ']' after an array element");
+	http_result_free(&r);
+
+	/* /call, a broken error: {"code":1,"message":"a<TAB>b"} = { 0, "code" 1-6, : 7, 1 8, , 9,
+	 * "message" 10-18, : 19, " 20, a 21, the raw tab 22. */
+	http_while_device_answers(dev, call, step, "Runtime.step", REST("\"error\":{\"code\":1,\"message\":\"a\tb\"}}"), &r);
+	expect_not_json(&r, "error", 22, "control character in a string (it must be escaped)");
+	http_result_free(&r);
+
+	/* /call, a head the envelope reader skips over but JSON forbids: {"id":N,"x":01,... is
+	 * {"id": (6 bytes), N's digits, ,"x":0 (6 bytes), then the 1, counted in the whole reply. */
+	int fd = http_simple_begin(gw.port, "POST", call, "Content-Type: application/json\r\n", step);
+	json_t *req = tc_method(dev, "Runtime.step");
+	long long id = int_at(req, "id", NULL);
+	json_decref(req);
+	tc_sendf(dev, "{\"id\":%lld,\"x\":01,\"result\":{}}", id);
+	tc_flush(dev);
+	CHECK(http_finish(fd, &r) == 0);
+	char digits[24];
+	expect_not_json(&r, "reply", 6 + snprintf(digits, sizeof digits, "%lld", id) + 6, "leading zero in a number");
+	http_result_free(&r);
+
+	/* /call, a reply cut short: the result {"a":1} (7 bytes) is whole, but the reply's own }
+	 * is missing, so the check stops at the end, byte 7 counted from the result. */
+	http_while_device_answers(dev, call, step, "Runtime.step", REST("\"result\":{\"a\":1}"), &r);
+	expect_not_json(&r, "result", 7, "expected ',' or '}' after an object member");
+	http_result_free(&r);
+
+	/* /call, valid JSON still passes byte for byte (the reply less its id member), even with
+	 * escapes, UTF-8 and a member after the result. */
+	const char *good = "\"result\":{\"v\":[1,2.5e3,\"\\u00e9 \xC3\xA9\",null]},\"extra\":true}";
+	http_while_device_answers(dev, call, step, "Runtime.step", good, strlen(good), &r);
+	CHECK_INT(r.status, 200);
+	CHECK_INT(r.body_len, strlen(good) + 1);
+	CHECK(r.body_len == strlen(good) + 1 && r.body[0] == '{' && memcmp(r.body + 1, good, strlen(good)) == 0);
+	http_result_free(&r);
+
+	/* /snapshot, a broken result: {"format":"weft.snapshot","roots":[{"id":"n1",}]} = { 0,
+	 * "format" 1-8, : 9, "weft.snapshot" 10-24, , 25, "roots" 26-32, : 33, [ 34, { 35, "id"
+	 * 36-39, : 40, "n1" 41-44, , 45, } 46 where a key must open. */
+	http_while_device_answers(dev, snapshot, NULL, "Tree.getDocument",
+				  REST("\"result\":{\"format\":\"weft.snapshot\",\"roots\":[{\"id\":\"n1\",}]}}"), &r);
+	expect_not_json(&r, "result", 46, "expected '\"' to open an object key");
+	http_result_free(&r);
+
+	/* /snapshot, a member after the result: the Snapshot is the bytes up to the reply's last
+	 * brace, {},"x":1, which is no single document: the comma at 2. */
+	http_while_device_answers(dev, snapshot, NULL, "Tree.getDocument", REST("\"result\":{},\"x\":1}"), &r);
+	expect_not_json(&r, "result", 2, "expected the end of the document");
+	http_result_free(&r);
+
+	/* /snapshot, a NUL byte (a C writer's stray terminator) inside a string: {"a":"b<NUL>"} =
+	 * { 0, "a" 1-3, : 4, " 5, b 6, NUL 7. */
+	http_while_device_answers(dev, snapshot, NULL, "Tree.getDocument", "\"result\":{\"a\":\"b\0\"}}", 20, &r);
+	expect_not_json(&r, "result", 7, "control character in a string (it must be escaped)");
+	http_result_free(&r);
+
+	/* /snapshot, nested deeper than the limit (1000): 1001 arrays, the last opening at 1000. */
+	size_t max = 1000, n = 0;
+	char *deep = malloc(2 * max + 64);
+	n += (size_t)sprintf(deep, "\"result\":");
+	memset(deep + n, '[', max + 1);
+	memset(deep + n + max + 1, ']', max + 1);
+	n += 2 * (max + 1);
+	deep[n++] = '}';
+	http_while_device_answers(dev, snapshot, NULL, "Tree.getDocument", deep, n, &r);
+	expect_not_json(&r, "result", 1000, "nested deeper than 1000 levels");
+	http_result_free(&r);
+	/* ...and exactly 1000 pass, byte for byte. */
+	n = (size_t)sprintf(deep, "\"result\":");
+	memset(deep + n, '[', max);
+	memset(deep + n + max, ']', max);
+	n += 2 * max;
+	deep[n++] = '}';
+	http_while_device_answers(dev, snapshot, NULL, "Tree.getDocument", deep, n, &r);
+	CHECK_INT(r.status, 200);
+	CHECK_INT(r.body_len, 2 * max);
+	CHECK(r.body_len == 2 * max && r.body[0] == '[' && r.body[max - 1] == '[' && r.body[max] == ']');
+	http_result_free(&r);
+	free(deep);
+
+	tc_free(dev);
+	down();
+}
+
+/* Writes a snapshot-like result of about size bytes: the document keys, then elements
+ * {"id":"n<k>","className":"ASTextNode","frame":[0,<k>,375,44],"props":{"text":"caf\u00e9 é"}}
+ * separated by commas, then ]} and the reply's }. Returns the bytes written. */
+static size_t big_snapshot_result(char *out, size_t size)
+{
+	size_t n = (size_t)sprintf(out, "\"result\":{\"format\":\"weft.snapshot\",\"version\":1,\"revision\":1,\"meta\":{},"
+					"\"roots\":[");
+	for (int k = 0; n < size; k++)
+		n += (size_t)sprintf(out + n,
+				     "%s{\"id\":\"n%d\",\"className\":\"ASTextNode\",\"frame\":[0,%d,375,44],\"props\":"
+				     "{\"text\":\"caf\\u00e9 \xC3\xA9\"}}",
+				     k ? "," : "", k, k * 44);
+	n += (size_t)sprintf(out + n, "]}}");
+	return n;
+}
+
+/* A valid snapshot of several MiB (beyond every head and frame size) comes back 200 byte for
+ * byte; the same with one raw control character near its end gets 502 at that byte: the whole
+ * body is read. */
+static void test_http_api_big_snapshot_is_checked_whole(void)
+{
+	START_GATEWAY(NULL);
+	struct tc *dev = device_open(pool, "org.weft.Big", test_instance());
+	char path[128];
+	snprintf(path, sizeof path, "/api/devices/%s/snapshot", dev->device_id);
+	size_t size = 3 << 20;
+	char *rest = malloc(size + 512);
+	size_t n = big_snapshot_result(rest, size);
+	const size_t key = strlen("\"result\":"); /* the Snapshot is rest[key, n - 1) */
+	struct http_result r;
+	http_while_device_answers(dev, path, NULL, "Tree.getDocument", rest, n, &r);
+	CHECK_INT(r.status, 200);
+	CHECK_INT(r.body_len, n - key - 1);
+	CHECK(r.body_len == n - key - 1 && memcmp(r.body, rest + key, r.body_len) == 0);
+	http_result_free(&r);
+	/* rest ends with the last element's "caf\u00e9 é"}} and then ]}} : counted from the end,
+	 * n-1 }, n-2 }, n-3 ], n-4 }, n-5 }, n-6 ", n-7 A9, n-8 C3 (the é), n-9 the space. That
+	 * space becomes a raw LF, which in the Snapshot is byte n - 9 - key. */
+	CHECK_INT(rest[n - 9], ' ');
+	rest[n - 9] = '\n';
+	http_while_device_answers(dev, path, NULL, "Tree.getDocument", rest, n, &r);
+	expect_not_json(&r, "result", (long long)(n - 9 - key), "control character in a string (it must be escaped)");
+	http_result_free(&r);
+	free(rest);
+	tc_free(dev);
+	down();
+}
+
 /* ---- volume ---- */
 
 static void test_big_messages_pass_intact(void)
@@ -1152,6 +1339,8 @@ int main(int argc, char **argv)
 	RUN(test_oversized_messages_close_1009);
 	RUN(test_malformed_corpus);
 	RUN(test_http_api);
+	RUN(test_http_api_refuses_broken_device_json);
+	RUN(test_http_api_big_snapshot_is_checked_whole);
 	RUN(test_big_messages_pass_intact);
 	RUN(test_slow_inspector_gets_resync);
 	RUN(test_tls);
