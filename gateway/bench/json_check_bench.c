@@ -1,0 +1,105 @@
+/* weft-json-check-bench: what checking a big snapshot costs the HTTP API (json_check.h).
+ *
+ * It builds a snapshot-like document from a real one (fixtures/snapshots/feed.json, compacted as
+ * a device sends it): the fixture's document keys with its root element repeated until the
+ * document is 4 MiB (256 KiB at --size tiny). It then times json_check over it, and jansson's
+ * json_loadb (the DOM the check avoids) for comparison; each figure is the median of its passes.
+ * Prints BENCH<TAB>gateway<TAB>figure<TAB>value<TAB>unit lines.
+ *
+ *   weft-json-check-bench [--size tiny|full] FIXTURE */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_check.h"
+#include "monotonic.h"
+
+#define MIB (1024 * 1024)
+
+/* {"format":...,"roots":[R,R,...]} with the fixture's root R, to at least size bytes; malloc'd. */
+static char *snapshot_like(const char *fixture, size_t size, size_t *len)
+{
+	json_error_t err;
+	json_t *doc = json_load_file(fixture, 0, &err);
+	json_t *roots = json_object_get(doc, "roots");
+	if (!json_is_array(roots) || json_array_size(roots) == 0) {
+		fprintf(stderr, "json-check-bench: %s: no roots (%s)\n", fixture, err.text);
+		exit(1);
+	}
+	char *root = json_dumps(json_array_get(roots, 0), JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_object_del(doc, "roots");
+	char *head = json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER); /* {...} without roots */
+	size_t root_len = strlen(root), head_len = strlen(head);
+	char *out = malloc(size + root_len + head_len + 16);
+	size_t n = head_len - 1; /* keep all but the closing brace */
+	memcpy(out, head, n);
+	n += (size_t)sprintf(out + n, ",\"roots\":[");
+	for (bool first = true; n < size; first = false) {
+		if (!first)
+			out[n++] = ',';
+		memcpy(out + n, root, root_len);
+		n += root_len;
+	}
+	n += (size_t)sprintf(out + n, "]}");
+	free(root);
+	free(head);
+	json_decref(doc);
+	*len = n;
+	return out;
+}
+
+static int compare_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* The median seconds of passes runs of json_check (jansson false) or json_loadb (true). */
+static double median_seconds(const char *doc, size_t len, int passes, bool jansson)
+{
+	double *t = malloc((size_t)passes * sizeof *t);
+	for (int i = 0; i < passes; i++) {
+		long long t0 = monotonic_us();
+		bool ok;
+		if (jansson) {
+			json_t *j = json_loadb(doc, len, 0, NULL);
+			ok = j != NULL;
+			json_decref(j);
+		} else {
+			struct json_check_error err;
+			ok = json_check(doc, len, &err);
+		}
+		t[i] = (double)(monotonic_us() - t0) / 1e6;
+		if (!ok) {
+			fprintf(stderr, "json-check-bench: the document was refused\n");
+			exit(1);
+		}
+	}
+	qsort(t, (size_t)passes, sizeof *t, compare_double);
+	double median = t[passes / 2];
+	free(t);
+	return median;
+}
+
+int main(int argc, char **argv)
+{
+	bool tiny = argc > 2 && strcmp(argv[1], "--size") == 0 && strcmp(argv[2], "tiny") == 0;
+	const char *fixture = argc > 1 ? argv[argc - 1] : NULL;
+	if (!fixture || fixture[0] == '-') {
+		fprintf(stderr, "usage: weft-json-check-bench [--size tiny|full] FIXTURE\n");
+		return 2;
+	}
+	size_t size = tiny ? MIB / 4 : 4 * MIB, len;
+	char *doc = snapshot_like(fixture, size, &len);
+	int passes = tiny ? 5 : 41;
+	double check = median_seconds(doc, len, passes, false);
+	double dom = median_seconds(doc, len, tiny ? 3 : 11, true);
+	const char *label = tiny ? "256 KiB" : "4 MiB";
+	printf("BENCH\tgateway\tJSON check of a %s snapshot (HTTP API)\t%.0f\tMB/s\n", label, (double)len / check / 1e6);
+	printf("BENCH\tgateway\ttime to check a %s snapshot (HTTP API)\t%.2f\tms\n", label, check * 1e3);
+	printf("BENCH\tgateway\tjansson parse of the same snapshot (the DOM avoided)\t%.0f\tMB/s\n",
+	       (double)len / dom / 1e6);
+	free(doc);
+	return 0;
+}
