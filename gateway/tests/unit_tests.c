@@ -596,6 +596,84 @@ static void test_json_check_depth_limit(void)
 	free(text);
 }
 
+/* A fixed-seed xorshift generator, so a failing mutation can be replayed. */
+static unsigned long long mutation_state = 0x9E3779B97F4A7C15ull;
+
+static unsigned mutation_next(unsigned bound)
+{
+	mutation_state ^= mutation_state << 13;
+	mutation_state ^= mutation_state >> 7;
+	mutation_state ^= mutation_state << 17;
+	return (unsigned)(mutation_state % bound);
+}
+
+/* True when jansson's refusal is one json_check does not make by design: a \u escape of a lone
+ * surrogate (syntax allows it, jansson decodes it) or a number too big for a double (syntax has
+ * no size limit). */
+static bool jansson_refuses_for_meaning(const char *text, size_t len, const json_error_t *err)
+{
+	if (strstr(err->text, "too big") || strstr(err->text, "overflow"))
+		return true;
+	for (size_t i = 0; i + 2 < len; i++)
+		if (text[i] == '\\' && text[i + 1] == 'u' && strchr("dD", text[i + 2]))
+			return true;
+	return false;
+}
+
+/* Differential check against jansson (JSON_DECODE_ANY | JSON_ALLOW_NUL accepts exactly the RFC
+ * 8259 texts, less the two refusals above): 20000 random mutations per seed (bytes replaced with
+ * JSON's own punctuation or any byte, deleted, inserted, or the text cut) must be accepted by
+ * both or refused by both. */
+static void test_json_check_agrees_with_jansson(void)
+{
+	const char *seeds[] = {
+		"{\"format\":\"weft.snapshot\",\"version\":1,\"meta\":{\"pid\":-42},\"roots\":[{\"id\":\"n1\",\"frame\":"
+		"[0,0.5,375,1e-07],\"constrainedSize\":{\"min\":[0,0],\"max\":[\"inf\",\"inf\"]},\"children\":[]}]}",
+		" [ \"a\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\xC3\xA9\xE2\x9C\x93\xF0\x9F\x98\x80\" , true , false , null , -0 , "
+		"12E+3 , { } , [ [ ] ] ] ",
+	};
+	const char alphabet[] = "{}[]:,\"\\ \t\n0123456789-+.eEtrufalsn\x01\x7f\x80\xC3\xA9\xED\xF4";
+	char text[512];
+	int disagreements = 0, compared = 0;
+	for (size_t si = 0; si < sizeof seeds / sizeof seeds[0]; si++) {
+		for (int round = 0; round < 20000; round++) {
+			size_t len = strlen(seeds[si]);
+			memcpy(text, seeds[si], len);
+			for (unsigned ops = 1 + mutation_next(3); ops > 0 && len > 0; ops--) {
+				size_t at = mutation_next((unsigned)len);
+				unsigned what = mutation_next(8);
+				char ch = what == 0 ? (char)mutation_next(256) : alphabet[mutation_next(sizeof alphabet - 1)];
+				if (what < 4) {
+					text[at] = ch;
+				} else if (what < 6) {
+					memmove(text + at, text + at + 1, len - at - 1);
+					len--;
+				} else if (what < 7 && len < sizeof text - 1) {
+					memmove(text + at + 1, text + at, len - at);
+					text[at] = ch;
+					len++;
+				} else {
+					len = at;
+				}
+			}
+			json_error_t jerr;
+			json_t *j = json_loadb(text, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr);
+			struct json_check_error err;
+			bool ours = json_ok(text, len, &err);
+			json_decref(j);
+			if (!j && ours && jansson_refuses_for_meaning(text, len, &jerr))
+				continue;
+			compared++;
+			if (ours != (j != NULL) && disagreements++ < 5)
+				fprintf(stderr, "  seed %zu round %d: json_check %s (%s at %zu), jansson %s (%s): %.*s\n", si,
+					round, ours ? "accepts" : "refuses", ours ? "" : err.reason, ours ? 0 : err.offset,
+					j ? "accepts" : "refuses", j ? "" : jerr.text, (int)len, text);
+		}
+	}
+	CHECK_INT(disagreements, 0);
+	CHECK(compared > 39000); /* nearly every mutation was compared */
+}
+
 /* ---- the relay, through fake hooks ---- */
 
 struct fake {
@@ -819,6 +897,7 @@ int main(int argc, char **argv)
 	RUN(test_json_check_refuses_with_offset_and_reason);
 	RUN(test_json_check_truncation_is_reported_at_the_end);
 	RUN(test_json_check_depth_limit);
+	RUN(test_json_check_agrees_with_jansson);
 	RUN(test_registry_ids_and_selectors);
 	RUN(test_access_rules);
 	RUN(test_static_resolution);
