@@ -113,6 +113,24 @@ struct CaptureBudgetTests {
         #expect(unlimited.copyMatches && budgeted.copyMatches)
     }
 
+    /// Captures of 300 labels cost far more than 1 % of the frames that fade them, so once one
+    /// was charged the credit stays in debt for many frames. A session stopped and started again
+    /// (a listener gone and back) must not inherit that debt.
+    @Test("a session stopped and started again streams afresh: its first capture is not held back")
+    func restartedSession() throws {
+        let (loop, _) = fadingLabels(count: 300)
+        let recorder = RecordingSession(loop: loop, updateRate: 30, captureBudget: 0.01)
+        _ = try recorder.result("Tree.getDocument")
+        // The first streamed capture is free; the second is charged.
+        while recorder.session.streamedCaptures < 2 { loop.run(frames: 1) }
+        loop.run(frames: 4)
+        #expect(recorder.session.streamedCaptures == 2, "the budget holds captures back while in debt")
+        recorder.session.stop()
+        recorder.session.start()
+        loop.run(frames: 1)
+        #expect(recorder.session.streamedCaptures == 3)
+    }
+
     @Test("stepped frames are not limited by the budget")
     func steppedFrames() throws {
         let (loop, _) = fadingLabels(count: 300)

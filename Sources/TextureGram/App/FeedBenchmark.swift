@@ -32,37 +32,59 @@ enum FeedBenchmark {
         streamingOverhead(frames: frames, options: options)
     }
 
-    /// The scripted run twice, a frame of one then a frame of the other (a spell of load on the
-    /// machine spoils both alike): one bare, one with `Inspector.attach` and a listener, so that
-    /// it streams `Tree.updated` with the default options (30 per second, within the default
-    /// capture budget; diff and encode on its worker). The loop thread's CPU time per frame of
-    /// each: what the host pays; and the updates per second the budget let through.
+    /// What an inspector costs the scripted run: `Inspector.attach` with a listener, so that it
+    /// streams `Tree.updated` with the default options (30 per second, within the default
+    /// capture budget; diff and encode on its worker). The loop thread's CPU time per frame is
+    /// what the host pays; the updates per second are what the budget let through.
+    ///
+    /// Two copies of the run in lockstep, a frame of one then a frame of the other, so that both
+    /// are always at the same point of the script (a drag, a rest) and a spell of load on the
+    /// machine spoils both alike. Both have an inspector; by turns of 30 frames one streams while
+    /// the other's session is stopped (no inspector), then they swap, and the first two frames
+    /// of each turn are left out (a capture after a turn stopped reads what changed meanwhile).
+    /// Why the swap: two trees lie differently in memory and differ by a few percent with no
+    /// inspector at all; each copy spends as long in each role. (One copy by turns would sample
+    /// the script's drags and rests unevenly between the roles.)
     private static func streamingOverhead(frames: Int, options: Options) {
         var settings = options
         settings.frames = frames
-        let bare = TextureGramApp(options: settings)
-        let inspected = TextureGramApp(options: settings)
-        guard let inspector = try? Inspector.attach(to: inspected.loop, gateway: .none,
-                                                    options: Inspector.Options(appId: InspectorAttachment.appId)) else { return }
-        inspector.session.isListening = { true }
-        for app in [bare, inspected] {
+        let apps = [TextureGramApp(options: settings), TextureGramApp(options: settings)]
+        let inspectors = apps.compactMap { app in
+            try? Inspector.attach(to: app.loop, gateway: .none, options: Inspector.Options(appId: InspectorAttachment.appId))
+        }
+        guard inspectors.count == apps.count else { return }
+        for (app, inspector) in zip(apps, inspectors) {
+            inspector.session.isListening = { true }
             app.start()
             app.loop.run(frames: Int((options.script.startDelay * app.loop.framesPerSecond).rounded()))
         }
-        let capturesBefore = inspector.session.streamedCaptures
-        var bareSeconds = 0.0
-        var inspectedSeconds = 0.0
-        for _ in 0..<frames {
-            bareSeconds += threadSeconds { bare.loop.step(frames: 1) }
-            inspectedSeconds += threadSeconds { inspected.loop.step(frames: 1) }
+        let (turn, leftOut) = (30, 2)
+        let rounds = max(2, frames / turn)
+        var (streamingSeconds, stoppedSeconds) = (0.0, 0.0)
+        var captures = 0
+        for round in 0..<rounds {
+            let streamer = round % 2
+            for (index, inspector) in inspectors.enumerated() {
+                if index == streamer { inspector.session.start() } else { inspector.session.stop() }
+            }
+            var capturesBefore = 0
+            for step in 0..<turn {
+                if step == leftOut { capturesBefore = inspectors[streamer].session.streamedCaptures }
+                for (index, app) in apps.enumerated() {
+                    let spent = threadSeconds { app.loop.step(frames: 1) }
+                    guard step >= leftOut else { continue }
+                    if index == streamer { streamingSeconds += spent } else { stoppedSeconds += spent }
+                }
+            }
+            captures += inspectors[streamer].session.streamedCaptures - capturesBefore
         }
-        let captures = inspector.session.streamedCaptures - capturesBefore
-        inspector.detach()
-        let (bareFrame, inspectedFrame) = (bareSeconds / Double(frames) * 1e6, inspectedSeconds / Double(frames) * 1e6)
+        for inspector in inspectors { inspector.detach() }
+        let measuredFrames = Double(rounds * (turn - leftOut))
+        let (bareFrame, inspectedFrame) = (stoppedSeconds / measuredFrames * 1e6, streamingSeconds / measuredFrames * 1e6)
         figure("scroll frame, no inspector (host CPU)", bareFrame, "us", decimals: 1)
         figure("scroll frame, inspector streaming (host CPU)", inspectedFrame, "us", decimals: 1)
         figure("host overhead streaming", (inspectedFrame - bareFrame) / bareFrame * 100, "%", decimals: 1)
-        figure("updates streamed within the capture budget", Double(captures) / (Double(frames) / inspected.loop.framesPerSecond),
+        figure("updates streamed within the capture budget", Double(captures) / (measuredFrames / apps[0].loop.framesPerSecond),
                "/s", decimals: 1)
     }
 

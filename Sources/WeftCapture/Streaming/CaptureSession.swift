@@ -103,10 +103,12 @@ public final class CaptureSession {
         hook = loop.addAfterFrameHook { [weak self] info in self?.afterFrame(info) }
     }
 
-    /// Stops observing frames and drops every edit.
+    /// Stops observing frames and drops every edit. A stream started again later starts afresh,
+    /// as when a new listener comes (`endStream`).
     public func stop() {
         if let hook { loop.remove(hook) }
         hook = nil
+        endStream()
         edits.revert(roots: roots())
         _ = publisher.flush()
     }
@@ -150,8 +152,7 @@ public final class CaptureSession {
         } else if isListening() {
             stream(after: info)
         } else if isStreaming {
-            isStreaming = false
-            budget.reset()
+            endStream()
         }
         if !pendingStepReplies.isEmpty { answerFinishedSteps(at: info.frame) }
     }
@@ -168,6 +169,13 @@ public final class CaptureSession {
         streamUpdate()
         budget.captured(seconds: MonotonicClock.now - frameEnd, first: !isStreaming)
         isStreaming = true
+    }
+
+    /// Nobody listens any more, or the session stopped: the next stream's first capture is free
+    /// and its credit whole. (Otherwise a debt run up long ago would hold back its first update.)
+    private func endStream() {
+        isStreaming = false
+        budget.reset()
     }
 
     private func streamUpdate() {
