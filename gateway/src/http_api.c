@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "json_check.h"
+#include "log.h"
 #include "protocol.h"
 
 static int hex_value(char c)
@@ -200,9 +201,9 @@ bool http_api_handle(struct relay *r, struct peer *exchange, const char *method,
  * forwards bodies unread; this path reads them once, without a DOM). True when data[0, len) is
  * one JSON document; else answers 502 saying where it breaks: the offset is counted within the
  * device's result or error value (which starts at body_at) when it lies there, else within its
- * whole reply. */
-static bool device_json_checked(const char *data, size_t len, size_t body_at, const char *body_name,
-				struct http_response *resp)
+ * whole reply. Also logged as a warning: a device writing broken JSON is a bug to see in the log. */
+static bool device_json_checked(const struct peer *exchange, const char *data, size_t len, size_t body_at,
+				const char *body_name, struct http_response *resp)
 {
 	struct json_check_error err;
 	if (json_check(data, len, &err))
@@ -212,6 +213,8 @@ static bool device_json_checked(const char *data, size_t len, size_t body_at, co
 	char message[192];
 	snprintf(message, sizeof message, "the device's reply is not valid JSON: %s at byte %zu of its %s", err.reason,
 		 offset, part);
+	log_warn("%s: 502 for %s: %s", exchange->label, exchange->http_mode == HTTP_SNAPSHOT ? "a snapshot" : "a call",
+		 message);
 	http_api_error(resp, 502, ERR_INTERNAL, message,
 		       json_pack("{s:s, s:I, s:s}", "in", part, "offset", (json_int_t)offset, "reason", err.reason));
 	return false;
@@ -231,12 +234,12 @@ void http_api_answer(const struct peer *exchange, struct msg *reply, const struc
 			return;
 		}
 		/* The Snapshot is the result's bytes (no copy): those are what must be JSON. */
-		if (!device_json_checked(reply->data + start, len, 0, "result", resp))
+		if (!device_json_checked(exchange, reply->data + start, len, 0, "result", resp))
 			return;
 		reply->data += start;
 		reply->len = len;
 		resp->status = 200;
-	} else if (!device_json_checked(reply->data, reply->len, e->body_value,
+	} else if (!device_json_checked(exchange, reply->data, reply->len, e->body_value,
 					 e->body == BODY_RESULT ? "result" : "error", resp)) {
 		return; /* the answer below is the reply less its id member: all of it must be JSON */
 	} else if (!envelope_remove_id(reply, e)) { /* {"result": ...} or {"error": ...} */

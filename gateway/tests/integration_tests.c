@@ -899,6 +899,20 @@ static void test_http_api(void)
 	down();
 }
 
+/* True when a line of the gateway's log holds needle. */
+static bool log_contains(const char *needle)
+{
+	FILE *f = fopen(gw.log_path, "r");
+	if (!f)
+		return false;
+	char line[1024];
+	bool found = false;
+	while (!found && fgets(line, sizeof line, f))
+		found = strstr(line, needle) != NULL;
+	fclose(f);
+	return found;
+}
+
 /* The HTTP API hands a device's result to scripts as a success, so it checks the body is JSON
  * (the WebSocket relay forwards it unread): broken bodies get 502 -32603 saying where they
  * break. While the gateway waits, this test plays the device: it answers the next request of
@@ -955,6 +969,8 @@ static void test_http_api_refuses_broken_device_json(void)
 	http_while_device_answers(dev, call, step, "Runtime.step", REST("\"result\":{\"a\":[1,2}}"), &r);
 	expect_not_json(&r, "result", 9, "expected ',' or ']' after an array element");
 	http_result_free(&r);
+	CHECK(log_contains("502 for a call: the device's reply is not valid JSON: expected ',' or ']' after an array "
+			   "element at byte 9 of its result"));
 
 	/* /call, a broken error: {"code":1,"message":"a<TAB>b"} = { 0, "code" 1-6, : 7, 1 8, , 9,
 	 * "message" 10-18, : 19, " 20, a 21, the raw tab 22. */
@@ -1237,18 +1253,6 @@ static void test_tls(void)
 	CHECK(system(cmd) == 0);
 }
 
-static bool log_contains(const char *needle)
-{
-	FILE *f = fopen(gw.log_path, "r");
-	if (!f)
-		return false;
-	char line[1024];
-	bool found = false;
-	while (!found && fgets(line, sizeof line, f))
-		found = strstr(line, needle) != NULL;
-	fclose(f);
-	return found;
-}
 
 static void test_reply_that_cannot_be_queued_closes_1008(void)
 {
