@@ -1253,7 +1253,6 @@ static void test_tls(void)
 	CHECK(system(cmd) == 0);
 }
 
-
 static void test_reply_that_cannot_be_queued_closes_1008(void)
 {
 	/* Replies are never dropped: an inspector that stops reading while its replies pile up past
