@@ -89,6 +89,19 @@ static size_t utf8_length(const struct scan *c, size_t i)
 	return n;
 }
 
+/* The code unit of the \uXXXX escape whose backslash is at i (the u already seen). */
+static bool hex_escape(struct scan *c, size_t i, unsigned *unit)
+{
+	*unit = 0;
+	for (size_t k = i + 2; k < i + 6; k++) {
+		if (k >= c->len || !is_hex(c->s[k]))
+			return fail(c, k < c->len ? k : c->len, "expected four hex digits after \\u");
+		unsigned char h = c->s[k];
+		*unit = *unit * 16 + (unsigned)(h <= '9' ? h - '0' : (h | 0x20) - 'a' + 10);
+	}
+	return true;
+}
+
 /* A string whose opening quote is at c->i; leaves c->i past its closing quote. */
 static bool string(struct scan *c)
 {
@@ -110,12 +123,29 @@ static bool string(struct scan *c)
 			case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
 				i += 2;
 				continue;
-			case 'u':
-				for (size_t k = i + 2; k < i + 6; k++)
-					if (k >= c->len || !is_hex(c->s[k]))
-						return fail(c, k < c->len ? k : c->len, "expected four hex digits after \\u");
+			case 'u': {
+				unsigned unit;
+				if (!hex_escape(c, i, &unit))
+					return false;
+				if (unit >= 0xDC00 && unit <= 0xDFFF)
+					return fail(c, i, "unpaired low surrogate escape (\\uDC00-\\uDFFF)");
+				if (unit >= 0xD800 && unit <= 0xDBFF) {
+					/* UTF-16 in escapes: a high surrogate needs an escaped low one next. The
+					 * grammar alone allows it unpaired (RFC 8259, 8.2), but it encodes no
+					 * character, and jansson and WeftSnapshot's reader refuse it. */
+					unsigned low = 0;
+					if (i + 6 >= c->len || (at(c, i + 6, '\\') && i + 7 >= c->len))
+						return fail(c, c->len, "unterminated string (expected a low surrogate escape)");
+					bool escaped = at(c, i + 6, '\\') && at(c, i + 7, 'u');
+					if (escaped && !hex_escape(c, i + 6, &low))
+						return false;
+					if (low < 0xDC00 || low > 0xDFFF)
+						return fail(c, i, "unpaired high surrogate escape (expected \\uDC00-\\uDFFF next)");
+					i += 6;
+				}
 				i += 6;
 				continue;
+			}
 			default:
 				return fail(c, i + 1, "invalid escape (expected one of \" \\ / b f n r t u after \\)");
 			}

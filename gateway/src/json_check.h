@@ -4,9 +4,10 @@
  * but a snapshot can be many megabytes, and the gateway never builds a DOM of it (envelope.h).
  * json_check reads the bytes once, in place, allocates nothing and does not recurse: the open
  * containers are a fixed bit stack, so a document nested deeper than JSON_CHECK_MAX_DEPTH is
- * refused with a message instead of overflowing anything. It checks syntax only: duplicate keys
- * and lone surrogate escapes (\uD800), which the grammar allows, pass. Strings must be
- * well-formed UTF-8 (RFC 8259, 8.1). */
+ * refused with a message instead of overflowing anything. It checks syntax, and that strings
+ * are Unicode text: well-formed UTF-8 (RFC 8259, 8.1) and \u escapes whose surrogates come in
+ * pairs (what jansson and WeftSnapshot's reader also require). Duplicate keys, which the grammar
+ * allows, pass. */
 #ifndef WEFT_JSON_CHECK_H
 #define WEFT_JSON_CHECK_H
 
@@ -19,7 +20,8 @@
 
 struct json_check_error {
 	/* The first byte at which the text stops being the start of a JSON document (len when
-	 * it ended too early); for bad UTF-8, the first byte of the broken sequence. */
+	 * it ended too early); for bad UTF-8, the first byte of the broken sequence; for an
+	 * unpaired surrogate, the backslash of its escape. */
 	size_t offset;
 	const char *reason; /* static text: what was wrong or expected there */
 };
