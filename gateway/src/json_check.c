@@ -102,6 +102,44 @@ static bool hex_escape(struct scan *c, size_t i, unsigned *unit)
 	return true;
 }
 
+/* The escape whose backslash is at *i; moves *i past it (and past the low half of a surrogate
+ * pair). */
+static bool escape(struct scan *c, size_t *i)
+{
+	size_t at_slash = *i;
+	if (at_slash + 1 >= c->len)
+		return fail(c, c->len, "unterminated string (expected an escape, then '\"')");
+	switch (c->s[at_slash + 1]) {
+	case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+		*i += 2;
+		return true;
+	case 'u':
+		break;
+	default:
+		return fail(c, at_slash + 1, "invalid escape (expected one of \" \\ / b f n r t u after \\)");
+	}
+	unsigned unit;
+	if (!hex_escape(c, at_slash, &unit))
+		return false;
+	*i += 6;
+	if (unit >= 0xDC00 && unit <= 0xDFFF)
+		return fail(c, at_slash, "unpaired low surrogate escape (\\uDC00-\\uDFFF)");
+	if (unit < 0xD800 || unit > 0xDBFF)
+		return true;
+	/* UTF-16 in escapes: a high surrogate needs an escaped low one next. The grammar alone
+	 * allows it unpaired (RFC 8259, 8.2), but then it encodes no character, and jansson and
+	 * WeftSnapshot's reader refuse it. */
+	if (*i >= c->len || (at(c, *i, '\\') && *i + 1 >= c->len))
+		return fail(c, c->len, "unterminated string (expected a low surrogate escape)");
+	unsigned low = 0;
+	if (at(c, *i, '\\') && at(c, *i + 1, 'u') && !hex_escape(c, *i, &low))
+		return false;
+	if (low < 0xDC00 || low > 0xDFFF)
+		return fail(c, at_slash, "unpaired high surrogate escape (expected \\uDC00-\\uDFFF next)");
+	*i += 6;
+	return true;
+}
+
 /* A string whose opening quote is at c->i; leaves c->i past its closing quote. */
 static bool string(struct scan *c)
 {
@@ -117,38 +155,9 @@ static bool string(struct scan *c)
 			return true;
 		}
 		if (ch == '\\') {
-			if (i + 1 >= c->len)
-				return fail(c, c->len, "unterminated string (expected an escape, then '\"')");
-			switch (c->s[i + 1]) {
-			case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
-				i += 2;
-				continue;
-			case 'u': {
-				unsigned unit;
-				if (!hex_escape(c, i, &unit))
-					return false;
-				if (unit >= 0xDC00 && unit <= 0xDFFF)
-					return fail(c, i, "unpaired low surrogate escape (\\uDC00-\\uDFFF)");
-				if (unit >= 0xD800 && unit <= 0xDBFF) {
-					/* UTF-16 in escapes: a high surrogate needs an escaped low one next. The
-					 * grammar alone allows it unpaired (RFC 8259, 8.2), but it encodes no
-					 * character, and jansson and WeftSnapshot's reader refuse it. */
-					unsigned low = 0;
-					if (i + 6 >= c->len || (at(c, i + 6, '\\') && i + 7 >= c->len))
-						return fail(c, c->len, "unterminated string (expected a low surrogate escape)");
-					bool escaped = at(c, i + 6, '\\') && at(c, i + 7, 'u');
-					if (escaped && !hex_escape(c, i + 6, &low))
-						return false;
-					if (low < 0xDC00 || low > 0xDFFF)
-						return fail(c, i, "unpaired high surrogate escape (expected \\uDC00-\\uDFFF next)");
-					i += 6;
-				}
-				i += 6;
-				continue;
-			}
-			default:
-				return fail(c, i + 1, "invalid escape (expected one of \" \\ / b f n r t u after \\)");
-			}
+			if (!escape(c, &i))
+				return false;
+			continue;
 		}
 		if (ch < 0x20)
 			return fail(c, i, "control character in a string (it must be escaped)");
