@@ -178,7 +178,10 @@ struct CaptureBench: BenchSuite {
     /// updates per second without a budget, and without an inspector again, whose difference
     /// from the first is the method's noise. Short turns in every order, round after round, let
     /// the machine's changing load weigh on all four alike. The first pair of frames of each
-    /// turn is left out: its capture reads what changed during the turn before.
+    /// turn is left out: its capture reads what changed during the turn before. A streaming turn
+    /// starts its stream afresh (`CaptureSession.stop()`), with a whole credit, so the budget
+    /// holds back less than in a long stream; here that hardly matters: before streams started
+    /// afresh, when each turn inherited the last one's debt, it let 29 updates per second through.
     ///
     /// Why one feed by turns: a program draws one tree. Until December 2026 three feeds drew in
     /// every refresh, one after another: they warmed the runtime's and the capture's code for
