@@ -137,6 +137,26 @@ struct StreamingTests {
         #expect(fresh.rangeControllers.first?.preload == [Snapshot.IndexRun(0, 19)])
     }
 
+    /// A stopped session sees no frames, so it cannot know what they changed: started again, it
+    /// captures at its first frame even when that frame changes nothing.
+    @Test("a session started again sends what changed while it was stopped")
+    func changesWhileStopped() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let recorder = RecordingSession(loop: loop)
+        var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
+        loop.run(frames: 2)
+        #expect(recorder.updates.isEmpty, "frames that change nothing send nothing")
+        recorder.session.stop()
+        table.contentOffset = Point(x: 0, y: 44)
+        loop.run(frames: 2)
+        recorder.session.start()
+        loop.run(frames: 1)
+        #expect(recorder.updates.count == 1)
+        for update in recorder.updates { try applyUpdate(update, to: &copy) }
+        let fresh = recorder.session.document()
+        #expect(copy.roots == fresh.roots && copy.rangeControllers == fresh.rangeControllers)
+    }
+
     @Test("nobody listening: no updates, and the revision moves only when the tree changed")
     func notListening() throws {
         let (loop, table, _) = tableLoop(rows: 10)

@@ -97,9 +97,11 @@ public final class CaptureSession {
         edits.onDropped = { [weak self] id, reason in self?.editDropped(id: id, reason: reason) }
     }
 
-    /// Starts observing frames (idempotent).
+    /// Starts observing frames (idempotent). The frames that ran while the session was stopped
+    /// went unseen, so the next frame's update reads the trees whether or not it changed them.
     public func start() {
         guard hook == nil else { return }
+        hasPendingChanges = true
         hook = loop.addAfterFrameHook { [weak self] info in self?.afterFrame(info) }
     }
 
