@@ -95,6 +95,9 @@ struct TransitionTests {
             let copy = try #require(copy, sourceLocation: sourceLocation)
             let fresh = Capture.snapshot(of: session.inspectedRoots)
             #expect(firstDifference(copy, fresh) == nil, "\(moment)", sourceLocation: sourceLocation)
+            #expect(copy.roots.map(\.id) == fresh.roots.map(\.id), "\(moment): the roots", sourceLocation: sourceLocation)
+            #expect(copy.roots == fresh.roots && copy.rangeControllers == fresh.rangeControllers, "\(moment)",
+                    sourceLocation: sourceLocation)
             #expect(copy.revision == session.revision, "\(moment): the copy's revision", sourceLocation: sourceLocation)
         }
 
@@ -243,5 +246,26 @@ struct TransitionTests {
         try watcher.expectInSync("reloaded while dragging")
         loop.run(frames: 30)
         try watcher.expectInSync("the drag settled")
+    }
+}
+
+extension TransitionTests {
+    /// `MainLoop.changeCount` sums the roots' `treeRevision`s: removing a root took its count
+    /// out of the sum, so a frame that removed a root whose tree had counted k changes while the
+    /// other roots counted k - 1 (and `removeRoot` itself one) ended on the count it started
+    /// from. The frame said nothing changed and the popup stayed in the inspector's copy.
+    @Test("a root removed in a frame where the other roots change as much as it had is streamed")
+    func rootRemovedWhileOthersChange() throws {
+        let screen = Card(), popup = Card()
+        let loop = loop(with: [screen.root, popup.root])
+        let watcher = Watcher(loop: loop)
+        try watcher.getDocument()
+        loop.run(frames: 1)
+        let popupChanges = popup.root.treeRevision
+        loop.removeRoot(popup.root)
+        for _ in 1..<popupChanges { screen.title.noteChange() }
+        loop.run(frames: 1)
+        try watcher.expectInSync("the popup removed")
+        #expect(watcher.copy?.roots.count == 1)
     }
 }

@@ -96,7 +96,8 @@ public final class MainLoop {
     private var stopRequested = false
     private var lastFrameWallTime: Double?
     private let mailbox = Mailbox()
-    private var changes: UInt64 = 0
+    /// The loop's own part of `changeCount`: `noteChange` calls, and the revisions of removed roots.
+    var changes: UInt64 = 0
     private var changesAtLastFrame: UInt64 = 0
 
     /// A loop ticking `framesPerSecond` times a second (a rate that is not a positive finite
