@@ -269,3 +269,58 @@ extension TransitionTests {
         #expect(watcher.copy?.roots.count == 1)
     }
 }
+
+extension TransitionTests {
+    /// Two sessions on one loop (two inspectors, each given some of the roots with
+    /// `Inspector.attach(to:roots:)`): each one's spec edits must survive relayouts, and one
+    /// reverting its edits must not drop the other's (docs/client.md, Edits).
+    @Test("two sessions on one loop keep their spec edits through relayouts and each other's reverts")
+    func twoSessionsEditing() throws {
+        let left = Card(), right = Card()
+        let loop = loop(with: [left.root, right.root])
+        let first = Watcher(loop: loop, roots: { [left.root] })
+        let second = Watcher(loop: loop, roots: { [right.root] })
+        try first.getDocument()
+        try second.getDocument()
+        try first.call("Layout.setSpecProperty", ["id": .string(left.root.id + "/0.0"), "property": "spacing", "value": 20])
+        try second.call("Layout.setSpecProperty", ["id": .string(right.root.id + "/0.0"), "property": "spacing", "value": 30])
+        left.root.setNeedsLayout()
+        right.root.setNeedsLayout()
+        loop.run(frames: 1)
+        // Each title follows the inset of 10, the 50-wide avatar and the edited spacing.
+        let leftX: Double = 10 + 50 + 20, rightX: Double = 10 + 50 + 30
+        #expect(left.title.frame.origin.x == leftX)
+        #expect(right.title.frame.origin.x == rightX)
+        try first.call("Layout.revertEdits")
+        right.root.setNeedsLayout()
+        loop.run(frames: 1)
+        let originalX: Double = 10 + 50 + 5
+        #expect(left.title.frame.origin.x == originalX)
+        #expect(right.title.frame.origin.x == rightX, "the second session's edit outlives the first one's revert")
+        try first.expectInSync("after the first session's revert")
+        try second.expectInSync("after the first session's revert")
+    }
+}
+
+extension TransitionTests {
+    /// `MainLoop.layoutSpecWillLayout` is public and documented for hosts: a session's spec edits
+    /// must survive relayouts next to it, and reverting them must leave it in place.
+    @Test("spec edits live next to the host's own layoutSpecWillLayout, which a revert leaves alone")
+    func editsBesideHostHook() throws {
+        let card = Card()
+        let loop = loop(with: [card.root])
+        var hostCalls = 0
+        loop.layoutSpecWillLayout = { node, _ in if node === card.root { hostCalls += 1 } }
+        let watcher = Watcher(loop: loop)
+        try watcher.call("Layout.setSpecProperty", ["id": .string(card.root.id + "/0.0"), "property": "spacing", "value": 20])
+        card.root.setNeedsLayout()
+        loop.run(frames: 1)
+        let editedX: Double = 10 + 50 + 20  // the inset, the avatar, the edited spacing
+        #expect(card.title.frame.origin.x == editedX)
+        try watcher.call("Layout.revertEdits")
+        let callsBefore = hostCalls
+        card.root.setNeedsLayout()
+        loop.run(frames: 1)
+        #expect(hostCalls > callsBefore, "the host's hook is still called")
+    }
+}
