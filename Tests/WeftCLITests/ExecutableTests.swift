@@ -65,6 +65,28 @@ import WeftTestSupport
         }
     }
 
+    /// Durations are kept in whole milliseconds (and nanoseconds for the program's deadline), so a
+    /// finite but huge `--wait` or `--timeout` cannot be honoured: it is a usage error naming the
+    /// limit (a billion seconds, some 31 years), never a crash converting it. Run as a separate
+    /// process because before the fix the conversion trapped.
+    @Test func hugeDurationsAreUsageErrorsNotCrashes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cases: [(arguments: [String], option: String)] = [
+            (["snapshot", "--wait", "1e17", "--gateway", "http://127.0.0.1:1"], "--wait"),
+            (["record", directory.path("baselines"), "--timeout", "1e17", "--", "true"], "--timeout"),
+            (["verify", directory.path("baselines"), "--timeout", "1e300", "--", "true"], "--timeout"),
+        ]
+        for (arguments, option) in cases {
+            let run = try weft(arguments)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("weft \(arguments[0]): \(option) must be a number of seconds"), "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("(at most 1000000000)"), "\(run.stderr)")
+        }
+        let justBelow = try weft(["snapshot", "--wait", "1e9", "--gateway", "ftp://nowhere"])
+        #expect(justBelow.stderr.contains("--gateway must"), "1e9 seconds is accepted: \(justBelow.stderr)")
+    }
+
     @Test func gatewayFromTheEnvironment() throws {
         let run = try weft(["devices"], environment: ["WEFT_GATEWAY": "http://127.0.0.1:1"])
         #expect(run.status == 2)
