@@ -80,4 +80,20 @@ public struct ArgumentParser {
 
     /// Whether the flag `--name` was given.
     public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The longest duration an option takes: a billion seconds (some 31 years). Durations are
+    /// counted in nanoseconds in an Int64, so longer ones cannot be timed at all.
+    public static let maximumSeconds = 1e9
+
+    /// The value of `--name` as a number of seconds (`--wait 0.5`, `--timeout 600`), nil when
+    /// not given. Zero is allowed only with `allowingZero`; more than `maximumSeconds` is refused.
+    public func seconds(_ name: String, allowingZero: Bool) throws -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let seconds = Double(text), seconds.isFinite, allowingZero ? seconds >= 0 : seconds > 0,
+              seconds <= Self.maximumSeconds else {
+            throw UsageError("--\(name) must be a number of seconds \(allowingZero ? ">=" : ">") 0 "
+                + "(at most \(Int(Self.maximumSeconds))), got \"\(text)\"")
+        }
+        return seconds
+    }
 }

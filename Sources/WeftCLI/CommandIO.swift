@@ -11,9 +11,13 @@ extension CommandOutput {
     public var isTerminal: Bool { false }
 }
 
-/// Writes to a file handle (the process's standard output or error).
+/// Writes to a file descriptor (the process's standard output or error).
 public final class FileHandleOutput: CommandOutput {
     private let handle: FileHandle
+    /// Why a write failed (a full disk, a closed pipe), after which nothing more is written:
+    /// the output is incomplete, so `weft` fails instead of exiting 0. FileHandle's own `write`
+    /// would crash the program on such an error.
+    public private(set) var failure: String?
 
     public init(_ handle: FileHandle) {
         self.handle = handle
@@ -23,7 +27,17 @@ public final class FileHandleOutput: CommandOutput {
     public static func standardError() -> FileHandleOutput { FileHandleOutput(.standardError) }
 
     public func write(_ text: String) {
-        handle.write(Data(text.utf8))
+        guard failure == nil else { return }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = String(cString: strerror(errno))
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
     }
 
     public var isTerminal: Bool { isatty(handle.fileDescriptor) != 0 }

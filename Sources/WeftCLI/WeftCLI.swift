@@ -33,9 +33,16 @@ public enum WeftCLI {
         }
     }
 
-    /// Runs with the process's standard streams.
+    /// Runs with the process's standard streams. Output that could not be written all (a full
+    /// disk, a closed pipe) fails the command, exit status 2: a script must not take a cut-off
+    /// snapshot or report for a whole one.
     public static func run(_ arguments: [String]) -> Int32 {
-        run(arguments, io: CommandIO(stdout: FileHandleOutput.standardOutput(), stderr: FileHandleOutput.standardError()))
+        let stdout = FileHandleOutput.standardOutput()
+        let stderr = FileHandleOutput.standardError()
+        let status = run(arguments, io: CommandIO(stdout: stdout, stderr: stderr))
+        guard let failure = stdout.failure else { return status }
+        stderr.write("weft\(arguments.first.map { " " + $0 } ?? ""): cannot write to standard output (\(failure))\n")
+        return 2
     }
 
     static var usage: String {

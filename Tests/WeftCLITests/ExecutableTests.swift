@@ -12,11 +12,20 @@ import WeftTestSupport
     }
 
     func weft(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+        try run(HostProgram.product("weft"), arguments, environment: environment)
+    }
+
+    /// `sh -c SCRIPT ARGUMENTS...`: for redirections a test cannot make with a pipe.
+    func shell(_ script: String, arguments: [String]) throws -> Outcome {
+        try run("/bin/sh", ["-c", script] + arguments)
+    }
+
+    private func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let log = directory.path("stderr.log")
         let variables = CLIRun.cleanEnvironment.merging(environment) { _, given in given }
-        let child = try ChildProcess(executable: HostProgram.product("weft"), arguments: arguments, environment: variables, logPath: log)
+        let child = try ChildProcess(executable: executable, arguments: arguments, environment: variables, logPath: log)
         var lines: [String] = []
         while let line = child.readLine(timeout: .seconds(30)) { lines.append(line) }
         #expect(child.wait(timeout: .seconds(30)))
@@ -41,6 +50,41 @@ import WeftTestSupport
         let unknown = try weft(["snapshots"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.hasPrefix("weft: unknown command \"snapshots\""))
+    }
+
+    /// A full disk (here /dev/full, whose every write fails with ENOSPC) or a closed output loses
+    /// what a command prints: the command must fail with the reason on stderr (exit status 2),
+    /// not crash with a backtrace nor exit 0 with a truncated snapshot, diff or report.
+    @Test func stdoutThatCannotBeWrittenIsAnErrorNotACrash() throws {
+        let card = Repository.path("fixtures/snapshots/profile-card.json")
+        let feed = Repository.path("fixtures/snapshots/feed.json")
+        for arguments in [["ascii", card], ["diff", card, feed], ["render", card, "-o", "-"]] {
+            let run = try shell(#""$0" "$@" > /dev/full"#, arguments: [HostProgram.product("weft")] + arguments)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            #expect(run.stderr == "weft \(arguments[0]): cannot write to standard output (No space left on device)\n")
+        }
+    }
+
+    /// Durations are kept in whole milliseconds (and nanoseconds for the program's deadline), so a
+    /// finite but huge `--wait` or `--timeout` cannot be honoured: it is a usage error naming the
+    /// limit (a billion seconds, some 31 years), never a crash converting it. Run as a separate
+    /// process because before the fix the conversion trapped.
+    @Test func hugeDurationsAreUsageErrorsNotCrashes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cases: [(arguments: [String], option: String)] = [
+            (["snapshot", "--wait", "1e17", "--gateway", "http://127.0.0.1:1"], "--wait"),
+            (["record", directory.path("baselines"), "--timeout", "1e17", "--", "true"], "--timeout"),
+            (["verify", directory.path("baselines"), "--timeout", "1e300", "--", "true"], "--timeout"),
+        ]
+        for (arguments, option) in cases {
+            let run = try weft(arguments)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("weft \(arguments[0]): \(option) must be a number of seconds"), "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("(at most 1000000000)"), "\(run.stderr)")
+        }
+        let justBelow = try weft(["snapshot", "--wait", "1e9", "--gateway", "ftp://nowhere"])
+        #expect(justBelow.stderr.contains("--gateway must"), "1e9 seconds is accepted: \(justBelow.stderr)")
     }
 
     @Test func gatewayFromTheEnvironment() throws {

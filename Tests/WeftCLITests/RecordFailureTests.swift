@@ -21,6 +21,18 @@ import Testing
         #expect(try String(contentsOfFile: baseline, encoding: .utf8) == "keep me")
     }
 
+    /// A crashing program may print bytes that are not UTF-8 (a binary name, a mangled string):
+    /// its stderr is still shown, each bad byte as U+FFFD, never reported as empty.
+    @Test(arguments: commands) func stderrThatIsNotUTF8IsStillShown(command: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("baselines/exit.json", "{}")
+        let run = CLIRun.weft([command, directory.path("baselines"), "--", "sh", "-c", #"printf 'bad byte \377 here\n' >&2; exit 4"#])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("exited with status 4; its stderr:\n    bad byte \u{FFFD} here"), "\(run.stderr)")
+        #expect(!run.stderr.contains("it wrote nothing to stderr"))
+    }
+
     @Test(arguments: commands) func programKilledBySignal(command: String) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

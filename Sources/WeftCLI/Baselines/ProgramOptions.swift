@@ -28,12 +28,7 @@ struct ProgramOptions {
         }
         directory = beforeSeparator.first!
         self.command = command
-        let seconds = try parsed.value("timeout").map { text -> Double in
-            guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
-                throw UsageError("--timeout must be a number of seconds > 0, got \"\(text)\"")
-            }
-            return seconds
-        } ?? Self.defaultTimeout
+        let seconds = try parsed.seconds("timeout", allowingZero: false) ?? Self.defaultTimeout
         timeout = .milliseconds(Int64(seconds * 1000))
     }
 }

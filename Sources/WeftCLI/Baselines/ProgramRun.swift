@@ -62,7 +62,8 @@ struct ProgramRun {
             throw Failure(description: "\(name) did not finish within \(String(format: "%g", Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18)) s (see --timeout); it was stopped")
         }
         let signaled = process.terminationReason == .uncaughtSignal
-        let standardError = (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
+        // Bytes that are not UTF-8 show as U+FFFD: strict decoding would lose the whole text.
+        let standardError = String(decoding: (try? Data(contentsOf: stderrURL)) ?? Data(), as: UTF8.self)
         return Outcome(status: signaled ? 128 + process.terminationStatus : process.terminationStatus,
                        signaled: signaled, standardError: standardError)
     }

@@ -39,12 +39,7 @@ public enum SnapshotCommand: Subcommand {
         guard parsed.positionals.isEmpty else {
             throw UsageError("unexpected argument \"\(parsed.positionals[0])\" (the output file goes after -o)")
         }
-        let wait = try parsed.value("wait").map { text -> Double in
-            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
-                throw UsageError("--wait must be a number of seconds >= 0, got \"\(text)\"")
-            }
-            return seconds
-        } ?? 0
+        let wait = try parsed.seconds("wait", allowingZero: true) ?? 0
         let output = parsed.value("o") ?? parsed.value("output") ?? "-"
         let fetch = SnapshotFetch(
             client: try GatewayOptions.client(parsed, io: io),
