@@ -447,3 +447,30 @@ extension TransitionTests {
         }
     }
 }
+
+extension TransitionTests {
+    /// Edits inside a table's cell (laid out by the container, not by the root's layout pass)
+    /// while paused: the answer follows the relayout (docs/client.md, Edits), and the copy
+    /// follows the edit and its revert without a step.
+    @Test("a spec edit and its revert inside a cell while paused")
+    func editInCellWhilePaused() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let watcher = Watcher(loop: loop)
+        try watcher.getDocument()
+        try watcher.call("Runtime.pause")
+        let cell = try #require(table.subnodes.first)
+        let label = try #require(cell.subnodes.first)
+        let spec = cell.id + "/0"  // the cell's inset spec (8 on every edge)
+        func labelX() throws -> JSONValue? {
+            try watcher.call("Tree.getElement", ["id": .string(label.id)])["element"]?["frame"]?.array?.first
+        }
+        #expect(try labelX() == 8)
+        let edited = try watcher.call("Layout.setSpecProperty", ["id": .string(spec), "property": "insets", "value": [2, 20, 2, 20]])
+        #expect(edited["element"]?["props"]?["insets"] == [2, 20, 2, 20])
+        #expect(try labelX() == 20, "the label placed at the new left inset")
+        try watcher.expectInSync("edited in a cell")
+        try watcher.call("Layout.revertEdits")
+        #expect(try labelX() == 8)
+        try watcher.expectInSync("reverted")
+    }
+}
