@@ -10,10 +10,25 @@ enum OutputFile {
             io.stdout.write(String(decoding: bytes, as: UTF8.self))
             return
         }
+        try checkCanBeAFile(path)
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw UsageError("\(path): cannot be written (\((error as NSError).localizedDescription))")
+        }
+    }
+
+    /// The usual mistakes with an output path, said in words (Foundation reports a directory as
+    /// "NSCocoaErrorDomain error 512").
+    private static func checkCanBeAFile(_ path: String) throws {
+        guard !path.isEmpty else { throw UsageError("an empty output file name (give a path, or - for standard output)") }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UsageError("\(path): cannot be written (it is a directory)")
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("\(path): cannot be written (no such directory \(folder))")
         }
     }
 
