@@ -3,8 +3,10 @@ import WeftSnapshot
 
 /// Writing what commands produce (snapshots, reports, pictures) to a file or standard output.
 enum OutputFile {
-    /// Writes `bytes` to `path`, or to standard output for `-`. The file appears whole or not at
-    /// all (written beside it, then renamed), so a CI never keeps half a baseline.
+    /// Writes `bytes` to `path`, or to standard output for `-`. A file appears whole or not at
+    /// all (written beside it, then renamed), so a CI never keeps half a baseline. A pipe or a
+    /// device (a FIFO, /dev/stdout, /dev/null) is written in place: a file renamed over it would
+    /// replace it and never reach its reader.
     static func write(_ bytes: [UInt8], to path: String, io: CommandIO) throws {
         if path == "-" {
             io.stdout.write(String(decoding: bytes, as: UTF8.self))
@@ -12,7 +14,13 @@ enum OutputFile {
         }
         try checkCanBeAFile(path)
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            if isPipeOrDevice(path) {
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+                defer { try? handle.close() }
+                try handle.write(contentsOf: bytes)
+            } else {
+                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            }
         } catch {
             throw UsageError("\(path): cannot be written (\((error as NSError).localizedDescription))")
         }
@@ -30,6 +38,12 @@ enum OutputFile {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw UsageError("\(path): cannot be written (no such directory \(folder))")
         }
+    }
+
+    /// Whether `path` (its symbolic links followed) exists and is not a regular file.
+    private static func isPipeOrDevice(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG
     }
 
     static func write(_ text: String, to path: String, io: CommandIO) throws {
