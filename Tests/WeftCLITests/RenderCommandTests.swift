@@ -113,6 +113,8 @@ import Testing
             ([directory.path("none.json"), "-o", "-"], "none.json: no such file"),
             ([Self.feed, "-o", directory.path("missing/dir/out.svg")], "cannot be written"),
             ([Self.feed, "-o", "-", "--scale", "2"], "unknown option --scale"),
+            // The option as it was written, not "--o".
+            ([Self.feed, "-o"], "weft render: -o needs a value\n"),
         ]
         for (arguments, message) in cases {
             let run = CLIRun.weft(["render"] + arguments)
