@@ -28,7 +28,7 @@ enum OutputFile {
 
     /// The usual mistakes with an output path, said in words (Foundation reports a directory as
     /// "NSCocoaErrorDomain error 512").
-    private static func checkCanBeAFile(_ path: String) throws {
+    static func checkCanBeAFile(_ path: String) throws {
         guard !path.isEmpty else { throw UsageError("an empty output file name (give a path, or - for standard output)") }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
