@@ -131,6 +131,28 @@ struct CaptureBudgetTests {
         #expect(recorder.session.streamedCaptures == 3)
     }
 
+    /// The same debt as above, but the listener leaves while the program is paused and a frame
+    /// is stepped with nobody listening: the session saw that frame without a listener, so the
+    /// next one to come starts a new stream (docs/client.md, The capture budget: its first
+    /// capture is not held back).
+    @Test("a listener gone while paused: the next stream after resume starts afresh")
+    func listenerGoneWhilePaused() throws {
+        let (loop, _) = fadingLabels(count: 300)
+        let recorder = RecordingSession(loop: loop, updateRate: 30, captureBudget: 0.01)
+        _ = try recorder.result("Tree.getDocument")
+        while recorder.session.streamedCaptures < 2 { loop.run(frames: 1) }
+        loop.run(frames: 4)
+        #expect(recorder.session.streamedCaptures == 2, "the budget holds captures back while in debt")
+        _ = try recorder.result("Runtime.pause")
+        recorder.session.isListening = { false }
+        _ = try recorder.result("Runtime.step", ["frames": 1])
+        #expect(recorder.session.streamedCaptures == 2, "nobody listens: no capture")
+        recorder.session.isListening = { true }
+        _ = try recorder.result("Runtime.resume")
+        loop.run(frames: 1)
+        #expect(recorder.session.streamedCaptures == 3)
+    }
+
     @Test("stepped frames are not limited by the budget")
     func steppedFrames() throws {
         let (loop, _) = fadingLabels(count: 300)

@@ -152,6 +152,25 @@ struct MainLoopTreeTests {
         #expect(loop.roots.map(\.id) == [first.id])
     }
 
+    /// The counter sums the roots' revisions; a removed root's must stay counted, or the other
+    /// root's changes could bring the sum back to where it was and the frame would read as
+    /// unchanged: here the removed root counted k changes and the other root makes k - 1.
+    @Test("removing a root moves the change counter forward, whatever the other roots do")
+    func removingRootMovesChangeCount() {
+        let loop = MainLoop()
+        let first = DisplayNode(), second = DisplayNode()
+        loop.addRoot(first, frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        loop.addRoot(second, frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        loop.run(frames: 1)
+        let before = loop.changeCount
+        let removedChanges = second.treeRevision
+        loop.removeRoot(second)
+        for _ in 1..<removedChanges { first.noteChange() }
+        #expect(loop.changeCount > before)
+        loop.run(frames: 1)
+        #expect(loop.changeCount > before)
+    }
+
     @Test("the screen scale rounds the roots' layouts")
     func screenScale() {
         let loop = MainLoop()

@@ -6,9 +6,9 @@ import WeftSnapshot
 /// relayouts (protocol.md, Identity).
 ///
 /// Specs are rebuilt on every layout pass, so an edit of a spec is kept as an override on its
-/// structural id and re-applied to each new spec tree its owner builds (through the main loop's
-/// `layoutSpecWillLayout` hook, installed only while there are edits, before the tree is laid
-/// out). When the id's path no longer leads to a
+/// structural id and re-applied to each new spec tree its owner builds (through an observer of
+/// the main loop's spec builds, `addLayoutSpecObserver`, installed only while there are edits,
+/// before the tree is laid out). When the id's path no longer leads to a
 /// spec of the edited type, the override is dropped and `onDropped` reports it
 /// (`Layout.editDropped`). A node's style belongs to the node, so a style edit of a node is
 /// written once and re-applied after its supernode builds its spec (hosts often set their
@@ -192,12 +192,21 @@ final class EditStore {
         for override in nodeOverrides.values {
             if let parent = override.node?.supernode { observedOwners.insert(parent.id) }
         }
-        if observedOwners.isEmpty { loop.layoutSpecWillLayout = nil } else { installHook() }
+        if observedOwners.isEmpty {
+            if let hook { loop.remove(hook) }
+            hook = nil
+        } else {
+            installHook()
+        }
     }
 
+    /// The loop's observer of spec builds, while there are edits. An observer of its own, not
+    /// `layoutSpecWillLayout`: the host may use that one, and so may other sessions on the loop.
+    private var hook: MainLoop.Token?
+
     private func installHook() {
-        guard loop.layoutSpecWillLayout == nil else { return }
-        loop.layoutSpecWillLayout = { [weak self] node, specRoot in self?.reapply(owner: node, specRoot: specRoot) }
+        guard hook == nil else { return }
+        hook = loop.addLayoutSpecObserver { [weak self] node, specRoot in self?.reapply(owner: node, specRoot: specRoot) }
     }
 
     /// The spec reached from a spec root by child indices (a path without its leading index).

@@ -149,12 +149,14 @@ public final class CaptureSession {
 
     private func afterFrame(_ info: MainLoop.FrameInfo) {
         if info.changed { hasPendingChanges = true }
+        let listening = isListening()
+        // Paused or not: a frame seen without a listener ends the stream, so the next one
+        // starts afresh.
+        if !listening, isStreaming { endStream() }
         if loop.isPaused {
-            if hasPendingChanges, isListening() { streamUpdate() }
-        } else if isListening() {
+            if hasPendingChanges, listening { streamUpdate() }
+        } else if listening {
             stream(after: info)
-        } else if isStreaming {
-            endStream()
         }
         if !pendingStepReplies.isEmpty { answerFinishedSteps(at: info.frame) }
     }

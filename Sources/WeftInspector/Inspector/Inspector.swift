@@ -32,6 +32,8 @@ public final class Inspector {
     /// loop's thread, and programs may run several).
     public static var current: Inspector? { AttachedInspectors.shared.current }
 
+    /// What the transport's posted requests reach the inspector through (nil without a gateway).
+    private let handler: LoopBound?
     private var hook: MainLoop.Token?
     private var wroteFirstLayout = false
     private var isDetached = false
@@ -86,7 +88,7 @@ public final class Inspector {
             }
             let configuration = GatewayConfiguration(endpoint: endpoint, token: options.token ?? environment.token,
                                                      instance: instance, snapshotDirectory: snapshotDirectory)
-            let handler = LoopBound(session)
+            let handler = LoopBound()
             let poster = loop.poster
             var transport = TransportOptions.device
             transport.handshakeTimeout = options.registrationTimeout
@@ -97,15 +99,17 @@ public final class Inspector {
                                  screen: screen),
                 options: transport,
                 delivery: .forward { request in
-                    poster.post { _ in Inspector.serve(request, with: handler.value, device: handler.device) }
+                    poster.post { _ in handler.inspector?.serve(request) }
                 })
-            handler.device = device
             self.device = device
+            self.handler = handler
             session.isListening = { device.isSomeoneListening }
             session.sendEvent = { method, params in device.sendEvent(method: method, params: params) }
         } else {
             device = nil
+            handler = nil
         }
+        handler?.inspector = self
         session.start()
         hook = loop.addAfterFrameHook { [weak self] _ in self?.afterFrame() }
         if AttachedInspectors.shared.add(self) { Inspector.installExitHandler() }
@@ -175,8 +179,10 @@ public final class Inspector {
     // MARK: Requests
 
     /// Runs on the loop's thread: hands the request to the capture session and sends its answer.
-    private static func serve(_ request: DeviceRequest, with session: CaptureSession, device: DeviceSession?) {
-        guard let device else { return }
+    /// A request posted before `detach()` and run after it is dropped: the connection is closed,
+    /// so nobody waits for the answer, and an edit made now would never be reverted.
+    func serve(_ request: DeviceRequest) {
+        guard !isDetached, let device else { return }
         session.handle(method: request.method, params: request.paramsBytes) { result in
             switch result {
             case .success(let bytes):
@@ -188,13 +194,9 @@ public final class Inspector {
     }
 }
 
-/// The capture session, carried to the transport thread only to be posted back to the loop's
-/// thread, where it is used: it is never touched elsewhere.
+/// The inspector, carried to the transport thread only to be posted back to the loop's thread,
+/// where it is used: it is never touched elsewhere. Weak: requests that arrive after the
+/// inspector is gone are dropped.
 private final class LoopBound: @unchecked Sendable {
-    let value: CaptureSession
-    var device: DeviceSession?
-
-    init(_ value: CaptureSession) {
-        self.value = value
-    }
+    weak var inspector: Inspector?
 }

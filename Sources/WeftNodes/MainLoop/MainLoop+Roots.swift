@@ -30,6 +30,11 @@ extension MainLoop {
     /// Removes a root; its tree leaves every interface state.
     public func removeRoot(_ node: DisplayNode) {
         guard roots.contains(where: { $0 === node }) else { return }
+        // `changeCount` sums the roots' revisions: keep the removed root's in the loop's own
+        // count, so the counter never goes back (it could otherwise land on the value it had at
+        // the last frame, other roots' changes making up the difference, and the frame would
+        // say nothing changed).
+        changes &+= node.treeRevision
         roots.removeAll { $0 === node }
         node.mainLoop = nil
         node.recursivelySetInterfaceState([])

@@ -86,6 +86,10 @@ public final class MainLoop {
     /// Called with every layout spec a node of the loop's trees builds, before it is laid out:
     /// an inspector re-applies its live edits of spec properties here.
     public var layoutSpecWillLayout: ((DisplayNode, any LayoutElement) -> Void)?
+    /// More callers of the same moment, each with a token (`addLayoutSpecObserver`): a single
+    /// slot could not be shared by the host and inspectors (each would replace or clear the
+    /// others' hook).
+    private var layoutSpecObservers: [(token: Token, body: (DisplayNode, any LayoutElement) -> Void)] = []
 
     private var nextToken = 0
     private var scheduled: [() -> Void] = []
@@ -96,7 +100,8 @@ public final class MainLoop {
     private var stopRequested = false
     private var lastFrameWallTime: Double?
     private let mailbox = Mailbox()
-    private var changes: UInt64 = 0
+    /// The loop's own part of `changeCount`: `noteChange` calls, and the revisions of removed roots.
+    var changes: UInt64 = 0
     private var changesAtLastFrame: UInt64 = 0
 
     /// A loop ticking `framesPerSecond` times a second (a rate that is not a positive finite
@@ -169,10 +174,28 @@ public final class MainLoop {
         return token
     }
 
-    /// Removes a frame callback or after-frame hook; unknown tokens are ignored.
+    /// Calls `body` with every layout spec a node of the loop's trees builds, before it is laid
+    /// out (after `layoutSpecWillLayout`), until removed: an inspector re-applies its spec edits
+    /// there, next to the host's hook and other inspectors' observers.
+    @discardableResult
+    public func addLayoutSpecObserver(_ body: @escaping (DisplayNode, any LayoutElement) -> Void) -> Token {
+        let token = makeToken()
+        layoutSpecObservers.append((token, body))
+        return token
+    }
+
+    /// Removes a frame callback, after-frame hook or layout spec observer; unknown tokens are
+    /// ignored.
     public func remove(_ token: Token) {
         callbacks.removeAll { $0.token == token }
         afterFrameHooks.removeAll { $0.token == token }
+        layoutSpecObservers.removeAll { $0.token == token }
+    }
+
+    /// A node of the loop's trees built `spec` and is about to lay it out.
+    func layoutSpecWillLayout(_ node: DisplayNode, _ spec: any LayoutElement) {
+        layoutSpecWillLayout?(node, spec)
+        for observer in layoutSpecObservers { observer.body(node, spec) }
     }
 
     private func makeToken() -> Token {

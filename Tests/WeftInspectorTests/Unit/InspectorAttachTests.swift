@@ -114,6 +114,25 @@ struct InspectorAttachTests {
         #expect(inspector.device?.isRegistered == false)
     }
 
+    /// The transport posts each request to the loop, which runs it at its next iteration: a
+    /// request posted just before `detach()` runs after it. `detach()` reverted every edit
+    /// (docs/client.md) and closed the connection, so nobody waits for an answer and an edit
+    /// made then would stay in the program for good.
+    @Test("a request that reaches the loop after detach is dropped: it no longer edits the program")
+    func requestAfterDetach() throws {
+        let peer = try SilentWebSocketPeer()
+        let (loop, root) = screen()
+        loop.run(frames: 1)
+        let inspector = try Inspector.attach(to: loop, gateway: .url(peer.webSocketURL),
+                                             options: Inspector.Options(appId: "org.weft.tests"))
+        inspector.detach()
+        let params: JSONValue = ["id": .string(root.id), "property": "width", "value": 100]
+        inspector.serve(DeviceRequest(id: 7, method: "Layout.setStyle", params: params, paramsBytes: params.jsonBytes,
+                                      generation: 1))
+        loop.run(frames: 1)
+        #expect(root.style.width == .auto, "the edit was made after detach")
+    }
+
     @Test("file names keep letters, digits, dot, underscore and dash")
     func fileNames() {
         #expect(Inspector.fileName(for: "feed-loaded") == "feed-loaded.json")

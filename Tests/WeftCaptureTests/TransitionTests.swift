@@ -1,0 +1,326 @@
+import Dispatch
+import Synchronization
+import Testing
+import WeftLayout
+import WeftNodes
+import WeftSnapshot
+@testable import WeftCapture
+
+/// The program's side of an inspection driven through state transitions (listening on and off,
+/// pause / step / resume, stop / start, documents in the middle of a stream, roots coming and
+/// going), checked the way an inspector sees it (protocol.md, Updates): its copy, the document
+/// of its last `Tree.getDocument` with every later `Tree.updated` applied, must equal a fresh
+/// capture of the live trees whenever the session has seen a frame since the last change;
+/// revisions follow each other without gaps; every request is answered exactly once.
+@Suite("Streaming through state transitions")
+struct TransitionTests {
+    /// An inspector's view of one session: what it was sent, and its copy of the document.
+    final class Watcher {
+        /// What the worker hands over: events sent, and whether anyone listens.
+        final class Inbox: Sendable {
+            let events = Mutex<[(method: String, params: JSONValue)]>([])
+            let listening = Mutex(true)
+        }
+
+        let session: CaptureSession
+        private let inbox = Inbox()
+        /// Events already applied to `copy`.
+        private var applied = 0
+        private(set) var copy: Snapshot?
+
+        init(loop: MainLoop, publishing: CaptureSession.Publishing = .worker, updateRate: Double = 0,
+             captureBudget: Double = 0, roots: (() -> [DisplayNode])? = nil) {
+            session = CaptureSession(loop: loop, roots: roots, updateRate: updateRate, captureBudget: captureBudget,
+                                     publishing: publishing)
+            session.sendEvent = { [inbox] method, params in
+                let value = (try? JSONReader.parse(params)) ?? .null
+                inbox.events.withLock { $0.append((method, value)) }
+            }
+            session.isListening = { [inbox] in inbox.listening.withLock { $0 } }
+            session.start()
+        }
+
+        var isListening: Bool {
+            get { inbox.listening.withLock { $0 } }
+            set { inbox.listening.withLock { $0 = newValue } }
+        }
+
+        /// Calls a method and collects its replies (from the worker, with `.worker`): the
+        /// caller checks there is exactly one.
+        func replies(_ method: String, _ params: JSONValue = [:]) -> [Result<JSONValue, CommandError>] {
+            let answers = Mutex<[Result<JSONValue, CommandError>]>([])
+            session.handle(method: method, params: params.jsonBytes) { result in
+                answers.withLock { $0.append(result.map { (try? JSONReader.parse($0)) ?? .null }) }
+            }
+            _ = session.revision  // waits for the worker: what was due has been answered
+            return answers.withLock { $0 }
+        }
+
+        /// Calls a method that must be answered at once, exactly once.
+        @discardableResult
+        func call(_ method: String, _ params: JSONValue = [:],
+                  sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
+            let answers = replies(method, params)
+            #expect(answers.count == 1, "\(method) answered \(answers.count) times", sourceLocation: sourceLocation)
+            return try #require(answers.first, sourceLocation: sourceLocation).get()
+        }
+
+        /// `Tree.getDocument`, as an inspector attaching or resyncing does: the copy starts over
+        /// (events up to the reply are applied first, as they arrived before it).
+        func getDocument(sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let document = try call("Tree.getDocument", sourceLocation: sourceLocation)
+            try catchUp(sourceLocation: sourceLocation)
+            copy = try Snapshot(json: document.jsonBytes)
+        }
+
+        /// Applies the updates received since the last call: older revisions are dropped, the
+        /// others must follow the copy's revision without a gap.
+        func catchUp(sourceLocation: SourceLocation = #_sourceLocation) throws {
+            _ = session.revision
+            let received = inbox.events.withLock { $0 }
+            defer { applied = received.count }
+            for event in received[applied...] where event.method == "Tree.updated" {
+                guard var document = copy else { continue }
+                let revision = try #require(event.params["revision"]?.number, sourceLocation: sourceLocation)
+                guard Int(revision) > document.revision else { continue }
+                try applyUpdate(event.params, to: &document)
+                copy = document
+            }
+        }
+
+        /// The copy equals the live trees, read afresh (not through the session, whose document
+        /// would publish what the stream missed and so hide it).
+        func expectInSync(_ moment: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            try catchUp(sourceLocation: sourceLocation)
+            let copy = try #require(copy, sourceLocation: sourceLocation)
+            let fresh = Capture.snapshot(of: session.inspectedRoots)
+            #expect(firstDifference(copy, fresh) == nil, "\(moment)", sourceLocation: sourceLocation)
+            #expect(copy.roots.map(\.id) == fresh.roots.map(\.id), "\(moment): the roots", sourceLocation: sourceLocation)
+            #expect(copy.roots == fresh.roots && copy.rangeControllers == fresh.rangeControllers, "\(moment)",
+                    sourceLocation: sourceLocation)
+            #expect(copy.revision == session.revision, "\(moment): the copy's revision", sourceLocation: sourceLocation)
+        }
+
+        /// Every update sent so far, in order.
+        var updates: [JSONValue] { inbox.events.withLock { $0.filter { $0.method == "Tree.updated" }.map(\.params) } }
+    }
+
+    @Test("listening off and on again: changes made while nobody listened reach the copy at the next frame",
+          arguments: [CaptureSession.Publishing.inline, .worker])
+    func listeningOffAndOn(publishing: CaptureSession.Publishing) throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let watcher = Watcher(loop: loop, publishing: publishing)
+        try watcher.getDocument()
+        table.contentOffset = Point(x: 0, y: 44)
+        loop.run(frames: 1)
+        try watcher.expectInSync("streaming")
+        watcher.isListening = false
+        table.contentOffset = Point(x: 0, y: 300)
+        loop.run(frames: 2)
+        watcher.isListening = true
+        loop.run(frames: 2)  // change nothing themselves
+        try watcher.expectInSync("listening again, the copy kept (no revision was published meanwhile)")
+        watcher.isListening = false
+        loop.run(frames: 1)
+        watcher.isListening = true
+        try watcher.getDocument()
+        table.contentOffset = Point(x: 0, y: 0)
+        loop.run(frames: 1)
+        try watcher.expectInSync("after a resync")
+    }
+
+    @Test("pause, commands between frames, step and resume, with a rate limit and a capture budget")
+    func pauseStepResume() throws {
+        let card = Card()
+        let (tableLoop, table, _) = tableLoop(rows: 100)
+        let loop = tableLoop
+        loop.addRoot(card.root, frame: Rect(x: 0, y: 0, width: 375, height: 100))
+        loop.run(frames: 1)
+        // A budget of a millionth: after the first (free) capture the stream is held back for
+        // many frames while running, so only steps and commands while paused publish for sure.
+        let watcher = Watcher(loop: loop, updateRate: 30, captureBudget: 1e-6)
+        try watcher.getDocument()
+        table.contentOffset = Point(x: 0, y: 88)
+        loop.run(frames: 1)  // the stream's first capture is free
+        try watcher.expectInSync("the first streamed frame")
+        try watcher.call("Runtime.pause")
+        // A command's change while paused goes out at once.
+        try watcher.call("Layout.setStyle", ["id": .string(card.avatar.id), "property": "width", "value": 70])
+        try watcher.expectInSync("a style edit while paused")
+        try watcher.call("Scroll.setContentOffset", ["id": .string(table.id), "x": 0, "y": 440])
+        let step = try watcher.call("Runtime.step", ["frames": 1])
+        try watcher.catchUp()
+        #expect(Int(step["revision"]?.number ?? -1) == watcher.copy?.revision, "the step's revision is the copy's")
+        try watcher.expectInSync("a scroll command, then a step")
+        try watcher.call("Layout.revertEdits", ["id": .string(card.avatar.id)])
+        try watcher.expectInSync("a revert while paused")
+        try watcher.call("Runtime.resume")
+        try watcher.call("Layout.setStyle", ["id": .string(card.title.id), "property": "height", "value": 30])
+        try watcher.call("Scroll.toItem", ["id": .string(table.id), "index": 50])
+        loop.run(frames: 3)  // held back by the budget and the rate
+        try watcher.call("Runtime.step", ["frames": 2])  // asked for: never held back
+        try watcher.expectInSync("a step while running")
+        try watcher.call("Runtime.pause")
+        try watcher.call("Runtime.step", ["frames": 1])
+        try watcher.expectInSync("paused again")
+    }
+
+    @Test("documents in the middle of a stream, several in a row, on the worker")
+    func documentsMidStream() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let watcher = Watcher(loop: loop, publishing: .worker)
+        try watcher.getDocument()
+        table.drag(by: Point(x: 0, y: 900), duration: 0.2)
+        for round in 0..<12 {
+            loop.run(frames: 1)
+            if round % 3 == 0 { try watcher.getDocument() }
+            if round % 4 == 1 { try watcher.getDocument(); try watcher.getDocument() }
+            try watcher.expectInSync("round \(round)")
+        }
+        let revisions = watcher.updates.map { Int($0["revision"]?.number ?? 0) }
+        #expect(revisions == revisions.sorted() && Set(revisions).count == revisions.count,
+                "revisions only grow: \(revisions)")
+    }
+
+    @Test("edits survive relayouts, are reverted by stop, and start streams what the revert changed")
+    func editsAcrossStopStart() throws {
+        let card = Card()
+        let loop = loop(with: [card.root])
+        let watcher = Watcher(loop: loop)
+        try watcher.getDocument()
+        let stackID = card.root.id + "/0.0"
+        try watcher.call("Layout.setSpecProperty", ["id": .string(stackID), "property": "spacing", "value": 20])
+        try watcher.call("Layout.setStyle", ["id": .string(card.avatar.id), "property": "width", "value": 80])
+        card.root.setNeedsLayout()
+        loop.run(frames: 2)
+        try watcher.expectInSync("edited, after relayouts")
+        let edited = Capture.snapshot(of: loop.roots)
+        // The stack (50 + 20 + title): the avatar 80 wide, the title after the spacing of 20.
+        let editedX: Double = 80 + 20
+        #expect(edited.element(withId: card.title.id)?.frame.x == editedX)
+        watcher.session.stop()
+        loop.run(frames: 1)
+        watcher.session.start()
+        loop.run(frames: 1)
+        try watcher.expectInSync("stopped (edits reverted) and started again")
+        let originalX: Double = 50 + 5
+        #expect(Capture.snapshot(of: loop.roots).element(withId: card.title.id)?.frame.x == originalX)
+        _ = try watcher.call("Layout.revertEdits")
+        loop.run(frames: 1)
+        try watcher.expectInSync("reverting again changes nothing")
+    }
+
+    @Test("a root added and removed between captures")
+    func rootsComeAndGo() throws {
+        let first = Card(), second = Card()
+        let loop = loop(with: [first.root])
+        let watcher = Watcher(loop: loop)
+        try watcher.getDocument()
+        loop.addRoot(second.root, frame: Rect(x: 0, y: 100, width: 375, height: 100))
+        loop.run(frames: 1)
+        try watcher.expectInSync("a root added")
+        loop.removeRoot(first.root)
+        loop.run(frames: 1)
+        try watcher.expectInSync("a root removed")
+        loop.addRoot(first.root, frame: Rect(x: 0, y: 0, width: 375, height: 100))
+        loop.run(frames: 1)
+        try watcher.expectInSync("the same root added back")
+    }
+
+    @Test("cells scrolled away and back, and the data reloaded while scrolling")
+    func cellsAwayAndBack() throws {
+        let (loop, table, rows) = tableLoop(rows: 100)
+        let watcher = Watcher(loop: loop)
+        try watcher.getDocument()
+        table.contentOffset = Point(x: 0, y: 2000)
+        loop.run(frames: 1)
+        try watcher.expectInSync("scrolled away")
+        table.contentOffset = Point(x: 0, y: 0)
+        loop.run(frames: 1)
+        try watcher.expectInSync("scrolled back")
+        table.drag(by: Point(x: 0, y: 600), duration: 0.2)
+        loop.run(frames: 4)
+        rows.count = 30
+        table.reloadData()
+        loop.run(frames: 1)
+        try watcher.expectInSync("reloaded while dragging")
+        loop.run(frames: 30)
+        try watcher.expectInSync("the drag settled")
+    }
+}
+
+extension TransitionTests {
+    /// `MainLoop.changeCount` sums the roots' `treeRevision`s: removing a root took its count
+    /// out of the sum, so a frame that removed a root whose tree had counted k changes while the
+    /// other roots counted k - 1 (and `removeRoot` itself one) ended on the count it started
+    /// from. The frame said nothing changed and the popup stayed in the inspector's copy.
+    @Test("a root removed in a frame where the other roots change as much as it had is streamed")
+    func rootRemovedWhileOthersChange() throws {
+        let screen = Card(), popup = Card()
+        let loop = loop(with: [screen.root, popup.root])
+        let watcher = Watcher(loop: loop)
+        try watcher.getDocument()
+        loop.run(frames: 1)
+        let popupChanges = popup.root.treeRevision
+        loop.removeRoot(popup.root)
+        for _ in 1..<popupChanges { screen.title.noteChange() }
+        loop.run(frames: 1)
+        try watcher.expectInSync("the popup removed")
+        #expect(watcher.copy?.roots.count == 1)
+    }
+}
+
+extension TransitionTests {
+    /// Two sessions on one loop (two inspectors, each given some of the roots with
+    /// `Inspector.attach(to:roots:)`): each one's spec edits must survive relayouts, and one
+    /// reverting its edits must not drop the other's (docs/client.md, Edits).
+    @Test("two sessions on one loop keep their spec edits through relayouts and each other's reverts")
+    func twoSessionsEditing() throws {
+        let left = Card(), right = Card()
+        let loop = loop(with: [left.root, right.root])
+        let first = Watcher(loop: loop, roots: { [left.root] })
+        let second = Watcher(loop: loop, roots: { [right.root] })
+        try first.getDocument()
+        try second.getDocument()
+        try first.call("Layout.setSpecProperty", ["id": .string(left.root.id + "/0.0"), "property": "spacing", "value": 20])
+        try second.call("Layout.setSpecProperty", ["id": .string(right.root.id + "/0.0"), "property": "spacing", "value": 30])
+        left.root.setNeedsLayout()
+        right.root.setNeedsLayout()
+        loop.run(frames: 1)
+        // Each title follows the inset of 10, the 50-wide avatar and the edited spacing.
+        let leftX: Double = 10 + 50 + 20, rightX: Double = 10 + 50 + 30
+        #expect(left.title.frame.origin.x == leftX)
+        #expect(right.title.frame.origin.x == rightX)
+        try first.call("Layout.revertEdits")
+        right.root.setNeedsLayout()
+        loop.run(frames: 1)
+        let originalX: Double = 10 + 50 + 5
+        #expect(left.title.frame.origin.x == originalX)
+        #expect(right.title.frame.origin.x == rightX, "the second session's edit outlives the first one's revert")
+        try first.expectInSync("after the first session's revert")
+        try second.expectInSync("after the first session's revert")
+    }
+}
+
+extension TransitionTests {
+    /// `MainLoop.layoutSpecWillLayout` is public and documented for hosts: a session's spec edits
+    /// must survive relayouts next to it, and reverting them must leave it in place.
+    @Test("spec edits live next to the host's own layoutSpecWillLayout, which a revert leaves alone")
+    func editsBesideHostHook() throws {
+        let card = Card()
+        let loop = loop(with: [card.root])
+        var hostCalls = 0
+        loop.layoutSpecWillLayout = { node, _ in if node === card.root { hostCalls += 1 } }
+        let watcher = Watcher(loop: loop)
+        try watcher.call("Layout.setSpecProperty", ["id": .string(card.root.id + "/0.0"), "property": "spacing", "value": 20])
+        card.root.setNeedsLayout()
+        loop.run(frames: 1)
+        let editedX: Double = 10 + 50 + 20  // the inset, the avatar, the edited spacing
+        #expect(card.title.frame.origin.x == editedX)
+        try watcher.call("Layout.revertEdits")
+        let callsBefore = hostCalls
+        card.root.setNeedsLayout()
+        loop.run(frames: 1)
+        #expect(hostCalls > callsBefore, "the host's hook is still called")
+    }
+}
