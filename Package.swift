@@ -68,7 +68,7 @@ let package = Package(
         // merges that changed such a module, incremental builds of them ran stale and crashed.
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftLayout", "WeftNodes", "WeftSnapshot"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftSnapshot", "WeftTestSupport"]),
+        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftSnapshot", "WeftInspector", "WeftProtocol", "WeftTestSupport"]),
         .testTarget(name: "TextureGramTests", dependencies: ["TextureGram", "WeftNodes"]),
     ],
     swiftLanguageModes: [.v6]

@@ -55,7 +55,7 @@ public struct ArgumentParser {
             }
             if option.takesValue {
                 guard let value = inlineValue ?? remaining.popFirst() else {
-                    throw UsageError("--\(name) needs a value")
+                    throw UsageError("\(argument) needs a value")
                 }
                 values[name, default: []].append(value)
             } else {

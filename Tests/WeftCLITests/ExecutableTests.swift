@@ -87,6 +87,30 @@ import WeftTestSupport
         #expect(justBelow.stderr.contains("--gateway must"), "1e9 seconds is accepted: \(justBelow.stderr)")
     }
 
+    /// `-o` (and `--svg`, `--artifacts` files) may name a pipe or a device: a FIFO, /dev/stdout,
+    /// /dev/null, a shell's `>(...)`. Those are written in place. A new file renamed over the
+    /// path (how regular files are replaced whole) would never reach the reader, and would
+    /// replace the FIFO, or for root even /dev/null, with a plain file. Only a FIFO in a
+    /// temporary directory is used here, so a failing run cannot harm the machine.
+    @Test func outputToAPipeIsWrittenInPlace() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let feed = Repository.path("fixtures/snapshots/feed.json")
+        let script = #"""
+            cd "$1" && mkfifo pipe || exit 99
+            timeout 10 cat pipe > received &
+            "$0" render "$2" -o pipe; status=$?
+            wait
+            [ -p pipe ] && echo "pipe is still a FIFO"
+            exit $status
+            """#
+        let run = try shell(script, arguments: [HostProgram.product("weft"), directory.path, feed])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == ["pipe is still a FIFO"])
+        let expected = CLIRun.weft(["render", feed, "-o", "-"]).stdout
+        #expect(try String(contentsOfFile: directory.path("received"), encoding: .utf8) == expected)
+    }
+
     @Test func gatewayFromTheEnvironment() throws {
         let run = try weft(["devices"], environment: ["WEFT_GATEWAY": "http://127.0.0.1:1"])
         #expect(run.status == 2)

@@ -198,6 +198,32 @@ import WeftTestSupport
         #expect(CLIRun.weft(["verify", baselines] + program()).status == 1)
     }
 
+    /// Recording stores a set of baselines that belong together: when one file cannot be
+    /// written (here a directory sits where first-layout.txt goes; a full disk fails the same
+    /// way) the command fails and DIR is as it was, none of the new files in, no stale baseline
+    /// removed, no scratch left behind. Checkpoints are stored in name order (exit,
+    /// feed-loaded, first-layout), so the blocked one comes after two that would be written.
+    @Test func aRecordThatCannotStoreEveryFileChangesNothing() throws {
+        try record()
+        try FileManager.default.copyItem(atPath: "\(baselines)/exit.json", toPath: "\(baselines)/retired.json")
+        try FileManager.default.removeItem(atPath: "\(baselines)/first-layout.txt")
+        try directory.write("baselines/first-layout.txt/in-the-way", "")
+        func contents() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: baselines) where name != "first-layout.txt" {
+                files[name] = try Data(contentsOf: URL(fileURLWithPath: "\(baselines)/\(name)"))
+            }
+            return files
+        }
+        let before = try contents()
+
+        let run = CLIRun.weft(["record", baselines] + program(["--rows", "3"]))
+        #expect(run.status == 2)
+        #expect(run.stderr == "weft record: \(baselines)/first-layout.txt: cannot be written (it is a directory)\n", "\(run.stderr)")
+        #expect(run.stdout == "")
+        #expect(try contents() == before, "no baseline changed, retired.json is still there, nothing was added")
+    }
+
     @Test func verifyNeedsBaselines() throws {
         let missing = CLIRun.weft(["verify", directory.path("nothing-here")] + program())
         #expect(missing.status == 2)

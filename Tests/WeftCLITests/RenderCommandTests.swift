@@ -83,6 +83,27 @@ import Testing
         #expect(unwritable.stderr.contains("cannot be written"))
     }
 
+    /// An output path that cannot be a file says why in words, one line, exit status 2 (a CI log
+    /// read later must tell a typo from a full disk): not Foundation's "NSCocoaErrorDomain error
+    /// 512". Nothing is created on the way.
+    @Test func outputPathsThatCannotBeWrittenSayWhy() throws {
+        let missingFolder = directory.path("missing/dir")
+        let cases: [(output: String, message: String)] = [
+            (directory.path, "\(directory.path): cannot be written (it is a directory)"),
+            (missingFolder + "/out.svg", "\(missingFolder)/out.svg: cannot be written (no such directory \(missingFolder))"),
+            ("", "an empty output file name (give a path, or - for standard output)"),
+        ]
+        for (output, message) in cases {
+            let run = CLIRun.weft(["render", Self.feed, "-o", output])
+            #expect(run.status == 2, "\(output)")
+            #expect(run.stderr == "weft render: \(message)\n", "\(output)")
+            let svg = CLIRun.weft(["diff", Self.feed, Self.feed, "--svg", output])
+            #expect(svg.status == 2, "\(output)")
+            #expect(svg.stderr == "weft diff: \(message)\n", "\(output)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.path("missing")))
+    }
+
     @Test func badInput() throws {
         let cases: [([String], String)] = [
             ([Self.feed], "missing -o OUT.svg"),
@@ -92,6 +113,8 @@ import Testing
             ([directory.path("none.json"), "-o", "-"], "none.json: no such file"),
             ([Self.feed, "-o", directory.path("missing/dir/out.svg")], "cannot be written"),
             ([Self.feed, "-o", "-", "--scale", "2"], "unknown option --scale"),
+            // The option as it was written, not "--o".
+            ([Self.feed, "-o"], "weft render: -o needs a value\n"),
         ]
         for (arguments, message) in cases {
             let run = CLIRun.weft(["render"] + arguments)

@@ -22,6 +22,46 @@ enum BaselineDirectory {
         return String(decoding: data, as: UTF8.self) == SnapshotAsciiArt.picture(of: snapshot) ? .current : .stale
     }
 
+    /// Makes `directory` hold `checkpoints` as its baselines (`NAME.json` and `NAME.txt` each), all
+    /// or nothing: every file is first written into a hidden staging folder inside `directory`
+    /// (a full disk, or a name that cannot be a file, fails there with `directory` untouched),
+    /// then renamed into place; last, the baselines of checkpoints that are not among them are
+    /// removed with their art. Returns those.
+    static func store(_ checkpoints: [(name: String, snapshot: Snapshot)], in directory: URL,
+                      io: CommandIO) throws -> [(name: String, url: URL)] {
+        let recorded = Set(checkpoints.map(\.name))
+        let stale = try snapshotFiles(in: directory).filter { !recorded.contains($0.name) }
+        let staging = directory.appendingPathComponent(".weft-record-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            throw UsageError("\(directory.path): cannot be written (\((error as NSError).localizedDescription))")
+        }
+        defer { try? FileManager.default.removeItem(at: staging) }
+
+        var moves: [(staged: URL, target: URL)] = []
+        for (name, snapshot) in checkpoints {
+            let baseline = directory.appendingPathComponent("\(name).json")
+            let art = asciiArtFile(of: baseline)
+            try OutputFile.checkCanBeAFile(baseline.path)
+            try OutputFile.checkCanBeAFile(art.path)
+            let stagedBaseline = staging.appendingPathComponent(baseline.lastPathComponent)
+            let stagedArt = staging.appendingPathComponent(art.lastPathComponent)
+            try OutputFile.write(snapshot, to: stagedBaseline.path, io: io)
+            try OutputFile.write(SnapshotAsciiArt.picture(of: snapshot), to: stagedArt.path, io: io)
+            moves += [(stagedBaseline, baseline), (stagedArt, art)]
+        }
+        // Renames within one directory neither copy nor need space; the targets were checked.
+        for (staged, target) in moves where rename(staged.path, target.path) != 0 {
+            throw UsageError("\(target.path): cannot be written (\(String(cString: strerror(errno))))")
+        }
+        for (_, url) in stale {
+            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(at: asciiArtFile(of: url))
+        }
+        return stale
+    }
+
     /// The `*.json` files directly in `directory`, by checkpoint name (the file name without
     /// `.json`), sorted by name. Other files (the `.txt` ASCII art, READMEs) are not baselines.
     static func snapshotFiles(in directory: URL) throws -> [(name: String, url: URL)] {

@@ -41,16 +41,8 @@ public enum RecordCommand: Subcommand {
         }
         let run = try CheckpointRun(command: options.command, environment: io.environment, timeout: options.timeout)
 
-        let recorded = Set(run.checkpoints.map(\.name))
-        for (name, url) in try BaselineDirectory.snapshotFiles(in: directory) where !recorded.contains(name) {
-            try? FileManager.default.removeItem(at: url)
-            try? FileManager.default.removeItem(at: BaselineDirectory.asciiArtFile(of: url))
+        for (name, url) in try BaselineDirectory.store(run.checkpoints, in: directory, io: io) {
             io.stdout.write("removed \(url.path) (the program no longer writes checkpoint \(name))\n")
-        }
-        for (name, snapshot) in run.checkpoints {
-            let url = directory.appendingPathComponent("\(name).json")
-            try OutputFile.write(snapshot, to: url.path, io: io)
-            try OutputFile.write(SnapshotAsciiArt.picture(of: snapshot), to: BaselineDirectory.asciiArtFile(of: url).path, io: io)
         }
         let names = run.checkpoints.map(\.name).joined(separator: ", ")
         io.stdout.write("recorded \(run.checkpoints.count) checkpoint\(run.checkpoints.count == 1 ? "" : "s") in \(options.directory): \(names)\n")

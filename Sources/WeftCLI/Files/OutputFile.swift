@@ -3,18 +3,47 @@ import WeftSnapshot
 
 /// Writing what commands produce (snapshots, reports, pictures) to a file or standard output.
 enum OutputFile {
-    /// Writes `bytes` to `path`, or to standard output for `-`. The file appears whole or not at
-    /// all (written beside it, then renamed), so a CI never keeps half a baseline.
+    /// Writes `bytes` to `path`, or to standard output for `-`. A file appears whole or not at
+    /// all (written beside it, then renamed), so a CI never keeps half a baseline. A pipe or a
+    /// device (a FIFO, /dev/stdout, /dev/null) is written in place: a file renamed over it would
+    /// replace it and never reach its reader.
     static func write(_ bytes: [UInt8], to path: String, io: CommandIO) throws {
         if path == "-" {
             io.stdout.write(String(decoding: bytes, as: UTF8.self))
             return
         }
+        try checkCanBeAFile(path)
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            if isPipeOrDevice(path) {
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+                defer { try? handle.close() }
+                try handle.write(contentsOf: bytes)
+            } else {
+                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            }
         } catch {
             throw UsageError("\(path): cannot be written (\((error as NSError).localizedDescription))")
         }
+    }
+
+    /// The usual mistakes with an output path, said in words (Foundation reports a directory as
+    /// "NSCocoaErrorDomain error 512").
+    static func checkCanBeAFile(_ path: String) throws {
+        guard !path.isEmpty else { throw UsageError("an empty output file name (give a path, or - for standard output)") }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UsageError("\(path): cannot be written (it is a directory)")
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("\(path): cannot be written (no such directory \(folder))")
+        }
+    }
+
+    /// Whether `path` (its symbolic links followed) exists and is not a regular file.
+    private static func isPipeOrDevice(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG
     }
 
     static func write(_ text: String, to path: String, io: CommandIO) throws {

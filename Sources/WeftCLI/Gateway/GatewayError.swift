@@ -36,7 +36,9 @@ public struct GatewayAPIError: Error, CustomStringConvertible {
         status = response.status
         let error = (try? JSONReader.parse(response.body))?["error"]
         code = error?["code"]?.number.map { Int($0) }
-        message = error?["message"]?.string ?? "the gateway answered HTTP \(response.status)"
+        // One line: a device's own error message (502) may span several.
+        message = (error?["message"]?.string ?? "the gateway answered HTTP \(response.status)")
+            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         data = error?["data"]
     }
 

@@ -62,6 +62,9 @@ struct SnapshotFetch {
             switch error {
             case .unreachable:
                 throw Retryable(underlying: error, awaited: "the gateway at \(client.address.httpOrigin)")
+            case .api(let apiError) where apiError.status == 502:
+                // The device answered with an error, or with a body that is not JSON.
+                throw UsageError("device \"\(name)\" sent no snapshot: \(apiError)")
             case .api(let apiError) where apiError.status == 409:
                 throw Ambiguous(selector: selector, devices: try devices(withIDs: apiError.candidateIDs))
             case .api(let apiError) where apiError.status == 404 || apiError.status == 503:

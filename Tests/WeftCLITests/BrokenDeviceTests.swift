@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import WeftSnapshot
+import WeftTestSupport
+
+/// `weft snapshot` of a program whose inspector answers badly, through the real gateway. The
+/// gateway's HTTP API answers 502 when the device's reply is an error or is not JSON
+/// (protocol.md, HTTP API), and passes a well-formed reply on byte for byte. Whatever comes
+/// back, the CLI says what happened in one line on stderr, exit status 2, and writes no file.
+@Suite(.serialized) final class BrokenDeviceTests {
+    let gateway: GatewayProcess
+    let directory: TemporaryDirectory
+
+    init() throws {
+        gateway = try GatewayProcess()
+        directory = try TemporaryDirectory()
+    }
+
+    deinit {
+        directory.remove()
+        gateway.stop()
+    }
+
+    func snapshot(of device: ScriptedDevice) -> CLIRun {
+        CLIRun.weft(["snapshot", "--device", device.selector, "-o", directory.path("out.json"), "--gateway", gateway.webSocketURL])
+    }
+
+    /// A device's error message is its own text, which may span lines: it is shown on one line,
+    /// after the device it came from.
+    @Test func aDeviceErrorIsOneLineNamingTheDevice() throws {
+        let device = try ScriptedDevice(gateway: gateway) { id in
+            #"{"id":\#(id),"error":{"code":-32099,"message":"layout failed:\nnode n3 has no size"}}"#
+        }
+        let run = snapshot(of: device)
+        #expect(run.status == 2)
+        #expect(run.stderr == "weft snapshot: device \"\(device.selector)\" sent no snapshot: layout failed: node n3 has no size (HTTP 502)\n")
+        #expect(directory.files() == [])
+    }
+
+    @Test func aReplyThatIsNotJSONIsOneLine() throws {
+        let device = try ScriptedDevice(gateway: gateway) { id in #"{"id":\#(id),"result":{"roots":[tru"# }
+        let run = snapshot(of: device)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("weft snapshot: device \"\(device.selector)\" sent no snapshot: the device's reply is not"), "\(run.stderr)")
+        #expect(run.stderr.hasSuffix(" (HTTP 502)\n") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(directory.files() == [])
+    }
+
+    /// docs/cli.md: a device that sends something other than a version-1 snapshot is exit
+    /// status 2, and FILE is written whole or not at all.
+    @Test func aSnapshotOfAnotherVersionIsRefused() throws {
+        let device = try ScriptedDevice(gateway: gateway) { id in
+            #"{"id":\#(id),"result":{"format":"weft.snapshot","version":2,"revision":1,"roots":[]}}"#
+        }
+        let run = snapshot(of: device)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("weft snapshot: the program's snapshot: not a weft snapshot: version: unsupported snapshot version 2"),
+                "\(run.stderr)")
+        #expect(directory.files() == [])
+    }
+}
