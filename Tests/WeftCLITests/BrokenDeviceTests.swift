@@ -12,7 +12,8 @@ import WeftTestSupport
     let directory: TemporaryDirectory
 
     init() throws {
-        gateway = try GatewayProcess()
+        // Forwarded requests time out after half a second (504), for the device that never answers.
+        gateway = try GatewayProcess(arguments: ["--request-timeout", "0.5"])
         directory = try TemporaryDirectory()
     }
 
@@ -43,6 +44,17 @@ import WeftTestSupport
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("weft snapshot: device \"\(device.selector)\" sent no snapshot: the device's reply is not"), "\(run.stderr)")
         #expect(run.stderr.hasSuffix(" (HTTP 502)\n") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(directory.files() == [])
+    }
+
+    /// docs/cli.md: a program that does not answer in time is the gateway's 504, exit status 2;
+    /// the message says which device did not answer, not only that a request timed out.
+    @Test func aDeviceThatNeverAnswersIsTheGatewaysTimeout() throws {
+        let device = try ScriptedDevice(gateway: gateway) { _ in nil }
+        let run = snapshot(of: device)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("weft snapshot: device \"\(device.selector)\" did not answer in time ("), "\(run.stderr)")
+        #expect(run.stderr.hasSuffix("(HTTP 504)\n") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
         #expect(directory.files() == [])
     }
 

@@ -49,6 +49,25 @@ import WeftTestSupport
         }
     }
 
+    /// Something that is not a gateway listens on the port (here a WebSocket-only server that
+    /// hangs up on plain HTTP requests; a gateway that drops a request does the same): the
+    /// server was reached, so the message must not say to start the gateway, and `--wait`, which
+    /// waits for a gateway still starting, does not retry what a server refused to answer.
+    @Test func aServerThatHangsUpIsNotTakenForAnUnreachableGateway() throws {
+        let peer = try SilentWebSocketPeer()
+        defer { peer.stop() }
+        let devices = CLIRun.weft(["devices", "--gateway", peer.webSocketURL])
+        #expect(devices.status == 2)
+        #expect(devices.stderr.hasPrefix("weft devices: the server at http://127.0.0.1:\(peer.port) closed the connection without an answer ("),
+                "\(devices.stderr)")
+        #expect(!devices.stderr.contains("start it"))
+        let start = ContinuousClock.now
+        let snapshot = CLIRun.weft(["snapshot", "--device", "d1", "--wait", "5", "--gateway", peer.webSocketURL])
+        #expect(snapshot.status == 2)
+        #expect(snapshot.stderr.contains("closed the connection without an answer"), "\(snapshot.stderr)")
+        #expect(ContinuousClock.now - start < .seconds(4), "not waited out")
+    }
+
     @Test func badGatewayURLs() {
         for url in ["ftp://127.0.0.1:9223", "127.0.0.1:9223", "http://", "not a url"] {
             let run = CLIRun.weft(["devices", "--gateway", url])

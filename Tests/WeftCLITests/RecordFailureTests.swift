@@ -63,6 +63,17 @@ import Testing
         #expect(run.stderr.contains("checkpoint first-layout written by the program: not a weft snapshot: roots:"))
     }
 
+    /// Whatever the program leaves under a checkpoint's name, the message is one line naming
+    /// the checkpoint, never a dump of Foundation's error object.
+    @Test(arguments: commands) func checkpointThatIsADirectory(command: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("baselines/exit.json", "{}")
+        let run = CLIRun.weft([command, directory.path("baselines"), "--", "sh", "-c", #"mkdir "$WEFT_SNAPSHOT_DIR/exit.json""#])
+        #expect(run.status == 2)
+        #expect(run.stderr == "weft \(command): checkpoint exit written by the program: exit.json is not a file\n", "\(run.stderr)")
+    }
+
     @Test(arguments: commands) func programNotFound(command: String) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

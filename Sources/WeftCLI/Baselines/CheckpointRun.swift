@@ -38,8 +38,11 @@ struct CheckpointRun {
                 + "take snapshots without a gateway? see docs/ci.md)\(Self.quoted(outcome.standardError))")
         }
         checkpoints = try files.map { name, url in
-            let data = try Data(contentsOf: url)
-            return (name, try SnapshotFile.decode(data, source: "checkpoint \(name) written by the program"))
+            let source = "checkpoint \(name) written by the program"
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw UsageError("\(source): \(url.lastPathComponent) is not a file")
+            }
+            return (name, try SnapshotFile.decode(data, source: source))
         }
     }
 

@@ -30,7 +30,7 @@ public struct GatewayClient: Sendable {
     }
 
     /// `GET path` (path starts with `/`, already percent-encoded). Throws `GatewayError.unreachable`
-    /// when no HTTP response came back.
+    /// when no connection was made, `.noAnswer` when the server hung up without a response.
     public func get(_ path: String) throws -> Response {
         guard let url = URL(string: address.httpOrigin + path) else {
             throw GatewayError.unreachable(address: address, reason: "cannot form a URL for \(path)")
@@ -46,7 +46,8 @@ public struct GatewayClient: Sendable {
                 result = .success(Response(status: http.statusCode, body: data ?? Data()))
             } else {
                 let reason = error.map { ($0 as NSError).localizedDescription } ?? "no response"
-                result = .failure(.unreachable(address: address, reason: reason))
+                result = .failure(Self.hungUp(error) ? .noAnswer(address: address, reason: reason)
+                                                     : .unreachable(address: address, reason: reason))
             }
             outcome.withLock { $0 = result }
             done.signal()
@@ -54,6 +55,13 @@ public struct GatewayClient: Sendable {
         task.resume()
         done.wait()
         return try outcome.withLock { $0! }.get()
+    }
+
+    /// Whether the connection was made and then ended without a response (an empty reply, a
+    /// reset, bytes that are not HTTP), as opposed to no connection at all.
+    private static func hungUp(_ error: Error?) -> Bool {
+        guard let error = error as? URLError else { return false }
+        return [.badServerResponse, .networkConnectionLost, .cannotParseResponse].contains(error.code)
     }
 
     /// `GET path`, expecting 200 and a JSON body; any other status becomes a `GatewayError.api`

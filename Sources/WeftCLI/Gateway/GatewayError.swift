@@ -5,8 +5,11 @@ import WeftSnapshot
 /// Why a gateway request failed. Every case is an input error for the CLI (exit status 2):
 /// the user named a gateway or device that is not there, or is not allowed in.
 public enum GatewayError: Error, CustomStringConvertible {
-    /// No HTTP response: nothing listens there, or the connection broke.
+    /// No connection: nothing listens there (yet).
     case unreachable(address: GatewayEndpoint, reason: String)
+    /// Connected, but the server hung up without an HTTP response: it is no gateway, or a
+    /// gateway that dropped the request.
+    case noAnswer(address: GatewayEndpoint, reason: String)
     /// The gateway answered with an error status.
     case api(GatewayAPIError)
     /// A 200 whose body is not what protocol.md promises.
@@ -16,6 +19,9 @@ public enum GatewayError: Error, CustomStringConvertible {
         switch self {
         case .unreachable(let address, let reason):
             "cannot reach the gateway at \(address.httpOrigin) (\(reason)); start it, or point --gateway or WEFT_GATEWAY at it"
+        case .noAnswer(let address, let reason):
+            "the server at \(address.httpOrigin) closed the connection without an answer (\(reason)); "
+                + "check that --gateway or WEFT_GATEWAY names a weft gateway"
         case .api(let error):
             error.description
         case .malformed(let what):

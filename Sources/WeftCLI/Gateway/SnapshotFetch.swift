@@ -65,6 +65,8 @@ struct SnapshotFetch {
             case .api(let apiError) where apiError.status == 502:
                 // The device answered with an error, or with a body that is not JSON.
                 throw UsageError("device \"\(name)\" sent no snapshot: \(apiError)")
+            case .api(let apiError) where apiError.status == 504:
+                throw UsageError("device \"\(name)\" did not answer in time (the gateway's --request-timeout): \(apiError)")
             case .api(let apiError) where apiError.status == 409:
                 throw Ambiguous(selector: selector, devices: try devices(withIDs: apiError.candidateIDs))
             case .api(let apiError) where apiError.status == 404 || apiError.status == 503:

@@ -14,8 +14,8 @@ final class ScriptedDevice {
     var selector: String { "\(Self.appId)/\(instance)" }
     private var client: WebSocketClient?
 
-    /// `reply(id)` is the whole text of the reply to the request with that id.
-    init(gateway: GatewayProcess, reply: @escaping @Sendable (Int) -> String) throws {
+    /// `reply(id)` is the whole text of the reply to the request with that id; nil sends none.
+    init(gateway: GatewayProcess, reply: @escaping @Sendable (Int) -> String?) throws {
         let register = #"{"id":1,"method":"Gateway.register","params":{"protocolVersion":1,"#
             + #""identity":{"appId":"\#(Self.appId)","instance":"\#(instance)","host":"test"}}}"#
         let registered = DispatchSemaphore(value: 0)
@@ -30,7 +30,7 @@ final class ScriptedDevice {
                         registered.signal()  // the gateway's reply to Gateway.register
                         return []
                     }
-                    return [OutgoingMessage(parts: [Array(reply(Int(id)).utf8)], kind: .essential)]
+                    return reply(Int(id)).map { [OutgoingMessage(parts: [Array($0.utf8)], kind: .essential)] } ?? []
                 }))
         self.client = client
         client.start()
