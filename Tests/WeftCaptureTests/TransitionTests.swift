@@ -474,3 +474,32 @@ extension TransitionTests {
         try watcher.expectInSync("reverted")
     }
 }
+
+extension TransitionTests {
+    /// While running, the loop drains posted requests inside a frame, and `MainLoop.step` called
+    /// there runs its frames after that frame, one request after the other: two steps taken in
+    /// one frame (2 frames, then 3) run frames f+1, f+2 and then f+3 to f+5. Each is answered
+    /// after its own frames: the second at frame f+5, not f+3 (protocol.md, Runtime.step).
+    @Test("two steps taken in one frame are answered after their own frames")
+    func twoStepsInOneFrame() throws {
+        let card = Card()
+        let loop = loop(with: [card.root])
+        let watcher = Watcher(loop: loop, publishing: .inline)
+        var frames: [Int] = []
+        var taken: Int?
+        var token: MainLoop.Token?
+        token = loop.addFrameCallback(.animation) { loop in
+            loop.remove(token!)
+            taken = loop.frame
+            for count in [2, 3] {
+                watcher.session.handle(method: "Runtime.step", params: Array("{\"frames\":\(count)}".utf8)) { result in
+                    frames.append(Int((try? JSONReader.parse(result.get()))?["frame"]?.number ?? -1))
+                }
+            }
+        }
+        loop.run(frames: 1)
+        let first = try #require(taken)
+        #expect(loop.frame == first + 5)
+        #expect(frames == [first + 2, first + 5])
+    }
+}
