@@ -503,3 +503,32 @@ extension TransitionTests {
         #expect(frames == [first + 2, first + 5])
     }
 }
+
+extension TransitionTests {
+    /// An edit that changes a spec's properties but not one frame (the spacing of a stack with
+    /// one child): the spec tree in the owner's element changes all the same, in the stream as
+    /// in a fresh capture, and so does its revert.
+    @Test("a spec edit that moves nothing still reaches the copy, and so does its revert")
+    func editThatMovesNothing() throws {
+        let root = DisplayNode(), only = DisplayNode()
+        only.style.preferredSize = Size(width: 40, height: 40)
+        root.automaticallyManagesSubnodes = true
+        root.layoutSpecBlock = { _, _ in StackLayoutSpec(direction: .vertical, spacing: 4, children: [only]) }
+        let loop = loop(with: [root])
+        let watcher = Watcher(loop: loop)
+        try watcher.getDocument()
+        try watcher.call("Layout.setSpecProperty", ["id": .string(root.id + "/0"), "property": "spacing", "value": 9])
+        loop.run(frames: 1)
+        try watcher.expectInSync("running, edited")
+        #expect(watcher.copy?.element(withId: root.id + "/0")?.props["spacing"] == 9)
+        try watcher.call("Layout.revertEdits")
+        loop.run(frames: 1)
+        try watcher.expectInSync("running, reverted")
+        try watcher.call("Runtime.pause")
+        try watcher.call("Layout.setSpecProperty", ["id": .string(root.id + "/0"), "property": "spacing", "value": 7])
+        try watcher.expectInSync("paused, edited")
+        try watcher.call("Layout.revertEdits")
+        try watcher.call("Runtime.step", ["frames": 1])
+        try watcher.expectInSync("paused, reverted and stepped")
+    }
+}
