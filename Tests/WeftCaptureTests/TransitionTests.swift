@@ -532,3 +532,26 @@ extension TransitionTests {
         try watcher.expectInSync("paused, reverted and stepped")
     }
 }
+
+extension TransitionTests {
+    /// A stepped frame is captured by the session's after-frame hook, which streams its update;
+    /// the frames' changes are then published. Reading the whole tree once more after the step
+    /// (as for a change a command made between frames) doubles the cost of stepping through a
+    /// big tree for nothing. Counted through the roots closure, which each capture calls once.
+    @Test("a step while paused captures each stepped frame once, and nothing more")
+    func stepCapturesOnce() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        var captures = 0
+        let watcher = Watcher(loop: loop, publishing: .inline, roots: { [unowned loop] in
+            captures += 1
+            return loop.roots
+        })
+        try watcher.getDocument()
+        try watcher.call("Runtime.pause")
+        table.drag(by: Point(x: 0, y: 300), duration: 0.1)
+        captures = 0
+        try watcher.call("Runtime.step", ["frames": 3])
+        #expect(captures == 3)
+        try watcher.expectInSync("after the step")
+    }
+}
