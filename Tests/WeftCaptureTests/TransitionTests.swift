@@ -324,3 +324,153 @@ extension TransitionTests {
         #expect(hostCalls > callsBefore, "the host's hook is still called")
     }
 }
+
+extension TransitionTests {
+    /// What a node's ancestors decide for it (hit-test clipping, hiding, interaction) changes
+    /// while the node itself does not: the captures that reuse its recorded subtree must still
+    /// show its tappable area as a fresh capture does.
+    @Test("ancestors that clip, hide or disable a reused subtree's tappable area")
+    func ancestorsCutReusedAreas() throws {
+        let outer = DisplayNode()
+        outer.debugName = "outer"
+        let (holder, _) = cornerButton()
+        outer.automaticallyManagesSubnodes = true
+        outer.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(all: 20), child: holder) }
+        let loop = loop(with: [outer])
+        let watcher = Watcher(loop: loop)
+        try watcher.getDocument()
+        let changes: [(String, () -> Void)] = [
+            ("the holder clips", { holder.clipsToBounds = true }),
+            ("the holder stops clipping", { holder.clipsToBounds = false }),
+            ("the outer node stops taking touches", { outer.isUserInteractionEnabled = false }),
+            ("the outer node takes touches again", { outer.isUserInteractionEnabled = true }),
+            ("the holder is hidden", { holder.isHidden = true }),
+            ("the holder is shown", { holder.isHidden = false }),
+            ("the outer node clips", { outer.clipsToBounds = true }),
+            ("the outer node gets a slop", { outer.hitTestSlop = EdgeInsets(all: -30) }),
+        ]
+        for (moment, change) in changes {
+            change()
+            loop.run(frames: 1)
+            try watcher.expectInSync(moment)
+        }
+    }
+
+    /// A node moved to another parent keeps its revisions (nothing in it changed) while its
+    /// place, its states and the areas above it change.
+    @Test("a subtree moved to another root between captures")
+    func subtreeMovedBetweenRoots() throws {
+        let first = DisplayNode(), second = DisplayNode()
+        let (holder, _) = cornerButton()
+        first.addSubnode(holder)
+        holder.frame = Rect(x: 10, y: 10, width: 50, height: 50)
+        let loop = loop(with: [first, second])
+        let watcher = Watcher(loop: loop)
+        try watcher.getDocument()
+        loop.run(frames: 1)
+        holder.removeFromSupernode()
+        loop.run(frames: 1)
+        try watcher.expectInSync("removed")
+        second.addSubnode(holder)
+        holder.frame = Rect(x: 30, y: 0, width: 50, height: 50)
+        loop.run(frames: 1)
+        try watcher.expectInSync("added to the other root")
+        second.clipsToBounds = true
+        loop.run(frames: 1)
+        try watcher.expectInSync("the new parent clips")
+    }
+}
+
+extension TransitionTests {
+    /// Runtime and range commands change range controllers and interface states, not the
+    /// nodes' own fields: paused (sent at once) and running (sent by the next frame), each
+    /// change must reach the copy, and the cells that come back must carry their states.
+    @Test("application state, memory warnings and range tuning while paused and running")
+    func runtimeCommandsPausedAndRunning() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let watcher = Watcher(loop: loop, updateRate: 30)
+        try watcher.getDocument()
+        let controller = "r" + table.id.dropFirst()
+        let commands: [(String, JSONValue)] = [
+            ("Runtime.setApplicationState", ["state": "background"]),
+            ("Runtime.setApplicationState", ["state": "active"]),
+            ("Range.setTuningParameters", ["controller": .string(controller), "mode": "full", "rangeType": "preload",
+                                            "leading": 1, "trailing": 0]),
+            ("Scroll.setContentOffset", ["id": .string(table.id), "x": 0, "y": 1000]),
+            ("Runtime.simulateMemoryWarning", [:]),
+            ("Scroll.setContentOffset", ["id": .string(table.id), "x": 0, "y": 0]),
+        ]
+        try watcher.call("Runtime.pause")
+        for (method, params) in commands {
+            try watcher.call(method, params)
+            try watcher.call("Runtime.step", ["frames": 1])
+            try watcher.expectInSync("paused: \(method) \(String(decoding: params.jsonBytes, as: UTF8.self))")
+        }
+        try watcher.call("Runtime.resume")
+        for (method, params) in commands.reversed() {
+            try watcher.call(method, params)
+            loop.run(frames: 2)  // at 30 updates per second of 60 frames, one in two frames may send
+            try watcher.expectInSync("running: \(method) \(String(decoding: params.jsonBytes, as: UTF8.self))")
+        }
+    }
+}
+
+extension TransitionTests {
+    /// `handle` promises one reply per request. A `Runtime.step` taken inside a frame (where the
+    /// loop drains posted requests while running) runs its frames after that frame; a session
+    /// stopped before then (the inspector detached) no longer sees them, so it cannot answer
+    /// with their update: it must still answer, and only once, even when started again later.
+    @Test("a step pending when the session stops is answered exactly once")
+    func stepPendingAtStop() throws {
+        let card = Card()
+        let loop = loop(with: [card.root])
+        let session = CaptureSession(loop: loop, publishing: .inline)
+        session.isListening = { true }
+        session.start()
+        var replies: [Result<[UInt8], CommandError>] = []
+        var token: MainLoop.Token?
+        token = loop.addFrameCallback(.animation) { loop in
+            loop.remove(token!)
+            session.handle(method: "Runtime.step", params: Array(#"{"frames":2}"#.utf8)) { replies.append($0) }
+            session.stop()
+        }
+        loop.run(frames: 1)
+        #expect(loop.frame == 4, "the frame that took the step, then the two stepped frames")
+        #expect(replies.count == 1, "answered although the session stopped")
+        session.start()
+        loop.run(frames: 3)
+        #expect(replies.count == 1)
+        if case .failure(let error) = replies.first {
+            #expect(error.code == CommandError.internalErrorCode)
+        } else {
+            Issue.record("the stepped frames ran unseen: the reply cannot carry their revision")
+        }
+    }
+}
+
+extension TransitionTests {
+    /// Edits inside a table's cell (laid out by the container, not by the root's layout pass)
+    /// while paused: the answer follows the relayout (docs/client.md, Edits), and the copy
+    /// follows the edit and its revert without a step.
+    @Test("a spec edit and its revert inside a cell while paused")
+    func editInCellWhilePaused() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let watcher = Watcher(loop: loop)
+        try watcher.getDocument()
+        try watcher.call("Runtime.pause")
+        let cell = try #require(table.subnodes.first)
+        let label = try #require(cell.subnodes.first)
+        let spec = cell.id + "/0"  // the cell's inset spec (8 on every edge)
+        func labelX() throws -> JSONValue? {
+            try watcher.call("Tree.getElement", ["id": .string(label.id)])["element"]?["frame"]?.array?.first
+        }
+        #expect(try labelX() == 8)
+        let edited = try watcher.call("Layout.setSpecProperty", ["id": .string(spec), "property": "insets", "value": [2, 20, 2, 20]])
+        #expect(edited["element"]?["props"]?["insets"] == [2, 20, 2, 20])
+        #expect(try labelX() == 20, "the label placed at the new left inset")
+        try watcher.expectInSync("edited in a cell")
+        try watcher.call("Layout.revertEdits")
+        #expect(try labelX() == 8)
+        try watcher.expectInSync("reverted")
+    }
+}

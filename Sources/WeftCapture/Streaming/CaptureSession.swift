@@ -106,10 +106,19 @@ public final class CaptureSession {
     }
 
     /// Stops observing frames and drops every edit. A stream started again later starts afresh,
-    /// as when a new listener comes (`endStream`).
+    /// as when a new listener comes (`endStream`). Steps whose frames have not run yet are
+    /// answered with an error: the session will not see those frames, so it cannot answer with
+    /// their update (and every request is answered once).
     public func stop() {
         if let hook { loop.remove(hook) }
         hook = nil
+        let unfinished = pendingStepReplies
+        pendingStepReplies = []
+        for step in unfinished {
+            let error = CommandError(code: CommandError.internalErrorCode,
+                                     message: "the inspection stopped before frame \(step.frame) ran")
+            publisher.afterPublishing { _ in step.reply(.failure(error)) }
+        }
         endStream()
         edits.revert(roots: roots())
         _ = publisher.flush()

@@ -32,8 +32,8 @@ public final class Inspector {
     /// loop's thread, and programs may run several).
     public static var current: Inspector? { AttachedInspectors.shared.current }
 
-    /// What the transport's posted requests reach the inspector through (nil without a gateway).
-    private let handler: LoopBound?
+    /// Serves the requests the transport posts to the loop (nil without a gateway).
+    let requests: RequestServer?
     private var hook: MainLoop.Token?
     private var wroteFirstLayout = false
     private var isDetached = false
@@ -88,7 +88,7 @@ public final class Inspector {
             }
             let configuration = GatewayConfiguration(endpoint: endpoint, token: options.token ?? environment.token,
                                                      instance: instance, snapshotDirectory: snapshotDirectory)
-            let handler = LoopBound()
+            let requests = RequestServer(session: session)
             let poster = loop.poster
             var transport = TransportOptions.device
             transport.handshakeTimeout = options.registrationTimeout
@@ -99,17 +99,17 @@ public final class Inspector {
                                  screen: screen),
                 options: transport,
                 delivery: .forward { request in
-                    poster.post { _ in handler.inspector?.serve(request) }
+                    poster.post { _ in requests.serve(request) }
                 })
+            requests.device = device
             self.device = device
-            self.handler = handler
+            self.requests = requests
             session.isListening = { device.isSomeoneListening }
             session.sendEvent = { method, params in device.sendEvent(method: method, params: params) }
         } else {
             device = nil
-            handler = nil
+            requests = nil
         }
-        handler?.inspector = self
         session.start()
         hook = loop.addAfterFrameHook { [weak self] _ in self?.afterFrame() }
         if AttachedInspectors.shared.add(self) { Inspector.installExitHandler() }
@@ -121,6 +121,7 @@ public final class Inspector {
     public func detach() {
         guard !isDetached else { return }
         isDetached = true
+        requests?.isDetached = true
         checkpoint("exit")
         if let hook { loop.remove(hook) }
         session.stop()
@@ -175,12 +176,23 @@ public final class Inspector {
             inspector.checkpoint("exit")
         }
     }
+}
 
-    // MARK: Requests
+/// Serves on the loop's thread the requests the transport posts there: hands each to the
+/// capture session and sends its answer. Carried to the transport thread only to be posted back
+/// to the loop's thread, where it is used: it is never touched elsewhere.
+final class RequestServer: @unchecked Sendable {
+    let session: CaptureSession
+    var device: DeviceSession?
+    /// Set by `Inspector.detach()`. A request posted before it and run after is dropped: the
+    /// connection is closed, so nobody waits for the answer, and an edit made now would never
+    /// be reverted.
+    var isDetached = false
 
-    /// Runs on the loop's thread: hands the request to the capture session and sends its answer.
-    /// A request posted before `detach()` and run after it is dropped: the connection is closed,
-    /// so nobody waits for the answer, and an edit made now would never be reverted.
+    init(session: CaptureSession) {
+        self.session = session
+    }
+
     func serve(_ request: DeviceRequest) {
         guard !isDetached, let device else { return }
         session.handle(method: request.method, params: request.paramsBytes) { result in
@@ -192,11 +204,4 @@ public final class Inspector {
             }
         }
     }
-}
-
-/// The inspector, carried to the transport thread only to be posted back to the loop's thread,
-/// where it is used: it is never touched elsewhere. Weak: requests that arrive after the
-/// inspector is gone are dropped.
-private final class LoopBound: @unchecked Sendable {
-    weak var inspector: Inspector?
 }
