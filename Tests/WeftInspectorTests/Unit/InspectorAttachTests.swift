@@ -133,6 +133,38 @@ struct InspectorAttachTests {
         #expect(root.style.width == .auto, "the edit was made after detach")
     }
 
+    /// Attach, edit, detach, attach again on the same loop: each inspector's spec edit survives
+    /// relayouts while it is attached, its detach reverts it (docs/client.md, Edits), and the
+    /// second inspector's edits are not disturbed by what the first one left behind.
+    @Test("attach, detach and attach again on one loop: edits live and die with their inspector")
+    func attachDetachAttach() throws {
+        let peer = try SilentWebSocketPeer()
+        let loop = MainLoop(clock: .manual)
+        let root = DisplayNode(), child = DisplayNode()
+        child.style.preferredSize = Size(width: 20, height: 20)
+        root.automaticallyManagesSubnodes = true
+        root.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(all: 10), child: child) }
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        loop.run(frames: 1)
+        #expect(child.frame.origin == Point(x: 10, y: 10))
+        func edit(_ inspector: Inspector, inset: Double) throws {
+            let params: JSONValue = ["id": .string(root.id + "/0"), "property": "insets", "value": .array(Array(repeating: .number(inset), count: 4))]
+            try #require(inspector.requests).serve(DeviceRequest(id: 1, method: "Layout.setSpecProperty", params: params,
+                                                                 paramsBytes: params.jsonBytes, generation: 1))
+            root.setNeedsLayout()
+            loop.run(frames: 2)
+        }
+        for inset in [30.0, 40.0] {
+            let inspector = try Inspector.attach(to: loop, gateway: .url(peer.webSocketURL),
+                                                 options: Inspector.Options(appId: "org.weft.tests"))
+            try edit(inspector, inset: inset)
+            #expect(child.frame.origin == Point(x: inset, y: inset), "the edit survives relayouts")
+            inspector.detach()
+            loop.run(frames: 1)
+            #expect(child.frame.origin == Point(x: 10, y: 10), "detach reverted the edit")
+        }
+    }
+
     @Test("file names keep letters, digits, dot, underscore and dash")
     func fileNames() {
         #expect(Inspector.fileName(for: "feed-loaded") == "feed-loaded.json")
