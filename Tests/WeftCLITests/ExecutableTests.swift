@@ -111,6 +111,30 @@ import WeftTestSupport
         #expect(try String(contentsOfFile: directory.path("received"), encoding: .utf8) == expected)
     }
 
+    /// A symbolic link is written through, as a shell's `>` does: `-o /dev/stdout` with stdout
+    /// redirected to a file (here a link to /proc/self/fd/1 in a temporary directory, the same
+    /// thing without touching /dev) fills that file, and a link to a longer file leaves only
+    /// the new content. Replacing the link with a new file lost the output (and as root would
+    /// have replaced /dev/stdout itself).
+    @Test func outputThroughASymbolicLinkIsWrittenThrough() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let feed = Repository.path("fixtures/snapshots/feed.json")
+        let expected = CLIRun.weft(["render", feed, "-o", "-"]).stdout
+        let script = #"""
+            cd "$1" && ln -s /proc/self/fd/1 stdout-link && ln -s long.svg link.svg || exit 99
+            head -c 100000 /dev/zero | tr '\0' x > long.svg
+            "$0" render "$2" -o stdout-link > redirected.svg || exit $?
+            "$0" render "$2" -o link.svg || exit $?
+            [ -L stdout-link ] && [ -L link.svg ] && echo "links kept"
+            """#
+        let run = try shell(script, arguments: [HostProgram.product("weft"), directory.path, feed])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == ["links kept"])
+        #expect(try String(contentsOfFile: directory.path("redirected.svg"), encoding: .utf8) == expected)
+        #expect(try String(contentsOfFile: directory.path("long.svg"), encoding: .utf8) == expected)
+    }
+
     @Test func gatewayFromTheEnvironment() throws {
         let run = try weft(["devices"], environment: ["WEFT_GATEWAY": "http://127.0.0.1:1"])
         #expect(run.status == 2)

@@ -224,6 +224,20 @@ import WeftTestSupport
         #expect(try contents() == before, "no baseline changed, retired.json is still there, nothing was added")
     }
 
+    /// Paths are passed as they are, never through a shell: a baseline folder with spaces and
+    /// non-ASCII letters records and verifies like any other, and messages show it unchanged.
+    @Test func baselinesInAFolderWithSpacesAndUnicode() throws {
+        let folder = directory.path("layout baselines ü/für CI")
+        let recorded = CLIRun.weft(["record", folder] + program())
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(recorded.stdout == "recorded 3 checkpoints in \(folder): exit, feed-loaded, first-layout\n")
+        let verified = CLIRun.weft(["verify", folder] + program())
+        #expect(verified.status == 0, "\(verified.stderr)")
+        #expect(verified.stdout.hasSuffix("all 3 checkpoints match the baselines in \(folder)\n"))
+        let ascii = CLIRun.weft(["ascii", "\(folder)/exit.json"])
+        #expect(ascii.stdout == (try String(contentsOfFile: "\(folder)/exit.txt", encoding: .utf8)))
+    }
+
     @Test func verifyNeedsBaselines() throws {
         let missing = CLIRun.weft(["verify", directory.path("nothing-here")] + program())
         #expect(missing.status == 2)

@@ -4,9 +4,9 @@ import WeftSnapshot
 /// Writing what commands produce (snapshots, reports, pictures) to a file or standard output.
 enum OutputFile {
     /// Writes `bytes` to `path`, or to standard output for `-`. A file appears whole or not at
-    /// all (written beside it, then renamed), so a CI never keeps half a baseline. A pipe or a
-    /// device (a FIFO, /dev/stdout, /dev/null) is written in place: a file renamed over it would
-    /// replace it and never reach its reader.
+    /// all (written beside it, then renamed), so a CI never keeps half a baseline. A symbolic
+    /// link, a pipe or a device (/dev/stdout, a FIFO, /dev/null) is written through, as a shell's
+    /// `>` does: a file renamed over it would replace it and never reach its reader.
     static func write(_ bytes: [UInt8], to path: String, io: CommandIO) throws {
         if path == "-" {
             io.stdout.write(String(decoding: bytes, as: UTF8.self))
@@ -14,12 +14,12 @@ enum OutputFile {
         }
         try checkCanBeAFile(path)
         do {
-            if isPipeOrDevice(path) {
-                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-                defer { try? handle.close() }
-                try handle.write(contentsOf: bytes)
-            } else {
+            if isPlainFileOrAbsent(path) {
                 try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } else {
+                let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+                guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                try FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).write(contentsOf: bytes)
             }
         } catch {
             throw UsageError("\(path): cannot be written (\((error as NSError).localizedDescription))")
@@ -40,10 +40,10 @@ enum OutputFile {
         }
     }
 
-    /// Whether `path` (its symbolic links followed) exists and is not a regular file.
-    private static func isPipeOrDevice(_ path: String) -> Bool {
+    /// Whether `path` itself (not what a link points to) is a regular file or does not exist.
+    private static func isPlainFileOrAbsent(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG
+        return lstat(path, &info) != 0 || info.st_mode & S_IFMT == S_IFREG
     }
 
     static func write(_ text: String, to path: String, io: CommandIO) throws {
