@@ -27,6 +27,11 @@ struct TransitionTests {
         /// Events already applied to `copy`.
         private var applied = 0
         private(set) var copy: Snapshot?
+        /// Whether a revision gap is allowed, as the protocol allows one after revisions published
+        /// while nobody listened: the copy is then stale until the next `getDocument`
+        /// (`needsDocument`). Off, a gap fails the test.
+        var resyncsOnGap = false
+        private(set) var needsDocument = false
 
         init(loop: MainLoop, publishing: CaptureSession.Publishing = .worker, updateRate: Double = 0,
              captureBudget: Double = 0, roots: (() -> [DisplayNode])? = nil) {
@@ -71,6 +76,7 @@ struct TransitionTests {
             let document = try call("Tree.getDocument", sourceLocation: sourceLocation)
             try catchUp(sourceLocation: sourceLocation)
             copy = try Snapshot(json: document.jsonBytes)
+            needsDocument = false
         }
 
         /// Applies the updates received since the last call: older revisions are dropped, the
@@ -82,7 +88,11 @@ struct TransitionTests {
             for event in received[applied...] where event.method == "Tree.updated" {
                 guard var document = copy else { continue }
                 let revision = try #require(event.params["revision"]?.number, sourceLocation: sourceLocation)
-                guard Int(revision) > document.revision else { continue }
+                guard Int(revision) > document.revision, !needsDocument else { continue }
+                if resyncsOnGap, event.params["baseRevision"]?.number != Double(document.revision) {
+                    needsDocument = true
+                    continue
+                }
                 try applyUpdate(event.params, to: &document)
                 copy = document
             }
@@ -553,5 +563,89 @@ extension TransitionTests {
         try watcher.call("Runtime.step", ["frames": 3])
         #expect(captures == 3)
         try watcher.expectInSync("after the step")
+    }
+}
+
+extension TransitionTests {
+    /// Random walks through the transitions above (scrolls, drags, reloads, edits and reverts,
+    /// pause / resume / step, listening off and on, documents, stop / start), on the worker:
+    /// every frame streams (no rate, no budget), so after each move the copy must equal the live
+    /// trees whenever someone listens and the session runs (after a revision gap, or a new
+    /// listener, the copy is fetched again, as protocol.md asks). Seeded, so a failure repeats;
+    /// 200 seeds of each walk passed when they were written.
+    @Test("random walks through transitions keep the copy equal to the live trees", arguments: Array(UInt64(1)...12))
+    func randomWalk(seed: UInt64) throws {
+        try walk(seed: seed, limited: false)
+    }
+
+    /// The same with a rate limit and a tight capture budget, which hold updates back while
+    /// running: the sync points pause and step (stepped frames are never held back).
+    @Test("random walks within a rate limit and a capture budget", arguments: Array(UInt64(1)...12))
+    func randomWalkWithinBudget(seed: UInt64) throws {
+        try walk(seed: seed, limited: true)
+    }
+
+    private func walk(seed: UInt64, limited: Bool) throws {
+        var random = SplitMix(seed: seed)
+        let (loop, table, rows) = tableLoop(rows: 60)
+        let card = Card()
+        loop.addRoot(card.root, frame: Rect(x: 0, y: 220, width: 375, height: 100))
+        loop.run(frames: 1)
+        let watcher = limited ? Watcher(loop: loop, updateRate: 30, captureBudget: 1e-6) : Watcher(loop: loop)
+        watcher.resyncsOnGap = true
+        try watcher.getDocument()
+        var running = true, stopped = false
+        var trail: [String] = []
+        for _ in 0..<80 {
+            let choice = Int(random.next() % 14)
+            trail.append("\(choice)")
+            switch choice {
+            case 0: table.contentOffset = Point(x: 0, y: Double(random.next() % 2000))
+            case 1: table.drag(by: Point(x: 0, y: Double(random.next() % 600) - 300), duration: 0.1)
+            case 2: _ = watcher.replies("Layout.setSpecProperty", ["id": .string(card.root.id + "/0.0"), "property": "spacing",
+                                                                  "value": .number(Double(random.next() % 30))])
+            case 3: _ = watcher.replies("Layout.setStyle", ["id": .string(card.avatar.id), "property": "width",
+                                                           "value": .number(Double(20 + random.next() % 60))])
+            case 4: _ = watcher.replies("Layout.revertEdits")
+            case 5: _ = watcher.replies(running ? "Runtime.pause" : "Runtime.resume"); running.toggle()
+            case 6: _ = watcher.replies("Runtime.step", ["frames": .number(Double(1 + random.next() % 3))])
+            case 7:
+                // Nobody listening means no inspector attached: the next one attaches and asks for
+                // the document (protocol.md, Updates).
+                watcher.isListening.toggle()
+                if watcher.isListening { try watcher.getDocument() }
+            case 8: if watcher.isListening { try watcher.getDocument() }
+            case 9: if stopped { watcher.session.start() } else { watcher.session.stop() }; stopped.toggle()
+            case 10: rows.count = 20 + Int(random.next() % 60); table.reloadData()
+            case 11: _ = watcher.replies("Scroll.toItem", ["id": .string(table.id), "index": .number(Double(random.next() % 20))])
+            case 12: _ = watcher.replies("Runtime.setApplicationState", ["state": random.next() % 2 == 0 ? "background" : "active"])
+            default: loop.run(frames: Int(1 + random.next() % 3))
+            }
+            // A sync point: someone listens, the session runs, and a frame (stepped if paused) ran.
+            guard watcher.isListening, !stopped else { continue }
+            if running && !limited {
+                loop.run(frames: 1)
+            } else {
+                if running { _ = watcher.replies("Runtime.pause") }
+                _ = watcher.replies("Runtime.step", ["frames": 1])
+                if running { _ = watcher.replies("Runtime.resume") }
+            }
+            try watcher.catchUp()
+            if watcher.needsDocument { try watcher.getDocument() }
+            try watcher.expectInSync("seed \(seed), after \(trail.joined(separator: " "))")
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so random walks repeat.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
