@@ -568,6 +568,7 @@ extension TransitionTests {
 
 extension TransitionTests {
     /// Random walks through the transitions above (scrolls, drags, reloads, edits and reverts,
+    /// a root removed and added back,
     /// pause / resume / step, listening off and on, documents, stop / start), on the worker:
     /// every frame streams (no rate, no budget), so after each move the copy must equal the live
     /// trees whenever someone listens and the session runs (after a revision gap, or a new
@@ -597,7 +598,7 @@ extension TransitionTests {
         var running = true, stopped = false
         var trail: [String] = []
         for _ in 0..<80 {
-            let choice = Int(random.next() % 14)
+            let choice = Int(random.next() % 15)
             trail.append("\(choice)")
             switch choice {
             case 0: table.contentOffset = Point(x: 0, y: Double(random.next() % 2000))
@@ -619,6 +620,12 @@ extension TransitionTests {
             case 10: rows.count = 20 + Int(random.next() % 60); table.reloadData()
             case 11: _ = watcher.replies("Scroll.toItem", ["id": .string(table.id), "index": .number(Double(random.next() % 20))])
             case 12: _ = watcher.replies("Runtime.setApplicationState", ["state": random.next() % 2 == 0 ? "background" : "active"])
+            case 13:
+                if loop.roots.contains(where: { $0 === card.root }) {
+                    loop.removeRoot(card.root)
+                } else {
+                    loop.addRoot(card.root, frame: Rect(x: 0, y: 220, width: 375, height: 100))
+                }
             default: loop.run(frames: Int(1 + random.next() % 3))
             }
             // A sync point: someone listens, the session runs, and a frame (stepped if paused) ran.
