@@ -474,3 +474,84 @@ extension TransitionTests {
         try watcher.expectInSync("reverted")
     }
 }
+
+extension TransitionTests {
+    /// While running, the loop drains posted requests inside a frame, and `MainLoop.step` called
+    /// there runs its frames after that frame, one request after the other: two steps taken in
+    /// one frame (2 frames, then 3) run frames f+1, f+2 and then f+3 to f+5. Each is answered
+    /// after its own frames: the second at frame f+5, not f+3 (protocol.md, Runtime.step).
+    @Test("two steps taken in one frame are answered after their own frames")
+    func twoStepsInOneFrame() throws {
+        let card = Card()
+        let loop = loop(with: [card.root])
+        let watcher = Watcher(loop: loop, publishing: .inline)
+        var frames: [Int] = []
+        var taken: Int?
+        var token: MainLoop.Token?
+        token = loop.addFrameCallback(.animation) { loop in
+            loop.remove(token!)
+            taken = loop.frame
+            for count in [2, 3] {
+                watcher.session.handle(method: "Runtime.step", params: Array("{\"frames\":\(count)}".utf8)) { result in
+                    frames.append(Int((try? JSONReader.parse(result.get()))?["frame"]?.number ?? -1))
+                }
+            }
+        }
+        loop.run(frames: 1)
+        let first = try #require(taken)
+        #expect(loop.frame == first + 5)
+        #expect(frames == [first + 2, first + 5])
+    }
+}
+
+extension TransitionTests {
+    /// An edit that changes a spec's properties but not one frame (the spacing of a stack with
+    /// one child): the spec tree in the owner's element changes all the same, in the stream as
+    /// in a fresh capture, and so does its revert.
+    @Test("a spec edit that moves nothing still reaches the copy, and so does its revert")
+    func editThatMovesNothing() throws {
+        let root = DisplayNode(), only = DisplayNode()
+        only.style.preferredSize = Size(width: 40, height: 40)
+        root.automaticallyManagesSubnodes = true
+        root.layoutSpecBlock = { _, _ in StackLayoutSpec(direction: .vertical, spacing: 4, children: [only]) }
+        let loop = loop(with: [root])
+        let watcher = Watcher(loop: loop)
+        try watcher.getDocument()
+        try watcher.call("Layout.setSpecProperty", ["id": .string(root.id + "/0"), "property": "spacing", "value": 9])
+        loop.run(frames: 1)
+        try watcher.expectInSync("running, edited")
+        #expect(watcher.copy?.element(withId: root.id + "/0")?.props["spacing"] == 9)
+        try watcher.call("Layout.revertEdits")
+        loop.run(frames: 1)
+        try watcher.expectInSync("running, reverted")
+        try watcher.call("Runtime.pause")
+        try watcher.call("Layout.setSpecProperty", ["id": .string(root.id + "/0"), "property": "spacing", "value": 7])
+        try watcher.expectInSync("paused, edited")
+        try watcher.call("Layout.revertEdits")
+        try watcher.call("Runtime.step", ["frames": 1])
+        try watcher.expectInSync("paused, reverted and stepped")
+    }
+}
+
+extension TransitionTests {
+    /// A stepped frame is captured by the session's after-frame hook, which streams its update;
+    /// the frames' changes are then published. Reading the whole tree once more after the step
+    /// (as for a change a command made between frames) doubles the cost of stepping through a
+    /// big tree for nothing. Counted through the roots closure, which each capture calls once.
+    @Test("a step while paused captures each stepped frame once, and nothing more")
+    func stepCapturesOnce() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        var captures = 0
+        let watcher = Watcher(loop: loop, publishing: .inline, roots: { [unowned loop] in
+            captures += 1
+            return loop.roots
+        })
+        try watcher.getDocument()
+        try watcher.call("Runtime.pause")
+        table.drag(by: Point(x: 0, y: 300), duration: 0.1)
+        captures = 0
+        try watcher.call("Runtime.step", ["frames": 3])
+        #expect(captures == 3)
+        try watcher.expectInSync("after the step")
+    }
+}

@@ -21,7 +21,11 @@ extension CaptureSession {
             let parsed = try CommandParams(bytes: params)
             switch try handler(self, parsed) {
             case .now(let result): reply(.success(result))
-            case .afterFrames(let frames): step(frames: frames, reply: caller)  // step orders its reply itself
+            case .afterFrames(let frames):
+                // Step orders its reply itself, and the frames it ran were seen (and streamed)
+                // by the after-frame hook: their changes are not a change between frames.
+                step(frames: frames, reply: caller)
+                return
             }
         } catch {
             reply(.failure(error))

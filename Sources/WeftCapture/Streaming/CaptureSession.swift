@@ -216,7 +216,10 @@ public final class CaptureSession {
     /// Runs `frames` frames (now, or right after the current one) and answers once the last has
     /// run and its update went out.
     func step(frames: Int, reply: @escaping (Result<[UInt8], CommandError>) -> Void) {
-        pendingStepReplies.append((loop.frame + frames, reply))
+        // Taken during a frame, steps run after it one after the other: this one's frames follow
+        // those of the steps still pending.
+        let start = max(loop.frame, pendingStepReplies.last?.frame ?? 0)
+        pendingStepReplies.append((start + frames, reply))
         loop.step(frames: frames)
     }
 
