@@ -35,14 +35,23 @@ struct LayoutSnapshotCheck {
             }
             return fail(snapshot, "no baseline for layout \(title): \(baselinePath) is missing and WEFT_RECORD=never records nothing")
         }
-        let baseline: Snapshot
-        do {
-            baseline = try Snapshot(json: Data(contentsOf: files.baseline))
-        } catch {
+        func unusableBaseline(_ problem: String) -> Outcome {
             if mode == .failed {
                 return record(snapshot, note: "replaced the unreadable baseline of layout \(title) at \(baselinePath)")
             }
-            return fail(snapshot, "the baseline of layout \(title), \(baselinePath), is not a weft snapshot: \(error)")
+            return fail(snapshot, "the baseline of layout \(title), \(baselinePath), \(problem)")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: files.baseline)
+        } catch {
+            return unusableBaseline("cannot be read (\(Self.reason(error)))")
+        }
+        let baseline: Snapshot
+        do {
+            baseline = try Snapshot(json: data)
+        } catch {
+            return unusableBaseline("is not a weft snapshot: \(error)")
         }
         let changes = SemanticDiff.compare(baseline, snapshot, options: options)
         guard !changes.isEmpty else { return checkAsciiArt(of: baseline) }
@@ -68,7 +77,7 @@ struct LayoutSnapshotCheck {
         do {
             try Data(art.utf8).write(to: files.asciiArt, options: .atomic)
         } catch {
-            return .noted("the ASCII art of layout \(title), \(path), \(problem) and cannot be written: \(error)")
+            return .noted("the ASCII art of layout \(title), \(path), \(problem) and cannot be written: \(Self.reason(error))")
         }
         return .recorded(note: "wrote the ASCII art of layout \(title) at \(path) (it \(stored == nil ? "was missing" : "did not show its baseline"))")
     }
@@ -79,9 +88,19 @@ struct LayoutSnapshotCheck {
             try Capture.write(snapshot, to: files.baseline.path)
             try Data(SnapshotAsciiArt.picture(of: snapshot).utf8).write(to: files.asciiArt, options: .atomic)
         } catch {
-            return .failed(message: "cannot record layout \(title) at \(files.baseline.path): \(error)")
+            return .failed(message: "cannot record layout \(title) at \(files.baseline.path): \(Self.reason(error))")
         }
         return .recorded(note: note)
+    }
+
+    /// A file error in the system's words ("Is a directory"): Foundation describes one as a dump
+    /// of its NSError.
+    private static func reason(_ error: Error) -> String {
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? Error,
+           (underlying as NSError).domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32((underlying as NSError).code)))
+        }
+        return (error as NSError).localizedDescription
     }
 
     /// Keeps the new snapshot as an artifact and says where, and how to accept it.
@@ -89,7 +108,7 @@ struct LayoutSnapshotCheck {
         do {
             try Capture.write(snapshot, to: files.artifact.path)
         } catch {
-            return .failed(message: message + "\n(the new snapshot could not be kept at \(files.artifact.path): \(error))")
+            return .failed(message: message + "\n(the new snapshot could not be kept at \(files.artifact.path): \(Self.reason(error)))")
         }
         return .failed(message: message + "\nnew snapshot: \(files.artifact.path)\n"
             + "to accept it, run the test again with WEFT_RECORD=failed, or copy the new snapshot over the baseline")

@@ -122,6 +122,24 @@ import WeftSnapshot
         #expect(past.check(try captured(secondWidth: 160)) != .matched)
     }
 
+    /// A file that cannot be read or written is said in the system's words ("Is a directory",
+    /// "Not a directory"), not as a dump of Foundation's NSError, and a baseline that cannot be
+    /// read is not called "not a weft snapshot".
+    @Test func fileErrorsAreSaidInWords() throws {
+        let blocker = folder.url.appendingPathComponent("blocker")
+        try FileManager.default.createDirectory(at: folder.files().baseline, withIntermediateDirectories: true)
+        try Data("a file where the artifacts folder should be".utf8).write(to: blocker)
+        let files = LayoutSnapshotFiles(testFile: folder.url.appendingPathComponent("RowTests.swift").path, testName: "test()", name: "row",
+                                        environment: ["WEFT_ARTIFACTS": blocker.appendingPathComponent("artifacts").path])
+        let outcome = LayoutSnapshotCheck(files: files, mode: .missing, options: SemanticDiff.Options(), title: "snapshot \"row\" of test()")
+            .check(try captured())
+        guard case .failed(let message) = outcome else { Issue.record("expected a failure"); return }
+        #expect(message.hasPrefix("the baseline of layout snapshot \"row\" of test(), \(files.baseline.path), cannot be read (Is a directory)"),
+                "\(message)")
+        #expect(message.hasSuffix("(the new snapshot could not be kept at \(files.artifact.path): Not a directory)"), "\(message)")
+        #expect(!message.contains("Error Domain"))
+    }
+
     @Test func unreadableBaseline() throws {
         try FileManager.default.createDirectory(at: folder.files().baseline.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{\"format\": \"weft.snapshot\", ".utf8).write(to: folder.files().baseline)
