@@ -568,9 +568,8 @@ extension TransitionTests {
 
 extension TransitionTests {
     /// Random walks through the transitions above (scrolls, drags, reloads, edits and reverts,
-    /// a root removed and added back,
-    /// pause / resume / step, listening off and on, documents, stop / start), on the worker:
-    /// every frame streams (no rate, no budget), so after each move the copy must equal the live
+    /// a root removed and added back, pause / resume / step, listening off and on, documents,
+    /// stop / start), on the worker: every frame streams (no rate, no budget), so after each move the copy must equal the live
     /// trees whenever someone listens and the session runs (after a revision gap, or a new
     /// listener, the copy is fetched again, as protocol.md asks). Seeded, so a failure repeats;
     /// 200 seeds of each walk passed when they were written.
