@@ -142,7 +142,8 @@ class Differ {
     const x = number(a);
     const y = number(b);
     if (x === y || (Number.isNaN(x) && Number.isNaN(y))) return true;
-    return Math.abs(x - y) <= this.tolerance;
+    // The tolerance as written: 0.4 - 0.3 is 0.10000000000000003 and counts as 0.1 (as in Swift).
+    return Math.abs(x - y) <= this.tolerance * (1 + 1e-9);
   }
 
   closeAll(a, b) { return a.length === b.length && a.every((v, i) => this.close(v, b[i])); }

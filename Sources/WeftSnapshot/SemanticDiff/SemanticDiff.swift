@@ -182,9 +182,12 @@ private struct SemanticDiffer {
 
     // MARK: Tolerance
 
+    /// Within the tolerance as the user wrote it: 0.4 - 0.3 is 0.10000000000000003 in binary
+    /// floating point, and must count as 0.1. A billionth of the tolerance is far above such
+    /// rounding (about 1e-16 of the values) and far below any difference a layout can show.
     private func close(_ a: Double, _ b: Double) -> Bool {
         if a == b || (a.isNaN && b.isNaN) { return true }
-        return (a - b).magnitude <= options.tolerance
+        return (a - b).magnitude <= options.tolerance * (1 + 1e-9)
     }
 
     private func close(_ a: Snapshot.SizeRange, _ b: Snapshot.SizeRange) -> Bool {
