@@ -302,6 +302,9 @@ static void api_request(struct lws *wsi, struct session *s, const char *method, 
 	}
 	if (s->resp_ready) /* also when a device request failed at once */
 		lws_callback_on_writable(wsi);
+	else /* waiting for a device: the relay answers at the request time-out (504), so
+	      * libwebsockets' own idle time-out (5 s for a GET) must not close the connection first */
+		lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, (int)srv.o->request_timeout_s + 1 + CLOSE_BACKSTOP_S);
 }
 
 static int http_request(struct lws *wsi, struct session *s, const char *path)

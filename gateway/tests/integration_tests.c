@@ -486,6 +486,35 @@ static void test_second_connection_replaces_first(void)
 	down();
 }
 
+/* A device slower than five seconds: the HTTP API still waits for it up to --request-timeout
+ * (6.5 s here) and then answers 504. (libwebsockets' own idle time-out closed a GET's
+ * connection at 5 s with no answer at all; a POST's was not affected.) */
+static void test_http_waits_for_the_request_timeout(void)
+{
+	START_GATEWAY("--request-timeout", "6.5");
+	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
+	char path[128];
+	snprintf(path, sizeof path, "/api/devices/%s/call", dev->device_id);
+	long long t0 = monotonic_ms();
+	int status;
+	json_t *j = http_json("POST", path, "Content-Type: application/json\r\n", "{\"method\":\"Tree.getDocument\"}", &status);
+	long long elapsed = monotonic_ms() - t0;
+	CHECK_INT(status, 504);
+	CHECK(elapsed >= 6000 && elapsed < 9000);
+	CHECK_INT(int_at(json_object_get(j, "error"), "code", NULL), -32002);
+	json_decref(j);
+	/* The same for a snapshot. */
+	snprintf(path, sizeof path, "/api/devices/%s/snapshot", dev->device_id);
+	t0 = monotonic_ms();
+	j = http_json("GET", path, NULL, NULL, &status);
+	elapsed = monotonic_ms() - t0;
+	CHECK_INT(status, 504);
+	CHECK(elapsed >= 6000 && elapsed < 9000);
+	json_decref(j);
+	tc_free(dev);
+	down();
+}
+
 static void test_request_timeout(void)
 {
 	START_GATEWAY("--request-timeout", "0.3");
@@ -1336,6 +1365,7 @@ int main(int argc, char **argv)
 	RUN(test_grace_expiry_and_stable_id);
 	RUN(test_second_connection_replaces_first);
 	RUN(test_request_timeout);
+	RUN(test_http_waits_for_the_request_timeout);
 	RUN(test_token_required);
 	RUN(test_origin_and_host_rules);
 	RUN(test_static_files);
