@@ -230,7 +230,9 @@ void http_api_answer(const struct peer *exchange, struct msg *reply, const struc
 	if (exchange->http_mode == HTTP_SNAPSHOT && e->body == BODY_RESULT) {
 		size_t start, len;
 		if (!envelope_body_slice(reply->data, reply->len, e, &start, &len)) {
-			http_api_error(resp, 502, ERR_INTERNAL, "the device's reply is not an object", NULL);
+			/* No closing brace: a reply cut off says where, like any other broken JSON. */
+			if (device_json_checked(exchange, reply->data, reply->len, e->body_value, "result", resp))
+				http_api_error(resp, 502, ERR_INTERNAL, "the device's reply is not an object", NULL);
 			return;
 		}
 		/* The Snapshot is the result's bytes (no copy): those are what must be JSON. */

@@ -1043,6 +1043,12 @@ static void test_http_api_refuses_broken_device_json(void)
 	expect_not_json(&r, "result", 46, "expected '\"' to open an object key");
 	http_result_free(&r);
 
+	/* /snapshot, a reply cut off in its result: {"a":[1,2 = { 0, "a" 1-3, : 4, [ 5, 1 6, , 7,
+	 * 2 8, then the end at 9, counted from the result. */
+	http_while_device_answers(dev, snapshot, NULL, "Tree.getDocument", REST("\"result\":{\"a\":[1,2"), &r);
+	expect_not_json(&r, "result", 9, "expected ',' or ']' after an array element");
+	http_result_free(&r);
+
 	/* /snapshot, a member after the result: the Snapshot is the bytes up to the reply's last
 	 * brace, {},"x":1, which is no single document: the comma at 2. */
 	http_while_device_answers(dev, snapshot, NULL, "Tree.getDocument", REST("\"result\":{},\"x\":1}"), &r);
