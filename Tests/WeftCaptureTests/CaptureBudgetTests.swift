@@ -118,13 +118,7 @@ struct CaptureBudgetTests {
     /// (a listener gone and back) must not inherit that debt.
     @Test("a session stopped and started again streams afresh: its first capture is not held back")
     func restartedSession() throws {
-        let (loop, _) = fadingLabels(count: 300)
-        let recorder = RecordingSession(loop: loop, updateRate: 30, captureBudget: 0.01)
-        _ = try recorder.result("Tree.getDocument")
-        // The first streamed capture is free; the second is charged.
-        while recorder.session.streamedCaptures < 2 { loop.run(frames: 1) }
-        loop.run(frames: 4)
-        #expect(recorder.session.streamedCaptures == 2, "the budget holds captures back while in debt")
+        let (loop, recorder) = try sessionInDebt()
         recorder.session.stop()
         recorder.session.start()
         loop.run(frames: 1)
@@ -137,12 +131,7 @@ struct CaptureBudgetTests {
     /// capture is not held back).
     @Test("a listener gone while paused: the next stream after resume starts afresh")
     func listenerGoneWhilePaused() throws {
-        let (loop, _) = fadingLabels(count: 300)
-        let recorder = RecordingSession(loop: loop, updateRate: 30, captureBudget: 0.01)
-        _ = try recorder.result("Tree.getDocument")
-        while recorder.session.streamedCaptures < 2 { loop.run(frames: 1) }
-        loop.run(frames: 4)
-        #expect(recorder.session.streamedCaptures == 2, "the budget holds captures back while in debt")
+        let (loop, recorder) = try sessionInDebt()
         _ = try recorder.result("Runtime.pause")
         recorder.session.isListening = { false }
         _ = try recorder.result("Runtime.step", ["frames": 1])
@@ -166,6 +155,19 @@ struct CaptureBudgetTests {
             updatesAtReply = recorder.updates.count
         }
         #expect(updatesAtReply - before == 5)
+    }
+
+    /// 300 fading labels streamed within 1 % of the frames' time, after two captures: the first
+    /// is free, the second charged, so the credit is in debt for many frames (checked: four more
+    /// frames capture nothing).
+    private func sessionInDebt() throws -> (MainLoop, RecordingSession) {
+        let (loop, _) = fadingLabels(count: 300)
+        let recorder = RecordingSession(loop: loop, updateRate: 30, captureBudget: 0.01)
+        _ = try recorder.result("Tree.getDocument")
+        while recorder.session.streamedCaptures < 2 { loop.run(frames: 1) }
+        loop.run(frames: 4)
+        #expect(recorder.session.streamedCaptures == 2, "the budget holds captures back while in debt")
+        return (loop, recorder)
     }
 
     /// A root of `count` labels whose alphas change every frame (a frame callback).
