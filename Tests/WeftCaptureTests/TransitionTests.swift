@@ -438,9 +438,7 @@ extension TransitionTests {
         session.isListening = { true }
         session.start()
         var replies: [Result<[UInt8], CommandError>] = []
-        var token: MainLoop.Token?
-        token = loop.addFrameCallback(.animation) { loop in
-            loop.remove(token!)
+        loop.schedule {
             session.handle(method: "Runtime.step", params: Array(#"{"frames":2}"#.utf8)) { replies.append($0) }
             session.stop()
         }
@@ -497,9 +495,7 @@ extension TransitionTests {
         let watcher = Watcher(loop: loop, publishing: .inline)
         var frames: [Int] = []
         var taken: Int?
-        var token: MainLoop.Token?
-        token = loop.addFrameCallback(.animation) { loop in
-            loop.remove(token!)
+        loop.schedule {
             taken = loop.frame
             for count in [2, 3] {
                 watcher.session.handle(method: "Runtime.step", params: Array("{\"frames\":\(count)}".utf8)) { result in
