@@ -192,8 +192,10 @@ public final class MainLoop {
         layoutSpecObservers.removeAll { $0.token == token }
     }
 
-    /// A node of the loop's trees built `spec` and is about to lay it out.
-    func layoutSpecWillLayout(_ node: DisplayNode, _ spec: any LayoutElement) {
+    /// A node of the loop's trees built `spec` and is about to lay it out: tells the host's
+    /// `layoutSpecWillLayout` and the observers. (Not named after that property: a call of the
+    /// method would read as a call of the optional closure.)
+    func specWillLayout(_ node: DisplayNode, _ spec: any LayoutElement) {
         layoutSpecWillLayout?(node, spec)
         for observer in layoutSpecObservers { observer.body(node, spec) }
     }

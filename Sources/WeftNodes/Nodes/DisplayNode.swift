@@ -342,7 +342,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// spec, else its clamped `calculateSizeThatFits`.
     open func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
         if let spec = layoutSpecThatFits(constrainedSize) {
-            loopOfTree?.layoutSpecWillLayout(self, spec)
+            loopOfTree?.specWillLayout(self, spec)
             let specLayout = spec.layoutThatFits(constrainedSize, parentSize: constrainedSize.max, context: context)
             return Layout(element: self, size: specLayout.size, sublayouts: [specLayout], context: context)
         }
