@@ -60,6 +60,15 @@ static int compare_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The median of n timings (malloc'd; freed here). */
+static double median_of(double *t, int n)
+{
+	qsort(t, (size_t)n, sizeof *t, compare_double);
+	double median = t[n / 2];
+	free(t);
+	return median;
+}
+
 /* The median seconds of passes runs of json_check (jansson false) or json_loadb (true). */
 static double median_seconds(const char *doc, size_t len, int passes, bool jansson)
 {
@@ -81,10 +90,7 @@ static double median_seconds(const char *doc, size_t len, int passes, bool janss
 			exit(1);
 		}
 	}
-	qsort(t, (size_t)passes, sizeof *t, compare_double);
-	double median = t[passes / 2];
-	free(t);
-	return median;
+	return median_of(t, passes);
 }
 
 /* Device messages as they reach envelope_scan; only the head is read, so the bodies are short. */
@@ -116,10 +122,7 @@ static double head_ns(int rounds, int passes)
 			exit(1);
 		}
 	}
-	qsort(t, (size_t)passes, sizeof *t, compare_double);
-	double median = t[passes / 2];
-	free(t);
-	return median;
+	return median_of(t, passes);
 }
 
 int main(int argc, char **argv)
