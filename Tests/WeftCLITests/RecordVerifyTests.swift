@@ -181,6 +181,27 @@ import WeftTestSupport
         #expect((try? FileManager.default.contentsOfDirectory(atPath: directory.path("clean-run"))) ?? [] == [])
     }
 
+    /// `--artifacts` naming a plain file: its folder cannot be made. Derivation (docs/cli.md,
+    /// verify): the artifacts are an extra, the comparison is what the run is for, so the report
+    /// is printed in full as without `--artifacts` (3 rows instead of 200 change every checkpoint:
+    /// "3 of 3 checkpoints differ"), stderr names the artifacts path and says they could not be
+    /// written, and the exit status is 2 (output that cannot be written), not 1. Before the fix
+    /// nothing reached stdout.
+    @Test func artifactsThatCannotBeWrittenStillPrintTheReport() throws {
+        try record()
+        let inTheWay = try directory.write("artifacts", "a file where the artifacts folder should be")
+        let run = CLIRun.weft(["verify", baselines, "--artifacts", inTheWay] + program(["--rows", "3"]))
+        #expect(run.status == 2)
+        #expect(run.stdout.hasPrefix("FAIL exit: "), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("3 of 3 checkpoints differ from the baselines in \(baselines)\n"), "\(run.stdout)")
+        #expect(run.stderr.hasPrefix("weft verify: the artifacts could not be written: \(inTheWay): cannot be created ("), "\(run.stderr)")
+        #expect(run.stderr.hasSuffix("(the comparison report is complete; only artifacts are missing)\n"))
+        // The same report as a run without artifacts (it exits 1).
+        let plain = CLIRun.weft(["verify", baselines] + program(["--rows", "3"]))
+        #expect(plain.status == 1)
+        #expect(run.stdout == plain.stdout)
+    }
+
     @Test func recordingAgainReplacesTheBaselines() throws {
         try record()
         let stale = "\(baselines)/retired.json"
