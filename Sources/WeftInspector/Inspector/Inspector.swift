@@ -127,8 +127,10 @@ public final class Inspector {
         if let hook { loop.remove(hook) }
         requests?.changes.restore()
         session.stop()
-        for root in session.inspectedRoots { root.layoutIfNeeded() }
-        checkpoint("exit")
+        if snapshotDirectory != nil {
+            for root in session.inspectedRoots { root.layoutIfNeeded() }  // where a revert left it stale
+            checkpoint("exit")
+        }
         device?.close()
         AttachedInspectors.shared.remove(self)
     }
