@@ -75,7 +75,7 @@ struct LayoutSnapshotCheck {
             return .noted("the ASCII art of layout \(title), \(path), \(problem) (WEFT_RECORD=missing writes it)")
         }
         do {
-            try Data(art.utf8).write(to: files.asciiArt, options: .atomic)
+            try WholeFile.write(Array(art.utf8), to: files.asciiArt.path)
         } catch {
             return .noted("the ASCII art of layout \(title), \(path), \(problem) and cannot be written: \(Self.reason(error))")
         }
@@ -86,7 +86,7 @@ struct LayoutSnapshotCheck {
     private func record(_ snapshot: Snapshot, note: String) -> Outcome {
         do {
             try Capture.write(snapshot, to: files.baseline.path)
-            try Data(SnapshotAsciiArt.picture(of: snapshot).utf8).write(to: files.asciiArt, options: .atomic)
+            try WholeFile.write(Array(SnapshotAsciiArt.picture(of: snapshot).utf8), to: files.asciiArt.path)
         } catch {
             return .failed(message: "cannot record layout \(title) at \(files.baseline.path): \(Self.reason(error))")
         }

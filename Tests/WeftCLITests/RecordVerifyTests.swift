@@ -181,6 +181,45 @@ import WeftTestSupport
         #expect((try? FileManager.default.contentsOfDirectory(atPath: directory.path("clean-run"))) ?? [] == [])
     }
 
+    /// `--artifacts` naming a plain file: its folder cannot be made. Derivation (docs/cli.md,
+    /// verify): the artifacts are an extra, the comparison is what the run is for, so the report
+    /// is printed in full as without `--artifacts` (3 rows instead of 200 change every checkpoint:
+    /// "3 of 3 checkpoints differ"), stderr names the artifacts path and says they could not be
+    /// written, and the exit status is 2 (output that cannot be written), not 1. Before the fix
+    /// nothing reached stdout.
+    @Test func artifactsThatCannotBeWrittenStillPrintTheReport() throws {
+        try record()
+        let inTheWay = try directory.write("artifacts", "a file where the artifacts folder should be")
+        let run = CLIRun.weft(["verify", baselines, "--artifacts", inTheWay] + program(["--rows", "3"]))
+        #expect(run.status == 2)
+        #expect(run.stdout.hasPrefix("FAIL exit: "), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("3 of 3 checkpoints differ from the baselines in \(baselines)\n"), "\(run.stdout)")
+        #expect(run.stderr.hasPrefix("weft verify: the artifacts could not be written: \(inTheWay): cannot be created ("), "\(run.stderr)")
+        #expect(run.stderr.hasSuffix("(the comparison report is complete; only artifacts are missing)\n"))
+        // The same report as a run without artifacts (it exits 1).
+        let plain = CLIRun.weft(["verify", baselines] + program(["--rows", "3"]))
+        #expect(plain.status == 1)
+        #expect(run.stdout == plain.stdout)
+    }
+
+    /// A baseline that is a symbolic link (one file shared by two baseline folders) is written
+    /// through, as docs/cli.md says of every output file: recording again (3 rows) leaves the
+    /// link a link, and the file it points to holds the new baseline (itemCount 3), its ASCII art
+    /// beside the link as usual. Before the fix the staged file was renamed over the link.
+    @Test func recordingWritesThroughASymbolicLinkedBaseline() throws {
+        try record()
+        let shared = try directory.write("shared/exit.json", "")
+        try FileManager.default.removeItem(atPath: shared)
+        try FileManager.default.moveItem(atPath: "\(baselines)/exit.json", toPath: shared)
+        try FileManager.default.createSymbolicLink(atPath: "\(baselines)/exit.json", withDestinationPath: "../shared/exit.json")
+        let run = CLIRun.weft(["record", baselines] + program(["--rows", "3"]))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "\(baselines)/exit.json") == "../shared/exit.json")
+        let exit = try Snapshot(json: Data(contentsOf: URL(fileURLWithPath: shared)))
+        #expect(exit.rangeControllers.first?.itemCount == 3)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("shared")) == ["exit.json"], "nothing staged is left")
+    }
+
     @Test func recordingAgainReplacesTheBaselines() throws {
         try record()
         let stale = "\(baselines)/retired.json"

@@ -4,8 +4,8 @@ import Foundation
 /// root, and stopped when the test drops it. It can be killed (SIGKILL, as a crash) and
 /// restarted on the same port to test reconnection.
 public final class GatewayProcess: @unchecked Sendable {
-    /// The address every URL below uses.
-    public let host = "127.0.0.1"
+    /// The address it listens on, which every URL below uses (`--host`; default 127.0.0.1).
+    public let host: String
     public private(set) var port = 0
     public let token: String?
     public let arguments: [String]
@@ -18,9 +18,11 @@ public final class GatewayProcess: @unchecked Sendable {
     /// Whether it serves wss:// and https:// (`tls: true`: a self-signed certificate).
     public let usesTLS: Bool
 
-    /// `ws://127.0.0.1:PORT` (`wss://` with TLS): what a client (or `WEFT_GATEWAY`) takes.
-    public var webSocketURL: String { "\(usesTLS ? "wss" : "ws")://\(host):\(port)" }
-    public var httpURL: String { "\(usesTLS ? "https" : "http")://\(host):\(port)" }
+    /// `ws://127.0.0.1:PORT` (`wss://` with TLS; `ws://[::1]:PORT` on IPv6): what a client (or
+    /// `WEFT_GATEWAY`) takes.
+    public var webSocketURL: String { "\(usesTLS ? "wss" : "ws")://\(authority)" }
+    public var httpURL: String { "\(usesTLS ? "https" : "http")://\(authority)" }
+    private var authority: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
     /// Starts the gateway.
     /// - Parameters:
@@ -29,8 +31,11 @@ public final class GatewayProcess: @unchecked Sendable {
     ///   - tls: serve TLS with a fresh self-signed certificate for localhost (needs `openssl`).
     ///   - port: where to listen; 0 (the default) picks a free port. A given port is retried for
     ///     a while until it is free (say, after the test stopped another listener there).
-    public init(token: String? = nil, arguments: [String] = [], tls: Bool = false, port: Int = 0) throws {
+    ///   - host: the loopback address to listen on (`::1` for IPv6).
+    public init(token: String? = nil, arguments: [String] = [], tls: Bool = false, port: Int = 0,
+                host: String = "127.0.0.1") throws {
         self.token = token
+        self.host = host
         usesTLS = tls
         directory = try RepositoryLayout.temporaryDirectory("weft-gateway")
         var arguments = arguments

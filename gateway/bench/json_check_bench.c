@@ -1,9 +1,13 @@
-/* weft-json-check-bench: what checking a big snapshot costs the HTTP API (json_check.h).
+/* weft-json-check-bench: what the gateway's own JSON reading costs. The HTTP API checks a big
+ * snapshot (json_check.h); the WebSocket relay reads the envelope head of every device message
+ * (envelope.h), its hot path.
  *
- * It builds a snapshot-like document from a real one (fixtures/snapshots/feed.json, compacted as
+ * For the check, it builds a snapshot-like document from a real one (fixtures/snapshots/feed.json, compacted as
  * a device sends it): the fixture's document keys with its root element repeated until the
  * document is 4 MiB (256 KiB at --size tiny). It then times json_check over it, and jansson's
  * json_loadb (the DOM the check avoids) for comparison; each figure is the median of its passes.
+ * For the head, it times envelope_scan over three heads a device sends (an event, a reply, a
+ * head with several scalar members before its body), in ns per head (median of its passes).
  * Prints BENCH<TAB>gateway<TAB>figure<TAB>value<TAB>unit lines.
  *
  *   weft-json-check-bench [--size tiny|full] FIXTURE */
@@ -12,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "envelope.h"
 #include "json_check.h"
 #include "monotonic.h"
 
@@ -55,6 +60,15 @@ static int compare_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The median of n timings (malloc'd; freed here). */
+static double median_of(double *t, int n)
+{
+	qsort(t, (size_t)n, sizeof *t, compare_double);
+	double median = t[n / 2];
+	free(t);
+	return median;
+}
+
 /* The median seconds of passes runs of json_check (jansson false) or json_loadb (true). */
 static double median_seconds(const char *doc, size_t len, int passes, bool jansson)
 {
@@ -76,10 +90,39 @@ static double median_seconds(const char *doc, size_t len, int passes, bool janss
 			exit(1);
 		}
 	}
-	qsort(t, (size_t)passes, sizeof *t, compare_double);
-	double median = t[passes / 2];
-	free(t);
-	return median;
+	return median_of(t, passes);
+}
+
+/* Device messages as they reach envelope_scan; only the head is read, so the bodies are short. */
+static const char *const heads[] = {
+	"{\"method\":\"Tree.updated\",\"params\":{\"revision\":12,\"ops\":[]}}",
+	"{\"id\":1234567,\"result\":{\"format\":\"weft.snapshot\",\"roots\":[]}}",
+	"{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"Runtime.frame\",\"seq\":918273,\"t\":1.25e3,"
+	"\"final\":true,\"note\":null,\"params\":{}}",
+};
+
+/* The median ns per envelope_scan over the heads above (rounds of every head, passes times). */
+static double head_ns(int rounds, int passes)
+{
+	size_t n_heads = sizeof heads / sizeof heads[0], lens[sizeof heads / sizeof heads[0]];
+	for (size_t h = 0; h < n_heads; h++)
+		lens[h] = strlen(heads[h]);
+	double *t = malloc((size_t)passes * sizeof *t);
+	for (int i = 0; i < passes; i++) {
+		unsigned kinds = 0;
+		long long t0 = monotonic_us();
+		for (int r = 0; r < rounds; r++)
+			for (size_t h = 0; h < n_heads; h++) {
+				struct envelope e;
+				kinds += (unsigned)envelope_scan(heads[h], lens[h], &e);
+			}
+		t[i] = (double)(monotonic_us() - t0) * 1e3 / ((double)rounds * (double)n_heads);
+		if (kinds != (unsigned)rounds * (ENVELOPE_EVENT + ENVELOPE_REPLY + ENVELOPE_REQUEST)) {
+			fprintf(stderr, "json-check-bench: a head was misread\n");
+			exit(1);
+		}
+	}
+	return median_of(t, passes);
 }
 
 int main(int argc, char **argv)
@@ -100,6 +143,8 @@ int main(int argc, char **argv)
 	printf("BENCH\tgateway\ttime to check a %s snapshot (HTTP API)\t%.2f\tms\n", label, check * 1e3);
 	printf("BENCH\tgateway\tjansson parse of the same snapshot (the DOM avoided)\t%.0f\tMB/s\n",
 	       (double)len / dom / 1e6);
+	printf("BENCH\tgateway\tenvelope head read of a device message (relay)\t%.1f\tns\n",
+	       head_ns(tiny ? 20000 : 1000000, tiny ? 3 : 11));
 	free(doc);
 	return 0;
 }

@@ -3,87 +3,36 @@
 #include <stdio.h>
 #include <string.h>
 
-struct cursor {
+#include "json_check.h"
+
+/* The head being read: data[0, end), end = min(len, ENVELOPE_HEAD_MAX). Every token is read by
+ * json_check's scanners, so the head obeys the same JSON rules as any body the gateway checks
+ * (no "01", "1.2.3", bad escapes or bad UTF-8), and a fault says where and why. */
+struct head {
 	const char *s;
-	size_t i, end; /* end = min(len, ENVELOPE_HEAD_MAX) */
+	size_t i, end;
+	struct envelope *e;
 };
 
-static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+_Static_assert(ENVELOPE_HEAD_MAX == 256, "the fault text below names the bound");
+#define HEAD_TOO_LONG "the envelope keys must come within the first 256 bytes"
 
-static void skip_space(struct cursor *c)
+static inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* Heads are mostly written compactly: json_skip_space is called only where there is some. */
+static inline void skip_space(struct head *h)
 {
-	while (c->i < c->end && is_space(c->s[c->i]))
-		c->i++;
+	if (h->i < h->end && is_space(h->s[h->i]))
+		h->i = json_skip_space(h->s, h->end, h->i);
 }
 
-static bool at(struct cursor *c, char ch) { return c->i < c->end && c->s[c->i] == ch; }
+static inline bool at(const struct head *h, char ch) { return h->i < h->end && h->s[h->i] == ch; }
 
-/* A JSON string starting at the cursor's quote; sets [*start, *start + *len) to its raw contents. */
-static bool read_string(struct cursor *c, size_t *start, size_t *len)
+/* Records why the head cannot be read; returns false. */
+static bool refuse(struct head *h, size_t offset, const char *reason)
 {
-	if (!at(c, '"'))
-		return false;
-	c->i++;
-	*start = c->i;
-	while (c->i < c->end) {
-		char ch = c->s[c->i];
-		if (ch == '\\') {
-			c->i += 2;
-			continue;
-		}
-		if ((unsigned char)ch < 0x20)
-			return false;
-		if (ch == '"') {
-			*len = c->i - *start;
-			c->i++;
-			return true;
-		}
-		c->i++;
-	}
+	h->e->fault = (struct json_check_error){.offset = offset, .reason = reason};
 	return false;
-}
-
-/* A scalar: string, number, true, false or null. */
-static bool skip_scalar(struct cursor *c)
-{
-	size_t start, len;
-	if (at(c, '"'))
-		return read_string(c, &start, &len);
-	size_t begin = c->i;
-	while (c->i < c->end && (c->s[c->i] == '-' || c->s[c->i] == '+' || c->s[c->i] == '.' ||
-				 (c->s[c->i] >= '0' && c->s[c->i] <= '9') ||
-				 (c->s[c->i] >= 'a' && c->s[c->i] <= 'z') || c->s[c->i] == 'E'))
-		c->i++;
-	if (c->i == begin || c->i == c->end)
-		return false;
-	size_t n = c->i - begin;
-	const char *w = c->s + begin;
-	if ((n == 4 && (!memcmp(w, "true", 4) || !memcmp(w, "null", 4))) || (n == 5 && !memcmp(w, "false", 5)))
-		return true;
-	return (w[0] == '-' || (w[0] >= '0' && w[0] <= '9'));
-}
-
-/* A positive or negative integer id of at most 18 digits. */
-static bool read_integer(struct cursor *c, long long *out)
-{
-	bool negative = at(c, '-');
-	if (negative)
-		c->i++;
-	long long v = 0;
-	size_t digits = 0;
-	while (c->i < c->end && c->s[c->i] >= '0' && c->s[c->i] <= '9') {
-		v = v * 10 + (c->s[c->i] - '0');
-		c->i++;
-		if (++digits > 18)
-			return false;
-	}
-	if (digits == 0 || c->i == c->end)
-		return false;
-	char next = c->s[c->i];
-	if (next == '.' || next == 'e' || next == 'E')
-		return false;
-	*out = negative ? -v : v;
-	return true;
 }
 
 static bool key_is(const char *s, size_t start, size_t len, const char *name)
@@ -91,79 +40,152 @@ static bool key_is(const char *s, size_t start, size_t len, const char *name)
 	return strlen(name) == len && memcmp(s + start, name, len) == 0;
 }
 
-static enum envelope_kind classify(struct envelope *e)
+/* The id: a JSON number that is an integer of at most 18 digits (protocol.md, Envelope). */
+static bool read_id(struct head *h)
 {
-	if (e->body == BODY_RESULT || e->body == BODY_ERROR)
-		e->kind = e->has_id ? ENVELOPE_REPLY : ENVELOPE_INVALID;
-	else if (e->method_len > 0)
-		e->kind = e->has_id ? ENVELOPE_REQUEST : ENVELOPE_EVENT;
-	else
-		e->kind = ENVELOPE_INVALID;
-	return e->kind;
+	struct envelope *e = h->e;
+	size_t start = h->i;
+	if (!at(h, '-') && !(h->i < h->end && h->s[h->i] >= '0' && h->s[h->i] <= '9'))
+		return refuse(h, start, "\"id\" must be an integer");
+	if (!json_scan_number(h->s, h->end, &h->i, &e->fault))
+		return false;
+	bool negative = h->s[start] == '-';
+	long long v = 0;
+	for (size_t k = start + negative; k < h->i; k++) {
+		char ch = h->s[k];
+		if (ch < '0' || ch > '9')
+			return refuse(h, k, "\"id\" must be an integer");
+		if (k - start - negative == 18)
+			return refuse(h, start, "\"id\" has more than 18 digits");
+		v = v * 10 + (ch - '0');
+	}
+	e->id = negative ? -v : v;
+	e->id_value = start;
+	e->id_end = h->i;
+	return true;
+}
+
+/* A string (a key, "method" or "device"); sets [*start, *start + *len) to its raw contents.
+ * not_string is the fault when it is no string at all. */
+static inline bool read_string(struct head *h, const char *not_string, size_t *start, size_t *len)
+{
+	size_t quote = h->i;
+	if (!json_scan_string(h->s, h->end, &h->i, &h->e->fault))
+		return at(h, '"') ? false : refuse(h, quote, not_string); /* a broken string keeps its fault */
+	*start = quote + 1;
+	*len = h->i - quote - 2;
+	return true;
+}
+
+/* One member's value, its key [key, key + key_len) read: the envelope keys are recorded, other
+ * scalars skipped. */
+static bool read_member(struct head *h, size_t key_quote, size_t key, size_t key_len)
+{
+	struct envelope *e = h->e;
+	const char *s = h->s;
+	if (key_is(s, key, key_len, "id")) {
+		if (e->has_id)
+			return refuse(h, key_quote, "duplicate \"id\"");
+		e->has_id = true;
+		e->id_key = key_quote;
+		return read_id(h);
+	}
+	if (key_is(s, key, key_len, "method")) {
+		size_t quote = h->i;
+		if (!read_string(h, "\"method\" must be a string", &e->method, &e->method_len))
+			return false;
+		return e->method_len > 0 || refuse(h, quote, "\"method\" must not be empty");
+	}
+	if (key_is(s, key, key_len, "device")) {
+		size_t start, len;
+		e->has_device = true;
+		return read_string(h, "\"device\" must be a string", &start, &len);
+	}
+	return json_scan_scalar(s, h->end, &h->i, &e->fault);
+}
+
+/* Reads the members up to the first body key, structured member or the closing brace, whose
+ * offset it stores in *stop. */
+static bool read_head(struct head *h, size_t *stop)
+{
+	struct envelope *e = h->e;
+	const char *s = h->s;
+	skip_space(h);
+	if (!at(h, '{'))
+		return refuse(h, h->i, "expected '{': a message is a JSON object");
+	e->open = h->i++;
+	skip_space(h);
+	if (at(h, '}')) {
+		e->empty = true;
+		*stop = h->i;
+		return true;
+	}
+	for (;;) {
+		size_t key_quote = h->i, key, key_len;
+		if (!read_string(h, "expected '\"' to open an object key", &key, &key_len))
+			return false;
+		skip_space(h);
+		if (!at(h, ':'))
+			return refuse(h, h->i, "expected ':' after an object key");
+		h->i++;
+		skip_space(h);
+		if (key_is(s, key, key_len, "params") || key_is(s, key, key_len, "result") ||
+		    key_is(s, key, key_len, "error")) {
+			e->body = s[key] == 'p' ? BODY_PARAMS : s[key] == 'r' ? BODY_RESULT : BODY_ERROR;
+			e->body_value = h->i;
+			*stop = key_quote;
+			return true;
+		}
+		if (at(h, '{') || at(h, '[')) { /* an unknown structured member: the envelope keys are behind us */
+			*stop = h->i;
+			return true;
+		}
+		if (!read_member(h, key_quote, key, key_len))
+			return false;
+		skip_space(h);
+		if (at(h, ',')) {
+			h->i++;
+			skip_space(h);
+			if (e->has_id && e->id_next == 0)
+				e->id_next = h->i;
+			continue;
+		}
+		if (at(h, '}')) {
+			*stop = h->i;
+			return true;
+		}
+		return refuse(h, h->i, "expected ',' or '}' after an object member");
+	}
+}
+
+/* The kind of a head read up to offset stop. */
+static enum envelope_kind classify(struct head *h, size_t stop)
+{
+	struct envelope *e = h->e;
+	if (e->body == BODY_RESULT || e->body == BODY_ERROR) {
+		if (e->has_id)
+			return ENVELOPE_REPLY;
+		refuse(h, stop, "a \"result\" or \"error\" needs an \"id\" before it");
+	} else if (e->method_len > 0) {
+		return e->has_id ? ENVELOPE_REQUEST : ENVELOPE_EVENT;
+	} else {
+		refuse(h, stop, "expected \"method\", or \"id\" with \"result\" or \"error\"");
+	}
+	return ENVELOPE_INVALID;
 }
 
 enum envelope_kind envelope_scan(const char *data, size_t len, struct envelope *e)
 {
 	*e = (struct envelope){.kind = ENVELOPE_INVALID};
-	struct cursor c = {.s = data, .i = 0, .end = len < ENVELOPE_HEAD_MAX ? len : ENVELOPE_HEAD_MAX};
-	skip_space(&c);
-	if (!at(&c, '{'))
-		return ENVELOPE_INVALID;
-	e->open = c.i++;
-	skip_space(&c);
-	if (at(&c, '}')) {
-		e->empty = true;
-		return ENVELOPE_INVALID;
-	}
-	for (;;) {
-		size_t key_quote = c.i, key, key_len;
-		if (!read_string(&c, &key, &key_len))
-			return ENVELOPE_INVALID;
-		skip_space(&c);
-		if (!at(&c, ':'))
-			return ENVELOPE_INVALID;
-		c.i++;
-		skip_space(&c);
-		if (c.i >= c.end)
-			return ENVELOPE_INVALID;
-		if (key_is(data, key, key_len, "params") || key_is(data, key, key_len, "result") ||
-		    key_is(data, key, key_len, "error")) {
-			e->body = data[key] == 'p' ? BODY_PARAMS : data[key] == 'r' ? BODY_RESULT : BODY_ERROR;
-			e->body_value = c.i;
-			return classify(e);
-		}
-		if (key_is(data, key, key_len, "id")) {
-			e->id_value = c.i;
-			if (e->has_id || !read_integer(&c, &e->id))
-				return ENVELOPE_INVALID;
-			e->has_id = true;
-			e->id_key = key_quote;
-			e->id_end = c.i;
-		} else if (key_is(data, key, key_len, "method")) {
-			if (!read_string(&c, &e->method, &e->method_len) || e->method_len == 0)
-				return ENVELOPE_INVALID;
-		} else if (key_is(data, key, key_len, "device")) {
-			size_t s, l;
-			if (!read_string(&c, &s, &l))
-				return ENVELOPE_INVALID;
-			e->has_device = true;
-		} else if (at(&c, '{') || at(&c, '[')) {
-			return classify(e); /* an unknown structured member: the envelope keys are behind us */
-		} else if (!skip_scalar(&c)) {
-			return ENVELOPE_INVALID;
-		}
-		skip_space(&c);
-		if (at(&c, ',')) {
-			c.i++;
-			skip_space(&c);
-			if (e->has_id && e->id_next == 0)
-				e->id_next = c.i;
-			continue;
-		}
-		if (at(&c, '}'))
-			return classify(e);
-		return ENVELOPE_INVALID;
-	}
+	struct head h = {.s = data, .i = 0, .end = len < ENVELOPE_HEAD_MAX ? len : ENVELOPE_HEAD_MAX, .e = e};
+	size_t stop;
+	if (read_head(&h, &stop))
+		e->kind = classify(&h, stop);
+	/* A token cut off by the bound (a UTF-8 character of up to 4 bytes shows as broken up to 3
+	 * bytes before it) means the envelope keys did not fit, whatever else the token holds. */
+	else if (h.end < len && e->fault.offset + 3 >= h.end)
+		e->fault = (struct json_check_error){.offset = h.end, .reason = HEAD_TOO_LONG};
+	return e->kind;
 }
 
 bool envelope_method_is(const char *data, const struct envelope *e, const char *name)

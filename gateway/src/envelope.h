@@ -11,12 +11,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "json_check.h"
 #include "msg.h"
 
 #define ENVELOPE_HEAD_MAX 256
 
 enum envelope_kind {
-	ENVELOPE_INVALID, /* the head cannot be read: not an object, bad syntax, or too long */
+	ENVELOPE_INVALID, /* the head cannot be read: not an object, bad syntax, or too long (see fault) */
 	ENVELOPE_EVENT,   /* method, no id */
 	ENVELOPE_REQUEST, /* method and id */
 	ENVELOPE_REPLY,   /* id and result or error */
@@ -39,9 +40,11 @@ struct envelope {
 	bool has_device;
 	enum envelope_body body;
 	size_t body_value;  /* offset of the body's value */
+	struct json_check_error fault; /* ENVELOPE_INVALID: where and why the head cannot be read */
 };
 
-/* Reads the head of a message. Returns the kind (also stored in e->kind). */
+/* Reads the head of a message: at most its first ENVELOPE_HEAD_MAX bytes, by the JSON rules of
+ * json_check.h, with no allocation. Returns the kind (also stored in e->kind). */
 enum envelope_kind envelope_scan(const char *data, size_t len, struct envelope *e);
 
 /* True when the method equals name. */

@@ -51,11 +51,14 @@ static bool is_hex(unsigned char ch)
 
 static bool at(const struct scan *c, size_t i, unsigned char ch) { return i < c->len && c->s[i] == ch; }
 
-static void skip_space(struct scan *c)
+size_t json_skip_space(const char *data, size_t len, size_t pos)
 {
-	while (c->i < c->len && (c->s[c->i] == ' ' || c->s[c->i] == '\n' || c->s[c->i] == '\r' || c->s[c->i] == '\t'))
-		c->i++;
+	while (pos < len && (data[pos] == ' ' || data[pos] == '\n' || data[pos] == '\r' || data[pos] == '\t'))
+		pos++;
+	return pos;
 }
+
+static void skip_space(struct scan *c) { c->i = json_skip_space((const char *)c->s, c->len, c->i); }
 
 /* The length of the well-formed UTF-8 sequence at i (Unicode, table 3-7: no overlong forms, no
  * surrogates, nothing above U+10FFFF), or 0. */
@@ -215,6 +218,25 @@ static bool literal(struct scan *c, const char *word)
 	return true;
 }
 
+/* A string, number or literal at c->i (within the text). */
+static bool scalar(struct scan *c)
+{
+	switch (c->s[c->i]) {
+	case '"':
+		return string(c);
+	case 't':
+		return literal(c, "true");
+	case 'f':
+		return literal(c, "false");
+	case 'n':
+		return literal(c, "null");
+	default:
+		if (c->s[c->i] == '-' || is_digit(c->s[c->i]))
+			return number(c);
+		return fail(c, c->i, "expected a value");
+	}
+}
+
 /* One scalar or an opening bracket at c->i. Brackets push onto the stack of open containers
  * (a bit per level: 1 for an object); *next says what to look for after it. */
 static bool value(struct scan *c, unsigned char *is_object, size_t *depth, enum expect *next)
@@ -242,18 +264,8 @@ static bool value(struct scan *c, unsigned char *is_object, size_t *depth, enum 
 			*next = ch == '{' ? EXPECT_KEY : EXPECT_VALUE;
 		}
 		return true;
-	case '"':
-		return string(c);
-	case 't':
-		return literal(c, "true");
-	case 'f':
-		return literal(c, "false");
-	case 'n':
-		return literal(c, "null");
 	default:
-		if (ch == '-' || is_digit(ch))
-			return number(c);
-		return fail(c, c->i, "expected a value");
+		return scalar(c);
 	}
 }
 
@@ -304,4 +316,39 @@ bool json_check(const char *data, size_t len, struct json_check_error *err)
 		}
 		skip_space(&c);
 	}
+}
+
+/* ---- one token at a time ---- */
+
+static bool opens_string(const struct scan *c) { return c->s[c->i] == '"'; }
+static bool opens_number(const struct scan *c) { return c->s[c->i] == '-' || is_digit(c->s[c->i]); }
+static bool opens_scalar(const struct scan *c) { (void)c; return true; /* scalar() says what it expected */ }
+
+/* Reads one token of data[0, len) at *pos with read, when opens says one starts there (else
+ * the fault is expected); moves *pos only when it succeeds. */
+static bool token(const char *data, size_t len, size_t *pos, struct json_check_error *err,
+		  bool (*opens)(const struct scan *), bool (*read)(struct scan *), const char *expected)
+{
+	struct scan c = {.s = (const unsigned char *)data, .i = *pos, .len = len, .err = err};
+	if (c.i >= len || !opens(&c))
+		return fail(&c, c.i < len ? c.i : len, expected);
+	if (!read(&c))
+		return false;
+	*pos = c.i;
+	return true;
+}
+
+bool json_scan_string(const char *data, size_t len, size_t *pos, struct json_check_error *err)
+{
+	return token(data, len, pos, err, opens_string, string, "expected '\"' to open a string");
+}
+
+bool json_scan_number(const char *data, size_t len, size_t *pos, struct json_check_error *err)
+{
+	return token(data, len, pos, err, opens_number, number, "expected a number");
+}
+
+bool json_scan_scalar(const char *data, size_t len, size_t *pos, struct json_check_error *err)
+{
+	return token(data, len, pos, err, opens_scalar, scalar, "expected a value");
 }

@@ -30,4 +30,22 @@ struct json_check_error {
  * otherwise false, with *err telling where and why. Linear time. */
 bool json_check(const char *data, size_t len, struct json_check_error *err);
 
+/* The same rules one token at a time, for a reader that walks JSON itself and must not read
+ * further than it needs (the relay's envelope head, envelope.h). Each reads the token starting
+ * exactly at *pos within data[0, len), moves *pos past it and returns true; or returns false with
+ * *err as json_check would report the fault, leaving *pos alone. Bytes past len are never read,
+ * so a token cut off by len is a fault at len. */
+
+/* A string (its opening quote at *pos). */
+bool json_scan_string(const char *data, size_t len, size_t *pos, struct json_check_error *err);
+
+/* A number (RFC 8259, 6: its '-' or first digit at *pos). */
+bool json_scan_number(const char *data, size_t len, size_t *pos, struct json_check_error *err);
+
+/* A string, number, true, false or null: any value but an object or array. */
+bool json_scan_scalar(const char *data, size_t len, size_t *pos, struct json_check_error *err);
+
+/* The offset of the first byte at or after pos that is not JSON whitespace (len when none). */
+size_t json_skip_space(const char *data, size_t len, size_t pos);
+
 #endif

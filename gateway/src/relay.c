@@ -457,7 +457,8 @@ static void device_message(struct relay *r, struct peer *p, struct msg *m, long 
 		break;
 	case ENVELOPE_INVALID:
 		reply_err(r, p, id, ERR_INVALID_REQUEST,
-			  "unreadable envelope head: a JSON object with id/method first, within 256 bytes", NULL, now);
+			  "unreadable envelope head: a JSON object with id/method first, within 256 bytes",
+			  json_pack("{s:I, s:s}", "offset", (json_int_t)e.fault.offset, "reason", e.fault.reason), now);
 		break;
 	}
 }

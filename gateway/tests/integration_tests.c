@@ -810,6 +810,51 @@ static void test_malformed_corpus(void)
 	down();
 }
 
+/* The relay reads a device message's head by JSON's rules (protocol.md, Envelope: "bad syntax in
+ * the head ... gets -32600 and is dropped"): a number JSON forbids in the head is such a fault,
+ * so the message reaches no inspector, and the device hears where and why. */
+static void test_malformed_device_heads_are_dropped(void)
+{
+	START_GATEWAY(NULL);
+	struct tc *dev = device_open(pool, "org.weft.Heads", test_instance());
+	struct tc *insp = inspector_open(pool);
+	inspector_attach(insp, 2, dev->device_id);
+	json_decref(tc_method(dev, "Inspector.attached"));
+
+	/* {"method":"Tree.updated","seq":01,...}: "seq" is bytes 25..29, ':' 30, '0' 31, and the
+	 * second digit at 32 makes a leading zero (RFC 8259, 6). */
+	tc_sendf(dev, "{\"method\":\"Tree.updated\",\"seq\":01,\"params\":{\"n\":1}}");
+	json_t *e = tc_next_reply(dev);
+	CHECK_INT(error_code(e), -32600);
+	CHECK_INT(int_at(json_object_get(e, "error"), "data", "offset"), 32);
+	CHECK_STR(str_at(json_object_get(e, "error"), "data", "reason"), "leading zero in a number");
+	json_decref(e);
+	tc_sendf(dev, "{\"method\":\"Tree.updated\",\"params\":{\"n\":2}}");
+	e = tc_method(insp, "Tree.updated");
+	CHECK_INT(int_at(e, "params", "n"), 2); /* the first event never arrived */
+	json_decref(e);
+
+	/* A reply whose id is written 0<id> is no reply to <id>: dropped, the inspector waits for
+	 * the well-formed one. */
+	tc_sendf(insp, "{\"id\":3,\"method\":\"Tree.getDocument\",\"device\":\"%s\",\"params\":{}}", dev->device_id);
+	json_t *req = tc_method(dev, "Tree.getDocument");
+	long long gid = int_at(req, "id", NULL);
+	json_decref(req);
+	tc_sendf(dev, "{\"id\":0%lld,\"result\":{\"which\":\"leading zero\"}}", gid);
+	e = tc_next_reply(dev);
+	CHECK_INT(error_code(e), -32600);
+	CHECK_STR(str_at(json_object_get(e, "error"), "data", "reason"), "leading zero in a number");
+	json_decref(e);
+	tc_sendf(dev, "{\"id\":%lld,\"result\":{\"which\":\"plain\"}}", gid);
+	e = tc_reply(insp, 3);
+	CHECK_STR(str_at(e, "result", "which"), "plain");
+	json_decref(e);
+	CHECK(dev->ws->state == WSC_OPEN);
+	tc_free(insp);
+	tc_free(dev);
+	down();
+}
+
 /* ---- HTTP API ---- */
 
 /* Answers the next request of a device with the given result or error JSON (by method). */
@@ -1007,17 +1052,27 @@ static void test_http_api_refuses_broken_device_json(void)
 	expect_not_json(&r, "error", 22, "control character in a string (it must be escaped)");
 	http_result_free(&r);
 
-	/* /call, a head the envelope reader skips over but JSON forbids: {"id":N,"x":01,... is
-	 * {"id": (6 bytes), N's digits, ,"x":0 (6 bytes), then the 1, counted in the whole reply. */
+	/* /call, a head JSON forbids: the relay reads heads by JSON's rules (protocol.md, Envelope),
+	 * so {"id":N,"x":01,... never reaches the HTTP check: the device gets -32600 at the 1, which
+	 * is {"id": (6 bytes), N's digits, ,"x":0 (6 bytes) in, and the call waits for a reply it
+	 * can read. */
 	int fd = http_simple_begin(gw.port, "POST", call, "Content-Type: application/json\r\n", step);
 	json_t *req = tc_method(dev, "Runtime.step");
 	long long id = int_at(req, "id", NULL);
 	json_decref(req);
 	tc_sendf(dev, "{\"id\":%lld,\"x\":01,\"result\":{}}", id);
+	json_t *refusal = tc_next_reply(dev);
+	char digits[24];
+	CHECK_INT(error_code(refusal), -32600);
+	CHECK_INT(int_at(json_object_get(refusal, "error"), "data", "offset"),
+		  6 + snprintf(digits, sizeof digits, "%lld", id) + 6);
+	CHECK_STR(str_at(json_object_get(refusal, "error"), "data", "reason"), "leading zero in a number");
+	json_decref(refusal);
+	tc_sendf(dev, "{\"id\":%lld,\"x\":1,\"result\":{}}", id);
 	tc_flush(dev);
 	CHECK(http_finish(fd, &r) == 0);
-	char digits[24];
-	expect_not_json(&r, "reply", 6 + snprintf(digits, sizeof digits, "%lld", id) + 6, "leading zero in a number");
+	CHECK_INT(r.status, 200);
+	CHECK_STR(r.body, "{\"x\":1,\"result\":{}}");
 	http_result_free(&r);
 
 	/* /call, a reply cut short: the result {"a":1} (7 bytes) is whole, but the reply's own }
@@ -1377,6 +1432,7 @@ int main(int argc, char **argv)
 	RUN(test_static_files);
 	RUN(test_oversized_messages_close_1009);
 	RUN(test_malformed_corpus);
+	RUN(test_malformed_device_heads_are_dropped);
 	RUN(test_http_api);
 	RUN(test_http_api_refuses_broken_device_json);
 	RUN(test_http_api_big_snapshot_is_checked_whole);

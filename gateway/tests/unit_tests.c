@@ -58,6 +58,65 @@ static void test_envelope_kinds(void)
 		}
 }
 
+/* The head is read by json_check's rules (RFC 8259), so a head the loose scanner it replaced let
+ * through is refused, with the offset and reason a JSON reader would give. Offsets are counted
+ * by hand (0 is the opening brace). */
+static void test_envelope_head_obeys_json_rules(void)
+{
+	static const struct {
+		const char *text, *reason;
+		size_t offset;
+	} bad[] = {
+		/* "id":01 -> '0' at 6, a second digit at 7: RFC 8259 forbids leading zeros. */
+		{"{\"id\":01,\"result\":1}", "leading zero in a number", 7},
+		/* "seq":1.2.3 -> the number is 1.2 (31..33); the second '.' at 34 cannot follow it. */
+		{"{\"method\":\"Tree.updated\",\"seq\":1.2.3,\"params\":{}}", "expected ',' or '}' after an object member", 34},
+		/* "A\qb": the backslash at 12, 'q' at 13 is no escape. */
+		{"{\"method\":\"A\\qb\",\"params\":{}}", "invalid escape (expected one of \" \\ / b f n r t u after \\)", 13},
+		/* "n":- -> a '-' at 5 and no digit at 6. */
+		{"{\"n\":-,\"method\":\"X\"}", "expected a digit after '-'", 6},
+		/* "n":0x1F -> the number is 0 (5); 'x' at 6. */
+		{"{\"n\":0x1F,\"method\":\"X\"}", "expected ',' or '}' after an object member", 6},
+		/* "caf" then 0xC3 at 14 followed by '"', not a continuation byte. */
+		{"{\"method\":\"caf\xC3\",\"params\":{}}", "invalid UTF-8 in a string", 14},
+		/* Valid numbers that are no ids: 1e2 ('e' at 7), 19 digits (from 6). */
+		{"{\"id\":1e2,\"result\":1}", "\"id\" must be an integer", 7},
+		{"{\"id\":1234567890123456789,\"result\":1}", "\"id\" has more than 18 digits", 6},
+		{"{\"id\":\"7\",\"result\":1}", "\"id\" must be an integer", 6},
+		/* Envelope keys of the wrong type (the value at 10). */
+		{"{\"method\":3}", "\"method\" must be a string", 10},
+		{"{\"method\":\"\",\"params\":{}}", "\"method\" must not be empty", 10},
+		{"{\"device\":1,\"method\":\"X\"}", "\"device\" must be a string", 10},
+		/* No envelope: a result without id stops at its key (1); {} at its '}' (1). */
+		{"{\"result\":1}", "a \"result\" or \"error\" needs an \"id\" before it", 1},
+		{"{}", "expected \"method\", or \"id\" with \"result\" or \"error\"", 1},
+		{"[]", "expected '{': a message is a JSON object", 0},
+		/* The second "id" key's quote is at 8. */
+		{"{\"id\":1,\"id\":2,\"result\":1}", "duplicate \"id\"", 8},
+		/* "x" is 10..12, a space at 13, the next key's quote at 14 with no comma. */
+		{"{\"method\":\"x\" \"params\":{}}", "expected ',' or '}' after an object member", 14},
+		{"{method:\"x\"}", "expected '\"' to open an object key", 1},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct envelope e;
+		if (scan(bad[i].text, &e) != ENVELOPE_INVALID) {
+			fprintf(stderr, "  accepted: %s\n", bad[i].text);
+			CHECK(0);
+			continue;
+		}
+		if (e.fault.offset != bad[i].offset || !e.fault.reason || strcmp(e.fault.reason, bad[i].reason) != 0) {
+			fprintf(stderr, "  %s: got \"%s\" at %zu\n", bad[i].text, e.fault.reason ? e.fault.reason : "", e.fault.offset);
+			CHECK(0);
+		}
+	}
+	/* What JSON allows still passes: exponents, literals, escapes, a surrogate pair, -0. */
+	struct envelope e;
+	CHECK_INT(scan("{\"id\":-0,\"method\":\"X\\u00e9\",\"n\":-1.5E+3,\"t\":true,\"f\":false,\"z\":null,"
+		       "\"s\":\"\\ud83d\\ude00\\/\",\"params\":{}}", &e),
+		  ENVELOPE_REQUEST);
+	CHECK_INT(e.id, 0);
+}
+
 static void test_envelope_head_is_bounded(void)
 {
 	/* A head longer than ENVELOPE_HEAD_MAX (a 300-byte method) cannot be read... */
@@ -68,6 +127,17 @@ static void test_envelope_head_is_bounded(void)
 	strcat(text, "\",\"params\":{}}");
 	struct envelope e;
 	CHECK_INT(scan(text, &e), ENVELOPE_INVALID);
+	CHECK_INT(e.fault.offset, ENVELOPE_HEAD_MAX);
+	CHECK_STR(e.fault.reason, "the envelope keys must come within the first 256 bytes");
+	/* ...also when the bound cuts a UTF-8 character: "{\"method\":\"" is bytes 0..10, 244 'a's
+	 * fill 11..254, and the two bytes of U+00E9 sit at 255 and 256. */
+	memset(text, 0, sizeof text);
+	strcpy(text, "{\"method\":\"");
+	memset(text + strlen(text), 'a', 244);
+	strcat(text, "\xC3\xA9\",\"params\":{}}");
+	CHECK_INT(scan(text, &e), ENVELOPE_INVALID);
+	CHECK_INT(e.fault.offset, ENVELOPE_HEAD_MAX);
+	CHECK_STR(e.fault.reason, "the envelope keys must come within the first 256 bytes");
 	/* ...while a body of any size behind a short head is never looked at. */
 	size_t big = 1 << 20;
 	char *body = malloc(big + 64);
@@ -894,6 +964,7 @@ int main(int argc, char **argv)
 	test_filter = argc > 1 ? argv[1] : NULL;
 	log_threshold = LOG_WARN;
 	RUN(test_envelope_kinds);
+	RUN(test_envelope_head_obeys_json_rules);
 	RUN(test_envelope_head_is_bounded);
 	RUN(test_envelope_edits);
 	RUN(test_queue_limits);

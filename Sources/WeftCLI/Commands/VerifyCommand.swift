@@ -28,8 +28,9 @@ public enum VerifyCommand: Subcommand {
           -h, --help      show this help
 
         Exit status: 0 when every checkpoint matches its baseline, 1 when any differs, is
-        missing or is new, 2 for bad options, a missing or unreadable DIR, or a program that
-        cannot be run, fails (its stderr is shown) or writes no checkpoint.
+        missing or is new, 2 for bad options, a missing or unreadable DIR, a program that
+        cannot be run, fails (its stderr is shown) or writes no checkpoint, or artifacts that
+        cannot be written (the report is printed in full all the same).
 
         """
 
@@ -65,11 +66,19 @@ public enum VerifyCommand: Subcommand {
             asciiArt[name] = BaselineDirectory.asciiArtState(of: url, snapshot: baseline)
         }
 
+        // Artifacts that cannot be written (a full disk, a file in the way) must not cost the
+        // comparison, which is what the run was for: the report is printed in full first.
+        var artifactsFailure: Error?
         if let artifacts {
-            try writeArtifacts(results.filter { $0.status != .equal }, to: artifacts, io: io)
+            do { try writeArtifacts(results.filter { $0.status != .equal }, to: artifacts, io: io) } catch { artifactsFailure = error }
         }
         io.stdout.write(report(results, settings.format, directory: program.directory, asciiArt: asciiArt))
         io.stderr.write(asciiArtNotes(asciiArt, directory: program.directory))
+        if let artifactsFailure {
+            io.stderr.write("weft verify: the artifacts could not be written: \(artifactsFailure) "
+                + "(the comparison report is complete; only artifacts are missing)\n")
+            return 2
+        }
         return results.allSatisfy { $0.status == .equal } ? 0 : 1
     }
 

@@ -4,9 +4,8 @@ import WeftSnapshot
 /// Writing what commands produce (snapshots, reports, pictures) to a file or standard output.
 enum OutputFile {
     /// Writes `bytes` to `path`, or to standard output for `-`. A file appears whole or not at
-    /// all (written beside it, then renamed), so a CI never keeps half a baseline. A symbolic
-    /// link, a pipe or a device (/dev/stdout, a FIFO, /dev/null) is written through, as a shell's
-    /// `>` does: a file renamed over it would replace it and never reach its reader.
+    /// all, and a symbolic link, a pipe or a device is written through, as a shell's `>` does
+    /// (`WholeFile`).
     static func write(_ bytes: [UInt8], to path: String, io: CommandIO) throws {
         if path == "-" {
             io.stdout.write(String(decoding: bytes, as: UTF8.self))
@@ -14,13 +13,7 @@ enum OutputFile {
         }
         try checkCanBeAFile(path)
         do {
-            if isPlainFileOrAbsent(path) {
-                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } else {
-                let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
-                guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-                try FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).write(contentsOf: bytes)
-            }
+            try WholeFile.write(bytes, to: path)
         } catch {
             throw UsageError("\(path): cannot be written (\((error as NSError).localizedDescription))")
         }
@@ -38,12 +31,6 @@ enum OutputFile {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw UsageError("\(path): cannot be written (no such directory \(folder))")
         }
-    }
-
-    /// Whether `path` itself (not what a link points to) is a regular file or does not exist.
-    private static func isPlainFileOrAbsent(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) != 0 || info.st_mode & S_IFMT == S_IFREG
     }
 
     static func write(_ text: String, to path: String, io: CommandIO) throws {

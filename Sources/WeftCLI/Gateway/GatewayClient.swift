@@ -6,18 +6,25 @@ import Synchronization
 import WeftProtocol
 
 /// A blocking client for the gateway's HTTP API (protocol.md, HTTP API): the part of the protocol
-/// `weft devices` and `weft snapshot` need. Plain HTTP requests through URLSession (only its
-/// WebSocket task is broken on Linux), one at a time.
+/// `weft devices` and `weft snapshot` need, one request at a time. `http://` gateways are asked
+/// over a plain socket (`PlainHTTPRequest`), since URLSession on Linux refuses IPv6 literals;
+/// `https://` ones through URLSession, which brings TLS.
 public struct GatewayClient: Sendable {
     /// The gateway; requests go to its `httpOrigin`.
     public let address: GatewayEndpoint
     /// Sent as `Authorization: Bearer TOKEN` when set.
     public let token: String?
-    /// How long one request may take. Device calls are bounded by the gateway's own time-out
-    /// (504), so this only guards against a gateway that stopped answering.
+    /// How long to wait for the gateway's answer (for the connection, then for each next part
+    /// of the answer). A device call waits at the gateway for up to the gateway's own
+    /// `--request-timeout` (30 s by default), so this must be longer than that: `--request-timeout`
+    /// of `weft devices` and `weft snapshot`, default `defaultTimeout`.
     public let timeout: TimeInterval
 
-    public init(address: GatewayEndpoint, token: String?, timeout: TimeInterval = 60) {
+    /// Twice the gateway's default request time-out: a device that does not answer is the
+    /// gateway's 504, which says more than a time-out here would.
+    public static let defaultTimeout: TimeInterval = 60
+
+    public init(address: GatewayEndpoint, token: String?, timeout: TimeInterval = defaultTimeout) {
         self.address = address
         self.token = token
         self.timeout = timeout
@@ -30,8 +37,29 @@ public struct GatewayClient: Sendable {
     }
 
     /// `GET path` (path starts with `/`, already percent-encoded). Throws `GatewayError.unreachable`
-    /// when no connection was made, `.noAnswer` when the server hung up without a response.
+    /// when no connection was made, `.noAnswer` when the server hung up without a response,
+    /// `.timedOut` when the answer did not come within `timeout`.
     public func get(_ path: String) throws -> Response {
+        address.usesTLS ? try getWithURLSession(path) : try getOverSocket(path)
+    }
+
+    private func getOverSocket(_ path: String) throws -> Response {
+        var headers: [(name: String, value: String)] = [("Accept", "application/json")]
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        let request = PlainHTTPRequest(host: address.host, port: address.port, path: path, headers: headers, timeout: timeout)
+        do {
+            let (status, body) = try request.send(hostHeader: address.hostHeader)
+            return Response(status: status, body: body)
+        } catch {
+            switch error.kind {
+            case .unreachable: throw GatewayError.unreachable(address: address, reason: error.reason)
+            case .noAnswer: throw GatewayError.noAnswer(address: address, reason: error.reason)
+            case .timedOut: throw GatewayError.timedOut(address: address, seconds: timeout)
+            }
+        }
+    }
+
+    private func getWithURLSession(_ path: String) throws -> Response {
         guard let url = URL(string: address.httpOrigin + path) else {
             throw GatewayError.unreachable(address: address, reason: "cannot form a URL for \(path)")
         }
@@ -40,10 +68,15 @@ public struct GatewayClient: Sendable {
 
         let outcome = Mutex<Result<Response, GatewayError>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        let task = URLSession.shared.dataTask(with: request) { data, response, error in
+        let task = URLSession.shared.dataTask(with: request) { [address, timeout] data, response, error in
             let result: Result<Response, GatewayError>
             if let http = response as? HTTPURLResponse {
                 result = .success(Response(status: http.statusCode, body: data ?? Data()))
+            } else if (error as? URLError)?.code == .timedOut {
+                result = .failure(.timedOut(address: address, seconds: timeout))
+            } else if (error as? URLError)?.code == .badURL, address.host.contains(":") {
+                result = .failure(.unreachable(address: address, reason:
+                    "Foundation's URLSession on Linux cannot reach an IPv6 address over https; name the gateway by a host name"))
             } else {
                 let reason = error.map { ($0 as NSError).localizedDescription } ?? "no response"
                 result = .failure(Self.hungUp(error) ? .noAnswer(address: address, reason: reason)

@@ -10,6 +10,9 @@ public enum GatewayError: Error, CustomStringConvertible {
     /// Connected, but the server hung up without an HTTP response: it is no gateway, or a
     /// gateway that dropped the request.
     case noAnswer(address: GatewayEndpoint, reason: String)
+    /// Connected, but no answer (or no next part of it) came within the client's time-out:
+    /// a gateway that hangs, or one whose own `--request-timeout` is longer than ours.
+    case timedOut(address: GatewayEndpoint, seconds: TimeInterval)
     /// The gateway answered with an error status.
     case api(GatewayAPIError)
     /// A 200 whose body is not what protocol.md promises.
@@ -22,6 +25,9 @@ public enum GatewayError: Error, CustomStringConvertible {
         case .noAnswer(let address, let reason):
             "the server at \(address.httpOrigin) closed the connection without an answer (\(reason)); "
                 + "check that --gateway or WEFT_GATEWAY names a weft gateway"
+        case .timedOut(let address, let seconds):
+            "the gateway at \(address.httpOrigin) did not answer within \(PlainHTTPRequest.seconds(seconds)) "
+                + "(weft's --request-timeout; when the gateway's own --request-timeout is longer, give weft a longer one)"
         case .api(let error):
             error.description
         case .malformed(let what):

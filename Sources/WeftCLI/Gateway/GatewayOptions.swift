@@ -1,16 +1,19 @@
 import WeftProtocol
 
-/// `--gateway URL` and `--token T`, shared by the commands that talk to a gateway. Defaults come
+/// `--gateway URL`, `--token T` and `--request-timeout S`, shared by the commands that talk to a gateway. Defaults come
 /// from `WEFT_GATEWAY` (else `ws://127.0.0.1:9223`) and `WEFT_TOKEN` (protocol.md, Transport),
 /// read by `GatewayEnvironment`; the URL is parsed by `GatewayEndpoint`, as the client library does.
 enum GatewayOptions {
-    static var options: [ArgumentParser.Option] { [.value("gateway"), .value("token")] }
+    static var options: [ArgumentParser.Option] { [.value("gateway"), .value("token"), .value("request-timeout")] }
 
     /// Lines for a command's `--help`.
     static let help = """
           --gateway URL   the gateway (ws://, wss://, http:// or https://; default $WEFT_GATEWAY,
                           else \(GatewayEndpoint.default))
           --token T       the gateway's token (default $WEFT_TOKEN), sent as Authorization: Bearer
+          --request-timeout S
+                          how long to wait for the gateway's answer (default \(Int(GatewayClient.defaultTimeout));
+                          longer than the gateway's own --request-timeout, default 30)
         """
 
     static func client(_ parsed: ArgumentParser, io: CommandIO) throws -> GatewayClient {
@@ -22,6 +25,7 @@ enum GatewayOptions {
         do { endpoint = try GatewayEndpoint(parsing: baseURL) } catch {
             throw UsageError("\(source) must be a ws://, wss://, http:// or https:// URL like \(GatewayEndpoint.default): \(error)")
         }
-        return GatewayClient(address: endpoint, token: parsed.value("token") ?? environment.token)
+        return GatewayClient(address: endpoint, token: parsed.value("token") ?? environment.token,
+                             timeout: try parsed.seconds("request-timeout", allowingZero: false) ?? GatewayClient.defaultTimeout)
     }
 }

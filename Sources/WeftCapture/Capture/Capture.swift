@@ -70,6 +70,7 @@ public enum Capture {
     }
 
     /// Writes `snapshot` as indented JSON (what a checkpoint file holds), creating directories.
+    /// The file is replaced whole, and a symbolic link is written through (`WholeFile`).
     public static func write(_ snapshot: Snapshot, to path: String) throws {
         try write(snapshot.encodedPretty(), to: path)
     }
@@ -85,7 +86,7 @@ public enum Capture {
     private static func write(_ bytes: [UInt8], to path: String) throws {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url, options: .atomic)
+        try WholeFile.write(bytes, to: path)
     }
 
     /// `2026-11-30T08:00:00Z`, the form of `meta.capturedAt`.
