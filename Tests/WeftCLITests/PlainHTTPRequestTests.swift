@@ -5,13 +5,14 @@ import Testing
 
 /// `PlainHTTPRequest` reads an answer however the server's writes split it: here every byte
 /// comes in a write of its own, so the end of the head (`\r\n\r\n`) arrives across four reads
-/// and the Content-Length is known only after the last of them.
+/// and the Content-Length is known only after the last of them. The server keeps the
+/// connection open: the answer ends where its Content-Length says, or the request times out.
 @Suite struct PlainHTTPRequestTests {
     @Test func anAnswerTrickledOneByteAtATime() throws {
         let body = #"{"devices":[]}"#
         let server = try TricklingServer(answer: "HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n"
                                                  + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
-        let request = PlainHTTPRequest(host: "127.0.0.1", port: server.port, path: "/devices", headers: [], timeout: 5)
+        let request = PlainHTTPRequest(host: "127.0.0.1", port: server.port, path: "/devices", headers: [], timeout: 2)
         let answer = try request.send(hostHeader: "127.0.0.1:\(server.port)")
         #expect(answer.status == 200)
         #expect(String(decoding: answer.body, as: UTF8.self) == body)
@@ -19,7 +20,8 @@ import Testing
 }
 
 /// A server on a free loopback port that answers one connection with `answer`, one byte per
-/// write, a millisecond apart (loopback would otherwise deliver it in one read).
+/// write, a millisecond apart (loopback would otherwise deliver it in one read), then waits for
+/// the client to hang up.
 private final class TricklingServer: @unchecked Sendable {
     let port: Int
     private let listener: Int32
@@ -52,6 +54,7 @@ private final class TricklingServer: @unchecked Sendable {
                 _ = send(connection, &byte, 1, Int32(MSG_NOSIGNAL))
                 usleep(1000)
             }
+            while recv(connection, &head, head.count, 0) > 0 {}
         }
     }
 
