@@ -7,37 +7,6 @@
 #include "log.h"
 #include "protocol.h"
 
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/* Decodes %XX escapes in place (a selector's '@' may come as %40); false for bad escapes or
- * a decoded NUL. */
-static bool url_decode(char *s)
-{
-	char *out = s;
-	for (const char *in = s; *in; in++) {
-		if (*in != '%') {
-			*out++ = *in;
-			continue;
-		}
-		int hi = hex_value(in[1]), lo = hi < 0 ? -1 : hex_value(in[2]);
-		if (lo < 0 || (hi == 0 && lo == 0))
-			return false;
-		*out++ = (char)(hi * 16 + lo);
-		in += 2;
-	}
-	*out = '\0';
-	return true;
-}
-
 bool http_api_owns(const char *path)
 {
 	return strcmp(path, "/healthz") == 0 || strcmp(path, "/api") == 0 || strncmp(path, "/api/", 5) == 0;
@@ -137,6 +106,34 @@ static bool call(struct relay *r, struct peer *exchange, struct device *d, const
 	return answered;
 }
 
+enum device_action { ACTION_DEVICE, ACTION_SNAPSHOT, ACTION_CALL };
+
+/* What the rest of a path after /api/devices/ asks for, and the length of its {device} part.
+ *
+ * libwebsockets hands over the path already %-decoded ('+' read as a space) and with "//", "/./"
+ * and "/../" folded; it keeps no copy of the raw request target. So a selector's "%2F" (an
+ * instance named "main/window") is a '/' by now, and splitting the path at its first '/' would
+ * cut the selector. The action is read from the end instead: a last segment "snapshot" or
+ * "call" is the action and everything before it the selector, which may hold '/' (and must not
+ * be decoded again: "%25" has already become '%'). */
+static enum device_action device_action(const char *rest, size_t *selector_len)
+{
+	size_t len = strlen(rest);
+	static const struct {
+		const char *suffix;
+		enum device_action action;
+	} actions[] = {{"/snapshot", ACTION_SNAPSHOT}, {"/call", ACTION_CALL}};
+	for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++) {
+		size_t n = strlen(actions[i].suffix);
+		if (len > n && strcmp(rest + len - n, actions[i].suffix) == 0) {
+			*selector_len = len - n;
+			return actions[i].action;
+		}
+	}
+	*selector_len = len;
+	return ACTION_DEVICE;
+}
+
 bool http_api_handle(struct relay *r, struct peer *exchange, const char *method, const char *path,
 		     const char *body, size_t body_len, long long now, struct http_response *resp)
 {
@@ -157,32 +154,24 @@ bool http_api_handle(struct relay *r, struct peer *exchange, const char *method,
 		http_api_error(resp, 404, ERR_METHOD_NOT_FOUND, "no such API path", json_pack("{s:s}", "path", path));
 		return true;
 	}
-	/* /api/devices/{device}[/snapshot|/call]; the selector may itself hold no '/'. */
-	char selector[256];
+	/* /api/devices/{device}[/snapshot|/call]. */
 	const char *rest = path + 13;
-	size_t len = strcspn(rest, "/");
+	size_t len;
+	enum device_action action = device_action(rest, &len);
+	char selector[256];
 	if (len == 0 || len >= sizeof selector) {
 		http_api_error(resp, 404, ERR_UNKNOWN_DEVICE, "unknown device", NULL);
 		return true;
 	}
 	memcpy(selector, rest, len);
 	selector[len] = '\0';
-	if (!url_decode(selector)) {
-		http_api_error(resp, 400, ERR_INVALID_PARAMS, "bad %-escape in the device selector", NULL);
-		return true;
-	}
-	const char *action = rest + len;
-	if (strcmp(action, "") != 0 && strcmp(action, "/snapshot") != 0 && strcmp(action, "/call") != 0) {
-		http_api_error(resp, 404, ERR_METHOD_NOT_FOUND, "no such API path", json_pack("{s:s}", "path", path));
-		return true;
-	}
-	bool is_call = strcmp(action, "/call") == 0;
+	bool is_call = action == ACTION_CALL;
 	if (is_call ? strcmp(method, "POST") != 0 : !get)
 		return method_not_allowed(resp, is_call ? "POST" : "GET");
 	struct device *d = resolve(r, selector, resp);
 	if (!d)
 		return true;
-	if (*action == '\0') {
+	if (action == ACTION_DEVICE) {
 		respond_json(resp, 200, device_json(d));
 		return true;
 	}
