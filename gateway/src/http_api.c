@@ -6,6 +6,7 @@
 #include "json_check.h"
 #include "log.h"
 #include "protocol.h"
+#include "reply_check.h"
 
 bool http_api_owns(const char *path)
 {
@@ -187,15 +188,16 @@ bool http_api_handle(struct relay *r, struct peer *exchange, const char *method,
 }
 
 /* The HTTP API answers a device's body as a success, so it must be JSON (the WebSocket relay
- * forwards bodies unread; this path reads them once, without a DOM). True when data[0, len) is
- * one JSON document; else answers 502 saying where it breaks: the offset is counted within the
- * device's result or error value (which starts at body_at) when it lies there, else within its
- * whole reply. Also logged as a warning: a device writing broken JSON is a bug to see in the log. */
-static bool device_json_checked(const struct peer *exchange, const char *data, size_t len, size_t body_at,
-				const char *body_name, struct http_response *resp)
+ * forwards bodies unread; this path reads them once, as they arrive, without a DOM:
+ * reply_check.h). True when check found it is; else answers 502 saying where it breaks: the
+ * offset is counted within the device's result or error value (which starts at body_at) when it
+ * lies there, else within its whole reply. Also logged as a warning: a device writing broken
+ * JSON is a bug to see in the log. */
+static bool device_json_checked(const struct peer *exchange, struct reply_check *check, const struct msg *reply,
+				size_t body_at, const char *body_name, struct http_response *resp)
 {
 	struct json_check_error err;
-	if (json_check(data, len, &err))
+	if (reply_check_finish(check, reply->data, reply->len, &err))
 		return true;
 	const char *part = err.offset >= body_at ? body_name : "reply";
 	size_t offset = err.offset >= body_at ? err.offset - body_at : err.offset;
@@ -210,29 +212,27 @@ static bool device_json_checked(const struct peer *exchange, const char *data, s
 }
 
 void http_api_answer(const struct peer *exchange, struct msg *reply, const struct envelope *e, int code,
-		     const char *message, struct http_response *resp)
+		     const char *message, struct reply_check *check, struct http_response *resp)
 {
 	if (!reply) {
 		http_api_error(resp, status_for(code), code, message, NULL);
 		return;
 	}
-	if (exchange->http_mode == HTTP_SNAPSHOT && e->body == BODY_RESULT) {
+	struct reply_check at_once;
+	if (!check || check->scope == CHECK_UNDECIDED || check->scope == CHECK_NONE) {
+		check = &at_once; /* it arrived before its check could start: all of it now */
+		reply_check_start(check, exchange->http_mode, e);
+	}
+	const char *body_name = e->body == BODY_RESULT ? "result" : "error";
+	if (!device_json_checked(exchange, check, reply, e->body_value, body_name, resp))
+		return;
+	if (check->scope == CHECK_RESULT) {
+		/* The Snapshot is the result's bytes (no copy): those are what was checked. */
 		size_t start, len;
-		if (!envelope_body_slice(reply->data, reply->len, e, &start, &len)) {
-			/* No closing brace: a reply cut off says where, like any other broken JSON. */
-			if (device_json_checked(exchange, reply->data, reply->len, e->body_value, "result", resp))
-				http_api_error(resp, 502, ERR_INTERNAL, "the device's reply is not an object", NULL);
-			return;
-		}
-		/* The Snapshot is the result's bytes (no copy): those are what must be JSON. */
-		if (!device_json_checked(exchange, reply->data + start, len, 0, "result", resp))
-			return;
+		envelope_body_slice(reply->data, reply->len, e, &start, &len); /* there is one: the check found its '}' */
 		reply->data += start;
 		reply->len = len;
 		resp->status = 200;
-	} else if (!device_json_checked(exchange, reply->data, reply->len, e->body_value,
-					 e->body == BODY_RESULT ? "result" : "error", resp)) {
-		return; /* the answer below is the reply less its id member: all of it must be JSON */
 	} else if (!envelope_remove_id(reply, e)) { /* {"result": ...} or {"error": ...} */
 		http_api_error(resp, 502, ERR_INTERNAL, "the device's reply has no id member to remove", NULL);
 		return;

@@ -19,6 +19,7 @@
 #include "queue.h"
 #include "registry.h"
 #include "relay.h"
+#include "reply_check.h"
 #include "static_files.h"
 
 /* ---- envelope ---- */
@@ -831,6 +832,76 @@ out:
 	CHECK_STR(err.reason, "expected a value");
 }
 
+/* The HTTP API's check of a device reply fed while it arrives (reply_check.h) gives the answer
+ * it gives when the whole reply is checked at once, wherever the reply is cut: for a snapshot the
+ * result up to the reply's last '}' is checked, so the end of what has arrived is held back while
+ * it may be that '}'. The answers at once are the ones the integration tests derive by hand
+ * (test_http_api_refuses_broken_device_json). */
+static void test_reply_check_fed_in_fragments_agrees(void)
+{
+	static const char *const replies[] = {
+		"{\"id\":1,\"result\":{\"format\":\"weft.snapshot\",\"roots\":[{\"id\":\"n1\"}]}}",
+		"{\"id\":1,\"result\": [1, \"}\" ] \n } \n",       /* whitespace around the last '}' */
+		"{\"id\":1,\"result\":{},\"x\":1}",                  /* a member after the result */
+		"{\"id\":1,\"result\":[1]}}",                          /* a '}' too many */
+		"{\"id\":1,\"result\":[1]} } }",
+		"{\"id\":1,\"result\":\"abc\n}",                       /* a raw line feed, then the '}' */
+		"{\"id\":1,\"result\":{\"a\":[1,2",                   /* cut off: no '}' */
+		"{\"id\":1,\"result\":5  ",
+		"{\"id\":1,\"result\":}",                             /* nothing between */
+		"{\"id\":1,\"result\":{\"a\":\"b\u00e9\xC3\xA9\"},\"extra\":true}",
+		"{\"id\":1,\"error\":{\"code\":1,\"message\":\"a\tb\"}}",
+	};
+	int disagreements = 0;
+	for (size_t i = 0; i < sizeof replies / sizeof replies[0]; i++) {
+		const char *reply = replies[i];
+		size_t len = strlen(reply);
+		struct envelope e;
+		CHECK_INT(envelope_scan(reply, len, &e), ENVELOPE_REPLY);
+		for (int mode = HTTP_SNAPSHOT; mode <= HTTP_CALL; mode++) {
+			struct reply_check whole;
+			struct json_check_error whole_err = {0}, parts_err = {0};
+			reply_check_start(&whole, mode, &e);
+			bool whole_ok = reply_check_finish(&whole, reply, len, &whole_err);
+			/* Arriving in three pieces, cut at a and b, and a byte at a time. */
+			for (size_t a = 0; a <= len + 1; a++)
+				for (size_t b = a; b <= len + 1; b++) {
+					struct reply_check c;
+					reply_check_start(&c, mode, &e);
+					if (a > len) /* a byte at a time */
+						for (size_t k = 1; k < len; k++)
+							reply_check_feed(&c, reply, k);
+					else if (b <= len) {
+						reply_check_feed(&c, reply, a);
+						reply_check_feed(&c, reply, b);
+					}
+					bool parts_ok = reply_check_finish(&c, reply, len, &parts_err);
+					if (parts_ok != whole_ok ||
+					    (!whole_ok && (parts_err.offset != whole_err.offset || strcmp(parts_err.reason, whole_err.reason)))) {
+						if (disagreements++ < 5)
+							fprintf(stderr, "  %s (mode %d) cut at %zu, %zu: %s at %zu, at once %s at %zu\n", reply,
+								mode, a, b, parts_ok ? "ok" : parts_err.reason, parts_err.offset,
+								whole_ok ? "ok" : whole_err.reason, whole_err.offset);
+					}
+				}
+		}
+	}
+	CHECK_INT(disagreements, 0);
+	/* One answer by hand: the member after the result. The result starts at 17 ({"id":1,"result":
+	 * is 17 bytes); the Snapshot's bytes {},"x":1 are no single document from its comma, 2 in. */
+	struct envelope e;
+	const char *after = replies[2];
+	envelope_scan(after, strlen(after), &e);
+	struct reply_check c;
+	reply_check_start(&c, HTTP_SNAPSHOT, &e);
+	for (size_t k = 1; k < strlen(after); k++)
+		reply_check_feed(&c, after, k);
+	struct json_check_error err;
+	CHECK(!reply_check_finish(&c, after, strlen(after), &err));
+	CHECK_INT(err.offset, 17 + 2);
+	CHECK_STR(err.reason, "expected the end of the document");
+}
+
 /* ---- the relay, through fake hooks ---- */
 
 struct fake {
@@ -850,14 +921,15 @@ static void fake_close(void *ctx, struct peer *p)
 	((struct fake *)ctx)->closes++;
 }
 
-static void fake_http_reply(void *ctx, struct peer *p, struct msg *reply, const struct envelope *e, int code,
-			    const char *message)
+static void fake_http_reply(void *ctx, struct peer *p, struct msg *reply, const struct envelope *e, struct peer *from,
+			    int code, const char *message)
 {
+	(void)from;
 	struct fake *f = ctx;
 	f->http_replies++;
 	msg_unref(f->resp.body);
 	f->resp.body = NULL;
-	http_api_answer(p, reply, e, code, message, &f->resp);
+	http_api_answer(p, reply, e, code, message, NULL, &f->resp);
 }
 
 static struct fake fake;
@@ -1057,6 +1129,7 @@ int main(int argc, char **argv)
 	RUN(test_json_check_depth_limit);
 	RUN(test_json_check_agrees_with_jansson);
 	RUN(test_json_checker_fed_in_fragments_agrees);
+	RUN(test_reply_check_fed_in_fragments_agrees);
 	RUN(test_registry_ids_and_selectors);
 	RUN(test_access_rules);
 	RUN(test_static_resolution);
