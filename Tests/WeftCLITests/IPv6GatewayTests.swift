@@ -38,4 +38,16 @@ import WeftTestSupport
         #expect(run.stderr == "weft devices: cannot reach the gateway at http://[::1]:\(stopped.port) (Connection refused); "
             + "start it, or point --gateway or WEFT_GATEWAY at it\n")
     }
+
+    /// Over https weft still goes through URLSession (it brings TLS), which refuses IPv6
+    /// literals: the message says so and what to do (docs/cli.md, --gateway), rather than
+    /// Foundation's "NSURLErrorDomain error -1000".
+    @Test func httpsToAnIPv6AddressSaysWhy() throws {
+        let gateway = try GatewayProcess(tls: true, host: "::1")
+        let run = CLIRun.weft(["devices", "--gateway", gateway.httpURL])
+        #expect(gateway.httpURL.hasPrefix("https://[::1]:"))
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("(Foundation's URLSession on Linux cannot reach an IPv6 address over https; name the gateway by a host name)"),
+                "\(run.stderr)")
+    }
 }

@@ -202,6 +202,24 @@ import WeftTestSupport
         #expect(run.stdout == plain.stdout)
     }
 
+    /// A baseline that is a symbolic link (one file shared by two baseline folders) is written
+    /// through, as docs/cli.md says of every output file: recording again (3 rows) leaves the
+    /// link a link, and the file it points to holds the new baseline (itemCount 3), its ASCII art
+    /// beside the link as usual. Before the fix the staged file was renamed over the link.
+    @Test func recordingWritesThroughASymbolicLinkedBaseline() throws {
+        try record()
+        let shared = try directory.write("shared/exit.json", "")
+        try FileManager.default.removeItem(atPath: shared)
+        try FileManager.default.moveItem(atPath: "\(baselines)/exit.json", toPath: shared)
+        try FileManager.default.createSymbolicLink(atPath: "\(baselines)/exit.json", withDestinationPath: "../shared/exit.json")
+        let run = CLIRun.weft(["record", baselines] + program(["--rows", "3"]))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "\(baselines)/exit.json") == "../shared/exit.json")
+        let exit = try Snapshot(json: Data(contentsOf: URL(fileURLWithPath: shared)))
+        #expect(exit.rangeControllers.first?.itemCount == 3)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("shared")) == ["exit.json"], "nothing staged is left")
+    }
+
     @Test func recordingAgainReplacesTheBaselines() throws {
         try record()
         let stale = "\(baselines)/retired.json"

@@ -101,8 +101,7 @@ struct StreamedCaptures {
     mutating func next() throws -> (children: [CapturedChild], snapshot: Snapshot) {
         loop.run(frames: 1)
         let pending = Capture.streamed(of: [root], meta: Snapshot.Meta(), cache: cache)
-        let roots: [CapturedChild]? = if case .streamed(let roots, _, _) = pending { roots } else { nil }
-        let captured = try #require(roots?.first)
+        let captured = try #require(pending.roots.first)
         return (captured.subtree.children, pending.snapshot(assembling: &assembly))
     }
 

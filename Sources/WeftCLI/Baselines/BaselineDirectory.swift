@@ -37,21 +37,23 @@ enum BaselineDirectory {
         } catch {
             throw UsageError("\(directory.path): cannot be written (\((error as NSError).localizedDescription))")
         }
-        defer { try? FileManager.default.removeItem(at: staging) }
-
         var moves: [(staged: URL, target: URL)] = []
+        defer {
+            // What was staged beside a link's file and not renamed (a failure), then the folder.
+            for move in moves { try? FileManager.default.removeItem(at: move.staged) }
+            try? FileManager.default.removeItem(at: staging)
+        }
         for (name, snapshot) in checkpoints {
             let baseline = directory.appendingPathComponent("\(name).json")
             let art = asciiArtFile(of: baseline)
             try OutputFile.checkCanBeAFile(baseline.path)
             try OutputFile.checkCanBeAFile(art.path)
-            let stagedBaseline = staging.appendingPathComponent(baseline.lastPathComponent)
-            let stagedArt = staging.appendingPathComponent(art.lastPathComponent)
-            try OutputFile.write(snapshot, to: stagedBaseline.path, io: io)
-            try OutputFile.write(SnapshotAsciiArt.picture(of: snapshot), to: stagedArt.path, io: io)
-            moves += [(stagedBaseline, baseline), (stagedArt, art)]
+            let baselineMove = move(to: baseline, staging: staging), artMove = move(to: art, staging: staging)
+            moves += [baselineMove, artMove]
+            try OutputFile.write(snapshot, to: baselineMove.staged.path, io: io)
+            try OutputFile.write(SnapshotAsciiArt.picture(of: snapshot), to: artMove.staged.path, io: io)
         }
-        // Renames within one directory neither copy nor need space; the targets were checked.
+        // Renames within one file system neither copy nor need space; the targets were checked.
         for (staged, target) in moves where rename(staged.path, target.path) != 0 {
             throw UsageError("\(target.path): cannot be written (\(String(cString: strerror(errno))))")
         }
@@ -60,6 +62,17 @@ enum BaselineDirectory {
             try? FileManager.default.removeItem(at: asciiArtFile(of: url))
         }
         return stale
+    }
+
+    /// Where a file bound for `file` is staged, and what it is then renamed over: in the staging
+    /// folder, `file` itself; for a symbolic link (a baseline shared with another folder), beside
+    /// the file it points to, and that file, since renaming over the link would replace the link
+    /// with a copy, and a rename must stay within one file system.
+    private static func move(to file: URL, staging: URL) -> (staged: URL, target: URL) {
+        let target = WholeFile.followingSymbolicLinks(file.path)
+        guard target != file.path else { return (staging.appendingPathComponent(file.lastPathComponent), file) }
+        let folder = URL(fileURLWithPath: target).deletingLastPathComponent()
+        return (folder.appendingPathComponent(".\(staging.lastPathComponent)-\(file.lastPathComponent)"), URL(fileURLWithPath: target))
     }
 
     /// The `*.json` files directly in `directory`, by checkpoint name (the file name without

@@ -32,10 +32,14 @@ public final class CaptureSession {
     }
 
     public let loop: MainLoop
+    // The session's state is read and written on the loop's thread only, in every frame while
+    // someone listens: its hot fields are unchecked for exclusivity (`@exclusivity(unchecked)`),
+    // as the cache's are. Checked, their accesses (a budget's update is a modify access) cost
+    // more per frame than the bookkeeping they guard.
     /// What `meta` documents carry (appId, instance, screen...); `capturedAt` is filled per document.
     public var meta: Snapshot.Meta
     /// At most this many `Tree.updated` per second while running (0: no limit).
-    public var updateRate: Double
+    @exclusivity(unchecked) public var updateRate: Double
     /// While running, streamed captures take at most this share of the loop thread's time in
     /// frames (0: no limit): cheap frames or big trees get fewer updates, not slower frames
     /// (`CaptureBudget`). Documents and stepped frames are not limited.
@@ -50,7 +54,7 @@ public final class CaptureSession {
     /// take the loop's thread several times over.
     public static let defaultCaptureBudget = 0.25
     /// Whether anyone listens (the transport's attached count); streaming stops while false.
-    public var isListening: () -> Bool = { false }
+    @exclusivity(unchecked) public var isListening: () -> Bool = { false }
     /// Sends an event (method, pre-encoded params): `Tree.updated`, `Layout.editDropped`.
     /// With `.worker` publishing it is called on the worker queue.
     public var sendEvent: (String, [UInt8]) -> Void {
@@ -66,22 +70,23 @@ public final class CaptureSession {
     public var updateBytesSent: Int { publisher.flush().updateBytesSent }
     /// Captures taken for updates so far (benchmarks and tests read it: with a budget, fewer
     /// than the rate allows).
-    public private(set) var streamedCaptures = 0
+    @exclusivity(unchecked) public private(set) var streamedCaptures = 0
     /// Compares, diffs, encodes and sends, inline or on its worker queue.
     let publisher: UpdatePublisher
 
-    let roots: () -> [DisplayNode]
+    /// The roots the host chose to inspect, when not the loop's.
+    private let chosenRoots: (() -> [DisplayNode])?
     /// The roots captures start from, now.
     public var inspectedRoots: [DisplayNode] { roots() }
     let edits: EditStore
-    private var hasPendingChanges = true
-    private var budget: CaptureBudget
+    @exclusivity(unchecked) private var hasPendingChanges = true
+    @exclusivity(unchecked) private var budget: CaptureBudget
     /// Whether a capture was streamed since someone started listening: the first one is not
     /// charged to the budget (it reads everything, once).
-    private var isStreaming = false
+    @exclusivity(unchecked) private var isStreaming = false
     /// Program time of the last update sent.
-    private var lastUpdateTime: Double?
-    private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
+    @exclusivity(unchecked) private var lastUpdateTime: Double?
+    @exclusivity(unchecked) private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
     private var hook: MainLoop.Token?
 
     /// Inspects `loop`'s roots, or the ones `roots` returns (asked on every capture).
@@ -89,7 +94,7 @@ public final class CaptureSession {
                 updateRate: Double = 30, captureBudget: Double = 0, publishing: Publishing = .inline) {
         self.loop = loop
         publisher = UpdatePublisher(mode: publishing == .worker ? .worker : .inline)
-        self.roots = roots ?? { [unowned loop] in loop.roots }
+        chosenRoots = roots
         self.meta = meta
         self.updateRate = updateRate
         budget = CaptureBudget(fraction: captureBudget)
@@ -133,6 +138,11 @@ public final class CaptureSession {
         var document = publisher.flush().published!
         document.meta.capturedAt = Capture.timestamp()
         return document
+    }
+
+    /// The roots captures start from: the loop's own unless the host chose others.
+    func roots() -> [DisplayNode] {
+        chosenRoots?() ?? loop.roots
     }
 
     /// Reuses unchanged subtrees between the captures of streamed updates.

@@ -88,7 +88,7 @@ public final class Inspector {
             }
             let configuration = GatewayConfiguration(endpoint: endpoint, token: options.token ?? environment.token,
                                                      instance: instance, snapshotDirectory: snapshotDirectory)
-            let requests = RequestServer(session: session)
+            let requests = RequestServer(session: session, changes: RuntimeChanges(loop: loop))
             let poster = loop.poster
             var transport = TransportOptions.device
             transport.handshakeTimeout = options.registrationTimeout
@@ -116,15 +116,21 @@ public final class Inspector {
         device?.start()
     }
 
-    /// Stops inspecting: writes the `exit` checkpoint (when a snapshot directory is set),
-    /// reverts the inspector's edits and closes the connection. Idempotent.
+    /// Stops inspecting: puts back what inspectors changed (a pause, the application state,
+    /// range tuning: `RuntimeChanges`; layout edits: `CaptureSession.stop()`), then writes the
+    /// `exit` checkpoint (when a snapshot directory is set) of the trees as the program left them,
+    /// laid out again where an edit was reverted, and closes the connection. Idempotent.
     public func detach() {
         guard !isDetached else { return }
         isDetached = true
         requests?.isDetached = true
-        checkpoint("exit")
         if let hook { loop.remove(hook) }
+        requests?.changes.restore()
         session.stop()
+        if snapshotDirectory != nil {
+            for root in session.inspectedRoots { root.layoutIfNeeded() }  // where a revert left it stale
+            checkpoint("exit")
+        }
         device?.close()
         AttachedInspectors.shared.remove(self)
     }
@@ -158,14 +164,20 @@ public final class Inspector {
         return safe + ".json"
     }
 
-    /// `first-layout`: after the first frame in which every root has a layout.
+    /// `first-layout`: after the first frame in which every root has a layout. Once per process
+    /// and directory: an inspector attached again later (or a second one) keeps the program's
+    /// first layout instead of overwriting it with its own.
     private func afterFrame() {
         guard !wroteFirstLayout else { return }
         let roots = session.inspectedRoots
         guard !roots.isEmpty, roots.allSatisfy({ $0.calculatedLayout != nil }) else { return }
         wroteFirstLayout = true
+        guard let snapshotDirectory, Inspector.firstLayouts.claim(snapshotDirectory) else { return }
         checkpoint("first-layout")
     }
+
+    /// The snapshot directories this process wrote `first-layout` to.
+    private static let firstLayouts = FirstLayoutDirectories()
 
     /// The `exit` checkpoint when the process exits without `detach()` (only if it exits on
     /// the main thread, where the loop of a program's one inspector runs). Installed once, by
@@ -183,18 +195,23 @@ public final class Inspector {
 /// to the loop's thread, where it is used: it is never touched elsewhere.
 final class RequestServer: @unchecked Sendable {
     let session: CaptureSession
+    /// What the served requests changed in the program's runtime, for `detach()` to put back.
+    let changes: RuntimeChanges
     var device: DeviceSession?
     /// Set by `Inspector.detach()`. A request posted before it and run after is dropped: the
     /// connection is closed, so nobody waits for the answer, and an edit made now would never
     /// be reverted.
     var isDetached = false
 
-    init(session: CaptureSession) {
+    init(session: CaptureSession, changes: RuntimeChanges) {
         self.session = session
+        self.changes = changes
     }
 
     func serve(_ request: DeviceRequest) {
         guard !isDetached, let device else { return }
+        changes.willServe(request.method)
+        defer { changes.didServe(request.method) }
         session.handle(method: request.method, params: request.paramsBytes) { result in
             switch result {
             case .success(let bytes):

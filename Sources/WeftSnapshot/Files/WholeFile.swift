@@ -27,7 +27,7 @@ public enum WholeFile {
     /// What `path` names once its symbolic links are followed, as `open` would follow them (a link
     /// to a missing file names that file, which the write creates). A loop of links is left as it
     /// is: the write then fails with the system's reason.
-    static func followingSymbolicLinks(_ path: String) -> String {
+    public static func followingSymbolicLinks(_ path: String) -> String {
         var current = path
         for _ in 0..<40 {  // the kernel's limit (MAXSYMLINKS)
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
