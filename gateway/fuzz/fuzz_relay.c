@@ -22,12 +22,13 @@ static void close_peer(void *ctx, struct peer *p)
 	(void)p;
 }
 
-static void http_reply(void *ctx, struct peer *p, struct msg *reply, const struct envelope *e, int code,
-		       const char *message)
+static void http_reply(void *ctx, struct peer *p, struct msg *reply, const struct envelope *e, struct peer *from,
+		       int code, const char *message)
 {
 	(void)ctx;
+	(void)from;
 	struct http_response resp = {0};
-	http_api_answer(p, reply, e, code, message, &resp);
+	http_api_answer(p, reply, e, code, message, NULL, &resp);
 	msg_unref(resp.body);
 }
 

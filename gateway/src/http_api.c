@@ -6,37 +6,7 @@
 #include "json_check.h"
 #include "log.h"
 #include "protocol.h"
-
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/* Decodes %XX escapes in place (a selector's '@' may come as %40); false for bad escapes or
- * a decoded NUL. */
-static bool url_decode(char *s)
-{
-	char *out = s;
-	for (const char *in = s; *in; in++) {
-		if (*in != '%') {
-			*out++ = *in;
-			continue;
-		}
-		int hi = hex_value(in[1]), lo = hi < 0 ? -1 : hex_value(in[2]);
-		if (lo < 0 || (hi == 0 && lo == 0))
-			return false;
-		*out++ = (char)(hi * 16 + lo);
-		in += 2;
-	}
-	*out = '\0';
-	return true;
-}
+#include "reply_check.h"
 
 bool http_api_owns(const char *path)
 {
@@ -137,6 +107,34 @@ static bool call(struct relay *r, struct peer *exchange, struct device *d, const
 	return answered;
 }
 
+enum device_action { ACTION_DEVICE, ACTION_SNAPSHOT, ACTION_CALL };
+
+/* What the rest of a path after /api/devices/ asks for, and the length of its {device} part.
+ *
+ * libwebsockets hands over the path already %-decoded ('+' read as a space) and with "//", "/./"
+ * and "/../" folded; it keeps no copy of the raw request target. So a selector's "%2F" (an
+ * instance named "main/window") is a '/' by now, and splitting the path at its first '/' would
+ * cut the selector. The action is read from the end instead: a last segment "snapshot" or
+ * "call" is the action and everything before it the selector, which may hold '/' (and must not
+ * be decoded again: "%25" has already become '%'). */
+static enum device_action device_action(const char *rest, size_t *selector_len)
+{
+	size_t len = strlen(rest);
+	static const struct {
+		const char *suffix;
+		enum device_action action;
+	} actions[] = {{"/snapshot", ACTION_SNAPSHOT}, {"/call", ACTION_CALL}};
+	for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++) {
+		size_t n = strlen(actions[i].suffix);
+		if (len > n && strcmp(rest + len - n, actions[i].suffix) == 0) {
+			*selector_len = len - n;
+			return actions[i].action;
+		}
+	}
+	*selector_len = len;
+	return ACTION_DEVICE;
+}
+
 bool http_api_handle(struct relay *r, struct peer *exchange, const char *method, const char *path,
 		     const char *body, size_t body_len, long long now, struct http_response *resp)
 {
@@ -157,32 +155,24 @@ bool http_api_handle(struct relay *r, struct peer *exchange, const char *method,
 		http_api_error(resp, 404, ERR_METHOD_NOT_FOUND, "no such API path", json_pack("{s:s}", "path", path));
 		return true;
 	}
-	/* /api/devices/{device}[/snapshot|/call]; the selector may itself hold no '/'. */
-	char selector[256];
+	/* /api/devices/{device}[/snapshot|/call]. */
 	const char *rest = path + 13;
-	size_t len = strcspn(rest, "/");
+	size_t len;
+	enum device_action action = device_action(rest, &len);
+	char selector[256];
 	if (len == 0 || len >= sizeof selector) {
 		http_api_error(resp, 404, ERR_UNKNOWN_DEVICE, "unknown device", NULL);
 		return true;
 	}
 	memcpy(selector, rest, len);
 	selector[len] = '\0';
-	if (!url_decode(selector)) {
-		http_api_error(resp, 400, ERR_INVALID_PARAMS, "bad %-escape in the device selector", NULL);
-		return true;
-	}
-	const char *action = rest + len;
-	if (strcmp(action, "") != 0 && strcmp(action, "/snapshot") != 0 && strcmp(action, "/call") != 0) {
-		http_api_error(resp, 404, ERR_METHOD_NOT_FOUND, "no such API path", json_pack("{s:s}", "path", path));
-		return true;
-	}
-	bool is_call = strcmp(action, "/call") == 0;
+	bool is_call = action == ACTION_CALL;
 	if (is_call ? strcmp(method, "POST") != 0 : !get)
 		return method_not_allowed(resp, is_call ? "POST" : "GET");
 	struct device *d = resolve(r, selector, resp);
 	if (!d)
 		return true;
-	if (*action == '\0') {
+	if (action == ACTION_DEVICE) {
 		respond_json(resp, 200, device_json(d));
 		return true;
 	}
@@ -198,15 +188,16 @@ bool http_api_handle(struct relay *r, struct peer *exchange, const char *method,
 }
 
 /* The HTTP API answers a device's body as a success, so it must be JSON (the WebSocket relay
- * forwards bodies unread; this path reads them once, without a DOM). True when data[0, len) is
- * one JSON document; else answers 502 saying where it breaks: the offset is counted within the
- * device's result or error value (which starts at body_at) when it lies there, else within its
- * whole reply. Also logged as a warning: a device writing broken JSON is a bug to see in the log. */
-static bool device_json_checked(const struct peer *exchange, const char *data, size_t len, size_t body_at,
-				const char *body_name, struct http_response *resp)
+ * forwards bodies unread; this path reads them once, as they arrive, without a DOM:
+ * reply_check.h). True when check found it is; else answers 502 saying where it breaks: the
+ * offset is counted within the device's result or error value (which starts at body_at) when it
+ * lies there, else within its whole reply. Also logged as a warning: a device writing broken
+ * JSON is a bug to see in the log. */
+static bool device_json_checked(const struct peer *exchange, struct reply_check *check, const struct msg *reply,
+				size_t body_at, const char *body_name, struct http_response *resp)
 {
 	struct json_check_error err;
-	if (json_check(data, len, &err))
+	if (reply_check_finish(check, reply->data, reply->len, &err))
 		return true;
 	const char *part = err.offset >= body_at ? body_name : "reply";
 	size_t offset = err.offset >= body_at ? err.offset - body_at : err.offset;
@@ -221,29 +212,27 @@ static bool device_json_checked(const struct peer *exchange, const char *data, s
 }
 
 void http_api_answer(const struct peer *exchange, struct msg *reply, const struct envelope *e, int code,
-		     const char *message, struct http_response *resp)
+		     const char *message, struct reply_check *check, struct http_response *resp)
 {
 	if (!reply) {
 		http_api_error(resp, status_for(code), code, message, NULL);
 		return;
 	}
-	if (exchange->http_mode == HTTP_SNAPSHOT && e->body == BODY_RESULT) {
+	struct reply_check at_once;
+	if (!check || check->scope == CHECK_UNDECIDED || check->scope == CHECK_NONE) {
+		check = &at_once; /* it arrived before its check could start: all of it now */
+		reply_check_start(check, exchange->http_mode, e);
+	}
+	const char *body_name = e->body == BODY_RESULT ? "result" : "error";
+	if (!device_json_checked(exchange, check, reply, e->body_value, body_name, resp))
+		return;
+	if (check->scope == CHECK_RESULT) {
+		/* The Snapshot is the result's bytes (no copy): those are what was checked. */
 		size_t start, len;
-		if (!envelope_body_slice(reply->data, reply->len, e, &start, &len)) {
-			/* No closing brace: a reply cut off says where, like any other broken JSON. */
-			if (device_json_checked(exchange, reply->data, reply->len, e->body_value, "result", resp))
-				http_api_error(resp, 502, ERR_INTERNAL, "the device's reply is not an object", NULL);
-			return;
-		}
-		/* The Snapshot is the result's bytes (no copy): those are what must be JSON. */
-		if (!device_json_checked(exchange, reply->data + start, len, 0, "result", resp))
-			return;
+		envelope_body_slice(reply->data, reply->len, e, &start, &len); /* there is one: the check found its '}' */
 		reply->data += start;
 		reply->len = len;
 		resp->status = 200;
-	} else if (!device_json_checked(exchange, reply->data, reply->len, e->body_value,
-					 e->body == BODY_RESULT ? "result" : "error", resp)) {
-		return; /* the answer below is the reply less its id member: all of it must be JSON */
 	} else if (!envelope_remove_id(reply, e)) { /* {"result": ...} or {"error": ...} */
 		http_api_error(resp, 502, ERR_INTERNAL, "the device's reply has no id member to remove", NULL);
 		return;

@@ -9,6 +9,8 @@
 
 #include "relay.h"
 
+struct reply_check;
+
 enum http_mode { HTTP_SNAPSHOT = 1, HTTP_CALL = 2 };
 
 struct http_response {
@@ -30,10 +32,11 @@ bool http_api_handle(struct relay *r, struct peer *exchange, const char *method,
 		     const char *body, size_t body_len, long long now, struct http_response *resp);
 
 /* The response for an exchange's finished request: reply is the device's reply and e its
- * envelope, or reply is NULL and code / message tell why it failed. The reply's bytes are reused,
- * not copied. */
+ * envelope, or reply is NULL and code / message tell why it failed. check is the check of the
+ * reply fed while it arrived (reply_check.h), or NULL (or not started) to check it all now. The
+ * reply's bytes are reused, not copied. */
 void http_api_answer(const struct peer *exchange, struct msg *reply, const struct envelope *e, int code,
-		     const char *message, struct http_response *resp);
+		     const char *message, struct reply_check *check, struct http_response *resp);
 
 /* An error response {"error": {"code", "message", "data"?}}; steals data. */
 void http_api_error(struct http_response *resp, int status, int code, const char *message, json_t *data);

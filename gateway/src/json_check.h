@@ -30,6 +30,42 @@ struct json_check_error {
  * otherwise false, with *err telling where and why. Linear time. */
 bool json_check(const char *data, size_t len, struct json_check_error *err);
 
+/* The same check fed in fragments as they arrive, so a big document costs a little per fragment
+ * and the verdict at its end is immediate: json_checker_init, then json_checker_feed for each
+ * fragment in order, then json_checker_finish. The verdict and the fault (offsets counted from
+ * the first byte fed) are exactly json_check's over the fragments put together, wherever they
+ * were split. The state is fixed-size (the caller owns it; nothing is allocated). */
+
+/* The token a fragment ended in (the checker's own). */
+struct json_token {
+	unsigned char in, part;
+	unsigned char hex_left;                    /* \u escape: hex digits still to come */
+	unsigned char utf8_left, utf8_lo, utf8_hi; /* UTF-8 character: bytes to come, range of the next */
+	bool low;                                  /* the \u escape is the low half of a surrogate pair */
+	unsigned unit;                             /* \u escape: the code unit so far */
+	const char *word;                          /* a literal: the rest of it still to come */
+	size_t escape_at;                          /* offset of the escape's (or its high half's) backslash */
+	size_t lead_at;                            /* offset of the UTF-8 character's first byte */
+};
+
+struct json_checker {
+	size_t fed;   /* bytes fed so far */
+	size_t depth; /* open objects and arrays */
+	unsigned char expect;
+	bool failed;
+	struct json_check_error err;
+	struct json_token token;
+	unsigned char is_object[(JSON_CHECK_MAX_DEPTH + 7) / 8]; /* a bit per open level: 1 for an object */
+};
+
+void json_checker_init(struct json_checker *k);
+
+/* Checks the next len bytes. False once the text can no longer be JSON (then for good). */
+bool json_checker_feed(struct json_checker *k, const char *data, size_t len);
+
+/* The text ended: true when all that was fed is one JSON document, else false with *err. */
+bool json_checker_finish(struct json_checker *k, struct json_check_error *err);
+
 /* The same rules one token at a time, for a reader that walks JSON itself and must not read
  * further than it needs (the relay's envelope head, envelope.h). Each reads the token starting
  * exactly at *pos within data[0, len), moves *pos past it and returns true; or returns false with

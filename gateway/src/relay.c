@@ -114,7 +114,7 @@ static void answer_error(struct relay *r, struct peer *requester, long long orig
 	if (!requester)
 		return;
 	if (requester->kind == PEER_HTTP)
-		r->hooks.http_reply(r->hooks.ctx, requester, NULL, NULL, code, message);
+		r->hooks.http_reply(r->hooks.ctx, requester, NULL, NULL, NULL, code, message);
 	else
 		deliver_new(r, requester, reply_error(origin_id, code, message, NULL), now);
 }
@@ -135,8 +135,10 @@ static void reply_err(struct relay *r, struct peer *p, long long id, int code, c
 /* Forgets a pending request (answered, failed or abandoned). */
 static void finish_pending(struct relay *r, struct pending *pd)
 {
-	if (pd->requester)
+	if (pd->requester) {
 		pd->requester->n_pending--;
+		r->http_pending -= pd->requester->kind == PEER_HTTP;
+	}
 	pending_remove(&r->pending, pd);
 }
 
@@ -183,8 +185,10 @@ static void forward(struct relay *r, struct peer *requester, long long origin_id
 		return;
 	}
 	struct pending *pd = pending_add(&r->pending, requester, origin_id, d, now + r->cfg.request_timeout_us);
-	if (pd)
+	if (pd) {
 		requester->n_pending++;
+		r->http_pending += requester->kind == PEER_HTTP;
+	}
 	json_t *body = params ? json_incref(params) : json_object();
 	json_t *request = pd ? json_pack("{s:I, s:s, s:o}", "id", (json_int_t)pd->gid, "method", method, "params", body)
 			     : (json_decref(body), NULL);
@@ -393,10 +397,18 @@ static void device_register(struct relay *r, struct peer *p, struct msg *m, long
 	json_decref(req);
 }
 
-static void device_reply(struct relay *r, struct device *d, struct msg *m, const struct envelope *e, long long now)
+/* The pending request a reply with this id from device d answers, or NULL (late or unknown). */
+static struct pending *answered_request(const struct relay *r, const struct device *d, long long id)
 {
-	struct pending *pd = pending_find(&r->pending, e->id);
-	if (!pd || pd->device != d) {
+	struct pending *pd = pending_find(&r->pending, id);
+	return pd && pd->device == d ? pd : NULL;
+}
+
+static void device_reply(struct relay *r, struct peer *from, struct msg *m, const struct envelope *e, long long now)
+{
+	struct device *d = from->device;
+	struct pending *pd = answered_request(r, d, e->id);
+	if (!pd) {
 		log_debug("%s: reply %lld matches no pending request (late or unknown), dropped", d->id, e->id);
 		return;
 	}
@@ -404,7 +416,7 @@ static void device_reply(struct relay *r, struct device *d, struct msg *m, const
 	long long origin_id = pd->origin_id;
 	finish_pending(r, pd);
 	if (requester->kind == PEER_HTTP)
-		r->hooks.http_reply(r->hooks.ctx, requester, m, e, 0, NULL);
+		r->hooks.http_reply(r->hooks.ctx, requester, m, e, from, 0, NULL);
 	else if (envelope_rewrite_id(m, e, origin_id))
 		deliver(r, requester, m, now);
 }
@@ -441,7 +453,7 @@ static void device_message(struct relay *r, struct peer *p, struct msg *m, long 
 	}
 	switch (kind) {
 	case ENVELOPE_REPLY:
-		device_reply(r, p->device, m, &e, now);
+		device_reply(r, p, m, &e, now);
 		break;
 	case ENVELOPE_EVENT:
 		if (e.has_device) /* only the gateway names devices: a device cannot speak for another */
@@ -461,6 +473,15 @@ static void device_message(struct relay *r, struct peer *p, struct msg *m, long 
 			  json_pack("{s:I, s:s}", "offset", (json_int_t)e.fault.offset, "reason", e.fault.reason), now);
 		break;
 	}
+}
+
+int relay_http_reply_mode(const struct relay *r, const struct peer *p, const char *data, size_t len,
+			  struct envelope *e)
+{
+	if (r->http_pending == 0 || !p->device || envelope_scan(data, len, e) != ENVELOPE_REPLY)
+		return 0;
+	struct pending *pd = answered_request(r, p->device, e->id);
+	return pd && pd->requester && pd->requester->kind == PEER_HTTP ? pd->requester->http_mode : 0;
 }
 
 /* ---- inspector messages ---- */

@@ -41,10 +41,11 @@ struct relay_hooks {
 	void (*wake)(void *ctx, struct peer *p);
 	/* Close p (p->close_code, p->close_reason, p->close_after_drain are set). */
 	void (*close)(void *ctx, struct peer *p);
-	/* An HTTP exchange's request finished: reply is the device's reply (its envelope e), or NULL
-	 * with an error code and message when it failed. */
-	void (*http_reply)(void *ctx, struct peer *p, struct msg *reply, const struct envelope *e, int code,
-			   const char *message);
+	/* An HTTP exchange's request finished: reply is the device's reply (its envelope e), which
+	 * came from the device peer from; or reply and from are NULL, with an error code and message,
+	 * when it failed. */
+	void (*http_reply)(void *ctx, struct peer *p, struct msg *reply, const struct envelope *e, struct peer *from,
+			   int code, const char *message);
 };
 
 struct relay_config {
@@ -59,6 +60,7 @@ struct relay {
 	struct relay_hooks hooks;
 	struct registry reg;
 	struct pending_table pending;
+	size_t http_pending; /* of the pending requests, those of HTTP exchanges */
 	struct peer *peers;
 };
 
@@ -74,6 +76,13 @@ void relay_closed(struct relay *r, struct peer *p, long long now);
 
 /* A complete message from a device or an inspector; takes the reference to m. */
 void relay_receive(struct relay *r, struct peer *p, struct msg *m, long long now);
+
+/* When data[0, len), the start of a message arriving from device peer p (its first
+ * ENVELOPE_HEAD_MAX bytes, or all of it), is a reply an HTTP exchange waits for: that exchange's
+ * http_mode (so its check can start while the rest arrives); else 0. Costs nothing while no HTTP
+ * exchange waits. */
+int relay_http_reply_mode(const struct relay *r, const struct peer *p, const char *data, size_t len,
+			  struct envelope *e);
 
 /* Time-outs of pending requests and the end of grace periods. */
 void relay_tick(struct relay *r, long long now);

@@ -14,6 +14,7 @@
 #include "log.h"
 #include "protocol.h"
 #include "relay.h"
+#include "reply_check.h"
 #include "static_files.h"
 
 _Static_assert(LWS_PRE <= MSG_PRE, "MSG_PRE must cover libwebsockets' frame header room");
@@ -36,6 +37,7 @@ struct session {
 	enum session_kind kind;
 	struct peer *peer;           /* devices, inspectors, and HTTP exchanges waiting on a device */
 	struct msg *rx;              /* a WebSocket message being reassembled */
+	struct reply_check check;    /* devices: rx's check, when it is a reply the HTTP API answers with */
 	/* HTTP */
 	char path[256];
 	struct msg *body;            /* a POST body being received */
@@ -79,12 +81,13 @@ static void hook_close(void *ctx, struct peer *p)
 	lws_callback_on_writable(p->conn);
 }
 
-static void hook_http_reply(void *ctx, struct peer *p, struct msg *reply, const struct envelope *e, int code,
-			    const char *message)
+static void hook_http_reply(void *ctx, struct peer *p, struct msg *reply, const struct envelope *e, struct peer *from,
+			    int code, const char *message)
 {
 	(void)ctx;
 	struct session *s = lws_wsi_user(p->conn);
-	http_api_answer(p, reply, e, code, message, &s->resp);
+	struct session *device = from ? lws_wsi_user(from->conn) : NULL;
+	http_api_answer(p, reply, e, code, message, device ? &device->check : NULL, &s->resp);
 	s->resp_ready = true;
 	if (!srv.stopping)
 		lws_callback_on_writable(p->conn);
@@ -173,6 +176,23 @@ static int ws_established(struct lws *wsi, struct session *s)
 	return 0;
 }
 
+/* A device message that is a reply an HTTP exchange waits for is checked as it arrives
+ * (reply_check.h), so the answer at its end is immediate. Whether it is one is asked once its
+ * head is in. */
+static void check_arriving_reply(struct session *s, bool final)
+{
+	struct msg *m = s->rx;
+	if (s->check.scope == CHECK_UNDECIDED && (m->len >= ENVELOPE_HEAD_MAX || final)) {
+		struct envelope e;
+		int mode = relay_http_reply_mode(&srv.relay, s->peer, m->data, m->len, &e);
+		if (mode)
+			reply_check_start(&s->check, mode, &e);
+		else
+			s->check.scope = CHECK_NONE;
+	}
+	reply_check_feed(&s->check, m->data, m->len);
+}
+
 static int ws_receive(struct lws *wsi, struct session *s, const void *in, size_t len)
 {
 	if (!s->peer)
@@ -201,11 +221,15 @@ static int ws_receive(struct lws *wsi, struct session *s, const void *in, size_t
 	if (!s->rx)
 		return -1;
 	msg_append(s->rx, in, len);
-	if (!lws_is_final_fragment(wsi))
+	bool final = lws_is_final_fragment(wsi);
+	if (s->kind == SESSION_DEVICE)
+		check_arriving_reply(s, final);
+	if (!final)
 		return 0;
 	struct msg *m = s->rx;
 	s->rx = NULL;
 	relay_receive(&srv.relay, s->peer, m, now_us());
+	s->check.scope = CHECK_UNDECIDED; /* the next message's */
 	return 0;
 }
 

@@ -1029,6 +1029,80 @@ static void expect_not_json(const struct http_result *r, const char *in, long lo
 
 #define REST(literal) literal, sizeof literal - 1
 
+/* Sends an API request that goes to dev, plays dev (answering with {"id":<its id>, then rest),
+ * and expects 200 with body. */
+static void expect_relayed(struct tc *dev, const char *path, const char *post_body, const char *dev_method,
+			   const char *rest, const char *body)
+{
+	struct http_result r;
+	http_while_device_answers(dev, path, post_body, dev_method, rest, strlen(rest), &r);
+	CHECK_INT(r.status, 200);
+	CHECK_STR(r.body, body);
+	http_result_free(&r);
+}
+
+/* protocol.md (Device selectors): {device} in API paths may be appId@instance, URL-encoded like
+ * any path segment, so an instance may hold '/' (sent as %2F) or '%' (sent as %25). Each device
+ * below is named by its selector; the answer must be that device (its deviceId), and its
+ * snapshot and calls must reach it. */
+static void test_http_selects_instances_with_slashes(void)
+{
+	START_GATEWAY(NULL);
+	char base[64], slash[96], percent[96], call_named[96];
+	snprintf(base, sizeof base, "%s", test_instance());
+	snprintf(slash, sizeof slash, "%s/main/window", base);
+	snprintf(percent, sizeof percent, "%s-50%%", base);
+	snprintf(call_named, sizeof call_named, "%s/call", base);
+	struct tc *dev = device_open(pool, "org.weft.Slash", slash);
+	struct tc *pct = device_open(pool, "org.weft.Slash", percent);
+	struct tc *odd = device_open(pool, "org.weft.Slash", call_named);
+	int status;
+	char path[256];
+
+	/* GET /api/devices/org.weft.Slash%40<base>%2Fmain%2Fwindow -> 200, that device. */
+	snprintf(path, sizeof path, "/api/devices/org.weft.Slash%%40%s%%2Fmain%%2Fwindow", base);
+	json_t *j = http_json("GET", path, NULL, NULL, &status);
+	CHECK_INT(status, 200);
+	CHECK_STR(str_at(j, "deviceId", NULL), dev->device_id);
+	CHECK_STR(str_at(j, "identity", "instance"), slash);
+	json_decref(j);
+
+	/* .../snapshot and .../call reach it (this test plays the device). */
+	char action_path[300];
+	snprintf(action_path, sizeof action_path, "%s/snapshot", path);
+	expect_relayed(dev, action_path, NULL, "Tree.getDocument", "\"result\":{\"roots\":[]}}", "{\"roots\":[]}");
+	snprintf(action_path, sizeof action_path, "%s/call", path);
+	expect_relayed(dev, action_path, "{\"method\":\"Runtime.step\"}", "Runtime.step", "\"result\":{\"frame\":1}}",
+		       "{\"result\":{\"frame\":1}}");
+
+	/* "%25" is one '%': <base>-50% is sent as <base>-50%25. */
+	snprintf(path, sizeof path, "/api/devices/org.weft.Slash%%40%s-50%%25", base);
+	j = http_json("GET", path, NULL, NULL, &status);
+	CHECK_INT(status, 200);
+	CHECK_STR(str_at(j, "deviceId", NULL), pct->device_id);
+	json_decref(j);
+
+	/* An instance ending in "/call": its snapshot path ends in /snapshot, so the selector is
+	 * all before it. */
+	snprintf(path, sizeof path, "/api/devices/org.weft.Slash%%40%s%%2Fcall/snapshot", base);
+	expect_relayed(odd, path, NULL, "Tree.getDocument", "\"result\":{\"which\":\"odd\"}}", "{\"which\":\"odd\"}");
+
+	/* A selector that names no device still answers 404 -32000 with the selector as read. */
+	snprintf(path, sizeof path, "/api/devices/org.weft.Slash%%40%s%%2Fnone", base);
+	j = http_json("GET", path, NULL, NULL, &status);
+	CHECK_INT(status, 404);
+	CHECK_INT(int_at(json_object_get(j, "error"), "code", NULL), -32000);
+	char none[128];
+	snprintf(none, sizeof none, "org.weft.Slash@%s/none", base);
+	CHECK_STR(str_at(json_object_get(j, "error"), "data", "device"), none);
+	json_decref(j);
+	tc_free(odd);
+	tc_free(pct);
+	tc_free(dev);
+	down();
+}
+
+
 static void test_http_api_refuses_broken_device_json(void)
 {
 	START_GATEWAY(NULL);
@@ -1434,6 +1508,7 @@ int main(int argc, char **argv)
 	RUN(test_malformed_corpus);
 	RUN(test_malformed_device_heads_are_dropped);
 	RUN(test_http_api);
+	RUN(test_http_selects_instances_with_slashes);
 	RUN(test_http_api_refuses_broken_device_json);
 	RUN(test_http_api_big_snapshot_is_checked_whole);
 	RUN(test_big_messages_pass_intact);

@@ -19,6 +19,7 @@
 #include "queue.h"
 #include "registry.h"
 #include "relay.h"
+#include "reply_check.h"
 #include "static_files.h"
 
 /* ---- envelope ---- */
@@ -445,26 +446,27 @@ static bool json_ok(const char *text, size_t len, struct json_check_error *err)
 	return ok;
 }
 
+/* Valid documents. RFC 8259: any value at the top, whitespace (space, tab, LF, CR) around every
+ * token, numbers with sign, fraction and exponent (no size limit), every escape (😀 as the
+ * surrogate pair \uD83D\uDE00, in either case), UTF-8 text (é is C3 A9, ✓ E2 9C 93, 😀
+ * F0 9F 98 80), DEL (0x7f) unescaped. */
+static const char *const good_json[] = {
+	"0", "-0", "7", "-12.5e+3", "0.0", "1E5", "1e-07", "2.5E-3", "123456789012345678901234567890",
+	"true", "false", "null", "\"\"", " \t\r\n1 \t\r\n",
+	"\"a\\\"b\\\\c\\/d\\be\\ff\\ng\\rh\\ti\\u00e9\\uD83D\\uDE00\\u0000\"", "\"\\ud83d\\ude00\"",
+	"\"\xC3\xA9 \xE2\x9C\x93 \xF0\x9F\x98\x80 \x7F\"", "{}", "[]", "[[]]", "{\"\":{}}",
+	" { \"a\" : [ 1 , { } , [ ] , \"x\" , -0.5 , true , false , null ] , \"b\" : { \"c\" : \"d\" } } ",
+	"{\"format\":\"weft.snapshot\",\"version\":1,\"revision\":3,\"meta\":{},\"roots\":[{\"id\":\"n1\","
+	"\"className\":\"ASDisplayNode\",\"frame\":[0,0,375,812],\"constrainedSize\":{\"min\":[0,0],"
+	"\"max\":[\"inf\",\"inf\"]},\"children\":[]}]}",
+};
+
 static void test_json_check_accepts_every_kind_of_value(void)
 {
-	/* RFC 8259: any value at the top, whitespace (space, tab, LF, CR) around every token,
-	 * numbers with sign, fraction and exponent (no size limit), every escape (😀 as the
-	 * surrogate pair \uD83D\uDE00, in either case), UTF-8 text (é is C3 A9, ✓ E2 9C 93, 😀
-	 * F0 9F 98 80), DEL (0x7f) unescaped. */
-	const char *good[] = {
-		"0", "-0", "7", "-12.5e+3", "0.0", "1E5", "1e-07", "2.5E-3", "123456789012345678901234567890",
-		"true", "false", "null", "\"\"", " \t\r\n1 \t\r\n",
-		"\"a\\\"b\\\\c\\/d\\be\\ff\\ng\\rh\\ti\\u00e9\\uD83D\\uDE00\\u0000\"", "\"\\ud83d\\ude00\"",
-		"\"\xC3\xA9 \xE2\x9C\x93 \xF0\x9F\x98\x80 \x7F\"", "{}", "[]", "[[]]", "{\"\":{}}",
-		" { \"a\" : [ 1 , { } , [ ] , \"x\" , -0.5 , true , false , null ] , \"b\" : { \"c\" : \"d\" } } ",
-		"{\"format\":\"weft.snapshot\",\"version\":1,\"revision\":3,\"meta\":{},\"roots\":[{\"id\":\"n1\","
-		"\"className\":\"ASDisplayNode\",\"frame\":[0,0,375,812],\"constrainedSize\":{\"min\":[0,0],"
-		"\"max\":[\"inf\",\"inf\"]},\"children\":[]}]}",
-	};
-	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+	for (size_t i = 0; i < sizeof good_json / sizeof good_json[0]; i++) {
 		struct json_check_error err;
-		if (!json_ok(good[i], strlen(good[i]), &err)) {
-			fprintf(stderr, "  refused %s: %s at %zu\n", good[i], err.reason, err.offset);
+		if (!json_ok(good_json[i], strlen(good_json[i]), &err)) {
+			fprintf(stderr, "  refused %s: %s at %zu\n", good_json[i], err.reason, err.offset);
 			CHECK(0);
 		}
 	}
@@ -687,6 +689,43 @@ static unsigned mutation_next(unsigned bound)
 	return (unsigned)(mutation_state % bound);
 }
 
+/* Documents the mutations below start from: a snapshot, and every kind of token. */
+static const char *const mutation_seeds[] = {
+	"{\"format\":\"weft.snapshot\",\"version\":1,\"meta\":{\"pid\":-42},\"roots\":[{\"id\":\"n1\",\"frame\":"
+	"[0,0.5,375,1e-07],\"constrainedSize\":{\"min\":[0,0],\"max\":[\"inf\",\"inf\"]},\"children\":[]}]}",
+	" [ \"a\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\uD83D\\uDE00\xC3\xA9\xE2\x9C\x93\xF0\x9F\x98\x80\" , true , false , null , -0 , "
+	"12E+3 , { } , [ [ ] ] ] ",
+};
+
+#define MUTANT_MAX 512
+
+/* Writes seed with 1 to 3 random edits into text (MUTANT_MAX bytes): bytes replaced with JSON's
+ * own punctuation or any byte, deleted, inserted, or the text cut. Returns its length. */
+static size_t mutant(const char *seed, char *text)
+{
+	static const char alphabet[] = "{}[]:,\"\\ \t\n0123456789-+.eEtrufalsnDdCc\x01\x7f\x80\xC3\xA9\xED\xF4";
+	size_t len = strlen(seed);
+	memcpy(text, seed, len);
+	for (unsigned ops = 1 + mutation_next(3); ops > 0 && len > 0; ops--) {
+		size_t at = mutation_next((unsigned)len);
+		unsigned what = mutation_next(8);
+		char ch = what == 0 ? (char)mutation_next(256) : alphabet[mutation_next(sizeof alphabet - 1)];
+		if (what < 4) {
+			text[at] = ch;
+		} else if (what < 6) {
+			memmove(text + at, text + at + 1, len - at - 1);
+			len--;
+		} else if (what < 7 && len < MUTANT_MAX - 1) {
+			memmove(text + at + 1, text + at, len - at);
+			text[at] = ch;
+			len++;
+		} else {
+			len = at;
+		}
+	}
+	return len;
+}
+
 /* True when jansson's refusal is one json_check does not make by design: a number too big for a
  * double (the grammar has no size limit). */
 static bool jansson_refuses_for_meaning(const json_error_t *err)
@@ -700,36 +739,11 @@ static bool jansson_refuses_for_meaning(const json_error_t *err)
  * both or refused by both. */
 static void test_json_check_agrees_with_jansson(void)
 {
-	const char *seeds[] = {
-		"{\"format\":\"weft.snapshot\",\"version\":1,\"meta\":{\"pid\":-42},\"roots\":[{\"id\":\"n1\",\"frame\":"
-		"[0,0.5,375,1e-07],\"constrainedSize\":{\"min\":[0,0],\"max\":[\"inf\",\"inf\"]},\"children\":[]}]}",
-		" [ \"a\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\uD83D\\uDE00\xC3\xA9\xE2\x9C\x93\xF0\x9F\x98\x80\" , true , false , null , -0 , "
-		"12E+3 , { } , [ [ ] ] ] ",
-	};
-	const char alphabet[] = "{}[]:,\"\\ \t\n0123456789-+.eEtrufalsnDdCc\x01\x7f\x80\xC3\xA9\xED\xF4";
-	char text[512];
+	char text[MUTANT_MAX];
 	int disagreements = 0, compared = 0;
-	for (size_t si = 0; si < sizeof seeds / sizeof seeds[0]; si++) {
+	for (size_t si = 0; si < sizeof mutation_seeds / sizeof mutation_seeds[0]; si++) {
 		for (int round = 0; round < 20000; round++) {
-			size_t len = strlen(seeds[si]);
-			memcpy(text, seeds[si], len);
-			for (unsigned ops = 1 + mutation_next(3); ops > 0 && len > 0; ops--) {
-				size_t at = mutation_next((unsigned)len);
-				unsigned what = mutation_next(8);
-				char ch = what == 0 ? (char)mutation_next(256) : alphabet[mutation_next(sizeof alphabet - 1)];
-				if (what < 4) {
-					text[at] = ch;
-				} else if (what < 6) {
-					memmove(text + at, text + at + 1, len - at - 1);
-					len--;
-				} else if (what < 7 && len < sizeof text - 1) {
-					memmove(text + at + 1, text + at, len - at);
-					text[at] = ch;
-					len++;
-				} else {
-					len = at;
-				}
-			}
+			size_t len = mutant(mutation_seeds[si], text);
 			json_error_t jerr;
 			json_t *j = json_loadb(text, len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr);
 			struct json_check_error err;
@@ -746,6 +760,146 @@ static void test_json_check_agrees_with_jansson(void)
 	}
 	CHECK_INT(disagreements, 0);
 	CHECK(compared > 39000); /* nearly every mutation was compared */
+}
+
+/* ---- the JSON check fed in fragments ---- */
+
+/* Feeds text to a checker cut at a and b (a <= b <= len), each of the up to three fragments in a
+ * buffer of exactly its size (ASan catches a read past one), and compares the verdict and fault
+ * with json_check's over the whole text: json_check.h promises they are the same wherever the
+ * text is cut. */
+static bool split_agrees(const char *text, size_t len, size_t a, size_t b)
+{
+	struct json_check_error whole, parts = {0};
+	bool whole_ok = json_ok(text, len, &whole);
+	struct json_checker k;
+	json_checker_init(&k);
+	size_t cuts[] = {0, a, b, len};
+	for (size_t f = 0; f + 1 < sizeof cuts / sizeof cuts[0]; f++) {
+		size_t n = cuts[f + 1] - cuts[f];
+		char *fragment = malloc(n ? n : 1);
+		memcpy(fragment, text + cuts[f], n);
+		json_checker_feed(&k, fragment, n);
+		free(fragment);
+	}
+	bool parts_ok = json_checker_finish(&k, &parts);
+	bool same = parts_ok == whole_ok &&
+		    (whole_ok || (parts.offset == whole.offset && parts.reason && strcmp(parts.reason, whole.reason) == 0));
+	if (!same)
+		fprintf(stderr, "  cut at %zu and %zu: whole %s (%s at %zu), fragments %s (%s at %zu): %.*s\n", a, b,
+			whole_ok ? "ok" : "refused", whole_ok ? "" : whole.reason, whole_ok ? 0 : whole.offset,
+			parts_ok ? "ok" : "refused", parts_ok ? "" : parts.reason, parts_ok ? 0 : parts.offset, (int)len, text);
+	return same;
+}
+
+/* Every valid and every refused document above, cut at every byte and at every pair of bytes:
+ * a fragment may end inside any token (a string, an escape, a surrogate pair, a UTF-8 character,
+ * a number, a literal) or between any two. Then the random mutations, cut at two random places. */
+static void test_json_checker_fed_in_fragments_agrees(void)
+{
+	int disagreements = 0;
+	for (size_t i = 0; i < sizeof good_json / sizeof good_json[0] + sizeof bad_json_cases / sizeof bad_json_cases[0]; i++) {
+		size_t n_good = sizeof good_json / sizeof good_json[0];
+		const char *text = i < n_good ? good_json[i] : bad_json_cases[i - n_good].text;
+		size_t len = i < n_good || !bad_json_cases[i - n_good].len ? strlen(text) : bad_json_cases[i - n_good].len;
+		for (size_t a = 0; a <= len; a++)
+			for (size_t b = a; b <= len; b++)
+				if (!split_agrees(text, len, a, b) && ++disagreements > 5)
+					goto out;
+	}
+	char text[MUTANT_MAX];
+	for (size_t si = 0; si < sizeof mutation_seeds / sizeof mutation_seeds[0]; si++)
+		for (int round = 0; round < 5000; round++) {
+			size_t len = mutant(mutation_seeds[si], text);
+			size_t a = mutation_next((unsigned)len + 1), b = a + mutation_next((unsigned)(len - a) + 1);
+			if (!split_agrees(text, len, a, b) && ++disagreements > 5)
+				goto out;
+		}
+out:
+	CHECK_INT(disagreements, 0);
+	/* Fed a byte at a time, a 4-byte UTF-8 character, an exponent and a surrogate pair pass,
+	 * and a fault is counted from the first byte fed: in ["😀",1e5,"\uD83D\uDE00",x] the [ is 0,
+	 * " 1, the four bytes of 😀 2-5, " 6, the comma 7, 1e5 8-10, the comma 11, " 12, the two
+	 * escapes 13-24, " 25, the comma 26 and the x 27. */
+	const char *doc = "[\"\xF0\x9F\x98\x80\",1e5,\"\\uD83D\\uDE00\",x]";
+	struct json_checker k;
+	json_checker_init(&k);
+	for (size_t i = 0; i < strlen(doc); i++)
+		json_checker_feed(&k, doc + i, 1);
+	struct json_check_error err;
+	CHECK(!json_checker_finish(&k, &err));
+	CHECK_INT(err.offset, 27);
+	CHECK_STR(err.reason, "expected a value");
+}
+
+/* The HTTP API's check of a device reply fed while it arrives (reply_check.h) gives the answer
+ * it gives when the whole reply is checked at once, wherever the reply is cut: for a snapshot the
+ * result up to the reply's last '}' is checked, so the end of what has arrived is held back while
+ * it may be that '}'. The answers at once are the ones the integration tests derive by hand
+ * (test_http_api_refuses_broken_device_json). */
+static void test_reply_check_fed_in_fragments_agrees(void)
+{
+	static const char *const replies[] = {
+		"{\"id\":1,\"result\":{\"format\":\"weft.snapshot\",\"roots\":[{\"id\":\"n1\"}]}}",
+		"{\"id\":1,\"result\": [1, \"}\" ] \n } \n",       /* whitespace around the last '}' */
+		"{\"id\":1,\"result\":{},\"x\":1}",                  /* a member after the result */
+		"{\"id\":1,\"result\":[1]}}",                          /* a '}' too many */
+		"{\"id\":1,\"result\":[1]} } }",
+		"{\"id\":1,\"result\":\"abc\n}",                       /* a raw line feed, then the '}' */
+		"{\"id\":1,\"result\":{\"a\":[1,2",                   /* cut off: no '}' */
+		"{\"id\":1,\"result\":5  ",
+		"{\"id\":1,\"result\":}",                             /* nothing between */
+		"{\"id\":1,\"result\":{\"a\":\"b\u00e9\xC3\xA9\"},\"extra\":true}",
+		"{\"id\":1,\"error\":{\"code\":1,\"message\":\"a\tb\"}}",
+	};
+	int disagreements = 0;
+	for (size_t i = 0; i < sizeof replies / sizeof replies[0]; i++) {
+		const char *reply = replies[i];
+		size_t len = strlen(reply);
+		struct envelope e;
+		CHECK_INT(envelope_scan(reply, len, &e), ENVELOPE_REPLY);
+		for (int mode = HTTP_SNAPSHOT; mode <= HTTP_CALL; mode++) {
+			struct reply_check whole;
+			struct json_check_error whole_err = {0}, parts_err = {0};
+			reply_check_start(&whole, mode, &e);
+			bool whole_ok = reply_check_finish(&whole, reply, len, &whole_err);
+			/* Arriving in three pieces, cut at a and b, and a byte at a time. */
+			for (size_t a = 0; a <= len + 1; a++)
+				for (size_t b = a; b <= len + 1; b++) {
+					struct reply_check c;
+					reply_check_start(&c, mode, &e);
+					if (a > len) /* a byte at a time */
+						for (size_t k = 1; k < len; k++)
+							reply_check_feed(&c, reply, k);
+					else if (b <= len) {
+						reply_check_feed(&c, reply, a);
+						reply_check_feed(&c, reply, b);
+					}
+					bool parts_ok = reply_check_finish(&c, reply, len, &parts_err);
+					if (parts_ok != whole_ok ||
+					    (!whole_ok && (parts_err.offset != whole_err.offset || strcmp(parts_err.reason, whole_err.reason)))) {
+						if (disagreements++ < 5)
+							fprintf(stderr, "  %s (mode %d) cut at %zu, %zu: %s at %zu, at once %s at %zu\n", reply,
+								mode, a, b, parts_ok ? "ok" : parts_err.reason, parts_err.offset,
+								whole_ok ? "ok" : whole_err.reason, whole_err.offset);
+					}
+				}
+		}
+	}
+	CHECK_INT(disagreements, 0);
+	/* One answer by hand: the member after the result. The result starts at 17 ({"id":1,"result":
+	 * is 17 bytes); the Snapshot's bytes {},"x":1 are no single document from its comma, 2 in. */
+	struct envelope e;
+	const char *after = replies[2];
+	envelope_scan(after, strlen(after), &e);
+	struct reply_check c;
+	reply_check_start(&c, HTTP_SNAPSHOT, &e);
+	for (size_t k = 1; k < strlen(after); k++)
+		reply_check_feed(&c, after, k);
+	struct json_check_error err;
+	CHECK(!reply_check_finish(&c, after, strlen(after), &err));
+	CHECK_INT(err.offset, 17 + 2);
+	CHECK_STR(err.reason, "expected the end of the document");
 }
 
 /* ---- the relay, through fake hooks ---- */
@@ -767,14 +921,15 @@ static void fake_close(void *ctx, struct peer *p)
 	((struct fake *)ctx)->closes++;
 }
 
-static void fake_http_reply(void *ctx, struct peer *p, struct msg *reply, const struct envelope *e, int code,
-			    const char *message)
+static void fake_http_reply(void *ctx, struct peer *p, struct msg *reply, const struct envelope *e, struct peer *from,
+			    int code, const char *message)
 {
+	(void)from;
 	struct fake *f = ctx;
 	f->http_replies++;
 	msg_unref(f->resp.body);
 	f->resp.body = NULL;
-	http_api_answer(p, reply, e, code, message, &f->resp);
+	http_api_answer(p, reply, e, code, message, NULL, &f->resp);
 }
 
 static struct fake fake;
@@ -973,6 +1128,8 @@ int main(int argc, char **argv)
 	RUN(test_json_check_truncation_is_reported_at_the_end);
 	RUN(test_json_check_depth_limit);
 	RUN(test_json_check_agrees_with_jansson);
+	RUN(test_json_checker_fed_in_fragments_agrees);
+	RUN(test_reply_check_fed_in_fragments_agrees);
 	RUN(test_registry_ids_and_selectors);
 	RUN(test_access_rules);
 	RUN(test_static_resolution);
