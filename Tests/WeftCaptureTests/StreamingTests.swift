@@ -157,6 +157,29 @@ struct StreamingTests {
         #expect(copy.roots == fresh.roots && copy.rangeControllers == fresh.rangeControllers)
     }
 
+    @Test("a new listener's first change goes out at once, not one rate interval after the last listener's update")
+    func rateLimitStartsAfreshForANewListener() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        // 10 per second of program time at 60 frames per second: one update every 6 frames.
+        let recorder = RecordingSession(loop: loop, updateRate: 10)
+        var listening = true
+        recorder.session.isListening = { listening }
+        _ = try recorder.result("Tree.getDocument")
+        table.contentOffset = Point(x: 0, y: 44)
+        loop.run(frames: 1)
+        #expect(recorder.updates.count == 1)
+        listening = false
+        loop.run(frames: 1)  // the inspector left: a frame seen without a listener ends the stream
+        listening = true
+        var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
+        table.contentOffset = Point(x: 0, y: 88)
+        loop.run(frames: 1)  // two frames after the last update, which the new listener never saw
+        #expect(recorder.updates.count == 2, "the new stream's first change waited for the old stream's interval")
+        for update in recorder.updates.dropFirst() { try applyUpdate(update, to: &copy) }
+        let fresh = recorder.session.document()
+        #expect(copy.roots == fresh.roots && copy.rangeControllers == fresh.rangeControllers)
+    }
+
     @Test("nobody listening: no updates, and the revision moves only when the tree changed")
     func notListening() throws {
         let (loop, table, _) = tableLoop(rows: 10)

@@ -281,6 +281,24 @@ extension TransitionTests {
 }
 
 extension TransitionTests {
+    /// A session given its roots (`Inspector.attach(to:roots:)`) streams their changes after the
+    /// program takes one off the loop (a screen kept aside while inspected): the loop's change
+    /// count (`FrameInfo.changed`) no longer includes that root, so the session watches its
+    /// roots' own.
+    @Test("a chosen root taken off the loop still streams its changes")
+    func chosenRootOffTheLoop() throws {
+        let card = Card(), other = Card()
+        let loop = loop(with: [card.root, other.root])
+        let watcher = Watcher(loop: loop, roots: { [card.root] })
+        try watcher.getDocument()
+        loop.removeRoot(card.root)
+        loop.run(frames: 1)
+        try watcher.expectInSync("the root off the loop")
+        card.title.debugName = "renamed"
+        loop.run(frames: 1)
+        try watcher.expectInSync("a change of a root the loop no longer holds")
+    }
+
     /// Two sessions on one loop (two inspectors, each given some of the roots with
     /// `Inspector.attach(to:roots:)`): each one's spec edits must survive relayouts, and one
     /// reverting its edits must not drop the other's (docs/client.md, Edits).

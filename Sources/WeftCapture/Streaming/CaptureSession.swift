@@ -76,6 +76,10 @@ public final class CaptureSession {
 
     /// The roots the host chose to inspect, when not the loop's.
     private let chosenRoots: (() -> [DisplayNode])?
+    /// The chosen roots and their change counts (`treeRevision`) at the last frame. The loop
+    /// counts its own roots' changes only (`FrameInfo.changed`), and the program may take a
+    /// chosen root off the loop (a screen kept aside) while it still changes.
+    @exclusivity(unchecked) private var chosenRootsSeen: [(root: ObjectIdentifier, revision: UInt64)] = []
     /// The roots captures start from, now.
     public var inspectedRoots: [DisplayNode] { roots() }
     let edits: EditStore
@@ -167,7 +171,7 @@ public final class CaptureSession {
     // MARK: Frames
 
     private func afterFrame(_ info: MainLoop.FrameInfo) {
-        if info.changed { hasPendingChanges = true }
+        if info.changed || chosenRootsChanged() { hasPendingChanges = true }
         let listening = isListening()
         // Paused or not: a frame seen without a listener ends the stream, so the next one
         // starts afresh.
@@ -189,22 +193,36 @@ public final class CaptureSession {
         let frameEnd = MonotonicClock.now
         budget.frameRan(seconds: frameEnd - info.startedAt)
         guard hasPendingChanges, budget.allowsCapture, rateAllowsUpdate() else { return }
+        let first = !isStreaming
         streamUpdate()
-        budget.captured(seconds: MonotonicClock.now - frameEnd, first: !isStreaming)
-        isStreaming = true
+        budget.captured(seconds: MonotonicClock.now - frameEnd, first: first)
     }
 
-    /// Nobody listens any more, or the session stopped: the next stream's first capture is free
-    /// and its credit whole. (Otherwise a debt run up long ago would hold back its first update.)
+    /// Whether the chosen roots, or their change counts, differ from the last frame's (false
+    /// when the session inspects the loop's roots, which `FrameInfo.changed` covers).
+    private func chosenRootsChanged() -> Bool {
+        guard let chosenRoots else { return false }
+        let roots = chosenRoots()
+        let unchanged = roots.count == chosenRootsSeen.count
+            && zip(roots, chosenRootsSeen).allSatisfy { ObjectIdentifier($0) == $1.root && $0.treeRevision == $1.revision }
+        if !unchanged { chosenRootsSeen = roots.map { (ObjectIdentifier($0), $0.treeRevision) } }
+        return !unchanged
+    }
+
+    /// Nobody listens any more, or the session stopped: the next stream starts afresh. Its first
+    /// capture is free and its credit whole, and its first update is not held back by the rate
+    /// limit (a debt run up long ago, or an update its listener never saw, would delay it).
     private func endStream() {
         isStreaming = false
         budget.reset()
+        lastUpdateTime = nil
     }
 
     private func streamUpdate() {
         // Counted as an update even when the capture turns out unchanged (the worker knows,
         // the loop does not): at worst the next change waits one rate interval.
         lastUpdateTime = loop.time
+        isStreaming = true
         streamedCaptures += 1
         publishIfChanged(sendingUpdate: true, fresh: false)
     }
