@@ -165,4 +165,19 @@ import WeftTestSupport
         environment["WEFT_GATEWAY"] = gateway.httpURL
         #expect(CLIRun.weft(["devices"], environment: environment).status == 0)
     }
+
+    /// The token is sent in a header, so a line break in it would smuggle a header of its own
+    /// into the request (the gateway would only see a wrong token). It is refused as a usage
+    /// error (status 2) naming where it came from, before anything is sent.
+    @Test func aTokenWithALineBreakIsRefused() {
+        let smuggling = "s3cret token\r\nX-Injected: 1"
+        let option = CLIRun.weft(["devices", "--token", smuggling, "--gateway", gateway.httpURL])
+        #expect(option.status == 2)
+        #expect(option.stderr == "weft devices: --token must not contain control characters (line breaks, tabs)\n", "\(option.stderr)")
+        var environment = CLIRun.cleanEnvironment
+        environment["WEFT_TOKEN"] = "s3cret\ttoken"
+        let variable = CLIRun.weft(["snapshot", "--gateway", gateway.httpURL], environment: environment)
+        #expect(variable.status == 2)
+        #expect(variable.stderr.contains("WEFT_TOKEN must not contain control characters"), "\(variable.stderr)")
+    }
 }

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Finds gateway/build/weft-gateway, building it with `make -C gateway` the first time it is
-/// missing (once per test process, however many tests ask at the same time).
-/// `WEFT_TEST_GATEWAY_BINARY` names another binary to test against (an ASan build, say).
+/// Finds gateway/build/weft-gateway, brought up to date with `make -C gateway` the first time a
+/// test asks (once per test process, however many tests ask at the same time): a binary left
+/// from an older checkout would otherwise be tested quietly in place of the sources (make does
+/// nothing when it is current). `WEFT_TEST_GATEWAY_BINARY` names another binary to test against
+/// (an ASan build, say), used as it is.
 public enum GatewayBinary {
     public static var path: String {
         if let override = ProcessInfo.processInfo.environment["WEFT_TEST_GATEWAY_BINARY"], !override.isEmpty {
@@ -12,11 +14,14 @@ public enum GatewayBinary {
     }
 
     private static let buildOnce = NSLock()
+    nonisolated(unsafe) private static var isCurrent = false
 
     public static func locate() throws -> String {
         buildOnce.lock()
         defer { buildOnce.unlock() }
-        if FileManager.default.isExecutableFile(atPath: path) { return path }
+        if isCurrent || ProcessInfo.processInfo.environment["WEFT_TEST_GATEWAY_BINARY"].map({ !$0.isEmpty }) == true {
+            return path
+        }
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("weft-gateway-build-\(getpid()).log").path
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let make = try ChildProcess(executable: "/usr/bin/make",
@@ -26,6 +31,7 @@ public enum GatewayBinary {
         guard make.wait(timeout: .seconds(300)), make.status == 0, FileManager.default.isExecutableFile(atPath: path) else {
             throw HarnessError("could not build the gateway with `make -C gateway`:\n\(make.log)")
         }
+        isCurrent = true
         return path
     }
 }

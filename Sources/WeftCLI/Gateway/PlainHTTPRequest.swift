@@ -112,8 +112,10 @@ struct PlainHTTPRequest {
         while expectedLength.map({ answer.count < $0 }) ?? true {
             let count = buffer.withUnsafeMutableBytes { Glibc.recv(socket, $0.baseAddress, $0.count, 0) }
             if count > 0 {
+                // The end of the head may straddle the bytes read before: look from three back.
+                let searchStart = max(0, answer.count - 3)
                 answer += buffer[..<count]
-                if !sawHead, let head = Self.head(of: answer) {
+                if !sawHead, let head = Self.head(of: answer, searchingFrom: searchStart) {
                     sawHead = true
                     expectedLength = head.contentLength.map { head.bodyStart + $0 }
                 }
@@ -130,10 +132,13 @@ struct PlainHTTPRequest {
         return answer
     }
 
-    /// Where the body starts and the Content-Length, once the header is complete.
-    private static func head(of answer: [UInt8]) -> (bodyStart: Int, contentLength: Int?)? {
+    /// Where the body starts and the Content-Length, once the header is complete. The end of
+    /// the header is looked for from `searchStart` on: an answer read in pieces is searched
+    /// once, not again from its start for every piece.
+    private static func head(of answer: [UInt8], searchingFrom searchStart: Int = 0) -> (bodyStart: Int, contentLength: Int?)? {
         let end: [UInt8] = Array("\r\n\r\n".utf8)
-        guard let index = answer.indices.dropLast(3).first(where: { answer[$0..<$0 + 4].elementsEqual(end) }) else { return nil }
+        guard let index = answer.indices[searchStart...].dropLast(3).first(where: { answer[$0..<$0 + 4].elementsEqual(end) })
+        else { return nil }
         let lines = String(decoding: answer[..<index], as: UTF8.self).components(separatedBy: "\r\n")
         let length = lines.dropFirst().lazy.compactMap { line -> Int? in
             let parts = line.split(separator: ":", maxSplits: 1)
