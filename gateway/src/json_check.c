@@ -377,7 +377,7 @@ static bool token_cut(struct json_token *t, size_t end, struct json_check_error 
 
 /* Reads one token of data[0, len) at *pos, when starts says one starts there (else the fault is
  * `expected`); moves *pos only when it succeeds. */
-static bool scan_token(const char *data, size_t len, size_t *pos, struct json_check_error *err,
+static inline bool scan_token(const char *data, size_t len, size_t *pos, struct json_check_error *err,
 		       bool (*starts)(unsigned char), const char *expected)
 {
 	size_t i = *pos;
