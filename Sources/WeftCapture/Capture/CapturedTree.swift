@@ -23,7 +23,11 @@ final class CapturedSubtree: @unchecked Sendable {
     let children: [CapturedChild]
     /// Whether the element or one below it has a tappable area: reusing a subtree computes its
     /// areas again where nodes above it may cut them, and only these paths lead to one.
-    let hasTappableAreas: Bool
+    var hasTappableAreas: Bool { tappable != nil || childrenHaveTappableAreas }
+    /// Whether one of the children's subtrees has a tappable area: kept apart from the element's
+    /// own area, so that a subtree refreshed with the same children (a container that only
+    /// scrolled) takes it over instead of reading every child again.
+    private let childrenHaveTappableAreas: Bool
     /// Set when the element is a container that only scrolled since its children were read
     /// (`TreeCapturer.rescrolled`): they are shared as they were, and the worker moves the
     /// frames of the ones its layout did not place by the change of its bounds origin.
@@ -59,7 +63,7 @@ final class CapturedSubtree: @unchecked Sendable {
         interfaceState = fields.interfaceState
         tappable = fields.tappable
         self.children = children
-        hasTappableAreas = Self.hasTappableAreas(tappable, children)
+        childrenHaveTappableAreas = Self.haveTappableAreas(children)
         moved = nil
     }
 
@@ -71,7 +75,8 @@ final class CapturedSubtree: @unchecked Sendable {
         self.interfaceState = interfaceState
         self.tappable = tappable
         self.children = children
-        hasTappableAreas = Self.hasTappableAreas(tappable, children)
+        childrenHaveTappableAreas = sameStorage(children, base.children) ? base.childrenHaveTappableAreas
+            : Self.haveTappableAreas(children)
         self.moved = moved
     }
 
@@ -83,8 +88,8 @@ final class CapturedSubtree: @unchecked Sendable {
 
     /// A child's source says whether it has areas, so that its subtree (cold memory when the
     /// program draws in real time) is not read.
-    private static func hasTappableAreas(_ tappable: Snapshot.Tappable?, _ children: [CapturedChild]) -> Bool {
-        tappable != nil || children.contains { $0.source?.hasTappableAreas ?? $0.subtree.hasTappableAreas }
+    private static func haveTappableAreas(_ children: [CapturedChild]) -> Bool {
+        children.contains { $0.source?.hasTappableAreas ?? $0.subtree.hasTappableAreas }
     }
 
     var id: String { read.element.id }

@@ -43,6 +43,9 @@ enum RangeControllerCapture {
         captured.contentSize = Snapshot.Size(shown.contentSize)
         captured.contentOffset = Snapshot.Point(shown.contentOffset)
         captured.itemCount = shown.itemCount
+        // While a memo keeps a copy of the controller's array, the controller cannot write to
+        // that storage (it copies first): the same storage is the same items, an immediate
+        // check where comparing a thousand item states would cost more than their runs.
         captured.visible = memo.visible.derive(from: shown.visible, unchangedIf: sameStorage, indexRuns(of:))
         captured.display = memo.display.derive(from: shown.display, unchangedIf: sameStorage, indexRuns(of:))
         captured.preload = memo.preload.derive(from: shown.preload, unchangedIf: sameStorage, indexRuns(of:))
@@ -141,10 +144,3 @@ final class RangeControllerMemo: @unchecked Sendable {
     var itemStates = Slot<[InterfaceState], [Snapshot.ItemStateRun]>()
 }
 
-/// Whether two arrays share their storage. While a memo keeps a copy of the controller's
-/// array, the controller cannot write to that storage (it copies first) and no other array can
-/// get its address, so the same storage means the same items: an immediate check, where
-/// comparing a thousand item states one by one would cost more than computing their runs.
-private func sameStorage<Item>(_ a: [Item], _ b: [Item]) -> Bool {
-    a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
-}
