@@ -126,6 +126,34 @@ struct WorkerPublishingTests {
         #expect(copy.roots == d.roots && copy.rangeControllers == d.rangeControllers)
     }
 
+    /// Why: the capture a newer one replaced is freed by the host, before its next capture, so
+    /// that the capture's allocations take that memory back (freed after it, the memory went to
+    /// the next frame's allocations and frames ran 5 % slower: docs/benchmarks.md, back-to-back
+    /// streaming). A reference to it kept past that point, even by the optimizer, breaks this.
+    @Test("a superseded capture is freed before the next capture is taken")
+    func supersededCaptureFreedBeforeTheNext() throws {
+        let publisher = UpdatePublisher(mode: .worker)
+        let snapshot = SyntheticFeed.snapshot(elementCount: 20, seed: 4)
+        let release = DispatchSemaphore(value: 0)
+        publisher.afterPublishing { _ in release.wait() }  // holds the worker: nothing is taken
+        weak var first: PendingCapture?
+        publisher.submit(sendUpdate: false) {
+            let capture = PendingCapture.document(snapshot)
+            first = capture
+            return capture
+        }
+        publisher.submit(sendUpdate: false) { .document(snapshot) }  // supersedes the first
+        #expect(first != nil, "kept until the host's next capture")
+        var firstAliveDuringCapture: Bool?
+        publisher.submit(sendUpdate: false) {
+            firstAliveDuringCapture = first != nil
+            return .document(snapshot)
+        }
+        release.signal()
+        _ = publisher.flush()
+        #expect(firstAliveDuringCapture == false)
+    }
+
     @Test("the worker takes captures by itself, and a capture after the poll went idle starts it again")
     func pollTakesCapturesWithoutBeingWoken() throws {
         let publisher = UpdatePublisher(mode: .worker)
