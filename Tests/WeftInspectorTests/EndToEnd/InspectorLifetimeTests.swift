@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import WeftCapture
+import WeftLayout
+import WeftNodes
+import WeftSnapshot
+import WeftTestSupport
+@testable import WeftInspector
+
+/// What an inspector leaves behind when it ends, through the real gateway: nothing. Its capture
+/// session and its transport (a thread, a socket, 64 KiB buffers) belong to it alone, so once
+/// it is detached and released they must go, and an inspector the program drops must not keep
+/// its connection. `Inspector.current` is one per process, so these tests run inside
+/// InspectorAttachTests' serialized suite.
+extension InspectorAttachTests {
+    @Suite("An inspector's lifetime")
+    struct LifetimeTests {
+        let gateway: GatewayProcess
+
+        init() throws {
+            gateway = try GatewayProcess()
+        }
+
+        func screen() -> MainLoop {
+            let loop = MainLoop(clock: .manual)
+            loop.addRoot(DisplayNode(), frame: Rect(x: 0, y: 0, width: 320, height: 480))
+            return loop
+        }
+
+        func attach(_ loop: MainLoop, instance: String) throws -> Inspector {
+            try Inspector.attach(to: loop, gateway: .url(gateway.webSocketURL),
+                                 options: Inspector.Options(appId: "org.weft.tests.lifetime", instance: instance))
+        }
+
+        /// The gateway's listing of `instance` ("connected" or "disconnected").
+        func listedState(_ instance: String) async throws -> String? {
+            try await listedDevices(gateway).first { $0["identity"]?["instance"]?.string == instance }?["state"]?.string
+        }
+
+        /// After `detach()` and the last reference, nothing holds the device session or the
+        /// capture session: weak references to both read nil. Before the fix the device's
+        /// delivery held the request server, which held the device and the session, which held
+        /// the device again: every attach leaked a session, its capture caches and a transport.
+        @Test func aDetachedInspectorIsFreed() async throws {
+            let loop = screen()
+            weak var device: DeviceSession?
+            weak var session: CaptureSession?
+            do {
+                let inspector = try attach(loop, instance: HostProgram.uniqueInstance("lifetime"))
+                device = inspector.device
+                session = inspector.session
+                #expect(await eventually { device?.isRegistered == true })
+                loop.run(frames: 1)
+                inspector.detach()
+            }
+            #expect(device == nil)
+            #expect(session == nil)
+        }
+
+        /// A program that drops its inspector without `detach()` can never reach it again, so
+        /// nothing may keep it connected: the transport ends with it, and the gateway lists the
+        /// device as disconnected (protocol.md, "Handshake and identity": a device that
+        /// disconnects stays listed as "disconnected" for the grace period). Before the fix the
+        /// dropped inspector stayed registered and served requests for the rest of the process.
+        @Test func aDroppedInspectorHangsUp() async throws {
+            let loop = screen()
+            let instance = HostProgram.uniqueInstance("dropped")
+            weak var device: DeviceSession?
+            do {
+                let inspector = try attach(loop, instance: instance)
+                device = inspector.device
+                #expect(await eventually { device?.isRegistered == true })
+                #expect(try await listedState(instance) == "connected")
+            }
+            #expect(device == nil)
+            var state = try await listedState(instance)
+            for _ in 0..<100 where state != "disconnected" {
+                try await Task.sleep(for: .milliseconds(20))
+                state = try await listedState(instance)
+            }
+            #expect(state == "disconnected")
+        }
+    }
+}
