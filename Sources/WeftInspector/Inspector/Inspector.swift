@@ -140,6 +140,13 @@ public final class Inspector {
         AttachedInspectors.shared.remove(self)
     }
 
+    /// An inspector the program drops without `detach()` detaches: the program can no longer
+    /// reach it to put back what its inspectors changed (a pause, edits), so it does that itself,
+    /// writes `exit` and hangs up, on the thread that dropped it (the loop's, like every use).
+    deinit {
+        detach()
+    }
+
     // MARK: Checkpoints
 
     /// Writes `<snapshot dir>/<name>.json` with the current document (nothing without a

@@ -80,5 +80,30 @@ extension InspectorAttachTests {
             }
             #expect(state == "disconnected")
         }
+
+        /// docs/client.md, Attaching: detach "resumes a program an inspector paused" and reverts
+        /// its edits, so a program is never left paused for good by an inspector it no longer
+        /// has. An inspector the program drops without `detach()` is gone just as surely, so it
+        /// puts the program back the same way: the loop an inspector paused runs again, and the
+        /// root's width edited to 100 goes back to the host's (unset: the root keeps the frame the
+        /// loop gives it, 320 wide). Before the fix the loop stayed paused and the edit stayed.
+        @Test func aDroppedInspectorPutsTheProgramBack() throws {
+            let loop = screen()
+            let root = try #require(loop.roots.first)
+            loop.run(frames: 1)
+            #expect(root.style.width == .auto)
+            do {
+                let inspector = try attach(loop, instance: HostProgram.uniqueInstance("dropped"))
+                let requests = try #require(inspector.requests)
+                for (method, params) in [("Runtime.pause", [:]),
+                                         ("Layout.setStyle", ["id": .string(root.id), "property": "width", "value": 100])] as [(String, JSONValue)] {
+                    requests.serve(DeviceRequest(id: 1, method: method, params: params, paramsBytes: params.jsonBytes, generation: 1))
+                }
+                #expect(loop.isPaused && root.style.width == .points(100), "the requests apply")
+            }
+            #expect(!loop.isPaused)
+            #expect(root.style.width == .auto)
+            #expect(Inspector.current == nil)
+        }
     }
 }
