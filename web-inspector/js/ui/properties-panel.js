@@ -144,11 +144,14 @@ export class PropertiesPanel {
       input.addEventListener('change', () => commit(input.value));
     } else {
       input = h('input', { type: 'text', value: formatValue(value), placeholder: hint, disabled: !editable, 'aria-label': key, dataset: { key } });
+      // Enter commits at once; the commit then leaves the field, which fires `change` for the
+      // same text: that one is not a second edit (nor a second request to the device).
+      let entered = null;
       input.addEventListener('keydown', (e) => {
-        if (e.key === 'Enter') { e.preventDefault(); commit(input.value); }
+        if (e.key === 'Enter') { e.preventDefault(); entered = input.value; commit(input.value); }
         if (e.key === 'Escape') { input.value = formatValue(value); input.blur(); }
       });
-      input.addEventListener('change', () => commit(input.value));
+      input.addEventListener('change', () => { if (input.value !== entered) commit(input.value); });
     }
     const row = h('div.edit-row', {}, input,
       edit ? h('button.revert', { type: 'button', title: 'Revert this element\'s edits', onclick: () => this.revert(el.id) }, '↺') : null);
