@@ -1,0 +1,42 @@
+"""Search in the tree while the live document changes, against a device the test plays
+(scripted_device.py) through the real gateway: the matches follow the updates, and stepping
+through them with Enter goes on from where it was."""
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+from scripted_device import ScriptedDevice, document, element
+
+
+def text_node(element_id, y, text):
+    return element(element_id, [0, y, 320, 20], className="ASTextNode", props={"text": text})
+
+
+def attach_scripted(gateway, page, device_instance):
+    page.open(gateway.page_url())
+    label = page.wait_js("const o = [...document.querySelectorAll('#device-select option')].find(o => o.textContent.includes(arguments[0]));"
+                         "return o && o.textContent;", "the device in the list", device_instance)
+    Select(page.driver.find_element("id", "device-select")).select_by_visible_text(label)
+    page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && weft.state.model", "the document")
+
+
+def search_state(page):
+    return page.js("return [document.getElementById('search-count').textContent, weft.state.selectedId]")
+
+
+def test_enter_goes_on_from_the_current_match_after_an_update(gateway, page):
+    """Items n2, n3, n4 match "item". Enter twice: the second match, n3 ("2 / 3"). An update
+    then adds a node that does not match (n9 "Footer", at the end); the matches are the same,
+    so Enter goes on to the third, n4 ("3 / 3"), not back to the first."""
+    value = document([element("n1", [0, 0, 320, 480], [
+        text_node("n2", 0, "Item 0"), text_node("n3", 20, "Item 1"), text_node("n4", 40, "Item 2")])], revision=1)
+    with ScriptedDevice(gateway, "search-structure", value) as device:
+        attach_scripted(gateway, page, "search-structure")
+        search = page.driver.find_element("id", "tree-search")
+        search.send_keys("item")
+        search.send_keys(Keys.ENTER)
+        assert search_state(page) == ["2 / 3", "n3"]
+        device.update(1, 2, [{"op": "add", "parent": "n1", "index": 3, "element": text_node("n9", 60, "Footer")}])
+        page.wait_js("return weft.state.model.revision === 2", "the update")
+        page.frames()
+        search.send_keys(Keys.ENTER)
+        assert search_state(page) == ["3 / 3", "n4"]
