@@ -40,3 +40,28 @@ def test_enter_goes_on_from_the_current_match_after_an_update(gateway, page):
         page.frames()
         search.send_keys(Keys.ENTER)
         assert search_state(page) == ["3 / 3", "n4"]
+
+
+def test_matches_follow_text_changes(gateway, page):
+    """Items n2 "Item 0" and n4 "Item 2" match "item"; n3 reads "Loading" ("1 / 2" at n2). A set
+    op gives n3 the text "Item 1" (no structural change): three matches, n3 marked, still at
+    the first ("1 / 3"), and Enter goes to n3. Then n2's text becomes "Done": two matches again."""
+    value = document([element("n1", [0, 0, 320, 480], [
+        text_node("n2", 0, "Item 0"), text_node("n3", 20, "Loading"), text_node("n4", 40, "Item 2")])], revision=1)
+    with ScriptedDevice(gateway, "search-text", value) as device:
+        attach_scripted(gateway, page, "search-text")
+        search = page.driver.find_element("id", "tree-search")
+        search.send_keys("item")
+        assert search_state(page) == ["1 / 2", "n2"]
+        device.update(1, 2, [{"op": "set", "id": "n3", "fields": {"props": {"text": "Item 1"}}}])
+        page.wait_js("return weft.state.model.revision === 2", "the update")
+        page.frames()
+        assert search_state(page) == ["1 / 3", "n2"]
+        assert page.js("return document.querySelector('.tree-row[data-id=\"n3\"]').classList.contains('match')")
+        search.send_keys(Keys.ENTER)
+        assert search_state(page) == ["2 / 3", "n3"]
+        device.update(2, 3, [{"op": "set", "id": "n2", "fields": {"props": {"text": "Done"}}}])
+        page.wait_js("return weft.state.model.revision === 3", "the update")
+        page.frames()
+        assert search_state(page) == ["1 / 2", "n3"]
+        assert not page.js("return document.querySelector('.tree-row[data-id=\"n2\"]').classList.contains('match')")

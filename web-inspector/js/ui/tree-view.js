@@ -41,7 +41,11 @@ export class TreeView {
     });
 
     state.on('document', () => { this.#runSearch(false); this.render(); });
-    state.on('update', (changes) => { if (changes.structure) this.#runSearch(false); this.schedule(); });
+    state.on('update', (changes) => {
+      // Elements come and go, and a set op may change a class name, debugName or text.
+      if (changes.structure || (this.search.value.trim() && changes.changed.size)) this.#runSearch(false);
+      this.schedule();
+    });
     state.on('selection', ({ origin }) => { if (origin !== 'tree-scroll-kept') this.scrollToSelection(); this.render(); });
     state.on('hover', () => this.#paintHover());
     state.on('diff', () => this.render());
