@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 SWIFT_BUILD_FLAGS ?=
 BENCH_SIZE ?= full
 
-.PHONY: all deps venv build demo gateway test test-gateway fuzz test-swift test-schema test-web test-browser test-e2e readme-screenshot bench bench-smoke bench-web bench-web-smoke clean
+.PHONY: all deps venv build demo gateway test test-gateway fuzz test-swift test-schema test-web test-browser test-e2e test-scripts readme-screenshot bench bench-smoke bench-web bench-web-smoke clean
 
 all: build
 
@@ -45,7 +45,7 @@ test-gateway: deps
 fuzz: deps
 	$(MAKE) -C gateway fuzz
 
-test: deps gateway test-gateway test-swift test-schema test-web test-browser test-e2e bench-smoke bench-web-smoke
+test: deps gateway test-gateway test-swift test-schema test-web test-browser test-e2e test-scripts bench-smoke bench-web-smoke
 
 # The venv comes first: the schema suite checks the encoder with Python's jsonschema.
 test-swift: deps gateway venv
@@ -69,6 +69,10 @@ test-browser: venv gateway
 test-e2e: venv gateway
 	swift build $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -q tests/e2e
+
+# The repository's own scripts (scripts/bench-report).
+test-scripts: venv
+	$(PYTHON) -m pytest -q tests/scripts
 
 # Refreshes docs/images/inspector.png, the README's picture (the end-to-end test takes it).
 readme-screenshot: venv gateway

@@ -98,8 +98,13 @@ public final class Inspector {
                 info: DeviceInfo(appName: appName, appVersion: options.appVersion,
                                  screen: screen),
                 options: transport,
-                delivery: .forward { request in
-                    poster.post { _ in requests.serve(request) }
+                // The request server weakly: it holds the device (to answer) and the capture
+                // session, which holds the device too (to stream). Held strongly here, by the device's
+                // delivery, the device, server and session kept each other alive: after detach
+                // (a session, its caches and a transport per attach), and, when the program
+                // dropped an inspector without detaching, connected and served for good.
+                delivery: .forward { [weak requests] request in
+                    poster.post { [weak requests] _ in requests?.serve(request) }
                 })
             requests.device = device
             self.device = device
@@ -133,6 +138,13 @@ public final class Inspector {
         }
         device?.close()
         AttachedInspectors.shared.remove(self)
+    }
+
+    /// An inspector the program drops without `detach()` detaches: the program can no longer
+    /// reach it to put back what its inspectors changed (a pause, edits), so it does that itself,
+    /// writes `exit` and hangs up, on the thread that dropped it (the loop's, like every use).
+    deinit {
+        detach()
     }
 
     // MARK: Checkpoints

@@ -272,32 +272,33 @@ public final class RangeController {
             }
         }
 
-        let visibleSet = Set(visible), displaySet = Set(display), preloadSet = Set(preload)
+        let ranges = RangeMembership(visible: visible, display: display, preload: preload)
         var order = visible
-        order += display.filter { !visibleSet.contains($0) }
-        order += preload.filter { !visibleSet.contains($0) && !displaySet.contains($0) }
-        let inRange = Set(order)
+        order += display.filter { !ranges[$0].contains(.visible) }
+        order += preload.filter { ranges[$0].isDisjoint(with: [.visible, .display]) }
         let nowInRange = order.sorted()
-        order += previousInRange.filter { !inRange.contains($0) && $0 < itemStates.count }
+        order += previousInRange.filter { ranges[$0].isEmpty && $0 < itemStates.count }
         if !rangeIsValid {
-            let visited = Set(order)
-            order += (0..<itemStates.count).filter { !visited.contains($0) }
+            var visited = [Bool](repeating: false, count: itemStates.count)
+            for index in order where visited.indices.contains(index) { visited[index] = true }
+            order += visited.indices.filter { !visited[$0] }
         }
 
         for index in order {
             var state: InterfaceState = .measureLayout
+            let itemRanges = ranges[index]
             if containerVisible {
-                if visibleSet.contains(index) {
+                if itemRanges.contains(.visible) {
                     state.formUnion([.visible, .display, .preload])
                 } else {
-                    if preloadSet.contains(index) { state.insert(.preload) }
-                    if displaySet.contains(index) { state.insert(.display) }
+                    if itemRanges.contains(.preload) { state.insert(.preload) }
+                    if itemRanges.contains(.display) { state.insert(.display) }
                 }
-            } else if visibleSet.contains(index) {
+            } else if itemRanges.contains(.visible) {
                 // Hidden container: what would be on screen is readied, nothing is marked visible.
                 state.insert(.preload)
                 if rangeMode != .lowMemory { state.insert(.display) }
-            } else if displaySet.contains(index) {
+            } else if itemRanges.contains(.display) {
                 state.insert(.preload)
             }
             if index < itemStates.count, itemStates[index] != state { push(state, to: index) }
