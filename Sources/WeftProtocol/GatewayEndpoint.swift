@@ -24,8 +24,14 @@ public struct GatewayEndpoint: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Parses a base URL. Without a port, the scheme's default port (80 or 443) applies.
+    /// White space and line breaks around it are trimmed; inside it a space or a control
+    /// character is refused: the host becomes the Host header and the path the upgrade's request
+    /// line, which either would break (RFC 3986 allows neither in a URL).
     public init(parsing text: String) throws(GatewayEndpointError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
+            throw .init(text, "contains a space or a control character")
+        }
         guard let schemeEnd = trimmed.range(of: "://") else { throw .init(text, "missing scheme (ws://, wss://, http://, https://)") }
         let usesTLS: Bool
         switch trimmed[..<schemeEnd.lowerBound].lowercased() {

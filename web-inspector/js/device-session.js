@@ -150,12 +150,15 @@ export class DeviceSession {
     }
     const connection = this.connection;
     this.deviceId = device.deviceId;
+    // Bound elsewhere (or to nothing) while the attach was on its way: that binding decides.
+    const superseded = () => connection !== this.connection || this.deviceId !== device.deviceId;
     try {
       await connection.request('Gateway.attach', { device: device.deviceId });
     } catch (error) {
-      if (connection === this.connection) this.#setState('waiting', { identity: this.identity, message: error.message });
+      if (!superseded()) this.#setState('waiting', { identity: this.identity, message: error.message });
       return;
     }
+    if (superseded()) return;
     if (device.state !== 'connected') {
       this.#setState('device-disconnected', { device });
       return;

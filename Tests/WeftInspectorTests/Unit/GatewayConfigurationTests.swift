@@ -19,6 +19,25 @@ import Testing
         #expect(throws: GatewayEndpointError.self) { try GatewayEndpoint(parsing: text) }
     }
 
+    /// The host goes into the Host header and the socket address, the base path into the
+    /// upgrade's request line (`GET <path> HTTP/1.1`). RFC 3986 allows neither spaces nor control
+    /// characters in a URL, and either would break that line or header (a line break in the
+    /// path starts a header of its own), so such a `WEFT_GATEWAY` is refused with the reason, as
+    /// `Inspector.attach` promises for a URL that cannot be used. Before the fix all of these
+    /// parsed, and the client sent them.
+    @Test(arguments: ["ws://host:1/a b", "ws://ho st:1", "ws://host:1/x\r\nX-Injected: 1", "ws://host\u{7F}:1",
+                      "ws://host:1/\u{0}", "ws://host\t:1"])
+    func rejectsSpacesAndControlCharacters(_ text: String) {
+        #expect(throws: GatewayEndpointError(text, "contains a space or a control character")) { try GatewayEndpoint(parsing: text) }
+    }
+
+    /// Leading and trailing white space is not part of the URL (a value copied with its line
+    /// break, an environment file's trailing newline): it is trimmed, as spaces already were.
+    @Test func trimsSurroundingWhiteSpaceAndLineBreaks() throws {
+        #expect(try GatewayEndpoint(parsing: " ws://127.0.0.1:9223/base/\n") == GatewayEndpoint(usesTLS: false, host: "127.0.0.1", port: 9223, basePath: "/base"))
+        #expect(try GatewayEndpoint(parsing: "\r\nws://127.0.0.1:9223\r\n") == GatewayEndpoint(usesTLS: false, host: "127.0.0.1", port: 9223))
+    }
+
     @Test func buildsHostHeaderPathAndToken() throws {
         let endpoint = try GatewayEndpoint(parsing: "ws://[::1]:9000/base")
         #expect(endpoint.hostHeader == "[::1]:9000")

@@ -35,6 +35,8 @@ const updateRate = new UpdateRate();
 const live = {
   canEdit: () => !!session && session.state === 'attached' && state.source?.kind === 'live',
   call: (method, params) => (session ? session.call(method, params) : Promise.reject(new Error('not connected to a gateway'))),
+  // The process the live document comes from (its identity and pid): where edits are kept.
+  appKey: () => (liveModel ? `${identityKey(liveModel.meta)}\u0000${liveModel.meta.pid}` : null),
 };
 
 const treeView = new TreeView(state, {

@@ -2,22 +2,24 @@
 // and root coordinates, sizes, style (Texture's description plus editable fields), spec and node
 // properties, interface state, hit testing and image cost. Live edits go to the device
 // (Layout.setStyle / Layout.setSpecProperty) with errors shown inline; each edited element can
-// be reverted, or all at once.
+// be reverted, or all at once. Edits live in the program's process, so the panel keeps them per
+// process (identity and pid): another device, or the same app restarted, shows none of them.
 
 import { h, section, num, rectText, sizeText } from './dom.js';
 import { STYLE_FIELDS, SPEC_FIELDS, DEFAULTS, parseValue, formatValue, describeStyle, describeInterfaceState } from '../layout-vocabulary.js';
 import { wastedBytes } from '../overlay-geometry.js';
 
 export class PropertiesPanel {
-  /** @param {object} live {canEdit(): bool, call(method, params): Promise} */
+  /**
+   * @param {object} live {canEdit(): bool, call(method, params): Promise, appKey(): string or null
+   *   (the live process: edits and their errors are kept per key)}
+   */
   constructor(state, container, live) {
     this.state = state;
     this.container = container;
     this.live = live;
-    this.edits = new Map(); // element id -> Map(key -> {kind: 'style'|'spec', value})
-    this.errors = new Map(); // `${id}:${key}` -> message
+    this.apps = new Map(); // appKey -> {edits, errors, notice}
     this.pending = false;
-    this.notice = null;
     state.on('selection', () => this.render());
     state.on('document', () => this.render());
     state.on('update', (changes) => { if (changes.structure || changes.changed.has(this.state.selectedId)) this.render(); });
@@ -33,7 +35,9 @@ export class PropertiesPanel {
     const { model, selectedId } = this.state;
     const el = selectedId && model ? model.get(selectedId) : null;
     const sections = [];
-    if (this.edits.size || this.notice) sections.push(this.#editsBar());
+    // A file's elements may share ids with the live app's, but they hold none of its edits.
+    const app = this.#app(this.state.source?.kind === 'live' ? this.live.appKey() : null);
+    if (app.edits.size || app.notice) sections.push(this.#editsBar(app));
     if (!el) {
       sections.push(h('div.empty', {}, model ? 'Select an element in the tree or on the screen.' : 'No document.'));
       this.container.replaceChildren(...sections);
@@ -53,8 +57,8 @@ export class PropertiesPanel {
       ['constrained', `min ${sizeText((el.constrainedSize || {}).min || [0, 0])}, max ${sizeText((el.constrainedSize || {}).max || ['inf', 'inf'])}`],
       ['calculated', sizeText(el.calculatedSize || (el.frame || [0, 0, 0, 0]).slice(2))],
     ]));
-    sections.push(this.#styleSection(el));
-    if (el.kind === 'spec') sections.push(this.#specSection(el));
+    sections.push(this.#styleSection(el, app));
+    if (el.kind === 'spec') sections.push(this.#specSection(el, app));
     else sections.push(this.#nodeSection(el, props));
     sections.push(section('Interface state', [['state', `${el.interfaceState || 0} (${describeInterfaceState(el.interfaceState || 0)})`]]));
     if (props.hitTestSlop || el.tappable) {
@@ -69,30 +73,40 @@ export class PropertiesPanel {
     this.container.replaceChildren(...sections);
   }
 
-  #editsBar() {
-    const count = [...this.edits.values()].reduce((n, m) => n + m.size, 0);
-    return h('div.row-actions', {},
-      h('span.muted', {}, `${count} live edit${count === 1 ? '' : 's'} on ${this.edits.size} element${this.edits.size === 1 ? '' : 's'}`),
-      h('button', { type: 'button', id: 'revert-all', onclick: () => this.revert(null) }, 'Revert all'),
-      this.notice ? h('span.error-text', { role: 'alert' }, this.notice) : null);
+  /** The edits made in the process `key` (a new, unkept record for null: no live process). */
+  #app(key) {
+    if (!key) return { edits: new Map(), errors: new Map(), notice: null };
+    if (!this.apps.has(key)) {
+      // edits: element id -> Map(key -> {kind: 'style'|'spec', value}); errors: `${id}:${key}` -> message
+      this.apps.set(key, { edits: new Map(), errors: new Map(), notice: null });
+    }
+    return this.apps.get(key);
   }
 
-  #styleSection(el) {
+  #editsBar({ edits, notice }) {
+    const count = [...edits.values()].reduce((n, m) => n + m.size, 0);
+    return h('div.row-actions', {},
+      h('span.muted', {}, `${count} live edit${count === 1 ? '' : 's'} on ${edits.size} element${edits.size === 1 ? '' : 's'}`),
+      h('button', { type: 'button', id: 'revert-all', onclick: () => this.revert(null) }, 'Revert all'),
+      notice ? h('span.error-text', { role: 'alert' }, notice) : null);
+  }
+
+  #styleSection(el, app) {
     const style = el.style || {};
-    const edited = this.edits.get(el.id);
+    const edited = app.edits.get(el.id);
     const title = h('h3', {}, 'Style',
       edited && [...edited.values()].some((e) => e.kind === 'style') ? h('button.revert', { type: 'button', onclick: () => this.revert(el.id) }, 'Revert element') : null);
     const list = h('dl.props');
     list.append(h('dt', {}, 'description'), h('dd', { class: 'style-description' }, describeStyle(style)));
-    for (const [key, kind] of Object.entries(STYLE_FIELDS)) this.#field(list, el, 'style', key, kind, style[key]);
+    for (const [key, kind] of Object.entries(STYLE_FIELDS)) this.#field(list, el, app, 'style', key, kind, style[key]);
     return h('div.section', {}, title, list);
   }
 
-  #specSection(el) {
+  #specSection(el, app) {
     const props = el.props || {};
     const fields = SPEC_FIELDS[el.type] || {};
     const list = h('dl.props');
-    for (const [key, kind] of Object.entries(fields)) this.#field(list, el, 'spec', key, kind, props[key]);
+    for (const [key, kind] of Object.entries(fields)) this.#field(list, el, app, 'spec', key, kind, props[key]);
     for (const [key, value] of Object.entries(props)) {
       if (key in fields) continue;
       list.append(h('dt', {}, key), h('dd', {}, formatValue(value)));
@@ -129,11 +143,11 @@ export class PropertiesPanel {
     ]);
   }
 
-  #field(list, el, kind, key, valueKind, value) {
+  #field(list, el, app, kind, key, valueKind, value) {
     const editable = this.live.canEdit();
     const fallback = (DEFAULTS[kind === 'style' ? 'style' : el.type] || {})[key];
     const hint = fallback === undefined ? 'default' : `default (${formatValue(fallback)})`;
-    const edit = this.edits.get(el.id)?.get(key);
+    const edit = app.edits.get(el.id)?.get(key);
     const errorKey = `${el.id}:${key}`;
     const commit = (text) => this.#commit(el.id, kind, key, valueKind, text);
     let input;
@@ -144,35 +158,39 @@ export class PropertiesPanel {
       input.addEventListener('change', () => commit(input.value));
     } else {
       input = h('input', { type: 'text', value: formatValue(value), placeholder: hint, disabled: !editable, 'aria-label': key, dataset: { key } });
+      // Enter commits at once; the commit then leaves the field, which fires `change` for the
+      // same text: that one is not a second edit (nor a second request to the device).
+      let entered = null;
       input.addEventListener('keydown', (e) => {
-        if (e.key === 'Enter') { e.preventDefault(); commit(input.value); }
+        if (e.key === 'Enter') { e.preventDefault(); entered = input.value; commit(input.value); }
         if (e.key === 'Escape') { input.value = formatValue(value); input.blur(); }
       });
-      input.addEventListener('change', () => commit(input.value));
+      input.addEventListener('change', () => { if (input.value !== entered) commit(input.value); });
     }
     const row = h('div.edit-row', {}, input,
       edit ? h('button.revert', { type: 'button', title: 'Revert this element\'s edits', onclick: () => this.revert(el.id) }, '↺') : null);
     if (edit) row.classList.add('edited');
     list.append(h('dt', {}, key), h('dd', {}, row));
-    const error = this.errors.get(errorKey);
+    const error = app.errors.get(errorKey);
     if (error) list.append(h('dd.edit-error', { role: 'alert' }, error));
   }
 
   async #commit(id, kind, key, valueKind, text) {
     if (String(text).trim() === '') return; // an emptied field is not an edit (Revert goes back to defaults)
     const errorKey = `${id}:${key}`;
+    const { edits, errors } = this.#app(this.live.appKey()); // the process the edit goes to
     const parsed = parseValue(valueKind, text);
     if (parsed.error) {
-      this.errors.set(errorKey, parsed.error);
+      errors.set(errorKey, parsed.error);
     } else {
       const method = kind === 'style' ? 'Layout.setStyle' : 'Layout.setSpecProperty';
       try {
         await this.live.call(method, { id, property: key, value: parsed.value });
-        this.errors.delete(errorKey);
-        if (!this.edits.has(id)) this.edits.set(id, new Map());
-        this.edits.get(id).set(key, { kind, value: parsed.value });
+        errors.delete(errorKey);
+        if (!edits.has(id)) edits.set(id, new Map());
+        edits.get(id).set(key, { kind, value: parsed.value });
       } catch (error) {
-        this.errors.set(errorKey, error.message);
+        errors.set(errorKey, error.message);
       }
     }
     // Show the outcome now: leave the field (a render waits while the user types in one).
@@ -183,20 +201,22 @@ export class PropertiesPanel {
 
   /** The device dropped an edit override (its spec changed shape: Layout.editDropped). */
   editDropped({ id, reason }) {
-    this.edits.delete(id);
-    this.notice = `The edit of ${id} was dropped by the app${reason ? `: ${reason}` : ''}.`;
+    const app = this.#app(this.live.appKey());
+    app.edits.delete(id);
+    app.notice = `The edit of ${id} was dropped by the app${reason ? `: ${reason}` : ''}.`;
     this.render();
   }
 
   /** Reverts the edits of one element, or of all elements when id is null. */
   async revert(id) {
+    const app = this.#app(this.live.appKey());
     try {
       await this.live.call('Layout.revertEdits', id ? { id } : {});
-      if (id) this.edits.delete(id); else this.edits.clear();
-      for (const key of [...this.errors.keys()]) if (!id || key.startsWith(`${id}:`)) this.errors.delete(key);
-      this.notice = null;
+      if (id) app.edits.delete(id); else app.edits.clear();
+      for (const key of [...app.errors.keys()]) if (!id || key.startsWith(`${id}:`)) app.errors.delete(key);
+      app.notice = null;
     } catch (error) {
-      this.notice = `Revert failed: ${error.message}`;
+      app.notice = `Revert failed: ${error.message}`;
     }
     this.render();
   }

@@ -170,7 +170,13 @@ export class ScreenView {
       if (el.kind === 'spec') { if (showSpecs) specs.rect(x, y, w, h); continue; }
       const props = el.props;
       if (props) {
-        if (props.backgroundColor) { ctx.fillStyle = cssColor(props.backgroundColor); ctx.fillRect(x, y, w, h); }
+        if (props.backgroundColor) {
+          // A colour the canvas cannot read leaves fillStyle as it was: transparent, not the
+          // colour of the element painted before.
+          ctx.fillStyle = 'transparent';
+          ctx.fillStyle = cssColor(props.backgroundColor);
+          ctx.fillRect(x, y, w, h);
+        }
         if (props.image) images.push(i);
         if (typeof props.text === 'string' && props.text) texts.push(i);
       }

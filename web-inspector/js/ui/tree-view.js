@@ -41,7 +41,11 @@ export class TreeView {
     });
 
     state.on('document', () => { this.#runSearch(false); this.render(); });
-    state.on('update', (changes) => { if (changes.structure) this.#runSearch(false); this.schedule(); });
+    state.on('update', (changes) => {
+      // Elements come and go, and a set op may change a class name, debugName or text.
+      if (changes.structure || (this.search.value.trim() && changes.changed.size)) this.#runSearch(false);
+      this.schedule();
+    });
     state.on('selection', ({ origin }) => { if (origin !== 'tree-scroll-kept') this.scrollToSelection(); this.render(); });
     state.on('hover', () => this.#paintHover());
     state.on('diff', () => this.render());
@@ -162,13 +166,19 @@ export class TreeView {
     this.render();
   }
 
+  /**
+   * Finds the matches of the query. A new query (jump) goes to its first match; the same query
+   * run again on a changed document keeps the match it was at, when that still matches, so
+   * Enter goes on from there.
+   */
   #runSearch(jump = true) {
     const rows = this.state.rows;
     const query = this.search.value;
+    const current = jump ? undefined : this.matches[this.matchIndex];
     this.matches = rows && query.trim() ? rows.search(query) : [];
     this.matchSet = new Set(this.matches);
-    this.matchIndex = -1;
-    this.searchCount.textContent = query.trim() ? `${this.matches.length >= 1000 ? '1000+' : this.matches.length} found` : '';
+    this.matchIndex = current === undefined ? -1 : this.matches.indexOf(current);
+    this.#showCount(query);
     if (jump && this.matches.length) this.#nextMatch(1);
     else this.render();
   }
@@ -176,7 +186,13 @@ export class TreeView {
   #nextMatch(step) {
     if (!this.matches.length) return;
     this.matchIndex = (this.matchIndex + step + this.matches.length) % this.matches.length;
-    this.searchCount.textContent = `${this.matchIndex + 1} / ${this.matches.length >= 1000 ? '1000+' : this.matches.length}`;
+    this.#showCount(this.search.value);
     this.state.select(this.matches[this.matchIndex], { origin: 'search' });
+  }
+
+  /** `n found`, or `i / n` while at a match. */
+  #showCount(query) {
+    const total = this.matches.length >= 1000 ? '1000+' : this.matches.length;
+    this.searchCount.textContent = !query.trim() ? '' : this.matchIndex >= 0 ? `${this.matchIndex + 1} / ${total}` : `${total} found`;
   }
 }

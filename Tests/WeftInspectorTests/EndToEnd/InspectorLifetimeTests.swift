@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import WeftCapture
+import WeftLayout
+import WeftNodes
+import WeftSnapshot
+import WeftTestSupport
+@testable import WeftInspector
+
+/// What an inspector leaves behind when it ends, through the real gateway: nothing. Its capture
+/// session and its transport (a thread, a socket, 64 KiB buffers) belong to it alone, so once
+/// it is detached and released they must go, and an inspector the program drops must not keep
+/// its connection. `Inspector.current` is one per process, so these tests run inside
+/// InspectorAttachTests' serialized suite.
+extension InspectorAttachTests {
+    @Suite("An inspector's lifetime")
+    struct LifetimeTests {
+        let gateway: GatewayProcess
+
+        init() throws {
+            gateway = try GatewayProcess()
+        }
+
+        func screen() -> MainLoop {
+            let loop = MainLoop(clock: .manual)
+            loop.addRoot(DisplayNode(), frame: Rect(x: 0, y: 0, width: 320, height: 480))
+            return loop
+        }
+
+        func attach(_ loop: MainLoop, instance: String) throws -> Inspector {
+            try Inspector.attach(to: loop, gateway: .url(gateway.webSocketURL),
+                                 options: Inspector.Options(appId: "org.weft.tests.lifetime", instance: instance))
+        }
+
+        /// The gateway's listing of `instance` ("connected" or "disconnected").
+        func listedState(_ instance: String) async throws -> String? {
+            try await listedDevices(gateway).first { $0["identity"]?["instance"]?.string == instance }?["state"]?.string
+        }
+
+        /// After `detach()` and the last reference, nothing holds the device session or the
+        /// capture session: weak references to both read nil. Before the fix the device's
+        /// delivery held the request server, which held the device and the session, which held
+        /// the device again: every attach leaked a session, its capture caches and a transport.
+        @Test func aDetachedInspectorIsFreed() async throws {
+            let loop = screen()
+            weak var device: DeviceSession?
+            weak var session: CaptureSession?
+            do {
+                let inspector = try attach(loop, instance: HostProgram.uniqueInstance("lifetime"))
+                device = inspector.device
+                session = inspector.session
+                #expect(await eventually { device?.isRegistered == true })
+                loop.run(frames: 1)
+                inspector.detach()
+            }
+            #expect(device == nil)
+            #expect(session == nil)
+        }
+
+        /// A program that drops its inspector without `detach()` can never reach it again, so
+        /// nothing may keep it connected: the transport ends with it, and the gateway lists the
+        /// device as disconnected (protocol.md, "Handshake and identity": a device that
+        /// disconnects stays listed as "disconnected" for the grace period). Before the fix the
+        /// dropped inspector stayed registered and served requests for the rest of the process.
+        @Test func aDroppedInspectorHangsUp() async throws {
+            let loop = screen()
+            let instance = HostProgram.uniqueInstance("dropped")
+            weak var device: DeviceSession?
+            do {
+                let inspector = try attach(loop, instance: instance)
+                device = inspector.device
+                #expect(await eventually { device?.isRegistered == true })
+                #expect(try await listedState(instance) == "connected")
+            }
+            #expect(device == nil)
+            var state = try await listedState(instance)
+            for _ in 0..<100 where state != "disconnected" {
+                try await Task.sleep(for: .milliseconds(20))
+                state = try await listedState(instance)
+            }
+            #expect(state == "disconnected")
+        }
+
+        /// docs/client.md, Attaching: detach "resumes a program an inspector paused" and reverts
+        /// its edits, so a program is never left paused for good by an inspector it no longer
+        /// has. An inspector the program drops without `detach()` is gone just as surely, so it
+        /// puts the program back the same way: the loop an inspector paused runs again, and the
+        /// root's width edited to 100 goes back to the host's (unset: the root keeps the frame the
+        /// loop gives it, 320 wide). Before the fix the loop stayed paused and the edit stayed.
+        @Test func aDroppedInspectorPutsTheProgramBack() throws {
+            let loop = screen()
+            let root = try #require(loop.roots.first)
+            loop.run(frames: 1)
+            #expect(root.style.width == .auto)
+            do {
+                let inspector = try attach(loop, instance: HostProgram.uniqueInstance("dropped"))
+                let requests = try #require(inspector.requests)
+                for (method, params) in [("Runtime.pause", [:]),
+                                         ("Layout.setStyle", ["id": .string(root.id), "property": "width", "value": 100])] as [(String, JSONValue)] {
+                    requests.serve(DeviceRequest(id: 1, method: method, params: params, paramsBytes: params.jsonBytes, generation: 1))
+                }
+                #expect(loop.isPaused && root.style.width == .points(100), "the requests apply")
+            }
+            #expect(!loop.isPaused)
+            #expect(root.style.width == .auto)
+            #expect(Inspector.current == nil)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+"""A device played by the test itself over the real gateway's /device path: it registers, answers
+Tree.getDocument with the document the test gives it (counting the calls), answers every other
+request with `{}`, and sends the events the test writes. For inputs no real program sends: text
+that looks like HTML, update ops that do not fit the document, revision gaps."""
+import json
+import threading
+
+import websocket  # websocket-client (requirements-test.txt)
+
+
+class ScriptedDevice:
+    def __init__(self, gateway, instance, document):
+        self.document = document
+        self.requests = []  # [method, params] of every request the device received
+        self.socket = websocket.create_connection(f"{gateway.ws_url}/device", subprotocols=["weft.v1"], timeout=10,
+                                                  suppress_origin=True)  # devices are not pages: no Origin
+        self.socket.send(json.dumps({"id": 1, "method": "Gateway.register", "params": {
+            "protocolVersion": 1, "identity": {"appId": "org.weft.Scripted", "instance": instance, "host": "test"},
+            "info": {"appName": "Scripted", "pid": 1, "screen": {"width": 320, "height": 480, "scale": 2}}}}))
+        registered = json.loads(self.socket.recv())
+        assert "result" in registered, registered
+        self.send_lock = threading.Lock()
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self):
+        while True:
+            try:
+                message = json.loads(self.socket.recv())
+            except (websocket.WebSocketException, OSError, ValueError):
+                return
+            if "id" not in message or "method" not in message:
+                continue
+            self.requests.append([message["method"], message.get("params", {})])
+            result = self.document if message["method"] == "Tree.getDocument" else {}
+            self._send({"id": message["id"], "result": result})
+
+    def _send(self, message):
+        with self.send_lock:
+            self.socket.send(json.dumps(message))
+
+    def calls(self, method):
+        return sum(1 for m, _ in self.requests if m == method)
+
+    def update(self, base_revision, revision, ops):
+        """Sends a Tree.updated event."""
+        self._send({"method": "Tree.updated", "params": {"baseRevision": base_revision, "revision": revision, "ops": ops}})
+
+    def close(self):
+        self.socket.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def element(element_id, frame, children=(), **fields):
+    """An element of a snapshot (a node unless `kind` says otherwise)."""
+    value = {"id": element_id, "kind": "node", "type": "node", "className": "ASDisplayNode", "frame": list(frame), **fields}
+    if children:
+        value["children"] = list(children)
+    return value
+
+
+def document(roots, revision=1, controllers=()):
+    return {"format": "weft.snapshot", "version": 1, "revision": revision,
+            "meta": {"appId": "org.weft.Scripted", "appName": "Scripted", "instance": "scripted", "host": "test", "pid": 1,
+                     "screen": {"width": 320, "height": 480, "scale": 2}},
+            "roots": list(roots), "rangeControllers": list(controllers)}
