@@ -73,6 +73,7 @@ export class TreeModel {
    * that: {changed: Set of ids whose fields changed, structure: bool, ranges: bool}.
    */
   applyOps(ops) {
+    if (!Array.isArray(ops)) throw new UpdateError(`ops: expected a list, got ${JSON.stringify(ops)}`);
     const result = { changed: new Set(), structure: false, ranges: false };
     const undo = [];
     ops.forEach((op, index) => {

@@ -91,3 +91,18 @@ test('resume after a gap while paused fetches the document again', async () => {
   await live.loading;
   assert.equal(live.revision, 10);
 });
+
+test('an update whose ops are not a list fetches the document again, like one whose op does not fit', async () => {
+  // protocol.md: "ops": [...]. A device that sends anything else has an update the page cannot
+  // apply: it must resync (not throw out of receive and lose the update silently).
+  let fetches = 0;
+  const live = new LiveDocument(async () => (++fetches === 1 ? doc(5) : doc(6, 300)));
+  await live.load();
+  for (const ops of ['garbage', { op: 'set' }, 7]) {
+    assert.equal(live.receive({ baseRevision: live.revision, revision: live.revision + 1, ops }), 'resync', JSON.stringify(ops));
+    await live.loading;
+  }
+  assert.equal(fetches, 4);
+  assert.equal(live.revision, 6);
+  assert.equal(live.model.get('n1').frame[2], 300);
+});
