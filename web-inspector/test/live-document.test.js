@@ -106,3 +106,13 @@ test('an update whose ops are not a list fetches the document again, like one wh
   assert.equal(live.revision, 6);
   assert.equal(live.model.get('n1').frame[2], 300);
 });
+
+test('updates after a failed first fetch are not kept: there is no document to apply them to', async () => {
+  // The first Tree.getDocument fails (a time-out, a broken reply): the page shows the error.
+  // Updates the device streams meanwhile can never be applied (the next fetch brings a whole
+  // document), so keeping them would only grow memory for as long as the page stays open.
+  const live = new LiveDocument(async () => { throw new Error('Tree.getDocument timed out'); });
+  await assert.rejects(live.load());
+  for (let r = 2; r < 100; r++) assert.equal(live.receive(widthUpdate(r - 1, r, r)), 'dropped');
+  assert.equal(live.held.length, 0);
+});
