@@ -71,13 +71,16 @@ export class ScreenBoxes {
 
   /**
    * Updates the boxes of elements whose fields changed, without a rebuild: a frame change moves
-   * the element's whole subtree by the difference of origins.
+   * the element's whole subtree by the difference of origins. (A root's new size or height
+   * rebuilds: the roots after it move.)
    */
   update(changedIds) {
     for (const id of changedIds) {
       const i = this.indexOf.get(id);
       if (i === undefined) { this.rebuild(); return; }
       const f = frameNumbers(this.elements[i]);
+      // A root's size places the roots after it and sizes the whole screen: lay them out again.
+      if (this.parent[i] < 0 && (f[1] !== this.y[i] || f[2] !== this.w[i] || f[3] !== this.h[i])) { this.rebuild(); return; }
       const parent = this.model.parentOf(id);
       const pi = parent ? this.indexOf.get(parent.id) : -1;
       const baseX = pi >= 0 ? this.x[pi] : this.#rootOffset(id);

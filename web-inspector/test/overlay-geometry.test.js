@@ -187,3 +187,16 @@ test('root frames: "inf" and null coordinates are infinity and NaN, not text', (
   assert.deepEqual(m.rootFrame('d'), [12, 13, 4, 4]);
   assert.deepEqual(m.rootFrame('e'), [20, NaN, 10, 10]);
 });
+
+test('screen boxes: a root that grows pushes the roots after it along', () => {
+  // w1 grows from 100 to 200 wide (a rotation, a resized window): w2 then starts after it and
+  // the 24-pt gap, at x 224, where a click or a tap probe must find it.
+  const m = model();
+  const boxes = new ScreenBoxes(m);
+  m.applyOps([{ op: 'set', id: 'w1', fields: { frame: [0, 0, 200, 200] } }]);
+  boxes.update(['w1']);
+  assert.deepEqual(boxes.rect('w2'), [224, 0, 50, 50]);
+  assert.equal(boxes.deepestAt(230, 10), 'w2');
+  assert.deepEqual(boxes.toRootPoint(230, 10), { root: 'w2', x: 6, y: 10 });
+  assert.equal(boxes.width, 274);
+});
