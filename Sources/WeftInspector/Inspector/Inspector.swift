@@ -88,8 +88,7 @@ public final class Inspector {
             }
             let configuration = GatewayConfiguration(endpoint: endpoint, token: options.token ?? environment.token,
                                                      instance: instance, snapshotDirectory: snapshotDirectory)
-            let requests = RequestServer(session: session, changes: RuntimeChanges(loop: loop))
-            let poster = loop.poster
+            let requests = RequestServer(session: session, changes: RuntimeChanges(loop: loop), poster: loop.poster)
             var transport = TransportOptions.device
             transport.handshakeTimeout = options.registrationTimeout
             let device = DeviceSession(
@@ -103,9 +102,7 @@ public final class Inspector {
                 // delivery, the device, server and session kept each other alive: after detach
                 // (a session, its caches and a transport per attach), and, when the program
                 // dropped an inspector without detaching, connected and served for good.
-                delivery: .forward { [weak requests] request in
-                    poster.post { [weak requests] _ in requests?.serve(request) }
-                })
+                delivery: .forward { [weak requests] request in requests?.receive(request) })
             requests.device = device
             self.device = device
             self.requests = requests
@@ -198,39 +195,6 @@ public final class Inspector {
         atexit {
             guard let inspector = Inspector.current, Thread.isMainThread else { return }
             inspector.checkpoint("exit")
-        }
-    }
-}
-
-/// Serves on the loop's thread the requests the transport posts there: hands each to the
-/// capture session and sends its answer. Carried to the transport thread only to be posted back
-/// to the loop's thread, where it is used: it is never touched elsewhere.
-final class RequestServer: @unchecked Sendable {
-    let session: CaptureSession
-    /// What the served requests changed in the program's runtime, for `detach()` to put back.
-    let changes: RuntimeChanges
-    var device: DeviceSession?
-    /// Set by `Inspector.detach()`. A request posted before it and run after is dropped: the
-    /// connection is closed, so nobody waits for the answer, and an edit made now would never
-    /// be reverted.
-    var isDetached = false
-
-    init(session: CaptureSession, changes: RuntimeChanges) {
-        self.session = session
-        self.changes = changes
-    }
-
-    func serve(_ request: DeviceRequest) {
-        guard !isDetached, let device else { return }
-        changes.willServe(request.method)
-        defer { changes.didServe(request.method) }
-        session.handle(method: request.method, params: request.paramsBytes) { result in
-            switch result {
-            case .success(let bytes):
-                device.reply(to: request, result: bytes)
-            case .failure(let error):
-                device.fail(request, with: ProtocolError(ProtocolErrorCode(rawValue: error.code), error.message))
-            }
         }
     }
 }

@@ -38,8 +38,19 @@ final class ServiceTimer {
 
     /// (Re)schedules the timer `delay` from now. Service thread only.
     func schedule(in context: OpaquePointer, after delay: Duration) {
-        let microseconds = delay.components.seconds * 1_000_000 + delay.components.attoseconds / 1_000_000_000_000
-        lws_sul_schedule(context, 0, timer, weftTimerFired, max(1, microseconds))
+        lws_sul_schedule(context, 0, timer, weftTimerFired, Self.microseconds(delay))
+    }
+
+    /// The longest delay a timer is set for: a century, far beyond any process's life, and far
+    /// within lws's 64-bit microseconds once it adds the current time.
+    static let longestDelay: Duration = .seconds(100 * 365 * 24 * 3600)
+
+    /// `delay` in the whole microseconds lws counts in: at least 1, at most `longestDelay`. The
+    /// options' durations are the program's (`.seconds(.max)` for "never"), and multiplied out
+    /// unchecked they overflowed: a trap on the transport thread that took the program down.
+    static func microseconds(_ delay: Duration) -> Int64 {
+        let clamped = min(max(delay, .microseconds(1)), longestDelay)
+        return clamped.components.seconds * 1_000_000 + clamped.components.attoseconds / 1_000_000_000_000
     }
 
     /// Cancels the timer if it is scheduled. Service thread only.

@@ -103,6 +103,9 @@ public final class MainLoop {
     /// The loop's own part of `changeCount`: `noteChange` calls, and the revisions of removed roots.
     var changes: UInt64 = 0
     private var changesAtLastFrame: UInt64 = 0
+    /// Numbers the walks of `layoutRoots` that update containers: a node remembers the last walk
+    /// that visited it (`DisplayNode.containerUpdateWalk`).
+    var containerUpdateWalks: UInt64 = 0
 
     /// A loop ticking `framesPerSecond` times a second (a rate that is not a positive finite
     /// number falls back to 60).

@@ -254,6 +254,10 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// recorded of an unchanged subtree.
     @exclusivity(unchecked) public private(set) var subtreeRevision: UInt64 = 0
 
+    /// The last of its loop's container-updating walks that visited this node
+    /// (`MainLoop.layoutRoots`).
+    @exclusivity(unchecked) var containerUpdateWalk: UInt64 = 0
+
     /// Counts observable changes of this node itself, not of its descendants: its properties and
     /// its layout (which places the nodes of its spec tree). A capture reuses what it recorded
     /// of a node whose own revision did not move and captures again only below it, reading its

@@ -1,0 +1,64 @@
+import Foundation
+import Synchronization
+import Testing
+import WeftLayout
+import WeftNodes
+import WeftSnapshot
+import WeftTestSupport
+@testable import WeftInspector
+
+/// A burst of requests through the real gateway must not stop the program: the loop serves a
+/// bounded number per pass over its posted work and keeps running frames in between
+/// (docs/client.md, "Attaching": requests are answered on the loop). `Inspector.current` is one
+/// per process, so this runs inside InspectorAttachTests' serialized suite.
+extension InspectorAttachTests {
+    @Suite("A flood of requests")
+    struct RequestFloodTests {
+        /// 40 `Tree.getElement` requests reach the host before its loop runs. A paused loop's
+        /// `tick()` is one pass over the posted work (MainLoop.tick: it drains the posted work,
+        /// then runs no frame), and a pass serves `RequestServer.requestsPerPass` (16) requests:
+        /// 40 = 16 + 16 + 8, so the inspector has 16 answers after the first pass, 32 after the
+        /// second, all 40 after the third. Before the fix the first pass served all 40 (the
+        /// gateway lets an inspector have 4096 pending: thousands of captures in one pass).
+        @Test func aBurstIsServedOverSeveralPasses() async throws {
+            let gateway = try GatewayProcess()
+            let loop = MainLoop(clock: .manual)
+            let root = DisplayNode()
+            loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+            loop.run(frames: 1)
+            loop.pause()
+            let inspector = try Inspector.attach(to: loop, gateway: .url(gateway.webSocketURL),
+                                                 options: Inspector.Options(appId: "org.weft.tests.flood",
+                                                                            instance: HostProgram.uniqueInstance("flood")))
+            defer { inspector.detach() }
+            let device = try #require(inspector.device)
+            let requests = try #require(inspector.requests)
+            #expect(await eventually { device.isRegistered })
+            let deviceId = try #require(device.deviceId)
+
+            let client = makeInspector(gateway)
+            client.start()
+            defer { client.close() }
+            try await client.waitUntilReady()
+            let answered = Atomic<Int>(0), failed = Atomic<Int>(0)
+            let params = (["id": .string(root.id)] as JSONValue).jsonBytes
+            for _ in 0..<40 {
+                client.send("Tree.getElement", device: deviceId, params: params, timeout: .seconds(10)) { outcome in
+                    if case .failure = outcome { failed.add(1, ordering: .relaxed) }
+                    answered.add(1, ordering: .relaxed)
+                }
+            }
+            #expect(await eventually { requests.waitingCount == 40 }, "all 40 wait for the loop")
+
+            for expected in [16, 32, 40] {
+                loop.tick()
+                #expect(await eventually { answered.load(ordering: .relaxed) >= expected })
+                // What the pass did not serve stays unanswered until the next one.
+                try await Task.sleep(for: .milliseconds(100))
+                #expect(answered.load(ordering: .relaxed) == expected)
+                #expect(requests.waitingCount == 40 - expected)
+            }
+            #expect(failed.load(ordering: .relaxed) == 0)
+        }
+    }
+}
