@@ -10,6 +10,7 @@ import os
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from harness import HostProgram, host_program
@@ -113,7 +114,7 @@ def test_an_edit_changes_a_frame(gateway, app, attached):
     width = frame[2] - 8
     page.js("weft.state.select(arguments[0])", element_id)
     field = page.wait(lambda d: d.find_element("css selector", '#properties input[data-key="width"]'), "the width field")
-    field.clear()
+    field.send_keys(Keys.CONTROL, "a")  # typed over, as a user does (clear() would leave the field emptied first)
     field.send_keys(f"{width:g}\n")
     page.wait_js("return document.querySelector('#properties .edit-row.edited')", "the edit to be accepted")
     app.call("Runtime.step", {"frames": 1})

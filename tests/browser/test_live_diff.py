@@ -8,6 +8,7 @@ TextureGram runs with --no-scroll and is paused (Runtime.pause) once its photos 
 frames, one second of program time; they arrive within 0.2 s), so from then on only the test's
 steps change it. Numbers are derived from TextureGram's sources by hand, in comments."""
 import pytest
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from diff_panel import DIFF_TITLES, IGNORE_ERROR, IGNORE_LISTING, SUMMARY, run_diff_ignoring, wait_summary
@@ -93,7 +94,7 @@ def test_live_diff_reruns_with_an_ignore_list(gateway, texturegram, page, tmp_pa
     row = row_id(page)
     page.js("weft.selectTab('properties'); weft.state.select(arguments[0])", row)
     field = page.wait(lambda d: d.find_element("css selector", '#properties input[data-key="spacing"]'), "the spacing field")
-    field.clear()
+    field.send_keys(Keys.CONTROL, "a")  # typed over, as a user does (clear() would leave the field emptied first)
     field.send_keys("24\n")
     page.wait_js("return document.querySelector('#properties input[data-key=\"spacing\"]').closest('.edit-row').classList.contains('edited')",
                  "the edit to be accepted")

@@ -2,10 +2,13 @@
 what the page sends for one typed edit, and whose edits the page marks when more than one
 program (or one program's next process) is shown. The programs are paused, so nothing here
 depends on timing."""
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from harness import HostProgram, host_program
+from scripted_device import ScriptedDevice, document, element
 from test_live import attach
+from test_live_search import attach_scripted
 
 EXAMPLE = host_program("weft-example")
 
@@ -38,7 +41,7 @@ def edit_markers(page):
 
 def type_into(page, key, text):
     field = page.wait(lambda d: d.find_element("css selector", f'#properties input[data-key="{key}"]'), f"the {key} field")
-    field.clear()
+    field.send_keys(Keys.CONTROL, "a")  # typed over, as a user does (clear() would leave the field emptied first)
     field.send_keys(text)
 
 
@@ -112,3 +115,26 @@ def test_edits_of_a_program_that_restarted_are_gone(gateway, page):
             page.js("weft.state.select(arguments[0])", node)
             page.frames()
             assert edit_markers(page) == {"bar": None, "edited": [], "errors": []}
+
+
+def test_an_emptied_field_or_the_default_entry_shows_the_value_again(gateway, page):
+    """Emptying a field, or picking a menu's "default (…)" entry, is not an edit (nothing is
+    sent; Revert goes back to defaults). The field then shows the element's value again
+    instead of pretending the default was applied. A vertical stack spec with spacing 8: its
+    direction menu goes back to "vertical", its spacing field to "8"."""
+    stack = element("n1/0", [0, 0, 320, 480], kind="spec", type="stack", className="ASStackLayoutSpec",
+                    props={"direction": "vertical", "spacing": 8})
+    with ScriptedDevice(gateway, "empty-edits", document([element("n1", [0, 0, 320, 480], [stack])])) as device:
+        attach_scripted(gateway, page, "empty-edits")
+        page.js("weft.state.select('n1/0')")
+        page.wait(lambda d: d.find_element("css selector", '#properties select[data-key="direction"]'), "the direction menu")
+        page.js("const menu = document.querySelector('#properties select[data-key=\"direction\"]');"
+                "menu.focus(); menu.value = ''; menu.dispatchEvent(new Event('change'));")  # as a pick in the open menu does
+        page.frames()
+        assert page.js("return document.querySelector('#properties select[data-key=\"direction\"]').value") == "vertical"
+        field = page.driver.find_element("css selector", '#properties input[data-key="spacing"]')
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys(Keys.DELETE, Keys.ENTER)
+        page.frames()
+        assert page.js("return document.querySelector('#properties input[data-key=\"spacing\"]').value") == "8"
+        assert [m for m, _ in device.requests if m.startswith("Layout.")] == []

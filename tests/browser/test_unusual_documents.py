@@ -36,3 +36,36 @@ def test_an_unreadable_background_colour_paints_nothing(gateway, page, tmp_path)
     assert page.js(SCENE_PIXEL_AT, 60, 80) == [255, 255, 255, 255]
     assert page.js(SCENE_PIXEL_AT, 60, 130) == [255, 255, 255, 255]
     page.screenshot("unreadable-colours")
+
+
+def test_text_from_the_program_is_shown_as_text_never_as_html(gateway, page, tmp_path):
+    """Class names, debugNames, texts and a range controller's data source that look like HTML
+    are shown literally in the tree, the properties, the ASCII art, the ranges and the tooltip:
+    no element is created from them and none of their scripts runs."""
+    evil = '<img id="evil-img" src=x onerror="window.pwned=1"><script id="evil-script">window.pwned=2</script><b id="evil-b">bold</b>'
+    value = document([element("n1", [0, 0, 320, 480], [
+        element("n2", [10, 10, 300, 40], className=evil, debugName=evil, props={"text": evil}),
+    ])], controllers=[{
+        "id": "r1", "owner": "n1", "dataSource": evil, "orientation": "vertical", "scrollDirection": ["down"], "mode": "full",
+        "viewport": [0, 0, 320, 480], "contentSize": [320, 480], "contentOffset": [0, 0], "itemCount": 1,
+        "visible": [[0, 0]], "display": [[0, 0]], "preload": [[0, 0]], "itemStates": [[0, 0, 15]]}])
+    open_document(gateway, page, tmp_path, value, 2)
+    page.js("weft.state.select('n2')")
+    for tab in ("ascii", "ranges", "properties"):
+        page.js("weft.selectTab(arguments[0])", tab)
+        page.frames()
+    page.js("weft.selectTab('ascii')")
+    page.frames()
+    shown = page.js("""return {
+        row: document.querySelector('.tree-row[data-id="n2"] .class').textContent,
+        debug: document.querySelector('.tree-row[data-id="n2"] .debug').textContent,
+        ascii: document.querySelector('#ascii pre').textContent,
+        made: [...document.querySelectorAll("#evil-img, #evil-script, #evil-b")].map(e => e.outerHTML.slice(0, 80)),
+        pwned: window.pwned === undefined ? null : window.pwned};""")
+    assert shown["row"] == evil and shown["debug"] == f"({evil})"
+    assert evil in shown["ascii"]
+    assert shown["made"] == [] and shown["pwned"] is None
+    page.js("weft.selectTab('ranges')")
+    page.frames()
+    assert evil in page.js("return document.querySelector('#ranges h3').textContent")
+    page.screenshot("html-looking-text")

@@ -11,6 +11,7 @@ import re
 import shutil
 
 import pytest
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from browser.test_live import COUNT
@@ -77,7 +78,7 @@ def test_a_style_edit_moves_a_frame(gateway, app, attached):
     assert bar["frame"][3] == 44 and strip["frame"][1] == 44
     page.js("weft.state.select(arguments[0])", bar["id"])
     field = page.wait(lambda d: d.find_element("css selector", '#properties input[data-key="height"]'), "the height field")
-    field.clear()
+    field.send_keys(Keys.CONTROL, "a")  # typed over, as a user does (clear() would leave the field emptied first)
     field.send_keys("60\n")
     page.wait_js("return document.querySelector('#properties .edit-row.edited')", "the edit to be accepted")
     app.call("Runtime.step", {"frames": 1})

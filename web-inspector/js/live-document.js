@@ -70,10 +70,12 @@ export class LiveDocument {
 
   /**
    * Handles the params of a Tree.updated event.
-   * Returns 'held' (a document is on its way, or paused), 'dropped', 'applied' or 'resync'.
+   * Returns 'held' (a document is on its way, or paused), 'dropped' (also while there is no
+   * document and none on its way: its fetch failed), 'applied' or 'resync'.
    */
   receive(update) {
-    if (this.loading || !this.model || this.paused) {
+    if (!this.loading && !this.model) return 'dropped';
+    if (this.loading || this.paused) {
       this.held.push(update);
       return 'held';
     }

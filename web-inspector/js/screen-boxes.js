@@ -7,6 +7,8 @@
 // clip their content (props.clipsToBounds), as on the device, where a scroll view hides the
 // cells scrolled out of it. Drawing and picking use only the visible part of a box.
 
+import { frameNumbers } from './tree-model.js';
+
 const ROOT_GAP = 24;
 
 export class ScreenBoxes {
@@ -42,7 +44,7 @@ export class ScreenBoxes {
       while (stack.length) {
         const [el, px, py, depth, parent] = stack.pop();
         while (open.length && this.depth[open[open.length - 1]] >= depth) this.end[open.pop()] = i;
-        const f = el.frame || [0, 0, 0, 0];
+        const f = frameNumbers(el);
         this.ids[i] = el.id;
         this.elements[i] = el;
         this.x[i] = px + f[0];
@@ -58,24 +60,27 @@ export class ScreenBoxes {
         i++;
       }
       while (open.length) this.end[open.pop()] = i;
-      offset += ((root.frame && root.frame[2]) || 0) + ROOT_GAP;
+      offset += (frameNumbers(root)[2] || 0) + ROOT_GAP;
     }
     this.count = i;
     this.#computeBounds();
     this.#computeClips(0, i);
     this.width = Math.max(0, offset - ROOT_GAP);
-    this.height = Math.max(0, ...this.model.roots.map((r) => (r.frame ? r.frame[1] + r.frame[3] : 0)));
+    this.height = Math.max(0, ...this.model.roots.map((r) => { const f = frameNumbers(r); return f[1] + f[3]; }));
   }
 
   /**
    * Updates the boxes of elements whose fields changed, without a rebuild: a frame change moves
-   * the element's whole subtree by the difference of origins.
+   * the element's whole subtree by the difference of origins. (A root's new size or height
+   * rebuilds: the roots after it move.)
    */
   update(changedIds) {
     for (const id of changedIds) {
       const i = this.indexOf.get(id);
       if (i === undefined) { this.rebuild(); return; }
-      const f = this.elements[i].frame || [0, 0, 0, 0];
+      const f = frameNumbers(this.elements[i]);
+      // A root's size places the roots after it and sizes the whole screen: lay them out again.
+      if (this.parent[i] < 0 && (f[1] !== this.y[i] || f[2] !== this.w[i] || f[3] !== this.h[i])) { this.rebuild(); return; }
       const parent = this.model.parentOf(id);
       const pi = parent ? this.indexOf.get(parent.id) : -1;
       const baseX = pi >= 0 ? this.x[pi] : this.#rootOffset(id);

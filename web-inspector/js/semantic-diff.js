@@ -9,6 +9,7 @@
 
 import { describeInterfaceState, STYLE_FIELDS, SPEC_FIELDS } from './layout-vocabulary.js';
 import { fillSnapshotImpliedValues } from './implied-values.js';
+import { numberValue as number } from './tree-model.js';
 
 /** What the diff leaves out unless told otherwise (protocol.md, Snapshots without a gateway). */
 export const DEFAULT_IGNORE = Object.freeze(['meta', 'revision']);
@@ -115,8 +116,6 @@ function equal(x, y) {
   const keys = Object.keys(x);
   return keys.length === Object.keys(y).length && keys.every((k) => k in y && equal(x[k], y[k]));
 }
-
-function number(v) { return v === 'inf' ? Infinity : v === null ? NaN : v; }
 
 class Differ {
   constructor({ tolerance = 0, ignore = DEFAULT_IGNORE, interfaceState = false }) {

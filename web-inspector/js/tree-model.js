@@ -7,6 +7,12 @@
 
 import { fillImpliedValues, fillImpliedProps, fillImpliedTuning } from './implied-values.js';
 
+/** A number of a document as a JavaScript number: "inf" is Infinity, null is NaN (protocol.md). */
+export function numberValue(v) { return v === 'inf' ? Infinity : v === null ? NaN : v; }
+
+/** An element's frame [x, y, w, h] as numbers ([0, 0, 0, 0] when it has none). */
+export function frameNumbers(el) { return el.frame ? el.frame.map(numberValue) : [0, 0, 0, 0]; }
+
 export class UpdateError extends Error {
   /** @param {number} [opIndex] the position of the op that did not fit, in its Tree.updated */
   constructor(message, opIndex) { super(message); this.name = 'UpdateError'; this.opIndex = opIndex; }
@@ -37,11 +43,12 @@ export class TreeModel {
   rootFrame(id) {
     const el = this.elements.get(id);
     if (!el) return null;
-    const [x, y, w, h] = el.frame || [0, 0, 0, 0];
+    const [x, y, w, h] = frameNumbers(el);
     let rx = x;
     let ry = y;
     for (let p = this.parents.get(id); p; p = this.parents.get(p.id)) {
-      if (p.frame) { rx += p.frame[0]; ry += p.frame[1]; }
+      const [px, py] = frameNumbers(p);
+      rx += px; ry += py;
     }
     return [rx, ry, w, h];
   }
@@ -73,6 +80,7 @@ export class TreeModel {
    * that: {changed: Set of ids whose fields changed, structure: bool, ranges: bool}.
    */
   applyOps(ops) {
+    if (!Array.isArray(ops)) throw new UpdateError(`ops: expected a list, got ${JSON.stringify(ops)}`);
     const result = { changed: new Set(), structure: false, ranges: false };
     const undo = [];
     ops.forEach((op, index) => {

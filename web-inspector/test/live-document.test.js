@@ -91,3 +91,28 @@ test('resume after a gap while paused fetches the document again', async () => {
   await live.loading;
   assert.equal(live.revision, 10);
 });
+
+test('an update whose ops are not a list fetches the document again, like one whose op does not fit', async () => {
+  // protocol.md: "ops": [...]. A device that sends anything else has an update the page cannot
+  // apply: it must resync (not throw out of receive and lose the update silently).
+  let fetches = 0;
+  const live = new LiveDocument(async () => (++fetches === 1 ? doc(5) : doc(6, 300)));
+  await live.load();
+  for (const ops of ['garbage', { op: 'set' }, 7]) {
+    assert.equal(live.receive({ baseRevision: live.revision, revision: live.revision + 1, ops }), 'resync', JSON.stringify(ops));
+    await live.loading;
+  }
+  assert.equal(fetches, 4);
+  assert.equal(live.revision, 6);
+  assert.equal(live.model.get('n1').frame[2], 300);
+});
+
+test('updates after a failed first fetch are not kept: there is no document to apply them to', async () => {
+  // The first Tree.getDocument fails (a time-out, a broken reply): the page shows the error.
+  // Updates the device streams meanwhile can never be applied (the next fetch brings a whole
+  // document), so keeping them would only grow memory for as long as the page stays open.
+  const live = new LiveDocument(async () => { throw new Error('Tree.getDocument timed out'); });
+  await assert.rejects(live.load());
+  for (let r = 2; r < 100; r++) assert.equal(live.receive(widthUpdate(r - 1, r, r)), 'dropped');
+  assert.equal(live.held.length, 0);
+});

@@ -151,3 +151,52 @@ test('screen boxes: clip regions follow scrolling and a change of clipsToBounds'
   boxes.update(['list']);
   assert.deepEqual(boxes.visibleRect(boxes.indexOf.get('gone')), [0, 110, 100, 40]);
 });
+
+// protocol.md: numbers are "inf" for infinity and null for NaN. A stack whose first child is
+// infinitely wide places the next one at x = inf; a node measured without a width bound may be
+// infinitely wide itself. Root r [0, 0, 100, 100] holds a ["inf", 0, 10, 10] with b [1, 1, 5, 5]
+// inside, c [10, 10, "inf", 20] with d [2, 3, 4, 4] inside, and e [20, null, 10, 10]. By hand:
+// a at (inf, 0), b at (inf + 1, 0 + 1) = (inf, 1), c at (10, 10) with width inf, d at (12, 13),
+// e at (20, NaN). A second root r2 [0, 0, 50, 50] sits after r (100) and the 24-pt gap: x 124.
+function infinite() {
+  return new TreeModel({ roots: [
+    { id: 'r', frame: [0, 0, 100, 100], children: [
+      { id: 'a', frame: ['inf', 0, 10, 10], children: [{ id: 'b', frame: [1, 1, 5, 5] }] },
+      { id: 'c', frame: [10, 10, 'inf', 20], children: [{ id: 'd', frame: [2, 3, 4, 4] }] },
+      { id: 'e', frame: [20, null, 10, 10] },
+    ] },
+    { id: 'r2', frame: [0, 0, 50, 50] },
+  ] });
+}
+
+test('screen boxes: "inf" and null coordinates are infinity and NaN, not text', () => {
+  const boxes = new ScreenBoxes(infinite());
+  assert.deepEqual(boxes.rect('a'), [Infinity, 0, 10, 10]);
+  assert.deepEqual(boxes.rect('b'), [Infinity, 1, 5, 5]);
+  assert.deepEqual(boxes.rect('c'), [10, 10, Infinity, 20]);
+  assert.deepEqual(boxes.rect('d'), [12, 13, 4, 4]);
+  assert.deepEqual(boxes.rect('e'), [20, NaN, 10, 10]);
+  assert.equal(boxes.deepestAt(13, 14), 'd');
+  assert.equal(boxes.deepestAt(500, 15), 'c', 'an infinitely wide box holds every point to its right');
+  assert.deepEqual(boxes.rect('r2'), [124, 0, 50, 50]);
+});
+
+test('root frames: "inf" and null coordinates are infinity and NaN, not text', () => {
+  const m = infinite();
+  assert.deepEqual(m.rootFrame('b'), [Infinity, 1, 5, 5]);
+  assert.deepEqual(m.rootFrame('d'), [12, 13, 4, 4]);
+  assert.deepEqual(m.rootFrame('e'), [20, NaN, 10, 10]);
+});
+
+test('screen boxes: a root that grows pushes the roots after it along', () => {
+  // w1 grows from 100 to 200 wide (a rotation, a resized window): w2 then starts after it and
+  // the 24-pt gap, at x 224, where a click or a tap probe must find it.
+  const m = model();
+  const boxes = new ScreenBoxes(m);
+  m.applyOps([{ op: 'set', id: 'w1', fields: { frame: [0, 0, 200, 200] } }]);
+  boxes.update(['w1']);
+  assert.deepEqual(boxes.rect('w2'), [224, 0, 50, 50]);
+  assert.equal(boxes.deepestAt(230, 10), 'w2');
+  assert.deepEqual(boxes.toRootPoint(230, 10), { root: 'w2', x: 6, y: 10 });
+  assert.equal(boxes.width, 274);
+});

@@ -1,8 +1,13 @@
 // Driving the app from the page: pause / step / resume its clock, drag or scroll a container,
 // jump to an item, simulate a memory warning or background/foreground. Every reply (or error)
-// is logged under the controls, newest first.
+// is logged under the controls, newest first. A number field that does not read as a finite
+// number stops its request in the page (JSON would turn NaN into null, an empty field into 0).
 
 import { h } from './dom.js';
+import { parseValue } from '../layout-vocabulary.js';
+
+/** A field's text that is not a number: the request is not sent. */
+class InputError extends Error {}
 
 export class DrivePanel {
   constructor(state, container, live) {
@@ -26,26 +31,31 @@ export class DrivePanel {
     const index = number('drive-index', 10, 'item index');
     const offX = number('drive-offset-x', 0, 'content offset x');
     const offY = number('drive-offset-y', 0, 'content offset y');
-    const button = (id, text, fn) => h('button', { type: 'button', id, onclick: () => fn() }, text);
+    // params: a function, so the fields are read when the button is pressed.
+    const button = (id, text, method, params) => h('button', { type: 'button', id, onclick: () => this.#run(method, params) }, text);
     const target = () => this.containerSelect.value;
-    const n = (input) => Number(input.value);
+    const n = (input, name) => {
+      const parsed = parseValue('number', input.value);
+      if (parsed.error) throw new InputError(`${name}: ${parsed.error}`);
+      return parsed.value;
+    };
     this.container.replaceChildren(
       h('div.section', {}, h('h3', {}, 'Runtime'),
         h('div.row-actions', {},
-          button('drive-pause', 'Pause', () => this.#run('Runtime.pause', {})),
-          button('drive-step', 'Step', () => this.#run('Runtime.step', { frames: Math.max(1, Math.floor(n(frames))) })), frames, 'frames',
-          button('drive-resume', 'Resume', () => this.#run('Runtime.resume', {})))),
+          button('drive-pause', 'Pause', 'Runtime.pause', () => ({})),
+          button('drive-step', 'Step', 'Runtime.step', () => ({ frames: Math.max(1, Math.floor(n(frames, 'frames'))) })), frames, 'frames',
+          button('drive-resume', 'Resume', 'Runtime.resume', () => ({})))),
       h('div.section', {}, h('h3', {}, 'Scroll'),
         h('div.row-actions', {}, 'container', this.containerSelect),
-        h('div.row-actions', {}, button('drive-drag', 'Drag', () => this.#run('Scroll.drag', { id: target(), dx: n(dx), dy: n(dy), duration: n(duration) })),
+        h('div.row-actions', {}, button('drive-drag', 'Drag', 'Scroll.drag', () => ({ id: target(), dx: n(dx, 'dx'), dy: n(dy, 'dy'), duration: n(duration, 'duration') })),
           'dx', dx, 'dy', dy, 'over', duration, 's'),
-        h('div.row-actions', {}, button('drive-to-item', 'Scroll to item', () => this.#run('Scroll.toItem', { id: target(), index: Math.floor(n(index)) })), index),
-        h('div.row-actions', {}, button('drive-offset', 'Set offset', () => this.#run('Scroll.setContentOffset', { id: target(), x: n(offX), y: n(offY), animated: false })), 'x', offX, 'y', offY)),
+        h('div.row-actions', {}, button('drive-to-item', 'Scroll to item', 'Scroll.toItem', () => ({ id: target(), index: Math.floor(n(index, 'index')) })), index),
+        h('div.row-actions', {}, button('drive-offset', 'Set offset', 'Scroll.setContentOffset', () => ({ id: target(), x: n(offX, 'x'), y: n(offY, 'y'), animated: false })), 'x', offX, 'y', offY)),
       h('div.section', {}, h('h3', {}, 'Application'),
         h('div.row-actions', {},
-          button('drive-memory', 'Memory warning', () => this.#run('Runtime.simulateMemoryWarning', {})),
-          button('drive-background', 'Background', () => this.#run('Runtime.setApplicationState', { state: 'background' })),
-          button('drive-foreground', 'Foreground', () => this.#run('Runtime.setApplicationState', { state: 'active' })))),
+          button('drive-memory', 'Memory warning', 'Runtime.simulateMemoryWarning', () => ({})),
+          button('drive-background', 'Background', 'Runtime.setApplicationState', () => ({ state: 'background' })),
+          button('drive-foreground', 'Foreground', 'Runtime.setApplicationState', () => ({ state: 'active' })))),
       h('div.section', {}, h('h3', {}, 'Replies'), this.log),
     );
     this.#fillContainers();
@@ -70,10 +80,17 @@ export class DrivePanel {
     if (!options.length) this.containerSelect.append(h('option', { value: '' }, 'no scroll container'));
   }
 
-  async #run(method, params) {
-    const entry = h('li', {}, `${method} ${JSON.stringify(params)} …`);
+  async #run(method, buildParams) {
+    let params;
+    let unsent = null;
+    try { params = buildParams(); } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      unsent = error;
+    }
+    const entry = h('li', {}, unsent ? `${method} not sent: ${unsent.message}` : `${method} ${JSON.stringify(params)} …`);
     this.log.prepend(entry);
     while (this.log.children.length > 50) this.log.lastChild.remove();
+    if (unsent) { entry.className = 'error-text'; return; }
     try {
       const result = await this.live.call(method, params);
       entry.textContent = `${method} → ${JSON.stringify(result)}`;

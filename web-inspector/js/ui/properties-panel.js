@@ -176,11 +176,13 @@ export class PropertiesPanel {
   }
 
   async #commit(id, kind, key, valueKind, text) {
-    if (String(text).trim() === '') return; // an emptied field is not an edit (Revert goes back to defaults)
     const errorKey = `${id}:${key}`;
     const { edits, errors } = this.#app(this.live.appKey()); // the process the edit goes to
     const parsed = parseValue(valueKind, text);
-    if (parsed.error) {
+    if (String(text).trim() === '') {
+      // An emptied field (or the menu's "default" entry) is not an edit: Revert goes back to
+      // defaults. The field shows the element's value again below.
+    } else if (parsed.error) {
       errors.set(errorKey, parsed.error);
     } else {
       const method = kind === 'style' ? 'Layout.setStyle' : 'Layout.setSpecProperty';
