@@ -88,6 +88,10 @@ public final class Inspector {
             do { endpoint = try GatewayEndpoint(parsing: endpointText) } catch {
                 throw InspectorError(message: "Inspector.attach: \(error)")
             }
+            // The gateway refuses the registration and keeps the connection: never inspectable.
+            guard !options.appId.isEmpty else {
+                throw InspectorError(message: "Inspector.attach: appId is empty: the gateway registers no device without one")
+            }
             let configuration = GatewayConfiguration(endpoint: endpoint, token: options.token ?? environment.token,
                                                      instance: instance, snapshotDirectory: snapshotDirectory)
             let requests = RequestServer(session: session, changes: RuntimeChanges(loop: loop), poster: loop.poster)
