@@ -39,7 +39,9 @@ let package = Package(
         // environment, the protocol's error codes.
         .target(name: "WeftProtocol"),
         // The client library: attach, transport (libwebsockets on its own thread), checkpoints.
-        .target(name: "WeftInspector", dependencies: ["WeftCapture", "WeftSnapshot", "WeftProtocol", "CLibWebSockets"]),
+        // WeftNodes is named though WeftCapture brings it: imported without being named, it was
+        // not recompiled after a merge changed it, and weft-example crashed in Inspector.init.
+        .target(name: "WeftInspector", dependencies: ["WeftCapture", "WeftNodes", "WeftSnapshot", "WeftProtocol", "CLibWebSockets"]),
         // Layout snapshot assertions for XCTest and Swift Testing.
         .target(name: "WeftTesting", dependencies: ["WeftLayout", "WeftNodes", "WeftCapture", "WeftSnapshot"]),
         // The `weft` command line: one file per subcommand; a library so tests can call it.
@@ -63,7 +65,8 @@ let package = Package(
         .testTarget(name: "WeftNodesTests", dependencies: ["WeftNodes", "WeftSnapshot"]),
         .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot"]),
         .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture"]),
-        .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftProtocol", "WeftSnapshot", "WeftTestSupport"]),
+        .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftCapture", "WeftLayout", "WeftNodes", "WeftProtocol",
+                                                               "WeftSnapshot", "WeftTestSupport"]),
         // These test targets name every module they import, not only through another target: after
         // merges that changed such a module, incremental builds of them ran stale and crashed.
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftLayout", "WeftNodes", "WeftSnapshot"],

@@ -37,6 +37,8 @@ public final class Inspector {
     private var hook: MainLoop.Token?
     private var wroteFirstLayout = false
     private var isDetached = false
+    /// The thread that attached it: the loop's (see `deinit`).
+    private let loopThread = Thread.current
 
     /// Inspects `loop`'s roots (as they are at each capture), or only `roots`.
     public static func attach(to loop: MainLoop, roots: [DisplayNode]? = nil, gateway: Gateway = .environment,
@@ -125,23 +127,56 @@ public final class Inspector {
     public func detach() {
         guard !isDetached else { return }
         isDetached = true
-        requests?.isDetached = true
-        if let hook { loop.remove(hook) }
-        requests?.changes.restore()
-        session.stop()
-        if snapshotDirectory != nil {
-            for root in session.inspectedRoots { root.layoutIfNeeded() }  // where a revert left it stale
-            checkpoint("exit")
-        }
-        device?.close()
+        Detachment(self).run()
         AttachedInspectors.shared.remove(self)
     }
 
     /// An inspector the program drops without `detach()` detaches: the program can no longer
     /// reach it to put back what its inspectors changed (a pause, edits), so it does that itself,
-    /// writes `exit` and hangs up, on the thread that dropped it (the loop's, like every use).
+    /// writes `exit` and hangs up. On the loop's thread at once; dropped elsewhere (another
+    /// thread held the last reference, say one it took from `Inspector.current`), the work is
+    /// posted to the loop, since the trees and the loop may be touched on its thread only.
     deinit {
-        detach()
+        guard !isDetached else { return }
+        let detachment = Detachment(self)
+        if Thread.current === loopThread {
+            detachment.run()
+        } else {
+            loop.post { _ in detachment.run() }
+        }
+    }
+
+    /// What detaching does, with the parts it needs and without the inspector, so that an
+    /// inspector going away on another thread can hand it to the loop.
+    private struct Detachment: @unchecked Sendable {
+        let loop: MainLoop
+        let hook: MainLoop.Token?
+        let session: CaptureSession
+        let requests: RequestServer?
+        let device: DeviceSession?
+        let snapshotDirectory: String?
+
+        init(_ inspector: Inspector) {
+            loop = inspector.loop
+            hook = inspector.hook
+            session = inspector.session
+            requests = inspector.requests
+            device = inspector.device
+            snapshotDirectory = inspector.snapshotDirectory
+        }
+
+        /// On the loop's thread.
+        func run() {
+            requests?.isDetached = true
+            if let hook { loop.remove(hook) }
+            requests?.changes.restore()
+            session.stop()
+            if let snapshotDirectory {
+                for root in session.inspectedRoots { root.layoutIfNeeded() }  // where a revert left it stale
+                Inspector.writeCheckpoint("exit", of: session, to: snapshotDirectory)
+            }
+            device?.close()
+        }
     }
 
     // MARK: Checkpoints
@@ -151,9 +186,13 @@ public final class Inspector {
     /// become `-`. Errors are reported on standard error: a checkpoint never stops the program.
     public func checkpoint(_ name: String) {
         guard let snapshotDirectory else { return }
+        Inspector.writeCheckpoint(name, of: session, to: snapshotDirectory)
+    }
+
+    private static func writeCheckpoint(_ name: String, of session: CaptureSession, to directory: String) {
         var document = session.document()
         document.meta.extra["checkpoint"] = .string(name)
-        let path = (snapshotDirectory as NSString).appendingPathComponent(Inspector.fileName(for: name))
+        let path = (directory as NSString).appendingPathComponent(Inspector.fileName(for: name))
         do {
             try Capture.write(document, to: path)
         } catch {

@@ -71,8 +71,14 @@ final class DeviceSessionCore: Sendable {
         do {
             envelope = try Envelope(reading: bytes)
         } catch {
-            return answer(id: Envelope.leadingID(in: Array(bytes.prefix(MessageAssembler.headLength))),
-                          ProtocolError(.parseError, "parse error: \(error)"))
+            // Well-formed JSON whose `method` or `device` is not a string is an invalid request
+            // (-32600); -32700 is for a message that is not JSON. Telling them apart costs a
+            // second reading, on this error path only.
+            let id = Envelope.leadingID(in: Array(bytes.prefix(MessageAssembler.headLength)))
+            guard (try? JSONReader.parse(bytes)) != nil else {
+                return answer(id: id, ProtocolError(.parseError, "parse error: \(error)"))
+            }
+            return answer(id: id, ProtocolError(.invalidRequest, "invalid request: \(error)"))
         }
         switch (envelope.id, envelope.method) {
         case (let id?, let method?):

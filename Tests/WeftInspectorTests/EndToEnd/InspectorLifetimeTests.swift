@@ -72,6 +72,10 @@ extension InspectorAttachTests {
                 #expect(await eventually { device?.isRegistered == true })
                 #expect(try await listedState(instance) == "connected")
             }
+            // An async test may resume on another thread than the one that attached, so the
+            // inspector may have posted its put-back to the loop: the loop runs, as a program's
+            // does.
+            loop.tick()
             #expect(device == nil)
             var state = try await listedState(instance)
             for _ in 0..<100 where state != "disconnected" {
@@ -105,5 +109,35 @@ extension InspectorAttachTests {
             #expect(root.style.width == .auto)
             #expect(Inspector.current == nil)
         }
+
+        /// The loop and its trees may be touched on the loop's thread only (MainLoop: `post` is
+        /// the one call safe from other threads). Another thread may hold an inspector for a
+        /// moment (`Inspector.current` is safe to read anywhere) and so drop its last reference:
+        /// the put-back then waits for the loop. Here the only reference is dropped on a thread
+        /// of its own: the loop the inspector paused is still paused when that thread is done,
+        /// and runs again once its own thread runs the posted work (`tick`).
+        @Test func anInspectorDroppedOnAnotherThreadIsPutBackOnTheLoop() throws {
+            let loop = screen()
+            loop.run(frames: 1)
+            let holder = Holder(try attach(loop, instance: HostProgram.uniqueInstance("dropped")))
+            let requests = try #require(holder.inspector?.requests)
+            requests.serve(DeviceRequest(id: 1, method: "Runtime.pause", params: [:], paramsBytes: Array("{}".utf8), generation: 1))
+            #expect(loop.isPaused)
+            let dropped = DispatchSemaphore(value: 0)
+            Thread {
+                holder.inspector = nil
+                dropped.signal()
+            }.start()
+            dropped.wait()
+            #expect(loop.isPaused, "nothing touched the loop off its thread")
+            loop.tick()
+            #expect(!loop.isPaused)
+        }
     }
+}
+
+/// Carries an inspector's only reference to another thread.
+private final class Holder: @unchecked Sendable {
+    var inspector: Inspector?
+    init(_ inspector: Inspector) { self.inspector = inspector }
 }
