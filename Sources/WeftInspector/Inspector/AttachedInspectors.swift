@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The inspectors attached in this process, oldest first, behind one lock: what
@@ -55,8 +56,21 @@ final class AttachedInspectors: Sendable {
 
     /// The newest inspector still attached (a deallocated one that never detached is skipped).
     var current: Inspector? {
+        newest { _ in true }
+    }
+
+    /// The newest inspector still attached on `thread`: the one whose trees that thread may
+    /// read (each inspector is attached on its loop's thread).
+    func newest(attachedOn thread: Thread) -> Inspector? {
+        newest { $0.loopThread === thread }
+    }
+
+    private func newest(where matches: (Inspector) -> Bool) -> Inspector? {
         state.withLock { state -> Found? in
-            state.entries.last { $0.inspector != nil }?.inspector.map(Found.init)
+            for entry in state.entries.reversed() {
+                if let inspector = entry.inspector, matches(inspector) { return Found(inspector: inspector) }
+            }
+            return nil
         }?.inspector
     }
 }

@@ -37,8 +37,8 @@ public final class Inspector {
     private var hook: MainLoop.Token?
     private var wroteFirstLayout = false
     private var isDetached = false
-    /// The thread that attached it: the loop's (see `deinit`).
-    private let loopThread = Thread.current
+    /// The thread that attached it: the loop's (see `deinit`, `checkpoint(_:)`).
+    let loopThread = Thread.current
 
     /// Inspects `loop`'s roots (as they are at each capture), or only `roots`.
     public static func attach(to loop: MainLoop, roots: [DisplayNode]? = nil, gateway: Gateway = .environment,
@@ -87,6 +87,10 @@ public final class Inspector {
             let endpoint: GatewayEndpoint
             do { endpoint = try GatewayEndpoint(parsing: endpointText) } catch {
                 throw InspectorError(message: "Inspector.attach: \(error)")
+            }
+            // The gateway refuses the registration and keeps the connection: never inspectable.
+            guard !options.appId.isEmpty else {
+                throw InspectorError(message: "Inspector.attach: appId is empty: the gateway registers no device without one")
             }
             let configuration = GatewayConfiguration(endpoint: endpoint, token: options.token ?? environment.token,
                                                      instance: instance, snapshotDirectory: snapshotDirectory)
@@ -200,9 +204,12 @@ public final class Inspector {
         }
     }
 
-    /// `checkpoint(_:)` on the current inspector (nothing when none is attached).
+    /// `checkpoint(_:)` on the newest inspector attached on the calling thread, the loop's
+    /// (nothing when none is). In a program with one loop that is `current`; with loops on
+    /// several threads, each thread's checkpoints are its own loop's (another loop's trees may
+    /// not be read there).
     public static func checkpoint(_ name: String) {
-        current?.checkpoint(name)
+        AttachedInspectors.shared.newest(attachedOn: Thread.current)?.checkpoint(name)
     }
 
     static func fileName(for name: String) -> String {
@@ -227,12 +234,13 @@ public final class Inspector {
     /// The snapshot directories this process wrote `first-layout` to.
     private static let firstLayouts = FirstLayoutDirectories()
 
-    /// The `exit` checkpoint when the process exits without `detach()` (only if it exits on
-    /// the main thread, where the loop of a program's one inspector runs). Installed once, by
-    /// the first attach.
+    /// The `exit` checkpoint when the process exits without `detach()`, written by the newest
+    /// inspector attached on the thread that calls `exit` (its loop's thread, usually the main
+    /// one; exiting elsewhere, it cannot read any loop's trees, and writes nothing). Installed
+    /// once, by the first attach.
     private static func installExitHandler() {
         atexit {
-            guard let inspector = Inspector.current, Thread.isMainThread else { return }
+            guard let inspector = AttachedInspectors.shared.newest(attachedOn: Thread.current) else { return }
             inspector.checkpoint("exit")
         }
     }

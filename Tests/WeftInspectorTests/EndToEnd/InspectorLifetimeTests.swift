@@ -110,6 +110,30 @@ extension InspectorAttachTests {
             #expect(Inspector.current == nil)
         }
 
+        /// protocol.md, "Handshake and identity": the identity is appId + instance + host, and
+        /// the real gateway refuses a `Gateway.register` without an appId (-32602) and keeps the
+        /// connection open, so a device without one stays connected and never registers. An
+        /// inspector with an empty appId would be a program that is never inspectable, with
+        /// nothing said: `attach` refuses it with the reason, as it refuses an unusable gateway
+        /// URL (docs/client.md, Attaching). Without a gateway the appId is only the snapshots'
+        /// `meta.appId`, and attach goes on. Before the fix attach returned an inspector that
+        /// never registered.
+        @Test func anEmptyAppIdIsRefusedWhenAGatewayIsUsed() async throws {
+            let device = DeviceSession(configuration: GatewayConfiguration(endpoint: gateway.endpoint),
+                                       identity: DeviceIdentity(appId: "", instance: HostProgram.uniqueInstance("noapp")),
+                                       info: DeviceInfo(appName: "WeftInspectorTests"), options: .testDevice())
+            device.start()
+            defer { device.close() }
+            #expect(await eventually { device.registrationError != nil })
+            #expect(device.registrationError?.code == .invalidParams && !device.isRegistered)
+
+            let loop = screen()
+            #expect(throws: InspectorError(message: "Inspector.attach: appId is empty: the gateway registers no device without one")) {
+                try Inspector.attach(to: loop, gateway: .url(gateway.webSocketURL), options: Inspector.Options(appId: ""))
+            }
+            try Inspector.attach(to: loop, gateway: .none, options: Inspector.Options(appId: "")).detach()
+        }
+
         /// The loop and its trees may be touched on the loop's thread only (MainLoop: `post` is
         /// the one call safe from other threads). Another thread may hold an inspector for a
         /// moment (`Inspector.current` is safe to read anywhere) and so drop its last reference:
