@@ -69,3 +69,17 @@ def test_text_from_the_program_is_shown_as_text_never_as_html(gateway, page, tmp
     page.frames()
     assert evil in page.js("return document.querySelector('#ranges h3').textContent")
     page.screenshot("html-looking-text")
+
+
+def test_a_file_with_a_repeated_id_gets_a_clear_message(gateway, page, tmp_path):
+    """Two elements with the id n2: the page, which finds elements by id, refuses the file and
+    says why, as for any bad file, and keeps showing nothing (before: no message, and the screen
+    overran the boxes it had sized by the ids)."""
+    value = document([element("n1", [0, 0, 320, 480], [element("n2", [0, 0, 10, 10]), element("n2", [0, 20, 10, 10])])])
+    page.open(gateway.page_url())
+    page.driver.get_log("browser")  # the log is the browser's: earlier tests' entries are read off first
+    page.open_file(page.write_json(tmp_path, "twice.json", value))
+    banner = page.wait_js("const b = document.getElementById('banner'); return !b.hidden && b.textContent", "the error banner")
+    assert banner == "Could not open twice.json: element id n2 appears twice"
+    assert page.js("return weft.state.model") is None
+    assert page.severe_console_errors() == []

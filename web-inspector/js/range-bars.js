@@ -101,9 +101,12 @@ export const STRIP_COLORS = {
   border: 'rgba(0, 0, 0, 0.9)',
 };
 
-/** Expands the run-length item states [[start, end, mask], ...] into one mask per item. */
-export function itemStateMasks(controller) {
-  const masks = new Uint8Array(controller.itemCount || 0);
+/**
+ * Expands the run-length item states [[start, end, mask], ...] into one mask per item, for the
+ * first `limit` items at most (a view shows no more).
+ */
+export function itemStateMasks(controller, limit = Infinity) {
+  const masks = new Uint8Array(Math.max(0, Math.min(limit, controller.itemCount || 0)));
   for (const [start, end, mask] of controller.itemStates || []) {
     for (let i = Math.max(0, start); i <= end && i < masks.length; i++) masks[i] = mask;
   }

@@ -1,5 +1,8 @@
 // Reading a snapshot file the user opens: the text must be a version-1 Weft snapshot
-// (protocol.md "Snapshot (version 1)"); anything else gets a message that says what is wrong.
+// (protocol.md "Snapshot (version 1)") whose elements the page can tell apart by id; anything
+// else gets a message that says what is wrong.
+
+import { checkElements } from './tree-model.js';
 
 /** Parses and checks a snapshot file's text; throws an Error with a clear message. */
 export function parseSnapshot(text) {
@@ -9,5 +12,6 @@ export function parseSnapshot(text) {
   if (value.format !== 'weft.snapshot') throw new Error(`not a Weft snapshot (format is ${JSON.stringify(value.format)})`);
   if (value.version !== 1) throw new Error(`snapshot version ${value.version} is not supported (this page reads version 1)`);
   if (!Array.isArray(value.roots)) throw new Error('"roots" is missing');
+  checkElements(value.roots.map((root) => [root, 'a root']));
   return value;
 }

@@ -18,6 +18,26 @@ export class UpdateError extends Error {
   constructor(message, opIndex) { super(message); this.name = 'UpdateError'; this.opIndex = opIndex; }
 }
 
+/**
+ * Checks elements and their subtrees, since the page finds elements by id: each an object with
+ * a string id that is not in `existing` (a document's id -> element map) nor twice among them,
+ * children as lists. `starts` holds [element, its place for messages]. Throws an UpdateError.
+ */
+export function checkElements(starts, existing = new Map()) {
+  const seen = new Set();
+  const stack = [...starts];
+  while (stack.length) {
+    const [el, place] = stack.pop();
+    if (!el || typeof el !== 'object' || typeof el.id !== 'string') throw new UpdateError(`${place} is not an object with a string id`);
+    if (existing.has(el.id)) throw new UpdateError(`element id ${el.id} already exists`);
+    if (seen.has(el.id)) throw new UpdateError(`element id ${el.id} appears twice`);
+    seen.add(el.id);
+    if (el.children === undefined) continue;
+    if (!Array.isArray(el.children)) throw new UpdateError(`children of ${el.id}: expected a list`);
+    for (const child of el.children) stack.push([child, `an element of ${el.id}`]);
+  }
+}
+
 export class TreeModel {
   /** @param {object} snapshot a protocol.md Snapshot (version 1) */
   constructor(snapshot) {
@@ -31,6 +51,7 @@ export class TreeModel {
     this.parents = new Map();
     /** id -> RangeController */
     this.controllers = new Map();
+    checkElements(this.roots.map((root) => [root, 'a root']));
     for (const root of this.roots) this.#index(root, null);
     for (const c of snapshot.rangeControllers || []) this.controllers.set(c.id, fillImpliedTuning(c));
   }
@@ -187,12 +208,7 @@ export class TreeModel {
 
   #add(op, result, undo) {
     if (!op.element || typeof op.element.id !== 'string') throw new UpdateError('an add op needs an element with an id');
-    const stack = [op.element];
-    while (stack.length) {
-      const el = stack.pop();
-      if (this.elements.has(el.id)) throw new UpdateError(`element id ${el.id} already exists`);
-      if (el.children) stack.push(...el.children);
-    }
+    checkElements([[op.element, 'the element']], this.elements);
     this.#checkIndex(op.index, this.#siblings(op.parent).length);
     this.#insert(op.parent, op.index, op.element);
     this.#index(op.element, this.parents.get(op.element.id));

@@ -146,9 +146,8 @@ export class TreeRows {
   }
 }
 
+/** Whether the class name, debugName or text holds the needle (fields that are not text never do). */
 function matches(el, needle) {
-  if (el.className && el.className.toLowerCase().includes(needle)) return true;
-  if (el.debugName && el.debugName.toLowerCase().includes(needle)) return true;
-  const text = el.props && el.props.text;
-  return typeof text === 'string' && text.toLowerCase().includes(needle);
+  const has = (value) => typeof value === 'string' && value.toLowerCase().includes(needle);
+  return has(el.className) || has(el.debugName) || has(el.props && el.props.text);
 }

@@ -68,3 +68,14 @@ test('item states expand from runs', () => {
   const masks = itemStateMasks({ itemCount: 5, itemStates: [[0, 1, 15], [2, 2, 7], [4, 9, 1]] });
   assert.deepEqual([...masks], [15, 15, 7, 0, 1]);
 });
+
+test('item states of a huge or nonsensical item count stay bounded', () => {
+  // The Ranges panel maps at most its first 20 000 items: a data source of a billion items
+  // must not allocate a billion masks (nor walk them) on every range update, and a negative
+  // count (a broken program or file) is no items instead of a RangeError that blanks the panel.
+  const huge = itemStateMasks({ itemCount: 1e9, itemStates: [[0, 1e9 - 1, 15]] }, 100);
+  assert.equal(huge.length, 100);
+  assert.ok(huge.every((mask) => mask === 15));
+  assert.equal(itemStateMasks({ itemCount: -1 }).length, 0);
+  assert.deepEqual([...itemStateMasks({ itemCount: 3, itemStates: [[1, 2, 7]] }, 10)], [0, 7, 7]);
+});

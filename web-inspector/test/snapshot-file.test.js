@@ -16,3 +16,9 @@ test('bad files get messages that say what is wrong', () => {
   assert.throws(() => parseSnapshot('{"format": "weft.snapshot", "version": 2, "roots": []}'), /version 2 is not supported/);
   assert.throws(() => parseSnapshot('{"format": "weft.snapshot", "version": 1}'), /"roots" is missing/);
 });
+
+test('a file whose elements cannot be told apart by id gets a message naming the element', () => {
+  const file = (roots) => JSON.stringify({ format: 'weft.snapshot', version: 1, roots });
+  assert.throws(() => parseSnapshot(file([{ id: 'n1', children: [{ id: 'n2' }, { id: 'n2' }] }])), /element id n2 appears twice/);
+  assert.throws(() => parseSnapshot(file([{ id: 'n1', children: [null] }])), /an element of n1 is not an object with a string id/);
+});

@@ -126,3 +126,30 @@ test('a very deep tree indexes without overflowing the stack', () => {
   assert.equal(m.size, 20000);
   assert.deepEqual(m.rootFrame('d19999'), [20000, 20000, 1, 1]);
 });
+
+// The page finds elements by id (selection, hover, update ops, the screen's boxes), so a
+// document is usable only when every element is an object with an id of its own, and children
+// come as lists (protocol.md Element). Anything else is refused with a message naming what is
+// wrong, never half-indexed (the screen sized its boxes by the ids and then overran them).
+test('a document whose elements cannot be told apart by id is refused with a clear message', () => {
+  const doc = (roots) => ({ roots });
+  assert.throws(() => new TreeModel(doc([{ id: 'a', children: [{ id: 'a' }] }])), /element id a appears twice/);
+  assert.throws(() => new TreeModel(doc([{ id: 'a' }, { id: 'b', children: [{ id: 'a' }] }])), /element id a appears twice/);
+  assert.throws(() => new TreeModel(doc([{ id: 'a', children: [null] }])), /an element of a is not an object with a string id/);
+  assert.throws(() => new TreeModel(doc([{ id: 'a', children: [{ id: 5 }] }])), /an element of a is not an object with a string id/);
+  assert.throws(() => new TreeModel(doc([7])), /a root is not an object with a string id/);
+  assert.throws(() => new TreeModel(doc([{ id: 'a', children: {} }])), /children of a: expected a list/);
+  for (const bad of [[{ id: 'a', children: [{ id: 'a' }] }], [{ id: 'a', children: [null] }]]) {
+    assert.throws(() => new TreeModel(doc(bad)), UpdateError);
+  }
+});
+
+test('an add op whose element repeats an id inside itself does not fit (and changes nothing)', () => {
+  const m = new TreeModel({ roots: [{ id: 'r' }] });
+  assert.throws(() => m.applyOps([{ op: 'add', parent: 'r', index: 0, element: { id: 'x', children: [{ id: 'y' }, { id: 'y' }] } }]),
+    /op 0 \(add\): element id y appears twice/);
+  assert.throws(() => m.applyOps([{ op: 'add', parent: 'r', index: 0, element: { id: 'x', children: [null] } }]),
+    /op 0 \(add\): an element of x is not an object with a string id/);
+  assert.deepEqual([...m.elements.keys()], ['r']);
+  assert.equal(m.roots[0].children, undefined);
+});

@@ -76,3 +76,15 @@ test('setModel keeps the expansion of ids that survive', () => {
   rows.setModel(next);
   assert.deepEqual(rows.ids, ['r', 'r/0']);
 });
+
+test('search skips names that are not text instead of failing', () => {
+  // A hand-edited file may carry a number where a name belongs (debugName 7, className 5): such
+  // an element can still match by its other fields, and the search goes on past it.
+  const model = new TreeModel({ roots: [{ id: 'r', className: 5, debugName: 7, children: [
+    { id: 'a', className: 'ASTextNode', props: { text: 7 } },
+    { id: 'b', className: 'ASTextNode', debugName: 'title' }] }] });
+  const rows = new TreeRows(model);
+  assert.deepEqual(rows.search('text'), ['a', 'b']);
+  assert.deepEqual(rows.search('7'), []);
+  assert.deepEqual(rows.search('title'), ['b']);
+});

@@ -146,8 +146,9 @@ export class RangesPanel {
   }
 
   #paintMap(canvas, c) {
-    const masks = itemStateMasks(c);
-    const count = Math.min(masks.length, MAX_MAPPED_ITEMS);
+    const masks = itemStateMasks(c, MAX_MAPPED_ITEMS);
+    const count = masks.length;
+    const total = Math.max(count, c.itemCount || 0);
     const columns = Math.floor(BAR_WIDTH / CELL);
     const rows = Math.max(1, Math.ceil(count / columns));
     canvas.width = columns * CELL;
@@ -163,7 +164,7 @@ export class RangesPanel {
       ctx.fillRect((i % columns) * CELL, Math.floor(i / columns) * CELL, CELL - 1, CELL - 1);
     }
     canvas.dataset.states = Array.from(masks.slice(0, Math.min(count, 200))).join(',');
-    canvas.title = count < masks.length ? `first ${count} of ${masks.length} items` : `${count} items`;
+    canvas.title = count < total ? `first ${count} of ${total} items` : `${count} items`;
   }
 
   #tuningTable(c) {
