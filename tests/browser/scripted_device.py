@@ -63,8 +63,9 @@ def element(element_id, frame, children=(), **fields):
     return value
 
 
-def document(roots, revision=1, controllers=()):
+def document(roots, revision=1, controllers=(), instance="scripted"):
+    """A snapshot as the ScriptedDevice registered as `instance` writes it (its meta names it)."""
     return {"format": "weft.snapshot", "version": 1, "revision": revision,
-            "meta": {"appId": "org.weft.Scripted", "appName": "Scripted", "instance": "scripted", "host": "test", "pid": 1,
+            "meta": {"appId": "org.weft.Scripted", "appName": "Scripted", "instance": instance, "host": "test", "pid": 1,
                      "screen": {"width": 320, "height": 480, "scale": 2}},
             "roots": list(roots), "rangeControllers": list(controllers)}

@@ -21,6 +21,8 @@ const SAMPLE = {
   },
 };
 
+const MAX_CANVAS_HEIGHT = 8192;
+
 export class PlaygroundPanel {
   constructor(state, container, live) {
     this.state = state;
@@ -62,7 +64,9 @@ export class PlaygroundPanel {
 
   #show(result) {
     const size = result.size || (result.root && result.root.frame ? result.root.frame.slice(2) : [0, 0]);
-    const scale = Math.min(2, 300 / Math.max(1, size[0]));
+    // At most 300 px wide (the panel) and MAX_CANVAS_HEIGHT tall: a browser draws nothing at all
+    // on a canvas past its size limit (a tall layout, 100 000 pt, at the width's scale was one).
+    const scale = Math.min(2, 300 / Math.max(1, size[0]), MAX_CANVAS_HEIGHT / Math.max(1, size[1]));
     const canvas = h('canvas.playground-canvas', { width: Math.ceil(size[0] * scale) + 2, height: Math.ceil(size[1] * scale) + 2 });
     const ctx = canvas.getContext('2d');
     ctx.translate(1, 1);
