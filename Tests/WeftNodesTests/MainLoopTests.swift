@@ -82,6 +82,32 @@ struct MainLoopTests {
         #expect(count == 2)
     }
 
+    /// An inspector detaching from inside a hook removes its own hook, which must not run
+    /// afterwards in the same frame (its session would capture after it stopped).
+    @Test("a hook or spec observer removed during a frame does not run later in that frame")
+    func removedDuringTheFrame() {
+        let loop = MainLoop()
+        let root = DisplayNode()
+        root.automaticallyManagesSubnodes = true
+        root.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(all: 1), child: DisplayNode()) }
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        var log: [String] = []
+        var secondHook: MainLoop.Token?
+        var secondObserver: MainLoop.Token?
+        _ = loop.addLayoutSpecObserver { _, _ in
+            log.append("observer 1")
+            if let secondObserver { loop.remove(secondObserver) }
+        }
+        secondObserver = loop.addLayoutSpecObserver { _, _ in log.append("observer 2") }
+        _ = loop.addAfterFrameHook { _ in
+            log.append("hook 1")
+            if let secondHook { loop.remove(secondHook) }
+        }
+        secondHook = loop.addAfterFrameHook { _ in log.append("hook 2") }
+        loop.run(frames: 1)
+        #expect(log == ["observer 1", "hook 1"])
+    }
+
     @Test("work posted from another thread runs on the loop, even while paused")
     func postFromAnotherThread() async {
         let loop = MainLoop()

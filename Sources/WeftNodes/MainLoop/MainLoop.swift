@@ -200,7 +200,9 @@ public final class MainLoop {
     /// method would read as a call of the optional closure.)
     func specWillLayout(_ node: DisplayNode, _ spec: any LayoutElement) {
         layoutSpecWillLayout?(node, spec)
-        for observer in layoutSpecObservers { observer.body(node, spec) }
+        for observer in layoutSpecObservers where layoutSpecObservers.contains(where: { $0.token == observer.token }) {
+            observer.body(node, spec)
+        }
     }
 
     private func makeToken() -> Token {
@@ -308,7 +310,9 @@ public final class MainLoop {
         let count = changeCount
         let info = FrameInfo(frame: frame, time: time, changeCount: count, changed: count != changesAtLastFrame,
                              startedAt: startedAt)
-        for hook in afterFrameHooks { hook.body(info) }
+        // A hook removed by one before it in this frame (an inspector detached from a hook)
+        // does not run, as callbacks do not.
+        for hook in afterFrameHooks where afterFrameHooks.contains(where: { $0.token == hook.token }) { hook.body(info) }
         changesAtLastFrame = count
         isInFrame = false
         if pendingSteps > 0 {
