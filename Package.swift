@@ -26,6 +26,10 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]
         ),
 
+        // Every target names every module it imports, not only through another target: after
+        // merges that changed such a module, incremental builds of a target that did not name it
+        // ran stale and crashed.
+
         // Layout specs, sizes, styles, the Layout tree, ASCII art, layout-json. No threads, no I/O.
         .target(name: "WeftLayout"),
         // Node runtime: display nodes, hit testing, interface state, scroll containers, main loop.
@@ -33,7 +37,7 @@ let package = Package(
         // Snapshot document, JSON codec, update ops, semantic diff, renderers.
         .target(name: "WeftSnapshot", dependencies: ["WeftLayout"]),
         // Node tree -> snapshot and update ops, spec ids, edits, device commands.
-        .target(name: "WeftCapture", dependencies: ["WeftNodes", "WeftSnapshot", "WeftProtocol"]),
+        .target(name: "WeftCapture", dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftProtocol"]),
         // Protocol-level values the client library, capture and the CLI share without
         // libwebsockets: the gateway URL parser (GatewayEndpoint), the one reader of the WEFT_*
         // environment, the protocol's error codes.
@@ -48,9 +52,9 @@ let package = Package(
         .target(name: "WeftCLI", dependencies: ["WeftLayout", "WeftSnapshot", "WeftProtocol"]),
         .executableTarget(name: "weft", dependencies: ["WeftCLI"]),
         // The demo host program.
-        .executableTarget(name: "TextureGram", dependencies: ["WeftNodes", "WeftInspector", "WeftSnapshot"]),
+        .executableTarget(name: "TextureGram", dependencies: ["WeftLayout", "WeftNodes", "WeftInspector", "WeftSnapshot"]),
         // The minimal inspectable host program of the docs and the end-to-end tests.
-        .executableTarget(name: "weft-example", dependencies: ["WeftNodes", "WeftInspector"],
+        .executableTarget(name: "weft-example", dependencies: ["WeftLayout", "WeftNodes", "WeftInspector"],
                           path: "Examples/weft-example"),
         // Benchmarks: `make bench` (full size) and `make test` (tiny size, to keep them working).
         .executableTarget(
@@ -62,17 +66,15 @@ let package = Package(
         // instance names. Test targets that talk to a gateway depend on it.
         .target(name: "WeftTestSupport", path: "Tests/WeftTestSupport"),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "WeftNodesTests", dependencies: ["WeftNodes", "WeftSnapshot"]),
+        .testTarget(name: "WeftNodesTests", dependencies: ["WeftNodes", "WeftLayout", "WeftSnapshot"]),
         .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot"]),
-        .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture"]),
+        .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture", "WeftLayout", "WeftNodes", "WeftSnapshot"]),
         .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftCapture", "WeftLayout", "WeftNodes", "WeftProtocol",
                                                                "WeftSnapshot", "WeftTestSupport"]),
-        // These test targets name every module they import, not only through another target: after
-        // merges that changed such a module, incremental builds of them ran stale and crashed.
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftLayout", "WeftNodes", "WeftSnapshot"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftSnapshot", "WeftInspector", "WeftProtocol", "WeftTestSupport"]),
-        .testTarget(name: "TextureGramTests", dependencies: ["TextureGram", "WeftNodes"]),
+        .testTarget(name: "TextureGramTests", dependencies: ["TextureGram", "WeftLayout", "WeftNodes"]),
     ],
     swiftLanguageModes: [.v6]
 )
