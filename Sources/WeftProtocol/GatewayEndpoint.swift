@@ -55,9 +55,12 @@ public struct GatewayEndpoint: Sendable, Equatable, CustomStringConvertible {
                 guard after.hasPrefix(":") else { throw .init(text, "unexpected text after the IPv6 address") }
                 portText = after.dropFirst()
             }
-        } else if let colon = authority.lastIndex(of: ":") {
+        } else if let colon = authority.firstIndex(of: ":") {
+            let afterColon = authority[authority.index(after: colon)...]
+            // More colons: an IPv6 address, whose colons cannot be told from the port's.
+            guard !afterColon.contains(":") else { throw .init(text, "an IPv6 address must be in brackets ([::1]:9223)") }
             host = authority[..<colon]
-            portText = authority[authority.index(after: colon)...]
+            portText = afterColon
         } else {
             host = authority
         }

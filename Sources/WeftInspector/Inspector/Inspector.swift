@@ -137,15 +137,18 @@ public final class Inspector {
 
     /// An inspector the program drops without `detach()` detaches: the program can no longer
     /// reach it to put back what its inspectors changed (a pause, edits), so it does that itself,
-    /// writes `exit` and hangs up. On the loop's thread at once; dropped elsewhere (another
-    /// thread held the last reference, say one it took from `Inspector.current`), the work is
-    /// posted to the loop, since the trees and the loop may be touched on its thread only.
+    /// writes `exit` and hangs up. On the loop's thread at once. Dropped elsewhere (another
+    /// thread held the last reference, say one it took from `Inspector.current`), it hangs up
+    /// there (the transport may be closed from any thread) and posts the rest to the loop,
+    /// since the trees and the loop may be touched on its thread only; a loop that never runs
+    /// again then keeps no connection open.
     deinit {
         guard !isDetached else { return }
         let detachment = Detachment(self)
         if Thread.current === loopThread {
             detachment.run()
         } else {
+            device?.close()
             loop.post { _ in detachment.run() }
         }
     }

@@ -139,11 +139,15 @@ extension InspectorAttachTests {
         /// moment (`Inspector.current` is safe to read anywhere) and so drop its last reference:
         /// the put-back then waits for the loop. Here the only reference is dropped on a thread
         /// of its own: the loop the inspector paused is still paused when that thread is done,
-        /// and runs again once its own thread runs the posted work (`tick`).
-        @Test func anInspectorDroppedOnAnotherThreadIsPutBackOnTheLoop() throws {
+        /// and runs again once its own thread runs the posted work (`tick`). The connection,
+        /// which any thread may close, is closed at once: a loop that never ran again would
+        /// otherwise keep it open.
+        @Test func anInspectorDroppedOnAnotherThreadIsPutBackOnTheLoop() async throws {
             let loop = screen()
             loop.run(frames: 1)
             let holder = Holder(try attach(loop, instance: HostProgram.uniqueInstance("dropped")))
+            let device = try #require(holder.inspector?.device)
+            #expect(await eventually { device.isRegistered })
             let requests = try #require(holder.inspector?.requests)
             requests.serve(DeviceRequest(id: 1, method: "Runtime.pause", params: [:], paramsBytes: Array("{}".utf8), generation: 1))
             #expect(loop.isPaused)
@@ -153,6 +157,7 @@ extension InspectorAttachTests {
                 dropped.signal()
             }.start()
             dropped.wait()
+            #expect(device.client.state == .closed)
             #expect(loop.isPaused, "nothing touched the loop off its thread")
             loop.tick()
             #expect(!loop.isPaused)

@@ -31,6 +31,18 @@ import Testing
         #expect(throws: GatewayEndpointError(text, "contains a space or a control character")) { try GatewayEndpoint(parsing: text) }
     }
 
+    /// RFC 3986 (3.2.2): an IPv6 address in a URL is written in brackets, so that its colons are
+    /// not read as the port's. Without them the split is a guess: "127.0.0.1:9223:1" became the
+    /// host "127.0.0.1:9223" (a name nothing resolves: retried for good), and "fe80::1" the host
+    /// "fe80:" on port 1. A host with a colon outside brackets is refused with the reason.
+    /// Before the fix each of these parsed.
+    @Test(arguments: ["ws://127.0.0.1:9223:1", "ws://::1:9223", "ws://fe80::1"])
+    func rejectsAnIPv6AddressWithoutBrackets(_ text: String) {
+        #expect(throws: GatewayEndpointError(text, "an IPv6 address must be in brackets ([::1]:9223)")) {
+            try GatewayEndpoint(parsing: text)
+        }
+    }
+
     /// Leading and trailing white space is not part of the URL (a value copied with its line
     /// break, an environment file's trailing newline): it is trimmed, as spaces already were.
     @Test func trimsSurroundingWhiteSpaceAndLineBreaks() throws {
