@@ -1,5 +1,6 @@
 """A device played by the test itself over the real gateway's /device path: it registers, answers
-Tree.getDocument with the document the test gives it (counting the calls), answers every other
+Tree.getDocument with the document the test gives it (or with an error, as many times as the test
+says; counting the calls), answers every other
 request with `{}`, and sends the events the test writes. For inputs no real program sends: text
 that looks like HTML, update ops that do not fit the document, revision gaps."""
 import json
@@ -11,6 +12,7 @@ import websocket  # websocket-client (requirements-test.txt)
 class ScriptedDevice:
     def __init__(self, gateway, instance, document):
         self.document = document
+        self.failing_documents = 0  # how many of the next Tree.getDocument calls get an error
         self.requests = []  # [method, params] of every request the device received
         self.socket = websocket.create_connection(f"{gateway.ws_url}/device", subprotocols=["weft.v1"], timeout=10,
                                                   suppress_origin=True)  # devices are not pages: no Origin
@@ -31,6 +33,10 @@ class ScriptedDevice:
             if "id" not in message or "method" not in message:
                 continue
             self.requests.append([message["method"], message.get("params", {})])
+            if message["method"] == "Tree.getDocument" and self.failing_documents > 0:
+                self.failing_documents -= 1
+                self._send({"id": message["id"], "error": {"code": -32603, "message": "capture failed"}})
+                continue
             result = self.document if message["method"] == "Tree.getDocument" else {}
             self._send({"id": message["id"], "result": result})
 

@@ -169,8 +169,15 @@ export class DeviceSession {
   async #loadDocument(device) {
     const deviceId = device.deviceId;
     const live = new LiveDocument(() => this.connection.request('Tree.getDocument', {}, deviceId), {
-      onDocument: (model) => { if (this.document === live) this.listeners.onDocument?.(model); },
+      onDocument: (model) => {
+        if (this.document !== live) return;
+        if (this.state === 'device-error') this.#setState('attached', { device }); // a resync made up for a failed one
+        this.listeners.onDocument?.(model);
+      },
       onUpdate: (model, changes) => { if (this.document === live) this.listeners.onUpdate?.(model, changes); },
+      // A resync that failed (the first fetch's failure is handled below): the document on show
+      // is no longer the device's, so the page must not go on calling it live.
+      onError: (error) => { if (this.document === live && live.model) this.#setState('device-error', { device, message: error.message }); },
     });
     this.document = live;
     if (this.paused) live.pause();
