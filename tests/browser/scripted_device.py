@@ -33,12 +33,16 @@ class ScriptedDevice:
             if "id" not in message or "method" not in message:
                 continue
             self.requests.append([message["method"], message.get("params", {})])
-            if message["method"] == "Tree.getDocument" and self.failing_documents > 0:
-                self.failing_documents -= 1
-                self._send({"id": message["id"], "error": {"code": -32603, "message": "capture failed"}})
-                continue
-            result = self.document if message["method"] == "Tree.getDocument" else {}
-            self._send({"id": message["id"], "result": result})
+            with self.send_lock:
+                self.socket.send(self.reply(message))
+
+    def reply(self, request):
+        """The text of the reply to `request` (a subclass may send one that is not JSON)."""
+        if request["method"] == "Tree.getDocument" and self.failing_documents > 0:
+            self.failing_documents -= 1
+            return json.dumps({"id": request["id"], "error": {"code": -32603, "message": "capture failed"}})
+        result = self.document if request["method"] == "Tree.getDocument" else {}
+        return json.dumps({"id": request["id"], "result": result})
 
     def _send(self, message):
         with self.send_lock:
