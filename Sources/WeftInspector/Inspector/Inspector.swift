@@ -58,6 +58,14 @@ public final class Inspector {
 
     init(loop: MainLoop, roots: [DisplayNode]?, gateway: Gateway, options: Options,
          environment: [String: String]) throws {
+        guard options.updateRate.isFinite, options.updateRate >= 0 else {
+            throw InspectorError(message: "Inspector.attach: updateRate must be a number of updates per second >= 0 "
+                                 + "(0: every changed frame), not \(options.updateRate)")
+        }
+        guard options.captureBudget.isFinite, options.captureBudget >= 0 else {
+            throw InspectorError(message: "Inspector.attach: captureBudget must be a share of the frame time >= 0 "
+                                 + "(0: no limit), not \(options.captureBudget)")
+        }
         let environment = GatewayEnvironment(environment)
         self.loop = loop
         snapshotDirectory = options.snapshotDirectory ?? environment.snapshotDirectory

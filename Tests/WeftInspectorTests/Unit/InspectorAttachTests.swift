@@ -181,6 +181,27 @@ struct InspectorAttachTests {
         #expect(throws: InspectorError.self) { try Inspector.attach(roots: [], gateway: .none) }
     }
 
+    /// docs/client.md: `updateRate` is updates per second (0: every changed frame) and
+    /// `captureBudget` a share of the frame time (0: no limit). A negative, NaN or infinite value
+    /// means neither, and was taken silently as "no limit"; it is refused, naming the option.
+    @Test("an update rate or capture budget that is not a number >= 0 is refused")
+    func badRatesAndBudgets() throws {
+        let (loop, _) = screen()
+        for rate in [-1, Double.nan, .infinity] {
+            #expect(throws: InspectorError(message: "Inspector.attach: updateRate must be a number of updates per second >= 0 "
+                                                    + "(0: every changed frame), not \(rate)")) {
+                try Inspector.attach(to: loop, gateway: .none, options: Inspector.Options(updateRate: rate))
+            }
+        }
+        for budget in [-0.25, Double.nan, .infinity] {
+            #expect(throws: InspectorError(message: "Inspector.attach: captureBudget must be a share of the frame time >= 0 "
+                                                    + "(0: no limit), not \(budget)")) {
+                try Inspector.attach(to: loop, gateway: .none, options: Inspector.Options(captureBudget: budget))
+            }
+        }
+        try Inspector.attach(to: loop, gateway: .none, options: Inspector.Options(updateRate: 0, captureBudget: 0)).detach()
+    }
+
     @Test("WEFT_SNAPSHOT_DIR without WEFT_GATEWAY connects nowhere; WEFT_INSTANCE names the instance")
     func environment() throws {
         let directory = try RepositoryLayout.temporaryDirectory("weft-attach")
