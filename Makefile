@@ -40,7 +40,8 @@ gateway: deps
 test-gateway: deps
 	$(MAKE) --no-print-directory -C gateway test
 
-# A bounded libFuzzer run (FUZZ_SECONDS, default 60) of the gateway's message handler; needs clang.
+# Bounded libFuzzer runs (FUZZ_SECONDS each, default 60) of the gateway's message handler and of its JSON
+# checks fed in fragments; needs clang.
 # Not part of `make test`.
 fuzz: deps
 	$(MAKE) -C gateway fuzz
