@@ -200,9 +200,7 @@ public final class MainLoop {
     /// method would read as a call of the optional closure.)
     func specWillLayout(_ node: DisplayNode, _ spec: any LayoutElement) {
         layoutSpecWillLayout?(node, spec)
-        for observer in layoutSpecObservers where layoutSpecObservers.contains(where: { $0.token == observer.token }) {
-            observer.body(node, spec)
-        }
+        forEachStillRegistered(\.layoutSpecObservers, token: { $0.token }) { $0.body(node, spec) }
     }
 
     private func makeToken() -> Token {
@@ -310,9 +308,7 @@ public final class MainLoop {
         let count = changeCount
         let info = FrameInfo(frame: frame, time: time, changeCount: count, changed: count != changesAtLastFrame,
                              startedAt: startedAt)
-        // A hook removed by one before it in this frame (an inspector detached from a hook)
-        // does not run, as callbacks do not.
-        for hook in afterFrameHooks where afterFrameHooks.contains(where: { $0.token == hook.token }) { hook.body(info) }
+        forEachStillRegistered(\.afterFrameHooks, token: { $0.token }) { $0.body(info) }
         changesAtLastFrame = count
         isInFrame = false
         if pendingSteps > 0 {
@@ -323,8 +319,18 @@ public final class MainLoop {
     }
 
     private func runCallbacks(_ phase: Phase) {
-        for callback in callbacks where callback.phase == phase && callbacks.contains(where: { $0.token == callback.token }) {
-            callback.body(self)
+        forEachStillRegistered(\.callbacks, token: { $0.token }) { callback in
+            if callback.phase == phase { callback.body(self) }
+        }
+    }
+
+    /// Calls `run` with each entry of the list at `list`, in order, that is still registered
+    /// when its turn comes: one that an entry before it removed in the same pass (an inspector
+    /// detached from a hook, a callback removing another) does not run.
+    private func forEachStillRegistered<Entry>(_ list: KeyPath<MainLoop, [Entry]>, token: (Entry) -> Token,
+                                               _ run: (Entry) -> Void) {
+        for entry in self[keyPath: list] where self[keyPath: list].contains(where: { token($0) == token(entry) }) {
+            run(entry)
         }
     }
 
