@@ -51,7 +51,7 @@ extension CaptureSession {
     }
 
     private func container(node id: String) throws(CommandError) -> ContainerNode {
-        guard let node = NodeLookup.node(withId: id, in: roots()) else { throw .unknownElement(id, "node") }
+        guard let node = NodeLookup.node(withId: id, in: inspectedRoots) else { throw .unknownElement(id, "node") }
         guard let container = node as? ContainerNode else {
             throw .invalidParams("\(id) is a \(node.textureClassName), not a scroll container (table, collection or pager)")
         }
@@ -62,7 +62,7 @@ extension CaptureSession {
     /// a snapshot lists (those in a pager's off-screen pages included).
     private func container(controller id: String) throws(CommandError) -> ContainerNode {
         var containers: [ContainerNode] = []
-        for root in roots() { root.appendContainers(to: &containers) }
+        for root in inspectedRoots { root.appendContainers(to: &containers) }
         guard let found = containers.first(where: { RangeControllerCapture.id(forOwner: $0.id) == id }) else {
             throw .unknownElement(id, "range controller")
         }

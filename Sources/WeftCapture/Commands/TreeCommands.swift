@@ -6,7 +6,7 @@ import WeftSnapshot
 extension CaptureSession {
     func getElement(_ params: CommandParams) throws(CommandError) -> Answer {
         let id = try params.string("id")
-        guard let element = Capture.element(withId: id, in: roots()) else { throw .unknownElement(id) }
+        guard let element = Capture.element(withId: id, in: inspectedRoots) else { throw .unknownElement(id) }
         return .now(Self.elementResult(element))
     }
 
@@ -16,7 +16,7 @@ extension CaptureSession {
         let id = try params.string("id")
         var writer = JSONWriter(capacity: 256)
         writer.raw("{\"text\":")
-        switch try LiveElement.resolve(id, in: roots()) {
+        switch try LiveElement.resolve(id, in: inspectedRoots) {
         case .node(let node):
             writer.string(node.asciiArtString)
             if let spec = node.calculatedLayout?.sublayouts.first?.element {
@@ -34,7 +34,7 @@ extension CaptureSession {
     /// the node that takes it (texture-semantics.md section 5: slop, hidden and disabled nodes).
     func probe(_ params: CommandParams) throws(CommandError) -> Answer {
         let x = try params.number("x"), y = try params.number("y")
-        let roots = self.roots()
+        let roots = inspectedRoots
         let root: DisplayNode
         if let rootID = try params.optionalString("root") {
             guard let found = roots.first(where: { $0.id == rootID }) else { throw .unknownElement(rootID, "root") }

@@ -80,8 +80,8 @@ public final class CaptureSession {
     /// counts its own roots' changes only (`FrameInfo.changed`), and the program may take a
     /// chosen root off the loop (a screen kept aside) while it still changes.
     @exclusivity(unchecked) private var chosenRootsSeen: [(root: ObjectIdentifier, revision: UInt64)] = []
-    /// The roots captures start from, now.
-    public var inspectedRoots: [DisplayNode] { roots() }
+    /// The roots captures start from, now: the loop's own unless the host chose others.
+    public var inspectedRoots: [DisplayNode] { chosenRoots?() ?? loop.roots }
     let edits: EditStore
     @exclusivity(unchecked) private var hasPendingChanges = true
     @exclusivity(unchecked) private var budget: CaptureBudget
@@ -129,7 +129,7 @@ public final class CaptureSession {
             publisher.afterPublishing { _ in step.reply(.failure(error)) }
         }
         endStream()
-        edits.revert(roots: roots())
+        edits.revert(roots: inspectedRoots)
         _ = publisher.flush()
     }
 
@@ -144,19 +144,14 @@ public final class CaptureSession {
         return document
     }
 
-    /// The roots captures start from: the loop's own unless the host chose others.
-    func roots() -> [DisplayNode] {
-        chosenRoots?() ?? loop.roots
-    }
-
     /// Reuses unchanged subtrees between the captures of streamed updates.
     private let cache = CaptureCache()
 
     /// A capture of the roots (not published, so without its revision): fresh for documents,
     /// reusing unchanged subtrees for streamed updates.
     func capture(reusingUnchangedSubtrees: Bool) -> PendingCapture {
-        reusingUnchangedSubtrees ? Capture.streamed(of: roots(), meta: meta, cache: cache)
-            : .document(Capture.snapshot(of: roots(), meta: meta))
+        reusingUnchangedSubtrees ? Capture.streamed(of: inspectedRoots, meta: meta, cache: cache)
+            : .document(Capture.snapshot(of: inspectedRoots, meta: meta))
     }
 
     /// Captures and hands the capture to the publisher, which publishes the next revision when
