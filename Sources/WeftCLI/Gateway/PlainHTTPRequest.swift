@@ -39,7 +39,8 @@ struct PlainHTTPRequest {
         for header in headers { request += "\(header.name): \(header.value)\r\n" }
         request += "\r\n"
         try write(Array(request.utf8), to: socket)
-        return try parse(try readAnswer(from: socket))
+        let (answer, head) = try readAnswer(from: socket)
+        return try parse(answer, head: head)
     }
 
     // MARK: Connecting
@@ -102,25 +103,24 @@ struct PlainHTTPRequest {
         }
     }
 
-    /// The bytes of the answer: up to the end of its Content-Length, or to the end of the
-    /// connection.
-    private func readAnswer(from socket: Int32) throws(Failure) -> [UInt8] {
+    /// Where an answer's body starts, and its Content-Length when it gives one.
+    private typealias Head = (bodyStart: Int, contentLength: Int?)
+
+    /// The bytes of the answer, up to the end of its Content-Length or to the end of the
+    /// connection, and its head once complete (nil when the bytes hold none).
+    private func readAnswer(from socket: Int32) throws(Failure) -> (answer: [UInt8], head: Head?) {
         var answer: [UInt8] = []
-        var sawHead = false
-        var expectedLength: Int?
+        var head: Head?
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while expectedLength.map({ answer.count < $0 }) ?? true {
+        while !Self.holdsWholeBody(answer, head) {
             let count = buffer.withUnsafeMutableBytes { Glibc.recv(socket, $0.baseAddress, $0.count, 0) }
             if count > 0 {
                 // The end of the head may straddle the bytes read before: look from three back.
                 let searchStart = max(0, answer.count - 3)
                 answer += buffer[..<count]
-                if !sawHead, let head = Self.head(of: answer, searchingFrom: searchStart) {
-                    sawHead = true
-                    expectedLength = head.contentLength.map { head.bodyStart + $0 }
-                }
+                if head == nil { head = Self.head(of: answer, searchingFrom: searchStart) }
             } else if count == 0 {
-                return answer
+                return (answer, head)
             } else if errno == EAGAIN || errno == EINTR {
                 guard wait(for: Int16(POLLIN), on: socket) else {
                     throw Failure(kind: .timedOut, reason: "nothing came for \(Self.seconds(timeout))")
@@ -129,13 +129,20 @@ struct PlainHTTPRequest {
                 throw Failure(kind: .noAnswer, reason: Self.systemReason())
             }
         }
-        return answer
+        return (answer, head)
+    }
+
+    /// Whether `answer` holds all the body its head's Content-Length announces (without one,
+    /// the body ends where the connection does).
+    private static func holdsWholeBody(_ answer: [UInt8], _ head: Head?) -> Bool {
+        guard let head, let length = head.contentLength else { return false }
+        return answer.count >= head.bodyStart + length
     }
 
     /// Where the body starts and the Content-Length, once the header is complete. The end of
     /// the header is looked for from `searchStart` on: an answer read in pieces is searched
     /// once, not again from its start for every piece.
-    private static func head(of answer: [UInt8], searchingFrom searchStart: Int = 0) -> (bodyStart: Int, contentLength: Int?)? {
+    private static func head(of answer: [UInt8], searchingFrom searchStart: Int) -> Head? {
         let end: [UInt8] = Array("\r\n\r\n".utf8)
         guard let index = answer.indices[searchStart...].dropLast(3).first(where: { answer[$0..<$0 + 4].elementsEqual(end) })
         else { return nil }
@@ -148,9 +155,9 @@ struct PlainHTTPRequest {
         return (index + 4, length)
     }
 
-    private func parse(_ answer: [UInt8]) throws(Failure) -> (status: Int, body: Data) {
+    private func parse(_ answer: [UInt8], head: Head?) throws(Failure) -> (status: Int, body: Data) {
         guard !answer.isEmpty else { throw Failure(kind: .noAnswer, reason: "the connection closed with no answer") }
-        guard let head = Self.head(of: answer) else {
+        guard let head else {
             throw Failure(kind: .noAnswer, reason: "the answer is not HTTP, or ends within its header")
         }
         let statusLine = answer.prefix { $0 != UInt8(ascii: "\r") }
