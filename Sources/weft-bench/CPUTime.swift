@@ -27,14 +27,6 @@ enum CPUTime {
     }
 }
 
-extension MonotonicClock {
-    /// Sleeps until `deadline` (a past one returns at once), for pacing frames in real time.
-    static func sleep(until deadline: Double) {
-        var time = timespec(tv_sec: Int(deadline), tv_nsec: Int((deadline - deadline.rounded(.down)) * 1e9))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) == EINTR {}
-    }
-}
-
 /// `clock`'s reading in seconds.
 private func seconds(on clock: clockid_t) -> Double {
     var time = timespec()

@@ -200,6 +200,7 @@ struct CaptureBench: BenchSuite {
         let rounds = max(1, frames / turn)
         var pairs = [[Double]](repeating: [], count: budgets.count)
         var captures = [Int](repeating: 0, count: budgets.count)
+        var capturesInSleeps = [Int](repeating: 0, count: budgets.count)
         var frame = 0
         table.beginDragging()
         var deadline = MonotonicClock.now
@@ -212,9 +213,11 @@ struct CaptureBench: BenchSuite {
                 } else {
                     session.stop()
                 }
-                var capturesBefore = 0
+                var (capturesBefore, capturesInSleepsBefore) = (0, 0)
                 for step in 0..<turn {
-                    if step == leftOut { capturesBefore = session.streamedCaptures }
+                    if step == leftOut {
+                        (capturesBefore, capturesInSleepsBefore) = (session.streamedCaptures, session.capturesWhileLoopSlept)
+                    }
                     let start = CPUTime.thread
                     Self.drag(table, frame: frame)
                     loop.tick()
@@ -224,9 +227,10 @@ struct CaptureBench: BenchSuite {
                     }
                     frame += 1
                     deadline += 1.0 / 60
-                    MonotonicClock.sleep(until: deadline)
+                    loop.sleep(until: deadline)
                 }
                 captures[index] += session.streamedCaptures - capturesBefore
+                capturesInSleeps[index] += session.capturesWhileLoopSlept - capturesInSleepsBefore
             }
         }
         session.stop()
@@ -244,6 +248,11 @@ struct CaptureBench: BenchSuite {
         report.figure("no inspector against no inspector, 60 fps in real time (the method's noise)", percent(bareAgain), "%",
                       decimals: 1)
         report.figure("host thread time streaming at 60 fps", (budgeted - bare) * 60 / 1e4, "% of a core", decimals: 3)
+        report.figure("captures taken in the loop's sleeps, 60 fps in real time",
+                      Double(capturesInSleeps[1] + capturesInSleeps[2]) / Double(max(1, captures[1] + captures[2])) * 100, "%",
+                      decimals: 1)
+        report.figure("capture in the loop's sleep (worker, wall time)", session.meanCaptureWhileLoopSleeps * 1e6, "us",
+                      decimals: 1)
     }
 
     /// Every order of `items`, each once.

@@ -52,6 +52,14 @@ struct CaptureBudget {
         credit -= charged
     }
 
+    /// The loop waited `seconds` on waking for a capture taken in its sleep
+    /// (`MainLoop.idleWaitBeforeThisFrame`): charged as it is, as the loop's time lost. (Such a
+    /// capture costs the loop nothing unless it outlasts the sleep.)
+    mutating func loopWaited(seconds: Double) {
+        guard fraction > 0, seconds > 0 else { return }
+        credit -= seconds
+    }
+
     /// Streaming stopped (nobody listens): the next one starts afresh.
     mutating func reset() {
         credit = 0

@@ -92,6 +92,18 @@ public final class CaptureSession {
     @exclusivity(unchecked) private var lastUpdateTime: Double?
     @exclusivity(unchecked) private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
     private var hook: MainLoop.Token?
+    /// The roots of a streamed capture that waits for the loop's next sleep, to be taken by the
+    /// worker then (`captureWhileLoopSleeps`); nil when none waits. Read and written by the loop
+    /// while it runs, and by the worker only while it holds the loop's idle gate (the gate
+    /// orders them), as the cache and `meta` are.
+    @exclusivity(unchecked) private var wantedWhileLoopSleeps: [DisplayNode]?
+    /// The running mean of the worker's captures in the loop's sleeps, in seconds: one starts
+    /// only when the sleep has several times that left (`sleepLeftPerCapture`). Written by the
+    /// worker while it holds the idle gate (read it on the loop's thread).
+    public private(set) var meanCaptureWhileLoopSleeps = 0.0
+    /// Streamed captures the worker took in the loop's sleeps (of `streamedCaptures`; the others
+    /// ran on the loop's thread). Written by the worker while it holds the idle gate.
+    public private(set) var capturesWhileLoopSlept = 0
 
     /// Inspects `loop`'s roots, or the ones `roots` returns (asked on every capture).
     public init(loop: MainLoop, roots: (() -> [DisplayNode])? = nil, meta: Snapshot.Meta = Snapshot.Meta(),
@@ -104,6 +116,7 @@ public final class CaptureSession {
         budget = CaptureBudget(fraction: captureBudget)
         edits = EditStore(loop: loop)
         edits.onDropped = { [weak self] id, reason in self?.editDropped(id: id, reason: reason) }
+        publisher.captureWhileLoopSleeps = { [weak self] in self?.captureWhileLoopSleeps() }
     }
 
     /// Starts observing frames (idempotent). The frames that ran while the session was stopped
@@ -157,11 +170,34 @@ public final class CaptureSession {
     /// Captures and hands the capture to the publisher, which publishes the next revision when
     /// the trees differ from the published document (sending its ops when asked). Documents
     /// asked for are captured afresh, so anything a streamed capture missed shows there (and in
-    /// the update before them).
+    /// the update before them). A capture waiting for the loop's sleep is not needed after it.
     private func publishIfChanged(sendingUpdate: Bool, fresh: Bool = true) {
         hasPendingChanges = false
+        wantedWhileLoopSleeps = nil
         publisher.submit(sendUpdate: sendingUpdate) { capture(reusingUnchangedSubtrees: !fresh) }
     }
+
+    /// On the worker: the wanted streamed capture, taken now if the loop sleeps for long enough
+    /// (holding its idle gate, so the loop waits if it wakes meanwhile); nil otherwise.
+    private func captureWhileLoopSleeps() -> PendingCapture? {
+        let capture = loop.idleGate.whileOpen(forAtLeast: Self.sleepLeftPerCapture * meanCaptureWhileLoopSleeps) {
+            () -> PendingCapture? in
+            guard let roots = wantedWhileLoopSleeps else { return nil }
+            wantedWhileLoopSleeps = nil
+            let start = MonotonicClock.now
+            let capture = Capture.streamed(of: roots, meta: meta, cache: cache)
+            let seconds = MonotonicClock.now - start
+            capturesWhileLoopSlept += 1
+            meanCaptureWhileLoopSleeps += (seconds - meanCaptureWhileLoopSleeps) * (meanCaptureWhileLoopSleeps == 0 ? 1 : 0.25)
+            return capture
+        }
+        return capture ?? nil
+    }
+
+    /// How many of its mean captures a sleep must still hold for the worker to start one: the
+    /// loop should almost never wake to wait for it. (A tree whose capture no sleep holds is
+    /// captured on the loop's thread, within the budget.)
+    static let sleepLeftPerCapture = 4.0
 
     // MARK: Frames
 
@@ -182,14 +218,16 @@ public final class CaptureSession {
     /// A frame ran while someone listens: its changes go out when the rate and the budget allow.
     private func stream(after info: MainLoop.FrameInfo) {
         guard budget.fraction > 0 else {
-            if hasPendingChanges, rateAllowsUpdate() { streamUpdate() }
+            if hasPendingChanges, rateAllowsUpdate() { streamUpdate(whileLoopSleeps: true) }
             return
         }
         let frameEnd = MonotonicClock.now
         budget.frameRan(seconds: frameEnd - info.startedAt)
+        // A capture in the loop's sleep is free unless the loop woke while it ran.
+        budget.loopWaited(seconds: loop.idleWaitBeforeThisFrame)
         guard hasPendingChanges, budget.allowsCapture, rateAllowsUpdate() else { return }
         let first = !isStreaming
-        streamUpdate()
+        guard streamUpdate(whileLoopSleeps: true) == .here else { return }
         budget.captured(seconds: MonotonicClock.now - frameEnd, first: first)
     }
 
@@ -209,17 +247,39 @@ public final class CaptureSession {
     /// limit (a debt run up long ago, or an update its listener never saw, would delay it).
     private func endStream() {
         isStreaming = false
+        wantedWhileLoopSleeps = nil
         budget.reset()
         lastUpdateTime = nil
     }
 
-    private func streamUpdate() {
+    /// Where a streamed update's capture was taken.
+    private enum CaptureSite {
+        /// On the loop's thread, now.
+        case here
+        /// Left for the worker to take while the loop sleeps.
+        case whileLoopSleeps
+    }
+
+    /// Streams the changes since the last update. `whileLoopSleeps`: the capture may be left
+    /// for the worker to take in the loop's sleep after this frame, when the loop sleeps between
+    /// frames (it did before this one) and no capture is still waiting for a sleep. One still
+    /// waiting (the loop's sleeps were too short for it, or the worker too late) is taken here:
+    /// updates are then late by one rate interval at most.
+    @discardableResult
+    private func streamUpdate(whileLoopSleeps: Bool = false) -> CaptureSite {
         // Counted as an update even when the capture turns out unchanged (the worker knows,
         // the loop does not): at worst the next change waits one rate interval.
         lastUpdateTime = loop.time
         isStreaming = true
         streamedCaptures += 1
-        publishIfChanged(sendingUpdate: true, fresh: false)
+        guard whileLoopSleeps, publisher.mode == .worker, loop.sleptBeforeThisFrame, wantedWhileLoopSleeps == nil else {
+            publishIfChanged(sendingUpdate: true, fresh: false)
+            return .here
+        }
+        hasPendingChanges = false
+        wantedWhileLoopSleeps = inspectedRoots
+        publisher.pollForCaptureWhileLoopSleeps()
+        return .whileLoopSleeps
     }
 
     /// A command changed the trees between frames: while paused no frame will follow soon, so
@@ -250,7 +310,7 @@ public final class CaptureSession {
         let due = pendingStepReplies.filter { $0.frame <= frame }
         guard !due.isEmpty else { return }
         pendingStepReplies.removeAll { $0.frame <= frame }
-        if hasPendingChanges { publishIfChanged(sendingUpdate: isListening()) }
+        if hasPendingChanges || wantedWhileLoopSleeps != nil { publishIfChanged(sendingUpdate: isListening()) }
         // The replies wait for the update these frames produced to be sent.
         publisher.afterPublishing { state in
             var writer = JSONWriter(capacity: 48)

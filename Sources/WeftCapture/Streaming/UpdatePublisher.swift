@@ -58,6 +58,13 @@ final class UpdatePublisher: @unchecked Sendable {
         /// capture (`submit`); the worker never takes it. (Until then it holds little: a
         /// streamed capture shares its subtrees with the cache.)
         var superseded: PendingCapture?
+
+        /// Marks the poll running; returns whether it was stopped (the caller starts it).
+        mutating func startPolling() -> Bool {
+            guard !isPolling else { return false }
+            isPolling = true
+            return true
+        }
     }
     private let handoff = Mutex(Handoff())
 
@@ -100,11 +107,19 @@ final class UpdatePublisher: @unchecked Sendable {
             // A superseded capture that was to be sent makes its successor be sent.
             handoff.waiting = (next, sendUpdate || (replaced?.sendUpdate ?? false))
             handoff.superseded = replaced?.capture
-            guard !handoff.isPolling else { return false }
-            handoff.isPolling = true
-            return true
+            return handoff.startPolling()
         }
         if startPolling { queue.async { self.startPolling() } }
+    }
+
+    /// Takes a capture for an update while the loop sleeps, on the worker (`.worker` only): the
+    /// session's `captureWhileLoopSleeps`, nil when none is wanted or the loop is not asleep.
+    var captureWhileLoopSleeps: () -> PendingCapture? = { nil }
+
+    /// A capture is wanted while the loop sleeps: makes sure the poll runs, which then tries
+    /// `captureWhileLoopSleeps` each round.
+    func pollForCaptureWhileLoopSleeps() {
+        if handoff.withLock({ $0.startPolling() }) { queue.async { self.startPolling() } }
     }
 
     /// On `queue`: publishes what waits now, then every poll interval until the captures stop.
@@ -121,14 +136,21 @@ final class UpdatePublisher: @unchecked Sendable {
     }
 
     private func poll() {
-        if publishWaiting() {
+        var published = publishWaiting()
+        if let capture = captureWhileLoopSleeps() {
+            publish(capture.snapshot(assembling: &assembly), sendUpdate: true)
+            published = true
+        }
+        if published {
             idlePolls = 0
             return
         }
         idlePolls += 1
         guard idlePolls >= Self.idlePollsBeforeStopping else { return }
         // Stops only if no capture arrived meanwhile: `submit` checks `isPolling` under the same
-        // lock, so a capture stored after this sees the poll stopped and starts it again.
+        // lock, so a capture stored after this sees the poll stopped and starts it again. (A
+        // capture wanted while the loop sleeps may be left wanted: the session takes it on the
+        // loop's thread when the next is due.)
         let stopped = handoff.withLock { handoff in
             guard handoff.waiting == nil else { return false }
             handoff.isPolling = false

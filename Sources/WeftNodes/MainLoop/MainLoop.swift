@@ -62,6 +62,15 @@ public final class MainLoop {
     public private(set) var isPaused = false
     /// Whether a frame is running right now (callbacks and hooks run inside one).
     public private(set) var isInFrame = false
+    /// Opened while the loop sleeps (`sleep(until:)`), for other threads to read the trees then.
+    public let idleGate = IdleGate()
+    /// Whether the loop slept (`sleep(until:)`) between the frame before and this one: an
+    /// observer that reads the trees in the loop's sleeps (`idleGate`) can expect a sleep after
+    /// this frame too; a loop running frames back to back gives none.
+    public private(set) var sleptBeforeThisFrame = false
+    /// The seconds the loop waited on waking, between the frame before and this one, for a
+    /// reader of `idleGate` to finish: what those readers cost the program's frames.
+    public private(set) var idleWaitBeforeThisFrame = 0.0
 
     /// The root nodes (windows or screens) the loop lays out every frame, in order.
     public internal(set) var roots: [DisplayNode] = []
@@ -100,6 +109,10 @@ public final class MainLoop {
     private var stopRequested = false
     private var lastFrameWallTime: Double?
     private let mailbox = Mailbox()
+    /// Sleeps and waits at the gate since the last frame (`sleptBeforeThisFrame`,
+    /// `idleWaitBeforeThisFrame` at the next).
+    private var sleptSinceLastFrame = false
+    private var idleWaitSinceLastFrame = 0.0
     /// The loop's own part of `changeCount`: `noteChange` calls, and the revisions of removed roots.
     var changes: UInt64 = 0
     private var changesAtLastFrame: UInt64 = 0
@@ -270,6 +283,17 @@ public final class MainLoop {
         stopRequested = true
     }
 
+    /// Sleeps until `deadline` (`MonotonicClock` seconds) with `idleGate` open, so that other
+    /// threads may read the trees meanwhile. `run()` sleeps between frames with it; a host that
+    /// paces frames itself (`tick()`) sleeps with it too, or its inspector reads the trees on the
+    /// loop's thread, after frames.
+    public func sleep(until deadline: Double) {
+        idleGate.open(until: deadline)
+        MonotonicClock.sleep(until: deadline)
+        idleWaitSinceLastFrame += idleGate.close()
+        sleptSinceLastFrame = true
+    }
+
     /// The program time a frame starting at `now` (`MonotonicClock`) advances.
     private func nextTimeStep(at now: Double) -> Double {
         switch clock {
@@ -289,15 +313,17 @@ public final class MainLoop {
         let ran = tick()
         guard clock == .real else { return }
         guard ran, let last = lastFrameWallTime else {
-            Thread.sleep(forTimeInterval: frameDuration)
+            sleep(until: MonotonicClock.now + frameDuration)
             return
         }
-        let remaining = last + frameDuration - MonotonicClock.now
-        if remaining > 0 { Thread.sleep(forTimeInterval: remaining) }
+        let deadline = last + frameDuration
+        if deadline > MonotonicClock.now { sleep(until: deadline) }
     }
 
     private func runFrame(timeStep: Double, startedAt: Double) {
         isInFrame = true
+        (sleptBeforeThisFrame, idleWaitBeforeThisFrame) = (sleptSinceLastFrame, idleWaitSinceLastFrame)
+        (sleptSinceLastFrame, idleWaitSinceLastFrame) = (false, 0)
         frame += 1
         time += timeStep
         runScheduledWork()
