@@ -26,6 +26,18 @@ struct CaptureBudgetTests {
         #expect(frames == 10)
     }
 
+    @Test("the loop's wait for a capture in its sleep is charged as it is, without touching the mean")
+    func loopWaits() {
+        var budget = CaptureBudget(fraction: 0.1)
+        budget.loopWaited(seconds: 0)
+        #expect(budget.allowsCapture, "a capture in the sleep the loop did not wait for is free")
+        budget.loopWaited(seconds: 0.002)
+        #expect(!budget.allowsCapture && budget.credit == -0.002 && budget.meanCapture == nil)
+        var unlimited = CaptureBudget(fraction: 0)
+        unlimited.loopWaited(seconds: 1)
+        #expect(unlimited.allowsCapture)
+    }
+
     @Test("the first capture of a stream is free and sets no mean")
     func firstCaptureIsFree() {
         var budget = CaptureBudget(fraction: 0.1)

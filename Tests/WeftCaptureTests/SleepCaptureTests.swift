@@ -1,0 +1,135 @@
+import Foundation
+import Synchronization
+import Testing
+import WeftLayout
+import WeftNodes
+import WeftSnapshot
+@testable import WeftCapture
+
+/// Streamed captures taken by the worker while the loop sleeps between frames (`IdleGate`,
+/// `CaptureSession.captureWhileLoopSleeps`), and on the loop's thread when it does not sleep:
+/// either way receivers see the same thing, consecutive revisions that rebuild the document.
+@Suite("Captures in the loop's sleeps")
+struct SleepCaptureTests {
+    typealias Outbox = WorkerPublishingTests.Outbox
+
+    /// A streaming session on `loop`, with the document it started from.
+    static func streaming(_ loop: MainLoop, updateRate: Double = 30) throws -> (CaptureSession, Outbox, Snapshot) {
+        let session = CaptureSession(loop: loop, updateRate: updateRate, publishing: .worker)
+        let outbox = Outbox()
+        outbox.install(on: session)
+        session.isListening = { true }
+        session.start()
+        let document = try Snapshot(json: try WorkerPublishingTests.call(session, "Tree.getDocument").jsonBytes)
+        return (session, outbox, document)
+    }
+
+    /// `copy` brought up to date with every update sent, then compared with a fresh document.
+    static func expectUpdatesRebuild(_ copy: Snapshot, session: CaptureSession, outbox: Outbox) throws {
+        var copy = copy
+        let fresh = session.document()  // waits for the worker
+        for update in outbox.updates { try applyUpdate(update, to: &copy) }
+        #expect(copy.revision == fresh.revision)
+        #expect(copy.roots == fresh.roots && copy.rangeControllers == fresh.rangeControllers,
+                "\(firstDifference(copy, fresh) ?? "range controllers differ")")
+    }
+
+    /// Frames paced as a program paces them: each followed by a sleep until the next is due.
+    static func runInRealTime(_ loop: MainLoop, frames: Int, each: (Int) -> Void = { _ in }) {
+        var deadline = MonotonicClock.now
+        for frame in 0..<frames {
+            each(frame)
+            loop.tick()
+            deadline += loop.frameDuration
+            loop.sleep(until: deadline)
+        }
+    }
+
+    @Test("a loop that sleeps between frames has its updates captured in its sleeps, by the worker")
+    func capturedInSleeps() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let (session, outbox, document) = try Self.streaming(loop)
+        table.drag(by: Point(x: 0, y: 900), duration: 0.4)
+        Self.runInRealTime(loop, frames: 40) { frame in
+            // Changes the drag does not make: the text of a row on screen, every tenth frame.
+            if frame % 10 == 5, let label = table.subnodes.last?.subnodes.first as? TextNode {
+                label.text = "renamed \(frame)"
+            }
+        }
+        #expect(session.streamedCaptures >= 10)
+        #expect(session.capturesWhileLoopSlept >= session.streamedCaptures / 2,
+                "\(session.capturesWhileLoopSlept) of \(session.streamedCaptures) captures in the loop's sleeps")
+        #expect(outbox.updates.count >= session.capturesWhileLoopSlept / 2)
+        try Self.expectUpdatesRebuild(document, session: session, outbox: outbox)
+        session.stop()
+    }
+
+    @Test("frames back to back leave no sleep: the captures run on the loop's thread")
+    func backToBack() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let (session, outbox, document) = try Self.streaming(loop, updateRate: 0)
+        table.drag(by: Point(x: 0, y: 600), duration: 0.25)
+        loop.run(frames: 30)
+        #expect(session.streamedCaptures >= 15)
+        #expect(session.capturesWhileLoopSlept == 0)
+        try Self.expectUpdatesRebuild(document, session: session, outbox: outbox)
+        session.stop()
+    }
+
+    @Test("a capture no sleep leaves room for is taken on the loop's thread when the next update is due")
+    func sleepsTooShort() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let (session, outbox, document) = try Self.streaming(loop)
+        table.drag(by: Point(x: 0, y: 900), duration: 0.4)
+        // Each sleep is over before it starts: the gate opens with no time left in it.
+        var lastFrames: [[Snapshot.Element]] = []
+        for frame in 0..<40 {
+            loop.tick()
+            loop.sleep(until: MonotonicClock.now - 1)
+            if frame >= 34 { lastFrames.append(Capture.snapshot(of: loop.roots).roots) }
+        }
+        #expect(session.capturesWhileLoopSlept == 0)
+        // Every second due update found the one before still waiting, and captured here: what
+        // was published last is one of the last frames (at 30 updates per second, one of the
+        // last four), not the document the stream started from.
+        let published = try #require(session.publisher.flush().published)
+        let publishedIsRecent = lastFrames.contains(published.roots)
+        #expect(publishedIsRecent, "the last update published is older than the last four frames")
+        try Self.expectUpdatesRebuild(document, session: session, outbox: outbox)
+        session.stop()
+    }
+
+    @Test("Runtime.step with a capture still waiting for a sleep is answered after that update")
+    func stepAfterWaitingCapture() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let (session, outbox, _) = try Self.streaming(loop)
+        table.drag(by: Point(x: 0, y: 300), duration: 0.2)
+        // The loop slept before this frame, so its update waits for the next sleep...
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()
+        let revisionBefore = session.revision
+        // ...which does not come: a step runs the next frames at once.
+        let stepped = try WorkerPublishingTests.call(session, "Runtime.step", ["frames": 2])
+        let revision = try #require(stepped["revision"]?.number)
+        #expect(Int(revision) > revisionBefore, "the step's reply carries the frames' changes")
+        #expect(outbox.updates.last?["revision"]?.number == revision)
+        session.stop()
+    }
+
+    @Test("a stream that ends drops the capture waiting for a sleep")
+    func endedStreamDropsTheWaitingCapture() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let listening = Mutex(true)
+        let (session, outbox, _) = try Self.streaming(loop)
+        session.isListening = { listening.withLock { $0 } }
+        table.drag(by: Point(x: 0, y: 300), duration: 0.2)
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()  // its update now waits for a sleep
+        listening.withLock { $0 = false }
+        loop.tick()  // nobody listens: the stream ends
+        loop.sleep(until: MonotonicClock.now + 0.1)
+        #expect(session.capturesWhileLoopSlept == 0)
+        #expect(outbox.updates.count == 0)
+        session.stop()
+    }
+}

@@ -1,0 +1,89 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+@testable import WeftNodes
+
+/// The loop's sleeps, open to other threads (`IdleGate`): a reader gets in only while the loop
+/// sleeps with enough of the sleep left, and a loop waking meanwhile waits for it and says how
+/// long.
+@Suite("Idle gate")
+struct IdleGateTests {
+    @Test("a reader gets in only while the loop sleeps, with as much of the sleep left as it asks")
+    func readersOnlyInSleeps() {
+        let gate = IdleGate()
+        var ran = 0
+        #expect(gate.whileOpen(forAtLeast: 0) { ran += 1 } == nil, "closed: the loop runs")
+        gate.open(until: MonotonicClock.now + 10)
+        #expect(gate.whileOpen(forAtLeast: 1) { ran += 1; return 7 } == 7)
+        #expect(gate.whileOpen(forAtLeast: 60) { ran += 1 } == nil, "the sleep ends before the reader would")
+        #expect(gate.close() == 0, "nobody inside: no wait")
+        #expect(gate.whileOpen(forAtLeast: 0) { ran += 1 } == nil)
+        gate.open(until: MonotonicClock.now - 1)
+        #expect(gate.whileOpen(forAtLeast: 0) { ran += 1 } == nil, "a sleep already over lets nobody in")
+        _ = gate.close()
+        #expect(ran == 1)
+    }
+
+    @Test("a loop waking while a reader is inside waits for it, and counts the wait before its next frame")
+    func wakingWaitsForTheReader() {
+        // Shared with the reader, which touches it only through the gate.
+        nonisolated(unsafe) let loop = MainLoop(clock: .manual)
+        loop.tick()
+        #expect(!loop.sleptBeforeThisFrame)
+        // The reader gets in early in the loop's sleep and stays past its end.
+        let wake = MonotonicClock.now + 0.3
+        let readerDone = Mutex(false)
+        let reader = Thread {
+            while MonotonicClock.now < wake {
+                let entered = loop.idleGate.whileOpen(forAtLeast: 0) { () -> Bool in
+                    MonotonicClock.sleep(until: wake + 0.1)
+                    readerDone.withLock { $0 = true }
+                    return true
+                }
+                if entered == true { return }
+                Thread.sleep(forTimeInterval: 0.001)
+            }
+        }
+        reader.start()
+        loop.sleep(until: wake)
+        #expect(readerDone.withLock { $0 }, "the loop woke in the middle of the reader")
+        loop.tick()
+        #expect(loop.sleptBeforeThisFrame)
+        #expect(loop.idleWaitBeforeThisFrame > 0.02, "waited \(loop.idleWaitBeforeThisFrame) s")
+        loop.tick()
+        #expect(!loop.sleptBeforeThisFrame, "back to back: no sleep before this frame")
+        #expect(loop.idleWaitBeforeThisFrame == 0)
+    }
+
+    @Test("a running real-clock loop opens the gate between its frames")
+    func runOpensTheGate() {
+        nonisolated(unsafe) let loop = MainLoop(clock: .real, framesPerSecond: 50)
+        let readsInSleeps = Mutex((reads: 0, moved: 0))
+        let stop = Mutex(false)
+        let reader = Thread {
+            while !stop.withLock({ $0 }) {
+                // The loop's frame count, read twice while it sleeps: no frame runs in between.
+                let moved = loop.idleGate.whileOpen(forAtLeast: 0) { () -> Bool in
+                    let frame = loop.frame
+                    Thread.sleep(forTimeInterval: 0.001)
+                    return loop.frame != frame
+                }
+                if let moved { readsInSleeps.withLock { $0.reads += 1; $0.moved += moved ? 1 : 0 } }
+                Thread.sleep(forTimeInterval: 0.002)
+            }
+        }
+        reader.start()
+        var slept = 0
+        loop.addAfterFrameHook { _ in
+            if loop.sleptBeforeThisFrame { slept += 1 }
+            if loop.frame == 20 { loop.stop() }
+        }
+        loop.run()
+        stop.withLock { $0 = true }
+        #expect(slept == 19, "every frame but the first follows a sleep")
+        let reads = readsInSleeps.withLock { $0 }
+        #expect(reads.reads > 0)
+        #expect(reads.moved == 0, "a frame ran while a reader was inside")
+    }
+}
