@@ -99,6 +99,23 @@ struct SleepCaptureTests {
         session.stop()
     }
 
+    @Test("the last change of a burst, left for a sleep that never has room, goes out when the next update is due")
+    func lastChangeIsNotStranded() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let (session, outbox, document) = try Self.streaming(loop)
+        let label = try #require(table.subnodes.last?.subnodes.first as? TextNode)
+        loop.run(frames: 4)  // past the rate interval of the document's capture
+        label.text = "the last change"
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()  // its capture waits for the next sleep...
+        loop.run(frames: 3)  // ...which never comes; nothing changes any more
+        let published = try #require(session.publisher.flush().published)
+        let isCurrent = published.roots == Capture.snapshot(of: loop.roots).roots
+        #expect(isCurrent, "the change still waits for a sleep")
+        try Self.expectUpdatesRebuild(document, session: session, outbox: outbox)
+        session.stop()
+    }
+
     @Test("Runtime.step with a capture still waiting for a sleep is answered after that update")
     func stepAfterWaitingCapture() throws {
         let (loop, table, _) = tableLoop(rows: 100)

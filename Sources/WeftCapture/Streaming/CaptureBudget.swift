@@ -12,24 +12,19 @@
 /// above zero, so quiet frames do not pay for a burst of captures later: over any stretch of
 /// frames the captures take at most `fraction` of their time, plus one capture.
 ///
-/// Times are wall times (a thread's CPU clock costs a system call, a tenth of a capture), so a
-/// capture the system interrupted would read long: a capture is charged at most
-/// `spikeFactor` times the running mean of its predecessors. The mean still follows a tree
-/// that really grew (by up to 1.75 times per capture). The first capture after streaming
-/// starts is not charged (nor counted in the mean): it reads every node, as `Tree.getDocument`
-/// does, once.
+/// Times are wall times, so a capture the system interrupted would read long: a capture is
+/// charged what `CaptureTimes` counts it for, at most a few times the mean of its predecessors.
+/// The first capture after streaming starts is not charged (nor counted in the mean): it reads
+/// every node, as `Tree.getDocument` does, once.
 struct CaptureBudget {
     /// The share of the frames' time captures may take; 0 or less: no limit.
     var fraction: Double
     /// Seconds of capture time available now; at most zero.
     private(set) var credit = 0.0
+    /// What captures took, as charged.
+    private var times = CaptureTimes()
     /// The running mean of what captures were charged, once one was.
-    private(set) var meanCapture: Double?
-
-    /// A capture is charged at most this many times `meanCapture`.
-    static let spikeFactor = 4.0
-    /// The weight of the newest capture in `meanCapture`.
-    static let meanWeight = 0.25
+    var meanCapture: Double? { times.mean }
 
     init(fraction: Double) {
         self.fraction = fraction
@@ -46,10 +41,7 @@ struct CaptureBudget {
     /// A capture took `seconds`; `first` when it was the first since streaming started.
     mutating func captured(seconds: Double, first: Bool) {
         guard fraction > 0, !first else { return }
-        let sample = max(0, seconds)
-        let charged = meanCapture.map { min(sample, Self.spikeFactor * $0) } ?? sample
-        meanCapture = meanCapture.map { $0 + Self.meanWeight * (charged - $0) } ?? charged
-        credit -= charged
+        credit -= times.add(seconds)
     }
 
     /// The loop waited `seconds` on waking for a capture taken in its sleep
@@ -63,6 +55,6 @@ struct CaptureBudget {
     /// Streaming stopped (nobody listens): the next one starts afresh.
     mutating func reset() {
         credit = 0
-        meanCapture = nil
+        times.reset()
     }
 }

@@ -92,18 +92,25 @@ public final class CaptureSession {
     @exclusivity(unchecked) private var lastUpdateTime: Double?
     @exclusivity(unchecked) private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
     private var hook: MainLoop.Token?
-    /// The roots of a streamed capture that waits for the loop's next sleep, to be taken by the
-    /// worker then (`captureWhileLoopSleeps`); nil when none waits. Read and written by the loop
-    /// while it runs, and by the worker only while it holds the loop's idle gate (the gate
-    /// orders them), as the cache and `meta` are.
-    @exclusivity(unchecked) private var wantedWhileLoopSleeps: [DisplayNode]?
-    /// The running mean of the worker's captures in the loop's sleeps, in seconds: one starts
-    /// only when the sleep has several times that left (`sleepLeftPerCapture`). Written by the
-    /// worker while it holds the idle gate (read it on the loop's thread).
-    public private(set) var meanCaptureWhileLoopSleeps = 0.0
+    /// A streamed capture left for the worker to take in the loop's next sleep
+    /// (`captureWhileLoopSleeps`): the roots to read, and whether it is its stream's first.
+    private struct SleepCapture {
+        let roots: [DisplayNode]
+        let first: Bool
+    }
+    // Read and written by the loop while it runs, and by the worker only while it holds the
+    // loop's idle gate, which orders them (as it does the cache and `meta`, which captures read).
+    /// The capture waiting for the loop's next sleep; nil when none waits.
+    @exclusivity(unchecked) private var wantedWhileLoopSleeps: SleepCapture?
+    /// What streamed captures took, wherever they ran (not the first of a stream, which reads
+    /// everything): one starts in the loop's sleep only if the sleep has `sleepLeftPerCapture`
+    /// times the mean left.
+    @exclusivity(unchecked) private var captureTimes = CaptureTimes()
+    /// The mean wall time of a streamed capture, on either thread (benchmarks read it).
+    public var meanStreamedCaptureSeconds: Double? { captureTimes.mean }
     /// Streamed captures the worker took in the loop's sleeps (of `streamedCaptures`; the others
-    /// ran on the loop's thread). Written by the worker while it holds the idle gate.
-    public private(set) var capturesWhileLoopSlept = 0
+    /// ran on the loop's thread).
+    @exclusivity(unchecked) public private(set) var capturesWhileLoopSlept = 0
 
     /// Inspects `loop`'s roots, or the ones `roots` returns (asked on every capture).
     public init(loop: MainLoop, roots: (() -> [DisplayNode])? = nil, meta: Snapshot.Meta = Snapshot.Meta(),
@@ -180,15 +187,14 @@ public final class CaptureSession {
     /// On the worker: the wanted streamed capture, taken now if the loop sleeps for long enough
     /// (holding its idle gate, so the loop waits if it wakes meanwhile); nil otherwise.
     private func captureWhileLoopSleeps() -> PendingCapture? {
-        let capture = loop.idleGate.whileOpen(forAtLeast: Self.sleepLeftPerCapture * meanCaptureWhileLoopSleeps) {
-            () -> PendingCapture? in
-            guard let roots = wantedWhileLoopSleeps else { return nil }
+        let capture = loop.idleGate.whileOpen { secondsLeft -> PendingCapture? in
+            guard let wanted = wantedWhileLoopSleeps, secondsLeft >= Self.sleepLeftPerCapture * (captureTimes.mean ?? 0)
+            else { return nil }
             wantedWhileLoopSleeps = nil
             let start = MonotonicClock.now
-            let capture = Capture.streamed(of: roots, meta: meta, cache: cache)
-            let seconds = MonotonicClock.now - start
+            let capture = Capture.streamed(of: wanted.roots, meta: meta, cache: cache)
+            if !wanted.first { captureTimes.add(MonotonicClock.now - start) }
             capturesWhileLoopSlept += 1
-            meanCaptureWhileLoopSleeps += (seconds - meanCaptureWhileLoopSleeps) * (meanCaptureWhileLoopSleeps == 0 ? 1 : 0.25)
             return capture
         }
         return capture ?? nil
@@ -208,7 +214,7 @@ public final class CaptureSession {
         // starts afresh.
         if !listening, isStreaming { endStream() }
         if loop.isPaused {
-            if hasPendingChanges, listening { streamUpdate() }
+            if hasUncapturedChanges, listening { streamUpdate() }
         } else if listening {
             stream(after: info)
         }
@@ -217,19 +223,20 @@ public final class CaptureSession {
 
     /// A frame ran while someone listens: its changes go out when the rate and the budget allow.
     private func stream(after info: MainLoop.FrameInfo) {
-        guard budget.fraction > 0 else {
-            if hasPendingChanges, rateAllowsUpdate() { streamUpdate(whileLoopSleeps: true) }
-            return
+        if budget.fraction > 0 {
+            budget.frameRan(seconds: MonotonicClock.now - info.startedAt)
+            // A capture in the loop's sleep is free unless the loop woke while it ran.
+            budget.loopWaited(seconds: loop.idleWaitBeforeThisFrame)
         }
-        let frameEnd = MonotonicClock.now
-        budget.frameRan(seconds: frameEnd - info.startedAt)
-        // A capture in the loop's sleep is free unless the loop woke while it ran.
-        budget.loopWaited(seconds: loop.idleWaitBeforeThisFrame)
-        guard hasPendingChanges, budget.allowsCapture, rateAllowsUpdate() else { return }
+        guard hasUncapturedChanges, budget.allowsCapture, rateAllowsUpdate() else { return }
         let first = !isStreaming
-        guard streamUpdate(whileLoopSleeps: true) == .here else { return }
-        budget.captured(seconds: MonotonicClock.now - frameEnd, first: first)
+        if let seconds = streamUpdate(mayWaitForSleep: true) { budget.captured(seconds: seconds, first: first) }
     }
+
+    /// Changes not captured yet: seen in frames since the last capture, or waiting for the
+    /// loop's sleep in a capture the worker has not taken (taken here when the next is due, so
+    /// that the last changes of a burst do not wait for a sleep that never has room).
+    private var hasUncapturedChanges: Bool { hasPendingChanges || wantedWhileLoopSleeps != nil }
 
     /// Whether the chosen roots, or their change counts, differ from the last frame's (false
     /// when the session inspects the loop's roots, which `FrameInfo.changed` covers).
@@ -252,34 +259,31 @@ public final class CaptureSession {
         lastUpdateTime = nil
     }
 
-    /// Where a streamed update's capture was taken.
-    private enum CaptureSite {
-        /// On the loop's thread, now.
-        case here
-        /// Left for the worker to take while the loop sleeps.
-        case whileLoopSleeps
-    }
-
-    /// Streams the changes since the last update. `whileLoopSleeps`: the capture may be left
-    /// for the worker to take in the loop's sleep after this frame, when the loop sleeps between
-    /// frames (it did before this one) and no capture is still waiting for a sleep. One still
-    /// waiting (the loop's sleeps were too short for it, or the worker too late) is taken here:
-    /// updates are then late by one rate interval at most.
+    /// Streams the changes since the last update; returns the seconds its capture took here, or
+    /// nil when it was left for the loop's sleep. `mayWaitForSleep`: the capture may be left for
+    /// the worker to take in the loop's sleep after this frame, when the loop sleeps between
+    /// frames (it did before this one) and no capture still waits for a sleep. One still
+    /// waiting (the sleeps were too short for it, or the worker late) is taken here: its changes
+    /// go out one rate interval late at most.
     @discardableResult
-    private func streamUpdate(whileLoopSleeps: Bool = false) -> CaptureSite {
+    private func streamUpdate(mayWaitForSleep: Bool = false) -> Double? {
         // Counted as an update even when the capture turns out unchanged (the worker knows,
         // the loop does not): at worst the next change waits one rate interval.
         lastUpdateTime = loop.time
+        let first = !isStreaming
         isStreaming = true
         streamedCaptures += 1
-        guard whileLoopSleeps, publisher.mode == .worker, loop.sleptBeforeThisFrame, wantedWhileLoopSleeps == nil else {
-            publishIfChanged(sendingUpdate: true, fresh: false)
-            return .here
+        if mayWaitForSleep, publisher.mode == .worker, loop.sleptBeforeThisFrame, wantedWhileLoopSleeps == nil {
+            hasPendingChanges = false
+            wantedWhileLoopSleeps = SleepCapture(roots: inspectedRoots, first: first)
+            publisher.pollForCaptureWhileLoopSleeps()
+            return nil
         }
-        hasPendingChanges = false
-        wantedWhileLoopSleeps = inspectedRoots
-        publisher.pollForCaptureWhileLoopSleeps()
-        return .whileLoopSleeps
+        let start = MonotonicClock.now
+        publishIfChanged(sendingUpdate: true, fresh: false)
+        let seconds = MonotonicClock.now - start
+        if !first { captureTimes.add(seconds) }
+        return seconds
     }
 
     /// A command changed the trees between frames: while paused no frame will follow soon, so
@@ -310,7 +314,7 @@ public final class CaptureSession {
         let due = pendingStepReplies.filter { $0.frame <= frame }
         guard !due.isEmpty else { return }
         pendingStepReplies.removeAll { $0.frame <= frame }
-        if hasPendingChanges || wantedWhileLoopSleeps != nil { publishIfChanged(sendingUpdate: isListening()) }
+        if hasUncapturedChanges { publishIfChanged(sendingUpdate: isListening()) }
         // The replies wait for the update these frames produced to be sent.
         publisher.afterPublishing { state in
             var writer = JSONWriter(capacity: 48)

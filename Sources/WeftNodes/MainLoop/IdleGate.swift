@@ -10,8 +10,8 @@ import Foundation
 ///
 /// How: the loop opens the gate as it goes to sleep, saying when it will wake (`open(until:)`),
 /// and closes it when it wakes (`close()`), before it runs anything else. A reader runs its body
-/// holding the gate (`whileOpen`) only while the gate is open and enough of the sleep remains;
-/// a loop waking meanwhile waits at `close()` for the reader to finish. The gate's lock orders
+/// holding the gate (`whileOpen`) only while the gate is open, and learns how much of the sleep
+/// is left; a loop waking meanwhile waits at `close()` for the reader to finish. The gate's lock orders
 /// the loop's writes before a reader's reads, and a reader's before the loop's next frame, so
 /// what they share needs no lock of its own. Only `MainLoop.sleep(until:)` opens it: a loop
 /// driven without sleeping (frames back to back, a manual clock's steps) never lets a reader in.
@@ -44,14 +44,18 @@ public final class IdleGate: @unchecked Sendable {
         return waited
     }
 
-    /// Runs `body` on the calling thread, holding the gate, if the loop sleeps and will for at
-    /// least `seconds` more; nil otherwise (at once: a running loop holds the lock only to open
-    /// and close the gate). `body` may read and change the loop's trees; it must not wait for
-    /// the loop's thread, which may be waiting for it.
-    public func whileOpen<Result>(forAtLeast seconds: Double, _ body: () throws -> Result) rethrows -> Result? {
+    /// Runs `body` on the calling thread, holding the gate, if the loop sleeps, with the seconds
+    /// left before it wakes; nil otherwise, at once (a running loop holds the lock only to open
+    /// and close the gate), and when the sleep is already over. `body` may read and change the
+    /// loop's trees, and what the loop shares with it; it must not wait for the loop's thread,
+    /// which may be waiting for it. (It decides what fits in the time left: reading first what
+    /// that depends on, under the gate.)
+    public func whileOpen<Result>(_ body: (_ secondsLeft: Double) throws -> Result) rethrows -> Result? {
         lock.lock()
         defer { lock.unlock() }
-        guard let openUntil, openUntil - MonotonicClock.now >= seconds else { return nil }
-        return try body()
+        guard let openUntil else { return nil }
+        let secondsLeft = openUntil - MonotonicClock.now
+        guard secondsLeft > 0 else { return nil }
+        return try body(secondsLeft)
     }
 }
