@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -62,6 +63,56 @@ struct SleepCaptureTests {
         #expect(outbox.updates.count >= session.capturesWhileLoopSlept / 2)
         try Self.expectUpdatesRebuild(document, session: session, outbox: outbox)
         session.stop()
+    }
+
+    @Test("a live loop on its own thread, changing its trees every few frames, streams updates that rebuild the document")
+    func liveLoopOnItsOwnThread() throws {
+        struct Outcome: Sendable {
+            var rebuilt = false
+            var difference: String?
+            var captures = 0
+            var capturesInSleeps = 0
+            var updates = 0
+        }
+        let outcome = Mutex<Outcome?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        // Everything touching the loop runs on its thread, as in a program.
+        let program = Thread {
+            defer { finished.signal() }
+            let (loop, table, source) = tableLoop(rows: 100, clock: .real)
+            guard let (session, outbox, start) = try? Self.streaming(loop) else { return }
+            loop.addFrameCallback(.animation) { loop in
+                switch loop.frame % 12 {
+                case 1: table.drag(by: Point(x: 0, y: loop.frame % 24 == 1 ? 300 : -250), duration: 0.15)
+                case 5: (table.subnodes.last?.subnodes.first as? TextNode)?.text = "frame \(loop.frame)"
+                case 9:
+                    source.count += 1
+                    try? table.insertItems(at: [0])
+                default: break
+                }
+                if loop.frame >= 90 { loop.stop() }
+            }
+            loop.run()
+            var copy = start
+            let fresh = session.document()
+            var result = Outcome(captures: session.streamedCaptures, capturesInSleeps: session.capturesWhileLoopSlept,
+                                 updates: outbox.updates.count)
+            do {
+                for update in outbox.updates { try applyUpdate(update, to: &copy) }
+                result.rebuilt = copy.roots == fresh.roots && copy.rangeControllers == fresh.rangeControllers
+                result.difference = firstDifference(copy, fresh)
+            } catch {
+                result.difference = "\(error)"
+            }
+            session.stop()
+            outcome.withLock { $0 = result }
+        }
+        program.start()
+        #expect(finished.wait(timeout: .now() + 30) == .success)
+        let result = try #require(outcome.withLock { $0 })
+        #expect(result.rebuilt, "\(result.difference ?? "range controllers differ")")
+        #expect(result.captures >= 20 && result.updates >= 10)
+        #expect(result.capturesInSleeps >= result.captures / 2, "\(result.capturesInSleeps) of \(result.captures) in sleeps")
     }
 
     @Test("frames back to back leave no sleep: the captures run on the loop's thread")
