@@ -21,7 +21,9 @@ import WeftSnapshot
 /// Everything here is called on the main loop's thread; the transport posts requests to it.
 /// With `publishing: .worker` only the capture runs there: comparing, diffing and encoding run
 /// on a worker queue (`UpdatePublisher`), which then also calls `sendEvent` and the replies,
-/// in the order they were produced.
+/// in the order they were produced. And when the loop sleeps between frames, a streamed
+/// update's capture is left for the worker to take in the sleep, through the loop's
+/// `IdleGate` (`captureWhileLoopSleeps`): it then costs the frames nothing.
 public final class CaptureSession {
     /// Where captures are compared, diffed and encoded.
     public enum Publishing: Sendable {

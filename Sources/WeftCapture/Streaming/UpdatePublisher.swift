@@ -7,8 +7,8 @@ import WeftSnapshot
 /// ops between them. It also carries every other message of the session (replies, other events)
 /// so that they leave in the order they were produced.
 ///
-/// Why a worker: captures must be taken on the loop's thread (the trees live there), but a
-/// capture is immutable, so assembling it into a document (`PendingCapture`), comparing,
+/// Why a worker: captures must be taken where the trees can be read (on the loop's thread, or
+/// on this worker while the loop sleeps: `captureWhileLoopSleeps`), but a capture is immutable, so assembling it into a document (`PendingCapture`), comparing,
 /// diffing and encoding it can happen elsewhere. With `.worker` that work runs on a serial
 /// queue and the host's frame pays only for reading its trees. Work in flight is bounded to one
 /// capture being published plus one waiting: a newer capture replaces the waiting one, and
@@ -19,9 +19,11 @@ import WeftSnapshot
 /// Why a poll: waking the worker for every capture costs the host thread a system call (a few
 /// microseconds, as much as a whole capture of a scrolling feed). So while captures keep coming
 /// the worker wakes itself on a timer (`pollIntervalMilliseconds`) and takes the waiting one;
-/// the host only stores it. The poll stops after `idlePollsBeforeStopping` empty rounds, and the next capture
-/// wakes the worker once to start it again. Anything that must not wait for the timer (replies
-/// through `afterPublishing`, `flush`) publishes the waiting capture first.
+/// the host only stores it. Each round also tries `captureWhileLoopSleeps` (a capture the
+/// session wants taken in the loop's sleep). The poll stops after `idlePollsBeforeStopping`
+/// empty rounds, and the next capture (or wanted one) wakes the worker once to start it again.
+/// Anything that must not wait for the timer (replies through `afterPublishing`, `flush`)
+/// publishes the waiting capture first.
 final class UpdatePublisher: @unchecked Sendable {
     enum Mode: Sendable {
         /// Everything at once, on the caller's thread.

@@ -17,7 +17,9 @@ import WeftSnapshot
 /// back-off while there is none), serves every device method on the loop's thread, streams
 /// `Tree.updated` while an inspector is attached, and writes checkpoints to
 /// `WEFT_SNAPSHOT_DIR` (`first-layout`, the names the program passes to `checkpoint(_:)`, and
-/// `exit`) with or without a gateway. Create, use and detach it on the loop's thread.
+/// `exit`) with or without a gateway. Create, use and detach it on the loop's thread. While the
+/// loop sleeps between frames (`run()` on the real clock, or `MainLoop.sleep(until:)`), the
+/// captures for updates are taken on its worker, in those sleeps, instead of after the frames.
 public final class Inspector {
     /// The capture behind it: documents, commands and streaming.
     public let session: CaptureSession

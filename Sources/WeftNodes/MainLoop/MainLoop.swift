@@ -17,7 +17,8 @@ import WeftLayout
 ///
 /// The loop can be paused (frames stop and program time freezes; work posted from other threads
 /// still runs so a remote inspector can step it), resumed, and stepped by a number of frames.
-/// Everything except `post(_:)` must be called on the loop's own thread.
+/// Everything except `post(_:)` must be called on the loop's own thread; other threads touch
+/// the trees only through `idleGate`, while the loop sleeps.
 public final class MainLoop {
     /// When a per-frame callback runs within a frame.
     public enum Phase: Int, Comparable, Sendable, CaseIterable {
@@ -269,8 +270,9 @@ public final class MainLoop {
         return condition()
     }
 
-    /// Runs until `stop()` is called, sleeping between frames on the real clock. On the manual
-    /// clock it runs frames back to back (stop it from a hook or callback).
+    /// Runs until `stop()` is called, sleeping between frames on the real clock (`sleep(until:)`:
+    /// other threads may read the trees meanwhile, through `idleGate`). On the manual clock it
+    /// runs frames back to back (stop it from a hook or callback).
     public func run() {
         stopRequested = false
         while !stopRequested {
