@@ -20,8 +20,9 @@ import WeftSnapshot
 ///   faster than real time, so the worker's poll publishes only the newest of the captures it
 ///   finds: the worker's own CPU time here would understate it.)
 /// - The same feed at 60 frames per second in real time, with no inspector and streaming: the
-///   loop sleeps between frames as a program's main thread does, its caches go cold, and the
-///   worker publishes every capture.
+///   loop sleeps between frames as a program's main thread does (`MainLoop.sleep(until:)`), its
+///   caches go cold, and the worker takes the captures in those sleeps and publishes each: the
+///   share of captures taken there and their mean wall time show where the cost went.
 /// - 500 labels fading every frame, with and without the capture budget: the case the budget
 ///   is for.
 ///
@@ -169,9 +170,10 @@ struct CaptureBench: BenchSuite {
     }
 
     /// The same feed drawn at 60 frames per second in real time, as a program draws it: the
-    /// loop sleeps between frames as a program's main thread does between screen refreshes, the
-    /// worker publishes every capture, and the caches go cold meanwhile, so a frame and a
-    /// capture cost several times what they cost back to back.
+    /// loop sleeps between frames as a program's main thread does between screen refreshes
+    /// (`MainLoop.sleep(until:)`), the worker takes the captures in those sleeps and publishes
+    /// every one, and the caches go cold meanwhile, so a frame costs several times what it costs
+    /// back to back.
     ///
     /// One feed, inspected by short turns of six frames: without an inspector (the session
     /// stopped), streaming as `Inspector` does (within the default capture budget), streaming 30
