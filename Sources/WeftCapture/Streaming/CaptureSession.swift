@@ -108,10 +108,11 @@ public final class CaptureSession {
     /// everything): one starts in the loop's sleep only if the sleep has `sleepLeftPerCapture`
     /// times the mean left.
     @exclusivity(unchecked) private var captureTimes = CaptureTimes()
-    /// The mean wall time of a streamed capture, on either thread (benchmarks read it).
+    /// The mean wall time of a streamed capture, on either thread (benchmarks read it, on the
+    /// loop's thread).
     public var meanStreamedCaptureSeconds: Double? { captureTimes.mean }
     /// Streamed captures the worker took in the loop's sleeps (of `streamedCaptures`; the others
-    /// ran on the loop's thread).
+    /// ran on the loop's thread). Read it on the loop's thread.
     @exclusivity(unchecked) public private(set) var capturesWhileLoopSlept = 0
 
     /// Inspects `loop`'s roots, or the ones `roots` returns (asked on every capture).
