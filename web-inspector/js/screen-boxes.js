@@ -26,7 +26,7 @@ export class ScreenBoxes {
     this.y = new Float64Array(n);
     this.w = new Float64Array(n);
     this.h = new Float64Array(n);
-    this.depth = new Uint16Array(n);
+    this.depth = new Uint32Array(n); // a tree may nest deeper than 65 535 levels
     this.end = new Uint32Array(n); // index after the element's subtree
     this.cx0 = new Float64Array(n); // clip region (infinite where no ancestor clips)
     this.cy0 = new Float64Array(n);

@@ -1,6 +1,7 @@
 // Reading a snapshot file the user opens: the text must be a version-1 Weft snapshot
 // (protocol.md "Snapshot (version 1)") whose elements the page can tell apart by id; anything
-// else gets a message that says what is wrong.
+// else gets a message that says what is wrong. The page changes a document it shows in place
+// (implied values filled in, update ops), so each showing of a file gets a copy of its own.
 
 import { checkElements } from './tree-model.js';
 
@@ -14,4 +15,24 @@ export function parseSnapshot(text) {
   if (!Array.isArray(value.roots)) throw new Error('"roots" is missing');
   checkElements(value.roots.map((root) => [root, 'a root']));
   return value;
+}
+
+/**
+ * A deep copy of a parsed JSON value, made without recursion: a snapshot may nest thousands of
+ * levels deep, where structuredClone (recursive) overflows the stack at about 1 500.
+ */
+export function copyJSON(value) {
+  if (value === null || typeof value !== 'object') return value;
+  const holder = [value];
+  const stack = [[holder, 0]];
+  while (stack.length) {
+    const [target, key] = stack.pop();
+    const source = target[key];
+    const copy = Array.isArray(source) ? source.slice() : { ...source };
+    target[key] = copy;
+    for (const name of Object.keys(copy)) {
+      if (copy[name] !== null && typeof copy[name] === 'object') stack.push([copy, name]);
+    }
+  }
+  return holder[0];
 }

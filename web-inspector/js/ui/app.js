@@ -14,7 +14,7 @@ import { PlaygroundPanel } from './playground-panel.js';
 import { DeviceSession, identityKey } from '../device-session.js';
 import { inspectorURL } from '../protocol-client.js';
 import { TreeModel } from '../tree-model.js';
-import { parseSnapshot } from '../snapshot-file.js';
+import { parseSnapshot, copyJSON } from '../snapshot-file.js';
 import { leaveOutImpliedValues } from '../implied-values.js';
 import { UpdateRate } from '../update-rate.js';
 import { h } from './dom.js';
@@ -158,7 +158,7 @@ function showLive() {
 function showFile(name) {
   const snapshot = files.get(name);
   if (!snapshot) return;
-  state.setDocument(new TreeModel(structuredClone(snapshot)), { kind: 'file', name });
+  state.setDocument(new TreeModel(copyJSON(snapshot)), { kind: 'file', name });
   $('back-to-live').hidden = !liveModel;
   refreshPill();
 }
