@@ -143,6 +143,7 @@ select.addEventListener('change', () => {
 function bindIdentity(identity) {
   if (!session) return;
   liveModel = null;
+  state.emit('live'); // no live process until the new binding's document comes
   if (state.source?.kind === 'live') state.setDocument(null, null);
   session.bind(identity);
   diffPanel.refreshChoices();
@@ -164,6 +165,7 @@ function showFile(name) {
 }
 function liveDocument(model) {
   liveModel = model;
+  state.emit('live'); // perhaps another process (a restart): what is kept per process follows
   diffPanel.refreshChoices();
   if (viewPaused) { pendingLive = true; return; }
   diffPanel.liveChanged();
