@@ -14,6 +14,7 @@ import { PlaygroundPanel } from './playground-panel.js';
 import { DeviceSession, identityKey } from '../device-session.js';
 import { inspectorURL } from '../protocol-client.js';
 import { TreeModel } from '../tree-model.js';
+import { describeUnknownOps } from '../live-document.js';
 import { parseSnapshot, copyJSON } from '../snapshot-file.js';
 import { leaveOutImpliedValues } from '../implied-values.js';
 import { UpdateRate } from '../update-rate.js';
@@ -203,6 +204,15 @@ state.on('document', updateStatus);
 // The update rate falls when the stream slows or stops: shown live, it is refreshed each second.
 setInterval(() => { if (state.source?.kind === 'live') updateStatus(); }, 1000);
 
+// ---- Update ops this page does not know (a newer program's): said while the live app is shown ----
+function showUnknownOps() {
+  const text = state.source?.kind === 'live' ? describeUnknownOps(session?.document?.unknownOps) : null;
+  $('unknown-ops').hidden = !text;
+  $('unknown-ops-text').textContent = text || '';
+}
+state.on('document', showUnknownOps);
+$('unknown-ops-fetch').addEventListener('click', () => session?.resync());
+
 // ---- Header buttons ----
 $('pause-view').addEventListener('click', () => {
   viewPaused = !viewPaused;
@@ -285,6 +295,7 @@ async function start() {
       onDevices: renderDevices,
       onDocument: liveDocument,
       onUpdate: liveUpdate,
+      onUnknownOps: showUnknownOps,
       onEvent: (method, params) => { if (method === 'Layout.editDropped') properties.editDropped(params); },
     },
   });
