@@ -37,15 +37,16 @@ export class ScreenBoxes {
     this.cy1 = new Float64Array(n);
     this.parent = new Int32Array(n);
     this.indexOf = new Map();
-    this.rootOffsets = []; // per root: its screen's origin x, and where its screen starts
+    this.rootOffsets = []; // per root: its screen's origin x, where its screen starts, the frame placed
     let i = 0;
     let offset = 0; // where the next screen starts
     let top = 0;
     let bottom = 0;
     for (const root of this.model.roots) {
-      const [x, y, w, h] = frameNumbers(root).map(finiteOrZero);
+      const frame = frameNumbers(root);
+      const [x, y, w, h] = frame.map(finiteOrZero);
       const origin = offset - Math.min(0, x);
-      this.rootOffsets.push({ id: root.id, x: origin, start: offset });
+      this.rootOffsets.push({ id: root.id, x: origin, start: offset, frame });
       offset = origin + Math.max(0, x + w) + ROOT_GAP;
       top = Math.min(top, y);
       bottom = Math.max(bottom, y + h);
@@ -92,13 +93,10 @@ export class ScreenBoxes {
       if (i === undefined) { this.rebuild(); return; }
       const f = frameNumbers(this.elements[i]);
       // A root's frame places the screens after it and sizes them all: lay them out again.
-      if (this.parent[i] < 0 && (f[0] !== this.x[i] - this.#rootOffset(id) || f[1] !== this.y[i] || f[2] !== this.w[i] || f[3] !== this.h[i])) {
-        this.rebuild();
-        return;
-      }
+      if (this.parent[i] < 0 && f.some((v, k) => !Object.is(v, this.#rootEntry(id).frame[k]))) { this.rebuild(); return; }
       const parent = this.model.parentOf(id);
       const pi = parent ? this.indexOf.get(parent.id) : -1;
-      const baseX = pi >= 0 ? this.x[pi] : this.#rootOffset(id);
+      const baseX = pi >= 0 ? this.x[pi] : this.#rootEntry(id).x;
       const baseY = pi >= 0 ? this.y[pi] : 0;
       const dx = baseX + f[0] - this.x[i];
       const dy = baseY + f[1] - this.y[i];
@@ -189,9 +187,8 @@ export class ScreenBoxes {
     return !(this.bx0[i] > x1 || this.by0[i] > y1 || this.bx1[i] < x0 || this.by1[i] < y0);
   }
 
-  #rootOffset(id) {
-    const entry = this.rootOffsets.find((r) => r.id === id);
-    return entry ? entry.x : 0;
+  #rootEntry(id) {
+    return this.rootOffsets.find((r) => r.id === id);
   }
 
   /** [x, y, w, h] of an element in screen coordinates, or null. */

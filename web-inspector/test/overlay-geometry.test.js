@@ -251,3 +251,15 @@ test('screen boxes: a root that moves on its screen pushes the screens after it 
   assert.deepEqual(boxes.rect('w3'), [258, 0, 10, 10]);
   assert.deepEqual(boxes.toRootPoint(190, 50), { root: 'w2', x: 6, y: 10 });
 });
+
+test('screen boxes: a root whose frame stays (only its props change) is not laid out again', () => {
+  // 0.1 + 0.2 is not 0.3 in floating point: the root's origin is compared as the document has
+  // it, not worked back from the box, so a fractional origin does not rebuild 100 000 boxes.
+  const m = new TreeModel({ roots: [{ id: 'w1', frame: [0, 0, 100.1, 10] }, { id: 'w2', frame: [0.2, 0.1, 10, 10] }] });
+  const boxes = new ScreenBoxes(m);
+  const before = boxes.x;
+  m.applyOps([{ op: 'set', id: 'w2', fields: { props: { alpha: 0.5 } } }]);
+  boxes.update(['w2']);
+  assert.equal(boxes.x, before, 'no rebuild (it makes new arrays)');
+  assert.deepEqual(boxes.rect('w2'), [124.1 + 0.2, 0.1, 10, 10]);
+});
