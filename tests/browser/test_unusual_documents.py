@@ -1,6 +1,6 @@
 """Snapshot files no well-behaved program writes, opened in the page through the real gateway:
-text that looks like HTML, colours the canvas cannot read. Every expectation is derived here by
-hand."""
+text that looks like HTML, colours the canvas cannot read, trees tens of thousands of levels deep.
+Every expectation is derived here by hand."""
 import pytest
 
 from scripted_device import document, element
@@ -95,10 +95,9 @@ def deep_document_text(depth, kind):
     """A snapshot whose one root nests `depth` elements, each the only child of the one before:
     the root n0 (visible, interface state 15) and the innermost n(depth - 1) are nodes, the ones
     between of `kind` ("node", or "spec": wrapper specs, which pass the root's state through to
-    the innermost node). n0 ... n(depth - 2)
-    are all 320 x 480 at 0, 0, and the innermost a 50 x 50 box at 100, 200 (in root coordinates
-    too, since every origin above it is 0). Written as text: Python's json module recurses too,
-    and stops at about 1 000 levels."""
+    the innermost node). n0 ... n(depth - 2) are all 320 x 480 at 0, 0, and the innermost a
+    50 x 50 box at 100, 200 (in root coordinates too, since every origin above it is 0). Written
+    as text: Python's json module recurses too, and stops at about 1 000 levels."""
     node = '"kind": "node", "type": "node", "className": "ASDisplayNode"'
     between = node if kind == "node" else '"kind": "spec", "type": "wrapper"'
     root = node + ', "interfaceState": 15'  # visible: passed down to the innermost node
