@@ -131,11 +131,23 @@ function fillInheritedStates(children, state) {
   });
 }
 
+/**
+ * Copies of nodes made without the state they inherit -> that state: the nodes under such a copy
+ * inherit it too (the writer sees the copy, not the node).
+ */
+const leftOutStates = new WeakMap();
+
+/** The interface state a node passes to the nodes under it, whether it writes it or not. */
+function passedState(node) {
+  return node.interfaceState ?? leftOutStates.get(node) ?? 0;
+}
+
 /** `children` without the interface states their nearest node ancestor's `state` implies. */
 function withoutInheritedStates(children, state) {
   return mapNodesThroughSpecs(children, (node) => {
     if (!has(node, 'interfaceState') || node.interfaceState !== state) return node;
     const { interfaceState, ...rest } = node;
+    leftOutStates.set(rest, interfaceState);
     return rest;
   });
 }
@@ -185,7 +197,7 @@ export function leaveOutImpliedValues(key, value) {
       // What a node implies for the elements below it: its layout root's range, and its state
       // for the nodes under it (a spec's children were done with the node above it).
       if (!Array.isArray(value) || !value.length || this.kind === 'spec') return value;
-      let children = withoutInheritedStates(value, this.interfaceState || 0);
+      let children = withoutInheritedStates(value, passedState(this));
       if (isLayoutRoot(this, value[0]) && this.constrainedSize !== undefined
           && has(children[0], 'constrainedSize') && sameRange(children[0].constrainedSize, this.constrainedSize)) {
         const { constrainedSize, ...root } = children[0];
