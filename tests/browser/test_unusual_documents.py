@@ -3,6 +3,7 @@ text that looks like HTML, colours the canvas cannot read, trees tens of thousan
 Every expectation is derived here by hand."""
 import pytest
 
+from harness import DOWNLOADS, wait_until
 from scripted_device import document, element
 
 # The scene canvas's pixel at a point of the screen (world coordinates).
@@ -111,12 +112,13 @@ DEPTH = 30000
 
 
 @pytest.mark.parametrize("kind", ["node", "spec"])
-def test_a_file_30000_levels_deep_opens(gateway, page, tmp_path, kind):
+def test_a_file_30000_levels_deep_opens_and_downloads(gateway, page, tmp_path, kind):
     """A tree 30 000 levels deep (past where a recursive copy overflows the stack, about 1 500, or
     a recursive walk through the specs under a node, some thousands) opens: its 30 000 elements
     are shown, selecting the innermost element reveals its tree row (at level 30 000), and the
     overlay paints the selection over its box (100, 200, 50 x 50) and nowhere else. Before, opening
-    it threw "Maximum call stack size exceeded" and showed nothing."""
+    it threw "Maximum call stack size exceeded" and showed nothing; then Download did (it wrote
+    with JSON.stringify, which recurses)."""
     path = tmp_path / "deep.json"
     path.write_text(deep_document_text(DEPTH, kind))
     page.open(gateway.page_url())
@@ -136,3 +138,25 @@ def test_a_file_30000_levels_deep_opens(gateway, page, tmp_path, kind):
     assert page.js("return weft.state.model.get(arguments[0]).interfaceState", innermost) == 15
     assert page.severe_console_errors() == []
     page.screenshot(f"deep-file-{kind}")
+    # Download writes it back, in the compact form: only the root writes its interface state (the
+    # nodes under it inherit it) and no spec its class. Read by counting brackets: Python's json
+    # module would recurse.
+    target = DOWNLOADS / "deep.json"
+    target.unlink(missing_ok=True)
+    page.driver.find_element("id", "download-snapshot").click()
+    text = wait_until(lambda: target.is_file() and target.read_text().endswith("}") and target.read_text(), 10, what="the downloaded file")
+    assert nesting(text) == 2 * DEPTH + 2  # per element its object and its children's list; the document and its roots
+    assert text.count('"id":') == DEPTH and text.count('"interfaceState"') == 1 and "ASWrapperLayoutSpec" not in text
+    assert page.severe_console_errors() == []
+
+
+def nesting(text):
+    """The deepest nesting of brackets in a JSON text (whose strings hold none)."""
+    depth = deepest = 0
+    for character in text:
+        if character in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif character in "]}":
+            depth -= 1
+    return deepest

@@ -15,8 +15,7 @@ import { DeviceSession, identityKey } from '../device-session.js';
 import { inspectorURL } from '../protocol-client.js';
 import { TreeModel } from '../tree-model.js';
 import { describeUnknownOps } from '../live-document.js';
-import { parseSnapshot, copyJSON } from '../snapshot-file.js';
-import { leaveOutImpliedValues } from '../implied-values.js';
+import { parseSnapshot, copyJSON, snapshotFileText } from '../snapshot-file.js';
 import { UpdateRate } from '../update-rate.js';
 import { h } from './dom.js';
 
@@ -231,7 +230,7 @@ $('open-snapshot').addEventListener('change', async (e) => {
 $('download-snapshot').addEventListener('click', () => {
   if (!state.model) return;
   const snapshot = state.model.toSnapshot();
-  const blob = new Blob([JSON.stringify(snapshot, leaveOutImpliedValues)], { type: 'application/json' });
+  const blob = new Blob([snapshotFileText(snapshot)], { type: 'application/json' });
   const link = h('a', { href: URL.createObjectURL(blob), download: state.source?.kind === 'file' ? state.source.name
     : `${snapshot.meta.appId || 'snapshot'}-r${snapshot.revision}.json` });
   document.body.append(link);
