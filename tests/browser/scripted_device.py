@@ -1,7 +1,8 @@
 """A device played by the test itself over the real gateway's /device path: it registers, answers
 Tree.getDocument with the document the test gives it (or with an error, as many times as the test
 says; counting the calls), answers every other
-request with `{}`, and sends the events the test writes. For inputs no real program sends: text
+request with `{}` (or with the error the test names for its method), and sends the events the test
+writes. For inputs no real program sends: text
 that looks like HTML, update ops that do not fit the document, revision gaps."""
 import json
 import threading
@@ -10,15 +11,16 @@ import websocket  # websocket-client (requirements-test.txt)
 
 
 class ScriptedDevice:
-    def __init__(self, gateway, instance, document):
+    def __init__(self, gateway, instance, document, pid=1):
         self.document = document
         self.failing_documents = 0  # how many of the next Tree.getDocument calls get an error
+        self.errors = {}  # method -> the message of the error the device answers it with
         self.requests = []  # [method, params] of every request the device received
         self.socket = websocket.create_connection(f"{gateway.ws_url}/device", subprotocols=["weft.v1"], timeout=10,
                                                   suppress_origin=True)  # devices are not pages: no Origin
         self.socket.send(json.dumps({"id": 1, "method": "Gateway.register", "params": {
             "protocolVersion": 1, "identity": {"appId": "org.weft.Scripted", "instance": instance, "host": "test"},
-            "info": {"appName": "Scripted", "pid": 1, "screen": {"width": 320, "height": 480, "scale": 2}}}}))
+            "info": {"appName": "Scripted", "pid": pid, "screen": {"width": 320, "height": 480, "scale": 2}}}}))
         registered = json.loads(self.socket.recv())
         assert "result" in registered, registered
         self.send_lock = threading.Lock()
@@ -41,6 +43,8 @@ class ScriptedDevice:
         if request["method"] == "Tree.getDocument" and self.failing_documents > 0:
             self.failing_documents -= 1
             return json.dumps({"id": request["id"], "error": {"code": -32603, "message": "capture failed"}})
+        if request["method"] in self.errors:
+            return json.dumps({"id": request["id"], "error": {"code": -32602, "message": self.errors[request["method"]]}})
         result = self.document if request["method"] == "Tree.getDocument" else {}
         return json.dumps({"id": request["id"], "result": result})
 
@@ -73,9 +77,9 @@ def element(element_id, frame, children=(), **fields):
     return value
 
 
-def document(roots, revision=1, controllers=(), instance="scripted"):
-    """A snapshot as the ScriptedDevice registered as `instance` writes it (its meta names it)."""
+def document(roots, revision=1, controllers=(), instance="scripted", pid=1):
+    """A snapshot as the ScriptedDevice registered as `instance` (process `pid`) writes it (its meta names them)."""
     return {"format": "weft.snapshot", "version": 1, "revision": revision,
-            "meta": {"appId": "org.weft.Scripted", "appName": "Scripted", "instance": instance, "host": "test", "pid": 1,
+            "meta": {"appId": "org.weft.Scripted", "appName": "Scripted", "instance": instance, "host": "test", "pid": pid,
                      "screen": {"width": 320, "height": 480, "scale": 2}},
             "roots": list(roots), "rangeControllers": list(controllers)}

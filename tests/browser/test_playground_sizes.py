@@ -32,3 +32,33 @@ def test_a_tall_layout_is_drawn(gateway, page):
         assert height == 8194
         assert painted > 0
         page.screenshot("playground-tall")
+
+
+# How many pixels of the playground canvas's row `arguments[0]` are painted, and its size.
+PAINTED_ROW = """const c = document.querySelector('#playground-output canvas');
+const d = c.getContext('2d').getImageData(0, arguments[0], c.width, 1).data;
+let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++;
+return [c.width, c.height, n];"""
+
+
+def test_an_unbounded_layout_reported_as_zero_by_zero_is_drawn(gateway, page):
+    """An inset with an infinite right inset in an unbounded range ("max": ["inf", "inf"]) around a
+    40 x 20 box: the inset's size, 40 + inf, is invalid, so the program reports it (and the
+    layout's size) as 0 x 0, as Texture's ASLayout does, while the box keeps its 40 x 20. The
+    drawing holds the box: at scale 2 the canvas is 40 x 2 + 2 = 82 by 20 x 2 + 2 = 42 px, and the
+    box's bottom edge (y 20 pt: row 1 + 40 = 41, half a pixel on each side) is painted across it.
+    Before, the canvas was sized by the 0 x 0 and was 2 x 2 px: nothing to see."""
+    with HostProgram(host_program("weft-example"), gateway) as app:
+        app.call("Runtime.pause")
+        attach(page, gateway, app)
+        page.js("weft.selectTab('playground')")
+        doc = {"sizeRange": {"min": [0, 0], "max": ["inf", "inf"]},
+               "root": {"type": "inset", "insets": [0, 0, 0, "inf"], "child": {"type": "box", "id": "a", "intrinsicSize": [40, 20]}}}
+        page.js("document.getElementById('playground-source').value = arguments[0]; document.getElementById('playground-run').click()",
+                json.dumps(doc))
+        page.wait_js("return document.querySelector('#playground-output canvas')", "the drawing")
+        assert page.js("return document.querySelector('#playground-output .muted').textContent") == "size 0 × 0"
+        width, height, painted = page.js(PAINTED_ROW, 40)
+        assert [width, height] == [82, 42]
+        assert painted >= 80
+        page.screenshot("playground-unbounded")

@@ -1,6 +1,9 @@
 """Snapshot files no well-behaved program writes, opened in the page through the real gateway:
-text that looks like HTML, colours the canvas cannot read. Every expectation is derived here by
-hand."""
+text that looks like HTML, colours the canvas cannot read, trees tens of thousands of levels deep.
+Every expectation is derived here by hand."""
+import pytest
+
+from harness import DOWNLOADS, wait_until
 from scripted_device import document, element
 
 # The scene canvas's pixel at a point of the screen (world coordinates).
@@ -83,3 +86,77 @@ def test_a_file_with_a_repeated_id_gets_a_clear_message(gateway, page, tmp_path)
     assert banner == "Could not open twice.json: element id n2 appears twice"
     assert page.js("return weft.state.model") is None
     assert page.severe_console_errors() == []
+
+
+# The overlay canvas's pixel at a point of the screen (world coordinates).
+OVERLAY_PIXEL_AT = SCENE_PIXEL_AT.replace("screen-scene", "screen-overlay")
+
+
+def deep_document_text(depth, kind):
+    """A snapshot whose one root nests `depth` elements, each the only child of the one before:
+    the root n0 (visible, interface state 15) and the innermost n(depth - 1) are nodes, the ones
+    between of `kind` ("node", or "spec": wrapper specs, which pass the root's state through to
+    the innermost node). n0 ... n(depth - 2) are all 320 x 480 at 0, 0, and the innermost a
+    50 x 50 box at 100, 200 (in root coordinates too, since every origin above it is 0). Written
+    as text: Python's json module recurses too, and stops at about 1 000 levels."""
+    node = '"kind": "node", "type": "node", "className": "ASDisplayNode"'
+    between = node if kind == "node" else '"kind": "spec", "type": "wrapper"'
+    root = node + ', "interfaceState": 15'  # visible: passed down to the innermost node
+    opening = "".join(f'{{"id": "n{i}", {between if i else root}, "frame": [0, 0, 320, 480], "children": [' for i in range(depth - 1))
+    innermost = f'{{"id": "n{depth - 1}", {node}, "frame": [100, 200, 50, 50]}}'
+    return ('{"format": "weft.snapshot", "version": 1, "revision": 1, "meta": {"appId": "org.weft.Deep", "pid": 1}, "roots": ['
+            + opening + innermost + "]}" * (depth - 1) + "]}")
+
+
+DEPTH = 30000
+
+
+@pytest.mark.parametrize("kind", ["node", "spec"])
+def test_a_file_30000_levels_deep_opens_and_downloads(gateway, page, tmp_path, kind):
+    """A tree 30 000 levels deep (past where a recursive copy overflows the stack, about 1 500, or
+    a recursive walk through the specs under a node, some thousands) opens: its 30 000 elements
+    are shown, selecting the innermost element reveals its tree row (at level 30 000), and the
+    overlay paints the selection over its box (100, 200, 50 x 50) and nowhere else. Before, opening
+    it threw "Maximum call stack size exceeded" and showed nothing; then Download did (it wrote
+    with JSON.stringify, which recurses)."""
+    path = tmp_path / "deep.json"
+    path.write_text(deep_document_text(DEPTH, kind))
+    page.open(gateway.page_url())
+    page.driver.get_log("browser")  # the log is the browser's: earlier tests' entries are read off first
+    page.open_file(str(path))
+    page.wait_js("return weft.state.model && weft.state.model.size === arguments[0]", "the file's elements", DEPTH)
+    innermost = f"n{DEPTH - 1}"
+    page.js("weft.state.hover(null); weft.state.select(arguments[0])", innermost)
+    row = page.wait_js("const r = document.querySelector(`.tree-row[data-id=\"${arguments[0]}\"]`); return r && r.getAttribute('aria-level')",
+                       "the innermost element's row", innermost)
+    assert row == str(DEPTH)
+    page.js("weft.screenView.fit()")
+    page.frames()
+    selected = page.js(OVERLAY_PIXEL_AT, 125, 225)
+    assert selected[3] > 0, selected
+    assert page.js(OVERLAY_PIXEL_AT, 50, 50) == [0, 0, 0, 0]
+    assert page.js("return weft.state.model.get(arguments[0]).interfaceState", innermost) == 15
+    assert page.severe_console_errors() == []
+    page.screenshot(f"deep-file-{kind}")
+    # Download writes it back, in the compact form: only the root writes its interface state (the
+    # nodes under it inherit it) and no spec its class. Read by counting brackets: Python's json
+    # module would recurse.
+    target = DOWNLOADS / "deep.json"
+    target.unlink(missing_ok=True)
+    page.driver.find_element("id", "download-snapshot").click()
+    text = wait_until(lambda: target.is_file() and target.read_text().endswith("}") and target.read_text(), 10, what="the downloaded file")
+    assert nesting(text) == 2 * DEPTH + 2  # per element its object and its children's list; the document and its roots
+    assert text.count('"id":') == DEPTH and text.count('"interfaceState"') == 1 and "ASWrapperLayoutSpec" not in text
+    assert page.severe_console_errors() == []
+
+
+def nesting(text):
+    """The deepest nesting of brackets in a JSON text (whose strings hold none)."""
+    depth = deepest = 0
+    for character in text:
+        if character in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif character in "]}":
+            depth -= 1
+    return deepest

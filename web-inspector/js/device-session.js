@@ -26,7 +26,8 @@ export class DeviceSession {
    * @param {object} [options.timers] setTimeout/clearTimeout
    * @param {Function} [options.backoff] attempt -> delay in ms
    * @param {object} [options.listeners] onState(state, detail), onDevices(devices),
-   *   onDocument(model), onUpdate(model, changes), onEvent(method, params)
+   *   onDocument(model), onUpdate(model, changes), onEvent(method, params),
+   *   onUnknownOps(unknownOps) (LiveDocument.unknownOps of the bound device's document)
    */
   constructor({ url, WebSocket, timers = globalThis, backoff = backoffDelay, timeoutMs, listeners = {} }) {
     this.url = url;
@@ -79,6 +80,11 @@ export class DeviceSession {
     this.paused = paused;
     if (!this.document) return;
     if (paused) this.document.pause(); else this.document.resume();
+  }
+
+  /** Fetches the bound device's document again (the user asks for it). */
+  resync() {
+    this.document?.resync();
   }
 
   /** Sends a device method to the bound device. */
@@ -175,6 +181,7 @@ export class DeviceSession {
         this.listeners.onDocument?.(model);
       },
       onUpdate: (model, changes) => { if (this.document === live) this.listeners.onUpdate?.(model, changes); },
+      onUnknownOps: (unknownOps) => { if (this.document === live) this.listeners.onUnknownOps?.(unknownOps); },
       // A resync that failed (the first fetch's failure is handled below): the document on show
       // is no longer the device's, so the page must not go on calling it live.
       onError: (error) => { if (this.document === live && live.model) this.#setState('device-error', { device, message: error.message }); },

@@ -86,22 +86,37 @@ function isLayoutRoot(parent, child) {
  * `children` with `visit` applied to each node among them and under their specs (specs have no
  * state and pass their node ancestor's through). A spec is copied only when a node under it
  * was replaced, and the array only when one of its items was: a visit that returns the node it
- * was given leaves everything as it was.
+ * was given leaves everything as it was. Iterative: specs may nest thousands of levels deep.
  */
 function mapNodesThroughSpecs(children, visit) {
   if (!Array.isArray(children)) return children;
-  let changed = false;
-  const mapped = children.map((child) => {
-    let result = child;
-    if (child.kind !== 'spec') result = visit(child);
-    else if (Array.isArray(child.children)) {
-      const grandchildren = mapNodesThroughSpecs(child.children, visit);
-      if (grandchildren !== child.children) result = { ...child, children: grandchildren };
+  // One frame per list being mapped, innermost last: its items and their results so far.
+  const frames = [{ list: children, mapped: [], changed: false }];
+  let finished = null; // the result of the list just finished: a spec's children, mapped
+  for (;;) {
+    const frame = frames[frames.length - 1];
+    if (finished) {
+      const spec = frame.list[frame.mapped.length];
+      const result = finished === spec.children ? spec : { ...spec, children: finished };
+      frame.changed ||= result !== spec;
+      frame.mapped.push(result);
+      finished = null;
     }
-    if (result !== child) changed = true;
-    return result;
-  });
-  return changed ? mapped : children;
+    if (frame.mapped.length === frame.list.length) {
+      frames.pop();
+      finished = frame.changed ? frame.mapped : frame.list;
+      if (!frames.length) return finished;
+      continue;
+    }
+    const child = frame.list[frame.mapped.length];
+    if (child.kind === 'spec' && Array.isArray(child.children)) {
+      frames.push({ list: child.children, mapped: [], changed: false });
+      continue;
+    }
+    const result = child.kind === 'spec' ? child : visit(child);
+    frame.changed ||= result !== child;
+    frame.mapped.push(result);
+  }
 }
 
 /**
@@ -116,11 +131,23 @@ function fillInheritedStates(children, state) {
   });
 }
 
+/**
+ * Copies of nodes made without the state they inherit -> that state: the nodes under such a copy
+ * inherit it too (the writer sees the copy, not the node).
+ */
+const leftOutStates = new WeakMap();
+
+/** The interface state a node passes to the nodes under it, whether it writes it or not. */
+function passedState(node) {
+  return node.interfaceState ?? leftOutStates.get(node) ?? 0;
+}
+
 /** `children` without the interface states their nearest node ancestor's `state` implies. */
 function withoutInheritedStates(children, state) {
   return mapNodesThroughSpecs(children, (node) => {
     if (!has(node, 'interfaceState') || node.interfaceState !== state) return node;
     const { interfaceState, ...rest } = node;
+    leftOutStates.set(rest, interfaceState);
     return rest;
   });
 }
@@ -170,7 +197,7 @@ export function leaveOutImpliedValues(key, value) {
       // What a node implies for the elements below it: its layout root's range, and its state
       // for the nodes under it (a spec's children were done with the node above it).
       if (!Array.isArray(value) || !value.length || this.kind === 'spec') return value;
-      let children = withoutInheritedStates(value, this.interfaceState || 0);
+      let children = withoutInheritedStates(value, passedState(this));
       if (isLayoutRoot(this, value[0]) && this.constrainedSize !== undefined
           && has(children[0], 'constrainedSize') && sameRange(children[0].constrainedSize, this.constrainedSize)) {
         const { constrainedSize, ...root } = children[0];

@@ -2,13 +2,18 @@
 // Tree.getDocument at revision R, drop Tree.updated with revision <= R, apply those whose
 // baseRevision is R, and fetch the document again on a gap. Updates that arrive while a
 // document is being fetched are held and replayed against it, so none is lost to the race.
+// An op of a kind the page does not know (a newer program's) makes it fetch the document once;
+// later ops of that kind are left out and counted (`unknownOps`), for the page to say so: a
+// program that keeps sending them would otherwise have its whole document fetched on every
+// update.
 
 import { TreeModel, UpdateError } from './tree-model.js';
 
 export class LiveDocument {
   /**
    * @param {() => Promise<object>} fetchDocument resolves with a Snapshot (Tree.getDocument)
-   * @param {object} [listeners] onDocument(model), onUpdate(model, changes), onError(error)
+   * @param {object} [listeners] onDocument(model), onUpdate(model, changes), onError(error),
+   *   onUnknownOps(unknownOps) (a kind met, or more of its ops left out)
    */
   constructor(fetchDocument, listeners = {}) {
     this.fetchDocument = fetchDocument;
@@ -18,6 +23,8 @@ export class LiveDocument {
     this.held = [];
     this.resyncs = 0;
     this.paused = false;
+    /** op kind this page does not know -> how many of its ops were left out since the last fetch */
+    this.unknownOps = new Map();
   }
 
   /** Freezes the document: updates are held (not applied) until resume(). */
@@ -46,6 +53,7 @@ export class LiveDocument {
         for (;;) {
           const snapshot = await this.fetchDocument();
           this.model = new TreeModel(snapshot);
+          this.#startCountingLeftOut();
           if (this.paused) break; // held updates wait for resume()
           const held = this.held;
           this.held = [];
@@ -97,13 +105,48 @@ export class LiveDocument {
     if (update.baseRevision !== model.revision) return 'resync';
     let changes;
     try {
-      changes = model.applyOps(update.ops || []);
+      changes = model.applyOps(this.#withoutUnknownOps(update.ops || []));
     } catch (error) {
-      if (error instanceof UpdateError) return 'resync';
-      throw error;
+      if (!(error instanceof UpdateError)) throw error;
+      if (error.unknownOp !== undefined) {
+        // Met for the first time (known ones were left out above): fetched once, then left out.
+        this.unknownOps.set(error.unknownOp, 0);
+        this.listeners.onUnknownOps?.(this.unknownOps);
+      }
+      return 'resync';
     }
     model.revision = update.revision;
     if (!quiet) this.listeners.onUpdate?.(model, changes);
     return 'applied';
   }
+
+  /** `ops` without those of the unknown kinds met before, which are counted. */
+  #withoutUnknownOps(ops) {
+    if (!this.unknownOps.size || !Array.isArray(ops)) return ops;
+    const kept = [];
+    for (const op of ops) {
+      const kind = op && op.op;
+      if (this.unknownOps.has(kind)) this.unknownOps.set(kind, this.unknownOps.get(kind) + 1); else kept.push(op);
+    }
+    if (kept.length < ops.length) this.listeners.onUnknownOps?.(this.unknownOps);
+    return kept;
+  }
+
+  /** A fetched document holds what every op before it did: nothing is left out of it yet. */
+  #startCountingLeftOut() {
+    if (![...this.unknownOps.values()].some((n) => n > 0)) return;
+    for (const kind of this.unknownOps.keys()) this.unknownOps.set(kind, 0);
+    this.listeners.onUnknownOps?.(this.unknownOps);
+  }
+}
+
+/**
+ * What the page says of the unknown op kinds a live document met (LiveDocument.unknownOps), or
+ * null when it met none.
+ */
+export function describeUnknownOps(unknownOps) {
+  if (!unknownOps || !unknownOps.size) return null;
+  const kinds = [...unknownOps].map(([kind, leftOut]) => `"${kind}" (${leftOut} left out since the document was fetched)`);
+  return `The app sends update ops this page does not know: ${kinds.join(', ')}. The page fetched the whole document `
+    + `once when it met each kind and leaves those ops out since, so what they change may not show.`;
 }

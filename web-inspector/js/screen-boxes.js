@@ -2,7 +2,10 @@
 // children), kept in flat typed arrays so a 100 000-element screen draws and hit-tests without
 // allocating. Each element also knows where its subtree ends and the bounds of its whole
 // subtree, so drawing and hit testing skip subtrees that lie outside the region of interest.
-// Roots sit side by side, each shifted right by the widths of the roots before it.
+// A root's frame is its window's frame on its screen (protocol.md: the frame in the parent, and
+// a root's parent is its screen), so each root sits at its frame's origin on a screen of its
+// own; the screens sit side by side, each from its origin (or the root's left edge, when that
+// lies left of it) to the root's right edge, ROOT_GAP apart.
 // Each element also has a clip region: the intersection of the boxes of its ancestors that
 // clip their content (props.clipsToBounds), as on the device, where a scroll view hides the
 // cells scrolled out of it. Drawing and picking use only the visible part of a box.
@@ -26,7 +29,7 @@ export class ScreenBoxes {
     this.y = new Float64Array(n);
     this.w = new Float64Array(n);
     this.h = new Float64Array(n);
-    this.depth = new Uint16Array(n);
+    this.depth = new Uint32Array(n); // a tree may nest deeper than 65 535 levels
     this.end = new Uint32Array(n); // index after the element's subtree
     this.cx0 = new Float64Array(n); // clip region (infinite where no ancestor clips)
     this.cy0 = new Float64Array(n);
@@ -34,12 +37,20 @@ export class ScreenBoxes {
     this.cy1 = new Float64Array(n);
     this.parent = new Int32Array(n);
     this.indexOf = new Map();
-    this.rootOffsets = [];
+    this.rootOffsets = []; // per root: its screen's origin x, where its screen starts, the frame placed
     let i = 0;
-    let offset = 0;
+    let offset = 0; // where the next screen starts
+    let top = 0;
+    let bottom = 0;
     for (const root of this.model.roots) {
-      this.rootOffsets.push({ id: root.id, x: offset });
-      const stack = [[root, offset, 0, 0, -1]];
+      const frame = frameNumbers(root);
+      const [x, y, w, h] = frame.map(finiteOrZero);
+      const origin = offset - Math.min(0, x);
+      this.rootOffsets.push({ id: root.id, x: origin, start: offset, frame });
+      offset = origin + Math.max(0, x + w) + ROOT_GAP;
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y + h);
+      const stack = [[root, origin, 0, 0, -1]];
       const open = [];
       while (stack.length) {
         const [el, px, py, depth, parent] = stack.pop();
@@ -60,30 +71,32 @@ export class ScreenBoxes {
         i++;
       }
       while (open.length) this.end[open.pop()] = i;
-      offset += (frameNumbers(root)[2] || 0) + ROOT_GAP;
     }
     this.count = i;
     this.#computeBounds();
     this.#computeClips(0, i);
+    // The screens' extent: x from 0 to `width`, y from `top` (negative when a root lies above
+    // its screen's origin) to `top + height`.
     this.width = Math.max(0, offset - ROOT_GAP);
-    this.height = Math.max(0, ...this.model.roots.map((r) => { const f = frameNumbers(r); return f[1] + f[3]; }));
+    this.top = top;
+    this.height = bottom - top;
   }
 
   /**
    * Updates the boxes of elements whose fields changed, without a rebuild: a frame change moves
-   * the element's whole subtree by the difference of origins. (A root's new size or height
-   * rebuilds: the roots after it move.)
+   * the element's whole subtree by the difference of origins. (A root's new frame rebuilds: the
+   * screens after it move.)
    */
   update(changedIds) {
     for (const id of changedIds) {
       const i = this.indexOf.get(id);
       if (i === undefined) { this.rebuild(); return; }
       const f = frameNumbers(this.elements[i]);
-      // A root's size places the roots after it and sizes the whole screen: lay them out again.
-      if (this.parent[i] < 0 && (f[1] !== this.y[i] || f[2] !== this.w[i] || f[3] !== this.h[i])) { this.rebuild(); return; }
+      // A root's frame places the screens after it and sizes them all: lay them out again.
+      if (this.parent[i] < 0 && f.some((v, k) => !Object.is(v, this.#rootEntry(id).frame[k]))) { this.rebuild(); return; }
       const parent = this.model.parentOf(id);
       const pi = parent ? this.indexOf.get(parent.id) : -1;
-      const baseX = pi >= 0 ? this.x[pi] : this.#rootOffset(id);
+      const baseX = pi >= 0 ? this.x[pi] : this.#rootEntry(id).x;
       const baseY = pi >= 0 ? this.y[pi] : 0;
       const dx = baseX + f[0] - this.x[i];
       const dy = baseY + f[1] - this.y[i];
@@ -174,9 +187,8 @@ export class ScreenBoxes {
     return !(this.bx0[i] > x1 || this.by0[i] > y1 || this.bx1[i] < x0 || this.by1[i] < y0);
   }
 
-  #rootOffset(id) {
-    const entry = this.rootOffsets.find((r) => r.id === id);
-    return entry ? entry.x : 0;
+  #rootEntry(id) {
+    return this.rootOffsets.find((r) => r.id === id);
   }
 
   /** [x, y, w, h] of an element in screen coordinates, or null. */
@@ -198,11 +210,20 @@ export class ScreenBoxes {
     return found;
   }
 
-  /** The root holding a screen point and the point in that root's coordinates (HitTest.probe). */
+  /**
+   * The root whose screen holds a point and the point in that root's coordinates, measured from
+   * its top-left corner (HitTest.probe).
+   */
   toRootPoint(px, py) {
     for (let r = this.rootOffsets.length - 1; r >= 0; r--) {
-      if (px >= this.rootOffsets[r].x) return { root: this.rootOffsets[r].id, x: px - this.rootOffsets[r].x, y: py };
+      const { id, start } = this.rootOffsets[r];
+      if (px < start) continue;
+      const i = this.indexOf.get(id);
+      return { root: id, x: px - this.x[i], y: py - this.y[i] };
     }
     return null;
   }
 }
+
+/** Screens are laid out with finite numbers: an infinite or NaN coordinate counts 0. */
+function finiteOrZero(v) { return Number.isFinite(v) ? v : 0; }

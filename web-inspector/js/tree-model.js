@@ -14,8 +14,17 @@ export function numberValue(v) { return v === 'inf' ? Infinity : v === null ? Na
 export function frameNumbers(el) { return el.frame ? el.frame.map(numberValue) : [0, 0, 0, 0]; }
 
 export class UpdateError extends Error {
-  /** @param {number} [opIndex] the position of the op that did not fit, in its Tree.updated */
-  constructor(message, opIndex) { super(message); this.name = 'UpdateError'; this.opIndex = opIndex; }
+  /**
+   * @param {number} [opIndex] the position of the op that did not fit, in its Tree.updated
+   * @param {string} [unknownOp] the op's kind, when it is one this page does not know (a newer
+   *   program's): the page can then leave such ops out instead of failing on each of them
+   */
+  constructor(message, opIndex, unknownOp) {
+    super(message);
+    this.name = 'UpdateError';
+    this.opIndex = opIndex;
+    this.unknownOp = unknownOp;
+  }
 }
 
 /**
@@ -110,7 +119,7 @@ export class TreeModel {
       } catch (error) {
         for (let i = undo.length - 1; i >= 0; i--) undo[i]();
         if (!(error instanceof UpdateError)) throw error;
-        throw new UpdateError(`op ${index} (${op && op.op}): ${error.message}`, index);
+        throw new UpdateError(`op ${index} (${op && op.op}): ${error.message}`, index, error.unknownOp);
       }
     });
     return result;
@@ -138,7 +147,10 @@ export class TreeModel {
         result.ranges = true;
         return;
       }
-      default: throw new UpdateError(`unknown op ${JSON.stringify(op && op.op)}`);
+      default: {
+        const kind = op && op.op;
+        throw new UpdateError(`unknown op ${JSON.stringify(kind)}`, undefined, typeof kind === 'string' ? kind : undefined);
+      }
     }
   }
 

@@ -207,3 +207,18 @@ test('nodes inherit the interface state of the node above them, through specs; w
   m.applyOps([{ op: 'add', parent: 'n9/0.0', index: 4, element: { id: 'n11', className: 'ASDisplayNode' } }]);
   assert.equal(m.get('n11').interfaceState, undefined);
 });
+
+test('writing leaves out the state a node inherits at every level, also under a node that left out its own', () => {
+  // n0 (15) > spec > n1 > spec > n2, and n0 > n3 > n4: every node below n0 inherits 15 and
+  // writes nothing. Before, n1 and n3 were written without theirs, and the nodes under them
+  // (n2, n4) were then compared with an empty state and wrote 15 again.
+  const compact = () => [{ id: 'n0', className: 'ASDisplayNode', interfaceState: 15, children: [
+    { id: 'n0/0', kind: 'spec', type: 'wrapper', children: [
+      { id: 'n1', className: 'ASDisplayNode', children: [
+        { id: 'n1/0', kind: 'spec', type: 'wrapper', children: [{ id: 'n2', className: 'ASDisplayNode' }] }] }] },
+    { id: 'n3', className: 'ASDisplayNode', children: [{ id: 'n4', className: 'ASDisplayNode' }] }] }];
+  const m = new TreeModel({ format: 'weft.snapshot', version: 1, revision: 1, meta: {}, roots: compact() });
+  assert.deepEqual(['n1', 'n2', 'n3', 'n4'].map((id) => m.get(id).interfaceState), [15, 15, 15, 15]);
+  const written = JSON.parse(JSON.stringify(m.toSnapshot(), leaveOutImpliedValues));
+  assert.deepEqual(written.roots, compact());
+});

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LiveDocument } from '../js/live-document.js';
+import { LiveDocument, describeUnknownOps } from '../js/live-document.js';
 
 // A document at revision `revision` with one text node whose width is `width`.
 const doc = (revision, width = 100) => ({ revision, roots: [{ id: 'n1', kind: 'node', frame: [0, 0, width, 20] }] });
@@ -115,4 +115,46 @@ test('updates after a failed first fetch are not kept: there is no document to a
   await assert.rejects(live.load());
   for (let r = 2; r < 100; r++) assert.equal(live.receive(widthUpdate(r - 1, r, r)), 'dropped');
   assert.equal(live.held.length, 0);
+});
+
+test('an op of a kind the page does not know fetches the document once; later ones are left out and counted', async () => {
+  let fetches = 0;
+  const heard = [];
+  const live = new LiveDocument(async () => doc([1, 2, 4, 4][fetches++]), {
+    onUnknownOps: (unknownOps) => heard.push(Object.fromEntries(unknownOps)),
+  });
+  await live.load();
+  const frobnicate = { op: 'frobnicate', id: 'n1' };
+  assert.equal(live.receive({ baseRevision: 1, revision: 2, ops: [frobnicate] }), 'resync');
+  await live.loading;
+  assert.equal(fetches, 2);
+  // The same kind again, beside an op the page knows: that one is applied, the unknown one left out.
+  assert.equal(live.receive({ ...widthUpdate(2, 3, 130), ops: [frobnicate, ...widthUpdate(2, 3, 130).ops] }), 'applied');
+  assert.equal(live.receive({ baseRevision: 3, revision: 4, ops: [frobnicate, frobnicate] }), 'applied');
+  assert.equal(fetches, 2, 'no fetch for each update that carries it');
+  assert.equal(live.revision, 4);
+  assert.equal(live.model.get('n1').frame[2], 130);
+  assert.deepEqual(heard, [{ frobnicate: 0 }, { frobnicate: 1 }, { frobnicate: 3 }]);
+  assert.equal(describeUnknownOps(live.unknownOps), 'The app sends update ops this page does not know: "frobnicate" '
+    + '(3 left out since the document was fetched). The page fetched the whole document once when it met each kind and '
+    + 'leaves those ops out since, so what they change may not show.');
+  // A fetch asked for (the page's button) holds what they did: none left out since.
+  await live.resync();
+  assert.deepEqual(heard.at(-1), { frobnicate: 0 });
+  // Another unknown kind is fetched for once too.
+  assert.equal(live.receive({ baseRevision: 4, revision: 5, ops: [{ op: 'zap' }, frobnicate] }), 'resync');
+  await live.loading;
+  assert.equal(fetches, 4);
+  assert.deepEqual([...live.unknownOps.keys()], ['frobnicate', 'zap']);
+  assert.equal(describeUnknownOps(new Map()), null);
+});
+
+test('a malformed op (not an object, no kind) is not an unknown kind: it resyncs each time', async () => {
+  let fetches = 0;
+  const live = new LiveDocument(async () => { fetches++; return doc(1); });
+  await live.load();
+  assert.equal(live.receive({ baseRevision: 1, revision: 2, ops: [null] }), 'resync');
+  await live.loading;
+  assert.equal(fetches, 2);
+  assert.equal(live.unknownOps.size, 0);
 });

@@ -200,3 +200,66 @@ test('screen boxes: a root that grows pushes the roots after it along', () => {
   assert.deepEqual(boxes.toRootPoint(230, 10), { root: 'w2', x: 6, y: 10 });
   assert.equal(boxes.width, 274);
 });
+
+// A root's frame is its window's frame on its screen: w2 [30, 40, 50, 50] sits 30 right of and
+// 40 below its screen's origin. w1's screen is 0...100; w2's starts after it and the 24-pt gap
+// (124), so w2 is at 124 + 30 = 154, 40, and its screen ends at its right edge, 204; w3's starts
+// at 204 + 24 = 228. Before, the screens after a root advanced by its width only: w3 sat at 198,
+// over w2, and a tap probe measured from w2's screen, not from w2's corner.
+function offsetRoots() {
+  return new TreeModel({ roots: [
+    { id: 'w1', kind: 'node', frame: [0, 0, 100, 200] },
+    { id: 'w2', kind: 'node', frame: [30, 40, 50, 50], children: [{ id: 'b', kind: 'node', frame: [5, 5, 10, 10] }] },
+    { id: 'w3', kind: 'node', frame: [0, 0, 10, 10] },
+  ] });
+}
+
+test('screen boxes: a root sits at its frame\'s origin on its own screen', () => {
+  const boxes = new ScreenBoxes(offsetRoots());
+  assert.deepEqual(boxes.rect('w2'), [154, 40, 50, 50]);
+  assert.deepEqual(boxes.rect('b'), [159, 45, 10, 10]);
+  assert.deepEqual(boxes.rect('w3'), [228, 0, 10, 10], 'after w2\'s right edge (204) and the gap');
+  assert.equal(boxes.deepestAt(202, 45), 'w2');
+  assert.equal(boxes.deepestAt(229, 5), 'w3');
+  assert.deepEqual(boxes.toRootPoint(160, 50), { root: 'w2', x: 6, y: 10 }, 'measured from w2\'s top-left corner');
+  assert.deepEqual(boxes.toRootPoint(230, 4), { root: 'w3', x: 2, y: 4 });
+  assert.equal(boxes.width, 238);
+  assert.equal(boxes.top, 0);
+  assert.equal(boxes.height, 200);
+});
+
+test('screen boxes: a root left of or above its screen\'s origin does not overlap the screen before it', () => {
+  // w2 at [-20, -10, 50, 50]: its screen starts at 124 where w2's left edge is, so its origin is
+  // at 144 and w2 at 124, -10; the screens reach up to -10 and down to 200 (w1): 210 tall.
+  const m = offsetRoots();
+  m.applyOps([{ op: 'set', id: 'w2', fields: { frame: [-20, -10, 50, 50] } }]);
+  const boxes = new ScreenBoxes(m);
+  assert.deepEqual(boxes.rect('w2'), [124, -10, 50, 50]);
+  assert.deepEqual(boxes.rect('w3'), [198, 0, 10, 10], 'after w2\'s right edge (144 - 20 + 50 = 174) and the gap');
+  assert.deepEqual(boxes.toRootPoint(125, -9), { root: 'w2', x: 1, y: 1 });
+  assert.equal(boxes.top, -10);
+  assert.equal(boxes.height, 210);
+});
+
+test('screen boxes: a root that moves on its screen pushes the screens after it along', () => {
+  const m = offsetRoots();
+  const boxes = new ScreenBoxes(m);
+  m.applyOps([{ op: 'set', id: 'w2', fields: { frame: [60, 40, 50, 50] } }]);
+  boxes.update(['w2']);
+  assert.deepEqual(boxes.rect('w2'), [184, 40, 50, 50]);
+  assert.deepEqual(boxes.rect('b'), [189, 45, 10, 10]);
+  assert.deepEqual(boxes.rect('w3'), [258, 0, 10, 10]);
+  assert.deepEqual(boxes.toRootPoint(190, 50), { root: 'w2', x: 6, y: 10 });
+});
+
+test('screen boxes: a root whose frame stays (only its props change) is not laid out again', () => {
+  // 0.1 + 0.2 is not 0.3 in floating point: the root's origin is compared as the document has
+  // it, not worked back from the box, so a fractional origin does not rebuild 100 000 boxes.
+  const m = new TreeModel({ roots: [{ id: 'w1', frame: [0, 0, 100.1, 10] }, { id: 'w2', frame: [0.2, 0.1, 10, 10] }] });
+  const boxes = new ScreenBoxes(m);
+  const before = boxes.x;
+  m.applyOps([{ op: 'set', id: 'w2', fields: { props: { alpha: 0.5 } } }]);
+  boxes.update(['w2']);
+  assert.equal(boxes.x, before, 'no rebuild (it makes new arrays)');
+  assert.deepEqual(boxes.rect('w2'), [124.1 + 0.2, 0.1, 10, 10]);
+});

@@ -14,8 +14,8 @@ import { PlaygroundPanel } from './playground-panel.js';
 import { DeviceSession, identityKey } from '../device-session.js';
 import { inspectorURL } from '../protocol-client.js';
 import { TreeModel } from '../tree-model.js';
-import { parseSnapshot } from '../snapshot-file.js';
-import { leaveOutImpliedValues } from '../implied-values.js';
+import { describeUnknownOps } from '../live-document.js';
+import { parseSnapshot, copyJSON, snapshotFileText } from '../snapshot-file.js';
 import { UpdateRate } from '../update-rate.js';
 import { h } from './dom.js';
 
@@ -143,6 +143,7 @@ select.addEventListener('change', () => {
 function bindIdentity(identity) {
   if (!session) return;
   liveModel = null;
+  state.emit('live'); // no live process until the new binding's document comes
   if (state.source?.kind === 'live') state.setDocument(null, null);
   session.bind(identity);
   diffPanel.refreshChoices();
@@ -158,12 +159,13 @@ function showLive() {
 function showFile(name) {
   const snapshot = files.get(name);
   if (!snapshot) return;
-  state.setDocument(new TreeModel(structuredClone(snapshot)), { kind: 'file', name });
+  state.setDocument(new TreeModel(copyJSON(snapshot)), { kind: 'file', name });
   $('back-to-live').hidden = !liveModel;
   refreshPill();
 }
 function liveDocument(model) {
   liveModel = model;
+  state.emit('live'); // perhaps another process (a restart): what is kept per process follows
   diffPanel.refreshChoices();
   if (viewPaused) { pendingLive = true; return; }
   diffPanel.liveChanged();
@@ -201,6 +203,15 @@ state.on('document', updateStatus);
 // The update rate falls when the stream slows or stops: shown live, it is refreshed each second.
 setInterval(() => { if (state.source?.kind === 'live') updateStatus(); }, 1000);
 
+// ---- Update ops this page does not know (a newer program's): said while the live app is shown ----
+function showUnknownOps() {
+  const text = state.source?.kind === 'live' ? describeUnknownOps(session?.document?.unknownOps) : null;
+  $('unknown-ops').hidden = !text;
+  $('unknown-ops-text').textContent = text || '';
+}
+state.on('document', showUnknownOps);
+$('unknown-ops-fetch').addEventListener('click', () => session?.resync());
+
 // ---- Header buttons ----
 $('pause-view').addEventListener('click', () => {
   viewPaused = !viewPaused;
@@ -219,7 +230,7 @@ $('open-snapshot').addEventListener('change', async (e) => {
 $('download-snapshot').addEventListener('click', () => {
   if (!state.model) return;
   const snapshot = state.model.toSnapshot();
-  const blob = new Blob([JSON.stringify(snapshot, leaveOutImpliedValues)], { type: 'application/json' });
+  const blob = new Blob([snapshotFileText(snapshot)], { type: 'application/json' });
   const link = h('a', { href: URL.createObjectURL(blob), download: state.source?.kind === 'file' ? state.source.name
     : `${snapshot.meta.appId || 'snapshot'}-r${snapshot.revision}.json` });
   document.body.append(link);
@@ -283,6 +294,7 @@ async function start() {
       onDevices: renderDevices,
       onDocument: liveDocument,
       onUpdate: liveUpdate,
+      onUnknownOps: showUnknownOps,
       onEvent: (method, params) => { if (method === 'Layout.editDropped') properties.editDropped(params); },
     },
   });

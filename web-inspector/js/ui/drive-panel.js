@@ -2,9 +2,14 @@
 // jump to an item, simulate a memory warning or background/foreground. Every reply (or error)
 // is logged under the controls, newest first. A number field that does not read as a finite
 // number stops its request in the page (JSON would turn NaN into null, an empty field into 0).
+// The log is kept per process (per-process.js): a reply belongs to the process the request went
+// to, so another device, or the same app restarted, starts with a log of its own.
 
 import { h } from './dom.js';
 import { parseValue } from '../layout-vocabulary.js';
+import { PerProcess } from './per-process.js';
+
+const LOG_LENGTH = 50;
 
 /** A field's text that is not a number: the request is not sent. */
 class InputError extends Error {}
@@ -16,7 +21,11 @@ export class DrivePanel {
     this.live = live;
     this.log = h('ol.muted', { id: 'drive-log', reversed: true, style: 'font-family: var(--mono); padding-left: 20px' });
     this.containerSelect = h('select', { id: 'drive-container', 'aria-label': 'Scroll container' });
+    this.logs = new PerProcess(() => []); // per process: its log's entries (li), newest first
+    this.shownLog = null; // {key, entries}: the log on show, of the live process
     this.build();
+    // The live process changed (another device, a restart, none): show its log.
+    state.on('live', () => this.#showLog());
     state.on('document', () => this.#fillContainers());
     state.on('update', (changes) => { if (changes.ranges || changes.structure) this.#fillContainers(); });
     state.on('selection', () => this.#fillContainers());
@@ -80,6 +89,20 @@ export class DrivePanel {
     if (!options.length) this.containerSelect.append(h('option', { value: '' }, 'no scroll container'));
   }
 
+  /**
+   * The entries of the live process's log, where the buttons' requests go, shown under the
+   * controls. With no live process (none picked, or its document not yet in), the page's own
+   * log, kept until a process is live.
+   */
+  #showLog() {
+    const key = this.live.appKey();
+    if (!this.shownLog || this.shownLog.key !== key) {
+      this.shownLog = { key, entries: this.logs.of(key) };
+      this.log.replaceChildren(...this.shownLog.entries);
+    }
+    return this.shownLog.entries;
+  }
+
   async #run(method, buildParams) {
     let params;
     let unsent = null;
@@ -88,8 +111,11 @@ export class DrivePanel {
       unsent = error;
     }
     const entry = h('li', {}, unsent ? `${method} not sent: ${unsent.message}` : `${method} ${JSON.stringify(params)} …`);
-    this.log.prepend(entry);
-    while (this.log.children.length > 50) this.log.lastChild.remove();
+    // The entry stays in its process's log, shown or not, and the reply fills it in there.
+    const entries = this.#showLog();
+    entries.unshift(entry);
+    entries.splice(LOG_LENGTH);
+    this.log.replaceChildren(...entries);
     if (unsent) { entry.className = 'error-text'; return; }
     try {
       const result = await this.live.call(method, params);

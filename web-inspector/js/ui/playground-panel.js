@@ -2,6 +2,7 @@
 // (Layout.evaluate); the computed frames are drawn and the ASCII art shown.
 
 import { h, setChildren } from './dom.js';
+import { playgroundDrawing } from '../playground-drawing.js';
 
 const SAMPLE = {
   scale: 2,
@@ -64,28 +65,29 @@ export class PlaygroundPanel {
 
   #show(result) {
     const size = result.size || (result.root && result.root.frame ? result.root.frame.slice(2) : [0, 0]);
+    // The region holds the boxes as well as the reported size, which may be 0 x 0 ("inf" in an
+    // unbounded range) around boxes that have sizes (playground-drawing.js).
+    const { boxes, region: [rx, ry, rw, rh] } = playgroundDrawing(result);
     // At most 300 px wide (the panel) and MAX_CANVAS_HEIGHT tall: a browser draws nothing at all
     // on a canvas past its size limit (a tall layout, 100 000 pt, at the width's scale was one).
-    const scale = Math.min(2, 300 / Math.max(1, size[0]), MAX_CANVAS_HEIGHT / Math.max(1, size[1]));
-    const canvas = h('canvas.playground-canvas', { width: Math.ceil(size[0] * scale) + 2, height: Math.ceil(size[1] * scale) + 2 });
+    const scale = Math.min(2, 300 / Math.max(1, rw), MAX_CANVAS_HEIGHT / Math.max(1, rh));
+    const canvas = h('canvas.playground-canvas', { width: Math.ceil(rw * scale) + 2, height: Math.ceil(rh * scale) + 2 });
     const ctx = canvas.getContext('2d');
     ctx.translate(1, 1);
     ctx.scale(scale, scale);
-    const draw = (el, ox, oy, depth) => {
-      const [x, y, w, hgt] = el.frame || [0, 0, 0, 0];
-      const isBox = el.type === 'box';
+    ctx.translate(-rx, -ry);
+    for (const { x, y, w, h: height, type, id } of boxes) {
+      const isBox = type === 'box';
       ctx.setLineDash(isBox ? [] : [4 / scale, 3 / scale]);
       ctx.strokeStyle = isBox ? 'rgba(26,115,232,0.9)' : 'rgba(142,68,173,0.8)';
       ctx.lineWidth = 1 / scale;
-      ctx.strokeRect(ox + x, oy + y, w, hgt);
-      if (isBox && el.id) {
+      ctx.strokeRect(x, y, w, height);
+      if (isBox && id) {
         ctx.fillStyle = '#5f6368';
         ctx.font = `${10 / scale}px system-ui, sans-serif`;
-        ctx.fillText(el.id, ox + x + 2 / scale, oy + y + 10 / scale);
+        ctx.fillText(id, x + 2 / scale, y + 10 / scale);
       }
-      for (const child of el.children || []) draw(child, ox + x, oy + y, depth + 1);
-    };
-    if (result.root) draw(result.root, 0, 0, 0);
+    }
     setChildren(this.output,
       h('div.muted', {}, `size ${size[0]} × ${size[1]}`),
       canvas,

@@ -8,6 +8,7 @@
 import { h, section, num, rectText, sizeText } from './dom.js';
 import { STYLE_FIELDS, SPEC_FIELDS, DEFAULTS, parseValue, formatValue, describeStyle, describeInterfaceState } from '../layout-vocabulary.js';
 import { wastedBytes } from '../overlay-geometry.js';
+import { PerProcess, shownProcessKey } from './per-process.js';
 
 export class PropertiesPanel {
   /**
@@ -18,7 +19,9 @@ export class PropertiesPanel {
     this.state = state;
     this.container = container;
     this.live = live;
-    this.apps = new Map(); // appKey -> {edits, errors, notice}
+    // Per process: edits: element id -> Map(key -> {kind: 'style'|'spec', value});
+    // errors: `${id}:${key}` -> message; notice: the edits bar's message.
+    this.apps = new PerProcess(() => ({ edits: new Map(), errors: new Map(), notice: null }));
     this.pending = false;
     state.on('selection', () => this.render());
     state.on('document', () => this.render());
@@ -36,7 +39,7 @@ export class PropertiesPanel {
     const el = selectedId && model ? model.get(selectedId) : null;
     const sections = [];
     // A file's elements may share ids with the live app's, but they hold none of its edits.
-    const app = this.#app(this.state.source?.kind === 'live' ? this.live.appKey() : null);
+    const app = this.apps.of(shownProcessKey(this.state, this.live));
     if (app.edits.size || app.notice) sections.push(this.#editsBar(app));
     if (!el) {
       sections.push(h('div.empty', {}, model ? 'Select an element in the tree or on the screen.' : 'No document.'));
@@ -71,16 +74,6 @@ export class PropertiesPanel {
     }
     if (props.image) sections.push(this.#imageSection(el, props.image));
     this.container.replaceChildren(...sections);
-  }
-
-  /** The edits made in the process `key` (a new, unkept record for null: no live process). */
-  #app(key) {
-    if (!key) return { edits: new Map(), errors: new Map(), notice: null };
-    if (!this.apps.has(key)) {
-      // edits: element id -> Map(key -> {kind: 'style'|'spec', value}); errors: `${id}:${key}` -> message
-      this.apps.set(key, { edits: new Map(), errors: new Map(), notice: null });
-    }
-    return this.apps.get(key);
   }
 
   #editsBar({ edits, notice }) {
@@ -177,7 +170,7 @@ export class PropertiesPanel {
 
   async #commit(id, kind, key, valueKind, text) {
     const errorKey = `${id}:${key}`;
-    const { edits, errors } = this.#app(this.live.appKey()); // the process the edit goes to
+    const { edits, errors } = this.apps.of(this.live.appKey()); // the process the edit goes to
     const parsed = parseValue(valueKind, text);
     if (String(text).trim() === '') {
       // An emptied field (or the menu's "default" entry) is not an edit: Revert goes back to
@@ -203,7 +196,7 @@ export class PropertiesPanel {
 
   /** The device dropped an edit override (its spec changed shape: Layout.editDropped). */
   editDropped({ id, reason }) {
-    const app = this.#app(this.live.appKey());
+    const app = this.apps.of(this.live.appKey());
     app.edits.delete(id);
     app.notice = `The edit of ${id} was dropped by the app${reason ? `: ${reason}` : ''}.`;
     this.render();
@@ -211,7 +204,7 @@ export class PropertiesPanel {
 
   /** Reverts the edits of one element, or of all elements when id is null. */
   async revert(id) {
-    const app = this.#app(this.live.appKey());
+    const app = this.apps.of(this.live.appKey());
     try {
       await this.live.call('Layout.revertEdits', id ? { id } : {});
       if (id) app.edits.delete(id); else app.edits.clear();

@@ -4,6 +4,7 @@
 
 import { h, num } from './dom.js';
 import { rangeBarGeometry, itemStateMasks, STRIP_COLORS, BAR_HEIGHT, STRIP_HEIGHT } from '../range-bars.js';
+import { PerProcess, shownProcessKey } from './per-process.js';
 
 const BAR_WIDTH = 300;
 const BAR_SCALE = 1.25; // drawn larger than Texture's points for legibility; proportions unchanged
@@ -21,7 +22,9 @@ export class RangesPanel {
     this.state = state;
     this.container = container;
     this.live = live;
-    this.errorsByApp = new Map(); // live.appKey() -> Map(`${controller}:${mode}` -> message)
+    // Per process: Map(`${controller}:${mode}` -> message). Another process's controllers may
+    // have the same ids.
+    this.errors = new PerProcess(() => new Map());
     this.frame = 0;
     this.shown = new Map(); // controller id -> strips as last drawn (animation start)
     this.animations = new Map(); // controller id -> its running animation step
@@ -180,7 +183,7 @@ export class RangesPanel {
           cells.push(h('td', {}, input));
         });
       }
-      const error = this.#errors(this.state.source?.kind === 'live' ? this.live.appKey() : null).get(`${c.id}:${mode}`);
+      const error = this.errors.of(shownProcessKey(this.state, this.live)).get(`${c.id}:${mode}`);
       return [h('tr', { dataset: { mode } }, h('th', {}, mode === c.mode ? h('b', {}, `${mode} ●`) : mode), ...cells),
         error ? h('tr', {}, h('td.edit-error', { colspan: 5, role: 'alert' }, error)) : null].filter(Boolean);
     });
@@ -189,21 +192,11 @@ export class RangesPanel {
       h('tbody', {}, rows.flat()));
   }
 
-  /**
-   * The tuning errors of a live process (its appKey): another device or process, whose range
-   * controllers may have the same ids, shows none of them (nor does a file, with null).
-   */
-  #errors(appKey) {
-    if (!appKey) return new Map();
-    if (!this.errorsByApp.has(appKey)) this.errorsByApp.set(appKey, new Map());
-    return this.errorsByApp.get(appKey);
-  }
-
   async #setTuning(c, mode, rangeType, row) {
     const inputs = [...row.querySelectorAll(`input[data-range-type="${rangeType}"]`)];
     const [leading, trailing] = inputs.map((input) => Number(input.value.trim()));
     const key = `${c.id}:${mode}`;
-    const errors = this.#errors(this.live.appKey()); // the process the tuning goes to
+    const errors = this.errors.of(this.live.appKey()); // the process the tuning goes to
     if (inputs.some((input) => !/^\s*\d+(\.\d+)?\s*$/.test(input.value))) {
       errors.set(key, 'Screenfuls are numbers ≥ 0, e.g. 1.5');
     } else {

@@ -81,7 +81,7 @@ export class ScreenView {
     if (!boxes || !width || !height || !boxes.width || !boxes.height) { this.#viewChanged(); return; }
     const margin = 24;
     const zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.min((width - 2 * margin) / boxes.width, (height - 2 * margin) / boxes.height)));
-    this.view = { zoom, x: (width - boxes.width * zoom) / 2, y: margin };
+    this.view = { zoom, x: (width - boxes.width * zoom) / 2, y: margin - boxes.top * zoom };
     this.fitted = true;
     this.#viewChanged();
   }

@@ -62,8 +62,8 @@ export class TreeView {
   render() {
     const { rows, model } = this.state;
     this.empty.hidden = !!model;
-    if (!rows) { for (const el of this.pool) el.hidden = true; this.spacer.style.height = '0px'; return; }
-    this.spacer.style.height = `${rows.length * ROW_HEIGHT}px`;
+    this.#sizeSpacer();
+    if (!rows) { for (const el of this.pool) el.hidden = true; return; }
     const { start, end } = rows.window(this.container.scrollTop, this.container.clientHeight || 600, ROW_HEIGHT, OVERSCAN);
     const needed = end - start;
     while (this.pool.length < needed) this.pool.push(this.#makeRow());
@@ -76,11 +76,20 @@ export class TreeView {
     }
   }
 
+  /** Gives the list the height of all its rows, so it scrolls as far as the last one. */
+  #sizeSpacer() {
+    const { rows } = this.state;
+    this.spacer.style.height = `${rows ? rows.length * ROW_HEIGHT : 0}px`;
+  }
+
   scrollToSelection() {
     const { rows, selectedId } = this.state;
     if (!rows || !selectedId) return;
     const index = rows.indexOf(selectedId);
     if (index < 0) return;
+    // Selecting may have expanded its ancestors: a list still sized for fewer rows would stop
+    // the scroll short of the selection's row.
+    this.#sizeSpacer();
     const top = index * ROW_HEIGHT;
     const view = this.container;
     if (top < view.scrollTop) view.scrollTop = top;
