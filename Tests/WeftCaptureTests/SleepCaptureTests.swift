@@ -184,6 +184,43 @@ struct SleepCaptureTests {
         session.stop()
     }
 
+    @Test("a capture the loop submitted before a worker late for its poll is not published after the newer one it takes in a sleep")
+    func lateWorkerKeepsTheOrder() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let (session, outbox, document) = try Self.streaming(loop, updateRate: 0)
+        let label = try #require(table.subnodes.last?.subnodes.first as? TextNode)
+        // The worker stops once in a poll, just before it tries a capture in the loop's sleep
+        // (as a worker the system preempted would), until the loop ran on and sleeps again.
+        let takeCapture = session.publisher.captureWhileLoopSleeps
+        let (workerStopped, workerGoes) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let stopsOnce = Mutex(true)
+        session.publisher.captureWhileLoopSleeps = { [gate = loop.idleGate] in
+            if stopsOnce.withLock({ $0 }) {
+                stopsOnce.withLock { $0 = false }
+                workerStopped.signal()
+                workerGoes.wait()
+                while gate.whileOpen({ _ in true }) == nil { Thread.sleep(forTimeInterval: 0.001) }
+            }
+            return takeCapture()
+        }
+        label.text = "left for a sleep"
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()  // its capture waits for a sleep, and the worker's poll starts
+        #expect(workerStopped.wait(timeout: .now() + 5) == .success)
+        label.text = "captured on the loop"
+        loop.tick()  // no sleep before it: the waiting capture is taken here, and waits for the worker
+        label.text = "left for the next sleep"
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()  // a newer capture is wanted in a sleep
+        workerGoes.signal()
+        loop.sleep(until: MonotonicClock.now + 0.2)  // the worker takes it, and polls again
+        let published = try #require(session.publisher.flush().published)
+        let isCurrent = published.roots == Capture.snapshot(of: loop.roots).roots
+        #expect(isCurrent, "an older capture was published after the newer one")
+        try Self.expectUpdatesRebuild(document, session: session, outbox: outbox)
+        session.stop()
+    }
+
     @Test("a stream that ends drops the capture waiting for a sleep")
     func endedStreamDropsTheWaitingCapture() throws {
         let (loop, table, _) = tableLoop(rows: 100)

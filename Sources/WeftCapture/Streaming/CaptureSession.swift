@@ -187,20 +187,21 @@ public final class CaptureSession {
         publisher.submit(sendUpdate: sendingUpdate) { capture(reusingUnchangedSubtrees: !fresh) }
     }
 
-    /// On the worker: the wanted streamed capture, taken now if the loop sleeps for long enough
-    /// (holding its idle gate, so the loop waits if it wakes meanwhile); nil otherwise.
-    private func captureWhileLoopSleeps() -> PendingCapture? {
-        let capture = loop.idleGate.whileOpen { secondsLeft -> PendingCapture? in
+    /// On the worker: takes the wanted streamed capture if the loop sleeps for long enough, and
+    /// submits it, both holding the loop's idle gate (the loop waits if it wakes meanwhile).
+    /// Submitted there, it takes its place among the captures the loop submits, in the order
+    /// the trees were read: it replaces one the loop submitted before the sleep, and one the
+    /// loop submits after the sleep replaces it, however late the worker publishes.
+    private func captureWhileLoopSleeps() {
+        loop.idleGate.whileOpen { secondsLeft in
             guard let wanted = wantedWhileLoopSleeps, secondsLeft >= Self.sleepLeftPerCapture * (captureTimes.mean ?? 0)
-            else { return nil }
+            else { return }
             wantedWhileLoopSleeps = nil
             let start = MonotonicClock.now
-            let capture = Capture.streamed(of: wanted.roots, meta: meta, cache: cache)
+            publisher.submit(sendUpdate: true) { Capture.streamed(of: wanted.roots, meta: meta, cache: cache) }
             if !wanted.first { captureTimes.add(MonotonicClock.now - start) }
             capturesWhileLoopSlept += 1
-            return capture
         }
-        return capture ?? nil
     }
 
     /// How many of its mean captures a sleep must still hold for the worker to start one: the
