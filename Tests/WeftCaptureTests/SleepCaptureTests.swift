@@ -14,9 +14,12 @@ import WeftSnapshot
 struct SleepCaptureTests {
     typealias Outbox = WorkerPublishingTests.Outbox
 
-    /// A streaming session on `loop`, with the document it started from.
-    static func streaming(_ loop: MainLoop, updateRate: Double = 30) throws -> (CaptureSession, Outbox, Snapshot) {
-        let session = CaptureSession(loop: loop, updateRate: updateRate, publishing: .worker)
+    /// A streaming session on `loop`, with the document it started from. `preparing` runs
+    /// before the session's worker does.
+    static func streaming(_ loop: MainLoop, roots: (() -> [DisplayNode])? = nil, updateRate: Double = 30,
+                          preparing: (CaptureSession) -> Void = { _ in }) throws -> (CaptureSession, Outbox, Snapshot) {
+        let session = CaptureSession(loop: loop, roots: roots, updateRate: updateRate, publishing: .worker)
+        preparing(session)
         let outbox = Outbox()
         outbox.install(on: session)
         session.isListening = { true }
@@ -187,22 +190,24 @@ struct SleepCaptureTests {
     @Test("a capture the loop submitted before a worker late for its poll is not published after the newer one it takes in a sleep")
     func lateWorkerKeepsTheOrder() throws {
         let (loop, table, _) = tableLoop(rows: 100)
-        let (session, outbox, document) = try Self.streaming(loop, updateRate: 0)
-        let label = try #require(table.subnodes.last?.subnodes.first as? TextNode)
         // The worker stops once in a poll, just before it tries a capture in the loop's sleep
         // (as a worker the system preempted would), until the loop ran on and sleeps again.
-        let takeCapture = session.publisher.captureWhileLoopSleeps
         let (workerStopped, workerGoes) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-        let stopsOnce = Mutex(true)
-        session.publisher.captureWhileLoopSleeps = { [gate = loop.idleGate] in
-            if stopsOnce.withLock({ $0 }) {
-                stopsOnce.withLock { $0 = false }
-                workerStopped.signal()
-                workerGoes.wait()
-                while gate.whileOpen({ _ in true }) == nil { Thread.sleep(forTimeInterval: 0.001) }
+        let stopsOnce = Mutex(false)
+        let (session, outbox, document) = try Self.streaming(loop, updateRate: 0) { session in
+            let takeCapture = session.publisher.captureWhileLoopSleeps
+            session.publisher.captureWhileLoopSleeps = { [gate = loop.idleGate] in
+                if stopsOnce.withLock({ $0 }) {
+                    stopsOnce.withLock { $0 = false }
+                    workerStopped.signal()
+                    workerGoes.wait()
+                    while gate.whileOpen({ _ in true }) == nil { Thread.sleep(forTimeInterval: 0.001) }
+                }
+                return takeCapture()
             }
-            return takeCapture()
         }
+        stopsOnce.withLock { $0 = true }
+        let label = try #require(table.subnodes.last?.subnodes.first as? TextNode)
         label.text = "left for a sleep"
         loop.sleep(until: MonotonicClock.now - 1)
         loop.tick()  // its capture waits for a sleep, and the worker's poll starts
@@ -217,6 +222,37 @@ struct SleepCaptureTests {
         let published = try #require(session.publisher.flush().published)
         let isCurrent = published.roots == Capture.snapshot(of: loop.roots).roots
         #expect(isCurrent, "an older capture was published after the newer one")
+        try Self.expectUpdatesRebuild(document, session: session, outbox: outbox)
+        session.stop()
+    }
+
+    @Test("a capture left for a sleep when the loop pauses goes out in the paused loop's sleeps, however long it takes")
+    func pausedLoopTakesTheWaitingCapture() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        // Captures here take at least 5 ms (the roots are slow to come), so no sleep of a frame
+        // holds four of them.
+        let slowRoots = {
+            Thread.sleep(forTimeInterval: 0.005)
+            return loop.roots
+        }
+        let (session, outbox, document) = try Self.streaming(loop, roots: slowRoots, updateRate: 0)
+        let label = try #require(table.subnodes.last?.subnodes.first as? TextNode)
+        for text in ["first", "second"] {  // captured on the loop's thread: their mean is known
+            label.text = text
+            loop.tick()
+        }
+        label.text = "the last change before the pause"
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()  // its capture waits for the next sleep
+        loop.pause()
+        // The paused program: no frame, a sleep of one.
+        for _ in 0..<60 where session.capturesWhileLoopSlept == 0 {
+            loop.tick()
+            loop.sleep(until: MonotonicClock.now + loop.frameDuration)
+        }
+        let published = try #require(session.publisher.flush().published)
+        let isCurrent = published.roots == Capture.snapshot(of: loop.roots).roots
+        #expect(isCurrent, "the last change before the pause still waits for a sleep")
         try Self.expectUpdatesRebuild(document, session: session, outbox: outbox)
         session.stop()
     }

@@ -194,7 +194,8 @@ public final class CaptureSession {
     /// loop submits after the sleep replaces it, however late the worker publishes.
     private func captureWhileLoopSleeps() {
         loop.idleGate.whileOpen { secondsLeft in
-            guard let wanted = wantedWhileLoopSleeps, secondsLeft >= Self.sleepLeftPerCapture * (captureTimes.mean ?? 0)
+            guard let wanted = wantedWhileLoopSleeps,
+                  loop.isPaused || secondsLeft >= Self.sleepLeftPerCapture * (captureTimes.mean ?? 0)
             else { return }
             wantedWhileLoopSleeps = nil
             let start = MonotonicClock.now
@@ -206,7 +207,8 @@ public final class CaptureSession {
 
     /// How many of its mean captures a sleep must still hold for the worker to start one: the
     /// loop should almost never wake to wait for it. (A tree whose capture no sleep holds is
-    /// captured on the loop's thread, within the budget.)
+    /// captured on the loop's thread, within the budget.) A paused loop's sleep holds any
+    /// capture: no frame is kept waiting, and none would take the capture on the loop's thread.
     static let sleepLeftPerCapture = 4.0
 
     // MARK: Frames
