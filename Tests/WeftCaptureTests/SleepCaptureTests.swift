@@ -257,6 +257,74 @@ struct SleepCaptureTests {
         session.stop()
     }
 
+    /// A node whose reads take `delay` seconds (a capture reads its class name): a capture of it
+    /// outlasts the loop's sleep.
+    final class SlowToRead: DisplayNode {
+        let delay = Mutex(0.0)
+        override var textureClassName: String {
+            let delay = delay.withLock { $0 }
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            return "SlowToRead"
+        }
+    }
+
+    /// A table loop with a `SlowToRead` root below the table.
+    static func loopWithSlowRoot() throws -> (MainLoop, TextNode, SlowToRead) {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let slow = SlowToRead()
+        loop.addRoot(slow, frame: Rect(x: 0, y: 220, width: 375, height: 10))
+        return (loop, try #require(table.subnodes.last?.subnodes.first as? TextNode), slow)
+    }
+
+    /// Sleeps until the worker took a capture in a sleep (one of 20 ms is enough for its poll).
+    static func sleepUntilCapturedInASleep(_ loop: MainLoop, _ session: CaptureSession) {
+        let before = session.capturesWhileLoopSlept
+        for _ in 0..<100 where session.capturesWhileLoopSlept == before {
+            loop.sleep(until: MonotonicClock.now + 0.02)
+        }
+    }
+
+    @Test("the first capture of a stream is free in a sleep too: the loop's wait for it is not charged to the budget")
+    func firstCaptureInASleepIsFree() throws {
+        let (loop, label, slow) = try Self.loopWithSlowRoot()
+        let (session, _, _) = try Self.streaming(loop, updateRate: 0) { $0.captureBudget = 0.25 }
+        label.text = "the stream's first change"
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()  // the stream's first capture waits for a sleep, which it outlasts by far
+        slow.delay.withLock { $0 = 0.2 }
+        Self.sleepUntilCapturedInASleep(loop, session)
+        slow.delay.withLock { $0 = 0 }
+        #expect(session.capturesWhileLoopSlept == 1)
+        let before = session.streamedCaptures
+        label.text = "the next change"
+        loop.run(frames: 3)
+        #expect(session.streamedCaptures > before, "the next change waits for the budget to pay off the first capture")
+        session.stop()
+    }
+
+    @Test("two sessions on one loop: the loop's wait for one's capture in its sleep is charged to that one's budget only")
+    func waitChargedToItsSessionOnly() throws {
+        let (loop, label, slow) = try Self.loopWithSlowRoot()
+        let (waitedFor, _, _) = try Self.streaming(loop, updateRate: 0) { $0.captureBudget = 0.25 }
+        // Its updates are due once a second: none while the other takes its capture in a sleep.
+        let (other, _, _) = try Self.streaming(loop, updateRate: 1) { $0.captureBudget = 0.25 }
+        label.text = "first"
+        loop.tick()  // both streams' first capture, on the loop's thread
+        slow.alpha = 0.5
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()  // `waitedFor`'s capture waits for a sleep, which it outlasts by far
+        slow.delay.withLock { $0 = 0.2 }
+        Self.sleepUntilCapturedInASleep(loop, waitedFor)
+        slow.delay.withLock { $0 = 0 }
+        #expect(waitedFor.capturesWhileLoopSlept == 1)
+        let before = other.streamedCaptures
+        label.text = "a change a second later"
+        loop.run(frames: 61)
+        #expect(other.streamedCaptures > before, "the other session paid for a wait it did not cause")
+        waitedFor.stop()
+        other.stop()
+    }
+
     @Test("a stream that ends drops the capture waiting for a sleep")
     func endedStreamDropsTheWaitingCapture() throws {
         let (loop, table, _) = tableLoop(rows: 100)

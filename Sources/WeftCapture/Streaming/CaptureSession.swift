@@ -114,6 +114,12 @@ public final class CaptureSession {
     /// Streamed captures the worker took in the loop's sleeps (of `streamedCaptures`; the others
     /// ran on the loop's thread). Read it on the loop's thread.
     @exclusivity(unchecked) public private(set) var capturesWhileLoopSlept = 0
+    /// How long this session's captures in the loop's sleeps ran past the sleep's end (the loop
+    /// waited for them), to be charged to the budget after the next frame. Its own, not the
+    /// loop's whole wait (`MainLoop.idleWaitBeforeThisFrame`): another session's capture in the
+    /// same sleep is charged to that one; and not a stream's first capture, free here as on the
+    /// loop's thread.
+    @exclusivity(unchecked) private var loopWaitToCharge = 0.0
 
     /// Inspects `loop`'s roots, or the ones `roots` returns (asked on every capture).
     public init(loop: MainLoop, roots: (() -> [DisplayNode])? = nil, meta: Snapshot.Meta = Snapshot.Meta(),
@@ -200,7 +206,11 @@ public final class CaptureSession {
             wantedWhileLoopSleeps = nil
             let start = MonotonicClock.now
             publisher.submit(sendUpdate: true) { Capture.streamed(of: wanted.roots, meta: meta, cache: cache) }
-            if !wanted.first { captureTimes.add(MonotonicClock.now - start) }
+            let seconds = MonotonicClock.now - start
+            if !wanted.first {
+                captureTimes.add(seconds)
+                loopWaitToCharge += max(0, seconds - secondsLeft)
+            }
             capturesWhileLoopSlept += 1
         }
     }
@@ -232,8 +242,9 @@ public final class CaptureSession {
         if budget.fraction > 0 {
             budget.frameRan(seconds: MonotonicClock.now - info.startedAt)
             // A capture in the loop's sleep is free unless the loop woke while it ran.
-            budget.loopWaited(seconds: loop.idleWaitBeforeThisFrame)
+            budget.loopWaited(seconds: loopWaitToCharge)
         }
+        loopWaitToCharge = 0
         guard hasUncapturedChanges, budget.allowsCapture, rateAllowsUpdate() else { return }
         let first = !isStreaming
         if let seconds = streamUpdate(mayWaitForSleep: true) { budget.captured(seconds: seconds, first: first) }
@@ -262,6 +273,7 @@ public final class CaptureSession {
         isStreaming = false
         wantedWhileLoopSleeps = nil
         budget.reset()
+        loopWaitToCharge = 0
         lastUpdateTime = nil
     }
 
