@@ -325,6 +325,28 @@ struct SleepCaptureTests {
         other.stop()
     }
 
+    @Test("a capture in a paused loop's sleep is not charged to the budget, which limits running frames only")
+    func pausedLoopsWaitIsFree() throws {
+        let (loop, label, slow) = try Self.loopWithSlowRoot()
+        let (session, _, _) = try Self.streaming(loop, updateRate: 0) { $0.captureBudget = 0.25 }
+        label.text = "first"
+        loop.tick()  // the stream's first capture, on the loop's thread
+        slow.alpha = 0.5
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()  // the next waits for a sleep
+        loop.pause()
+        slow.delay.withLock { $0 = 0.2 }
+        Self.sleepUntilCapturedInASleep(loop, session)  // taken in the paused loop's sleep, which it outlasts
+        slow.delay.withLock { $0 = 0 }
+        #expect(session.capturesWhileLoopSlept == 1)
+        loop.resume()
+        let before = session.streamedCaptures
+        label.text = "a change after the pause"
+        loop.run(frames: 3)
+        #expect(session.streamedCaptures > before, "the change waits for the budget to pay off the paused loop's wait")
+        session.stop()
+    }
+
     @Test("a stream that ends drops the capture waiting for a sleep")
     func endedStreamDropsTheWaitingCapture() throws {
         let (loop, table, _) = tableLoop(rows: 100)

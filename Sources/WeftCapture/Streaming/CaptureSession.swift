@@ -117,8 +117,8 @@ public final class CaptureSession {
     /// How long this session's captures in the loop's sleeps ran past the sleep's end (the loop
     /// waited for them), to be charged to the budget after the next frame. Its own, not the
     /// loop's whole wait (`MainLoop.idleWaitBeforeThisFrame`): another session's capture in the
-    /// same sleep is charged to that one; and not a stream's first capture, free here as on the
-    /// loop's thread.
+    /// same sleep is charged to that one. Not a stream's first capture, free here as on the
+    /// loop's thread, nor one in a paused loop's sleep: the budget limits running frames only.
     @exclusivity(unchecked) private var loopWaitToCharge = 0.0
 
     /// Inspects `loop`'s roots, or the ones `roots` returns (asked on every capture).
@@ -207,10 +207,8 @@ public final class CaptureSession {
             let start = MonotonicClock.now
             publisher.submit(sendUpdate: true) { Capture.streamed(of: wanted.roots, meta: meta, cache: cache) }
             let seconds = MonotonicClock.now - start
-            if !wanted.first {
-                captureTimes.add(seconds)
-                loopWaitToCharge += max(0, seconds - secondsLeft)
-            }
+            if !wanted.first { captureTimes.add(seconds) }
+            if !wanted.first, !loop.isPaused { loopWaitToCharge += max(0, seconds - secondsLeft) }
             capturesWhileLoopSlept += 1
         }
     }
