@@ -302,6 +302,38 @@ struct SleepCaptureTests {
         session.stop()
     }
 
+    /// The stream's first capture, left for a sleep, is not taken there (`leaveUntaken` drops or
+    /// replaces it); the capture that then reads everything (slowly: the cache is cold) is free,
+    /// as a stream's first is, so the next change goes out at once.
+    static func expectFirstCaptureFree(leaveUntaken: (MainLoop, CaptureSession) -> Void) throws {
+        let (loop, label, slow) = try Self.loopWithSlowRoot()
+        let (session, _, _) = try Self.streaming(loop, updateRate: 0) { $0.captureBudget = 0.25 }
+        label.text = "the stream's first change"
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()  // the stream's first capture waits for a sleep
+        slow.delay.withLock { $0 = 0.1 }
+        leaveUntaken(loop, session)
+        label.text = "the second change"
+        loop.tick()  // captured here, reading everything
+        slow.delay.withLock { $0 = 0 }
+        #expect(session.capturesWhileLoopSlept == 0)
+        let before = session.streamedCaptures
+        label.text = "the next change"
+        loop.run(frames: 3)
+        #expect(session.streamedCaptures > before, "the next change waits for the budget to pay off the stream's first capture")
+        session.stop()
+    }
+
+    @Test("a stream's first capture left for a sleep and dropped for a document: the next is the first, and free")
+    func firstCaptureDroppedForADocument() throws {
+        try Self.expectFirstCaptureFree { _, session in _ = session.document() }
+    }
+
+    @Test("a stream's first capture left for a sleep and taken on the loop's thread when the next is due: free")
+    func firstCaptureTakenOnTheLoop() throws {
+        try Self.expectFirstCaptureFree { _, _ in }  // the next frame follows without a sleep
+    }
+
     @Test("two sessions on one loop: the loop's wait for one's capture in its sleep is charged to that one's budget only")
     func waitChargedToItsSessionOnly() throws {
         let (loop, label, slow) = try Self.loopWithSlowRoot()
