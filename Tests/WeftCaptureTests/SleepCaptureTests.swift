@@ -218,7 +218,7 @@ struct SleepCaptureTests {
         loop.sleep(until: MonotonicClock.now - 1)
         loop.tick()  // a newer capture is wanted in a sleep
         workerGoes.signal()
-        loop.sleep(until: MonotonicClock.now + 0.2)  // the worker takes it, and polls again
+        Self.sleepUntilCapturedInASleep(loop, session)
         let published = try #require(session.publisher.flush().published)
         let isCurrent = published.roots == Capture.snapshot(of: loop.roots).roots
         #expect(isCurrent, "an older capture was published after the newer one")
