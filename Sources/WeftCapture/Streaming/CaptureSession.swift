@@ -278,11 +278,11 @@ public final class CaptureSession {
     }
 
     /// Streams the changes since the last update; returns the seconds its capture took here and
-    /// whether it was the stream's first, or nil when it was left for the loop's sleep. `mayWaitForSleep`: the capture may be left for
-    /// the worker to take in the loop's sleep after this frame, when the loop sleeps between
-    /// frames (it did before this one) and no capture still waits for a sleep. One still
-    /// waiting (the sleeps were too short for it, or the worker late) is taken here: its changes
-    /// go out one rate interval late at most.
+    /// whether it was the stream's first, or nil when it was left for the loop's sleep.
+    /// `mayWaitForSleep`: the capture may be left for the worker to take in the loop's sleep
+    /// after this frame, when the loop sleeps between frames (it did before this one) and no
+    /// capture still waits for a sleep. One still waiting (the sleeps were too short for it, or
+    /// the worker late) is taken here: its changes go out one rate interval late at most.
     @discardableResult
     private func streamUpdate(mayWaitForSleep: Bool = false) -> (seconds: Double, first: Bool)? {
         // Counted as an update even when the capture turns out unchanged (the worker knows,

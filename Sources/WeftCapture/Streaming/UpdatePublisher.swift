@@ -21,8 +21,8 @@ import WeftSnapshot
 /// the worker wakes itself on a timer (`pollIntervalMilliseconds`) and takes the waiting one;
 /// the host only stores it. Each round first tries `captureWhileLoopSleeps` (a capture the
 /// session wants taken in the loop's sleep, stored as the host stores one, before the loop
-/// wakes). The poll stops after `idlePollsBeforeStopping`
-/// empty rounds, and the next capture (or wanted one) wakes the worker once to start it again.
+/// wakes). The poll stops after `idlePollsBeforeStopping` empty rounds, and the next capture
+/// (or wanted one) wakes the worker once to start it again.
 /// Anything that must not wait for the timer (replies through `afterPublishing`, `flush`)
 /// publishes the waiting capture first.
 final class UpdatePublisher: @unchecked Sendable {
@@ -99,12 +99,12 @@ final class UpdatePublisher: @unchecked Sendable {
             return
         }
         // The capture superseded last time is released before this one is taken, here where
-        // captures are taken (on the host, unless the loop sleeps): it shares its subtrees with the cache, so that costs a few releases, and the
-        // new capture's allocations take its memory back. (Released right after it was
-        // superseded, its memory was what the next frame's allocations got, two frames cold:
-        // the frame itself ran about 5 % slower.) It is released where it is stored: taken into
-        // a local, the optimizer let the reference live on past the new capture, and the
-        // frames ran 5 % slower again.
+        // captures are taken (on the host, unless the loop sleeps): it shares its subtrees with
+        // the cache, so that costs a few releases, and the new capture's allocations take its
+        // memory back. (Released right after it was superseded, its memory was what the next
+        // frame's allocations got, two frames cold: the frame itself ran about 5 % slower.) It
+        // is released where it is stored: taken into a local, the optimizer let the reference
+        // live on past the new capture, and the frames ran 5 % slower again.
         handoff.withLock { handoff in handoff.superseded = nil }
         let next = capture()
         let startPolling = handoff.withLock { handoff in
