@@ -14,9 +14,12 @@ import WeftSnapshot
 struct SleepCaptureTests {
     typealias Outbox = WorkerPublishingTests.Outbox
 
-    /// A streaming session on `loop`, with the document it started from.
-    static func streaming(_ loop: MainLoop, updateRate: Double = 30) throws -> (CaptureSession, Outbox, Snapshot) {
-        let session = CaptureSession(loop: loop, updateRate: updateRate, publishing: .worker)
+    /// A streaming session on `loop`, with the document it started from. `preparing` runs
+    /// before the session's worker does.
+    static func streaming(_ loop: MainLoop, roots: (() -> [DisplayNode])? = nil, updateRate: Double = 30,
+                          preparing: (CaptureSession) -> Void = { _ in }) throws -> (CaptureSession, Outbox, Snapshot) {
+        let session = CaptureSession(loop: loop, roots: roots, updateRate: updateRate, publishing: .worker)
+        preparing(session)
         let outbox = Outbox()
         outbox.install(on: session)
         session.isListening = { true }
@@ -181,6 +184,198 @@ struct SleepCaptureTests {
         let revision = try #require(stepped["revision"]?.number)
         #expect(Int(revision) > revisionBefore, "the step's reply carries the frames' changes")
         #expect(outbox.updates.last?["revision"]?.number == revision)
+        session.stop()
+    }
+
+    @Test("a capture the loop submitted before a worker late for its poll is not published after the newer one it takes in a sleep")
+    func lateWorkerKeepsTheOrder() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        // The worker stops once in a poll, just before it tries a capture in the loop's sleep
+        // (as a worker the system preempted would), until the loop ran on and sleeps again.
+        let (workerStopped, workerGoes) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let stopsOnce = Mutex(false)
+        let (session, outbox, document) = try Self.streaming(loop, updateRate: 0) { session in
+            let takeCapture = session.publisher.captureWhileLoopSleeps
+            session.publisher.captureWhileLoopSleeps = { [gate = loop.idleGate] in
+                if stopsOnce.withLock({ $0 }) {
+                    stopsOnce.withLock { $0 = false }
+                    workerStopped.signal()
+                    workerGoes.wait()
+                    while gate.whileOpen({ _ in true }) == nil { Thread.sleep(forTimeInterval: 0.001) }
+                }
+                return takeCapture()
+            }
+        }
+        stopsOnce.withLock { $0 = true }
+        let label = try #require(table.subnodes.last?.subnodes.first as? TextNode)
+        label.text = "left for a sleep"
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()  // its capture waits for a sleep, and the worker's poll starts
+        #expect(workerStopped.wait(timeout: .now() + 5) == .success)
+        label.text = "captured on the loop"
+        loop.tick()  // no sleep before it: the waiting capture is taken here, and waits for the worker
+        label.text = "left for the next sleep"
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()  // a newer capture is wanted in a sleep
+        workerGoes.signal()
+        Self.sleepUntilCapturedInASleep(loop, session)
+        let published = try #require(session.publisher.flush().published)
+        let isCurrent = published.roots == Capture.snapshot(of: loop.roots).roots
+        #expect(isCurrent, "an older capture was published after the newer one")
+        try Self.expectUpdatesRebuild(document, session: session, outbox: outbox)
+        session.stop()
+    }
+
+    @Test("a capture left for a sleep when the loop pauses goes out in the paused loop's sleeps, however long it takes")
+    func pausedLoopTakesTheWaitingCapture() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        // Captures here take at least 5 ms (the roots are slow to come), so no sleep of a frame
+        // holds four of them.
+        let slowRoots = {
+            Thread.sleep(forTimeInterval: 0.005)
+            return loop.roots
+        }
+        let (session, outbox, document) = try Self.streaming(loop, roots: slowRoots, updateRate: 0)
+        let label = try #require(table.subnodes.last?.subnodes.first as? TextNode)
+        for text in ["first", "second"] {  // captured on the loop's thread: their mean is known
+            label.text = text
+            loop.tick()
+        }
+        label.text = "the last change before the pause"
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()  // its capture waits for the next sleep
+        loop.pause()
+        // The paused program: no frame, a sleep of one.
+        for _ in 0..<60 where session.capturesWhileLoopSlept == 0 {
+            loop.tick()
+            loop.sleep(until: MonotonicClock.now + loop.frameDuration)
+        }
+        let published = try #require(session.publisher.flush().published)
+        let isCurrent = published.roots == Capture.snapshot(of: loop.roots).roots
+        #expect(isCurrent, "the last change before the pause still waits for a sleep")
+        try Self.expectUpdatesRebuild(document, session: session, outbox: outbox)
+        session.stop()
+    }
+
+    /// A node whose reads take `delay` seconds (a capture reads its class name): a capture of it
+    /// outlasts the loop's sleep.
+    final class SlowToRead: DisplayNode {
+        let delay = Mutex(0.0)
+        override var textureClassName: String {
+            let delay = delay.withLock { $0 }
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            return "SlowToRead"
+        }
+    }
+
+    /// A table loop with a `SlowToRead` root below the table.
+    static func loopWithSlowRoot() throws -> (MainLoop, TextNode, SlowToRead) {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let slow = SlowToRead()
+        loop.addRoot(slow, frame: Rect(x: 0, y: 220, width: 375, height: 10))
+        return (loop, try #require(table.subnodes.last?.subnodes.first as? TextNode), slow)
+    }
+
+    /// Sleeps until the worker took a capture in a sleep (one of 20 ms is enough for its poll).
+    static func sleepUntilCapturedInASleep(_ loop: MainLoop, _ session: CaptureSession) {
+        let before = session.capturesWhileLoopSlept
+        for _ in 0..<100 where session.capturesWhileLoopSlept == before {
+            loop.sleep(until: MonotonicClock.now + 0.02)
+        }
+    }
+
+    @Test("the first capture of a stream is free in a sleep too: the loop's wait for it is not charged to the budget")
+    func firstCaptureInASleepIsFree() throws {
+        let (loop, label, slow) = try Self.loopWithSlowRoot()
+        let (session, _, _) = try Self.streaming(loop, updateRate: 0) { $0.captureBudget = 0.25 }
+        label.text = "the stream's first change"
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()  // the stream's first capture waits for a sleep, which it outlasts by far
+        slow.delay.withLock { $0 = 0.2 }
+        Self.sleepUntilCapturedInASleep(loop, session)
+        slow.delay.withLock { $0 = 0 }
+        #expect(session.capturesWhileLoopSlept == 1)
+        let before = session.streamedCaptures
+        label.text = "the next change"
+        loop.run(frames: 3)
+        #expect(session.streamedCaptures > before, "the next change waits for the budget to pay off the first capture")
+        session.stop()
+    }
+
+    /// The stream's first capture, left for a sleep, is not taken there (`leaveUntaken` drops or
+    /// replaces it); the capture that then reads everything (slowly: the cache is cold) is free,
+    /// as a stream's first is, so the next change goes out at once.
+    static func expectFirstCaptureFree(leaveUntaken: (MainLoop, CaptureSession) -> Void) throws {
+        let (loop, label, slow) = try Self.loopWithSlowRoot()
+        let (session, _, _) = try Self.streaming(loop, updateRate: 0) { $0.captureBudget = 0.25 }
+        label.text = "the stream's first change"
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()  // the stream's first capture waits for a sleep
+        slow.delay.withLock { $0 = 0.1 }
+        leaveUntaken(loop, session)
+        label.text = "the second change"
+        loop.tick()  // captured here, reading everything
+        slow.delay.withLock { $0 = 0 }
+        #expect(session.capturesWhileLoopSlept == 0)
+        let before = session.streamedCaptures
+        label.text = "the next change"
+        loop.run(frames: 3)
+        #expect(session.streamedCaptures > before, "the next change waits for the budget to pay off the stream's first capture")
+        session.stop()
+    }
+
+    @Test("a stream's first capture left for a sleep and dropped for a document: the next is the first, and free")
+    func firstCaptureDroppedForADocument() throws {
+        try Self.expectFirstCaptureFree { _, session in _ = session.document() }
+    }
+
+    @Test("a stream's first capture left for a sleep and taken on the loop's thread when the next is due: free")
+    func firstCaptureTakenOnTheLoop() throws {
+        try Self.expectFirstCaptureFree { _, _ in }  // the next frame follows without a sleep
+    }
+
+    @Test("two sessions on one loop: the loop's wait for one's capture in its sleep is charged to that one's budget only")
+    func waitChargedToItsSessionOnly() throws {
+        let (loop, label, slow) = try Self.loopWithSlowRoot()
+        let (waitedFor, _, _) = try Self.streaming(loop, updateRate: 0) { $0.captureBudget = 0.25 }
+        // Its updates are due once a second: none while the other takes its capture in a sleep.
+        let (other, _, _) = try Self.streaming(loop, updateRate: 1) { $0.captureBudget = 0.25 }
+        label.text = "first"
+        loop.tick()  // both streams' first capture, on the loop's thread
+        slow.alpha = 0.5
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()  // `waitedFor`'s capture waits for a sleep, which it outlasts by far
+        slow.delay.withLock { $0 = 0.2 }
+        Self.sleepUntilCapturedInASleep(loop, waitedFor)
+        slow.delay.withLock { $0 = 0 }
+        #expect(waitedFor.capturesWhileLoopSlept == 1)
+        let before = other.streamedCaptures
+        label.text = "a change a second later"
+        loop.run(frames: 61)
+        #expect(other.streamedCaptures > before, "the other session paid for a wait it did not cause")
+        waitedFor.stop()
+        other.stop()
+    }
+
+    @Test("a capture in a paused loop's sleep is not charged to the budget, which limits running frames only")
+    func pausedLoopsWaitIsFree() throws {
+        let (loop, label, slow) = try Self.loopWithSlowRoot()
+        let (session, _, _) = try Self.streaming(loop, updateRate: 0) { $0.captureBudget = 0.25 }
+        label.text = "first"
+        loop.tick()  // the stream's first capture, on the loop's thread
+        slow.alpha = 0.5
+        loop.sleep(until: MonotonicClock.now - 1)
+        loop.tick()  // the next waits for a sleep
+        loop.pause()
+        slow.delay.withLock { $0 = 0.2 }
+        Self.sleepUntilCapturedInASleep(loop, session)  // taken in the paused loop's sleep, which it outlasts
+        slow.delay.withLock { $0 = 0 }
+        #expect(session.capturesWhileLoopSlept == 1)
+        loop.resume()
+        let before = session.streamedCaptures
+        label.text = "a change after the pause"
+        loop.run(frames: 3)
+        #expect(session.streamedCaptures > before, "the change waits for the budget to pay off the paused loop's wait")
         session.stop()
     }
 

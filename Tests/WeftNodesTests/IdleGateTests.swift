@@ -59,6 +59,34 @@ struct IdleGateTests {
         #expect(loop.idleWaitBeforeThisFrame == 0)
     }
 
+    @Test("a sleep inside a frame (a callback sleeping) keeps the gate closed: the trees are half-way through the frame")
+    func noReaderInsideAFrame() {
+        nonisolated(unsafe) let loop = MainLoop(clock: .manual)
+        let (loopSleeps, readerDone) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let readerGotIn = Mutex(false)
+        let reader = Thread {
+            loopSleeps.wait()
+            // Tries for most of the loop's sleep.
+            let end = MonotonicClock.now + 0.1
+            while MonotonicClock.now < end, !readerGotIn.withLock({ $0 }) {
+                if loop.idleGate.whileOpen({ _ in true }) != nil { readerGotIn.withLock { $0 = true } }
+                Thread.sleep(forTimeInterval: 0.001)
+            }
+            readerDone.signal()
+        }
+        reader.start()
+        loop.addFrameCallback(.layout) { loop in
+            guard loop.frame == 1 else { return }
+            loopSleeps.signal()
+            loop.sleep(until: MonotonicClock.now + 0.15)
+        }
+        loop.tick()
+        readerDone.wait()
+        #expect(!readerGotIn.withLock { $0 }, "a reader got in during a frame")
+        loop.tick()
+        #expect(!loop.sleptBeforeThisFrame, "the sleep was inside the frame before, not between the frames")
+    }
+
     @Test("a running real-clock loop opens the gate between its frames")
     func runOpensTheGate() {
         nonisolated(unsafe) let loop = MainLoop(clock: .real, framesPerSecond: 50)

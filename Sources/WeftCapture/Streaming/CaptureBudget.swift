@@ -44,8 +44,8 @@ struct CaptureBudget {
         credit -= times.add(seconds)
     }
 
-    /// The loop waited `seconds` on waking for a capture taken in its sleep
-    /// (`MainLoop.idleWaitBeforeThisFrame`): charged as it is, as the loop's time lost. (Such a
+    /// The loop waited `seconds` on waking for a capture taken in its sleep (the time the
+    /// capture ran past the sleep's end): charged as it is, as the loop's time lost. (Such a
     /// capture costs the loop nothing unless it outlasts the sleep.)
     mutating func loopWaited(seconds: Double) {
         guard fraction > 0, seconds > 0 else { return }

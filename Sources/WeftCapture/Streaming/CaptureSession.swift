@@ -87,23 +87,23 @@ public final class CaptureSession {
     let edits: EditStore
     @exclusivity(unchecked) private var hasPendingChanges = true
     @exclusivity(unchecked) private var budget: CaptureBudget
-    /// Whether a capture was streamed since someone started listening: the first one is not
-    /// charged to the budget (it reads everything, once).
+    /// Whether an update was streamed (or left for the loop's sleep) since someone started
+    /// listening: a frame seen without a listener then ends the stream (`endStream`).
     @exclusivity(unchecked) private var isStreaming = false
     /// Program time of the last update sent.
     @exclusivity(unchecked) private var lastUpdateTime: Double?
     @exclusivity(unchecked) private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
     private var hook: MainLoop.Token?
-    /// A streamed capture left for the worker to take in the loop's next sleep
-    /// (`captureWhileLoopSleeps`): the roots to read, and whether it is its stream's first.
-    private struct SleepCapture {
-        let roots: [DisplayNode]
-        let first: Bool
-    }
     // Read and written by the loop while it runs, and by the worker only while it holds the
     // loop's idle gate, which orders them (as it does the cache and `meta`, which captures read).
-    /// The capture waiting for the loop's next sleep; nil when none waits.
-    @exclusivity(unchecked) private var wantedWhileLoopSleeps: SleepCapture?
+    /// The roots of the streamed capture left for the worker to take in the loop's next sleep
+    /// (`captureWhileLoopSleeps`); nil when none waits.
+    @exclusivity(unchecked) private var wantedWhileLoopSleeps: [DisplayNode]?
+    /// Whether the stream's first streamed capture ran, here or in the loop's sleep. That one
+    /// reads everything, once, so it is not charged to the budget nor counted in the mean. (Not
+    /// `isStreaming`: the first update's capture may be left for a sleep, then dropped for a
+    /// document or taken here when the next is due: the capture after it is the first.)
+    @exclusivity(unchecked) private var firstStreamedCaptureTaken = false
     /// What streamed captures took, wherever they ran (not the first of a stream, which reads
     /// everything): one starts in the loop's sleep only if the sleep has `sleepLeftPerCapture`
     /// times the mean left.
@@ -114,6 +114,12 @@ public final class CaptureSession {
     /// Streamed captures the worker took in the loop's sleeps (of `streamedCaptures`; the others
     /// ran on the loop's thread). Read it on the loop's thread.
     @exclusivity(unchecked) public private(set) var capturesWhileLoopSlept = 0
+    /// How long this session's captures in the loop's sleeps ran past the sleep's end (the loop
+    /// waited for them), to be charged to the budget after the next frame. Its own, not the
+    /// loop's whole wait (`MainLoop.idleWaitBeforeThisFrame`): another session's capture in the
+    /// same sleep is charged to that one. Not a stream's first capture, free here as on the
+    /// loop's thread, nor one in a paused loop's sleep: the budget limits running frames only.
+    @exclusivity(unchecked) private var loopWaitToCharge = 0.0
 
     /// Inspects `loop`'s roots, or the ones `roots` returns (asked on every capture).
     public init(loop: MainLoop, roots: (() -> [DisplayNode])? = nil, meta: Snapshot.Meta = Snapshot.Meta(),
@@ -187,25 +193,32 @@ public final class CaptureSession {
         publisher.submit(sendUpdate: sendingUpdate) { capture(reusingUnchangedSubtrees: !fresh) }
     }
 
-    /// On the worker: the wanted streamed capture, taken now if the loop sleeps for long enough
-    /// (holding its idle gate, so the loop waits if it wakes meanwhile); nil otherwise.
-    private func captureWhileLoopSleeps() -> PendingCapture? {
-        let capture = loop.idleGate.whileOpen { secondsLeft -> PendingCapture? in
-            guard let wanted = wantedWhileLoopSleeps, secondsLeft >= Self.sleepLeftPerCapture * (captureTimes.mean ?? 0)
-            else { return nil }
+    /// On the worker: takes the wanted streamed capture if the loop sleeps for long enough, and
+    /// submits it, both holding the loop's idle gate (the loop waits if it wakes meanwhile).
+    /// Submitted there, it takes its place among the captures the loop submits, in the order
+    /// the trees were read: it replaces one the loop submitted before the sleep, and one the
+    /// loop submits after the sleep replaces it, however late the worker publishes.
+    private func captureWhileLoopSleeps() {
+        loop.idleGate.whileOpen { secondsLeft in
+            guard let roots = wantedWhileLoopSleeps,
+                  loop.isPaused || secondsLeft >= Self.sleepLeftPerCapture * (captureTimes.mean ?? 0)
+            else { return }
             wantedWhileLoopSleeps = nil
+            let first = !firstStreamedCaptureTaken
+            firstStreamedCaptureTaken = true
             let start = MonotonicClock.now
-            let capture = Capture.streamed(of: wanted.roots, meta: meta, cache: cache)
-            if !wanted.first { captureTimes.add(MonotonicClock.now - start) }
+            publisher.submit(sendUpdate: true) { Capture.streamed(of: roots, meta: meta, cache: cache) }
+            let seconds = MonotonicClock.now - start
+            if !first { captureTimes.add(seconds) }
+            if !first, !loop.isPaused { loopWaitToCharge += max(0, seconds - secondsLeft) }
             capturesWhileLoopSlept += 1
-            return capture
         }
-        return capture ?? nil
     }
 
     /// How many of its mean captures a sleep must still hold for the worker to start one: the
     /// loop should almost never wake to wait for it. (A tree whose capture no sleep holds is
-    /// captured on the loop's thread, within the budget.)
+    /// captured on the loop's thread, within the budget.) A paused loop's sleep holds any
+    /// capture: no frame is kept waiting, and none would take the capture on the loop's thread.
     static let sleepLeftPerCapture = 4.0
 
     // MARK: Frames
@@ -229,11 +242,11 @@ public final class CaptureSession {
         if budget.fraction > 0 {
             budget.frameRan(seconds: MonotonicClock.now - info.startedAt)
             // A capture in the loop's sleep is free unless the loop woke while it ran.
-            budget.loopWaited(seconds: loop.idleWaitBeforeThisFrame)
+            budget.loopWaited(seconds: loopWaitToCharge)
         }
+        loopWaitToCharge = 0
         guard hasUncapturedChanges, budget.allowsCapture, rateAllowsUpdate() else { return }
-        let first = !isStreaming
-        if let seconds = streamUpdate(mayWaitForSleep: true) { budget.captured(seconds: seconds, first: first) }
+        if let capture = streamUpdate(mayWaitForSleep: true) { budget.captured(seconds: capture.seconds, first: capture.first) }
     }
 
     /// Changes not captured yet: seen in frames since the last capture, or waiting for the
@@ -258,35 +271,38 @@ public final class CaptureSession {
     private func endStream() {
         isStreaming = false
         wantedWhileLoopSleeps = nil
+        firstStreamedCaptureTaken = false
         budget.reset()
+        loopWaitToCharge = 0
         lastUpdateTime = nil
     }
 
-    /// Streams the changes since the last update; returns the seconds its capture took here, or
-    /// nil when it was left for the loop's sleep. `mayWaitForSleep`: the capture may be left for
-    /// the worker to take in the loop's sleep after this frame, when the loop sleeps between
-    /// frames (it did before this one) and no capture still waits for a sleep. One still
-    /// waiting (the sleeps were too short for it, or the worker late) is taken here: its changes
-    /// go out one rate interval late at most.
+    /// Streams the changes since the last update; returns the seconds its capture took here and
+    /// whether it was the stream's first, or nil when it was left for the loop's sleep.
+    /// `mayWaitForSleep`: the capture may be left for the worker to take in the loop's sleep
+    /// after this frame, when the loop sleeps between frames (it did before this one) and no
+    /// capture still waits for a sleep. One still waiting (the sleeps were too short for it, or
+    /// the worker late) is taken here: its changes go out one rate interval late at most.
     @discardableResult
-    private func streamUpdate(mayWaitForSleep: Bool = false) -> Double? {
+    private func streamUpdate(mayWaitForSleep: Bool = false) -> (seconds: Double, first: Bool)? {
         // Counted as an update even when the capture turns out unchanged (the worker knows,
         // the loop does not): at worst the next change waits one rate interval.
         lastUpdateTime = loop.time
-        let first = !isStreaming
         isStreaming = true
         streamedCaptures += 1
         if mayWaitForSleep, publisher.mode == .worker, loop.sleptBeforeThisFrame, wantedWhileLoopSleeps == nil {
             hasPendingChanges = false
-            wantedWhileLoopSleeps = SleepCapture(roots: inspectedRoots, first: first)
+            wantedWhileLoopSleeps = inspectedRoots
             publisher.pollForCaptureWhileLoopSleeps()
             return nil
         }
+        let first = !firstStreamedCaptureTaken
+        firstStreamedCaptureTaken = true
         let start = MonotonicClock.now
         publishIfChanged(sendingUpdate: true, fresh: false)
         let seconds = MonotonicClock.now - start
         if !first { captureTimes.add(seconds) }
-        return seconds
+        return (seconds, first)
     }
 
     /// A command changed the trees between frames: while paused no frame will follow soon, so

@@ -19,9 +19,10 @@ import WeftSnapshot
 /// Why a poll: waking the worker for every capture costs the host thread a system call (a few
 /// microseconds, as much as a whole capture of a scrolling feed). So while captures keep coming
 /// the worker wakes itself on a timer (`pollIntervalMilliseconds`) and takes the waiting one;
-/// the host only stores it. Each round also tries `captureWhileLoopSleeps` (a capture the
-/// session wants taken in the loop's sleep). The poll stops after `idlePollsBeforeStopping`
-/// empty rounds, and the next capture (or wanted one) wakes the worker once to start it again.
+/// the host only stores it. Each round first tries `captureWhileLoopSleeps` (a capture the
+/// session wants taken in the loop's sleep, stored as the host stores one, before the loop
+/// wakes). The poll stops after `idlePollsBeforeStopping` empty rounds, and the next capture
+/// (or wanted one) wakes the worker once to start it again.
 /// Anything that must not wait for the timer (replies through `afterPublishing`, `flush`)
 /// publishes the waiting capture first.
 final class UpdatePublisher: @unchecked Sendable {
@@ -89,19 +90,21 @@ final class UpdatePublisher: @unchecked Sendable {
 
     /// Publishes what `capture` returns as the next revision if it differs from the last
     /// published document, sending the update when `sendUpdate` (someone listens). Returns at
-    /// once with `.worker`: the capture replaces the one waiting for the worker, if any.
+    /// once with `.worker`: the capture replaces the one waiting for the worker, if any. Called
+    /// on the host's thread, or on the worker while it holds the loop's idle gate (a capture in
+    /// the loop's sleep: the host is asleep then, so the captures still arrive in order).
     func submit(sendUpdate: Bool, _ capture: () -> PendingCapture) {
         guard mode == .worker else {
             publish(capture().snapshot(assembling: &assembly), sendUpdate: sendUpdate)
             return
         }
-        // The capture superseded last time is released before this one is taken, here on the
-        // host: it shares its subtrees with the cache, so that costs a few releases, and the
-        // new capture's allocations take its memory back. (Released right after it was
-        // superseded, its memory was what the next frame's allocations got, two frames cold:
-        // the frame itself ran about 5 % slower.) It is released where it is stored: taken into
-        // a local, the optimizer let the reference live on past the new capture, and the
-        // frames ran 5 % slower again.
+        // The capture superseded last time is released before this one is taken, here where
+        // captures are taken (on the host, unless the loop sleeps): it shares its subtrees with
+        // the cache, so that costs a few releases, and the new capture's allocations take its
+        // memory back. (Released right after it was superseded, its memory was what the next
+        // frame's allocations got, two frames cold: the frame itself ran about 5 % slower.) It
+        // is released where it is stored: taken into a local, the optimizer let the reference
+        // live on past the new capture, and the frames ran 5 % slower again.
         handoff.withLock { handoff in handoff.superseded = nil }
         let next = capture()
         let startPolling = handoff.withLock { handoff in
@@ -114,9 +117,10 @@ final class UpdatePublisher: @unchecked Sendable {
         if startPolling { queue.async { self.startPolling() } }
     }
 
-    /// Takes a capture for an update while the loop sleeps, on the worker (`.worker` only): the
-    /// session's `captureWhileLoopSleeps`, nil when none is wanted or the loop is not asleep.
-    var captureWhileLoopSleeps: () -> PendingCapture? = { nil }
+    /// Takes a capture for an update while the loop sleeps, on the worker (`.worker` only), and
+    /// submits it while the loop still sleeps (`submit`): the session's `captureWhileLoopSleeps`,
+    /// which does nothing when none is wanted or the loop is not asleep.
+    var captureWhileLoopSleeps: () -> Void = {}
 
     /// A capture is wanted while the loop sleeps: makes sure the poll runs, which then tries
     /// `captureWhileLoopSleeps` each round.
@@ -138,12 +142,8 @@ final class UpdatePublisher: @unchecked Sendable {
     }
 
     private func poll() {
-        var published = publishWaiting()
-        if let capture = captureWhileLoopSleeps() {
-            publish(capture.snapshot(assembling: &assembly), sendUpdate: true)
-            published = true
-        }
-        if published {
+        captureWhileLoopSleeps()
+        if publishWaiting() {
             idlePolls = 0
             return
         }

@@ -288,8 +288,10 @@ public final class MainLoop {
     /// Sleeps until `deadline` (`MonotonicClock` seconds) with `idleGate` open, so that other
     /// threads may read the trees meanwhile. `run()` sleeps between frames with it; a host that
     /// paces frames itself (`tick()`) sleeps with it too, or its inspector reads the trees on the
-    /// loop's thread, after frames.
+    /// loop's thread, after frames. Inside a frame (a callback or hook sleeping) the gate stays
+    /// closed, and the sleep is not one between frames: the trees are half-way through the frame.
     public func sleep(until deadline: Double) {
+        guard !isInFrame else { return MonotonicClock.sleep(until: deadline) }
         idleGate.open(until: deadline)
         MonotonicClock.sleep(until: deadline)
         idleWaitSinceLastFrame += idleGate.close()
