@@ -102,7 +102,7 @@ public final class CaptureSession {
     /// Whether the stream's first streamed capture ran, here or in the loop's sleep. That one
     /// reads everything, once, so it is not charged to the budget nor counted in the mean. (Not
     /// `isStreaming`: the first update's capture may be left for a sleep, then dropped for a
-    /// document or taken here when the next is due: the capture after it is the first.)
+    /// document or taken here at the next frame: the capture after it is the first.)
     @exclusivity(unchecked) private var firstStreamedCaptureTaken = false
     /// What streamed captures took, wherever they ran (not the first of a stream, which reads
     /// everything): one starts in the loop's sleep only if the sleep has `sleepLeftPerCapture`
@@ -132,7 +132,12 @@ public final class CaptureSession {
         budget = CaptureBudget(fraction: captureBudget)
         edits = EditStore(loop: loop)
         edits.onDropped = { [weak self] id, reason in self?.editDropped(id: id, reason: reason) }
-        publisher.captureWhileLoopSleeps = { [weak self] in self?.captureWhileLoopSleeps() }
+        // The session is looked up only inside the gate, while the loop sleeps: the loop cannot
+        // let go of its last reference then, so the worker never frees the session (nor the
+        // loop or roots only it still held).
+        publisher.captureWhileLoopSleeps = { [weak self, gate = loop.idleGate] in
+            _ = gate.whileOpen { secondsLeft in self?.captureWhileLoopSleeps(secondsLeft: secondsLeft) }
+        }
     }
 
     /// Starts observing frames (idempotent). The frames that ran while the session was stopped
@@ -193,26 +198,24 @@ public final class CaptureSession {
         publisher.submit(sendUpdate: sendingUpdate) { capture(reusingUnchangedSubtrees: !fresh) }
     }
 
-    /// On the worker: takes the wanted streamed capture if the loop sleeps for long enough, and
-    /// submits it, both holding the loop's idle gate (the loop waits if it wakes meanwhile).
+    /// On the worker, holding the loop's idle gate (the loop waits if it wakes meanwhile): takes
+    /// the wanted streamed capture if the sleep has long enough left, and submits it.
     /// Submitted there, it takes its place among the captures the loop submits, in the order
     /// the trees were read: it replaces one the loop submitted before the sleep, and one the
     /// loop submits after the sleep replaces it, however late the worker publishes.
-    private func captureWhileLoopSleeps() {
-        loop.idleGate.whileOpen { secondsLeft in
-            guard let roots = wantedWhileLoopSleeps,
-                  loop.isPaused || secondsLeft >= Self.sleepLeftPerCapture * (captureTimes.mean ?? 0)
-            else { return }
-            wantedWhileLoopSleeps = nil
-            let first = !firstStreamedCaptureTaken
-            firstStreamedCaptureTaken = true
-            let start = MonotonicClock.now
-            publisher.submit(sendUpdate: true) { Capture.streamed(of: roots, meta: meta, cache: cache) }
-            let seconds = MonotonicClock.now - start
-            if !first { captureTimes.add(seconds) }
-            if !first, !loop.isPaused { loopWaitToCharge += max(0, seconds - secondsLeft) }
-            capturesWhileLoopSlept += 1
-        }
+    private func captureWhileLoopSleeps(secondsLeft: Double) {
+        guard let roots = wantedWhileLoopSleeps,
+              loop.isPaused || secondsLeft >= Self.sleepLeftPerCapture * (captureTimes.mean ?? 0)
+        else { return }
+        wantedWhileLoopSleeps = nil
+        let first = !firstStreamedCaptureTaken
+        firstStreamedCaptureTaken = true
+        let start = MonotonicClock.now
+        publisher.submit(sendUpdate: true) { Capture.streamed(of: roots, meta: meta, cache: cache) }
+        let seconds = MonotonicClock.now - start
+        if !first { captureTimes.add(seconds) }
+        if !first, !loop.isPaused { loopWaitToCharge += max(0, seconds - secondsLeft) }
+        capturesWhileLoopSlept += 1
     }
 
     /// How many of its mean captures a sleep must still hold for the worker to start one: the
@@ -245,13 +248,22 @@ public final class CaptureSession {
             budget.loopWaited(seconds: loopWaitToCharge)
         }
         loopWaitToCharge = 0
-        guard hasUncapturedChanges, budget.allowsCapture, rateAllowsUpdate() else { return }
+        guard budget.allowsCapture else { return }
+        if wantedWhileLoopSleeps != nil {
+            // The sleep after the frame that left this capture for it did not take it (shorter
+            // than the worker's poll or than the capture, or the worker was late): taken here,
+            // a frame late, so that updates keep their rate and the last changes of a burst do
+            // not wait for a sleep that never has room.
+            let capture = captureHere()
+            budget.captured(seconds: capture.seconds, first: capture.first)
+            return
+        }
+        guard hasPendingChanges, rateAllowsUpdate() else { return }
         if let capture = streamUpdate(mayWaitForSleep: true) { budget.captured(seconds: capture.seconds, first: capture.first) }
     }
 
     /// Changes not captured yet: seen in frames since the last capture, or waiting for the
-    /// loop's sleep in a capture the worker has not taken (taken here when the next is due, so
-    /// that the last changes of a burst do not wait for a sleep that never has room).
+    /// loop's sleep in a capture the worker has not taken.
     private var hasUncapturedChanges: Bool { hasPendingChanges || wantedWhileLoopSleeps != nil }
 
     /// Whether the chosen roots, or their change counts, differ from the last frame's (false
@@ -280,9 +292,8 @@ public final class CaptureSession {
     /// Streams the changes since the last update; returns the seconds its capture took here and
     /// whether it was the stream's first, or nil when it was left for the loop's sleep.
     /// `mayWaitForSleep`: the capture may be left for the worker to take in the loop's sleep
-    /// after this frame, when the loop sleeps between frames (it did before this one) and no
-    /// capture still waits for a sleep. One still waiting (the sleeps were too short for it, or
-    /// the worker late) is taken here: its changes go out one rate interval late at most.
+    /// after this frame, when the loop sleeps between frames (it did before this one). One the
+    /// sleep does not take is taken at the next frame (`stream(after:)`).
     @discardableResult
     private func streamUpdate(mayWaitForSleep: Bool = false) -> (seconds: Double, first: Bool)? {
         // Counted as an update even when the capture turns out unchanged (the worker knows,
@@ -290,12 +301,18 @@ public final class CaptureSession {
         lastUpdateTime = loop.time
         isStreaming = true
         streamedCaptures += 1
-        if mayWaitForSleep, publisher.mode == .worker, loop.sleptBeforeThisFrame, wantedWhileLoopSleeps == nil {
+        if mayWaitForSleep, publisher.mode == .worker, loop.sleptBeforeThisFrame {
             hasPendingChanges = false
             wantedWhileLoopSleeps = inspectedRoots
             publisher.pollForCaptureWhileLoopSleeps()
             return nil
         }
+        return captureHere()
+    }
+
+    /// Captures the changes not captured yet, here on the loop's thread, and submits them;
+    /// returns the seconds that took and whether it was the stream's first capture.
+    private func captureHere() -> (seconds: Double, first: Bool) {
         let first = !firstStreamedCaptureTaken
         firstStreamedCaptureTaken = true
         let start = MonotonicClock.now

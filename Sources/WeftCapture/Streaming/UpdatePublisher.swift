@@ -8,8 +8,9 @@ import WeftSnapshot
 /// so that they leave in the order they were produced.
 ///
 /// Why a worker: captures must be taken where the trees can be read (on the loop's thread, or
-/// on this worker while the loop sleeps: `captureWhileLoopSleeps`), but a capture is immutable, so assembling it into a document (`PendingCapture`), comparing,
-/// diffing and encoding it can happen elsewhere. With `.worker` that work runs on a serial
+/// on this worker while the loop sleeps: `captureWhileLoopSleeps`), but a capture is
+/// immutable, so assembling it into a document (`PendingCapture`), comparing, diffing and
+/// encoding it can happen elsewhere. With `.worker` that work runs on a serial
 /// queue and the host's frame pays only for reading its trees. Work in flight is bounded to one
 /// capture being published plus one waiting: a newer capture replaces the waiting one, and
 /// since the diff is always taken against the last *published* document, a superseded capture
@@ -152,7 +153,7 @@ final class UpdatePublisher: @unchecked Sendable {
         // Stops only if no capture arrived meanwhile: `submit` checks `isPolling` under the same
         // lock, so a capture stored after this sees the poll stopped and starts it again. (A
         // capture wanted while the loop sleeps may be left wanted: the session takes it on the
-        // loop's thread when the next is due.)
+        // loop's thread at the next frame.)
         let stopped = handoff.withLock { handoff in
             guard handoff.waiting == nil else { return false }
             handoff.isPolling = false

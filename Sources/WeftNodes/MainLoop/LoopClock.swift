@@ -25,9 +25,10 @@ public enum MonotonicClock {
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
-    /// Sleeps until `deadline` (one in the past returns at once). Frames are paced with it
-    /// (`MainLoop.sleep(until:)`).
+    /// Sleeps until `deadline` (one in the past, or one that is not a finite number, returns at
+    /// once). Frames are paced with it (`MainLoop.sleep(until:)`).
     public static func sleep(until deadline: Double) {
+        guard deadline.isFinite else { return }
         var time = timespec(tv_sec: Int(deadline), tv_nsec: Int((deadline - deadline.rounded(.down)) * 1e9))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) == EINTR {}
     }
