@@ -160,3 +160,26 @@ def nesting(text):
         elif character in "]}":
             depth -= 1
     return deepest
+
+
+def test_files_30000_levels_deep_are_compared(gateway, page, tmp_path):
+    """The Diff panel compares two trees 30 000 levels deep whose innermost box grew from 50 to
+    60 points wide: one change, `resized`, on the innermost element. Before, the comparison
+    walked the trees recursively, overflowed the stack at about 5 000 levels, and Compare showed
+    nothing."""
+    before = deep_document_text(DEPTH, "node")
+    after = before.replace('"frame": [100, 200, 50, 50]', '"frame": [100, 200, 60, 50]')
+    (tmp_path / "before.json").write_text(before)
+    (tmp_path / "after.json").write_text(after)
+    page.open(gateway.page_url())
+    page.driver.get_log("browser")  # the log is the browser's: earlier tests' entries are read off first
+    page.js("weft.selectTab('diff')")
+    page.open_file(f"{tmp_path / 'before.json'}\n{tmp_path / 'after.json'}", input_id="diff-files")
+    page.wait_js("return document.querySelectorAll('#diff-after option').length === 2", "both files listed")
+    page.driver.find_element("id", "diff-run").click()
+    summary = page.wait_js("const s = document.getElementById('diff-summary'); return s && s.textContent", "the diff summary")
+    assert summary == "1 resized"
+    assert page.js("return [...document.querySelectorAll('#diff-table tr.diff-row')].map(r => r.dataset.id)") == [f"n{DEPTH - 1}"]
+    assert page.js("return [...weft.state.diff.changedIds]") == [f"n{DEPTH - 1}"]
+    assert page.severe_console_errors() == []
+    page.screenshot("deep-files-diff")
