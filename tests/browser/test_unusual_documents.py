@@ -183,3 +183,33 @@ def test_files_30000_levels_deep_are_compared(gateway, page, tmp_path):
     assert page.js("return [...weft.state.diff.changedIds]") == [f"n{DEPTH - 1}"]
     assert page.severe_console_errors() == []
     page.screenshot("deep-files-diff")
+
+
+def test_the_ascii_art_of_specs_30000_levels_deep(gateway, page, tmp_path):
+    """The ASCII panel on the file of 29 998 wrapper specs between n0 and the innermost node
+    n29999 (ASDisplayNode, 13 characters). The art of spec n29997 (the innermost spec's parent):
+    the innermost box's row, "|  ASDisplayNode  |", is 19 wide, as wide as its name
+    ASWrapperLayoutSpec, so its top border has no dashes (Texture's quirk); the box around it is
+    6 wider. n0's own art is its name; its layout spec's art would be 59 997 lines (2 x 29 998
+    + 1) of 180 001 characters (19 + 6 x 29 997): the panel says so in its place. Before, the
+    drawing recursed, overflowed the stack, and the panel showed nothing new."""
+    path = tmp_path / "deep.json"
+    path.write_text(deep_document_text(DEPTH, "spec"))
+    page.open(gateway.page_url())
+    page.driver.get_log("browser")  # the log is the browser's: earlier tests' entries are read off first
+    page.open_file(str(path))
+    page.wait_js("return weft.state.model && weft.state.model.size === arguments[0]", "the file's elements", DEPTH)
+    page.js("weft.selectTab('ascii')")
+    shown = "return [...document.querySelectorAll('#ascii pre, #ascii .error-text')].map(e => [e.getAttribute('aria-label'), e.textContent])"
+    page.js("weft.state.select(arguments[0])", f"n{DEPTH - 3}")
+    assert page.js(shown) == [["asciiArtString", "\n".join([
+        "---ASWrapperLayoutSpec---",
+        "|  ASWrapperLayoutSpec  |",
+        "|  |  ASDisplayNode  |  |",
+        "|  -------------------  |",
+        "-------------------------"])]]
+    page.js("weft.state.select('n0')")
+    assert page.js(shown) == [["asciiArtString", "ASDisplayNode"],
+                              ["layout spec", "The ASCII art would be 59997 lines of 180001 characters: too large to draw"]]
+    assert page.severe_console_errors() == []
+    page.screenshot("deep-specs-ascii")
