@@ -213,3 +213,48 @@ def test_the_ascii_art_of_specs_30000_levels_deep(gateway, page, tmp_path):
                               ["layout spec", "The ASCII art would be 59997 lines of 180001 characters: too large to draw"]]
     assert page.severe_console_errors() == []
     page.screenshot("deep-specs-ascii")
+
+
+# The selected row's label (its twisty and class name) against the tree's visible area (its
+# client width and height, without the scrollbars): the label's edges from the view's top-left
+# corner, in CSS px, and the tree's horizontal scroll.
+SELECTED_LABEL = """const tree = document.getElementById('tree'), row = tree.querySelector('.tree-row[aria-selected="true"]');
+const view = tree.getBoundingClientRect(), left = row.querySelector('.twisty').getBoundingClientRect().left;
+const right = row.querySelector('.class').getBoundingClientRect().right, box = row.getBoundingClientRect();
+return {left: left - view.left, right: right - view.left, top: box.top - view.top, bottom: box.bottom - view.top,
+        width: tree.clientWidth, height: tree.clientHeight, scrollLeft: tree.scrollLeft};"""
+
+
+def label_in_view(label):
+    return 0 <= label["left"] and label["right"] <= label["width"] and 0 <= label["top"] and label["bottom"] <= label["height"]
+
+
+def test_the_tree_scrolls_sideways_to_a_deep_selected_row(gateway, page, tmp_path):
+    """A chain 500 levels deep: row k is indented 4 + 14k px, so the innermost row's label starts
+    about 7 000 px from the left, far past the tree's width (about 390 px). Selecting it scrolls
+    the tree sideways until its label is in view, and the row (the last) stays above the
+    horizontal scrollbar its width brings; selecting the root scrolls back. A shallow row whose
+    label is in view already does not move the tree sideways, even scrolled a little. Before, the
+    tree only scrolled up and down: the innermost row was shown out of view."""
+    depth = 500
+    path = tmp_path / "deep.json"
+    path.write_text(deep_document_text(depth, "node"))
+    page.open(gateway.page_url())
+    page.open_file(str(path))
+    page.wait_js("return weft.state.model && weft.state.model.size === arguments[0]", "the file's elements", depth)
+    page.js("weft.state.select(arguments[0])", f"n{depth - 1}")
+    page.frames()
+    deep = page.js(SELECTED_LABEL)
+    assert label_in_view(deep) and deep["scrollLeft"] > 6000, deep
+    page.screenshot("deep-row-in-view")
+    page.js("weft.state.select('n0')")
+    page.frames()
+    root = page.js(SELECTED_LABEL)
+    assert label_in_view(root) and root["scrollLeft"] == 0, root
+    page.js("weft.state.select('n2')")
+    page.frames()
+    assert page.js(SELECTED_LABEL)["scrollLeft"] == 0
+    page.js("document.getElementById('tree').scrollLeft = 40; weft.state.select('n4')")
+    page.frames()
+    shallow = page.js(SELECTED_LABEL)
+    assert label_in_view(shallow) and shallow["scrollLeft"] == 40, shallow
