@@ -1,8 +1,8 @@
 """A device played by the test itself over the real gateway's /device path: it registers, answers
 Tree.getDocument with the document the test gives it (or with an error, as many times as the test
 says; counting the calls), answers every other
-request with `{}` (or with the error the test names for its method), and sends the events the test
-writes. For inputs no real program sends: text
+request with the result the test gives for its method, `{}` by default (or with the error the test
+names for its method), and sends the events the test writes. For inputs no real program sends: text
 that looks like HTML, update ops that do not fit the document, revision gaps."""
 import json
 import threading
@@ -15,6 +15,7 @@ class ScriptedDevice:
         self.document = document
         self.failing_documents = 0  # how many of the next Tree.getDocument calls get an error
         self.errors = {}  # method -> the message of the error the device answers it with
+        self.results = {}  # method -> the result the device answers it with (else {})
         self.requests = []  # [method, params] of every request the device received
         self.socket = websocket.create_connection(f"{gateway.ws_url}/device", subprotocols=["weft.v1"], timeout=10,
                                                   suppress_origin=True)  # devices are not pages: no Origin
@@ -45,7 +46,7 @@ class ScriptedDevice:
             return json.dumps({"id": request["id"], "error": {"code": -32603, "message": "capture failed"}})
         if request["method"] in self.errors:
             return json.dumps({"id": request["id"], "error": {"code": -32602, "message": self.errors[request["method"]]}})
-        result = self.document if request["method"] == "Tree.getDocument" else {}
+        result = self.document if request["method"] == "Tree.getDocument" else self.results.get(request["method"], {})
         return json.dumps({"id": request["id"], "result": result})
 
     def _send(self, message):

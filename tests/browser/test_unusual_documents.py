@@ -160,3 +160,101 @@ def nesting(text):
         elif character in "]}":
             depth -= 1
     return deepest
+
+
+def test_files_30000_levels_deep_are_compared(gateway, page, tmp_path):
+    """The Diff panel compares two trees 30 000 levels deep whose innermost box grew from 50 to
+    60 points wide: one change, `resized`, on the innermost element. Before, the comparison
+    walked the trees recursively, overflowed the stack at about 5 000 levels, and Compare showed
+    nothing."""
+    before = deep_document_text(DEPTH, "node")
+    after = before.replace('"frame": [100, 200, 50, 50]', '"frame": [100, 200, 60, 50]')
+    (tmp_path / "before.json").write_text(before)
+    (tmp_path / "after.json").write_text(after)
+    page.open(gateway.page_url())
+    page.driver.get_log("browser")  # the log is the browser's: earlier tests' entries are read off first
+    page.js("weft.selectTab('diff')")
+    page.open_file(f"{tmp_path / 'before.json'}\n{tmp_path / 'after.json'}", input_id="diff-files")
+    page.wait_js("return document.querySelectorAll('#diff-after option').length === 2", "both files listed")
+    page.driver.find_element("id", "diff-run").click()
+    summary = page.wait_js("const s = document.getElementById('diff-summary'); return s && s.textContent", "the diff summary")
+    assert summary == "1 resized"
+    assert page.js("return [...document.querySelectorAll('#diff-table tr.diff-row')].map(r => r.dataset.id)") == [f"n{DEPTH - 1}"]
+    assert page.js("return [...weft.state.diff.changedIds]") == [f"n{DEPTH - 1}"]
+    assert page.severe_console_errors() == []
+    page.screenshot("deep-files-diff")
+
+
+def test_the_ascii_art_of_specs_30000_levels_deep(gateway, page, tmp_path):
+    """The ASCII panel on the file of 29 998 wrapper specs between n0 and the innermost node
+    n29999 (ASDisplayNode, 13 characters). The art of spec n29997 (the innermost spec's parent):
+    the innermost box's row, "|  ASDisplayNode  |", is 19 wide, as wide as its name
+    ASWrapperLayoutSpec, so its top border has no dashes (Texture's quirk); the box around it is
+    6 wider. n0's own art is its name; its layout spec's art would be 59 997 lines (2 x 29 998
+    + 1) of 180 001 characters (19 + 6 x 29 997): the panel says so in its place. Before, the
+    drawing recursed, overflowed the stack, and the panel showed nothing new."""
+    path = tmp_path / "deep.json"
+    path.write_text(deep_document_text(DEPTH, "spec"))
+    page.open(gateway.page_url())
+    page.driver.get_log("browser")  # the log is the browser's: earlier tests' entries are read off first
+    page.open_file(str(path))
+    page.wait_js("return weft.state.model && weft.state.model.size === arguments[0]", "the file's elements", DEPTH)
+    page.js("weft.selectTab('ascii')")
+    shown = "return [...document.querySelectorAll('#ascii pre, #ascii .error-text')].map(e => [e.getAttribute('aria-label'), e.textContent])"
+    page.js("weft.state.select(arguments[0])", f"n{DEPTH - 3}")
+    assert page.js(shown) == [["asciiArtString", "\n".join([
+        "---ASWrapperLayoutSpec---",
+        "|  ASWrapperLayoutSpec  |",
+        "|  |  ASDisplayNode  |  |",
+        "|  -------------------  |",
+        "-------------------------"])]]
+    page.js("weft.state.select('n0')")
+    assert page.js(shown) == [["asciiArtString", "ASDisplayNode"],
+                              ["layout spec", "The ASCII art would be 59997 lines of 180001 characters: too large to draw"]]
+    assert page.severe_console_errors() == []
+    page.screenshot("deep-specs-ascii")
+
+
+# The selected row's label (its twisty and class name) against the tree's visible area (its
+# client width and height, without the scrollbars): the label's edges from the view's top-left
+# corner, in CSS px, and the tree's horizontal scroll.
+SELECTED_LABEL = """const tree = document.getElementById('tree'), row = tree.querySelector('.tree-row[aria-selected="true"]');
+const view = tree.getBoundingClientRect(), left = row.querySelector('.twisty').getBoundingClientRect().left;
+const right = row.querySelector('.class').getBoundingClientRect().right, box = row.getBoundingClientRect();
+return {left: left - view.left, right: right - view.left, top: box.top - view.top, bottom: box.bottom - view.top,
+        width: tree.clientWidth, height: tree.clientHeight, scrollLeft: tree.scrollLeft};"""
+
+
+def label_in_view(label):
+    return 0 <= label["left"] and label["right"] <= label["width"] and 0 <= label["top"] and label["bottom"] <= label["height"]
+
+
+def test_the_tree_scrolls_sideways_to_a_deep_selected_row(gateway, page, tmp_path):
+    """A chain 500 levels deep: row k is indented 4 + 14k px, so the innermost row's label starts
+    about 7 000 px from the left, far past the tree's width (about 390 px). Selecting it scrolls
+    the tree sideways until its label is in view, and the row (the last) stays above the
+    horizontal scrollbar its width brings; selecting the root scrolls back. A shallow row whose
+    label is in view already does not move the tree sideways, even scrolled a little. Before, the
+    tree only scrolled up and down: the innermost row was shown out of view."""
+    depth = 500
+    path = tmp_path / "deep.json"
+    path.write_text(deep_document_text(depth, "node"))
+    page.open(gateway.page_url())
+    page.open_file(str(path))
+    page.wait_js("return weft.state.model && weft.state.model.size === arguments[0]", "the file's elements", depth)
+    page.js("weft.state.select(arguments[0])", f"n{depth - 1}")
+    page.frames()
+    deep = page.js(SELECTED_LABEL)
+    assert label_in_view(deep) and deep["scrollLeft"] > 6000, deep
+    page.screenshot("deep-row-in-view")
+    page.js("weft.state.select('n0')")
+    page.frames()
+    root = page.js(SELECTED_LABEL)
+    assert label_in_view(root) and root["scrollLeft"] == 0, root
+    page.js("weft.state.select('n2')")
+    page.frames()
+    assert page.js(SELECTED_LABEL)["scrollLeft"] == 0
+    page.js("document.getElementById('tree').scrollLeft = 40; weft.state.select('n4')")
+    page.frames()
+    shallow = page.js(SELECTED_LABEL)
+    assert label_in_view(shallow) and shallow["scrollLeft"] == 40, shallow

@@ -2,8 +2,30 @@
 // A node prints its name only; a spec draws a box around its children's art: a stack in the
 // box of its direction, every other spec in a horizontal box. The quirks of Texture's padding
 // (zero-dash borders when L <= T < L + 4) are kept on purpose so the output matches the device.
+// Without recursion, since specs may nest thousands deep: the boxes are measured bottom-up
+// (every box's art is a rectangle: its size and its children's places are all a parent needs),
+// then drawn line by line. A nested box adds two lines and six columns, so the art of a chain
+// of n specs is about 12 n² characters: it is drawn in time and memory in proportion to that,
+// and refused past MAX_ART_LENGTH.
 
 const PADDING = 2;
+const SPACE = 0x20;
+const DASH = 0x2d;
+const BAR = 0x7c;
+/**
+ * The longest art drawn, in UTF-16 code units: about 134 million. The page shows art of
+ * 100 million in some seconds; far longer would not fit in a string (V8 stops at 2^29) or the
+ * page's memory.
+ */
+export const MAX_ART_LENGTH = 2 ** 27;
+
+/** Art that would be longer than MAX_ART_LENGTH: its size, not the art. */
+export class AsciiArtTooLargeError extends RangeError {
+  constructor({ width, height }) {
+    super(`The ASCII art would be ${height} lines of ${width} characters: too large to draw`);
+    this.name = 'AsciiArtTooLargeError';
+  }
+}
 
 /** Texture's name for an element: class name, plus " (debugName)"; a ratio spec shows its ratio. */
 export function asciiName(element) {
@@ -15,14 +37,12 @@ export function asciiName(element) {
   return element.debugName ? `${name} (${element.debugName})` : name;
 }
 
-/** The element's asciiArtString, exactly as Texture prints it. */
+/**
+ * The element's asciiArtString, exactly as Texture prints it.
+ * @throws {AsciiArtTooLargeError} when it would be longer than MAX_ART_LENGTH
+ */
 export function asciiArt(element) {
-  const name = asciiName(element);
-  if (element.kind !== 'spec') return name;
-  const children = element.children || [];
-  if (children.length === 0) return name;
-  const vertical = element.type === 'stack' && element.props && element.props.direction === 'vertical';
-  return asciiBox(name, children.map(asciiArt), vertical ? 'vertical' : 'horizontal');
+  return draw(measure(element));
 }
 
 /**
@@ -31,7 +51,7 @@ export function asciiArt(element) {
  */
 export function asciiBox(name, childArts, direction = 'horizontal') {
   if (!childArts.length) return name;
-  return direction === 'vertical' ? verticalBox(name, childArts) : horizontalBox(name, childArts);
+  return draw(box(name, childArts.map((art) => textPiece(art.split('\n'))), direction));
 }
 
 /** For a node laid out by a spec (its first child), that spec's art: Layout.getAsciiArt's `layoutText`. */
@@ -41,56 +61,115 @@ export function layoutAsciiArt(element) {
   return first && first.kind === 'spec' ? asciiArt(first) : undefined;
 }
 
-function spaces(n) { return n > 0 ? ' '.repeat(n) : ''; }
-function dashes(n) { return n > 0 ? '-'.repeat(n) : ''; }
+// ---- Measuring: pieces of art, {width, height} and either `lines` (text) or a box's `name`
+// and `children` [{piece, x, y}] (their places in the box). ----
 
-function horizontalBox(name, childArts) {
-  const children = childArts.map((art) => art.split('\n'));
-  const lineCount = Math.max(...children.map((lines) => lines.length));
-  const padded = children.map((lines) => {
-    const missing = lineCount - lines.length;
-    const blank = spaces(lines[0].length);
-    const top = Math.ceil(missing / 2);
-    return [...Array(top).fill(blank), ...lines, ...Array(missing - top).fill(blank)];
+function textPiece(lines) {
+  return { width: lines[0].length, height: lines.length, lines };
+}
+
+/** The element's art measured: its specs with children are boxes, everything else its name. */
+function measure(element) {
+  const drawsBox = (el) => el.kind === 'spec' && el.children && el.children.length > 0;
+  const order = []; // parents before their children
+  for (const stack = [element]; stack.length;) {
+    const el = stack.pop();
+    order.push(el);
+    if (drawsBox(el)) for (const child of el.children) stack.push(child);
+  }
+  const pieces = new Map(); // element -> its piece, children first
+  for (let i = order.length - 1; i >= 0; i--) {
+    const el = order[i];
+    if (!drawsBox(el)) { pieces.set(el, textPiece([asciiName(el)])); continue; }
+    const vertical = el.type === 'stack' && el.props && el.props.direction === 'vertical';
+    pieces.set(el, box(asciiName(el), el.children.map((child) => pieces.get(child)), vertical ? 'vertical' : 'horizontal'));
+  }
+  return pieces.get(element);
+}
+
+function box(name, children, direction) {
+  return direction === 'vertical' ? verticalBox(name, children) : horizontalBox(name, children);
+}
+
+/**
+ * Children side by side, each centred vertically (the extra blank line below when the
+ * difference is odd), PADDING apart and from the bars; widened around them to the name plus
+ * padding when the row is narrower than the name.
+ */
+function horizontalBox(name, children) {
+  let rows = 0;
+  for (const piece of children) rows = Math.max(rows, piece.height);
+  let x = 1 + PADDING;
+  const placed = children.map((piece) => {
+    const place = { piece, x, y: 1 + Math.ceil((rows - piece.height) / 2) };
+    x += piece.width + PADDING;
+    return place;
   });
-  const pad = spaces(PADDING);
-  let rows = [];
-  for (let i = 0; i < lineCount; i++) {
-    rows.push('|' + pad + padded.map((lines) => lines[i] + pad).join('') + '|');
-  }
-  const rowWidth = rows[0].length;
-  if (rowWidth < name.length) {
-    const d = name.length + 2 * PADDING - rowWidth;
-    const left = spaces(Math.ceil(d / 2));
-    const right = spaces(Math.floor(d / 2));
-    rows = rows.map((row) => '|' + left + row.slice(1, -1) + right + '|');
-  }
-  return withBorders(name, rows);
+  const rowWidth = x + 1;
+  if (rowWidth >= name.length) return { name, width: rowWidth, height: rows + 2, children: placed };
+  const widen = name.length + 2 * PADDING - rowWidth;
+  for (const place of placed) place.x += Math.ceil(widen / 2);
+  return { name, width: rowWidth + widen, height: rows + 2, children: placed };
 }
 
-function verticalBox(name, childArts) {
-  const children = childArts.map((art) => art.split('\n'));
-  const widest = Math.max(...children.map((lines) => lines[0].length));
-  let leftPad = 0;
-  let rightPad = 0;
-  if (widest < name.length) {
-    const d = name.length + 2 * PADDING - widest;
-    leftPad = Math.ceil(d / 2);
-    rightPad = Math.floor(d / 2);
-  }
-  const rows = [];
-  for (const lines of children) {
-    const w = lines[0].length;
-    const before = spaces(Math.ceil((widest - w) / 2) + leftPad + PADDING);
-    const after = spaces(Math.floor((widest - w) / 2) + rightPad + PADDING);
-    for (const line of lines) rows.push('|' + before + line + after + '|');
-  }
-  return withBorders(name, rows);
+/**
+ * Children one under the other, each centred horizontally on the widest (the extra space on
+ * the right), PADDING from the bars; widened around them when the widest is narrower than
+ * the name.
+ */
+function verticalBox(name, children) {
+  let widest = 0;
+  for (const piece of children) widest = Math.max(widest, piece.width);
+  const widen = widest < name.length ? name.length + 2 * PADDING - widest : 0;
+  let y = 1;
+  const placed = children.map((piece) => {
+    const place = { piece, x: 1 + Math.ceil((widest - piece.width) / 2) + Math.ceil(widen / 2) + PADDING, y };
+    y += piece.height;
+    return place;
+  });
+  return { name, width: widest + widen + 2 * PADDING + 2, height: y + 1, children: placed };
 }
 
-function withBorders(name, rows) {
-  const width = rows[0].length;
-  const spare = width - name.length;
-  const top = dashes(Math.ceil(spare / 2)) + name + dashes(Math.floor(spare / 2));
-  return [top, ...rows, dashes(width)].join('\n');
+// ---- Drawing ----
+
+/** The measured art as text: every piece at its place, drawn line by line. */
+function draw(art) {
+  if (art.height * (art.width + 1) - 1 > MAX_ART_LENGTH) throw new AsciiArtTooLargeError(art);
+  const starting = Array.from({ length: art.height }, () => []); // line -> the pieces whose first line it is
+  for (const stack = [{ piece: art, x: 0, y: 0 }]; stack.length;) {
+    const place = stack.pop();
+    starting[place.y].push(place);
+    for (const child of place.piece.children || []) stack.push({ piece: child.piece, x: place.x + child.x, y: place.y + child.y });
+  }
+  const line = new Uint16Array(art.width);
+  const lines = [];
+  let crossing = []; // the pieces the line crosses
+  for (let y = 0; y < art.height; y++) {
+    crossing = crossing.filter((place) => place.y + place.piece.height > y);
+    for (const place of starting[y]) crossing.push(place);
+    line.fill(SPACE);
+    for (const place of crossing) drawLine(line, place, y - place.y);
+    lines.push(lineText(line));
+  }
+  return lines.join('\n');
+}
+
+/** Line `row` of a piece into `line`: a text's line, or a box's top border, bars or bottom. */
+function drawLine(line, { piece, x }, row) {
+  if (piece.lines) { write(line, x, piece.lines[row]); return; }
+  const right = x + piece.width - 1;
+  if (row === 0 || row === piece.height - 1) line.fill(DASH, x, right + 1);
+  else { line[x] = BAR; line[right] = BAR; }
+  if (row === 0) write(line, x + Math.ceil((piece.width - piece.name.length) / 2), piece.name);
+}
+
+function write(line, x, text) {
+  for (let i = 0; i < text.length; i++) line[x + i] = text.charCodeAt(i);
+}
+
+/** The code units as a string, in chunks (a call takes only so many arguments). */
+function lineText(codes) {
+  let text = '';
+  for (let i = 0; i < codes.length; i += 8192) text += String.fromCharCode.apply(null, codes.subarray(i, i + 8192));
+  return text;
 }

@@ -147,17 +147,39 @@ class Differ {
 
   closeAll(a, b) { return a.length === b.length && a.every((v, i) => this.close(v, b[i])); }
 
-  /** Two sibling lists: the roots (no parents), or the children of a matched pair of elements. */
+  /**
+   * Two lists of roots and everything under them, depth first. Without recursion: a tree may be
+   * many thousands of levels deep (the stack would overflow at a few thousand). Each step
+   * returns the steps that follow it, in the order they run; they run before the steps
+   * already pending, as the calls of a recursive walk would.
+   */
+  trees(a, b) {
+    const pending = [() => this.siblings(a, b, '')];
+    while (pending.length) {
+      const next = pending.pop()();
+      for (let k = next.length - 1; k >= 0; k--) pending.push(next[k]);
+    }
+  }
+
+  /**
+   * Two sibling lists: the roots (no parents), or the children of a matched pair of elements.
+   * Reports the order change; returns the steps that follow: each matched pair (its subtree),
+   * then the added and removed siblings.
+   */
   siblings(a, b, parentPath, parentA, parentB) {
     const pairs = matchSiblings(a, b);
     this.order(pairs, parentPath, parentA, parentB);
-    for (const [i, j] of pairs.matched) this.elements(a[i], b[j], joinPath(parentPath, pairs.bNames[j]));
-    for (const j of pairs.added) {
-      this.report({ kind: 'added', path: joinPath(parentPath, pairs.bNames[j]), after: b[j].frame || ZERO_RECT, idAfter: b[j].id, element: b[j] });
-    }
-    for (const i of pairs.removed) {
-      this.report({ kind: 'removed', path: joinPath(parentPath, pairs.aNames[i]), before: a[i].frame || ZERO_RECT, idBefore: a[i].id, element: a[i] });
-    }
+    const steps = pairs.matched.map(([i, j]) => () => this.elements(a[i], b[j], joinPath(parentPath, pairs.bNames[j])));
+    steps.push(() => {
+      for (const j of pairs.added) {
+        this.report({ kind: 'added', path: joinPath(parentPath, pairs.bNames[j]), after: b[j].frame || ZERO_RECT, idAfter: b[j].id, element: b[j] });
+      }
+      for (const i of pairs.removed) {
+        this.report({ kind: 'removed', path: joinPath(parentPath, pairs.aNames[i]), before: a[i].frame || ZERO_RECT, idBefore: a[i].id, element: a[i] });
+      }
+      return [];
+    });
+    return steps;
   }
 
   /**
@@ -176,6 +198,7 @@ class Differ {
     this.report(entry);
   }
 
+  /** A matched pair: reports its own changes; returns the steps of its children (siblings). */
   elements(a, b, path) {
     const change = (kind, field, before, after) => {
       const entry = { kind, path, field, idBefore: a.id, idAfter: b.id };
@@ -205,7 +228,7 @@ class Differ {
     if (this.interfaceState && (a.interfaceState || 0) !== (b.interfaceState || 0)) {
       change('interfaceState', 'interfaceState', a.interfaceState || 0, b.interfaceState || 0);
     }
-    this.siblings(a.children || [], b.children || [], path, a, b);
+    return this.siblings(a.children || [], b.children || [], path, a, b);
   }
 
   /** Entry by entry: changed and removed keys in the old order, then new keys. */
@@ -307,7 +330,7 @@ export function semanticDiff(a, b, options = {}) {
   fillSnapshotImpliedValues(a);
   fillSnapshotImpliedValues(b);
   const differ = new Differ(options);
-  differ.siblings(a.roots || [], b.roots || [], '');
+  differ.trees(a.roots || [], b.roots || []);
   differ.controllers(a, b);
   differ.document(a, b);
   return differ.changes;

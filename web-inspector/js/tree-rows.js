@@ -1,6 +1,18 @@
 // The tree panel's model, independent of the DOM: which elements are expanded, the flat list
 // of visible rows, the slice of rows a scrolled viewport shows (virtualisation: the DOM only
-// ever holds that slice), keyboard moves, and search by class, debugName or text.
+// ever holds that slice), keyboard moves, search by class, debugName or text, and the
+// sideways scroll that shows a row's label (rows are indented by their depth).
+
+/**
+ * The scroll offset that shows the span [start, end] (content coordinates) in a view `size`
+ * long now scrolled to `scroll`: `scroll` itself when the span is in view, so the view does not
+ * jump; else the least move that shows it, or its start when it is longer than the view.
+ */
+export function scrollToShow(scroll, size, start, end) {
+  if (start >= scroll && end <= scroll + size) return scroll;
+  if (start < scroll || end - start > size) return start;
+  return end - size;
+}
 
 export class TreeRows {
   /**

@@ -75,3 +75,35 @@ test('layoutAsciiArt is the spec root of a node', () => {
   assert.equal(layoutAsciiArt(n).split('\n')[0], '--ASInsetLayoutSpec--');
   assert.equal(layoutAsciiArt(node('ASTextNode')), undefined);
 });
+
+// A chain of n wrapper specs around a text node. The innermost box's row, "|  ASTextNode  |", is
+// 16 wide, narrower than its name ASWrapperLayoutSpec (19): it is widened to 19 + 4 = 23, the
+// text 4 more to the right (ceil(7 / 2)). Every box outward adds "|  " and "  |": box k (0 the
+// outermost) starts on line k at column 3k, is 6(n - 1 - k) + 23 wide and 2(n - k) + 1 tall,
+// its name centred on its top border (the odd dash on the left).
+function wrapperChain(n) {
+  let el = { kind: 'node', className: 'ASTextNode' };
+  for (let k = 0; k < n; k++) el = { kind: 'spec', type: 'wrapper', className: 'ASWrapperLayoutSpec', children: [el] };
+  return el;
+}
+
+test('a chain of 3 000 specs is drawn (a recursive drawing overflows the stack at a few thousand)', () => {
+  const n = 3000;
+  const lines = asciiArt(wrapperChain(n)).split('\n');
+  assert.equal(lines.length, 2 * n + 1);
+  const border = (k, name) => {
+    const spare = 6 * (n - 1 - k) + 23 - name.length;
+    return '|  '.repeat(k) + '-'.repeat(Math.ceil(spare / 2)) + name + '-'.repeat(Math.floor(spare / 2)) + '  |'.repeat(k);
+  };
+  for (const k of [0, 1, n / 2, n - 1]) {
+    assert.equal(lines[k], border(k, 'ASWrapperLayoutSpec'), `box ${k}'s top border`);
+    assert.equal(lines[2 * n - k], border(k, ''), `box ${k}'s bottom border`);
+  }
+  assert.equal(lines[n], `${'|  '.repeat(n - 1)}|      ASTextNode     |${'  |'.repeat(n - 1)}`);
+});
+
+test('a chain of 30 000 specs, whose art would be 60 001 lines of 180 017 characters, is refused', () => {
+  assert.throws(() => asciiArt(wrapperChain(30000)), {
+    name: 'AsciiArtTooLargeError', message: 'The ASCII art would be 60001 lines of 180017 characters: too large to draw',
+  });
+});

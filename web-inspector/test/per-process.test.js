@@ -18,3 +18,13 @@ test('the process shown is the live one only while the views show the live docum
   assert.equal(shownProcessKey({ source: { kind: 'file', name: 'f.json' } }, live), null);
   assert.equal(shownProcessKey({ source: null }, live), null);
 });
+
+test('the record shown: the process\'s, or with no process one kept until a process is shown', () => {
+  const records = new PerProcess(() => []);
+  records.shown(null).push('not sent');
+  assert.deepEqual(records.shown(null), ['not sent'], 'still no process');
+  records.shown('one').push('reply');
+  assert.deepEqual(records.shown('two'), []);
+  assert.deepEqual(records.shown('one'), ['reply']);
+  assert.deepEqual(records.shown(null), [], 'no process again: the page\'s record starts anew');
+});

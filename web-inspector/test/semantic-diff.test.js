@@ -81,3 +81,31 @@ test('an order change carries the parent ids; same-named siblings never reorder'
   const kinds = semanticDiff(doc([overlay('s', [one, two])]), doc([overlay('s', [two, one])])).map((c) => c.field);
   assert.deepEqual(kinds, ['props.text', 'props.lines', 'props.text', 'props.lines']);
 });
+
+test('trees 100 000 levels deep are compared, in the same order as shallow ones', () => {
+  // A chain of nodes n0 > n1 > ...; `edit(node, level)` changes a level of the second tree.
+  const DEPTH = 100000;
+  const chain = (edit = () => {}) => {
+    let child = null;
+    for (let level = DEPTH - 1; level >= 0; level--) {
+      const node = { id: `n${level}`, className: 'ASDisplayNode', frame: [0, 0, 10, 10] };
+      if (child) node.children = [child];
+      edit(node, level);
+      child = node;
+    }
+    return doc([child]);
+  };
+  const after = chain((node, level) => {
+    if (level === 1) node.children.push(text('t', 'added', [0, 0, 5, 5]));
+    if (level === DEPTH / 2) node.style = { flexGrow: 1 };
+    if (level === DEPTH - 1) node.frame = [0, 0, 20, 10];
+  });
+  const pathTo = (level) => Array(level + 1).fill('ASDisplayNode').join(' > ');
+  const changes = semanticDiff(chain(), after);
+  // The levels' own changes top-down, each level's added children after its subtree's changes.
+  assert.deepEqual(changes.map(({ kind, path, field, idAfter }) => [kind, path, field, idAfter]), [
+    ['style', pathTo(DEPTH / 2), 'style.flexGrow', `n${DEPTH / 2}`],
+    ['resized', pathTo(DEPTH - 1), 'frame', `n${DEPTH - 1}`],
+    ['added', `${pathTo(1)} > ASTextNode (added)`, undefined, 't'],
+  ]);
+});

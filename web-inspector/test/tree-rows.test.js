@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TreeModel } from '../js/tree-model.js';
-import { TreeRows } from '../js/tree-rows.js';
+import { TreeRows, scrollToShow } from '../js/tree-rows.js';
 
 // root > spec > [title(text "Hello"), image], root2
 function model() {
@@ -87,4 +87,13 @@ test('search skips names that are not text instead of failing', () => {
   assert.deepEqual(rows.search('text'), ['a', 'b']);
   assert.deepEqual(rows.search('7'), []);
   assert.deepEqual(rows.search('title'), ['b']);
+});
+
+test('the sideways scroll that shows a label moves only as far as it must', () => {
+  // A view 300 wide scrolled to 40 shows 40 ... 340.
+  assert.equal(scrollToShow(40, 300, 60, 200), 40, 'in view: no jump');
+  assert.equal(scrollToShow(40, 300, 7000, 7110), 6810, 'to the right: its end at the view\'s end');
+  assert.equal(scrollToShow(6810, 300, 4, 120), 4, 'to the left: its start at the view\'s start');
+  assert.equal(scrollToShow(40, 300, 7000, 7400), 7000, 'longer than the view: its start');
+  assert.equal(scrollToShow(40, 300, 20, 200), 20, 'partly cut on the left');
 });

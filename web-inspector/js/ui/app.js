@@ -48,10 +48,7 @@ const screenView = new ScreenView(state, {
   zoomLabel: $('zoom-level'), probeResult: $('probe-result'),
   controls: { zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), fit: $('zoom-fit'), slop: $('overlay-slop'),
     scaling: $('overlay-scaling'), specs: $('overlay-specs'), probe: $('probe-mode') },
-  probe: (x, y, root) => {
-    if (!live.canEdit()) return Promise.reject(new Error('the tap probe needs the live app (attach a device)'));
-    return live.call('HitTest.probe', { x, y, root });
-  },
+  live,
 });
 const properties = new PropertiesPanel(state, $('properties'), live);
 new AsciiPanel(state, $('ascii'), live);

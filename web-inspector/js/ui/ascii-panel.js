@@ -1,8 +1,9 @@
 // ASCII art of the selected element exactly as Texture prints it: from the device
-// (Layout.getAsciiArt) when live, else computed from the snapshot by the same algorithm.
+// (Layout.getAsciiArt) when live, else computed from the snapshot by the same algorithm. Art
+// too large to draw (specs nested thousands deep) is said so, with its size, in its place.
 
 import { h, copyText } from './dom.js';
-import { asciiArt, layoutAsciiArt } from '../ascii-art.js';
+import { asciiArt, layoutAsciiArt, AsciiArtTooLargeError } from '../ascii-art.js';
 
 export class AsciiPanel {
   constructor(state, container, live) {
@@ -30,7 +31,7 @@ export class AsciiPanel {
     const { model, selectedId } = this.state;
     const el = model && selectedId ? model.get(selectedId) : null;
     if (!el) { this.container.replaceChildren(h('div.empty', {}, 'Select an element to see its ASCII art.')); return; }
-    let art = { text: asciiArt(el), layoutText: layoutAsciiArt(el), origin: 'computed from the snapshot' };
+    let art = { text: computed(() => asciiArt(el)), layoutText: computed(() => layoutAsciiArt(el)), origin: 'computed from the snapshot' };
     this.#show(el, art);
     if (!this.live.canEdit()) return;
     const ticket = ++this.request;
@@ -45,18 +46,30 @@ export class AsciiPanel {
   }
 
   #show(el, art) {
-    const block = (title, text) => h('div.section', {},
-      h('h3', {}, title, h('button.revert', { type: 'button', onclick: async (e) => {
-        const ok = await copyText(text);
-        e.target.textContent = ok ? 'Copied' : 'Copy failed';
-        setTimeout(() => { e.target.textContent = 'Copy'; }, 1200);
-      } }, 'Copy')),
-      h('pre.ascii', { 'aria-label': title }, text));
+    const block = (title, text) => (text.tooLarge
+      ? h('div.section', {}, h('h3', {}, title), h('div.error-text', { 'aria-label': title }, text.tooLarge))
+      : h('div.section', {},
+        h('h3', {}, title, h('button.revert', { type: 'button', onclick: async (e) => {
+          const ok = await copyText(text);
+          e.target.textContent = ok ? 'Copied' : 'Copy failed';
+          setTimeout(() => { e.target.textContent = 'Copy'; }, 1200);
+        } }, 'Copy')),
+        h('pre.ascii', { 'aria-label': title }, text)));
     const parts = [
       h('div.muted', {}, `${el.className}${el.debugName ? ` (${el.debugName})` : ''}: ${art.origin}`),
       block('asciiArtString', art.text),
     ];
     if (art.layoutText) parts.push(block('layout spec', art.layoutText));
     this.container.replaceChildren(...parts);
+  }
+}
+
+/** The art `draw` returns, or {tooLarge: why} when it is too large to draw. */
+function computed(draw) {
+  try {
+    return draw();
+  } catch (error) {
+    if (!(error instanceof AsciiArtTooLargeError)) throw error;
+    return { tooLarge: error.message };
   }
 }

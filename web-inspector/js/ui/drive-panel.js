@@ -22,7 +22,6 @@ export class DrivePanel {
     this.log = h('ol.muted', { id: 'drive-log', reversed: true, style: 'font-family: var(--mono); padding-left: 20px' });
     this.containerSelect = h('select', { id: 'drive-container', 'aria-label': 'Scroll container' });
     this.logs = new PerProcess(() => []); // per process: its log's entries (li), newest first
-    this.shownLog = null; // {key, entries}: the log on show, of the live process
     this.build();
     // The live process changed (another device, a restart, none): show its log.
     state.on('live', () => this.#showLog());
@@ -90,17 +89,12 @@ export class DrivePanel {
   }
 
   /**
-   * The entries of the live process's log, where the buttons' requests go, shown under the
-   * controls. With no live process (none picked, or its document not yet in), the page's own
-   * log, kept until a process is live.
+   * Shows the live process's log, where the buttons' requests go, under the controls. With no
+   * live process (none picked, or its document not yet in), the page's own log
+   * (PerProcess.shown).
    */
   #showLog() {
-    const key = this.live.appKey();
-    if (!this.shownLog || this.shownLog.key !== key) {
-      this.shownLog = { key, entries: this.logs.of(key) };
-      this.log.replaceChildren(...this.shownLog.entries);
-    }
-    return this.shownLog.entries;
+    this.log.replaceChildren(...this.logs.shown(this.live.appKey()));
   }
 
   async #run(method, buildParams) {
@@ -112,10 +106,10 @@ export class DrivePanel {
     }
     const entry = h('li', {}, unsent ? `${method} not sent: ${unsent.message}` : `${method} ${JSON.stringify(params)} …`);
     // The entry stays in its process's log, shown or not, and the reply fills it in there.
-    const entries = this.#showLog();
+    const entries = this.logs.shown(this.live.appKey());
     entries.unshift(entry);
     entries.splice(LOG_LENGTH);
-    this.log.replaceChildren(...entries);
+    this.#showLog();
     if (unsent) { entry.className = 'error-text'; return; }
     try {
       const result = await this.live.call(method, params);

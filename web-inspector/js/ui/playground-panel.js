@@ -1,8 +1,11 @@
 // Playground: a layout-json document (layout-json.md) evaluated by the attached program
-// (Layout.evaluate); the computed frames are drawn and the ASCII art shown.
+// (Layout.evaluate); the computed frames are drawn and the ASCII art shown. The result (or
+// error) is kept per process (per-process.js): it is that process's layout, so another device,
+// the same app restarted, or a file shows its own output, or none.
 
 import { h, setChildren } from './dom.js';
 import { playgroundDrawing } from '../playground-drawing.js';
+import { PerProcess, shownProcessKey } from './per-process.js';
 
 const SAMPLE = {
   scale: 2,
@@ -32,6 +35,7 @@ export class PlaygroundPanel {
     this.source = h('textarea.code', { id: 'playground-source', spellcheck: false, 'aria-label': 'layout-json document' });
     this.source.value = compactJSON(SAMPLE);
     this.output = h('div', { id: 'playground-output' });
+    this.outputs = new PerProcess(() => h('div')); // per process: its last evaluation's output
     container.replaceChildren(
       h('div.muted', {}, 'A layout-json document, laid out by the attached program (Layout.evaluate).'),
       this.source,
@@ -39,31 +43,43 @@ export class PlaygroundPanel {
         h('span.muted', {}, 'Ctrl+Enter')),
       this.output);
     this.source.addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); this.run(); } });
+    // Another document on show, perhaps another process's: show that process's output.
+    state.on('document', () => this.#showOutput());
+    this.#showOutput();
+  }
+
+  /** Shows the output of the process on show (PerProcess.shown) and returns it. */
+  #showOutput() {
+    const output = this.outputs.shown(shownProcessKey(this.state, this.live));
+    this.output.replaceChildren(output);
+    return output;
   }
 
   async run() {
+    // The output of the process the document goes to: the reply fills it in, shown or not.
+    const output = this.#showOutput();
     let document_;
     try {
       document_ = JSON.parse(this.source.value);
     } catch (error) {
-      this.output.replaceChildren(h('div.error-text', { role: 'alert' }, `Not JSON: ${error.message}`));
+      output.replaceChildren(h('div.error-text', { role: 'alert' }, `Not JSON: ${error.message}`));
       return;
     }
     if (!this.live.canEdit()) {
-      this.output.replaceChildren(h('div.error-text', { role: 'alert' }, 'Attach a device first: the layout is computed by the attached program.'));
+      output.replaceChildren(h('div.error-text', { role: 'alert' }, 'Attach a device first: the layout is computed by the attached program.'));
       return;
     }
-    this.output.replaceChildren(h('div.muted', {}, 'Evaluating…'));
+    output.replaceChildren(h('div.muted', {}, 'Evaluating…'));
     try {
       const result = await this.live.call('Layout.evaluate', { document: document_ });
-      this.#show(result);
+      this.#show(output, result);
     } catch (error) {
       const detail = error.data ? `\n${typeof error.data === 'string' ? error.data : JSON.stringify(error.data)}` : '';
-      this.output.replaceChildren(h('div.error-text', { role: 'alert' }, `${error.message}${detail}`));
+      output.replaceChildren(h('div.error-text', { role: 'alert' }, `${error.message}${detail}`));
     }
   }
 
-  #show(result) {
+  #show(output, result) {
     const size = result.size || (result.root && result.root.frame ? result.root.frame.slice(2) : [0, 0]);
     // The region holds the boxes as well as the reported size, which may be 0 x 0 ("inf" in an
     // unbounded range) around boxes that have sizes (playground-drawing.js).
@@ -88,7 +104,7 @@ export class PlaygroundPanel {
         ctx.fillText(id, x + 2 / scale, y + 10 / scale);
       }
     }
-    setChildren(this.output,
+    setChildren(output,
       h('div.muted', {}, `size ${size[0]} × ${size[1]}`),
       canvas,
       result.ascii ? h('pre.ascii', { id: 'playground-ascii' }, result.ascii) : null,

@@ -2,9 +2,11 @@
 // a box, nodes solid and specs dashed, text, image placeholders with their pixel size) and the
 // overlay (hover, selection, diff highlights, hit-test slop, scaling labels, probe target), so
 // hovering repaints only the cheap overlay. Wheel pans, Ctrl/⌘+wheel or the buttons zoom,
-// dragging pans, a click selects the deepest element under the pointer.
+// dragging pans, a click selects the deepest element under the pointer. The tap probe's report
+// and mark are kept per process (per-process.js): the hit test ran in that process.
 
 import { tappablePieces, slopRect, scalingLabel } from '../overlay-geometry.js';
+import { PerProcess, shownProcessKey } from './per-process.js';
 
 const COLORS = {
   background: '#e5e7eb', screen: '#ffffff', node: 'rgba(26, 115, 232, 0.75)', spec: 'rgba(142, 68, 173, 0.8)',
@@ -18,7 +20,11 @@ const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 32;
 
 export class ScreenView {
-  constructor(state, { container, scene, overlay, tooltip, zoomLabel, controls, probeResult, probe }) {
+  /**
+   * @param {object} live {canEdit(), call(method, params), appKey()}: the live app, which runs
+   *   the tap probe's hit test
+   */
+  constructor(state, { container, scene, overlay, tooltip, zoomLabel, controls, probeResult, live }) {
     this.state = state;
     this.container = container;
     this.scene = scene;
@@ -26,11 +32,12 @@ export class ScreenView {
     this.tooltip = tooltip;
     this.zoomLabel = zoomLabel;
     this.probeResult = probeResult;
-    this.probe = probe;
+    this.live = live;
     this.view = { zoom: 1, x: 20, y: 20 };
     this.options = { slop: false, scaling: false, specs: true };
     this.probing = false;
-    this.probeTarget = null;
+    // Per process: the last probe's report (an element, or null) and target {id, point}.
+    this.probes = new PerProcess(() => ({ report: null, target: null }));
     this.fitted = false;
     this.sceneFrame = 0;
     this.overlayFrame = 0;
@@ -47,7 +54,7 @@ export class ScreenView {
     controls.probe.addEventListener('click', () => this.setProbing(!this.probing, controls.probe));
 
     state.on('document', ({ sameSource }) => {
-      this.probeTarget = null;
+      this.#showProbe(); // perhaps another process's document
       if (!sameSource || !this.fitted) this.fit(); else this.scheduleScene();
     });
     state.on('update', () => this.scheduleScene());
@@ -63,7 +70,18 @@ export class ScreenView {
     this.probing = on;
     button.setAttribute('aria-pressed', String(on));
     this.container.classList.toggle('probing', on);
-    if (!on) { this.probeTarget = null; this.probeResult.hidden = true; this.scheduleOverlay(); }
+    if (!on) { Object.assign(this.#probe(), { report: null, target: null }); this.#showProbe(); }
+  }
+
+  /** The tap probe's last report and target, of the process on show (PerProcess.shown). */
+  #probe() { return this.probes.shown(shownProcessKey(this.state, this.live)); }
+
+  /** Shows the probe report of the process on show, and (on the overlay) its mark. */
+  #showProbe() {
+    const { report } = this.#probe();
+    this.probeResult.hidden = !report;
+    this.probeResult.replaceChildren(...(report ? [report] : []));
+    this.scheduleOverlay();
   }
 
   zoomBy(factor, cx = this.scene.clientWidth / 2, cy = this.scene.clientHeight / 2) {
@@ -287,10 +305,11 @@ export class ScreenView {
       this.#paintBox(ctx, boxes.rect(this.state.hoveredId), COLORS.hover, COLORS.hoverStroke, px, [3 * px, 2 * px]);
     }
     if (this.state.selectedId) this.#paintBox(ctx, boxes.rect(this.state.selectedId), COLORS.selected, COLORS.selectedStroke, 2 * px);
-    if (this.probeTarget) this.#paintBox(ctx, boxes.rect(this.probeTarget.id), 'rgba(24,128,56,0.2)', COLORS.probe, 2 * px);
+    const probeTarget = this.#probe().target;
+    if (probeTarget) this.#paintBox(ctx, boxes.rect(probeTarget.id), 'rgba(24,128,56,0.2)', COLORS.probe, 2 * px);
     if (this.options.scaling) this.#paintScaling(ctx, boxes, px);
-    if (this.probeTarget) {
-      const [x, y] = this.probeTarget.point;
+    if (probeTarget) {
+      const [x, y] = probeTarget.point;
       ctx.strokeStyle = COLORS.probe;
       ctx.lineWidth = 2 * px;
       ctx.beginPath();
@@ -437,33 +456,43 @@ export class ScreenView {
   }
 
   async #runProbe(wx, wy) {
-    const boxes = this.state.boxes;
+    const { boxes, model } = this.state;
     const point = boxes && boxes.toRootPoint(wx, wy);
-    const out = this.probeResult;
-    out.hidden = false;
-    if (!point) { out.textContent = 'Click inside a screen.'; return; }
-    out.textContent = `Probing ${fmt(point.x)}, ${fmt(point.y)}…`;
+    // The probe of the process on show: the reply lands there, whatever is shown by then.
+    const probe = this.#probe();
+    const report = (element) => { probe.report = element; this.#showProbe(); };
+    if (!point) { report(message('Click inside a screen.')); return; }
+    report(message(`Probing ${fmt(point.x)}, ${fmt(point.y)}…`));
     try {
-      const result = await this.probe(point.x, point.y, point.root);
-      this.probeTarget = result.target ? { id: result.target, point: [wx, wy] } : { id: null, point: [wx, wy] };
-      out.replaceChildren(probeReport(this.state, result, point));
-      if (result.target && this.state.model.get(result.target)) this.state.select(result.target, { origin: 'probe' });
+      const result = await this.#hitTest(point);
+      probe.target = { id: result.target || null, point: [wx, wy] };
+      report(probeReport(this.state, model, result, point));
+      if (probe === this.#probe() && result.target && model.get(result.target)) this.state.select(result.target, { origin: 'probe' });
     } catch (error) {
-      out.innerHTML = '';
-      const p = document.createElement('div');
-      p.className = 'error-text';
-      p.textContent = `Probe failed: ${error.message}`;
-      out.append(p);
+      report(message(`Probe failed: ${error.message}`, 'error-text'));
     }
-    this.scheduleOverlay();
+  }
+
+  /** The app's hit test at a point of a root (HitTest.probe): only the live app can run it. */
+  #hitTest({ x, y, root }) {
+    if (!this.live.canEdit()) return Promise.reject(new Error('the tap probe needs the live app (attach a device)'));
+    return this.live.call('HitTest.probe', { x, y, root });
   }
 }
 
-function probeReport(state, result, point) {
+function message(text, className = '') {
+  const element = document.createElement('div');
+  element.className = className;
+  element.textContent = text;
+  return element;
+}
+
+/** The probe's report; `model` is the document probed (its process's), which names the ids. */
+function probeReport(state, model, result, point) {
   const root = document.createElement('div');
   const title = document.createElement('div');
   title.textContent = result.target
-    ? `Tap at ${fmt(point.x)}, ${fmt(point.y)} goes to ${label(state, result.target)}`
+    ? `Tap at ${fmt(point.x)}, ${fmt(point.y)} goes to ${label(model, result.target)}`
     : `Tap at ${fmt(point.x)}, ${fmt(point.y)}: no node receives it`;
   root.append(title);
   const list = document.createElement('ol');
@@ -471,7 +500,7 @@ function probeReport(state, result, point) {
     const item = document.createElement('li');
     const link = document.createElement('a');
     link.href = '#';
-    link.textContent = label(state, id);
+    link.textContent = label(model, id);
     link.addEventListener('click', (e) => { e.preventDefault(); state.select(id, { origin: 'probe' }); });
     if (id === result.target) item.className = 'target';
     item.append(link);
@@ -482,8 +511,8 @@ function probeReport(state, result, point) {
   return root;
 }
 
-function label(state, id) {
-  const el = state.model && state.model.get(id);
+function label(model, id) {
+  const el = model && model.get(id);
   return el ? `${el.className}${el.debugName ? ` (${el.debugName})` : ''} ${id}` : id;
 }
 

@@ -1,8 +1,14 @@
 // The element tree: an ARIA tree whose DOM holds only the rows in view (plus overscan), reused
 // from a pool as the list scrolls, so 100 000 elements scroll as smoothly as 100. Keyboard:
 // arrows move and expand/collapse, Enter toggles, Home/End, `/` jumps to the search box.
+// A row is indented by its depth (INDENT a level): the tree scrolls sideways, as well as up and
+// down, to show the selected row's label.
+
+import { scrollToShow } from '../tree-rows.js';
 
 const ROW_HEIGHT = 20;
+const ROW_PADDING = 4; // px before a root row's twisty
+const INDENT = 14; // px per level
 const OVERSCAN = 12;
 
 export class TreeView {
@@ -46,7 +52,14 @@ export class TreeView {
       if (changes.structure || (this.search.value.trim() && changes.changed.size)) this.#runSearch(false);
       this.schedule();
     });
-    state.on('selection', ({ origin }) => { if (origin !== 'tree-scroll-kept') this.scrollToSelection(); this.render(); });
+    state.on('selection', () => {
+      this.scrollToSelection();
+      this.render();
+      this.#scrollToSelectedLabel();
+      // A deep row just rendered may have widened the list: its horizontal scrollbar takes from
+      // the height the row was scrolled into.
+      this.scrollToSelection();
+    });
     state.on('hover', () => this.#paintHover());
     state.on('diff', () => this.render());
   }
@@ -96,6 +109,22 @@ export class TreeView {
     else if (top + ROW_HEIGHT > view.scrollTop + view.clientHeight) view.scrollTop = top + ROW_HEIGHT - view.clientHeight;
   }
 
+  /**
+   * Scrolls sideways, when it must, to show the selected row's label (its twisty and class
+   * name, with the padding a root row has before it, so a root row goes back to where it
+   * starts): a deep row's is thousands of pixels to the right. Measured on the row as rendered.
+   */
+  #scrollToSelectedLabel() {
+    const row = this.pool.find((r) => !r.hidden && r.dataset.id === this.state.selectedId);
+    if (!row) return;
+    const [twisty, label] = row.children;
+    const view = this.container;
+    const contentLeft = view.getBoundingClientRect().left + view.clientLeft - view.scrollLeft;
+    const start = twisty.getBoundingClientRect().left - contentLeft - ROW_PADDING;
+    const end = Math.ceil(label.getBoundingClientRect().right - contentLeft);
+    view.scrollLeft = scrollToShow(view.scrollLeft, view.clientWidth, start, end);
+  }
+
   #makeRow() {
     const row = document.createElement('div');
     row.className = 'tree-row';
@@ -112,7 +141,7 @@ export class TreeView {
     row.id = `tree-item-${index}`;
     row.dataset.id = id;
     row.style.top = `${index * ROW_HEIGHT}px`;
-    row.style.paddingLeft = `${4 + depth * 14}px`;
+    row.style.paddingLeft = `${ROW_PADDING + depth * INDENT}px`;
     row.setAttribute('aria-level', String(depth + 1));
     const isSpec = el.kind === 'spec';
     row.classList.toggle('spec', isSpec);
