@@ -14,6 +14,11 @@ final class DeviceSessionCore: Sendable {
         var nextRequestID = 1
         var inbox: [DeviceRequest] = []
         var refusal: ProtocolError?
+        /// Whether the gateway refused the registration on the open connection and left it open
+        /// (it closes it for an unsupported version or too many devices, not for bad params):
+        /// the handshake is still pending then, so that `registrationTimeout` hangs up and the
+        /// client retries with its back-off instead of staying connected and unregistered.
+        var refusedOnThisConnection = false
         var lastCloseCode: Int?
         var registrations = 0
         var discardedMessages = 0
@@ -51,7 +56,7 @@ final class DeviceSessionCore: Sendable {
             shouldReconnect: { [self] in
                 state.withLock { $0.refusal?.code != .unsupportedProtocolVersion }
             },
-            handshakePending: { [self] in state.withLock { $0.registerRequestID != nil } })
+            handshakePending: { [self] in state.withLock { $0.registerRequestID != nil || $0.refusedOnThisConnection } })
     }
 
     /// A connection opened: `Gateway.register` must be its first message.
@@ -60,6 +65,7 @@ final class DeviceSessionCore: Sendable {
             let id = state.nextRequestID
             state.nextRequestID += 1
             state.registerRequestID = id
+            state.refusedOnThisConnection = false
             return id
         }
         return [EnvelopeWriter.request(id: id, method: "Gateway.register",
@@ -136,11 +142,13 @@ final class DeviceSessionCore: Sendable {
             state.registerRequestID = nil
             if let error = envelope.error() {
                 state.refusal = error
+                state.refusedOnThisConnection = true
                 return false
             }
             let result = try? envelope.result()
             guard let deviceId = result?["deviceId"]?.string else {
                 state.refusal = ProtocolError(.internalError, "Gateway.register answered without a deviceId")
+                state.refusedOnThisConnection = true
                 return false
             }
             state.deviceId = deviceId
@@ -164,6 +172,7 @@ final class DeviceSessionCore: Sendable {
         state.withLock { state in
             state.lastCloseCode = code
             state.registerRequestID = nil
+            state.refusedOnThisConnection = false
             // Their connection is gone: replies to them would be discarded anyway.
             pendingRequests.subtract(state.inbox.count, ordering: .releasing)
             state.inbox.removeAll()

@@ -350,7 +350,8 @@ final class ServiceLoop: @unchecked Sendable {
     }
 
     /// `handshakeTimeout` after the connection opened: if the session still waits for the
-    /// answer to its first request, whatever accepted the WebSocket is not a working gateway.
+    /// answer to its first request, or was refused and left connected, whatever accepted the
+    /// WebSocket is not a working gateway for it.
     /// The socket is dropped without a closing handshake (a peer that does not answer requests
     /// would not answer that either); `connectionClosed` then counts a failed attempt and
     /// schedules the next one with the back-off.
@@ -358,7 +359,7 @@ final class ServiceLoop: @unchecked Sendable {
         guard let connection, established, closeStatus == nil, handlers.handshakePending() else { return }
         handshakeTimedOut = true
         mailbox.lastError.withLock {
-            $0 = "the handshake got no answer within \(options.handshakeTimeout): not a working gateway, reconnecting"
+            $0 = "the handshake did not complete within \(options.handshakeTimeout) (no answer, or a refusal): reconnecting"
         }
         lws_set_timeout(connection, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
     }

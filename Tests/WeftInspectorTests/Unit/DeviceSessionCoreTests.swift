@@ -35,6 +35,24 @@ import WeftSnapshot
         #expect(core.state.withLock { $0.refusal } == ProtocolError(.unsupportedProtocolVersion, "unsupported protocol version"))
     }
 
+    @Test func aRefusalThatLeavesTheConnectionOpenKeepsTheHandshakePending() {
+        // The transport hangs up `registrationTimeout` after opening while the handshake is
+        // pending, and retries with its back-off: a refused device must not sit connected and
+        // unregistered for good.
+        _ = core.handlers.opened(1)
+        #expect(core.handlers.handshakePending())
+        _ = core.handlers.received(Array(#"{"id":1,"error":{"code":-32602,"message":"Gateway.register needs appId"}}"#.utf8), 1)
+        #expect(core.handlers.handshakePending(), "refused and left connected: still not through the handshake")
+        #expect(core.registeredGeneration.load(ordering: .relaxed) == 0)
+        core.handlers.closed(nil)
+        #expect(!core.handlers.handshakePending())
+        // The next connection registers: the handshake is through, the refusal forgotten.
+        _ = core.handlers.opened(2)
+        _ = core.handlers.received(Array(#"{"id":2,"result":{"deviceId":"d1","gatewayVersion":"x","protocolVersion":1}}"#.utf8), 2)
+        #expect(!core.handlers.handshakePending())
+        #expect(core.state.withLock { $0.refusal } == nil)
+    }
+
     @Test func malformedJSONGetsAParseErrorWhenItsIDIsReadable() {
         #expect(answer(#"{"id":5,"method":"Tree.getDocument","params":{"#)?.hasPrefix(#"{"id":5,"error":{"code":-32700,"#) == true)
         // No readable id: nothing can be routed back; the message is counted and dropped.
