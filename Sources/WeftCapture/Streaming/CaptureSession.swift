@@ -208,13 +208,10 @@ public final class CaptureSession {
               loop.isPaused || secondsLeft >= Self.sleepLeftPerCapture * (captureTimes.mean ?? 0)
         else { return }
         wantedWhileLoopSleeps = nil
-        let first = !firstStreamedCaptureTaken
-        firstStreamedCaptureTaken = true
-        let start = MonotonicClock.now
-        publisher.submit(sendUpdate: true) { Capture.streamed(of: roots, meta: meta, cache: cache) }
-        let seconds = MonotonicClock.now - start
-        if !first { captureTimes.add(seconds) }
-        if !first, !loop.isPaused { loopWaitToCharge += max(0, seconds - secondsLeft) }
+        let capture = timedStreamedCapture {
+            publisher.submit(sendUpdate: true) { Capture.streamed(of: roots, meta: meta, cache: cache) }
+        }
+        if !capture.first, !loop.isPaused { loopWaitToCharge += max(0, capture.seconds - secondsLeft) }
         capturesWhileLoopSlept += 1
     }
 
@@ -313,10 +310,17 @@ public final class CaptureSession {
     /// Captures the changes not captured yet, here on the loop's thread, and submits them;
     /// returns the seconds that took and whether it was the stream's first capture.
     private func captureHere() -> (seconds: Double, first: Bool) {
+        timedStreamedCapture { publishIfChanged(sendingUpdate: true, fresh: false) }
+    }
+
+    /// Runs `captureAndSubmit`, a streamed capture on either thread, timed; returns the seconds
+    /// it took and whether it was the stream's first, which reads everything, once, and is
+    /// left out of the mean (`captureTimes`).
+    private func timedStreamedCapture(_ captureAndSubmit: () -> Void) -> (seconds: Double, first: Bool) {
         let first = !firstStreamedCaptureTaken
         firstStreamedCaptureTaken = true
         let start = MonotonicClock.now
-        publishIfChanged(sendingUpdate: true, fresh: false)
+        captureAndSubmit()
         let seconds = MonotonicClock.now - start
         if !first { captureTimes.add(seconds) }
         return (seconds, first)

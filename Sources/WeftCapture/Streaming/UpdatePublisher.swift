@@ -63,8 +63,8 @@ final class UpdatePublisher: @unchecked Sendable {
         /// streamed capture shares its subtrees with the cache.)
         var superseded: PendingCapture?
 
-        /// Marks the poll running; returns whether it was stopped (the caller starts it).
-        mutating func startPolling() -> Bool {
+        /// Marks the poll running; returns whether it was stopped (the caller then starts it).
+        mutating func markPollRunning() -> Bool {
             guard !isPolling else { return false }
             isPolling = true
             return true
@@ -113,7 +113,7 @@ final class UpdatePublisher: @unchecked Sendable {
             // A superseded capture that was to be sent makes its successor be sent.
             handoff.waiting = (next, sendUpdate || (replaced?.sendUpdate ?? false))
             handoff.superseded = replaced?.capture
-            return handoff.startPolling()
+            return handoff.markPollRunning()
         }
         if startPolling { queue.async { self.startPolling() } }
     }
@@ -126,7 +126,7 @@ final class UpdatePublisher: @unchecked Sendable {
     /// A capture is wanted while the loop sleeps: makes sure the poll runs, which then tries
     /// `captureWhileLoopSleeps` each round.
     func pollForCaptureWhileLoopSleeps() {
-        if handoff.withLock({ $0.startPolling() }) { queue.async { self.startPolling() } }
+        if handoff.withLock({ $0.markPollRunning() }) { queue.async { self.startPolling() } }
     }
 
     /// On `queue`: publishes what waits now, then every poll interval until the captures stop.
