@@ -38,6 +38,17 @@ struct SleepCaptureTests {
                 "\(firstDifference(copy, fresh) ?? "range controllers differ")")
     }
 
+    /// The last document published is the trees as they are now (`missing` says what is not
+    /// otherwise), and the updates sent rebuild it from `document`.
+    static func expectPublishedIsCurrent(_ session: CaptureSession, _ loop: MainLoop, from document: Snapshot,
+                                         outbox: Outbox, _ missing: Comment,
+                                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let published = try #require(session.publisher.flush().published, sourceLocation: sourceLocation)
+        let isCurrent = published.roots == Capture.snapshot(of: loop.roots).roots
+        #expect(isCurrent, missing, sourceLocation: sourceLocation)
+        try expectUpdatesRebuild(document, session: session, outbox: outbox)
+    }
+
     /// Frames paced as a program paces them: each followed by a sleep until the next is due.
     static func runInRealTime(_ loop: MainLoop, frames: Int, each: (Int) -> Void = { _ in }) {
         var deadline = MonotonicClock.now
@@ -168,10 +179,7 @@ struct SleepCaptureTests {
         loop.sleep(until: MonotonicClock.now - 1)
         loop.tick()  // its capture waits for the next sleep...
         loop.tick()  // ...which never comes: the next frame, which changes nothing, takes it
-        let published = try #require(session.publisher.flush().published)
-        let isCurrent = published.roots == Capture.snapshot(of: loop.roots).roots
-        #expect(isCurrent, "the change still waits for a sleep")
-        try Self.expectUpdatesRebuild(document, session: session, outbox: outbox)
+        try Self.expectPublishedIsCurrent(session, loop, from: document, outbox: outbox, "the change still waits for a sleep")
         session.stop()
     }
 
@@ -224,10 +232,7 @@ struct SleepCaptureTests {
         loop.tick()  // a newer capture is wanted in a sleep
         workerGoes.signal()
         Self.sleepUntilCapturedInASleep(loop, session)
-        let published = try #require(session.publisher.flush().published)
-        let isCurrent = published.roots == Capture.snapshot(of: loop.roots).roots
-        #expect(isCurrent, "an older capture was published after the newer one")
-        try Self.expectUpdatesRebuild(document, session: session, outbox: outbox)
+        try Self.expectPublishedIsCurrent(session, loop, from: document, outbox: outbox, "an older capture was published after the newer one")
         session.stop()
     }
 
@@ -255,10 +260,7 @@ struct SleepCaptureTests {
             loop.tick()
             loop.sleep(until: MonotonicClock.now + loop.frameDuration)
         }
-        let published = try #require(session.publisher.flush().published)
-        let isCurrent = published.roots == Capture.snapshot(of: loop.roots).roots
-        #expect(isCurrent, "the last change before the pause still waits for a sleep")
-        try Self.expectUpdatesRebuild(document, session: session, outbox: outbox)
+        try Self.expectPublishedIsCurrent(session, loop, from: document, outbox: outbox, "the last change before the pause still waits for a sleep")
         session.stop()
     }
 
