@@ -336,7 +336,7 @@ struct SleepCaptureTests {
         try Self.expectFirstCaptureFree { _, session in _ = session.document() }
     }
 
-    @Test("a stream's first capture left for a sleep and taken on the loop's thread when the next is due: free")
+    @Test("a stream's first capture left for a sleep and taken on the loop's thread at the next frame: free")
     func firstCaptureTakenOnTheLoop() throws {
         try Self.expectFirstCaptureFree { _, _ in }  // the next frame follows without a sleep
     }
