@@ -23,7 +23,8 @@ import WeftSnapshot
 /// on a worker queue (`UpdatePublisher`), which then also calls `sendEvent` and the replies,
 /// in the order they were produced. And when the loop sleeps between frames, a streamed
 /// update's capture is left for the worker to take in the sleep, through the loop's
-/// `IdleGate` (`captureWhileLoopSleeps`): it then costs the frames nothing.
+/// `IdleGate` (`captureWhileLoopSleeps`): it then costs the frames nothing. Frames back to back
+/// capture no more often than the worker takes the captures (`stream(after:)`).
 public final class CaptureSession {
     /// Where captures are compared, diffed and encoded.
     public enum Publishing: Sendable {
