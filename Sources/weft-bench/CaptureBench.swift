@@ -94,6 +94,9 @@ struct CaptureBench: BenchSuite {
         let table: TableNode
         let session: CaptureSession?
         var best = Double.infinity
+        /// Wall time of the timed rounds, and the streamed captures taken in them.
+        private var roundsWallSeconds = 0.0
+        private var roundsCaptures = 0
 
         init(_ feed: (MainLoop, TableNode), _ setUp: (MainLoop) -> CaptureSession?) {
             (loop, table) = feed
@@ -112,9 +115,23 @@ struct CaptureBench: BenchSuite {
             }
         }
 
-        /// Captures for updates per second of program time so far.
-        var updatesPerSecond: Double {
-            Double(session?.streamedCaptures ?? 0) / max(loop.time, 1e-9)
+        /// Scrolls `frames` frames, keeps the loop thread's CPU time if it is the best round's,
+        /// then waits for the worker (outside the timing).
+        func timedRound(frames: Int) {
+            let (start, wallStart, capturesBefore) = (CPUTime.thread, MonotonicClock.now, session?.streamedCaptures ?? 0)
+            CaptureBench.scroll(table, loop: loop, frames: frames)
+            best = min(best, CPUTime.thread - start)
+            roundsWallSeconds += MonotonicClock.now - wallStart
+            roundsCaptures += (session?.streamedCaptures ?? 0) - capturesBefore
+            _ = session?.revision
+        }
+
+        /// Captures for updates per second of wall time in the timed rounds. Back to back, the
+        /// program time of a loop on the manual clock runs far faster than the wall clock: the
+        /// rate limit (per program second) would allow thousands of captures per wall second,
+        /// and the host captures only as often as the worker takes them.
+        var updatesPerWallSecond: Double {
+            Double(roundsCaptures) / max(roundsWallSeconds, 1e-9)
         }
     }
 
@@ -134,12 +151,7 @@ struct CaptureBench: BenchSuite {
         // spoils one round of each rather than every round of one. The time is the loop
         // thread's CPU time; the worker is waited for between rounds, outside it.
         for _ in 0..<max(1, repeats) {
-            for scenario in scenarios {
-                let start = CPUTime.thread
-                Self.scroll(scenario.table, loop: scenario.loop, frames: frames)
-                scenario.best = min(scenario.best, CPUTime.thread - start)
-                _ = scenario.session?.revision
-            }
+            for scenario in scenarios { scenario.timedRound(frames: frames) }
         }
         for scenario in scenarios { scenario.session?.stop() }
         let perFrame = scenarios.map { $0.best * 1e6 / Double(frames) }
@@ -152,7 +164,8 @@ struct CaptureBench: BenchSuite {
         report.figure("scroll frame, streaming 30/s, publishing inline (host CPU)", inline, "us", decimals: 1)
         report.figure("host overhead attached, nobody listening", percent(idle), "%", decimals: 1)
         report.figure("host overhead streaming", percent(budgeted), "%", decimals: 1)
-        report.figure("updates streamed within the capture budget", scenarios[2].updatesPerSecond, "/s", decimals: 1)
+        report.figure("updates streamed back to back, per second of wall time", scenarios[2].updatesPerWallSecond, "/s",
+                      decimals: 1)
         report.figure("host overhead streaming 30 updates/s without a capture budget", percent(unbudgeted), "%", decimals: 1)
         report.figure("CPU overhead streaming 30 updates/s, all inline", percent(inline), "%", decimals: 1)
     }
@@ -282,25 +295,29 @@ struct CaptureBench: BenchSuite {
             return (loop, session)
         }
         var best = [Double](repeating: .infinity, count: runs.count)
+        var (budgetedWallSeconds, budgetedCaptures) = (0.0, 0)
         for _ in 0..<max(1, repeats) {
             for (index, run) in runs.enumerated() {
-                let start = CPUTime.thread
+                let (start, wallStart, capturesBefore) = (CPUTime.thread, MonotonicClock.now, run.session?.streamedCaptures ?? 0)
                 run.loop.run(frames: frames)
                 best[index] = min(best[index], CPUTime.thread - start)
+                if index == 2 {
+                    budgetedWallSeconds += MonotonicClock.now - wallStart
+                    budgetedCaptures += run.session!.streamedCaptures - capturesBefore
+                }
                 _ = run.session?.revision
             }
         }
         for run in runs { run.session?.stop() }
         let perFrame = best.map { $0 * 1e6 / Double(frames) }
         func percent(_ value: Double) -> Double { (value - perFrame[0]) / perFrame[0] * 100 }
-        let budgeted = runs[2]
         report.figure("500 labels fading, frame with no inspector (host CPU)", perFrame[0], "us", decimals: 1)
         report.figure("500 labels fading, host overhead streaming 30/s without a capture budget", percent(perFrame[1]), "%",
                       decimals: 0)
         report.figure("500 labels fading, host overhead streaming within the capture budget", percent(perFrame[2]), "%",
                       decimals: 0)
-        report.figure("500 labels fading, updates streamed within the capture budget",
-                      Double(budgeted.session!.streamedCaptures) / budgeted.loop.time, "/s", decimals: 1)
+        report.figure("500 labels fading, updates streamed within the capture budget, per second of wall time",
+                      Double(budgetedCaptures) / max(budgetedWallSeconds, 1e-9), "/s", decimals: 1)
     }
 
     /// A root of `count` labels whose alphas change every frame.

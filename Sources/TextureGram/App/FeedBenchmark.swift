@@ -73,6 +73,7 @@ enum FeedBenchmark {
         let rounds = max(2, frames / turn)
         var (streamingSeconds, stoppedSeconds) = (0.0, 0.0)
         var (captures, capturesInSleeps) = (0, 0)
+        var measuredWallSeconds = 0.0
         var deadline = MonotonicClock.now
         for round in 0..<rounds {
             let streamer = round % 2
@@ -82,6 +83,7 @@ enum FeedBenchmark {
             let session = inspectors[streamer].session
             var (capturesBefore, capturesInSleepsBefore) = (0, 0)
             for step in 0..<turn {
+                let stepStart = MonotonicClock.now
                 if step == leftOut { (capturesBefore, capturesInSleepsBefore) = (session.streamedCaptures, session.capturesWhileLoopSlept) }
                 for (index, app) in apps.enumerated() {
                     let spent = threadSeconds { app.loop.step(frames: 1) }
@@ -92,6 +94,7 @@ enum FeedBenchmark {
                     deadline += 1 / apps[streamer].loop.framesPerSecond
                     apps[streamer].loop.sleep(until: deadline)
                 }
+                if step >= leftOut { measuredWallSeconds += MonotonicClock.now - stepStart }
             }
             captures += session.streamedCaptures - capturesBefore
             capturesInSleeps += session.capturesWhileLoopSlept - capturesInSleepsBefore
@@ -103,8 +106,10 @@ enum FeedBenchmark {
         figure("scroll frame, no inspector (host CPU)\(pace)", bareFrame, "us", decimals: 1)
         figure("scroll frame, inspector streaming (host CPU)\(pace)", inspectedFrame, "us", decimals: 1)
         figure("host overhead streaming\(pace)", (inspectedFrame - bareFrame) / bareFrame * 100, "%", decimals: 1)
-        figure("updates streamed within the capture budget\(pace)",
-               Double(captures) / (measuredFrames / apps[0].loop.framesPerSecond), "/s", decimals: 1)
+        // Per second of wall time: back to back, program time runs far faster, and the host
+        // captures only as often as the worker takes the captures.
+        figure("updates streamed within the capture budget, per second of wall time\(pace)",
+               Double(captures) / max(measuredWallSeconds, 1e-9), "/s", decimals: 1)
         guard realTime else { return }
         figure("captures taken in the loop's sleeps\(pace)", Double(capturesInSleeps) / Double(max(1, captures)) * 100, "%",
                decimals: 1)

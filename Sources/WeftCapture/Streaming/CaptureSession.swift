@@ -23,7 +23,8 @@ import WeftSnapshot
 /// on a worker queue (`UpdatePublisher`), which then also calls `sendEvent` and the replies,
 /// in the order they were produced. And when the loop sleeps between frames, a streamed
 /// update's capture is left for the worker to take in the sleep, through the loop's
-/// `IdleGate` (`captureWhileLoopSleeps`): it then costs the frames nothing.
+/// `IdleGate` (`captureWhileLoopSleeps`): it then costs the frames nothing. Frames back to back
+/// capture no more often than the worker takes the captures (`stream(after:)`).
 public final class CaptureSession {
     /// Where captures are compared, diffed and encoded.
     public enum Publishing: Sendable {
@@ -64,12 +65,13 @@ public final class CaptureSession {
         set { publisher.sendEvent = newValue }
     }
 
-    /// The revision of the last published document (waits for the worker).
-    public var revision: Int { publisher.flush().revision }
+    /// The revision of the last published document (waits for the worker, after capturing the
+    /// changes frames left for it: `publishedAfterDeferredChanges`).
+    public var revision: Int { publishedAfterDeferredChanges().revision }
     /// Updates sent so far, and their total size in bytes (benchmarks and tests read them;
-    /// they wait for the worker).
-    public var updatesSent: Int { publisher.flush().updatesSent }
-    public var updateBytesSent: Int { publisher.flush().updateBytesSent }
+    /// they wait for the worker, as `revision` does).
+    public var updatesSent: Int { publishedAfterDeferredChanges().updatesSent }
+    public var updateBytesSent: Int { publishedAfterDeferredChanges().updateBytesSent }
     /// Captures taken for updates so far (benchmarks and tests read it: with a budget, fewer
     /// than the rate allows).
     @exclusivity(unchecked) public private(set) var streamedCaptures = 0
@@ -90,6 +92,11 @@ public final class CaptureSession {
     /// Whether an update was streamed (or left for the loop's sleep) since someone started
     /// listening: a frame seen without a listener then ends the stream (`endStream`).
     @exclusivity(unchecked) private var isStreaming = false
+    /// Whether frames back to back left their changes uncaptured because the worker had not
+    /// taken the last capture yet (`stream(after:)`). The next frame after it did captures them;
+    /// the accessors that wait for the worker capture them first, so that what they return
+    /// covers every frame run so far.
+    @exclusivity(unchecked) private var changesDeferredForWorker = false
     /// Program time of the last update sent.
     @exclusivity(unchecked) private var lastUpdateTime: Double?
     @exclusivity(unchecked) private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
@@ -194,6 +201,7 @@ public final class CaptureSession {
     /// the update before them). A capture waiting for the loop's sleep is not needed after it.
     private func publishIfChanged(sendingUpdate: Bool, fresh: Bool = true) {
         hasPendingChanges = false
+        changesDeferredForWorker = false
         wantedWhileLoopSleeps = nil
         publisher.submit(sendUpdate: sendingUpdate) { capture(reusingUnchangedSubtrees: !fresh) }
     }
@@ -245,18 +253,28 @@ public final class CaptureSession {
             budget.loopWaited(seconds: loopWaitToCharge)
         }
         loopWaitToCharge = 0
-        guard budget.allowsCapture else { return }
-        if wantedWhileLoopSleeps != nil {
+        let wantedNotTaken = wantedWhileLoopSleeps != nil
+        guard budget.allowsCapture, wantedNotTaken || (hasPendingChanges && rateAllowsUpdate()) else { return }
+        // Frames back to back, and the worker has not taken the last capture yet: a capture now
+        // would replace that one unpublished, so the changes wait for the first frame after it
+        // was taken. The host then captures no more often than the worker publishes, however
+        // fast its frames run (a loop on the manual clock runs program time far faster than the
+        // wall clock, where the rate limit is counted).
+        if !loop.sleptBeforeThisFrame, publisher.hasWaitingCapture {
+            changesDeferredForWorker = true
+            return
+        }
+        let capture: (seconds: Double, first: Bool)?
+        if wantedNotTaken {
             // The sleep after the frame that left this capture for it did not take it (shorter
             // than the worker's poll or than the capture, or the worker was late): taken here,
             // a frame late, so that updates keep their rate and the last changes of a burst do
             // not wait for a sleep that never has room.
-            let capture = captureHere()
-            budget.captured(seconds: capture.seconds, first: capture.first)
-            return
+            capture = captureHere()
+        } else {
+            capture = streamUpdate(mayWaitForSleep: true)
         }
-        guard hasPendingChanges, rateAllowsUpdate() else { return }
-        if let capture = streamUpdate(mayWaitForSleep: true) { budget.captured(seconds: capture.seconds, first: capture.first) }
+        if let capture { budget.captured(seconds: capture.seconds, first: capture.first) }
     }
 
     /// Changes not captured yet: seen in frames since the last capture, or waiting for the
@@ -279,6 +297,7 @@ public final class CaptureSession {
     /// limit (a debt run up long ago, or an update its listener never saw, would delay it).
     private func endStream() {
         isStreaming = false
+        changesDeferredForWorker = false
         wantedWhileLoopSleeps = nil
         firstStreamedCaptureTaken = false
         budget.reset()
@@ -299,7 +318,7 @@ public final class CaptureSession {
         isStreaming = true
         streamedCaptures += 1
         if mayWaitForSleep, publisher.mode == .worker, loop.sleptBeforeThisFrame {
-            hasPendingChanges = false
+            (hasPendingChanges, changesDeferredForWorker) = (false, false)
             wantedWhileLoopSleeps = inspectedRoots
             publisher.pollForCaptureWhileLoopSleeps()
             return nil
@@ -324,6 +343,13 @@ public final class CaptureSession {
         let seconds = MonotonicClock.now - start
         if !first { captureTimes.add(seconds) }
         return (seconds, first)
+    }
+
+    /// The publisher's state once the changes frames deferred for the worker are captured (on
+    /// this, the loop's thread, as the next frame would) and everything submitted is published.
+    private func publishedAfterDeferredChanges() -> UpdatePublisher.State {
+        if changesDeferredForWorker, isListening() { streamUpdate() }
+        return publisher.flush()
     }
 
     /// A command changed the trees between frames: while paused no frame will follow soon, so

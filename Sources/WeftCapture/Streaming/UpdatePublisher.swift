@@ -118,6 +118,12 @@ final class UpdatePublisher: @unchecked Sendable {
         if startPolling { queue.async { self.startPolling() } }
     }
 
+    /// Whether a submitted capture still waits for the worker (`.worker` only): a capture taken
+    /// now would replace it unpublished, work the host did for nothing.
+    var hasWaitingCapture: Bool {
+        mode == .worker && handoff.withLock { $0.waiting != nil }
+    }
+
     /// Takes a capture for an update while the loop sleeps, on the worker (`.worker` only), and
     /// submits it while the loop still sleeps (`submit`): the session's `captureWhileLoopSleeps`,
     /// which does nothing when none is wanted or the loop is not asleep.
