@@ -34,6 +34,9 @@ const updateRate = new UpdateRate();
 
 const live = {
   canEdit: () => !!session && session.state === 'attached' && state.source?.kind === 'live',
+  // A device is attached, whatever the views show: requests that need no element of the document
+  // on show (Drive, Playground) can go to it.
+  attached: () => !!session?.deviceId,
   call: (method, params) => (session ? session.call(method, params) : Promise.reject(new Error('not connected to a gateway'))),
   // The process the live document comes from (its identity and pid): where edits are kept.
   appKey: () => (liveModel ? `${identityKey(liveModel.meta)}\u0000${liveModel.meta.pid}` : null),
