@@ -19,6 +19,7 @@ RECORDS = """return {
   playground: document.getElementById('playground-output').textContent,
   edited: [...document.querySelectorAll('#properties .edit-row.edited input')].map((input) => input.dataset.key),
 };"""
+FLEX_GROW_DISABLED = "return document.querySelector('#properties input[data-key=\"flexGrow\"]').disabled"
 NOTICE = "const n = document.getElementById('restarted'); return !n.hidden && n.textContent;"
 REFUSED = "the program restarted while the view was paused: go live to send requests to the new process"
 
@@ -78,6 +79,7 @@ def test_a_paused_view_stays_on_the_old_process_when_the_program_restarts(gatewa
 
         # Requests would reach the new process: they are not sent, and say why.
         assert page.js("return weft.properties.live.canEdit()") is False
+        assert page.js(FLEX_GROW_DISABLED) is True
         page.js("weft.selectTab('drive')")
         page.driver.find_element("id", "drive-step").click()
         assert page.wait_js("const li = document.querySelector('#drive-log li.error-text'); return li && li.textContent",
@@ -94,6 +96,7 @@ def test_a_paused_view_stays_on_the_old_process_when_the_program_restarts(gatewa
         page.js("weft.state.select(arguments[0])", node)
         assert page.js(RECORDS) == {"pid": new_pid, "drive": [], "playground": "", "edited": []}
         assert page.js("return weft.properties.live.canEdit()") is True
+        assert page.js(FLEX_GROW_DISABLED) is False
         page.screenshot("live-again")
     finally:
         again.stop()
