@@ -74,6 +74,7 @@ def test_a_tap_probe_report_stays_with_its_process(gateway, page):
 
 
 PLAYGROUND_OUTPUT = "return document.getElementById('playground-output').textContent"
+NO_DEVICE = "No device is attached: choose one in the device list (the attached program lays the document out)."
 LAID_OUT = {"size": [100, 50], "root": {"type": "box", "id": "a", "frame": [0, 0, 100, 50]}, "ascii": "<box a>"}
 
 
@@ -111,3 +112,34 @@ def test_a_playground_result_stays_with_its_process(gateway, page):
         one.close()
         with restart(gateway, page, "playground-one", ROOTS):
             assert page.js(PLAYGROUND_OUTPUT) == ""
+
+
+def test_the_playground_evaluates_on_the_attached_device_while_a_file_is_shown(gateway, page, tmp_path):
+    """A device is attached and the user opens a file: the Playground still lays its document
+    out on the device (the file cannot compute a layout), and the result is the device's: back
+    on the live document it is still there. Before, the page said "Attach a device first"."""
+    with ScriptedDevice(gateway, "playground-file", document(ROOTS, instance="playground-file")) as device:
+        device.results["Layout.evaluate"] = LAID_OUT
+        attach_scripted(gateway, page, "playground-file")
+        page.open_file(page.write_json(tmp_path, "opened.json", document(ROOTS, instance="from-a-file")))
+        page.wait_js("return weft.state.source && weft.state.source.kind === 'file'", "the file on show")
+        page.js("weft.selectTab('playground')")
+        assert evaluate(page, "the layout") == "<box a>"
+        assert device.calls("Layout.evaluate") == 1
+        laid_out = page.js(PLAYGROUND_OUTPUT)
+        page.screenshot("playground-over-a-file")
+        page.driver.find_element("id", "back-to-live").click()
+        page.wait_js("return weft.state.source.kind === 'live'", "the live document")
+        assert page.js(PLAYGROUND_OUTPUT) == laid_out
+
+
+def test_the_playground_says_when_no_device_is_attached(gateway, page, tmp_path):
+    """With no device at all (a file on show, or nothing), the Playground says it needs one."""
+    page.open(gateway.page_url())
+    page.js("weft.selectTab('playground')")
+    assert evaluate(page, "the error") == NO_DEVICE
+    page.open(gateway.page_url())
+    page.open_file(page.write_json(tmp_path, "alone.json", document(ROOTS)))
+    page.wait_js("return weft.state.source && weft.state.source.kind === 'file'", "the file on show")
+    page.js("weft.selectTab('playground')")
+    assert evaluate(page, "the error") == NO_DEVICE

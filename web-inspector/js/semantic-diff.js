@@ -10,6 +10,7 @@
 import { describeInterfaceState, STYLE_FIELDS, SPEC_FIELDS } from './layout-vocabulary.js';
 import { fillSnapshotImpliedValues } from './implied-values.js';
 import { numberValue as number } from './tree-model.js';
+import { stringifyJSON } from './snapshot-file.js';
 
 /** What the diff leaves out unless told otherwise (protocol.md, Snapshots without a gateway). */
 export const DEFAULT_IGNORE = Object.freeze(['meta', 'revision']);
@@ -107,14 +108,31 @@ function matchSiblings(a, b) {
   return { matched, added, removed, aNames, bNames };
 }
 
-/** Structural equality of JSON values (object key order does not count). */
+/**
+ * Structural equality of JSON values (object key order does not count). Without recursion: a
+ * program may put a value nested tens of thousands of levels deep in an element's props, where a
+ * recursive walk overflows the stack. The pairs still to compare wait on `pending`.
+ */
 function equal(x, y) {
-  if (x === y) return true;
-  if (typeof x !== typeof y || x === null || y === null || typeof x !== 'object') return false;
-  if (Array.isArray(x) !== Array.isArray(y)) return false;
-  if (Array.isArray(x)) return x.length === y.length && x.every((v, i) => equal(v, y[i]));
-  const keys = Object.keys(x);
-  return keys.length === Object.keys(y).length && keys.every((k) => k in y && equal(x[k], y[k]));
+  const pending = [[x, y]];
+  while (pending.length) {
+    const [a, b] = pending.pop();
+    if (a === b) continue;
+    if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+    if (Array.isArray(a) !== Array.isArray(b)) return false;
+    if (Array.isArray(a)) {
+      if (a.length !== b.length) return false;
+      for (let i = 0; i < a.length; i++) pending.push([a[i], b[i]]);
+    } else {
+      const keys = Object.keys(a);
+      if (keys.length !== Object.keys(b).length) return false;
+      for (const key of keys) {
+        if (!(key in b)) return false;
+        pending.push([a[key], b[key]]);
+      }
+    }
+  }
+  return true;
 }
 
 class Differ {
@@ -439,7 +457,8 @@ export function rectText(rect) {
   return Array.isArray(rect) && rect.length === 4 ? `${json(rect[0])},${json(rect[1])} ${json(rect[2])}x${json(rect[3])}` : json(rect);
 }
 
-function json(value) { return JSON.stringify(value); }
+/** Compact JSON; stringifyJSON, as JSON.stringify overflows on a value nested as deep as `equal` compares. */
+function json(value) { return stringifyJSON(value); }
 
 /** A change's value as the CLI prints it: compact JSON, `(none)` when absent. */
 export function valueText(value, field) {

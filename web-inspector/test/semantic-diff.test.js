@@ -109,3 +109,22 @@ test('trees 100 000 levels deep are compared, in the same order as shallow ones'
     ['added', `${pathTo(1)} > ASTextNode (added)`, undefined, 't'],
   ]);
 });
+
+test('values nested 50 000 deep in props are compared, equal and differing at the bottom', () => {
+  // A program may put any JSON in an element's props; comparing (and printing) one that nests
+  // this deep overflowed the stack while both walked it recursively.
+  const DEPTH = 50000;
+  const nested = (leaf) => {
+    let value = leaf;
+    for (let level = 0; level < DEPTH; level++) value = level % 2 ? { inner: value } : [value];
+    return value;
+  };
+  const node = (leaf) => doc([{ id: 'n1', className: 'ASDisplayNode', frame: [0, 0, 10, 10], props: { deep: nested(leaf) } }]);
+  assert.deepEqual(semanticDiff(node('bottom'), node('bottom')), []);
+  const changes = semanticDiff(node('bottom'), node('changed'));
+  assert.deepEqual(changes.map(({ kind, path, field }) => [kind, path, field]), [['nodeProperty', 'ASDisplayNode', 'props.deep']]);
+  const line = describeChange(changes[0]);
+  const opened = '{"inner":['.repeat(DEPTH / 2);
+  const closed = ']}'.repeat(DEPTH / 2);
+  assert.equal(line, `~ ASDisplayNode: props.deep ${opened}"bottom"${closed} -> ${opened}"changed"${closed}`);
+});

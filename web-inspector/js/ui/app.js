@@ -29,15 +29,30 @@ let session = null;
 let liveModel = null;
 let viewPaused = false;
 let pendingLive = false; // a live document or update arrived while the view was paused
+// The restarted program's document, come while the view was paused on its previous process's
+// (setRestartedModel below): liveModel stays the previous process's until the user goes live.
+let restartedModel = null;
 let lastUpdate = 0;
 const updateRate = new UpdateRate();
 
+const RESTART_HELD = 'the program restarted while the view was paused: go live to send requests to the new process';
 const live = {
-  canEdit: () => !!session && session.state === 'attached' && state.source?.kind === 'live',
-  call: (method, params) => (session ? session.call(method, params) : Promise.reject(new Error('not connected to a gateway'))),
+  canEdit: () => !!session && session.state === 'attached' && state.source?.kind === 'live' && !restartedModel,
+  // A device is attached, whatever the views show: requests that need no element of the document
+  // on show (Drive, Playground) can go to it.
+  attached: () => !!session?.deviceId,
+  // Requests go to the device's current process: while the view holds a previous one, they
+  // would act on another process than the one on show (its ids may name other elements there).
+  call: (method, params) => (restartedModel ? Promise.reject(new Error(RESTART_HELD))
+    : session ? session.call(method, params) : Promise.reject(new Error('not connected to a gateway'))),
   // The process the live document comes from (its identity and pid): where edits are kept.
-  appKey: () => (liveModel ? `${identityKey(liveModel.meta)}\u0000${liveModel.meta.pid}` : null),
+  appKey: () => processKey(liveModel),
 };
+
+/** The key of the process a live document comes from: its identity and pid (null for none). */
+function processKey(model) {
+  return model ? `${identityKey(model.meta)}\u0000${model.meta.pid}` : null;
+}
 
 const treeView = new TreeView(state, {
   container: $('tree'), spacer: $('tree-spacer'), empty: $('tree-empty'), search: $('tree-search'),
@@ -140,6 +155,7 @@ select.addEventListener('change', () => {
 function bindIdentity(identity) {
   if (!session) return;
   liveModel = null;
+  setRestartedModel(null); // another binding: the restart of this one no longer matters
   state.emit('live'); // no live process until the new binding's document comes
   if (state.source?.kind === 'live') state.setDocument(null, null);
   session.bind(identity);
@@ -161,6 +177,11 @@ function showFile(name) {
   refreshPill();
 }
 function liveDocument(model) {
+  if (viewPaused && liveModel && processKey(model) !== processKey(liveModel)) {
+    setRestartedModel(model);
+    pendingLive = true;
+    return;
+  }
   liveModel = model;
   state.emit('live'); // perhaps another process (a restart): what is kept per process follows
   diffPanel.refreshChoices();
@@ -200,6 +221,35 @@ state.on('document', updateStatus);
 // The update rate falls when the stream slows or stops: shown live, it is refreshed each second.
 setInterval(() => { if (state.source?.kind === 'live') updateStatus(); }, 1000);
 
+// ---- The program restarted while the view was paused ----
+/**
+ * A paused view keeps the document it had, and with it the records the page keeps for that
+ * document's process (edits, tap probe, Drive log, Playground: per-process.js). When the
+ * program restarts meanwhile, that process is gone: the view stays on it, says so, and sends
+ * nothing to the new process, until the user goes live (resumes the view).
+ */
+function setRestartedModel(model) {
+  const changed = !!restartedModel !== !!model;
+  restartedModel = model;
+  $('restarted').hidden = !model;
+  if (model) {
+    const name = liveModel.meta.appName || liveModel.meta.appId;
+    $('restarted-text').textContent = `${name} restarted (pid ${liveModel.meta.pid} → ${model.meta.pid}) while the view `
+      + 'was paused. The view still shows the previous process\'s document, with its edits, tap probe, Drive log and '
+      + 'Playground result, and sends the new process nothing until you go live.';
+  }
+  if (changed) state.emit('live'); // whether requests can go to the live process changed
+}
+
+/** Going live after a restart: the restarted process becomes the live one. */
+function adoptRestartedModel() {
+  if (!restartedModel) return;
+  liveModel = restartedModel;
+  setRestartedModel(null);
+  diffPanel.refreshChoices();
+}
+$('restarted-go-live').addEventListener('click', () => setViewPaused(false));
+
 // ---- Update ops this page does not know (a newer program's): said while the live app is shown ----
 function showUnknownOps() {
   const text = state.source?.kind === 'live' ? describeUnknownOps(session?.document?.unknownOps) : null;
@@ -210,14 +260,16 @@ state.on('document', showUnknownOps);
 $('unknown-ops-fetch').addEventListener('click', () => session?.resync());
 
 // ---- Header buttons ----
-$('pause-view').addEventListener('click', () => {
-  viewPaused = !viewPaused;
+$('pause-view').addEventListener('click', () => setViewPaused(!viewPaused));
+function setViewPaused(paused) {
+  viewPaused = paused;
   $('pause-view').setAttribute('aria-pressed', String(viewPaused));
   $('pause-view').textContent = viewPaused ? 'Resume view' : 'Pause view';
+  if (!viewPaused) adoptRestartedModel();
   session?.setPaused(viewPaused);
   if (!viewPaused && pendingLive) { pendingLive = false; if (liveModel && (!state.source || state.source.kind === 'live')) showLive(); }
   refreshPill();
-});
+}
 $('back-to-live').addEventListener('click', () => { diffPanel.clear(); showLive(); });
 $('open-snapshot').addEventListener('change', async (e) => {
   const names = await openFiles(e.target.files);

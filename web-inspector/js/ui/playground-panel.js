@@ -1,11 +1,12 @@
 // Playground: a layout-json document (layout-json.md) evaluated by the attached program
-// (Layout.evaluate); the computed frames are drawn and the ASCII art shown. The result (or
-// error) is kept per process (per-process.js): it is that process's layout, so another device,
-// the same app restarted, or a file shows its own output, or none.
+// (Layout.evaluate); the computed frames are drawn and the ASCII art shown. The program lays
+// out whatever the views show (a file cannot compute a layout). The result (or error) is kept
+// per process (per-process.js), as the Drive panel's log is: it is that process's layout, so
+// another device or the same app restarted shows its own output, or none.
 
 import { h, setChildren } from './dom.js';
 import { playgroundDrawing } from '../playground-drawing.js';
-import { PerProcess, shownProcessKey } from './per-process.js';
+import { PerProcess } from './per-process.js';
 
 const SAMPLE = {
   scale: 2,
@@ -43,14 +44,14 @@ export class PlaygroundPanel {
         h('span.muted', {}, 'Ctrl+Enter')),
       this.output);
     this.source.addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); this.run(); } });
-    // Another document on show, perhaps another process's: show that process's output.
-    state.on('document', () => this.#showOutput());
+    // Another live process (another device, a restart, none): show that process's output.
+    state.on('live', () => this.#showOutput());
     this.#showOutput();
   }
 
-  /** Shows the output of the process on show (PerProcess.shown) and returns it. */
+  /** Shows the output of the live process, where Evaluate sends the document (PerProcess.shown), and returns it. */
   #showOutput() {
-    const output = this.outputs.shown(shownProcessKey(this.state, this.live));
+    const output = this.outputs.shown(this.live.appKey());
     this.output.replaceChildren(output);
     return output;
   }
@@ -65,8 +66,8 @@ export class PlaygroundPanel {
       output.replaceChildren(h('div.error-text', { role: 'alert' }, `Not JSON: ${error.message}`));
       return;
     }
-    if (!this.live.canEdit()) {
-      output.replaceChildren(h('div.error-text', { role: 'alert' }, 'Attach a device first: the layout is computed by the attached program.'));
+    if (!this.live.attached()) {
+      output.replaceChildren(h('div.error-text', { role: 'alert' }, 'No device is attached: choose one in the device list (the attached program lays the document out).'));
       return;
     }
     output.replaceChildren(h('div.muted', {}, 'Evaluating…'));

@@ -25,6 +25,7 @@ export class PropertiesPanel {
     this.pending = false;
     state.on('selection', () => this.render());
     state.on('document', () => this.render());
+    state.on('live', () => this.render()); // the fields are editable only while requests reach the process on show
     state.on('update', (changes) => { if (changes.structure || changes.changed.has(this.state.selectedId)) this.render(); });
     container.addEventListener('focusout', () => { if (this.pending) { this.pending = false; queueMicrotask(() => this.render()); } });
     this.render();

@@ -30,6 +30,7 @@ export class RangesPanel {
     this.animations = new Map(); // controller id -> its running animation step
     this.dirty = false;
     state.on('document', () => this.schedule());
+    state.on('live', () => this.schedule()); // the tuning fields are editable only while requests reach the process on show
     state.on('update', (changes) => { if (changes.ranges) this.schedule(); });
     state.on('tab', (name) => { if (name === 'ranges' && this.dirty) this.render(); });
     this.render();
