@@ -129,11 +129,15 @@ struct SleepCaptureTests {
         #expect(result.capturesInSleeps >= result.captures / 2, "\(result.capturesInSleeps) of \(result.captures) in sleeps")
     }
 
-    /// Keeps the session's worker busy until `release` is called: what the loop submits
-    /// meanwhile waits, untaken.
+    /// Keeps the session's worker busy, from when this returns until the returned closure is
+    /// called: what the loop submits meanwhile waits, untaken.
     static func holdWorker(of session: CaptureSession) -> () -> Void {
-        let busy = DispatchSemaphore(value: 0)
-        session.publisher.afterPublishing { _ in busy.wait() }
+        let (entered, busy) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        session.publisher.afterPublishing { _ in
+            entered.signal()
+            busy.wait()
+        }
+        entered.wait()
         return { busy.signal() }
     }
 
