@@ -14,11 +14,11 @@ import WeftSnapshot
 /// - Host frame time of that scrolling feed with no inspector, with one attached but nobody
 ///   listening, and with a listener streaming as `Inspector` does (30 updates per second within
 ///   the default capture budget, publishing on a worker) and at 30 per second without a budget:
-///   the host thread's CPU time per frame, and the updates per second the budget let through.
-///   The same with everything inline (capture, diff, encode on the host thread) gives the whole
-///   CPU cost of streaming, so that work moved to the worker is not hidden. (The frames run
-///   faster than real time, so the worker's poll publishes only the newest of the captures it
-///   finds: the worker's own CPU time here would understate it.)
+///   the host thread's CPU time per frame, and the updates streamed per second of wall time
+///   (the frames run back to back, far faster than real time, so the host captures only as
+///   often as the worker takes the captures). The same with everything inline (capture, diff,
+///   encode on the host thread, every other frame) gives the whole CPU cost of streaming 30
+///   updates per program second, so that work moved to the worker is not hidden.
 /// - The same feed at 60 frames per second in real time, with no inspector and streaming: the
 ///   loop sleeps between frames as a program's main thread does (`MainLoop.sleep(until:)`), its
 ///   caches go cold, and the worker takes the captures in those sleeps and publishes each: the
