@@ -21,7 +21,7 @@ const MAX_ZOOM = 32;
 
 export class ScreenView {
   /**
-   * @param {object} live {canEdit(), call(method, params), appKey()}: the live app, which runs
+   * @param {object} live {attached(), call(method, params), appKey()}: the live app, which runs
    *   the tap probe's hit test
    */
   constructor(state, { container, scene, overlay, tooltip, zoomLabel, controls, probeResult, live }) {
@@ -473,9 +473,14 @@ export class ScreenView {
     }
   }
 
-  /** The app's hit test at a point of a root (HitTest.probe): only the live app can run it. */
+  /**
+   * The app's hit test at a point of a root (HitTest.probe): only the live app can run it. While
+   * a paused view holds a restarted program's previous process, live.call refuses and says so.
+   */
   #hitTest({ x, y, root }) {
-    if (!this.live.canEdit()) return Promise.reject(new Error('the tap probe needs the live app (attach a device)'));
+    if (this.state.source?.kind !== 'live' || !this.live.attached()) {
+      return Promise.reject(new Error('the tap probe needs the live app (attach a device)'));
+    }
     return this.live.call('HitTest.probe', { x, y, root });
   }
 }
