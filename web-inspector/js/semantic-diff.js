@@ -10,7 +10,7 @@
 import { describeInterfaceState, STYLE_FIELDS, SPEC_FIELDS } from './layout-vocabulary.js';
 import { fillSnapshotImpliedValues } from './implied-values.js';
 import { numberValue as number } from './tree-model.js';
-import { stringifyJSON } from './snapshot-file.js';
+import { stringifyJSON } from './json-values.js';
 
 /** What the diff leaves out unless told otherwise (protocol.md, Snapshots without a gateway). */
 export const DEFAULT_IGNORE = Object.freeze(['meta', 'revision']);

@@ -15,7 +15,8 @@ import { DeviceSession, identityKey } from '../device-session.js';
 import { inspectorURL } from '../protocol-client.js';
 import { TreeModel } from '../tree-model.js';
 import { describeUnknownOps } from '../live-document.js';
-import { parseSnapshot, copyJSON, snapshotFileText } from '../snapshot-file.js';
+import { parseSnapshot, snapshotFileText } from '../snapshot-file.js';
+import { copyJSON } from '../json-values.js';
 import { UpdateRate } from '../update-rate.js';
 import { h } from './dom.js';
 

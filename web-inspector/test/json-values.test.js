@@ -1,0 +1,50 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyJSON, stringifyJSON } from '../js/json-values.js';
+
+test('copyJSON copies a tree 100 000 levels deep (structuredClone overflows the stack at about 1 500)', () => {
+  const root = { id: 'n0', frame: [0, 0, 10, 10], props: { text: 'a', hidden: null } };
+  let deepest = root;
+  for (let i = 1; i < 100000; i++) {
+    const child = { id: `n${i}`, frame: [1, 1, 'inf', null] };
+    deepest.children = [child];
+    deepest = child;
+  }
+  const copy = copyJSON({ format: 'weft.snapshot', roots: [root] });
+  let el = copy.roots[0];
+  let depth = 0;
+  for (let original = root; original.children; original = original.children[0]) {
+    assert.notEqual(el, original, 'a copy, not the same object');
+    assert.notEqual(el.frame, original.frame);
+    el = el.children[0];
+    depth++;
+  }
+  assert.equal(depth, 99999);
+  assert.deepEqual(el, { id: 'n99999', frame: [1, 1, 'inf', null] });
+  assert.deepEqual(copy.roots[0].props, { text: 'a', hidden: null });
+  copy.roots[0].props.text = 'changed';
+  assert.equal(root.props.text, 'a', 'changing the copy leaves the original');
+  assert.equal(copyJSON(7), 7);
+  assert.equal(copyJSON(null), null);
+});
+
+test('stringifyJSON writes what JSON.stringify writes, with or without a replacer', () => {
+  const values = {
+    text: 'é"\\\n\u2028<', numbers: [0, -0, 1.5, 1e21, 5e-7, NaN, Infinity, -Infinity], flags: [true, false, null],
+    left: [undefined, () => 1, Symbol('s')], gone: undefined, fn: () => 1, empty: { object: {}, array: [] },
+    dated: { toJSON: (key) => `toJSON(${key})` }, '': 'empty key', nested: [[[{ a: [1, { b: 2 }] }]]],
+  };
+  assert.equal(stringifyJSON(values), JSON.stringify(values));
+  for (const top of [1, 'a', null, undefined, [], {}, NaN]) assert.equal(stringifyJSON(top), JSON.stringify(top));
+  // The replacer sees the holder as `this`, "" for the top, and indices as strings.
+  function replacer(key, value) {
+    if (key === 'drop') return undefined;
+    if (Array.isArray(this) && key === '1') return `second of ${this.length}`;
+    return typeof value === 'number' ? value * 2 : value;
+  }
+  const replaced = { drop: 1, keep: 2, list: [1, 2, 3], inner: { drop: [1], n: 4 } };
+  assert.equal(stringifyJSON(replaced, replacer), JSON.stringify(replaced, replacer));
+  const cycle = { a: [] };
+  cycle.a.push(cycle);
+  assert.throws(() => stringifyJSON(cycle), TypeError);
+});
