@@ -158,12 +158,26 @@ class Differ {
   close(a, b) {
     const x = number(a);
     const y = number(b);
+    // Not numbers (a hand-written file may hold any JSON here): equal or not. Read as a number,
+    // a list nested thousands deep overflows the stack (its text is made recursively).
+    if (typeof x !== 'number' || typeof y !== 'number') return equal(a, b);
     if (x === y || (Number.isNaN(x) && Number.isNaN(y))) return true;
     // The tolerance as written: 0.4 - 0.3 is 0.10000000000000003 and counts as 0.1 (as in Swift).
     return Math.abs(x - y) <= this.tolerance * (1 + 1e-9);
   }
 
-  closeAll(a, b) { return a.length === b.length && a.every((v, i) => this.close(v, b[i])); }
+  /** Two lists of numbers, each within the tolerance; anything but two lists compared as JSON values. */
+  closeAll(a, b) {
+    if (!Array.isArray(a) || !Array.isArray(b)) return equal(a, b);
+    return a.length === b.length && a.every((v, i) => this.close(v, b[i]));
+  }
+
+  /** Two constrained sizes, {min, max}, within the tolerance; anything else compared as JSON values. */
+  closeRanges(a, b) {
+    const isRange = (range) => range && Array.isArray(range.min) && Array.isArray(range.max);
+    if (!isRange(a) || !isRange(b)) return equal(a, b);
+    return this.closeAll([...a.min, ...a.max], [...b.min, ...b.max]);
+  }
 
   /**
    * Two lists of roots and everything under them, depth first. Without recursion: a tree may be
@@ -233,7 +247,7 @@ class Differ {
     if ((a.type || 'node') !== (b.type || 'node')) change('field', 'type', a.type || 'node', b.type || 'node');
     const ca = a.constrainedSize || DEFAULT_RANGE;
     const cb = b.constrainedSize || DEFAULT_RANGE;
-    if (!this.closeAll([...ca.min, ...ca.max], [...cb.min, ...cb.max])) change('field', 'constrainedSize', ca, cb);
+    if (!this.closeRanges(ca, cb)) change('field', 'constrainedSize', ca, cb);
     if (a.calculatedSize || b.calculatedSize) {
       const sa = a.calculatedSize || fa.slice(2);
       const sb = b.calculatedSize || fb.slice(2);

@@ -128,3 +128,22 @@ test('values nested 50 000 deep in props are compared, equal and differing at th
   const closed = ']}'.repeat(DEPTH / 2);
   assert.equal(line, `~ ASDisplayNode: props.deep ${opened}"bottom"${closed} -> ${opened}"changed"${closed}`);
 });
+
+test('a constrainedSize nested 50 000 deep, which the layout root inherits, is compared', () => {
+  // Filling in the layout root's range copied it with structuredClone, and comparing ranges read
+  // the nested list as a number: both recursed through it and overflowed the stack.
+  const nested = (leaf) => {
+    let value = leaf;
+    for (let level = 0; level < 50000; level++) value = [value];
+    return value;
+  };
+  const node = (leaf) => doc([{ id: 'n1', className: 'ASDisplayNode', frame: [0, 0, 10, 10],
+    constrainedSize: { min: [nested(leaf), 0], max: [10, 10] },
+    children: [{ id: 'n1/0', kind: 'spec', type: 'wrapper', frame: [0, 0, 10, 10] }] }]);
+  assert.deepEqual(semanticDiff(node(0), node(0)), []);
+  const changes = semanticDiff(node(0), node(1));
+  assert.deepEqual(changes.map(({ kind, path, field }) => [kind, path, field]), [
+    ['field', 'ASDisplayNode', 'constrainedSize'],
+    ['field', 'ASDisplayNode > ASWrapperLayoutSpec', 'constrainedSize'],
+  ]);
+});

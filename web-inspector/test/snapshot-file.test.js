@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { parseSnapshot, snapshotFileText } from '../js/snapshot-file.js';
+import { stringifyJSON } from '../js/json-values.js';
 import { TreeModel } from '../js/tree-model.js';
 import { leaveOutImpliedValues } from '../js/implied-values.js';
 
@@ -53,4 +54,26 @@ test('a snapshot 100 000 levels deep is written (JSON.stringify overflows the st
   let depth = 1;
   while (written.children) { written = written.children[0]; depth++; }
   assert.equal(depth, 100000);
+});
+
+test('a document whose props, style and constrainedSize nest 50 000 levels deep opens and is written as it was', () => {
+  // A file may hold any JSON in these fields. Opening it copied the node's constrainedSize to its
+  // layout root with structuredClone, and writing it compared the two with JSON.stringify: both
+  // recursive, both overflowed the stack.
+  const deep = (leaf) => {
+    let value = leaf;
+    for (let level = 0; level < 50000; level++) value = level % 2 ? { inner: value } : [value];
+    return value;
+  };
+  const document = { format: 'weft.snapshot', version: 1, revision: 1, meta: {}, roots: [{
+    id: 'n1', kind: 'node', className: 'ASDisplayNode', frame: [0, 0, 10, 10],
+    constrainedSize: { min: [deep(0), 0], max: [10, 'inf'] }, style: { flexGrow: deep(1) }, props: { custom: deep('a') },
+    children: [{ id: 'n1/0', kind: 'spec', type: 'wrapper', frame: [0, 0, 10, 10], props: { custom: deep('b') } }],
+  }], rangeControllers: [] };
+  const text = stringifyJSON(document);
+  const model = new TreeModel(parseSnapshot(text));
+  const [node, root] = [model.get('n1'), model.get('n1/0')];
+  assert.notEqual(root.constrainedSize, node.constrainedSize, 'the layout root\'s range, filled in: a copy');
+  assert.equal(stringifyJSON(root.constrainedSize), stringifyJSON(document.roots[0].constrainedSize));
+  assert.equal(snapshotFileText(model.toSnapshot()), text, 'the range it implies left out again');
 });
