@@ -73,3 +73,39 @@ function jsonText(holder, key, replacer) {
     default: return undefined; // undefined, a function, a symbol
   }
 }
+
+/**
+ * How deep the page prints a value: deeper, it shows a short notice instead. Indented JSON (the
+ * Playground's) grows with the square of the depth, and no one reads brackets thousands deep.
+ */
+export const SHOWN_DEPTH = 100;
+
+/** How deep a JSON value nests: 0 for a string, number, boolean or null, 1 for [1] or {}. Iterative. */
+export function jsonDepth(value) {
+  let deepest = 0;
+  const pending = [[value, 1]];
+  while (pending.length) {
+    const [item, depth] = pending.pop();
+    if (item === null || typeof item !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    for (const child of Object.values(item)) if (child !== null && typeof child === 'object') pending.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** The notice shown in place of a value nested deeper than SHOWN_DEPTH; null for a value shown as it is. */
+export function tooDeepNotice(value) {
+  const depth = jsonDepth(value);
+  return depth > SHOWN_DEPTH ? `(a value nested ${depth} levels deep: too deep to show)` : null;
+}
+
+/**
+ * A value as text on the page: a string as it is, another primitive as String() writes it, a
+ * list or an object as compact JSON, or the notice when it nests deeper than SHOWN_DEPTH.
+ * String() and templates write a list's items recursively: a list nested some thousands deep
+ * overflows the stack there, so the page prints values from documents and devices with this.
+ */
+export function displayText(value) {
+  if (value === null || typeof value !== 'object') return String(value);
+  return tooDeepNotice(value) ?? stringifyJSON(value);
+}

@@ -108,6 +108,9 @@ function matchSiblings(a, b) {
   return { matched, added, removed, aNames, bNames };
 }
 
+/** A number as documents write one (protocol.md): a number, "inf", or null (not a number). */
+function isDocumentNumber(value) { return typeof value === 'number' || value === 'inf' || value === null; }
+
 /**
  * Structural equality of JSON values (object key order does not count). Without recursion: a
  * program may put a value nested tens of thousands of levels deep in an element's props, where a
@@ -156,11 +159,10 @@ class Differ {
   }
 
   close(a, b) {
+    // What is not a document's number (a hand-written file may hold any JSON here): equal or not.
+    if (!isDocumentNumber(a) || !isDocumentNumber(b)) return equal(a, b);
     const x = number(a);
     const y = number(b);
-    // Not numbers (a hand-written file may hold any JSON here): equal or not. Read as a number,
-    // a list nested thousands deep overflows the stack (its text is made recursively).
-    if (typeof x !== 'number' || typeof y !== 'number') return equal(a, b);
     if (x === y || (Number.isNaN(x) && Number.isNaN(y))) return true;
     // The tolerance as written: 0.4 - 0.3 is 0.10000000000000003 and counts as 0.1 (as in Swift).
     return Math.abs(x - y) <= this.tolerance * (1 + 1e-9);

@@ -7,8 +7,13 @@
 
 import { fillImpliedValues, fillImpliedProps, fillImpliedTuning } from './implied-values.js';
 
-/** A number of a document as a JavaScript number: "inf" is Infinity, null is NaN (protocol.md). */
-export function numberValue(v) { return v === 'inf' ? Infinity : v === null ? NaN : v; }
+/**
+ * A number of a document as a JavaScript number: "inf" is Infinity, null is NaN (protocol.md), and
+ * so is anything else a hand-written file may hold there, which is never read as a number itself
+ * (a list's number is read through its text, made recursively: one nested thousands deep
+ * overflows the stack).
+ */
+export function numberValue(v) { return typeof v === 'number' ? v : v === 'inf' ? Infinity : NaN; }
 
 /** An element's frame [x, y, w, h] as numbers ([0, 0, 0, 0] when it has none). */
 export function frameNumbers(el) { return el.frame ? el.frame.map(numberValue) : [0, 0, 0, 0]; }
