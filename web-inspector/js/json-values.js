@@ -76,9 +76,10 @@ function jsonText(holder, key, replacer) {
 
 /**
  * How deep the page prints a value: deeper, it shows a short notice instead. Indented JSON (the
- * Playground's) grows with the square of the depth, and no one reads brackets thousands deep.
+ * Playground's, written recursively) grows with the square of the depth, and no one reads
+ * brackets thousands deep; a layout-json result 200 layout levels deep still shows.
  */
-export const SHOWN_DEPTH = 100;
+export const SHOWN_DEPTH = 500;
 
 /** How deep a JSON value nests: 0 for a string, number, boolean or null, 1 for [1] or {}. Iterative. */
 export function jsonDepth(value) {

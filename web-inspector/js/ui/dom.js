@@ -1,4 +1,8 @@
-// Small DOM helpers shared by the panels: element creation and definition lists.
+// Small DOM helpers shared by the panels: element creation and definition lists. Values from
+// documents and devices are printed with displayText: String() of a list nested thousands deep
+// (a file may hold one anywhere) overflows the stack.
+
+import { displayText } from '../json-values.js';
 
 /** h('div.class', {attrs}, ...children): creates an element; strings become text. */
 export function h(tag, attrs = {}, ...children) {
@@ -14,7 +18,7 @@ export function h(tag, attrs = {}, ...children) {
   }
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : String(child));
+    el.append(child instanceof Node ? child : displayText(child));
   }
   return el;
 }
@@ -37,7 +41,7 @@ export function section(title, pairs, ...extra) {
 /** Numbers shown short: at most 3 decimals. */
 export function num(v) {
   if (v === 'inf' || v === Infinity) return '∞';
-  if (typeof v !== 'number') return String(v);
+  if (typeof v !== 'number') return displayText(v);
   return String(Math.round(v * 1000) / 1000);
 }
 

@@ -8,6 +8,7 @@
 import { h } from './dom.js';
 import { parseValue } from '../layout-vocabulary.js';
 import { PerProcess } from './per-process.js';
+import { displayText } from '../json-values.js';
 
 const LOG_LENGTH = 50;
 
@@ -104,7 +105,7 @@ export class DrivePanel {
       if (!(error instanceof InputError)) throw error;
       unsent = error;
     }
-    const entry = h('li', {}, unsent ? `${method} not sent: ${unsent.message}` : `${method} ${JSON.stringify(params)} …`);
+    const entry = h('li', {}, unsent ? `${method} not sent: ${unsent.message}` : `${method} ${displayText(params)} …`);
     // The entry stays in its process's log, shown or not, and the reply fills it in there.
     const entries = this.logs.shown(this.live.appKey());
     entries.unshift(entry);
@@ -113,7 +114,7 @@ export class DrivePanel {
     if (unsent) { entry.className = 'error-text'; return; }
     try {
       const result = await this.live.call(method, params);
-      entry.textContent = `${method} → ${JSON.stringify(result)}`;
+      entry.textContent = `${method} → ${displayText(result)}`;
       entry.dataset.ok = 'true';
     } catch (error) {
       entry.textContent = `${method} failed: ${error.message}`;
