@@ -1,5 +1,5 @@
 """Values nested 50 000 levels deep where a number, a name or a small record belongs: in a file's
-style, props and constrainedSize, and in a device's replies to the Playground and the Drive
+style, props, constrainedSize, className and debugName, and in a device's replies to the Playground and the Drive
 panel, through the real gateway. JSON.stringify, structuredClone, String() of a list and
 arithmetic on one all recurse through it and overflow the stack; the page shows such a value as
 a short notice with its depth, draws nothing for it, and writes and compares it as it is.
@@ -38,6 +38,7 @@ FILE = document([element(
         element("n3", [10, 60, 100, 100], className="ASImageNode", props={"image": {
             "pixelWidth": "DEEP", "pixelHeight": "DEEP", "scalingRatio": "DEEP", "decodedBytes": "DEEP"}}),
         element("n4", [10, 200, 200, 40], className="ASTextNode", props={"text": "DEEP"}),
+        element("n5", [10, 300, 100, 40], className="DEEP", debugName="DEEP_OBJECT"),
     ]}])])
 FILE_TEXT = with_deep_values(FILE)
 
@@ -67,7 +68,7 @@ def test_a_file_with_values_50000_levels_deep_is_shown_written_and_compared(gate
     page.open(gateway.page_url())
     page.driver.get_log("browser")  # the log is the browser's: earlier tests' entries are read off first
     page.open_file(str(path))
-    page.wait_js("return weft.state.model && weft.state.model.size === 5", "the file's elements")
+    page.wait_js("return weft.state.model && weft.state.model.size === 6", "the file's elements")
     page.js("weft.screenView.fit()")
 
     # Properties: each deep value is the notice (a value inside it one level less deep).
@@ -85,9 +86,18 @@ def test_a_file_with_values_50000_levels_deep_is_shown_written_and_compared(gate
     image = shown_properties(page, "n3")
     assert image["pixels"] == f"{NOTICE} × {NOTICE} @1x" and image["decoded bytes"] == NOTICE
     assert shown_properties(page, "n4")["text"] == f"“{NOTICE}”"
+    named = shown_properties(page, "n5")
+    assert named["class"] == NOTICE and named["debugName"] == NOTICE
+    page.js("weft.state.select('n5')")
+    page.frames()
+    assert page.js("const r = document.querySelector('.tree-row[data-id=\"n5\"]'); return [r.querySelector('.class').textContent, r.querySelector('.debug').textContent]") \
+        == [NOTICE, f"({NOTICE})"]
     page.js("weft.selectTab('ascii')")
     page.frames()
-    assert "ASTextNode" in page.js("return document.querySelector('#ascii pre').textContent")
+    assert page.js("return document.querySelector('#ascii pre').textContent") == f"{NOTICE} ({NOTICE})"
+    page.js("weft.state.select('n1')")
+    page.frames()
+    assert f"{NOTICE} ({NOTICE})" in page.js("return document.querySelector('#ascii pre[aria-label=\"layout spec\"]').textContent")
 
     # The screen: the tooltips, and the overlays over values that are not numbers.
     page.js("weft.state.select(null); weft.selectTab('properties')")
@@ -95,6 +105,7 @@ def test_a_file_with_values_50000_levels_deep_is_shown_written_and_compared(gate
         page.driver.find_element("id", overlay).click()
     assert hover(page, 50, 100).startswith("ASImageNode  100 × 100")
     assert hover(page, 50, 220).startswith("ASTextNode  200 × 40")
+    assert hover(page, 50, 320) == f"{NOTICE} ({NOTICE})  100 × 40"
     page.frames()
     assert page.severe_console_errors() == []
     page.screenshot("deep-values")

@@ -9,8 +9,8 @@
 
 import { describeInterfaceState, STYLE_FIELDS, SPEC_FIELDS } from './layout-vocabulary.js';
 import { fillSnapshotImpliedValues } from './implied-values.js';
-import { numberValue as number } from './tree-model.js';
-import { stringifyJSON } from './json-values.js';
+import { numberValue as number, elementName } from './tree-model.js';
+import { stringifyJSON, displayText } from './json-values.js';
 
 /** What the diff leaves out unless told otherwise (protocol.md, Snapshots without a gateway). */
 export const DEFAULT_IGNORE = Object.freeze(['meta', 'revision']);
@@ -75,7 +75,7 @@ const SUGGESTIONS = [
 
 /** A path component: `Class`, `Class (debugName)`, with `[n]` appended when n > 0. */
 export function componentName(element, ordinal) {
-  const name = element.debugName ? `${element.className} (${element.debugName})` : element.className;
+  const name = elementName(element);
   return ordinal > 0 ? `${name}[${ordinal}]` : name;
 }
 
@@ -84,7 +84,7 @@ function joinPath(parent, component) { return parent ? `${parent} > ${component}
 function componentNames(elements) {
   const seen = new Map();
   return elements.map((el) => {
-    const key = `${el.className}\u0000${el.debugName || ''}`;
+    const key = `${displayText(el.className)}\u0000${displayText(el.debugName || '')}`;
     const ordinal = seen.get(key) || 0;
     seen.set(key, ordinal + 1);
     return componentName(el, ordinal);

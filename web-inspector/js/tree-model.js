@@ -6,6 +6,7 @@
 // props of `set` ops, so every view reads complete elements (implied-values.js).
 
 import { fillImpliedValues, fillImpliedProps, fillImpliedTuning } from './implied-values.js';
+import { displayText } from './json-values.js';
 
 /**
  * A number of a document as a JavaScript number: "inf" is Infinity, null is NaN (protocol.md), and
@@ -14,6 +15,15 @@ import { fillImpliedValues, fillImpliedProps, fillImpliedTuning } from './implie
  * overflows the stack).
  */
 export function numberValue(v) { return typeof v === 'number' ? v : v === 'inf' ? Infinity : NaN; }
+
+/**
+ * An element's name as Weft prints it: `Class (debugName)`, or `Class`. A file may hold any JSON
+ * in either field: it is printed with displayText (a template would write a nested list
+ * recursively and overflow the stack).
+ */
+export function elementName(el) {
+  return el.debugName ? `${displayText(el.className)} (${displayText(el.debugName)})` : displayText(el.className);
+}
 
 /** An element's frame [x, y, w, h] as numbers ([0, 0, 0, 0] when it has none). */
 export function frameNumbers(el) { return el.frame ? el.frame.map(numberValue) : [0, 0, 0, 0]; }

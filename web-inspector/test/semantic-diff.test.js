@@ -147,3 +147,14 @@ test('a constrainedSize nested 50 000 deep, which the layout root inherits, is c
     ['field', 'ASDisplayNode > ASWrapperLayoutSpec', 'constrainedSize'],
   ]);
 });
+
+test('a className and a debugName nested 50 000 deep name their element by the notice', () => {
+  // A file may hold any JSON there; a template wrote the nested list recursively and overflowed
+  // the stack when the element's path and its key among its siblings were made.
+  let deep = 'bottom';
+  for (let level = 0; level < 50000; level++) deep = [deep];
+  const notice = '(a value nested 50000 levels deep: too deep to show)';
+  const node = (width) => doc([{ id: 'n1', className: deep, debugName: deep, frame: [0, 0, width, 10] }]);
+  assert.deepEqual(semanticDiff(node(10), node(10)), []);
+  assert.deepEqual(lines(node(10), node(20)), [`~ ${notice} (${notice}): frame 0,0 10x10 -> 0,0 20x10`]);
+});

@@ -4,7 +4,11 @@
 
 import { displayText } from '../json-values.js';
 
-/** h('div.class', {attrs}, ...children): creates an element; strings become text. */
+/**
+ * h('div.class', {attrs}, ...children): creates an element; strings and other values become text
+ * (displayText). Lists among the children are flattened one level: pass a document's value
+ * through displayText first.
+ */
 export function h(tag, attrs = {}, ...children) {
   const [name, ...classes] = tag.split('.');
   const el = document.createElement(name);

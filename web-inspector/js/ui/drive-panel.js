@@ -79,10 +79,10 @@ export class DrivePanel {
         if (seen.has(c.owner)) continue;
         seen.add(c.owner);
         const el = model.get(c.owner);
-        options.push([c.owner, `${el ? el.className : 'container'} ${c.owner} (${c.dataSource || c.id})`]);
+        options.push([c.owner, `${el ? displayText(el.className) : 'container'} ${c.owner} (${displayText(c.dataSource || c.id)})`]);
       }
       const selected = this.state.selectedId && model.get(this.state.selectedId);
-      if (selected && selected.kind !== 'spec' && !seen.has(selected.id)) options.push([selected.id, `selected: ${selected.className} ${selected.id}`]);
+      if (selected && selected.kind !== 'spec' && !seen.has(selected.id)) options.push([selected.id, `selected: ${displayText(selected.className)} ${selected.id}`]);
     }
     const previous = this.containerSelect.value;
     this.containerSelect.replaceChildren(...options.map(([value, label]) => h('option', { value, selected: value === previous }, label)));

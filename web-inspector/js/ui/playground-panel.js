@@ -109,7 +109,7 @@ export class PlaygroundPanel {
     setChildren(output,
       h('div.muted', {}, `size ${displayText(size[0])} × ${displayText(size[1])}`),
       canvas,
-      result.ascii ? h('pre.ascii', { id: 'playground-ascii' }, result.ascii) : null,
+      result.ascii ? h('pre.ascii', { id: 'playground-ascii' }, displayText(result.ascii)) : null,
       h('details', {}, h('summary', {}, 'JSON result'), h('pre.ascii', {}, compactJSON(result))));
   }
 }

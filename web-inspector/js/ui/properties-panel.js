@@ -51,8 +51,9 @@ export class PropertiesPanel {
     }
     const props = el.props || {};
     sections.push(section('Element', [
-      ['class', el.className],
-      ['debugName', el.debugName || '—'],
+      // displayText: h() would flatten a list given as it is.
+      ['class', displayText(el.className)],
+      ['debugName', displayText(el.debugName || '—')],
       ['id', el.id],
       ['kind', el.kind === 'spec' ? `layout spec (${displayText(el.type)})` : 'node'],
     ]));

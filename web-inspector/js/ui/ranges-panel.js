@@ -5,6 +5,7 @@
 import { h, num } from './dom.js';
 import { rangeBarGeometry, itemStateMasks, STRIP_COLORS, BAR_HEIGHT, STRIP_HEIGHT } from '../range-bars.js';
 import { PerProcess, shownProcessKey } from './per-process.js';
+import { displayText } from '../json-values.js';
 
 const BAR_WIDTH = 300;
 const BAR_SCALE = 1.25; // drawn larger than Texture's points for legibility; proportions unchanged
@@ -64,11 +65,11 @@ export class RangesPanel {
 
   #controller(c) {
     const owner = this.state.model.get(c.owner);
-    const bar = h('canvas.range-bar', { style: `width:${BAR_WIDTH * BAR_SCALE}px;height:${BAR_HEIGHT * BAR_SCALE}px`, dataset: { controller: c.id }, 'aria-label': `range bar of ${c.dataSource || c.id}` });
-    const map = h('canvas.state-map', { dataset: { controller: c.id }, 'aria-label': `item states of ${c.dataSource || c.id}` });
+    const bar = h('canvas.range-bar', { style: `width:${BAR_WIDTH * BAR_SCALE}px;height:${BAR_HEIGHT * BAR_SCALE}px`, dataset: { controller: c.id }, 'aria-label': `range bar of ${displayText(c.dataSource || c.id)}` });
+    const map = h('canvas.state-map', { dataset: { controller: c.id }, 'aria-label': `item states of ${displayText(c.dataSource || c.id)}` });
     const card = h('div.section', { dataset: { controller: c.id } },
-      h('h3', {}, `${c.dataSource || 'range controller'} · ${c.id}`),
-      h('div.muted', {}, owner ? h('a', { href: '#', onclick: (e) => { e.preventDefault(); this.state.select(c.owner); } }, `${owner.className} ${c.owner}`) : c.owner,
+      h('h3', {}, `${displayText(c.dataSource || 'range controller')} · ${displayText(c.id)}`),
+      h('div.muted', {}, owner ? h('a', { href: '#', onclick: (e) => { e.preventDefault(); this.state.select(c.owner); } }, `${displayText(owner.className)} ${c.owner}`) : displayText(c.owner),
         ` · ${c.orientation || 'vertical'} · mode `, h('b', { class: 'range-mode' }, c.mode || '?'),
         ` · scrolling ${(c.scrollDirection || []).join('|') || 'none'}`),
       bar,

@@ -7,6 +7,7 @@
 
 import { tappablePieces, slopRect, scalingLabel } from '../overlay-geometry.js';
 import { PerProcess, shownProcessKey } from './per-process.js';
+import { elementName } from '../tree-model.js';
 
 const COLORS = {
   background: '#e5e7eb', screen: '#ffffff', node: 'rgba(26, 115, 232, 0.75)', spec: 'rgba(142, 68, 173, 0.8)',
@@ -453,7 +454,7 @@ export class ScreenView {
     const pixels = props.image && pixelSizeText(props.image);
     const detail = pixels ? `  image ${pixels} px`
       : typeof props.text === 'string' ? `  “${props.text.length > 32 ? `${props.text.slice(0, 31)}…` : props.text}”` : '';
-    this.tooltip.textContent = `${el.className}${el.debugName ? ` (${el.debugName})` : ''}  ${fmt(rect[2])} × ${fmt(rect[3])}${detail}`;
+    this.tooltip.textContent = `${elementName(el)}  ${fmt(rect[2])} × ${fmt(rect[3])}${detail}`;
     this.tooltip.hidden = false;
     this.tooltip.style.left = `${Math.min(event.clientX - box.left + 14, box.width - this.tooltip.offsetWidth - 4)}px`;
     this.tooltip.style.top = `${event.clientY - box.top + 16}px`;
@@ -522,7 +523,7 @@ function probeReport(state, model, result, point) {
 
 function label(model, id) {
   const el = model && model.get(id);
-  return el ? `${el.className}${el.debugName ? ` (${el.debugName})` : ''} ${id}` : id;
+  return el ? `${elementName(el)} ${id}` : id;
 }
 
 function fmt(v) { return String(Math.round(v * 100) / 100); }
