@@ -107,6 +107,10 @@ export function tooDeepNotice(value) {
  * overflows the stack there, so the page prints values from documents and devices with this.
  */
 export function displayText(value) {
-  if (value === null || typeof value !== 'object') return String(value);
+  return value === null || typeof value !== 'object' ? String(value) : shortJSON(value);
+}
+
+/** A value as compact JSON (JSON.stringify's text), or the notice when it nests deeper than SHOWN_DEPTH. */
+export function shortJSON(value) {
   return tooDeepNotice(value) ?? stringifyJSON(value);
 }

@@ -7,15 +7,15 @@
 
 import { checkElements } from './tree-model.js';
 import { leaveOutImpliedValues } from './implied-values.js';
-import { stringifyJSON } from './json-values.js';
+import { stringifyJSON, displayText, shortJSON } from './json-values.js';
 
 /** Parses and checks a snapshot file's text; throws an Error with a clear message. */
 export function parseSnapshot(text) {
   let value;
   try { value = JSON.parse(text); } catch (error) { throw new Error(`not JSON (${error.message})`); }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('not a snapshot object');
-  if (value.format !== 'weft.snapshot') throw new Error(`not a Weft snapshot (format is ${JSON.stringify(value.format)})`);
-  if (value.version !== 1) throw new Error(`snapshot version ${value.version} is not supported (this page reads version 1)`);
+  if (value.format !== 'weft.snapshot') throw new Error(`not a Weft snapshot (format is ${shortJSON(value.format)})`);
+  if (value.version !== 1) throw new Error(`snapshot version ${displayText(value.version)} is not supported (this page reads version 1)`);
   if (!Array.isArray(value.roots)) throw new Error('"roots" is missing');
   checkElements(value.roots.map((root) => [root, 'a root']));
   return value;

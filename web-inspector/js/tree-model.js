@@ -6,7 +6,7 @@
 // props of `set` ops, so every view reads complete elements (implied-values.js).
 
 import { fillImpliedValues, fillImpliedProps, fillImpliedTuning } from './implied-values.js';
-import { displayText } from './json-values.js';
+import { displayText, shortJSON } from './json-values.js';
 
 /**
  * A number of a document as a JavaScript number: "inf" is Infinity, null is NaN (protocol.md), and
@@ -125,7 +125,7 @@ export class TreeModel {
    * that: {changed: Set of ids whose fields changed, structure: bool, ranges: bool}.
    */
   applyOps(ops) {
-    if (!Array.isArray(ops)) throw new UpdateError(`ops: expected a list, got ${JSON.stringify(ops)}`);
+    if (!Array.isArray(ops)) throw new UpdateError(`ops: expected a list, got ${shortJSON(ops)}`);
     const result = { changed: new Set(), structure: false, ranges: false };
     const undo = [];
     ops.forEach((op, index) => {
@@ -134,7 +134,7 @@ export class TreeModel {
       } catch (error) {
         for (let i = undo.length - 1; i >= 0; i--) undo[i]();
         if (!(error instanceof UpdateError)) throw error;
-        throw new UpdateError(`op ${index} (${op && op.op}): ${error.message}`, index, error.unknownOp);
+        throw new UpdateError(`op ${index} (${displayText(op && op.op)}): ${error.message}`, index, error.unknownOp);
       }
     });
     return result;
@@ -164,7 +164,7 @@ export class TreeModel {
       }
       default: {
         const kind = op && op.op;
-        throw new UpdateError(`unknown op ${JSON.stringify(kind)}`, undefined, typeof kind === 'string' ? kind : undefined);
+        throw new UpdateError(`unknown op ${shortJSON(kind)}`, undefined, typeof kind === 'string' ? kind : undefined);
       }
     }
   }
@@ -299,7 +299,7 @@ const REQUIRED = new Set(['id', 'className', 'children']);
 function checkField(name, value) {
   const number = (v) => typeof v === 'number' || v === null || v === 'inf';
   const numbers = (v, n) => Array.isArray(v) && v.length === n && v.every(number);
-  const fail = (expected) => { throw new UpdateError(`${name}: expected ${expected}, got ${JSON.stringify(value)}`); };
+  const fail = (expected) => { throw new UpdateError(`${name}: expected ${expected}, got ${shortJSON(value)}`); };
   switch (name) {
     case 'frame': if (!Array.isArray(value)) fail('an array'); if (!numbers(value, 4)) fail('an array of 4 numbers'); break;
     case 'calculatedSize': if (!Array.isArray(value)) fail('an array'); if (!numbers(value, 2)) fail('an array of 2 numbers'); break;

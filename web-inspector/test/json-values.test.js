@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyJSON, stringifyJSON, displayText, jsonDepth, SHOWN_DEPTH } from '../js/json-values.js';
+import { copyJSON, stringifyJSON, displayText, shortJSON, jsonDepth, SHOWN_DEPTH } from '../js/json-values.js';
 
 test('copyJSON copies a tree 100 000 levels deep (structuredClone overflows the stack at about 1 500)', () => {
   const root = { id: 'n0', frame: [0, 0, 10, 10], props: { text: 'a', hidden: null } };
@@ -49,7 +49,7 @@ test('stringifyJSON writes what JSON.stringify writes, with or without a replace
   assert.throws(() => stringifyJSON(cycle), TypeError);
 });
 
-test('displayText prints any value without recursion, and a value nested past SHOWN_DEPTH as a notice', () => {
+test('displayText and shortJSON print any value without recursion, and a value nested past SHOWN_DEPTH as a notice', () => {
   // String() of a list nested 50 000 deep (a file's props may hold one) overflows the stack.
   let deep = 'bottom';
   for (let level = 0; level < 50000; level++) deep = level % 2 ? { inner: deep } : [deep];
@@ -62,4 +62,5 @@ test('displayText prints any value without recursion, and a value nested past SH
   assert.deepEqual(['text', 1.5, true, null, undefined, [1, 'a'], { a: { b: [] } }].map(displayText),
     ['text', '1.5', 'true', 'null', 'undefined', '[1,"a"]', '{"a":{"b":[]}}']);
   assert.deepEqual([1, 'a', null, [], { a: [{}] }].map(jsonDepth), [0, 0, 0, 1, 3]);
+  assert.deepEqual(['a', 1, [deep]].map(shortJSON), ['"a"', '1', '(a value nested 50001 levels deep: too deep to show)']);
 });

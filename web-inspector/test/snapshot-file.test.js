@@ -77,3 +77,10 @@ test('a document whose props, style and constrainedSize nest 50 000 levels deep 
   assert.equal(stringifyJSON(root.constrainedSize), stringifyJSON(document.roots[0].constrainedSize));
   assert.equal(snapshotFileText(model.toSnapshot()), text, 'the range it implies left out again');
 });
+
+test('a format or a version nested 50 000 deep gets the message, with the notice for the value', () => {
+  const deep = '['.repeat(50000) + ']'.repeat(50000);
+  assert.throws(() => parseSnapshot(`{"format": ${deep}}`), { message: 'not a Weft snapshot (format is (a value nested 50000 levels deep: too deep to show))' });
+  assert.throws(() => parseSnapshot(`{"format": "weft.snapshot", "version": ${deep}}`),
+    { message: 'snapshot version (a value nested 50000 levels deep: too deep to show) is not supported (this page reads version 1)' });
+});
