@@ -1,5 +1,5 @@
 """Values nested 50 000 levels deep where a number, a name or a small record belongs: in a file's
-style, props, constrainedSize, className and debugName, and in a device's replies to the Playground and the Drive
+style, props, constrainedSize, className, debugName and revision, and in a device's replies to the Playground and the Drive
 panel, through the real gateway. JSON.stringify, structuredClone, String() of a list and
 arithmetic on one all recurse through it and overflow the stack; the page shows such a value as
 a short notice with its depth, draws nothing for it, and writes and compares it as it is.
@@ -40,6 +40,7 @@ FILE = document([element(
         element("n4", [10, 200, 200, 40], className="ASTextNode", props={"text": "DEEP"}),
         element("n5", [10, 300, 100, 40], className="DEEP", debugName="DEEP_OBJECT"),
     ]}])])
+FILE["revision"] = "DEEP"
 FILE_TEXT = with_deep_values(FILE)
 
 PROPERTIES = """return [...document.querySelectorAll('#properties dt')].map((dt) => {
@@ -70,6 +71,7 @@ def test_a_file_with_values_50000_levels_deep_is_shown_written_and_compared(gate
     page.open_file(str(path))
     page.wait_js("return weft.state.model && weft.state.model.size === 6", "the file's elements")
     page.js("weft.screenView.fit()")
+    assert page.js("return document.getElementById('status-text').textContent").endswith(f"revision {NOTICE}")
 
     # Properties: each deep value is the notice (a value inside it one level less deep).
     root = shown_properties(page, "n1")
