@@ -1,5 +1,5 @@
 """Values nested 50 000 levels deep where a number, a name or a small record belongs: in a file's
-style, props, constrainedSize, className, debugName and revision, and in a device's replies to the Playground and the Drive
+style, props, constrainedSize, className, debugName, revision and range controller, and in a device's replies to the Playground and the Drive
 panel, through the real gateway. JSON.stringify, structuredClone, String() of a list and
 arithmetic on one all recurse through it and overflow the stack; the page shows such a value as
 a short notice with its depth, draws nothing for it, and writes and compares it as it is.
@@ -41,6 +41,11 @@ FILE = document([element(
         element("n5", [10, 300, 100, 40], className="DEEP", debugName="DEEP_OBJECT"),
     ]}])])
 FILE["revision"] = "DEEP"
+FILE["rangeControllers"] = [{
+    "id": "r1", "owner": "n1", "dataSource": "DEEP", "orientation": "DEEP", "scrollDirection": "DEEP", "mode": "DEEP",
+    "viewport": [0, 0, 320, 480], "contentSize": [320, "DEEP"], "contentOffset": ["DEEP", 0], "itemCount": "DEEP",
+    "visible": [["DEEP", 1]], "display": [[0, 1]], "preload": [[0, 2]], "itemStates": [[0, "DEEP", 15]],
+    "tuning": {"minimum": {"display": ["DEEP", 1], "preload": [1, 1]}}}]
 FILE_TEXT = with_deep_values(FILE)
 
 PROPERTIES = """return [...document.querySelectorAll('#properties dt')].map((dt) => {
@@ -100,6 +105,15 @@ def test_a_file_with_values_50000_levels_deep_is_shown_written_and_compared(gate
     page.js("weft.state.select('n1')")
     page.frames()
     assert f"{NOTICE} ({NOTICE})" in page.js("return document.querySelector('#ascii pre[aria-label=\"layout spec\"]').textContent")
+    page.js("weft.selectTab('ranges')")
+    page.frames()
+    ranges = page.js("""const card = document.querySelector('#ranges [data-controller="r1"]');
+      return [card.querySelector('h3').textContent, card.querySelector('.range-mode').textContent, card.querySelector('.runs-visible').textContent,
+              card.querySelector('.content-offset').textContent, card.querySelector('input[data-mode="minimum"]').value];""")
+    assert ranges == [f"{NOTICE} · r1", NOTICE, f"{NOTICE}–1", f"{NOTICE}, 0 of 320 × {NOTICE}", NOTICE]
+    page.js("weft.selectTab('drive')")
+    page.frames()
+    assert page.js("return document.querySelector('#drive-container option').textContent") == f"ASDisplayNode n1 ({NOTICE})"
 
     # The screen: the tooltips, and the overlays over values that are not numbers.
     page.js("weft.state.select(null); weft.selectTab('properties')")

@@ -277,13 +277,13 @@ class Differ {
   }
 
   controllers(a, b) {
-    const label = (controller, paths) => `range ${paths.get(controller.owner) || controller.owner}`;
+    const label = (controller, paths) => `range ${paths.get(controller.owner) || displayText(controller.owner)}`;
     const aPaths = ownerPaths(a);
     const bPaths = ownerPaths(b);
     const keyed = (list, paths) => {
       const seen = new Map();
       return list.map((c) => {
-        const key = `${label(c, paths)}|${c.dataSource || ''}`;
+        const key = `${label(c, paths)}|${displayText(c.dataSource || '')}`;
         const n = seen.get(key) || 0;
         seen.set(key, n + 1);
         return `${key}#${n}`;

@@ -5,7 +5,7 @@
 // Writing one (Download): the compact form Weft writes. Copying and writing do not recurse
 // (json-values.js): a tree may nest tens of thousands of levels deep.
 
-import { checkElements } from './tree-model.js';
+import { checkElements, checkControllers } from './tree-model.js';
 import { leaveOutImpliedValues } from './implied-values.js';
 import { stringifyJSON, displayText, shortJSON } from './json-values.js';
 
@@ -18,6 +18,7 @@ export function parseSnapshot(text) {
   if (value.version !== 1) throw new Error(`snapshot version ${displayText(value.version)} is not supported (this page reads version 1)`);
   if (!Array.isArray(value.roots)) throw new Error('"roots" is missing');
   checkElements(value.roots.map((root) => [root, 'a root']));
+  checkControllers(value.rangeControllers);
   return value;
 }
 

@@ -62,6 +62,18 @@ export function checkElements(starts, existing = new Map()) {
   }
 }
 
+/**
+ * Checks a document's range controllers, which the page finds by id as it finds elements (a
+ * `range` op's controller needs one too): each an object with a string id. Throws an UpdateError.
+ */
+export function checkControllers(controllers) {
+  if (controllers === undefined || controllers === null) return;
+  if (!Array.isArray(controllers)) throw new UpdateError('rangeControllers: expected a list');
+  controllers.forEach((c, index) => {
+    if (!c || typeof c !== 'object' || typeof c.id !== 'string') throw new UpdateError(`range controller ${index} is not an object with a string id`);
+  });
+}
+
 export class TreeModel {
   /** @param {object} snapshot a protocol.md Snapshot (version 1) */
   constructor(snapshot) {
@@ -76,6 +88,7 @@ export class TreeModel {
     /** id -> RangeController */
     this.controllers = new Map();
     checkElements(this.roots.map((root) => [root, 'a root']));
+    checkControllers(snapshot.rangeControllers);
     for (const root of this.roots) this.#index(root, null);
     for (const c of snapshot.rangeControllers || []) this.controllers.set(c.id, fillImpliedTuning(c));
   }

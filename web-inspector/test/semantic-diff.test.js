@@ -158,3 +158,13 @@ test('a className and a debugName nested 50 000 deep name their element by the n
   assert.deepEqual(semanticDiff(node(10), node(10)), []);
   assert.deepEqual(lines(node(10), node(20)), [`~ ${notice} (${notice}): frame 0,0 10x10 -> 0,0 20x10`]);
 });
+
+test('range controllers whose owner and dataSource nest 50 000 deep are matched and compared', () => {
+  // The key that matches controllers wrote both with a template, which overflowed the stack.
+  let deep = 'bottom';
+  for (let level = 0; level < 50000; level++) deep = [deep];
+  const notice = '(a value nested 50000 levels deep: too deep to show)';
+  const withController = (mode) => doc([], { rangeControllers: [{ id: 'r1', owner: deep, dataSource: deep, mode }] });
+  assert.deepEqual(semanticDiff(withController('full'), withController('full')), []);
+  assert.deepEqual(lines(withController('full'), withController('minimum')), [`~ range ${notice}: rangeControllers.mode "full" -> "minimum"`]);
+});

@@ -84,3 +84,14 @@ test('a format or a version nested 50 000 deep gets the message, with the notice
   assert.throws(() => parseSnapshot(`{"format": "weft.snapshot", "version": ${deep}}`),
     { message: 'snapshot version (a value nested 50000 levels deep: too deep to show) is not supported (this page reads version 1)' });
 });
+
+test('a range controller without a string id is refused with a message, as an element is', () => {
+  // The page finds controllers by id (and writes the id into the page as text): a list nested
+  // 50 000 deep there overflowed the stack while the Ranges panel was drawn.
+  const deep = '['.repeat(50000) + ']'.repeat(50000);
+  const file = (controllers) => `{"format": "weft.snapshot", "version": 1, "roots": [], "rangeControllers": ${controllers}}`;
+  assert.throws(() => parseSnapshot(file(`[{"id": "r1"}, {"id": ${deep}}]`)), { message: 'range controller 1 is not an object with a string id' });
+  assert.throws(() => parseSnapshot(file('[null]')), { message: 'range controller 0 is not an object with a string id' });
+  assert.throws(() => parseSnapshot(file('{}')), { message: 'rangeControllers: expected a list' });
+  assert.equal(parseSnapshot(file('[{"id": "r1"}]')).rangeControllers[0].id, 'r1');
+});

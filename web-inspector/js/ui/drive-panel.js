@@ -76,7 +76,7 @@ export class DrivePanel {
     const seen = new Set();
     if (model) {
       for (const c of model.controllers.values()) {
-        if (seen.has(c.owner)) continue;
+        if (typeof c.owner !== 'string' || seen.has(c.owner)) continue; // a file's own value names no container
         seen.add(c.owner);
         const el = model.get(c.owner);
         options.push([c.owner, `${el ? displayText(el.className) : 'container'} ${c.owner} (${displayText(c.dataSource || c.id)})`]);
