@@ -2,13 +2,15 @@
 program (weft-example), stopped and started again with the same instance. The view stays on the
 old process: its document, and what the page keeps per process (an edit, the Drive log, the
 Playground's result), with a notice that the program restarted; requests, which would reach the
-new process with the old document's ids, are not sent. Going live shows the new process, with
+new process with the old document's ids, are not sent, and the Drive panel, the Playground and the
+tap probe say so (the probe said it needed a device, while one was attached). Going live shows the new process, with
 none of the old one's records. Before, the page took the new process for the one on show while
 it still showed the old document, and showed the new process's (empty) records beside it."""
 import pytest
 
 from harness import HostProgram, host_program
 from test_live import attach
+from test_root_origins import click_world
 
 EXAMPLE = host_program("weft-example")
 
@@ -88,6 +90,12 @@ def test_a_paused_view_stays_on_the_old_process_when_the_program_restarts(gatewa
         page.driver.find_element("id", "playground-run").click()
         assert page.wait_js("const e = document.querySelector('#playground-output .error-text'); return e && e.textContent",
                             "the refused layout") == REFUSED
+        # The tap probe too (before, it said it needed the live app and a device: one is attached).
+        page.driver.find_element("id", "probe-mode").click()
+        click_world(page, 10, 10)
+        assert page.wait_js("const e = document.querySelector('#probe-result .error-text'); return e && e.textContent",
+                            "the refused probe") == f"Probe failed: {REFUSED}"
+        page.driver.find_element("id", "probe-mode").click()
 
         page.driver.find_element("id", "restarted-go-live").click()
         page.wait_js("return weft.state.model.meta.pid === arguments[0]", "the new process on show", new_pid)

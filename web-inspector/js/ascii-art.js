@@ -8,6 +8,8 @@
 // of n specs is about 12 n² characters: it is drawn in time and memory in proportion to that,
 // and refused past MAX_ART_LENGTH.
 
+import { displayText } from './json-values.js';
+
 const PADDING = 2;
 const SPACE = 0x20;
 const DASH = 0x2d;
@@ -31,10 +33,10 @@ export class AsciiArtTooLargeError extends RangeError {
 export function asciiName(element) {
   if (element.type === 'ratio') {
     const ratio = element.props && typeof element.props.ratio === 'number' ? element.props.ratio : 1;
-    return `${element.className || 'ASRatioLayoutSpec'} (${ratio.toFixed(1)})`;
+    return `${displayText(element.className || 'ASRatioLayoutSpec')} (${ratio.toFixed(1)})`;
   }
-  const name = element.className || element.type || '?';
-  return element.debugName ? `${name} (${element.debugName})` : name;
+  const name = displayText(element.className || element.type || '?');
+  return element.debugName ? `${name} (${displayText(element.debugName)})` : name;
 }
 
 /**

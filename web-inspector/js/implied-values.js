@@ -29,6 +29,8 @@ export const TEXTURE_TUNING = Object.freeze({
   lowMemory: Object.freeze({ display: Object.freeze([0, 0]), preload: Object.freeze([0, 0]) }),
 });
 
+import { copyJSON, stringifyJSON } from './json-values.js';
+
 const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 
 /** A fresh, mutable copy of Texture's tuning, in the order capture writes the modes. */
@@ -74,7 +76,8 @@ export function fillImpliedProps(props) {
   return props;
 }
 
-const sameRange = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+// A range is any JSON a file holds, perhaps nested too deep for JSON.stringify (json-values.js).
+const sameRange = (a, b) => stringifyJSON(a) === stringifyJSON(b);
 
 /** Whether `child` is the layout root of `parent`: a node's first child, when a spec. */
 function isLayoutRoot(parent, child) {
@@ -161,7 +164,7 @@ export function fillImpliedValues(element) {
   if (element.kind !== 'spec') fillInheritedStates(element.children, element.interfaceState || 0);
   const root = Array.isArray(element.children) ? element.children[0] : undefined;
   if (root && isLayoutRoot(element, root) && !has(root, 'constrainedSize') && element.constrainedSize !== undefined) {
-    root.constrainedSize = structuredClone(element.constrainedSize);
+    root.constrainedSize = copyJSON(element.constrainedSize);
   }
   if (element.kind === 'spec' && element.className === undefined && has(SPEC_CLASS_NAMES, element.type)) {
     element.className = SPEC_CLASS_NAMES[element.type];

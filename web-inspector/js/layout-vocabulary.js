@@ -1,6 +1,10 @@
 // The layout-json vocabulary (layout-json.md) the properties panel edits, with strict parsing of
 // what the user types (a malformed dimension is an error, not "auto"), and Texture's style
-// description (texture-semantics.md section 1) for display.
+// description (texture-semantics.md section 1) for display. A document may hold any JSON where a
+// number or a name belongs: such a value is printed with displayText, never read as a number or
+// written with String() (a list nested thousands deep overflows the stack there).
+
+import { displayText } from './json-values.js';
 
 const ALIGN_SELF = ['auto', 'start', 'end', 'center', 'stretch'];
 
@@ -104,8 +108,8 @@ export function parseValue(kind, text) {
 /** A value shown in an edit field (the inverse of parseValue). */
 export function formatValue(value) {
   if (value === undefined || value === null) return '';
-  if (Array.isArray(value)) return value.join(', ');
-  return String(value);
+  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object')) return value.join(', ');
+  return displayText(value);
 }
 
 /** printf's %.0f: rounds half to even, as the C library does for exact halves. */
@@ -118,6 +122,7 @@ function fixed0(v) {
 export function describeDimension(value) {
   if (value === undefined || value === null || value === 'auto' || value === '') return 'Auto';
   if (typeof value === 'number') return `${fixed0(value)}pt`;
+  if (typeof value !== 'string') return 'Auto';
   const m = /^(-?[\d.]+)(pt|%)$/.exec(value);
   if (!m) return 'Auto';
   return m[2] === '%' ? `${fixed0(Number(m[1]))}%` : `${fixed0(Number(m[1]))}pt`;
@@ -135,18 +140,18 @@ export function describeStyle(style = {}) {
   if (!isAuto(style.minWidth) || !isAuto(style.minHeight)) parts.push(`minLayoutSize = ${pair(style.minWidth, style.minHeight)}`);
   if (!isAuto(style.width) || !isAuto(style.height)) parts.push(`preferredSize = ${pair(style.width, style.height)}`);
   if (!isAuto(style.maxWidth) || !isAuto(style.maxHeight)) parts.push(`maxLayoutSize = ${pair(style.maxWidth, style.maxHeight)}`);
-  if (style.alignSelf && style.alignSelf !== 'auto') parts.push(`alignSelf = ${style.alignSelf}`);
-  for (const key of ['ascender', 'descender']) if (style[key]) parts.push(`${key} = ${style[key]}`);
+  if (style.alignSelf && style.alignSelf !== 'auto') parts.push(`alignSelf = ${displayText(style.alignSelf)}`);
+  for (const key of ['ascender', 'descender']) if (style[key]) parts.push(`${key} = ${displayText(style[key])}`);
   if (!isAuto(style.flexBasis)) parts.push(`flexBasis = ${describeDimension(style.flexBasis)}`);
-  for (const key of ['flexGrow', 'flexShrink', 'spacingAfter', 'spacingBefore']) if (style[key]) parts.push(`${key} = ${style[key]}`);
-  if (style.layoutPosition && (style.layoutPosition[0] || style.layoutPosition[1])) {
-    parts.push(`layoutPosition = {${style.layoutPosition[0]}, ${style.layoutPosition[1]}}`);
-  }
+  for (const key of ['flexGrow', 'flexShrink', 'spacingAfter', 'spacingBefore']) if (style[key]) parts.push(`${key} = ${displayText(style[key])}`);
+  const position = style.layoutPosition;
+  if (position && (position[0] || position[1])) parts.push(`layoutPosition = {${displayText(position[0])}, ${displayText(position[1])}}`);
   return parts.length ? `<ASLayoutElementStyle: ${parts.join('; ')}>` : '<ASLayoutElementStyle>';
 }
 
 /** Interface-state bit names (measureLayout 1, preload 2, display 4, visible 8). */
 export function describeInterfaceState(mask = 0) {
+  if (typeof mask !== 'number') return 'none'; // a file's own value: `mask & bit` would read it as a number
   const names = [[1, 'measureLayout'], [2, 'preload'], [4, 'display'], [8, 'visible']]
     .filter(([bit]) => mask & bit).map(([, name]) => name);
   return names.length ? names.join(' | ') : 'none';

@@ -9,6 +9,10 @@ export const TAPPABLE_COLORS = {
 };
 const STRIPE = 2;
 
+/** Whether `value` is a list of `length` numbers (a file may hold any JSON where one belongs). */
+const isNumbers = (value, length) => Array.isArray(value) && value.length === length && value.every((v) => typeof v === 'number');
+const listOrEmpty = (value) => (Array.isArray(value) ? value : []);
+
 /** A rect [x, y, w, h] inset by edge insets [top, left, bottom, right] (negative grows it). */
 export function insetRect([x, y, w, h], [top, left, bottom, right]) {
   return [x + left, y + top, w - left - right, h - top - bottom];
@@ -23,12 +27,12 @@ export function insetRect([x, y, w, h], [top, left, bottom, right]) {
  * No restricted edge -> one plain green rect.
  */
 export function tappablePieces(tappable, origin) {
-  if (!tappable || !tappable.rect) return [];
+  if (!tappable || !isNumbers(tappable.rect, 4)) return [];
   const [rx, ry, rw, rh] = tappable.rect;
   const x = origin[0] + rx;
   const y = origin[1] + ry;
-  const restricted = new Set(tappable.restricted || []);
-  const clipped = new Set(tappable.clipped || []);
+  const restricted = new Set(listOrEmpty(tappable.restricted));
+  const clipped = new Set(listOrEmpty(tappable.clipped));
   if (restricted.size === 0) return [{ rect: [x, y, rw, rh], color: TAPPABLE_COLORS.fill }];
   const sx = Math.min(STRIPE, rw / 2);
   const sy = Math.min(STRIPE, rh / 2);
@@ -50,7 +54,7 @@ export function tappablePieces(tappable, origin) {
 /** The hit area of a node with a hitTestSlop (its bounds inset by the slop), in root coordinates. */
 export function slopRect(element, rootRect) {
   const slop = element.props && element.props.hitTestSlop;
-  if (!slop || slop.every((v) => v === 0)) return null;
+  if (!isNumbers(slop, 4) || slop.every((v) => v === 0)) return null;
   return insetRect([rootRect[0], rootRect[1], rootRect[2], rootRect[3]], slop);
 }
 

@@ -3,6 +3,8 @@
 // green) sized by the tuning of the controller's current mode, and direction arrows.
 
 import { TEXTURE_TUNING } from './implied-values.js';
+import { numberValue } from './tree-model.js';
+import { displayText } from './json-values.js';
 
 export const BAR_HEIGHT = 24;
 export const STRIP_HEIGHT = 9;
@@ -19,13 +21,20 @@ const VERTICAL = new Set(['up', 'down']);
  */
 function extent(tuning, axisScrollable) {
   if (!axisScrollable || !tuning) return 1;
-  return 1 + tuning[0] + tuning[1];
+  const [leading, trailing] = screenfuls(tuning);
+  return 1 + leading + trailing;
 }
 
 function leadRatio(tuning) {
   if (!tuning) return 0;
-  const sum = tuning[0] + tuning[1];
-  return sum === 0 ? 0 : tuning[0] / sum;
+  const [leading, trailing] = screenfuls(tuning);
+  const sum = leading + trailing;
+  return sum === 0 ? 0 : leading / sum;
+}
+
+/** A tuning's [leading, trailing] as numbers: a file may hold any JSON there (NaN draws nothing). */
+function screenfuls(tuning) {
+  return [numberValue(tuning[0]), numberValue(tuning[1])];
 }
 
 /**
@@ -38,7 +47,7 @@ export function rangeBarGeometry(controller, barWidth) {
   const vertical = direction.some((d) => VERTICAL.has(d));
   const scrollableVertically = controller.orientation !== 'horizontal';
   const measuredAxisScrollable = vertical ? scrollableVertically : !scrollableVertically;
-  const mode = controller.mode || 'minimum';
+  const mode = (typeof controller.mode === 'string' && controller.mode) || 'minimum';
   const tuning = (controller.tuning && controller.tuning[mode]) || TEXTURE_TUNING[mode] || {};
 
   const visibleExtent = 1;
@@ -87,7 +96,7 @@ export function rangeBarGeometry(controller, barWidth) {
     arrows.push({ side: 'right', glyph: vertical ? '▼' : '▶', x: barWidth - ARROW_WIDTH, y: ARROW_Y, width: ARROW_WIDTH, height: ARROW_Y });
   }
   return {
-    label: controller.dataSource || controller.owner || controller.id,
+    label: displayText(controller.dataSource || controller.owner || controller.id),
     strips: [...back, strip('visible', visibleX, visibleWidth)],
     arrows,
   };
@@ -106,8 +115,9 @@ export const STRIP_COLORS = {
  * first `limit` items at most (a view shows no more).
  */
 export function itemStateMasks(controller, limit = Infinity) {
-  const masks = new Uint8Array(Math.max(0, Math.min(limit, controller.itemCount || 0)));
-  for (const [start, end, mask] of controller.itemStates || []) {
+  const masks = new Uint8Array(Math.max(0, Math.min(limit, numberValue(controller.itemCount) || 0)));
+  for (const run of controller.itemStates || []) {
+    const [start, end, mask] = run.map(numberValue); // anything but numbers: NaN, which sets no item
     for (let i = Math.max(0, start); i <= end && i < masks.length; i++) masks[i] = mask;
   }
   return masks;

@@ -9,8 +9,8 @@
 
 import { describeInterfaceState, STYLE_FIELDS, SPEC_FIELDS } from './layout-vocabulary.js';
 import { fillSnapshotImpliedValues } from './implied-values.js';
-import { numberValue as number } from './tree-model.js';
-import { stringifyJSON } from './snapshot-file.js';
+import { numberValue as number, elementName } from './tree-model.js';
+import { stringifyJSON, displayText } from './json-values.js';
 
 /** What the diff leaves out unless told otherwise (protocol.md, Snapshots without a gateway). */
 export const DEFAULT_IGNORE = Object.freeze(['meta', 'revision']);
@@ -75,7 +75,7 @@ const SUGGESTIONS = [
 
 /** A path component: `Class`, `Class (debugName)`, with `[n]` appended when n > 0. */
 export function componentName(element, ordinal) {
-  const name = element.debugName ? `${element.className} (${element.debugName})` : element.className;
+  const name = elementName(element);
   return ordinal > 0 ? `${name}[${ordinal}]` : name;
 }
 
@@ -84,7 +84,7 @@ function joinPath(parent, component) { return parent ? `${parent} > ${component}
 function componentNames(elements) {
   const seen = new Map();
   return elements.map((el) => {
-    const key = `${el.className}\u0000${el.debugName || ''}`;
+    const key = `${displayText(el.className)}\u0000${displayText(el.debugName || '')}`;
     const ordinal = seen.get(key) || 0;
     seen.set(key, ordinal + 1);
     return componentName(el, ordinal);
@@ -107,6 +107,9 @@ function matchSiblings(a, b) {
   const added = b.map((_, j) => j).filter((j) => !matchedB.has(j));
   return { matched, added, removed, aNames, bNames };
 }
+
+/** A number as documents write one (protocol.md): a number, "inf", or null (not a number). */
+function isDocumentNumber(value) { return typeof value === 'number' || value === 'inf' || value === null; }
 
 /**
  * Structural equality of JSON values (object key order does not count). Without recursion: a
@@ -156,6 +159,8 @@ class Differ {
   }
 
   close(a, b) {
+    // What is not a document's number (a hand-written file may hold any JSON here): equal or not.
+    if (!isDocumentNumber(a) || !isDocumentNumber(b)) return equal(a, b);
     const x = number(a);
     const y = number(b);
     if (x === y || (Number.isNaN(x) && Number.isNaN(y))) return true;
@@ -163,7 +168,18 @@ class Differ {
     return Math.abs(x - y) <= this.tolerance * (1 + 1e-9);
   }
 
-  closeAll(a, b) { return a.length === b.length && a.every((v, i) => this.close(v, b[i])); }
+  /** Two lists of numbers, each within the tolerance; anything but two lists compared as JSON values. */
+  closeAll(a, b) {
+    if (!Array.isArray(a) || !Array.isArray(b)) return equal(a, b);
+    return a.length === b.length && a.every((v, i) => this.close(v, b[i]));
+  }
+
+  /** Two constrained sizes, {min, max}, within the tolerance; anything else compared as JSON values. */
+  closeRanges(a, b) {
+    const isRange = (range) => range && Array.isArray(range.min) && Array.isArray(range.max);
+    if (!isRange(a) || !isRange(b)) return equal(a, b);
+    return this.closeAll([...a.min, ...a.max], [...b.min, ...b.max]);
+  }
 
   /**
    * Two lists of roots and everything under them, depth first. Without recursion: a tree may be
@@ -233,7 +249,7 @@ class Differ {
     if ((a.type || 'node') !== (b.type || 'node')) change('field', 'type', a.type || 'node', b.type || 'node');
     const ca = a.constrainedSize || DEFAULT_RANGE;
     const cb = b.constrainedSize || DEFAULT_RANGE;
-    if (!this.closeAll([...ca.min, ...ca.max], [...cb.min, ...cb.max])) change('field', 'constrainedSize', ca, cb);
+    if (!this.closeRanges(ca, cb)) change('field', 'constrainedSize', ca, cb);
     if (a.calculatedSize || b.calculatedSize) {
       const sa = a.calculatedSize || fa.slice(2);
       const sb = b.calculatedSize || fb.slice(2);
@@ -261,13 +277,13 @@ class Differ {
   }
 
   controllers(a, b) {
-    const label = (controller, paths) => `range ${paths.get(controller.owner) || controller.owner}`;
+    const label = (controller, paths) => `range ${paths.get(controller.owner) || displayText(controller.owner)}`;
     const aPaths = ownerPaths(a);
     const bPaths = ownerPaths(b);
     const keyed = (list, paths) => {
       const seen = new Map();
       return list.map((c) => {
-        const key = `${label(c, paths)}|${c.dataSource || ''}`;
+        const key = `${label(c, paths)}|${displayText(c.dataSource || '')}`;
         const n = seen.get(key) || 0;
         seen.set(key, n + 1);
         return `${key}#${n}`;

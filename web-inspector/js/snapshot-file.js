@@ -2,97 +2,27 @@
 // (protocol.md "Snapshot (version 1)") whose elements the page can tell apart by id; anything
 // else gets a message that says what is wrong. The page changes a document it shows in place
 // (implied values filled in, update ops), so each showing of a file gets a copy of its own.
-// Writing one (Download): the compact form Weft writes. Copying and writing do not recurse: a
-// tree may nest tens of thousands of levels deep, where structuredClone and JSON.stringify
-// (both recursive) overflow the stack.
+// Writing one (Download): the compact form Weft writes. Copying and writing do not recurse
+// (json-values.js): a tree may nest tens of thousands of levels deep.
 
-import { checkElements } from './tree-model.js';
+import { checkElements, checkControllers } from './tree-model.js';
 import { leaveOutImpliedValues } from './implied-values.js';
+import { stringifyJSON, displayText, shortJSON } from './json-values.js';
 
 /** Parses and checks a snapshot file's text; throws an Error with a clear message. */
 export function parseSnapshot(text) {
   let value;
   try { value = JSON.parse(text); } catch (error) { throw new Error(`not JSON (${error.message})`); }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('not a snapshot object');
-  if (value.format !== 'weft.snapshot') throw new Error(`not a Weft snapshot (format is ${JSON.stringify(value.format)})`);
-  if (value.version !== 1) throw new Error(`snapshot version ${value.version} is not supported (this page reads version 1)`);
+  if (value.format !== 'weft.snapshot') throw new Error(`not a Weft snapshot (format is ${shortJSON(value.format)})`);
+  if (value.version !== 1) throw new Error(`snapshot version ${displayText(value.version)} is not supported (this page reads version 1)`);
   if (!Array.isArray(value.roots)) throw new Error('"roots" is missing');
   checkElements(value.roots.map((root) => [root, 'a root']));
+  checkControllers(value.rangeControllers);
   return value;
-}
-
-/** A deep copy of a parsed JSON value (structuredClone overflows at about 1 500 levels). */
-export function copyJSON(value) {
-  if (value === null || typeof value !== 'object') return value;
-  const holder = [value];
-  const stack = [[holder, 0]];
-  while (stack.length) {
-    const [target, key] = stack.pop();
-    const source = target[key];
-    const copy = Array.isArray(source) ? source.slice() : { ...source };
-    target[key] = copy;
-    for (const name of Object.keys(copy)) {
-      if (copy[name] !== null && typeof copy[name] === 'object') stack.push([copy, name]);
-    }
-  }
-  return holder[0];
 }
 
 /** The text of a snapshot file: the document in the compact form, its implied values left out. */
 export function snapshotFileText(snapshot) {
   return stringifyJSON(snapshot, leaveOutImpliedValues);
-}
-
-/**
- * JSON.stringify(value, replacer) for JSON data (objects, arrays, strings, numbers, booleans,
- * null), the same text, without recursion (JSON.stringify with a replacer overflows at about
- * 1 500 levels). The replacer is called as JSON.stringify calls it: with the holder as `this`.
- */
-export function stringifyJSON(value, replacer = (key, v) => v) {
-  const first = jsonText({ '': value }, '', replacer);
-  if (typeof first !== 'object') return first;
-  const chunks = [];
-  const open = new Set(); // the containers being written: one met again inside itself is a cycle
-  const frames = [];
-  const enter = (container) => {
-    if (open.has(container)) throw new TypeError('Converting circular structure to JSON');
-    open.add(container);
-    const isArray = Array.isArray(container);
-    chunks.push(isArray ? '[' : '{');
-    frames.push({ container, isArray, keys: isArray ? null : Object.keys(container), next: 0, written: 0 });
-  };
-  enter(first);
-  while (frames.length) {
-    const frame = frames[frames.length - 1];
-    const length = frame.isArray ? frame.container.length : frame.keys.length;
-    if (frame.next === length) {
-      chunks.push(frame.isArray ? ']' : '}');
-      open.delete(frame.container);
-      frames.pop();
-      continue;
-    }
-    const key = frame.isArray ? String(frame.next) : frame.keys[frame.next];
-    frame.next++;
-    const text = jsonText(frame.container, key, replacer);
-    if (text === undefined && !frame.isArray) continue; // an object leaves the key out
-    if (frame.written++) chunks.push(',');
-    if (!frame.isArray) chunks.push(JSON.stringify(key), ':');
-    if (typeof text === 'object') enter(text); else chunks.push(text ?? 'null'); // an array writes null
-  }
-  return chunks.join('');
-}
-
-/** holder[key] through the replacer: its JSON text, the container to write, or undefined (left out). */
-function jsonText(holder, key, replacer) {
-  let value = holder[key];
-  if (value !== null && typeof value === 'object' && typeof value.toJSON === 'function') value = value.toJSON(key);
-  value = replacer.call(holder, key, value);
-  if (value === null) return 'null';
-  switch (typeof value) {
-    case 'string': return JSON.stringify(value);
-    case 'number': return Number.isFinite(value) ? String(value) : 'null';
-    case 'boolean': return String(value);
-    case 'object': return value;
-    default: return undefined; // undefined, a function, a symbol
-  }
 }

@@ -6,9 +6,24 @@
 // props of `set` ops, so every view reads complete elements (implied-values.js).
 
 import { fillImpliedValues, fillImpliedProps, fillImpliedTuning } from './implied-values.js';
+import { displayText, shortJSON } from './json-values.js';
 
-/** A number of a document as a JavaScript number: "inf" is Infinity, null is NaN (protocol.md). */
-export function numberValue(v) { return v === 'inf' ? Infinity : v === null ? NaN : v; }
+/**
+ * A number of a document as a JavaScript number: "inf" is Infinity, null is NaN (protocol.md), and
+ * so is anything else a hand-written file may hold there, which is never read as a number itself
+ * (a list's number is read through its text, made recursively: one nested thousands deep
+ * overflows the stack).
+ */
+export function numberValue(v) { return typeof v === 'number' ? v : v === 'inf' ? Infinity : NaN; }
+
+/**
+ * An element's name as Weft prints it: `Class (debugName)`, or `Class`. A file may hold any JSON
+ * in either field: it is printed with displayText (a template would write a nested list
+ * recursively and overflow the stack).
+ */
+export function elementName(el) {
+  return el.debugName ? `${displayText(el.className)} (${displayText(el.debugName)})` : displayText(el.className);
+}
 
 /** An element's frame [x, y, w, h] as numbers ([0, 0, 0, 0] when it has none). */
 export function frameNumbers(el) { return el.frame ? el.frame.map(numberValue) : [0, 0, 0, 0]; }
@@ -47,6 +62,18 @@ export function checkElements(starts, existing = new Map()) {
   }
 }
 
+/**
+ * Checks a document's range controllers, which the page finds by id as it finds elements (a
+ * `range` op's controller needs one too): each an object with a string id. Throws an UpdateError.
+ */
+export function checkControllers(controllers) {
+  if (controllers === undefined || controllers === null) return;
+  if (!Array.isArray(controllers)) throw new UpdateError('rangeControllers: expected a list');
+  controllers.forEach((c, index) => {
+    if (!c || typeof c !== 'object' || typeof c.id !== 'string') throw new UpdateError(`range controller ${index} is not an object with a string id`);
+  });
+}
+
 export class TreeModel {
   /** @param {object} snapshot a protocol.md Snapshot (version 1) */
   constructor(snapshot) {
@@ -61,6 +88,7 @@ export class TreeModel {
     /** id -> RangeController */
     this.controllers = new Map();
     checkElements(this.roots.map((root) => [root, 'a root']));
+    checkControllers(snapshot.rangeControllers);
     for (const root of this.roots) this.#index(root, null);
     for (const c of snapshot.rangeControllers || []) this.controllers.set(c.id, fillImpliedTuning(c));
   }
@@ -110,7 +138,7 @@ export class TreeModel {
    * that: {changed: Set of ids whose fields changed, structure: bool, ranges: bool}.
    */
   applyOps(ops) {
-    if (!Array.isArray(ops)) throw new UpdateError(`ops: expected a list, got ${JSON.stringify(ops)}`);
+    if (!Array.isArray(ops)) throw new UpdateError(`ops: expected a list, got ${shortJSON(ops)}`);
     const result = { changed: new Set(), structure: false, ranges: false };
     const undo = [];
     ops.forEach((op, index) => {
@@ -119,7 +147,7 @@ export class TreeModel {
       } catch (error) {
         for (let i = undo.length - 1; i >= 0; i--) undo[i]();
         if (!(error instanceof UpdateError)) throw error;
-        throw new UpdateError(`op ${index} (${op && op.op}): ${error.message}`, index, error.unknownOp);
+        throw new UpdateError(`op ${index} (${displayText(op && op.op)}): ${error.message}`, index, error.unknownOp);
       }
     });
     return result;
@@ -149,7 +177,7 @@ export class TreeModel {
       }
       default: {
         const kind = op && op.op;
-        throw new UpdateError(`unknown op ${JSON.stringify(kind)}`, undefined, typeof kind === 'string' ? kind : undefined);
+        throw new UpdateError(`unknown op ${shortJSON(kind)}`, undefined, typeof kind === 'string' ? kind : undefined);
       }
     }
   }
@@ -284,7 +312,7 @@ const REQUIRED = new Set(['id', 'className', 'children']);
 function checkField(name, value) {
   const number = (v) => typeof v === 'number' || v === null || v === 'inf';
   const numbers = (v, n) => Array.isArray(v) && v.length === n && v.every(number);
-  const fail = (expected) => { throw new UpdateError(`${name}: expected ${expected}, got ${JSON.stringify(value)}`); };
+  const fail = (expected) => { throw new UpdateError(`${name}: expected ${expected}, got ${shortJSON(value)}`); };
   switch (name) {
     case 'frame': if (!Array.isArray(value)) fail('an array'); if (!numbers(value, 4)) fail('an array of 4 numbers'); break;
     case 'calculatedSize': if (!Array.isArray(value)) fail('an array'); if (!numbers(value, 2)) fail('an array of 2 numbers'); break;

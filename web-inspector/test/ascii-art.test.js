@@ -107,3 +107,12 @@ test('a chain of 30 000 specs, whose art would be 60 001 lines of 180 017 charac
     name: 'AsciiArtTooLargeError', message: 'The ASCII art would be 60001 lines of 180017 characters: too large to draw',
   });
 });
+
+test('a className and a debugName nested 50 000 deep are named by the notice', () => {
+  // String() of a list nested this deep (a file may hold one) overflows the stack.
+  let deep = 1;
+  for (let level = 0; level < 50000; level++) deep = [deep];
+  const notice = '(a value nested 50000 levels deep: too deep to show)';
+  assert.equal(asciiArt({ id: 'n1', className: deep, debugName: deep }), `${notice} (${notice})`);
+  assert.equal(asciiArt({ id: 'n1/0', kind: 'spec', type: 'ratio', className: deep }), `${notice} (1.0)`);
+});

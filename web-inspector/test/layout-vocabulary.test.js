@@ -40,3 +40,20 @@ test('Texture descriptions', () => {
   assert.equal(describeInterfaceState(15), 'measureLayout | preload | display | visible');
   assert.equal(describeInterfaceState(0), 'none');
 });
+
+test('values nested 50 000 deep where a style or spec value belongs are shown, never read as numbers or text', () => {
+  // A file may hold any JSON in style and props; String() and arithmetic on a list nested this
+  // deep overflow the stack (its text is made recursively).
+  let deep = 1;
+  for (let level = 0; level < 50000; level++) deep = [deep];
+  const notice = '(a value nested 50000 levels deep: too deep to show)';
+  assert.equal(formatValue(deep), notice);
+  assert.equal(formatValue([deep, 2]), '(a value nested 50001 levels deep: too deep to show)');
+  assert.equal(formatValue({ x: 1 }), '{"x":1}');
+  assert.equal(formatValue([1, 'inf']), '1, inf');
+  const style = Object.fromEntries(Object.keys(STYLE_FIELDS).map((key) => [key, deep]));
+  assert.equal(describeStyle(style), '<ASLayoutElementStyle: minLayoutSize = {Auto, Auto}; preferredSize = {Auto, Auto}; '
+    + `maxLayoutSize = {Auto, Auto}; alignSelf = ${notice}; ascender = ${notice}; descender = ${notice}; flexBasis = Auto; `
+    + `flexGrow = ${notice}; flexShrink = ${notice}; spacingAfter = ${notice}; spacingBefore = ${notice}; layoutPosition = {${notice.replace('50000', '49999')}, undefined}>`);
+  assert.equal(describeInterfaceState(deep), 'none');
+});

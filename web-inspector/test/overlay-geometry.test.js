@@ -263,3 +263,17 @@ test('screen boxes: a root whose frame stays (only its props change) is not laid
   assert.equal(boxes.x, before, 'no rebuild (it makes new arrays)');
   assert.deepEqual(boxes.rect('w2'), [124.1 + 0.2, 0.1, 10, 10]);
 });
+
+test('a hit-test slop, a tappable area or a frame nested 50 000 deep draws nothing and is never read as a number', () => {
+  // A file may hold any JSON there; arithmetic on a list nested this deep reads it through its
+  // text, made recursively, and overflows the stack.
+  let deep = 1;
+  for (let level = 0; level < 50000; level++) deep = [deep];
+  assert.equal(slopRect({ props: { hitTestSlop: [deep, 1, 1, 1] } }, [0, 0, 10, 10]), null);
+  assert.equal(slopRect({ props: { hitTestSlop: deep } }, [0, 0, 10, 10]), null);
+  assert.deepEqual(tappablePieces({ rect: [deep, 0, 10, 10], restricted: ['top'] }, [0, 0]), []);
+  assert.deepEqual(tappablePieces({ rect: [0, 0, 10, 10], restricted: { top: deep }, clipped: deep }, [0, 0]),
+    [{ rect: [0, 0, 10, 10], color: C.fill }]);
+  const model = new TreeModel({ roots: [{ id: 'n1', frame: [deep, 5, 10, 10], children: [{ id: 'n2', frame: [1, 2, 3, 4] }] }] });
+  assert.deepEqual(model.rootFrame('n2'), [NaN, 7, 3, 4]);
+});

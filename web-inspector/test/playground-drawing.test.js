@@ -45,3 +45,14 @@ test('"inf" and null (NaN) numbers: what is not finite is left out, never drawn 
   assert.deepEqual(region, [5, 0, 40, 20]);
   assert.deepEqual(playgroundDrawing({ size: [0, 0] }), { boxes: [], region: [0, 0, 0, 0] });
 });
+
+test('a result whose numbers are lists nested 50 000 deep is drawn without them', () => {
+  // A device's reply may hold any JSON; adding a list nested this deep overflowed the stack.
+  let deep = 1;
+  for (let level = 0; level < 50000; level++) deep = [deep];
+  const result = { size: [deep, 10], root: { type: 'stack', frame: [0, 0, 20, 10], children: [
+    { type: 'box', id: 'a', frame: [deep, 0, 5, 5] }, { type: 'box', id: 'b', frame: [5, 0, 5, deep] }, { type: 'box', id: 'c', frame: [10, 0, 5, 5] }] } };
+  const { boxes, region } = playgroundDrawing(result);
+  assert.deepEqual(boxes.map((box) => box.id ?? box.type), ['stack', 'c']);
+  assert.deepEqual(region, [0, 0, 20, 10]);
+});

@@ -79,3 +79,18 @@ test('item states of a huge or nonsensical item count stay bounded', () => {
   assert.equal(itemStateMasks({ itemCount: -1 }).length, 0);
   assert.deepEqual([...itemStateMasks({ itemCount: 3, itemStates: [[1, 2, 7]] }, 10)], [0, 7, 7]);
 });
+
+test('a controller whose tuning, counts and names nest 50 000 deep is drawn without them', () => {
+  // A file may hold any JSON there; adding a list nested this deep, or writing it as text,
+  // overflowed the stack (its text is made recursively).
+  let deep = 1;
+  for (let level = 0; level < 50000; level++) deep = [deep];
+  const notice = '(a value nested 50000 levels deep: too deep to show)';
+  const geometry = rangeBarGeometry({ id: 'r1', dataSource: deep, mode: deep, scrollDirection: ['down'],
+    tuning: { minimum: { display: [deep, 1], preload: [1, 1] } } }, 300);
+  assert.equal(geometry.label, notice);
+  assert.deepEqual(geometry.strips.map((strip) => [strip.range, Number.isNaN(strip.width)]),
+    [['preload', false], ['display', true], ['visible', false]], 'the display range, not a number, has no width (nothing drawn)');
+  assert.equal(itemStateMasks({ itemCount: deep, itemStates: [[0, 0, 15]] }).length, 0);
+  assert.deepEqual([...itemStateMasks({ itemCount: 3, itemStates: [[0, deep, 15], [1, 1, deep], [2, 2, 4]] })], [0, 0, 4]);
+});

@@ -128,3 +128,43 @@ test('values nested 50 000 deep in props are compared, equal and differing at th
   const closed = ']}'.repeat(DEPTH / 2);
   assert.equal(line, `~ ASDisplayNode: props.deep ${opened}"bottom"${closed} -> ${opened}"changed"${closed}`);
 });
+
+test('a constrainedSize nested 50 000 deep, which the layout root inherits, is compared', () => {
+  // Filling in the layout root's range copied it with structuredClone, and comparing ranges read
+  // the nested list as a number: both recursed through it and overflowed the stack.
+  const nested = (leaf) => {
+    let value = leaf;
+    for (let level = 0; level < 50000; level++) value = [value];
+    return value;
+  };
+  const node = (leaf) => doc([{ id: 'n1', className: 'ASDisplayNode', frame: [0, 0, 10, 10],
+    constrainedSize: { min: [nested(leaf), 0], max: [10, 10] },
+    children: [{ id: 'n1/0', kind: 'spec', type: 'wrapper', frame: [0, 0, 10, 10] }] }]);
+  assert.deepEqual(semanticDiff(node(0), node(0)), []);
+  const changes = semanticDiff(node(0), node(1));
+  assert.deepEqual(changes.map(({ kind, path, field }) => [kind, path, field]), [
+    ['field', 'ASDisplayNode', 'constrainedSize'],
+    ['field', 'ASDisplayNode > ASWrapperLayoutSpec', 'constrainedSize'],
+  ]);
+});
+
+test('a className and a debugName nested 50 000 deep name their element by the notice', () => {
+  // A file may hold any JSON there; a template wrote the nested list recursively and overflowed
+  // the stack when the element's path and its key among its siblings were made.
+  let deep = 'bottom';
+  for (let level = 0; level < 50000; level++) deep = [deep];
+  const notice = '(a value nested 50000 levels deep: too deep to show)';
+  const node = (width) => doc([{ id: 'n1', className: deep, debugName: deep, frame: [0, 0, width, 10] }]);
+  assert.deepEqual(semanticDiff(node(10), node(10)), []);
+  assert.deepEqual(lines(node(10), node(20)), [`~ ${notice} (${notice}): frame 0,0 10x10 -> 0,0 20x10`]);
+});
+
+test('range controllers whose owner and dataSource nest 50 000 deep are matched and compared', () => {
+  // The key that matches controllers wrote both with a template, which overflowed the stack.
+  let deep = 'bottom';
+  for (let level = 0; level < 50000; level++) deep = [deep];
+  const notice = '(a value nested 50000 levels deep: too deep to show)';
+  const withController = (mode) => doc([], { rangeControllers: [{ id: 'r1', owner: deep, dataSource: deep, mode }] });
+  assert.deepEqual(semanticDiff(withController('full'), withController('full')), []);
+  assert.deepEqual(lines(withController('full'), withController('minimum')), [`~ range ${notice}: rangeControllers.mode "full" -> "minimum"`]);
+});

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { parseSnapshot, copyJSON, stringifyJSON, snapshotFileText } from '../js/snapshot-file.js';
+import { parseSnapshot, snapshotFileText } from '../js/snapshot-file.js';
+import { stringifyJSON } from '../js/json-values.js';
 import { TreeModel } from '../js/tree-model.js';
 import { leaveOutImpliedValues } from '../js/implied-values.js';
 
@@ -23,53 +24,6 @@ test('a file whose elements cannot be told apart by id gets a message naming the
   const file = (roots) => JSON.stringify({ format: 'weft.snapshot', version: 1, roots });
   assert.throws(() => parseSnapshot(file([{ id: 'n1', children: [{ id: 'n2' }, { id: 'n2' }] }])), /element id n2 appears twice/);
   assert.throws(() => parseSnapshot(file([{ id: 'n1', children: [null] }])), /an element of n1 is not an object with a string id/);
-});
-
-test('copyJSON copies a tree 100 000 levels deep (structuredClone overflows the stack at about 1 500)', () => {
-  const root = { id: 'n0', frame: [0, 0, 10, 10], props: { text: 'a', hidden: null } };
-  let deepest = root;
-  for (let i = 1; i < 100000; i++) {
-    const child = { id: `n${i}`, frame: [1, 1, 'inf', null] };
-    deepest.children = [child];
-    deepest = child;
-  }
-  const copy = copyJSON({ format: 'weft.snapshot', roots: [root] });
-  let el = copy.roots[0];
-  let depth = 0;
-  for (let original = root; original.children; original = original.children[0]) {
-    assert.notEqual(el, original, 'a copy, not the same object');
-    assert.notEqual(el.frame, original.frame);
-    el = el.children[0];
-    depth++;
-  }
-  assert.equal(depth, 99999);
-  assert.deepEqual(el, { id: 'n99999', frame: [1, 1, 'inf', null] });
-  assert.deepEqual(copy.roots[0].props, { text: 'a', hidden: null });
-  copy.roots[0].props.text = 'changed';
-  assert.equal(root.props.text, 'a', 'changing the copy leaves the original');
-  assert.equal(copyJSON(7), 7);
-  assert.equal(copyJSON(null), null);
-});
-
-test('stringifyJSON writes what JSON.stringify writes, with or without a replacer', () => {
-  const values = {
-    text: 'é"\\\n\u2028<', numbers: [0, -0, 1.5, 1e21, 5e-7, NaN, Infinity, -Infinity], flags: [true, false, null],
-    left: [undefined, () => 1, Symbol('s')], gone: undefined, fn: () => 1, empty: { object: {}, array: [] },
-    dated: { toJSON: (key) => `toJSON(${key})` }, '': 'empty key', nested: [[[{ a: [1, { b: 2 }] }]]],
-  };
-  assert.equal(stringifyJSON(values), JSON.stringify(values));
-  for (const top of [1, 'a', null, undefined, [], {}, NaN]) assert.equal(stringifyJSON(top), JSON.stringify(top));
-  // The replacer sees the holder as `this`, "" for the top, and indices as strings.
-  function replacer(key, value) {
-    if (key === 'drop') return undefined;
-    if (Array.isArray(this) && key === '1') return `second of ${this.length}`;
-    return typeof value === 'number' ? value * 2 : value;
-  }
-  const replaced = { drop: 1, keep: 2, list: [1, 2, 3], inner: { drop: [1], n: 4 } };
-  assert.equal(stringifyJSON(replaced, replacer), JSON.stringify(replaced, replacer));
-  const cycle = { a: [] };
-  cycle.a.push(cycle);
-  assert.throws(() => stringifyJSON(cycle), TypeError);
 });
 
 test('a snapshot file\'s text is the compact form JSON.stringify writes, for every shared fixture', () => {
@@ -100,4 +54,44 @@ test('a snapshot 100 000 levels deep is written (JSON.stringify overflows the st
   let depth = 1;
   while (written.children) { written = written.children[0]; depth++; }
   assert.equal(depth, 100000);
+});
+
+test('a document whose props, style and constrainedSize nest 50 000 levels deep opens and is written as it was', () => {
+  // A file may hold any JSON in these fields. Opening it copied the node's constrainedSize to its
+  // layout root with structuredClone, and writing it compared the two with JSON.stringify: both
+  // recursive, both overflowed the stack.
+  const deep = (leaf) => {
+    let value = leaf;
+    for (let level = 0; level < 50000; level++) value = level % 2 ? { inner: value } : [value];
+    return value;
+  };
+  const document = { format: 'weft.snapshot', version: 1, revision: 1, meta: {}, roots: [{
+    id: 'n1', kind: 'node', className: 'ASDisplayNode', frame: [0, 0, 10, 10],
+    constrainedSize: { min: [deep(0), 0], max: [10, 'inf'] }, style: { flexGrow: deep(1) }, props: { custom: deep('a') },
+    children: [{ id: 'n1/0', kind: 'spec', type: 'wrapper', frame: [0, 0, 10, 10], props: { custom: deep('b') } }],
+  }], rangeControllers: [] };
+  const text = stringifyJSON(document);
+  const model = new TreeModel(parseSnapshot(text));
+  const [node, root] = [model.get('n1'), model.get('n1/0')];
+  assert.notEqual(root.constrainedSize, node.constrainedSize, 'the layout root\'s range, filled in: a copy');
+  assert.equal(stringifyJSON(root.constrainedSize), stringifyJSON(document.roots[0].constrainedSize));
+  assert.equal(snapshotFileText(model.toSnapshot()), text, 'the range it implies left out again');
+});
+
+test('a format or a version nested 50 000 deep gets the message, with the notice for the value', () => {
+  const deep = '['.repeat(50000) + ']'.repeat(50000);
+  assert.throws(() => parseSnapshot(`{"format": ${deep}}`), { message: 'not a Weft snapshot (format is (a value nested 50000 levels deep: too deep to show))' });
+  assert.throws(() => parseSnapshot(`{"format": "weft.snapshot", "version": ${deep}}`),
+    { message: 'snapshot version (a value nested 50000 levels deep: too deep to show) is not supported (this page reads version 1)' });
+});
+
+test('a range controller without a string id is refused with a message, as an element is', () => {
+  // The page finds controllers by id (and writes the id into the page as text): a list nested
+  // 50 000 deep there overflowed the stack while the Ranges panel was drawn.
+  const deep = '['.repeat(50000) + ']'.repeat(50000);
+  const file = (controllers) => `{"format": "weft.snapshot", "version": 1, "roots": [], "rangeControllers": ${controllers}}`;
+  assert.throws(() => parseSnapshot(file(`[{"id": "r1"}, {"id": ${deep}}]`)), { message: 'range controller 1 is not an object with a string id' });
+  assert.throws(() => parseSnapshot(file('[null]')), { message: 'range controller 0 is not an object with a string id' });
+  assert.throws(() => parseSnapshot(file('{}')), { message: 'rangeControllers: expected a list' });
+  assert.equal(parseSnapshot(file('[{"id": "r1"}]')).rangeControllers[0].id, 'r1');
 });

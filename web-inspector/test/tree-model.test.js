@@ -170,3 +170,15 @@ test('a chain of specs 100 000 levels deep is indexed, and the node under it get
   assert.equal(model.get('n2').interfaceState, 15);
   assert.equal(model.get('n1/99999').className, 'ASWrapperLayoutSpec');
 });
+
+test('ops whose values nest 50 000 deep get an UpdateError that shows them as the notice', () => {
+  // A device may send anything; the message wrote the value with JSON.stringify or a template,
+  // which overflowed the stack, and the error was a RangeError instead of an UpdateError.
+  let deep = 1;
+  for (let level = 0; level < 50000; level++) deep = [deep];
+  const notice = '(a value nested 50000 levels deep: too deep to show)';
+  const model = new TreeModel({ roots: [{ id: 'n1', className: 'ASDisplayNode', frame: [0, 0, 1, 1] }] });
+  assert.throws(() => model.applyOps({ deep }), { name: 'UpdateError', message: 'ops: expected a list, got (a value nested 50001 levels deep: too deep to show)' });
+  assert.throws(() => model.applyOps([{ op: deep }]), { name: 'UpdateError', message: `op 0 (${notice}): unknown op ${notice}` });
+  assert.throws(() => model.applyOps([{ op: 'set', id: 'n1', fields: { frame: deep } }]), { name: 'UpdateError', message: `op 0 (set): frame: expected an array of 4 numbers, got ${notice}` });
+});

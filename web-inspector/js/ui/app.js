@@ -15,7 +15,8 @@ import { DeviceSession, identityKey } from '../device-session.js';
 import { inspectorURL } from '../protocol-client.js';
 import { TreeModel } from '../tree-model.js';
 import { describeUnknownOps } from '../live-document.js';
-import { parseSnapshot, copyJSON, snapshotFileText } from '../snapshot-file.js';
+import { parseSnapshot, snapshotFileText } from '../snapshot-file.js';
+import { copyJSON, displayText } from '../json-values.js';
 import { UpdateRate } from '../update-rate.js';
 import { h } from './dom.js';
 
@@ -210,7 +211,7 @@ function liveUpdate(model, changes) {
 function updateStatus() {
   const model = state.model;
   const text = !model ? 'No document'
-    : `${state.source?.kind === 'file' ? `File ${state.source.name}` : 'Live'} · ${model.size} elements · ${model.controllers.size} range controllers · revision ${model.revision}` +
+    : `${state.source?.kind === 'file' ? `File ${state.source.name}` : 'Live'} · ${model.size} elements · ${model.controllers.size} range controllers · revision ${displayText(model.revision)}` +
       (state.source?.kind === 'live'
         ? ` · ${updateRate.perSecond(performance.now()).toFixed(1)} updates/s · last update applied in ${lastUpdate.toFixed(1)} ms`
         : '');
@@ -281,7 +282,7 @@ $('download-snapshot').addEventListener('click', () => {
   const snapshot = state.model.toSnapshot();
   const blob = new Blob([snapshotFileText(snapshot)], { type: 'application/json' });
   const link = h('a', { href: URL.createObjectURL(blob), download: state.source?.kind === 'file' ? state.source.name
-    : `${snapshot.meta.appId || 'snapshot'}-r${snapshot.revision}.json` });
+    : `${displayText(snapshot.meta.appId || 'snapshot')}-r${displayText(snapshot.revision)}.json` });
   document.body.append(link);
   link.click();
   link.remove();

@@ -4,6 +4,7 @@
 
 import { h, copyText } from './dom.js';
 import { asciiArt, layoutAsciiArt, AsciiArtTooLargeError } from '../ascii-art.js';
+import { elementName } from '../tree-model.js';
 
 export class AsciiPanel {
   constructor(state, container, live) {
@@ -56,7 +57,7 @@ export class AsciiPanel {
         } }, 'Copy')),
         h('pre.ascii', { 'aria-label': title }, text)));
     const parts = [
-      h('div.muted', {}, `${el.className}${el.debugName ? ` (${el.debugName})` : ''}: ${art.origin}`),
+      h('div.muted', {}, `${elementName(el)}: ${art.origin}`),
       block('asciiArtString', art.text),
     ];
     if (art.layoutText) parts.push(block('layout spec', art.layoutText));

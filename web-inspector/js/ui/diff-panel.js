@@ -11,6 +11,7 @@ import {
   semanticDiff, describeChange, valueText, rectText, CHANGE_KINDS, DEFAULT_IGNORE, parseIgnoreList, UnknownIgnoreNameError,
 } from '../semantic-diff.js';
 import { ignoreErrorView } from './ignore-error.js';
+import { tooDeepNotice } from '../json-values.js';
 
 const LIVE = '\u0000live';
 
@@ -189,5 +190,6 @@ function sideText(change, side) {
   const value = change[side];
   if (value === undefined) return '—';
   if (change.kind === 'added' || change.kind === 'removed') return `at ${rectText(value).replace('x', '×')}`;
-  return valueText(value, change.field).replace(/^(-?[\d.]+,-?[\d.]+ -?[\d.]+)x/, '$1×');
+  // The row's title keeps the CLI's line, the whole value; the cell, a value too deep to read as the notice.
+  return tooDeepNotice(value) ?? valueText(value, change.field).replace(/^(-?[\d.]+,-?[\d.]+ -?[\d.]+)x/, '$1×');
 }

@@ -1,6 +1,14 @@
-// Small DOM helpers shared by the panels: element creation and definition lists.
+// Small DOM helpers shared by the panels: element creation and definition lists. Values from
+// documents and devices are printed with displayText: String() of a list nested thousands deep
+// (a file may hold one anywhere) overflows the stack.
 
-/** h('div.class', {attrs}, ...children): creates an element; strings become text. */
+import { displayText } from '../json-values.js';
+
+/**
+ * h('div.class', {attrs}, ...children): creates an element; strings and other values become text
+ * (displayText). Lists among the children are flattened one level: pass a document's value
+ * through displayText first.
+ */
 export function h(tag, attrs = {}, ...children) {
   const [name, ...classes] = tag.split('.');
   const el = document.createElement(name);
@@ -14,7 +22,7 @@ export function h(tag, attrs = {}, ...children) {
   }
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : String(child));
+    el.append(child instanceof Node ? child : displayText(child));
   }
   return el;
 }
@@ -37,7 +45,7 @@ export function section(title, pairs, ...extra) {
 /** Numbers shown short: at most 3 decimals. */
 export function num(v) {
   if (v === 'inf' || v === Infinity) return '∞';
-  if (typeof v !== 'number') return String(v);
+  if (typeof v !== 'number') return displayText(v);
   return String(Math.round(v * 1000) / 1000);
 }
 

@@ -8,6 +8,7 @@
 import { h } from './dom.js';
 import { parseValue } from '../layout-vocabulary.js';
 import { PerProcess } from './per-process.js';
+import { displayText } from '../json-values.js';
 
 const LOG_LENGTH = 50;
 
@@ -75,13 +76,13 @@ export class DrivePanel {
     const seen = new Set();
     if (model) {
       for (const c of model.controllers.values()) {
-        if (seen.has(c.owner)) continue;
+        if (typeof c.owner !== 'string' || seen.has(c.owner)) continue; // a file's own value names no container
         seen.add(c.owner);
         const el = model.get(c.owner);
-        options.push([c.owner, `${el ? el.className : 'container'} ${c.owner} (${c.dataSource || c.id})`]);
+        options.push([c.owner, `${el ? displayText(el.className) : 'container'} ${c.owner} (${displayText(c.dataSource || c.id)})`]);
       }
       const selected = this.state.selectedId && model.get(this.state.selectedId);
-      if (selected && selected.kind !== 'spec' && !seen.has(selected.id)) options.push([selected.id, `selected: ${selected.className} ${selected.id}`]);
+      if (selected && selected.kind !== 'spec' && !seen.has(selected.id)) options.push([selected.id, `selected: ${displayText(selected.className)} ${selected.id}`]);
     }
     const previous = this.containerSelect.value;
     this.containerSelect.replaceChildren(...options.map(([value, label]) => h('option', { value, selected: value === previous }, label)));
@@ -104,7 +105,7 @@ export class DrivePanel {
       if (!(error instanceof InputError)) throw error;
       unsent = error;
     }
-    const entry = h('li', {}, unsent ? `${method} not sent: ${unsent.message}` : `${method} ${JSON.stringify(params)} …`);
+    const entry = h('li', {}, unsent ? `${method} not sent: ${unsent.message}` : `${method} ${displayText(params)} …`);
     // The entry stays in its process's log, shown or not, and the reply fills it in there.
     const entries = this.logs.shown(this.live.appKey());
     entries.unshift(entry);
@@ -113,7 +114,7 @@ export class DrivePanel {
     if (unsent) { entry.className = 'error-text'; return; }
     try {
       const result = await this.live.call(method, params);
-      entry.textContent = `${method} → ${JSON.stringify(result)}`;
+      entry.textContent = `${method} → ${displayText(result)}`;
       entry.dataset.ok = 'true';
     } catch (error) {
       entry.textContent = `${method} failed: ${error.message}`;

@@ -7,6 +7,7 @@
 import { h, setChildren } from './dom.js';
 import { playgroundDrawing } from '../playground-drawing.js';
 import { PerProcess } from './per-process.js';
+import { displayText, tooDeepNotice } from '../json-values.js';
 
 const SAMPLE = {
   scale: 2,
@@ -75,7 +76,7 @@ export class PlaygroundPanel {
       const result = await this.live.call('Layout.evaluate', { document: document_ });
       this.#show(output, result);
     } catch (error) {
-      const detail = error.data ? `\n${typeof error.data === 'string' ? error.data : JSON.stringify(error.data)}` : '';
+      const detail = error.data ? `\n${displayText(error.data)}` : '';
       output.replaceChildren(h('div.error-text', { role: 'alert' }, `${error.message}${detail}`));
     }
   }
@@ -99,32 +100,40 @@ export class PlaygroundPanel {
       ctx.strokeStyle = isBox ? 'rgba(26,115,232,0.9)' : 'rgba(142,68,173,0.8)';
       ctx.lineWidth = 1 / scale;
       ctx.strokeRect(x, y, w, height);
-      if (isBox && id) {
+      if (isBox && typeof id === 'string' && id) {
         ctx.fillStyle = '#5f6368';
         ctx.font = `${10 / scale}px system-ui, sans-serif`;
         ctx.fillText(id, x + 2 / scale, y + 10 / scale);
       }
     }
     setChildren(output,
-      h('div.muted', {}, `size ${size[0]} × ${size[1]}`),
+      h('div.muted', {}, `size ${displayText(size[0])} × ${displayText(size[1])}`),
       canvas,
-      result.ascii ? h('pre.ascii', { id: 'playground-ascii' }, result.ascii) : null,
+      result.ascii ? h('pre.ascii', { id: 'playground-ascii' }, displayText(result.ascii)) : null,
       h('details', {}, h('summary', {}, 'JSON result'), h('pre.ascii', {}, compactJSON(result))));
   }
 }
 
-/** JSON indented by objects, with arrays of numbers and strings kept on one line. */
-function compactJSON(value, indent = '') {
+/**
+ * JSON indented by objects, with arrays of numbers and strings kept on one line; a value nested
+ * deeper than the page prints (a device may answer anything) is the notice that says so. The
+ * recursion goes at most that deep.
+ */
+function compactJSON(value) {
+  return tooDeepNotice(value) ?? indentedJSON(value, '');
+}
+
+function indentedJSON(value, indent) {
   if (Array.isArray(value)) {
     if (value.every((v) => v === null || typeof v !== 'object')) return JSON.stringify(value).replaceAll(',', ', ');
     const inner = indent + '  ';
-    return `[\n${value.map((v) => inner + compactJSON(v, inner)).join(',\n')}\n${indent}]`;
+    return `[\n${value.map((v) => inner + indentedJSON(v, inner)).join(',\n')}\n${indent}]`;
   }
   if (value && typeof value === 'object') {
     const entries = Object.entries(value);
     if (!entries.length) return '{}';
     const inner = indent + '  ';
-    return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${compactJSON(v, inner)}`).join(',\n')}\n${indent}}`;
+    return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${indentedJSON(v, inner)}`).join(',\n')}\n${indent}}`;
   }
   return JSON.stringify(value);
 }

@@ -6,6 +6,8 @@
 // process (identity and pid): another device, or the same app restarted, shows none of them.
 
 import { h, section, num, rectText, sizeText } from './dom.js';
+import { displayText } from '../json-values.js';
+import { numberValue, frameNumbers } from '../tree-model.js';
 import { STYLE_FIELDS, SPEC_FIELDS, DEFAULTS, parseValue, formatValue, describeStyle, describeInterfaceState } from '../layout-vocabulary.js';
 import { wastedBytes } from '../overlay-geometry.js';
 import { PerProcess, shownProcessKey } from './per-process.js';
@@ -49,10 +51,11 @@ export class PropertiesPanel {
     }
     const props = el.props || {};
     sections.push(section('Element', [
-      ['class', el.className],
-      ['debugName', el.debugName || '—'],
+      // displayText: h() would flatten a list given as it is.
+      ['class', displayText(el.className)],
+      ['debugName', displayText(el.debugName || '—')],
       ['id', el.id],
-      ['kind', el.kind === 'spec' ? `layout spec (${el.type})` : 'node'],
+      ['kind', el.kind === 'spec' ? `layout spec (${displayText(el.type)})` : 'node'],
     ]));
     sections.push(section('Frame', [
       ['in parent', rectText(el.frame)],
@@ -64,13 +67,13 @@ export class PropertiesPanel {
     sections.push(this.#styleSection(el, app));
     if (el.kind === 'spec') sections.push(this.#specSection(el, app));
     else sections.push(this.#nodeSection(el, props));
-    sections.push(section('Interface state', [['state', `${el.interfaceState || 0} (${describeInterfaceState(el.interfaceState || 0)})`]]));
+    sections.push(section('Interface state', [['state', `${displayText(el.interfaceState || 0)} (${describeInterfaceState(el.interfaceState || 0)})`]]));
     if (props.hitTestSlop || el.tappable) {
       sections.push(section('Hit testing', [
         ['hitTestSlop', props.hitTestSlop ? `top ${num(props.hitTestSlop[0])}, left ${num(props.hitTestSlop[1])}, bottom ${num(props.hitTestSlop[2])}, right ${num(props.hitTestSlop[3])}` : 'none'],
         ['tappable area', el.tappable ? rectText(el.tappable.rect) : undefined],
-        ['restricted edges', el.tappable ? (el.tappable.restricted || []).join(', ') || 'none' : undefined],
-        ['clipped edges', el.tappable ? (el.tappable.clipped || []).join(', ') || 'none' : undefined],
+        ['restricted edges', el.tappable ? formatValue(el.tappable.restricted) || 'none' : undefined],
+        ['clipped edges', el.tappable ? formatValue(el.tappable.clipped) || 'none' : undefined],
       ]));
     }
     if (props.image) sections.push(this.#imageSection(el, props.image));
@@ -112,25 +115,26 @@ export class PropertiesPanel {
   #nodeSection(el, props) {
     const control = props.control;
     return section('Node properties', [
-      ['text', props.text !== undefined ? `“${props.text}”` : undefined],
+      ['text', props.text !== undefined ? `“${displayText(props.text)}”` : undefined],
       ['lines', props.lines !== undefined ? (Array.isArray(props.lines) ? props.lines.length : props.lines) : undefined],
-      ['font', props.font ? `${num(props.font.size)} pt, ${props.font.weight || 'regular'}` : undefined],
+      ['font', props.font ? `${num(props.font.size)} pt, ${displayText(props.font.weight || 'regular')}` : undefined],
       ['control', control ? `${control.enabled === false ? 'disabled' : 'enabled'}${control.selected ? ', selected' : ''}${control.highlighted ? ', highlighted' : ''}` : undefined],
-      ['targets', control && control.targets ? control.targets.map((t) => `${t.event} → ${t.action}`).join('; ') || 'none' : undefined],
-      ['clipsToBounds', props.clipsToBounds !== undefined ? String(props.clipsToBounds) : undefined],
-      ['hidden', props.hidden !== undefined ? String(props.hidden) : undefined],
+      ['targets', control && control.targets ? targetsText(control.targets) : undefined],
+      ['clipsToBounds', props.clipsToBounds !== undefined ? displayText(props.clipsToBounds) : undefined],
+      ['hidden', props.hidden !== undefined ? displayText(props.hidden) : undefined],
       ['alpha', props.alpha !== undefined ? num(props.alpha) : undefined],
       ['backgroundColor', props.backgroundColor !== undefined ? formatValue(props.backgroundColor) : undefined],
     ]);
   }
 
   #imageSection(el, image) {
-    const scale = (this.state.model.meta.screen && this.state.model.meta.screen.scale) || 2;
-    const frame = el.frame || [0, 0, 0, 0];
-    const waste = image.pixelWidth ? wastedBytes(image.pixelWidth, image.pixelHeight, frame[2], frame[3], scale) : undefined;
+    const scale = numberValue(this.state.model.meta.screen && this.state.model.meta.screen.scale) || 2;
+    const [, , width, height] = frameNumbers(el);
+    const measured = typeof image.pixelWidth === 'number' && typeof image.pixelHeight === 'number';
+    const waste = measured && image.pixelWidth ? wastedBytes(image.pixelWidth, image.pixelHeight, width, height, scale) : undefined;
     const ratio = image.scalingRatio;
     return section('Image', [
-      ['pixels', image.pixelWidth ? `${image.pixelWidth} × ${image.pixelHeight} @${num(image.scale || 1)}x` : undefined],
+      ['pixels', image.pixelWidth ? `${num(image.pixelWidth)} × ${num(image.pixelHeight)} @${num(image.scale || 1)}x` : undefined],
       ['scaling ratio', typeof ratio === 'number' ? h(ratio === 1 ? 'span' : 'span.error-text', {}, `${ratio.toFixed(2)}x`) : undefined],
       ['decoded bytes', image.decodedBytes !== undefined ? bytes(image.decodedBytes) : undefined],
       ['wasted bytes', waste !== undefined ? bytes(waste) : undefined],
@@ -218,7 +222,14 @@ export class PropertiesPanel {
   }
 }
 
+/** A control's targets, `event → action; …`: a list of {event, action}, else the value as it is. */
+function targetsText(targets) {
+  if (!Array.isArray(targets)) return displayText(targets);
+  return targets.map((t) => `${displayText(t?.event)} → ${displayText(t?.action)}`).join('; ') || 'none';
+}
+
 function bytes(n) {
+  if (typeof n !== 'number') return displayText(n); // a file's own value: `n >= 1048576` would read it as a number
   if (n >= 1048576) return `${(n / 1048576).toFixed(2)} MB (${n} bytes)`;
   if (n >= 1024) return `${(n / 1024).toFixed(1)} KB (${n} bytes)`;
   return `${n} bytes`;

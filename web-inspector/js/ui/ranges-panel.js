@@ -5,6 +5,9 @@
 import { h, num } from './dom.js';
 import { rangeBarGeometry, itemStateMasks, STRIP_COLORS, BAR_HEIGHT, STRIP_HEIGHT } from '../range-bars.js';
 import { PerProcess, shownProcessKey } from './per-process.js';
+import { displayText } from '../json-values.js';
+import { numberValue } from '../tree-model.js';
+import { formatValue } from '../layout-vocabulary.js';
 
 const BAR_WIDTH = 300;
 const BAR_SCALE = 1.25; // drawn larger than Texture's points for legibility; proportions unchanged
@@ -64,16 +67,16 @@ export class RangesPanel {
 
   #controller(c) {
     const owner = this.state.model.get(c.owner);
-    const bar = h('canvas.range-bar', { style: `width:${BAR_WIDTH * BAR_SCALE}px;height:${BAR_HEIGHT * BAR_SCALE}px`, dataset: { controller: c.id }, 'aria-label': `range bar of ${c.dataSource || c.id}` });
-    const map = h('canvas.state-map', { dataset: { controller: c.id }, 'aria-label': `item states of ${c.dataSource || c.id}` });
+    const bar = h('canvas.range-bar', { style: `width:${BAR_WIDTH * BAR_SCALE}px;height:${BAR_HEIGHT * BAR_SCALE}px`, dataset: { controller: c.id }, 'aria-label': `range bar of ${displayText(c.dataSource || c.id)}` });
+    const map = h('canvas.state-map', { dataset: { controller: c.id }, 'aria-label': `item states of ${displayText(c.dataSource || c.id)}` });
     const card = h('div.section', { dataset: { controller: c.id } },
-      h('h3', {}, `${c.dataSource || 'range controller'} · ${c.id}`),
-      h('div.muted', {}, owner ? h('a', { href: '#', onclick: (e) => { e.preventDefault(); this.state.select(c.owner); } }, `${owner.className} ${c.owner}`) : c.owner,
-        ` · ${c.orientation || 'vertical'} · mode `, h('b', { class: 'range-mode' }, c.mode || '?'),
-        ` · scrolling ${(c.scrollDirection || []).join('|') || 'none'}`),
+      h('h3', {}, `${displayText(c.dataSource || 'range controller')} · ${displayText(c.id)}`),
+      h('div.muted', {}, owner ? h('a', { href: '#', onclick: (e) => { e.preventDefault(); this.state.select(c.owner); } }, `${displayText(owner.className)} ${c.owner}`) : displayText(c.owner),
+        ` · ${displayText(c.orientation || 'vertical')} · mode `, h('b', { class: 'range-mode' }, displayText(c.mode || '?')),
+        ` · scrolling ${formatValue(c.scrollDirection).replaceAll(', ', '|') || 'none'}`),
       bar,
       h('dl.props', {},
-        h('dt', {}, 'items'), h('dd', {}, String(c.itemCount ?? 0)),
+        h('dt', {}, 'items'), h('dd', {}, displayText(c.itemCount ?? 0)),
         h('dt', {}, 'visible'), h('dd', { class: 'runs-visible' }, runs(c.visible)),
         h('dt', {}, 'display'), h('dd', { class: 'runs-display' }, runs(c.display)),
         h('dt', {}, 'preload'), h('dd', { class: 'runs-preload' }, runs(c.preload)),
@@ -152,7 +155,7 @@ export class RangesPanel {
   #paintMap(canvas, c) {
     const masks = itemStateMasks(c, MAX_MAPPED_ITEMS);
     const count = masks.length;
-    const total = Math.max(count, c.itemCount || 0);
+    const total = Math.max(count, numberValue(c.itemCount) || 0);
     const columns = Math.floor(BAR_WIDTH / CELL);
     const rows = Math.max(1, Math.ceil(count / columns));
     canvas.width = columns * CELL;
@@ -178,7 +181,7 @@ export class RangesPanel {
       for (const rangeType of ['display', 'preload']) {
         const values = (tuning[mode] && tuning[mode][rangeType]) || [0, 0];
         values.forEach((value, side) => {
-          const input = h('input', { type: 'text', value: String(value), 'aria-label': `${mode} ${rangeType} ${side ? 'trailing' : 'leading'}`,
+          const input = h('input', { type: 'text', value: displayText(value), 'aria-label': `${mode} ${rangeType} ${side ? 'trailing' : 'leading'}`,
             dataset: { mode, rangeType, side: String(side) }, disabled: !this.live.canEdit() });
           input.addEventListener('change', () => this.#setTuning(c, mode, rangeType, input.closest('tr')));
           cells.push(h('td', {}, input));
@@ -222,7 +225,7 @@ function offsetText(c) {
 
 function runs(list) {
   if (!list || !list.length) return 'none';
-  return list.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`)).join(', ');
+  return list.map(([a, b]) => (a === b ? displayText(a) : `${displayText(a)}–${displayText(b)}`)).join(', ');
 }
 
 function round(v) { return Math.round(v * 100) / 100; }

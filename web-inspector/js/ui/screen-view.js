@@ -7,6 +7,7 @@
 
 import { tappablePieces, slopRect, scalingLabel } from '../overlay-geometry.js';
 import { PerProcess, shownProcessKey } from './per-process.js';
+import { elementName } from '../tree-model.js';
 
 const COLORS = {
   background: '#e5e7eb', screen: '#ffffff', node: 'rgba(26, 115, 232, 0.75)', spec: 'rgba(142, 68, 173, 0.8)',
@@ -21,7 +22,7 @@ const MAX_ZOOM = 32;
 
 export class ScreenView {
   /**
-   * @param {object} live {canEdit(), call(method, params), appKey()}: the live app, which runs
+   * @param {object} live {attached(), call(method, params), appKey()}: the live app, which runs
    *   the tap probe's hit test
    */
   constructor(state, { container, scene, overlay, tooltip, zoomLabel, controls, probeResult, live }) {
@@ -251,7 +252,8 @@ export class ScreenView {
     ctx.strokeStyle = COLORS.imageCross;
     ctx.lineWidth = px;
     ctx.stroke();
-    const label = image.pixelWidth ? `${image.pixelWidth}×${image.pixelHeight} px` : 'image';
+    const pixels = pixelSizeText(image);
+    const label = pixels ? `${pixels} px` : 'image';
     const size = 11 * px;
     if (w > size * label.length * 0.6 && h > size * 1.4) {
       ctx.font = `${size}px system-ui, sans-serif`;
@@ -265,17 +267,19 @@ export class ScreenView {
 
   #paintText(ctx, boxes, i, zoom) {
     const el = boxes.elements[i];
-    const fontSize = (el.props.font && el.props.font.size) || 17;
+    const font = el.props.font || {};
+    // A file may hold any JSON here: only a number is a size (a list would be read through its text).
+    const fontSize = (typeof font.size === 'number' && font.size) || 17;
     if (fontSize * zoom < 3) return; // unreadable at this zoom: the box is enough
     const x = boxes.x[i]; const y = boxes.y[i];
     const visible = boxes.visibleRect(i); // the text's own box, less what clipping ancestors hide
-    const weight = (el.props.font && el.props.font.weight) || 'regular';
+    const weight = typeof font.weight === 'number' ? font.weight : (typeof font.weight === 'string' && FONT_WEIGHTS[font.weight]) || 400;
     ctx.save();
     ctx.beginPath();
     ctx.rect(visible[0], visible[1], visible[2], visible[3]);
     ctx.clip();
     if (typeof el.props.alpha === 'number') ctx.globalAlpha = el.props.alpha;
-    ctx.font = `${typeof weight === 'number' ? weight : FONT_WEIGHTS[weight] || 400} ${fontSize}px system-ui, sans-serif`;
+    ctx.font = `${weight} ${fontSize}px system-ui, sans-serif`;
     ctx.fillStyle = COLORS.text;
     ctx.textBaseline = 'top';
     const lines = Array.isArray(el.props.lines) && el.props.lines.every((l) => typeof l === 'string') ? el.props.lines : [el.props.text];
@@ -447,9 +451,10 @@ export class ScreenView {
     const rect = this.state.boxes.rect(id);
     const box = this.container.getBoundingClientRect();
     const props = el.props || {};
-    const detail = props.image && props.image.pixelWidth ? `  image ${props.image.pixelWidth}×${props.image.pixelHeight} px`
+    const pixels = props.image && pixelSizeText(props.image);
+    const detail = pixels ? `  image ${pixels} px`
       : typeof props.text === 'string' ? `  “${props.text.length > 32 ? `${props.text.slice(0, 31)}…` : props.text}”` : '';
-    this.tooltip.textContent = `${el.className}${el.debugName ? ` (${el.debugName})` : ''}  ${fmt(rect[2])} × ${fmt(rect[3])}${detail}`;
+    this.tooltip.textContent = `${elementName(el)}  ${fmt(rect[2])} × ${fmt(rect[3])}${detail}`;
     this.tooltip.hidden = false;
     this.tooltip.style.left = `${Math.min(event.clientX - box.left + 14, box.width - this.tooltip.offsetWidth - 4)}px`;
     this.tooltip.style.top = `${event.clientY - box.top + 16}px`;
@@ -473,9 +478,14 @@ export class ScreenView {
     }
   }
 
-  /** The app's hit test at a point of a root (HitTest.probe): only the live app can run it. */
+  /**
+   * The app's hit test at a point of a root (HitTest.probe): only the live app can run it. While
+   * a paused view holds a restarted program's previous process, live.call refuses and says so.
+   */
   #hitTest({ x, y, root }) {
-    if (!this.live.canEdit()) return Promise.reject(new Error('the tap probe needs the live app (attach a device)'));
+    if (this.state.source?.kind !== 'live' || !this.live.attached()) {
+      return Promise.reject(new Error('the tap probe needs the live app (attach a device)'));
+    }
     return this.live.call('HitTest.probe', { x, y, root });
   }
 }
@@ -513,16 +523,25 @@ function probeReport(state, model, result, point) {
 
 function label(model, id) {
   const el = model && model.get(id);
-  return el ? `${el.className}${el.debugName ? ` (${el.debugName})` : ''} ${id}` : id;
+  return el ? `${elementName(el)} ${id}` : id;
 }
 
 function fmt(v) { return String(Math.round(v * 100) / 100); }
 
-/** A snapshot colour: a CSS string, or [r, g, b, a] with components 0...1. */
+/** An image's `pixelWidth×pixelHeight`, or null when it has no pixel size (or not numbers). */
+function pixelSizeText(image) {
+  const { pixelWidth, pixelHeight } = image;
+  return typeof pixelWidth === 'number' && pixelWidth && typeof pixelHeight === 'number' ? `${pixelWidth}×${pixelHeight}` : null;
+}
+
+/**
+ * A snapshot colour: a CSS string, or [r, g, b, a] with components 0...1. Anything else (a file
+ * may hold any JSON) gives a colour the canvas cannot read, which paints nothing.
+ */
 function cssColor(value) {
   if (Array.isArray(value)) {
-    const [r, g, b, a = 1] = value;
+    const [r, g, b, a = 1] = value.map((component) => (typeof component === 'number' ? component : NaN));
     return `rgba(${Math.round(r * 255)}, ${Math.round(g * 255)}, ${Math.round(b * 255)}, ${a})`;
   }
-  return String(value);
+  return typeof value === 'string' ? value : '';
 }

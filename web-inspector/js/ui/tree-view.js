@@ -5,6 +5,7 @@
 // down, to show the selected row's label.
 
 import { scrollToShow } from '../tree-rows.js';
+import { displayText } from '../json-values.js';
 
 const ROW_HEIGHT = 20;
 const ROW_PADDING = 4; // px before a root row's twisty
@@ -152,9 +153,9 @@ export class TreeView {
     if (el.children && el.children.length) row.setAttribute('aria-expanded', String(this.state.rows.isExpanded(id)));
     else row.removeAttribute('aria-expanded');
     row.setAttribute('aria-selected', String(this.state.selectedId === id));
-    parts[1].textContent = el.className || el.type || '?';
+    parts[1].textContent = displayText(el.className || el.type || '?');
     parts[2].hidden = !isSpec;
-    parts[3].textContent = el.debugName ? `(${el.debugName})` : '';
+    parts[3].textContent = el.debugName ? `(${displayText(el.debugName)})` : '';
     const text = el.props && typeof el.props.text === 'string' ? `“${el.props.text}”` : '';
     parts[4].textContent = text;
     parts[5].textContent = id;

@@ -1,0 +1,172 @@
+"""Values nested 50 000 levels deep where a number, a name or a small record belongs: in a file's
+style, props, constrainedSize, className, debugName, revision and range controller, and in a device's replies to the Playground and the Drive
+panel, through the real gateway. JSON.stringify, structuredClone, String() of a list and
+arithmetic on one all recurse through it and overflow the stack; the page shows such a value as
+a short notice with its depth, draws nothing for it, and writes and compares it as it is.
+Before, opening the file threw, and so did selecting, hovering, downloading, comparing and
+printing replies. Python's json module recurses too: the deep values are written as text."""
+import json
+
+from harness import DOWNLOADS, wait_until
+from scripted_device import ScriptedDevice, document, element
+from test_live_search import attach_scripted
+
+DEPTH = 50000
+NOTICE = f"(a value nested {DEPTH} levels deep: too deep to show)"
+DEEP = "[" * DEPTH + "1" + "]" * DEPTH  # a list of a list ... of 1
+DEEP_OBJECT = '{"k":' * DEPTH + "1" + "}" * DEPTH
+
+
+def with_deep_values(value):
+    """The compact JSON text of `value`, its strings "DEEP" and "DEEP_OBJECT" replaced by the deep values."""
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return text.replace('"DEEP_OBJECT"', DEEP_OBJECT).replace('"DEEP"', DEEP)
+
+
+STYLE = {key: "DEEP" for key in ("width", "minHeight", "flexGrow", "ascender", "alignSelf", "layoutPosition")}
+# The document as the page writes it (compact, implied values left out: the spec's class, the
+# layout root's constrainedSize, the inherited interface states), so a download reads the same.
+FILE = document([element(
+    "n1", [0, 0, 320, 480], interfaceState=15, constrainedSize={"min": ["DEEP", 0], "max": [320, "inf"]},
+    style={**STYLE, "custom": "DEEP_OBJECT"}, props={"backgroundColor": "DEEP", "hitTestSlop": "DEEP", "custom": "DEEP_OBJECT"},
+    tappable={"rect": "DEEP", "restricted": "DEEP"},
+    children=[{"id": "n1/0", "kind": "spec", "type": "stack", "frame": [0, 0, 320, 480],
+               "style": {"flexGrow": "DEEP"}, "props": {"spacing": "DEEP", "direction": "DEEP", "custom": "DEEP"}, "children": [
+        element("n2", [10, 10, 200, 40], className="ASTextNode", props={
+            "text": "hello", "lines": "DEEP", "font": {"size": "DEEP", "weight": "DEEP"}, "alpha": "DEEP",
+            "clipsToBounds": "DEEP", "hidden": "DEEP", "control": {"enabled": True, "targets": "DEEP_OBJECT"}}),
+        element("n3", [10, 60, 100, 100], className="ASImageNode", props={"image": {
+            "pixelWidth": "DEEP", "pixelHeight": "DEEP", "scalingRatio": "DEEP", "decodedBytes": "DEEP"}}),
+        element("n4", [10, 200, 200, 40], className="ASTextNode", props={"text": "DEEP"}),
+        element("n5", [10, 300, 100, 40], className="DEEP", debugName="DEEP_OBJECT"),
+    ]}])])
+FILE["revision"] = "DEEP"
+FILE["rangeControllers"] = [{
+    "id": "r1", "owner": "n1", "dataSource": "DEEP", "orientation": "DEEP", "scrollDirection": "DEEP", "mode": "DEEP",
+    "viewport": [0, 0, 320, 480], "contentSize": [320, "DEEP"], "contentOffset": ["DEEP", 0], "itemCount": "DEEP",
+    "visible": [["DEEP", 1]], "display": [[0, 1]], "preload": [[0, 2]], "itemStates": [[0, "DEEP", 15]],
+    "tuning": {"minimum": {"display": ["DEEP", 1], "preload": [1, 1]}}}]
+FILE_TEXT = with_deep_values(FILE)
+
+PROPERTIES = """return [...document.querySelectorAll('#properties dt')].map((dt) => {
+  const dd = dt.nextElementSibling, field = dd.querySelector('input');
+  return [dt.textContent, field ? field.value : dd.textContent];
+});"""
+
+
+def shown_properties(page, element_id):
+    page.js("weft.state.select(arguments[0])", element_id)
+    page.frames()
+    return dict(page.js(PROPERTIES))
+
+
+def hover(page, wx, wy):
+    """Moves the pointer over a point of the screen (world coordinates); returns the tooltip's text."""
+    page.js("""const [wx, wy] = arguments, v = weft.screenView.view, c = document.getElementById('screen-overlay');
+      const r = c.getBoundingClientRect(), x = r.left + wx * v.zoom + v.x, y = r.top + wy * v.zoom + v.y;
+      c.dispatchEvent(new PointerEvent('pointermove', {clientX: x, clientY: y, bubbles: true}));""", wx, wy)
+    return page.js("const t = document.getElementById('screen-tooltip'); return t.hidden ? null : t.textContent")
+
+
+def test_a_file_with_values_50000_levels_deep_is_shown_written_and_compared(gateway, page, tmp_path):
+    path = tmp_path / "deep-values.json"
+    path.write_text(FILE_TEXT)
+    page.open(gateway.page_url())
+    page.driver.get_log("browser")  # the log is the browser's: earlier tests' entries are read off first
+    page.open_file(str(path))
+    page.wait_js("return weft.state.model && weft.state.model.size === 6", "the file's elements")
+    page.js("weft.screenView.fit()")
+    assert page.js("return document.getElementById('status-text').textContent").endswith(f"revision {NOTICE}")
+
+    # Properties: each deep value is the notice (a value inside it one level less deep).
+    root = shown_properties(page, "n1")
+    inner = NOTICE.replace(str(DEPTH), str(DEPTH - 1))
+    assert root["backgroundColor"] == NOTICE and root["width"] == NOTICE and root["flexGrow"] == NOTICE
+    assert root["constrained"] == f"min {NOTICE} × 0, max 320 × ∞"
+    assert root["tappable area"] == f"{inner}, undefined  undefined × undefined" and root["restricted edges"] == NOTICE
+    assert f"alignSelf = {NOTICE}" in root["description"] and f"layoutPosition = {{{inner}, undefined}}" in root["description"]
+    spec = shown_properties(page, "n1/0")
+    assert spec["spacing"] == NOTICE and spec["custom"] == NOTICE and spec["flexGrow"] == NOTICE
+    text = shown_properties(page, "n2")
+    assert text["lines"] == "1" and text["font"] == f"{NOTICE} pt, {NOTICE}" and text["targets"] == NOTICE
+    assert text["clipsToBounds"] == NOTICE and text["hidden"] == NOTICE and text["alpha"] == NOTICE
+    image = shown_properties(page, "n3")
+    assert image["pixels"] == f"{NOTICE} × {NOTICE} @1x" and image["decoded bytes"] == NOTICE
+    assert shown_properties(page, "n4")["text"] == f"“{NOTICE}”"
+    named = shown_properties(page, "n5")
+    assert named["class"] == NOTICE and named["debugName"] == NOTICE
+    page.js("weft.state.select('n5')")
+    page.frames()
+    assert page.js("const r = document.querySelector('.tree-row[data-id=\"n5\"]'); return [r.querySelector('.class').textContent, r.querySelector('.debug').textContent]") \
+        == [NOTICE, f"({NOTICE})"]
+    page.js("weft.selectTab('ascii')")
+    page.frames()
+    assert page.js("return document.querySelector('#ascii pre').textContent") == f"{NOTICE} ({NOTICE})"
+    page.js("weft.state.select('n1')")
+    page.frames()
+    assert f"{NOTICE} ({NOTICE})" in page.js("return document.querySelector('#ascii pre[aria-label=\"layout spec\"]').textContent")
+    page.js("weft.selectTab('ranges')")
+    page.frames()
+    ranges = page.js("""const card = document.querySelector('#ranges [data-controller="r1"]');
+      return [card.querySelector('h3').textContent, card.querySelector('.range-mode').textContent, card.querySelector('.runs-visible').textContent,
+              card.querySelector('.content-offset').textContent, card.querySelector('input[data-mode="minimum"]').value];""")
+    assert ranges == [f"{NOTICE} · r1", NOTICE, f"{NOTICE}–1", f"{NOTICE}, 0 of 320 × {NOTICE}", NOTICE]
+    page.js("weft.selectTab('drive')")
+    page.frames()
+    assert page.js("return document.querySelector('#drive-container option').textContent") == f"ASDisplayNode n1 ({NOTICE})"
+
+    # The screen: the tooltips, and the overlays over values that are not numbers.
+    page.js("weft.state.select(null); weft.selectTab('properties')")
+    for overlay in ("overlay-slop", "overlay-scaling"):
+        page.driver.find_element("id", overlay).click()
+    assert hover(page, 50, 100).startswith("ASImageNode  100 × 100")
+    assert hover(page, 50, 220).startswith("ASTextNode  200 × 40")
+    assert hover(page, 50, 320) == f"{NOTICE} ({NOTICE})  100 × 40"
+    page.frames()
+    assert page.severe_console_errors() == []
+    page.screenshot("deep-values")
+
+    # Download writes the file as it was.
+    target = DOWNLOADS / "deep-values.json"
+    target.unlink(missing_ok=True)
+    page.driver.find_element("id", "download-snapshot").click()
+    assert wait_until(lambda: target.is_file() and target.read_text() == FILE_TEXT, 10, what="the downloaded file")
+
+    # The Diff panel: the file against a copy whose n4 text ends in 2, not 1.
+    changed = tmp_path / "deep-values-changed.json"
+    changed.write_text(FILE_TEXT.replace(f'"props":{{"text":{DEEP}', f'"props":{{"text":{DEEP.replace("1", "2")}'))
+    page.js("weft.selectTab('diff')")
+    page.open_file(f"{path}\n{changed}", input_id="diff-files")
+    page.wait_js("return document.querySelectorAll('#diff-after option').length === 2", "both files listed")
+    page.driver.find_element("id", "diff-run").click()
+    rows = page.wait_js("""const rows = [...document.querySelectorAll('#diff-table tr.diff-row')];
+      return rows.length && rows.map((r) => [r.dataset.id, r.querySelector('.before').textContent, r.querySelector('.after').textContent]);""",
+                        "the diff's rows")
+    assert rows == [["n4", NOTICE, NOTICE]]
+    assert page.severe_console_errors() == []
+
+
+def test_replies_with_values_50000_levels_deep_are_shown_as_a_notice(gateway, page):
+    """The Playground's result, whose JSON is printed indented (its indentation alone would grow
+    with the square of the depth), and the Drive panel's reply."""
+    with ScriptedDevice(gateway, "deep-replies", document([element("n1", [0, 0, 320, 480])], instance="deep-replies")) as device:
+        replies = {
+            "Layout.evaluate": '{"size":[20,10],"ascii":"art","root":{"type":"stack","frame":[0,0,20,10],"children":['
+                               f'{{"type":"box","id":{DEEP},"frame":[{DEEP},0,5,5]}},{{"type":"box","id":"b","frame":[5,0,5,5]}}]}}}}',
+            "Runtime.step": f'{{"frame":{DEEP}}}',
+        }
+        device.reply = lambda request: (f'{{"id":{request["id"]},"result":{replies[request["method"]]}}}'
+                                        if request["method"] in replies else ScriptedDevice.reply(device, request))
+        attach_scripted(gateway, page, "deep-replies")
+        page.driver.get_log("browser")
+        page.js("weft.selectTab('playground')")
+        page.driver.find_element("id", "playground-run").click()
+        page.wait_js("return document.getElementById('playground-ascii')", "the playground's layout")
+        assert page.js("return document.querySelector('#playground-output details pre').textContent") \
+            == NOTICE.replace(str(DEPTH), str(DEPTH + 5))  # the result > root > children > a box > its frame > the deep value
+        page.js("weft.selectTab('drive')")
+        page.driver.find_element("id", "drive-step").click()
+        step = page.wait_js("const li = document.querySelector('#drive-log li[data-ok]'); return li && li.textContent", "the step's reply")
+        assert step == f"Runtime.step → {NOTICE.replace(str(DEPTH), str(DEPTH + 1))}"
+        assert page.severe_console_errors() == []
+        page.screenshot("deep-replies")
