@@ -69,6 +69,34 @@ def test_a_bad_file_gets_a_clear_message(gateway, page, tmp_path):
     assert banner.startswith("Could not open broken.json: not JSON")
 
 
+def test_a_file_with_a_field_of_another_form_gets_a_clear_message_and_the_page_stays_usable(gateway, page, tmp_path):
+    """A frame that is an object, or a controller's scrollDirection that is not a list: the file is
+    refused with a message naming the element or controller, the field and the form expected
+    (before, it opened and a view threw a TypeError: a half-drawn page). The page still opens a
+    good file after it."""
+    page.open(gateway.page_url())
+    wrong_frame = screens.before()
+    wrong_frame["roots"][0]["children"][0]["frame"] = {"x": 0, "y": 0, "w": 375, "h": 667}
+    wrong_direction = screens.before()
+    wrong_direction["rangeControllers"][0]["scrollDirection"] = "down"
+    cases = [
+        ("wrong-frame.json", wrong_frame, 'frame of element n1/0: expected an array of 4 numbers, got {"x":0,"y":0,"w":375,"h":667}'),
+        ("wrong-direction.json", wrong_direction, 'scrollDirection of range controller r1: expected a list of directions, got "down"'),
+    ]
+    for name, document, message in cases:
+        page.open_file(page.write_json(tmp_path, name, document))
+        banner = page.wait_js("const b = document.getElementById('banner'); return !b.hidden && b.textContent.includes(arguments[0]) && b.textContent",
+                              "the error banner", name)
+        assert banner == f"Could not open {name}: {message}"
+        assert page.js("return weft.state.model") is None, "nothing half shown"
+    page.open_file(page.write_json(tmp_path, "before.json", screens.before()))
+    page.wait_js("return weft.state.model && weft.state.model.size === 14", "the good file's 14 elements")
+    page.frames()
+    assert page.js("return document.getElementById('banner').hidden")
+    assert page.pill() == ["file", "File · before.json"]
+    assert page.severe_console_errors() == []
+
+
 def test_properties_of_a_restricted_button_and_an_oversized_image(opened):
     page = opened
     page.js("weft.state.select('n6')")
