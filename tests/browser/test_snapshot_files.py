@@ -156,6 +156,34 @@ def test_range_bar_and_item_states(opened):
     page.screenshot("ranges")
 
 
+def test_range_bar_glides_to_wider_strips_in_a_frame_that_started_before_the_change(gateway, page, tmp_path):
+    """A frame's time (requestAnimationFrame's argument) is when the frame began, which may be
+    before the bar started gliding: the glide read that as a negative time, pushed a narrow strip
+    (preload 50 screens each way: visible 280 / 101) past its start to a negative width, and the
+    canvas threw (arcTo with a negative radius), leaving the bar half drawn. Here each frame
+    began 16 ms before its callbacks run: as a frame that began while a task (here, opening the
+    file) started the glide."""
+    page.open(gateway.page_url())
+    narrow = screens.before()
+    tuning = {mode: {"display": [0, 0], "preload": [0, 0]} for mode in ("minimum", "visibleOnly", "lowMemory")}
+    narrow["rangeControllers"][0]["tuning"] = {**tuning, "full": {"display": [1, 1], "preload": [50, 50]}}
+    wide = screens.before()
+    del wide["rangeControllers"][0]["scrollDirection"]  # no direction: no range reaches past the visible one
+    page.open_file(page.write_json(tmp_path, "narrow.json", narrow))
+    page.wait_js("return weft.state.source && weft.state.source.name === 'narrow.json'", "the narrow file")
+    page.js("weft.selectTab('ranges')")
+    assert page.wait_js("const c = document.querySelector('canvas.range-bar'); return c && c.dataset.strips", "the range bar") \
+        == '[["preload",10,280],["display",145.84,8.32],["visible",148.61,2.77]]'
+    page.js("window.requestAnimationFrame = (draw) => setTimeout(() => draw(performance.now() - 16), 0)")
+    page.driver.get_log("browser")
+    page.open_file(page.write_json(tmp_path, "wide.json", wide))
+    page.wait_js("return weft.state.source && weft.state.source.name === 'wide.json'", "the wide file")
+    page.js("return new Promise((done) => setTimeout(done, 500))")  # the glide's 0.3 s
+    assert page.js("return document.querySelector('canvas.range-bar').dataset.strips") \
+        == '[["preload",10,280],["display",10,280],["visible",10,280]]'
+    assert page.severe_console_errors() == []
+
+
 def test_slop_and_scaling_overlays(opened):
     page = opened
     page.js("weft.state.hover(null); weft.state.select(null)")
