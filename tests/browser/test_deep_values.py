@@ -7,6 +7,8 @@ Before, opening the file threw, and so did selecting, hovering, downloading, com
 printing replies. Python's json module recurses too: the deep values are written as text."""
 import json
 
+from selenium.webdriver.support.ui import Select
+
 from harness import DOWNLOADS, wait_until
 from scripted_device import ScriptedDevice, document, element
 from test_live_search import attach_scripted
@@ -29,7 +31,7 @@ STYLE = {key: "DEEP" for key in ("width", "minHeight", "flexGrow", "ascender", "
 FILE = document([element(
     "n1", [0, 0, 320, 480], interfaceState=15, constrainedSize={"min": ["DEEP", 0], "max": [320, "inf"]},
     style={**STYLE, "custom": "DEEP_OBJECT"}, props={"backgroundColor": "DEEP", "hitTestSlop": "DEEP", "custom": "DEEP_OBJECT"},
-    tappable={"rect": "DEEP", "restricted": "DEEP"},
+    tappable={"rect": [0, 0, 320, 40], "restricted": "DEEP"},
     children=[{"id": "n1/0", "kind": "spec", "type": "stack", "frame": [0, 0, 320, 480],
                "style": {"flexGrow": "DEEP"}, "props": {"spacing": "DEEP", "direction": "DEEP", "custom": "DEEP"}, "children": [
         element("n2", [10, 10, 200, 40], className="ASTextNode", props={
@@ -83,7 +85,7 @@ def test_a_file_with_values_50000_levels_deep_is_shown_written_and_compared(gate
     inner = NOTICE.replace(str(DEPTH), str(DEPTH - 1))
     assert root["backgroundColor"] == NOTICE and root["width"] == NOTICE and root["flexGrow"] == NOTICE
     assert root["constrained"] == f"min {NOTICE} × 0, max 320 × ∞"
-    assert root["tappable area"] == f"{inner}, undefined  undefined × undefined" and root["restricted edges"] == NOTICE
+    assert root["tappable area"] == "0, 0  320 × 40" and root["restricted edges"] == NOTICE
     assert f"alignSelf = {NOTICE}" in root["description"] and f"layoutPosition = {{{inner}, undefined}}" in root["description"]
     spec = shown_properties(page, "n1/0")
     assert spec["spacing"] == NOTICE and spec["custom"] == NOTICE and spec["flexGrow"] == NOTICE
@@ -170,3 +172,38 @@ def test_replies_with_values_50000_levels_deep_are_shown_as_a_notice(gateway, pa
         assert step == f"Runtime.step → {NOTICE.replace(str(DEPTH), str(DEPTH + 1))}"
         assert page.severe_console_errors() == []
         page.screenshot("deep-replies")
+
+
+def test_a_meta_with_an_app_name_and_a_pid_50000_levels_deep_is_named_with_the_notice(gateway, page):
+    """A device's document may hold any JSON in its meta: the per-process key (asked for as the
+    page takes the document) and the notice that the program restarted while the view was paused
+    wrote meta.pid and meta.appName with templates; a list nested this deep overflowed the stack
+    there (the document never showed) and an object was "[object Object]"."""
+    roots = [element("n1", [0, 0, 320, 480])]
+    deep_meta = with_deep_values({**document(roots, instance="deep-meta"), "meta": {
+        **document(roots, instance="deep-meta")["meta"], "appName": "DEEP_OBJECT", "pid": "DEEP"}})
+    device = ScriptedDevice(gateway, "deep-meta", document(roots, instance="deep-meta"))
+    device.reply = lambda request: (f'{{"id":{request["id"]},"result":{deep_meta}}}' if request["method"] == "Tree.getDocument"
+                                    else ScriptedDevice.reply(device, request))
+    try:
+        # As attach_scripted, but waiting for a model without returning it: WebDriver would copy it, deep meta and all.
+        page.open(gateway.page_url())
+        label = page.wait_js("const o = [...document.querySelectorAll('#device-select option')].find(o => o.textContent.includes('deep-meta'));"
+                             "return o && o.textContent;", "the device in the list")
+        Select(page.driver.find_element("id", "device-select")).select_by_visible_text(label)
+        page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && !!weft.state.model", "the document")
+        assert shown_properties(page, "n1")["class"] == "ASDisplayNode"
+        page.js("weft.selectTab('drive')")
+        page.driver.find_element("id", "drive-step").click()
+        assert page.wait_js("const li = document.querySelector('#drive-log li'); return li && li.textContent", "the step's reply") \
+            .startswith("Runtime.step")
+        page.driver.find_element("id", "pause-view").click()
+    finally:
+        device.close()
+    page.wait_js("return document.getElementById('connection').dataset.state === 'device-disconnected'", "the disconnected state")
+    with ScriptedDevice(gateway, "deep-meta", document(roots, instance="deep-meta", pid=2), pid=2):
+        notice = page.wait_js("const n = document.getElementById('restarted'); return !n.hidden && n.textContent",
+                              "the notice that the program restarted")
+        assert notice.startswith(f"{NOTICE} restarted (pid {NOTICE} → 2) while the view was paused."), notice
+        assert page.severe_console_errors() == []
+        page.screenshot("deep-meta-restarted")

@@ -69,6 +69,34 @@ def test_a_bad_file_gets_a_clear_message(gateway, page, tmp_path):
     assert banner.startswith("Could not open broken.json: not JSON")
 
 
+def test_a_file_with_a_field_of_another_form_gets_a_clear_message_and_the_page_stays_usable(gateway, page, tmp_path):
+    """A frame that is an object, or a controller's scrollDirection that is not a list: the file is
+    refused with a message naming the element or controller, the field and the form expected
+    (before, it opened and a view threw a TypeError: a half-drawn page). The page still opens a
+    good file after it."""
+    page.open(gateway.page_url())
+    wrong_frame = screens.before()
+    wrong_frame["roots"][0]["children"][0]["frame"] = {"x": 0, "y": 0, "w": 375, "h": 667}
+    wrong_direction = screens.before()
+    wrong_direction["rangeControllers"][0]["scrollDirection"] = "down"
+    cases = [
+        ("wrong-frame.json", wrong_frame, 'frame of element n1/0: expected an array of 4 numbers, got {"x":0,"y":0,"w":375,"h":667}'),
+        ("wrong-direction.json", wrong_direction, 'scrollDirection of range controller r1: expected a list of directions, got "down"'),
+    ]
+    for name, document, message in cases:
+        page.open_file(page.write_json(tmp_path, name, document))
+        banner = page.wait_js("const b = document.getElementById('banner'); return !b.hidden && b.textContent.includes(arguments[0]) && b.textContent",
+                              "the error banner", name)
+        assert banner == f"Could not open {name}: {message}"
+        assert page.js("return weft.state.model") is None, "nothing half shown"
+    page.open_file(page.write_json(tmp_path, "before.json", screens.before()))
+    page.wait_js("return weft.state.model && weft.state.model.size === 14", "the good file's 14 elements")
+    page.frames()
+    assert page.js("return document.getElementById('banner').hidden")
+    assert page.pill() == ["file", "File · before.json"]
+    assert page.severe_console_errors() == []
+
+
 def test_properties_of_a_restricted_button_and_an_oversized_image(opened):
     page = opened
     page.js("weft.state.select('n6')")
@@ -126,6 +154,34 @@ def test_range_bar_and_item_states(opened):
     full = page.js("return [...document.querySelectorAll('tr[data-mode=\"full\"] input')].map((i) => i.value)")
     assert full == ["1", "0.5", "2.5", "1.5"]
     page.screenshot("ranges")
+
+
+def test_range_bar_glides_to_wider_strips_in_a_frame_that_started_before_the_change(gateway, page, tmp_path):
+    """A frame's time (requestAnimationFrame's argument) is when the frame began, which may be
+    before the bar started gliding: the glide read that as a negative time, pushed a narrow strip
+    (preload 50 screens each way: visible 280 / 101) past its start to a negative width, and the
+    canvas threw (arcTo with a negative radius), leaving the bar half drawn. Here each frame
+    began 16 ms before its callbacks run: as a frame that began while a task (here, opening the
+    file) started the glide."""
+    page.open(gateway.page_url())
+    narrow = screens.before()
+    tuning = {mode: {"display": [0, 0], "preload": [0, 0]} for mode in ("minimum", "visibleOnly", "lowMemory")}
+    narrow["rangeControllers"][0]["tuning"] = {**tuning, "full": {"display": [1, 1], "preload": [50, 50]}}
+    wide = screens.before()
+    del wide["rangeControllers"][0]["scrollDirection"]  # no direction: no range reaches past the visible one
+    page.open_file(page.write_json(tmp_path, "narrow.json", narrow))
+    page.wait_js("return weft.state.source && weft.state.source.name === 'narrow.json'", "the narrow file")
+    page.js("weft.selectTab('ranges')")
+    assert page.wait_js("const c = document.querySelector('canvas.range-bar'); return c && c.dataset.strips", "the range bar") \
+        == '[["preload",10,280],["display",145.84,8.32],["visible",148.61,2.77]]'
+    page.js("window.requestAnimationFrame = (draw) => setTimeout(() => draw(performance.now() - 16), 0)")
+    page.driver.get_log("browser")
+    page.open_file(page.write_json(tmp_path, "wide.json", wide))
+    page.wait_js("return weft.state.source && weft.state.source.name === 'wide.json'", "the wide file")
+    page.js("return new Promise((done) => setTimeout(done, 500))")  # the glide's 0.3 s
+    assert page.js("return document.querySelector('canvas.range-bar').dataset.strips") \
+        == '[["preload",10,280],["display",10,280],["visible",10,280]]'
+    assert page.severe_console_errors() == []
 
 
 def test_slop_and_scaling_overlays(opened):

@@ -5,11 +5,26 @@
 
 import { GatewayConnection, ProtocolError, ErrorCode } from './protocol-client.js';
 import { LiveDocument } from './live-document.js';
+import { displayText } from './json-values.js';
+
+// A device may send any JSON in its identity and info (and so in a document's meta): the page
+// prints and keys them with displayText, as it prints a document's values, since a template
+// writes a list recursively and one nested thousands deep overflows the stack.
 
 /** Identity key: what survives a restart (protocol.md "Handshake and identity"). */
 export function identityKey(identity) {
   if (!identity) return '';
-  return `${identity.appId}\u0000${identity.instance}\u0000${identity.host}`;
+  return [identity.appId, identity.instance, identity.host].map(displayText).join('\u0000');
+}
+
+/** The key of a process: its identity and pid, which a live document's meta holds (null for none). */
+export function processKey(meta) {
+  return meta ? `${identityKey(meta)}\u0000${displayText(meta.pid)}` : null;
+}
+
+/** An app as the page names it: its appName (info), else its appId (identity), else `fallback`. */
+export function appName(info, identity, fallback = 'the app') {
+  return displayText(info?.appName || identity?.appId || fallback);
 }
 
 /** Capped exponential back-off with jitter: 250 ms, 500 ms, 1 s ... up to 5 s. */

@@ -9,12 +9,15 @@ import { fillImpliedValues, fillImpliedProps, fillImpliedTuning } from './implie
 import { displayText, shortJSON } from './json-values.js';
 
 /**
- * A number of a document as a JavaScript number: "inf" is Infinity, null is NaN (protocol.md), and
+ * A number of a document as a JavaScript number: "inf" ("-inf") is Infinity (-Infinity), null is NaN (protocol.md), and
  * so is anything else a hand-written file may hold there, which is never read as a number itself
  * (a list's number is read through its text, made recursively: one nested thousands deep
  * overflows the stack).
  */
-export function numberValue(v) { return typeof v === 'number' ? v : v === 'inf' ? Infinity : NaN; }
+export function numberValue(v) {
+  if (typeof v === 'number') return v;
+  return v === 'inf' ? Infinity : v === '-inf' ? -Infinity : NaN;
+}
 
 /**
  * An element's name as Weft prints it: `Class (debugName)`, or `Class`. A file may hold any JSON
@@ -45,7 +48,8 @@ export class UpdateError extends Error {
 /**
  * Checks elements and their subtrees, since the page finds elements by id: each an object with
  * a string id that is not in `existing` (a document's id -> element map) nor twice among them,
- * children as lists. `starts` holds [element, its place for messages]. Throws an UpdateError.
+ * its fields of the forms the page relies on (checkElementField). `starts` holds [element, its
+ * place for messages]. Throws an UpdateError.
  */
 export function checkElements(starts, existing = new Map()) {
   const seen = new Set();
@@ -56,22 +60,78 @@ export function checkElements(starts, existing = new Map()) {
     if (existing.has(el.id)) throw new UpdateError(`element id ${el.id} already exists`);
     if (seen.has(el.id)) throw new UpdateError(`element id ${el.id} appears twice`);
     seen.add(el.id);
-    if (el.children === undefined) continue;
-    if (!Array.isArray(el.children)) throw new UpdateError(`children of ${el.id}: expected a list`);
-    for (const child of el.children) stack.push([child, `an element of ${el.id}`]);
+    for (const name of Object.keys(el)) checkElementField(el.id, name, el[name]);
+    for (const child of el.children || []) stack.push([child, `an element of ${el.id}`]);
   }
 }
 
 /**
  * Checks a document's range controllers, which the page finds by id as it finds elements (a
- * `range` op's controller needs one too): each an object with a string id. Throws an UpdateError.
+ * `range` op's controller needs one too): each an object with a string id, its fields of the
+ * forms the page relies on (checkController). Throws an UpdateError.
  */
 export function checkControllers(controllers) {
   if (controllers === undefined || controllers === null) return;
   if (!Array.isArray(controllers)) throw new UpdateError('rangeControllers: expected a list');
-  controllers.forEach((c, index) => {
-    if (!c || typeof c !== 'object' || typeof c.id !== 'string') throw new UpdateError(`range controller ${index} is not an object with a string id`);
-  });
+  controllers.forEach((c, index) => checkController(c, `range controller ${index}`));
+}
+
+/** Checks one range controller (`place` names it in messages while it has no id). Throws an UpdateError. */
+function checkController(c, place) {
+  if (!c || typeof c !== 'object' || Array.isArray(c) || typeof c.id !== 'string') throw new UpdateError(`${place} is not an object with a string id`);
+  for (const name of Object.keys(c)) checkForm(CONTROLLER_FORMS, `range controller ${c.id}`, name, c[name]);
+}
+
+/** Checks the form of one field of the element `id` (snapshot.schema.json). Throws an UpdateError. */
+function checkElementField(id, name, value) {
+  checkForm(ELEMENT_FORMS, `element ${id}`, name, value);
+}
+
+// The forms of the fields the page walks as lists and objects (map, some, destructuring, spread,
+// forEach), as snapshot.schema.json states them: a document, an added element, a set op's field
+// or a range op's controller of another form is refused where it enters the page, instead of
+// throwing a TypeError in some view. The values inside that a view prints or reads as a number
+// (names, a size range's sizes, a controller's runs, tuning and counts) may be any JSON a file
+// holds (docs/web-inspector.md): the views read them as they are (displayText, numberValue).
+// Fields not listed (names, unknown keys) are not checked.
+const isNumber = (v) => typeof v === 'number' || v === null || v === 'inf' || v === '-inf';
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isList = (v, length) => Array.isArray(v) && (length === undefined || v.length === length);
+const isAbsentOrList = (v) => v === undefined || Array.isArray(v);
+const listOfNumbers = (length) => (v) => isList(v, length) && v.every(isNumber);
+const listOfLists = (length) => (v) => isList(v) && v.every((item) => isList(item, length));
+const isTuning = (v) => isObject(v) && Object.values(v).every((mode) =>
+  isObject(mode) && [mode.display, mode.preload].every((range) => range === undefined || isList(range, 2)));
+
+/** field -> [whether a value has its form, the form as messages name it] */
+const ELEMENT_FORMS = {
+  kind: [(v) => v === 'node' || v === 'spec', '"node" or "spec"'],
+  frame: [listOfNumbers(4), 'an array of 4 numbers'],
+  calculatedSize: [listOfNumbers(2), 'an array of 2 numbers'],
+  constrainedSize: [(v) => isObject(v) && isList(v.min, 2) && isList(v.max, 2), '{"min": [w, h], "max": [w, h]}'],
+  style: [isObject, 'an object'],
+  props: [isObject, 'an object'],
+  tappable: [(v) => isObject(v) && listOfNumbers(4)(v.rect) && isAbsentOrList(v.restricted) && isAbsentOrList(v.clipped),
+    '{"rect": [x, y, w, h], "restricted": [edges], "clipped": [edges]}'],
+  interfaceState: [(v) => Number.isInteger(v) && v >= 0, 'a bit mask (an integer >= 0)'],
+  children: [isList, 'a list'],
+};
+
+const CONTROLLER_FORMS = {
+  scrollDirection: [isList, 'a list of directions'],
+  tuning: [isTuning, 'an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]}'],
+  viewport: [(v) => isList(v, 4), 'an array [x, y, w, h]'],
+  contentSize: [(v) => isList(v, 2), 'an array [w, h]'],
+  contentOffset: [(v) => isList(v, 2), 'an array [x, y]'],
+  visible: [listOfLists(2), 'a list of runs [start, end]'],
+  display: [listOfLists(2), 'a list of runs [start, end]'],
+  preload: [listOfLists(2), 'a list of runs [start, end]'],
+  itemStates: [listOfLists(3), 'a list of runs [start, end, stateMask]'],
+};
+
+function checkForm(forms, owner, name, value) {
+  const form = Object.prototype.hasOwnProperty.call(forms, name) ? forms[name] : null;
+  if (form && !form[0](value)) throw new UpdateError(`${name} of ${owner}: expected ${form[1]}, got ${shortJSON(value)}`);
 }
 
 export class TreeModel {
@@ -160,7 +220,7 @@ export class TreeModel {
       case 'move': return this.#move(op, result, undo);
       case 'set': return this.#set(op, result, undo);
       case 'range': {
-        if (!op.controller || typeof op.controller.id !== 'string') throw new UpdateError('a range op needs a controller with an id');
+        checkController(op.controller, 'the controller');
         const before = [...this.controllers];
         this.controllers.set(op.controller.id, fillImpliedTuning(op.controller)); // replaces in place, or appends
         undo.push(() => { this.controllers = new Map(before); });
@@ -168,7 +228,7 @@ export class TreeModel {
         return;
       }
       case 'rangeRemoved': {
-        if (!this.controllers.has(op.id)) throw new UpdateError(`unknown range controller id ${op.id}`);
+        if (!this.controllers.has(op.id)) throw new UpdateError(`unknown range controller id ${displayText(op.id)}`);
         const before = [...this.controllers];
         this.controllers.delete(op.id);
         undo.push(() => { this.controllers = new Map(before); });
@@ -209,7 +269,7 @@ export class TreeModel {
   #siblings(parentId) {
     if (parentId === null || parentId === undefined) return this.roots;
     const parent = this.elements.get(parentId);
-    if (!parent) throw new UpdateError(`unknown parent id ${parentId}`);
+    if (!parent) throw new UpdateError(`unknown parent id ${displayText(parentId)}`);
     return parent.children || [];
   }
 
@@ -237,12 +297,12 @@ export class TreeModel {
   }
 
   #checkIndex(index, length) {
-    if (!Number.isInteger(index) || index < 0 || index > length) throw new UpdateError(`index ${index} out of range 0...${length}`);
+    if (!Number.isInteger(index) || index < 0 || index > length) throw new UpdateError(`index ${displayText(index)} out of range 0...${length}`);
   }
 
   #existing(id) {
     const el = this.elements.get(id);
-    if (!el) throw new UpdateError(`unknown element id ${id}`);
+    if (!el) throw new UpdateError(`unknown element id ${displayText(id)}`);
     return el;
   }
 
@@ -280,11 +340,13 @@ export class TreeModel {
 
   #set(op, result, undo) {
     const el = this.#existing(op.id);
-    const fields = op.fields || {};
-    const unset = op.unset || [];
+    const fields = op.fields ?? {};
+    const unset = op.unset ?? [];
+    if (!isObject(fields)) throw new UpdateError(`fields: expected an object, got ${shortJSON(fields)}`);
+    if (!isList(unset) || !unset.every((name) => typeof name === 'string')) throw new UpdateError(`unset: expected a list of field names, got ${shortJSON(unset)}`);
     for (const name of Object.keys(fields)) {
       if (name === 'id' || name === 'children') throw new UpdateError(`${name} cannot be set`);
-      checkField(name, fields[name]);
+      checkElementField(op.id, name, fields[name]);
     }
     for (const name of unset) if (REQUIRED.has(name)) throw new UpdateError(`${name} cannot be unset`);
     // props is self-contained (lines follow its text, decodedBytes its image); a set op writes
@@ -307,21 +369,3 @@ export class TreeModel {
 
 /** Fields an element cannot be without. */
 const REQUIRED = new Set(['id', 'className', 'children']);
-
-/** Checks the form of a settable field (snapshot-format.md, Element); unknown fields pass. */
-function checkField(name, value) {
-  const number = (v) => typeof v === 'number' || v === null || v === 'inf';
-  const numbers = (v, n) => Array.isArray(v) && v.length === n && v.every(number);
-  const fail = (expected) => { throw new UpdateError(`${name}: expected ${expected}, got ${shortJSON(value)}`); };
-  switch (name) {
-    case 'frame': if (!Array.isArray(value)) fail('an array'); if (!numbers(value, 4)) fail('an array of 4 numbers'); break;
-    case 'calculatedSize': if (!Array.isArray(value)) fail('an array'); if (!numbers(value, 2)) fail('an array of 2 numbers'); break;
-    case 'constrainedSize': if (!value || !numbers(value.min, 2) || !numbers(value.max, 2)) fail('{"min": [w, h], "max": [w, h]}'); break;
-    case 'className': case 'debugName': case 'type': if (typeof value !== 'string') fail('a string'); break;
-    case 'kind': if (value !== 'node' && value !== 'spec') fail('"node" or "spec"'); break;
-    case 'style': case 'props': if (!value || typeof value !== 'object' || Array.isArray(value)) fail('an object'); break;
-    case 'tappable': if (!value || !numbers(value.rect, 4)) fail('{"rect": [x, y, w, h], ...}'); break;
-    case 'interfaceState': if (!Number.isInteger(value) || value < 0) fail('a bit mask'); break;
-    default: break;
-  }
-}

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DeviceSession, identityKey, backoffDelay } from '../js/device-session.js';
+import { DeviceSession, identityKey, processKey, appName, backoffDelay } from '../js/device-session.js';
 import { ScriptedGateway, ManualTimers, settle } from './support/scripted-gateway.js';
 
 const identity = { appId: 'org.weft.Example', instance: 'test-1', host: 'h' };
@@ -33,6 +33,25 @@ test('identity keys and back-off', () => {
   assert.notEqual(identityKey(identity), identityKey({ ...identity, instance: 'other' }));
   assert.equal(backoffDelay(0, () => 0.5), 250);
   assert.equal(backoffDelay(10, () => 0.5), 5000, 'capped');
+});
+
+test('an identity, a pid and an app name nested 50 000 deep are keyed and named with the notice', () => {
+  // A device may send any JSON in its identity and info, and a document in its meta: the
+  // connection pill, the device list, the restart notice and the per-process key wrote them with
+  // templates, which overflowed the stack.
+  const deep = JSON.parse('['.repeat(50000) + '"x"' + ']'.repeat(50000));
+  const notice = '(a value nested 50000 levels deep: too deep to show)';
+  assert.equal(identityKey({ appId: deep, instance: 'i', host: deep }), `${notice}\u0000i\u0000${notice}`);
+  const meta = { appId: 'org.weft.Example', instance: 'test-1', host: 'h', pid: deep, appName: deep };
+  assert.equal(processKey(meta), `${identityKey(meta)}\u0000${notice}`);
+  assert.equal(processKey({ ...meta, pid: 42 }), 'org.weft.Example\u0000test-1\u0000h\u000042');
+  assert.equal(processKey(null), null);
+  assert.equal(appName(meta, meta), notice);
+  assert.equal(appName({ appName: 'Example' }, identity), 'Example');
+  assert.equal(appName({}, { appId: deep }), notice);
+  assert.equal(appName(undefined, undefined), 'the app');
+  assert.equal(appName(null, null, 'the device'), 'the device');
+  assert.equal(appName({ appName: ['A', 1] }, identity), '["A",1]');
 });
 
 test('binds to an identity: attach, then the document', async () => {

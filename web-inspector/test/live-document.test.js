@@ -158,3 +158,20 @@ test('a malformed op (not an object, no kind) is not an unknown kind: it resyncs
   assert.equal(fetches, 2);
   assert.equal(live.unknownOps.size, 0);
 });
+
+test('an update whose op carries a field of another form fetches the document again; a document of another form is an error', async () => {
+  // A range op whose controller's scrollDirection is not a list, or a set op whose unset is not
+  // one, was applied and then threw a TypeError in a view (or out of applyOps itself).
+  let fetches = 0;
+  const errors = [];
+  const live = new LiveDocument(async () => (++fetches === 3 ? { revision: 9, roots: [{ id: 'n1', frame: { w: 1 } }] } : doc(5 + fetches)),
+    { onError: (error) => errors.push(error.message) });
+  await live.load();
+  const range = { op: 'range', controller: { id: 'r1', owner: 'n1', scrollDirection: 'down' } };
+  assert.equal(live.receive({ baseRevision: 6, revision: 7, ops: [range] }), 'resync');
+  await live.loading;
+  assert.equal(live.model.controllers.size, 0);
+  assert.equal(live.receive({ baseRevision: 7, revision: 8, ops: [{ op: 'set', id: 'n1', unset: 'frame' }] }), 'resync');
+  await assert.rejects(live.loading, { message: 'frame of element n1: expected an array of 4 numbers, got {"w":1}' });
+  assert.deepEqual(errors, ['frame of element n1: expected an array of 4 numbers, got {"w":1}']);
+});

@@ -274,6 +274,11 @@ test('a hit-test slop, a tappable area or a frame nested 50 000 deep draws nothi
   assert.deepEqual(tappablePieces({ rect: [deep, 0, 10, 10], restricted: ['top'] }, [0, 0]), []);
   assert.deepEqual(tappablePieces({ rect: [0, 0, 10, 10], restricted: { top: deep }, clipped: deep }, [0, 0]),
     [{ rect: [0, 0, 10, 10], color: C.fill }]);
-  const model = new TreeModel({ roots: [{ id: 'n1', frame: [deep, 5, 10, 10], children: [{ id: 'n2', frame: [1, 2, 3, 4] }] }] });
+  // A frame is a list of 4 numbers (snapshot.schema.json): one holding another value is refused
+  // where the document enters the page; NaN (null) and infinities are read as numbers.
+  assert.throws(() => new TreeModel({ roots: [{ id: 'n1', frame: [deep, 5, 10, 10] }] }),
+    { message: 'frame of element n1: expected an array of 4 numbers, got (a value nested 50001 levels deep: too deep to show)' });
+  const model = new TreeModel({ roots: [{ id: 'n1', frame: [null, 5, 'inf', '-inf'], children: [{ id: 'n2', frame: [1, 2, 3, 4] }] }] });
+  assert.deepEqual(model.rootFrame('n1'), [NaN, 5, Infinity, -Infinity]);
   assert.deepEqual(model.rootFrame('n2'), [NaN, 7, 3, 4]);
 });

@@ -138,7 +138,7 @@ test('a document whose elements cannot be told apart by id is refused with a cle
   assert.throws(() => new TreeModel(doc([{ id: 'a', children: [null] }])), /an element of a is not an object with a string id/);
   assert.throws(() => new TreeModel(doc([{ id: 'a', children: [{ id: 5 }] }])), /an element of a is not an object with a string id/);
   assert.throws(() => new TreeModel(doc([7])), /a root is not an object with a string id/);
-  assert.throws(() => new TreeModel(doc([{ id: 'a', children: {} }])), /children of a: expected a list/);
+  assert.throws(() => new TreeModel(doc([{ id: 'a', children: {} }])), /children of element a: expected a list/);
   for (const bad of [[{ id: 'a', children: [{ id: 'a' }] }], [{ id: 'a', children: [null] }]]) {
     assert.throws(() => new TreeModel(doc(bad)), UpdateError);
   }
@@ -180,5 +180,5 @@ test('ops whose values nest 50 000 deep get an UpdateError that shows them as th
   const model = new TreeModel({ roots: [{ id: 'n1', className: 'ASDisplayNode', frame: [0, 0, 1, 1] }] });
   assert.throws(() => model.applyOps({ deep }), { name: 'UpdateError', message: 'ops: expected a list, got (a value nested 50001 levels deep: too deep to show)' });
   assert.throws(() => model.applyOps([{ op: deep }]), { name: 'UpdateError', message: `op 0 (${notice}): unknown op ${notice}` });
-  assert.throws(() => model.applyOps([{ op: 'set', id: 'n1', fields: { frame: deep } }]), { name: 'UpdateError', message: `op 0 (set): frame: expected an array of 4 numbers, got ${notice}` });
+  assert.throws(() => model.applyOps([{ op: 'set', id: 'n1', fields: { frame: deep } }]), { name: 'UpdateError', message: `op 0 (set): frame of element n1: expected an array of 4 numbers, got ${notice}` });
 });

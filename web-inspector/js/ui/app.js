@@ -11,12 +11,12 @@ import { RangesPanel } from './ranges-panel.js';
 import { DrivePanel } from './drive-panel.js';
 import { DiffPanel } from './diff-panel.js';
 import { PlaygroundPanel } from './playground-panel.js';
-import { DeviceSession, identityKey } from '../device-session.js';
+import { DeviceSession, identityKey, processKey, appName } from '../device-session.js';
 import { inspectorURL } from '../protocol-client.js';
 import { TreeModel } from '../tree-model.js';
 import { describeUnknownOps } from '../live-document.js';
 import { parseSnapshot, snapshotFileText } from '../snapshot-file.js';
-import { copyJSON, displayText } from '../json-values.js';
+import { copyJSON, displayText, stringifyJSON } from '../json-values.js';
 import { UpdateRate } from '../update-rate.js';
 import { h } from './dom.js';
 
@@ -47,13 +47,8 @@ const live = {
   call: (method, params) => (restartedModel ? Promise.reject(new Error(RESTART_HELD))
     : session ? session.call(method, params) : Promise.reject(new Error('not connected to a gateway'))),
   // The process the live document comes from (its identity and pid): where edits are kept.
-  appKey: () => processKey(liveModel),
+  appKey: () => processKey(liveModel?.meta),
 };
-
-/** The key of the process a live document comes from: its identity and pid (null for none). */
-function processKey(model) {
-  return model ? `${identityKey(model.meta)}\u0000${model.meta.pid}` : null;
-}
 
 const treeView = new TreeView(state, {
   container: $('tree'), spacer: $('tree-spacer'), empty: $('tree-empty'), search: $('tree-search'),
@@ -97,11 +92,11 @@ function setPill(kind, text) {
   pill.textContent = viewPaused ? `${text} · view paused` : text;
 }
 function describeState(stateName, detail = {}) {
-  const app = (d) => (d && (d.info?.appName || d.identity?.appId)) || (session?.identity?.appId) || 'the app';
+  const app = (d) => appName(d?.info, d?.identity ?? session?.identity);
   switch (stateName) {
     case 'connecting': return 'Connecting to the gateway…';
     case 'connected': return session?.identity ? 'Gateway connected' : 'Gateway connected · pick a device';
-    case 'waiting': return `Waiting for ${session?.identity?.appId || 'the device'} (${session?.identity?.instance || ''})…`;
+    case 'waiting': return `Waiting for ${appName(null, session?.identity, 'the device')} (${displayText(session?.identity?.instance || '')})…`;
     case 'loading': return `Loading ${app(detail.device)}…`;
     case 'attached': return `Live · ${app(detail.device)}`;
     case 'device-disconnected': return `${app(detail.device)} disconnected · waiting for it to return`;
@@ -139,18 +134,18 @@ function renderDevices(devices) {
   for (const d of devices) {
     const key = identityKey(d.identity);
     if (key === chosenKey) found = true;
-    const label = `${d.info?.appName || d.identity.appId} · ${d.identity.instance} @ ${d.identity.host}` +
-      `${d.info?.pid ? ` (pid ${d.info.pid})` : ''}${d.state === 'connected' ? '' : ' · disconnected'}`;
+    const label = `${appName(d.info, d.identity)} · ${displayText(d.identity?.instance)} @ ${displayText(d.identity?.host)}` +
+      `${d.info?.pid ? ` (pid ${displayText(d.info.pid)})` : ''}${d.state === 'connected' ? '' : ' · disconnected'}`;
     options.push(h('option', { value: key, selected: key === chosenKey, dataset: { deviceId: d.deviceId } }, label));
   }
-  if (chosen && !found) options.push(h('option', { value: chosenKey, selected: true }, `${chosen.appId} · ${chosen.instance} (waiting)`));
+  if (chosen && !found) options.push(h('option', { value: chosenKey, selected: true }, `${appName(null, chosen)} · ${displayText(chosen.instance)} (waiting)`));
   select.replaceChildren(...options);
   select.identities = new Map(devices.map((d) => [identityKey(d.identity), d.identity]));
   if (chosen && !found) select.identities.set(chosenKey, chosen);
 }
 select.addEventListener('change', () => {
   const identity = select.value ? select.identities.get(select.value) : null;
-  if (identity) localStorage.setItem(REMEMBERED, JSON.stringify(identity)); else localStorage.removeItem(REMEMBERED);
+  if (identity) localStorage.setItem(REMEMBERED, stringifyJSON(identity)); else localStorage.removeItem(REMEMBERED);
   bindIdentity(identity);
 });
 function bindIdentity(identity) {
@@ -178,7 +173,7 @@ function showFile(name) {
   refreshPill();
 }
 function liveDocument(model) {
-  if (viewPaused && liveModel && processKey(model) !== processKey(liveModel)) {
+  if (viewPaused && liveModel && processKey(model.meta) !== processKey(liveModel.meta)) {
     setRestartedModel(model);
     pendingLive = true;
     return;
@@ -234,8 +229,8 @@ function setRestartedModel(model) {
   restartedModel = model;
   $('restarted').hidden = !model;
   if (model) {
-    const name = liveModel.meta.appName || liveModel.meta.appId;
-    $('restarted-text').textContent = `${name} restarted (pid ${liveModel.meta.pid} → ${model.meta.pid}) while the view `
+    const { meta } = liveModel;
+    $('restarted-text').textContent = `${appName(meta, meta)} restarted (pid ${displayText(meta.pid)} → ${displayText(model.meta.pid)}) while the view `
       + 'was paused. The view still shows the previous process\'s document, with its edits, tap probe, Drive log and '
       + 'Playground result, and sends the new process nothing until you go live.';
   }

@@ -110,7 +110,10 @@ export class RangesPanel {
     }
     const started = performance.now();
     const step = (now) => {
-      const t = Math.min(1, (now - started) / STRIP_ANIMATION_MS);
+      // A frame's time is when it began, which may be before the glide started (a task started
+      // it while the frame was under way): before the start is the start, not a step back past
+      // it, where a narrow strip would get a negative width and the canvas would throw.
+      const t = Math.min(1, Math.max(0, (now - started) / STRIP_ANIMATION_MS));
       const ease = 1 - (1 - t) * (1 - t);
       const strips = geometry.strips.map((target) => {
         const old = from.find((s) => s.range === target.range) || target;
