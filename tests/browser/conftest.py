@@ -64,6 +64,9 @@ class Page:
 
     def open(self, url):
         self.driver.get("about:blank")
+        # The driver outlives each test: what the page before logged (a page left connected to
+        # a gateway its test then stopped logs refused reconnections) is not this test's.
+        self.driver.get_log("browser")
         self.driver.get(url)
         self.wait(lambda d: d.execute_script("return !!window.weft"), "the page's modules to load")
 
