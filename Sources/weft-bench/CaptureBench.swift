@@ -93,10 +93,7 @@ struct CaptureBench: BenchSuite {
         let loop: MainLoop
         let table: TableNode
         let session: CaptureSession?
-        var best = Double.infinity
-        /// Wall time of the timed rounds, and the streamed captures taken in them.
-        private var roundsWallSeconds = 0.0
-        private var roundsCaptures = 0
+        var rounds = TimedRounds()
 
         init(_ feed: (MainLoop, TableNode), _ setUp: (MainLoop) -> CaptureSession?) {
             (loop, table) = feed
@@ -115,23 +112,35 @@ struct CaptureBench: BenchSuite {
             }
         }
 
-        /// Scrolls `frames` frames, keeps the loop thread's CPU time if it is the best round's,
-        /// then waits for the worker (outside the timing).
+        /// Scrolls `frames` frames in a timed round.
         func timedRound(frames: Int) {
+            rounds.time(session) { CaptureBench.scroll(table, loop: loop, frames: frames) }
+        }
+    }
+
+    /// Timed rounds of one way of inspecting a loop: the best round's loop-thread CPU time, and
+    /// the streamed captures per second of wall time over all of them. Back to back, the
+    /// program time of a loop on the manual clock runs far faster than the wall clock: the rate
+    /// limit (per program second) would allow thousands of captures per wall second, and the
+    /// host captures only as often as the worker takes them.
+    struct TimedRounds {
+        private(set) var best = Double.infinity
+        private var wallSeconds = 0.0
+        private var captures = 0
+
+        /// Runs `frames` (a round of frames) timed, then waits for `session`'s worker outside the
+        /// timing.
+        mutating func time(_ session: CaptureSession?, _ frames: () -> Void) {
             let (start, wallStart, capturesBefore) = (CPUTime.thread, MonotonicClock.now, session?.streamedCaptures ?? 0)
-            CaptureBench.scroll(table, loop: loop, frames: frames)
+            frames()
             best = min(best, CPUTime.thread - start)
-            roundsWallSeconds += MonotonicClock.now - wallStart
-            roundsCaptures += (session?.streamedCaptures ?? 0) - capturesBefore
+            wallSeconds += MonotonicClock.now - wallStart
+            captures += (session?.streamedCaptures ?? 0) - capturesBefore
             _ = session?.revision
         }
 
-        /// Captures for updates per second of wall time in the timed rounds. Back to back, the
-        /// program time of a loop on the manual clock runs far faster than the wall clock: the
-        /// rate limit (per program second) would allow thousands of captures per wall second,
-        /// and the host captures only as often as the worker takes them.
         var updatesPerWallSecond: Double {
-            Double(roundsCaptures) / max(roundsWallSeconds, 1e-9)
+            Double(captures) / max(wallSeconds, 1e-9)
         }
     }
 
@@ -154,7 +163,7 @@ struct CaptureBench: BenchSuite {
             for scenario in scenarios { scenario.timedRound(frames: frames) }
         }
         for scenario in scenarios { scenario.session?.stop() }
-        let perFrame = scenarios.map { $0.best * 1e6 / Double(frames) }
+        let perFrame = scenarios.map { $0.rounds.best * 1e6 / Double(frames) }
         let (bare, idle, budgeted, unbudgeted, inline) = (perFrame[0], perFrame[1], perFrame[2], perFrame[3], perFrame[4])
         func percent(_ value: Double) -> Double { (value - bare) / bare * 100 }
         report.figure("scroll frame, no inspector (host CPU)", bare, "us", decimals: 1)
@@ -164,7 +173,7 @@ struct CaptureBench: BenchSuite {
         report.figure("scroll frame, streaming 30/s, publishing inline (host CPU)", inline, "us", decimals: 1)
         report.figure("host overhead attached, nobody listening", percent(idle), "%", decimals: 1)
         report.figure("host overhead streaming", percent(budgeted), "%", decimals: 1)
-        report.figure("updates streamed back to back, per second of wall time", scenarios[2].updatesPerWallSecond, "/s",
+        report.figure("updates streamed back to back, per second of wall time", scenarios[2].rounds.updatesPerWallSecond, "/s",
                       decimals: 1)
         report.figure("host overhead streaming 30 updates/s without a capture budget", percent(unbudgeted), "%", decimals: 1)
         report.figure("CPU overhead streaming 30 updates/s, all inline", percent(inline), "%", decimals: 1)
@@ -294,22 +303,14 @@ struct CaptureBench: BenchSuite {
             loop.run(frames: 60)  // warm up
             return (loop, session)
         }
-        var best = [Double](repeating: .infinity, count: runs.count)
-        var (budgetedWallSeconds, budgetedCaptures) = (0.0, 0)
+        var rounds = [TimedRounds](repeating: TimedRounds(), count: runs.count)
         for _ in 0..<max(1, repeats) {
             for (index, run) in runs.enumerated() {
-                let (start, wallStart, capturesBefore) = (CPUTime.thread, MonotonicClock.now, run.session?.streamedCaptures ?? 0)
-                run.loop.run(frames: frames)
-                best[index] = min(best[index], CPUTime.thread - start)
-                if index == 2 {
-                    budgetedWallSeconds += MonotonicClock.now - wallStart
-                    budgetedCaptures += run.session!.streamedCaptures - capturesBefore
-                }
-                _ = run.session?.revision
+                rounds[index].time(run.session) { run.loop.run(frames: frames) }
             }
         }
         for run in runs { run.session?.stop() }
-        let perFrame = best.map { $0 * 1e6 / Double(frames) }
+        let perFrame = rounds.map { $0.best * 1e6 / Double(frames) }
         func percent(_ value: Double) -> Double { (value - perFrame[0]) / perFrame[0] * 100 }
         report.figure("500 labels fading, frame with no inspector (host CPU)", perFrame[0], "us", decimals: 1)
         report.figure("500 labels fading, host overhead streaming 30/s without a capture budget", percent(perFrame[1]), "%",
@@ -317,7 +318,7 @@ struct CaptureBench: BenchSuite {
         report.figure("500 labels fading, host overhead streaming within the capture budget", percent(perFrame[2]), "%",
                       decimals: 0)
         report.figure("500 labels fading, updates streamed within the capture budget, per second of wall time",
-                      Double(budgetedCaptures) / max(budgetedWallSeconds, 1e-9), "/s", decimals: 1)
+                      rounds[2].updatesPerWallSecond, "/s", decimals: 1)
     }
 
     /// A root of `count` labels whose alphas change every frame.
