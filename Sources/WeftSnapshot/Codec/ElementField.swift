@@ -183,8 +183,23 @@ public enum ElementField: String, CaseIterable, Sendable {
         }
     }
 
-    /// The field's value as a `JSONValue` (the `fields` of a `set` op).
+    /// The field's value as a `JSONValue` (the `fields` of a `set` op): what reading the
+    /// field's JSON gives. The fields that change frame after frame (a list scrolls: every
+    /// cell's `frame`) are built directly, which costs a tenth of writing and reading; the
+    /// others are written and read back, so that implied values and number forms stay the
+    /// writer's alone.
     public func jsonValue(of element: Snapshot.Element) -> JSONValue {
+        switch self {
+        case .frame:
+            let frame = element.frame
+            return .array([.read(frame.x), .read(frame.y), .read(frame.width), .read(frame.height)])
+        case .calculatedSize: return .array([.read(element.calculatedSize.width), .read(element.calculatedSize.height)])
+        case .interfaceState: return .number(Double(element.interfaceState.rawValue))
+        default: return writtenAndReadBack(of: element)
+        }
+    }
+
+    private func writtenAndReadBack(of element: Snapshot.Element) -> JSONValue {
         var writer = JSONWriter(capacity: 64)
         writer.byte(UInt8(ascii: "{"))
         encode(element, into: &writer)

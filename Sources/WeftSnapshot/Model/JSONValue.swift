@@ -52,6 +52,14 @@ public enum JSONValue: Hashable, Sendable {
         object?[key]
     }
 
+    /// What reading `number` back gives once written (`JSONWriter.number`): NaN is written
+    /// `null`, and the infinities as the snapshot's strings.
+    static func read(_ number: Double) -> JSONValue {
+        if number.isNaN { return .null }
+        if number.isInfinite { return .string(number < 0 ? "-inf" : "inf") }
+        return .number(number)
+    }
+
     /// A name for the kind of value, for error messages (`expected a number, got a string`).
     public var kindDescription: String {
         switch self {

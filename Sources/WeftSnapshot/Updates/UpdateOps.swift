@@ -6,31 +6,14 @@ public enum UpdateOps {
     /// not ops: `Tree.updated` carries the revisions itself.
     public static func diff(_ a: Snapshot, _ b: Snapshot) -> [UpdateOp] {
         let elementOps: [UpdateOp]
-        if let sets = fieldChangesOfSameShape(a.roots, b.roots) {
-            elementOps = sets
+        if let ops = changesWithoutMoves(a.roots, b.roots) {
+            elementOps = ops
         } else {
             var differ = TreeDiffer(from: a, to: b)
             differ.run()
             elementOps = differ.ops
         }
         return elementOps + rangeOps(from: a.rangeControllers, to: b.rangeControllers)
-    }
-
-    /// The common case between two frames: the same ids in the same places, only fields changed.
-    /// A walk of both trees side by side finds the `set` ops (in the order the full diff would
-    /// emit them) without indexing anything; nil as soon as the shapes differ.
-    static func fieldChangesOfSameShape(_ a: [Snapshot.Element], _ b: [Snapshot.Element]) -> [UpdateOp]? {
-        var ops: [UpdateOp] = []
-        func walk(_ a: [Snapshot.Element], _ b: [Snapshot.Element]) -> Bool {
-            guard a.count == b.count else { return false }
-            for index in a.indices {
-                guard a[index].id == b[index].id else { return false }
-                if let set = TreeDiffer.setOp(from: a[index], to: b[index]) { ops.append(set) }
-                guard a[index].sharesChildren(with: b[index]) || walk(a[index].children, b[index].children) else { return false }
-            }
-            return true
-        }
-        return walk(a, b) ? ops : nil
     }
 
     /// Range controller ops: `range` replaces a controller in place or appends a new one, so the

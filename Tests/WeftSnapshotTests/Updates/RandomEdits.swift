@@ -95,20 +95,22 @@ struct RandomEdits {
         Self.modifyElement(&snapshot.roots, at: path) { randomizeFields(&$0) }
     }
 
-    /// One to eight random edits of `snapshot`.
-    mutating func edited(_ snapshot: Snapshot) -> Snapshot {
+    /// One to eight random edits of `snapshot`. `movingNothing`: only deletions, insertions
+    /// and field changes, which leave every kept element under its parent, in its order.
+    mutating func edited(_ snapshot: Snapshot, movingNothing: Bool = false) -> Snapshot {
         var result = snapshot
-        for _ in 0..<Int.random(in: 1...8, using: &random) { edit(&result) }
+        for _ in 0..<Int.random(in: 1...8, using: &random) { edit(&result, movingNothing: movingNothing) }
         return result
     }
 
-    mutating func edit(_ snapshot: inout Snapshot) {
+    mutating func edit(_ snapshot: inout Snapshot, movingNothing: Bool = false) {
         let all = Self.paths(snapshot)
         guard let path = all.randomElement(using: &random) else {
             snapshot.roots.append(element(depth: 2))
             return
         }
-        switch Int.random(in: 0..<10, using: &random) {
+        let kind = movingNothing ? [0, 1, 9].randomElement(using: &random)! : Int.random(in: 0..<10, using: &random)
+        switch kind {
         case 0:  // delete a subtree
             Self.modifyChildren(&snapshot.roots, at: Array(path.dropLast())) { $0.remove(at: path.last!) }
         case 1:  // insert a new subtree
