@@ -74,14 +74,14 @@ final class CaptureCache {
         @exclusivity(unchecked) var layoutChildCount: Int
         /// Weak, so that an entry left behind by a subtree the program dropped does not keep it
         /// alive.
-        @exclusivity(unchecked) var containers: [WeakContainer]
+        @exclusivity(unchecked) var containers: [WeakReference<ContainerNode>]
         /// The capture that last used it.
         @exclusivity(unchecked) var generation: Int
 
         /// The containers, when every one is still alive (nil otherwise).
         var liveContainers: [ContainerNode]? {
             if containers.isEmpty { return [] }
-            let live = containers.compactMap(\.node)
+            let live = containers.compactMap(\.object)
             return live.count == containers.count ? live : nil
         }
 
@@ -92,10 +92,6 @@ final class CaptureCache {
             boundsOrigin = Snapshot.Point(x: 0, y: 0)
             (layoutChildCount, containers, generation) = (0, [], 0)
         }
-    }
-
-    struct WeakContainer {
-        weak var node: ContainerNode?
     }
 
     @exclusivity(unchecked) private var entries: [ObjectIdentifier: Entry] = [:]
@@ -116,7 +112,7 @@ final class CaptureCache {
             // Only the element's own fields and spec tree are reused: the containers below are
             // collected again by the walk, or, when it only scrolled, from its cells' records.
             // (Only cells carry those records: a container with a spec tree of its own is walked.)
-            let containersBelow = !entry.containers.allSatisfy { $0.node === node }
+            let containersBelow = !entry.containers.allSatisfy { $0.object === node }
             let onlyScrolled = entry.interfaceStateRevision == node.subtreeInterfaceStateRevision
                 && node.subtreeRevision &- entry.revision == node.scrollStateRevision &- entry.scrollStateRevision
                 && (!containersBelow || entry.layoutChildCount == 0)
@@ -160,8 +156,8 @@ final class CaptureCache {
         entry.layoutChildCount = record.layoutChildCount
         // Usually the same containers as last time (the table of a scrolling feed): their weak
         // references are kept rather than formed again.
-        if !entry.containers.elementsEqual(record.containers, by: { $0.node === $1 }) {
-            entry.containers = record.containers.map(WeakContainer.init)
+        if !entry.containers.elementsEqual(record.containers, by: { $0.object === $1 }) {
+            entry.containers = record.containers.map(WeakReference.init)
         }
         entry.generation = generation
     }

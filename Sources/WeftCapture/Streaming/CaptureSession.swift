@@ -152,7 +152,10 @@ public final class CaptureSession {
     public func start() {
         guard hook == nil else { return }
         hasPendingChanges = true
-        hook = loop.addAfterFrameHook { [weak self] info in self?.afterFrame(info) }
+        // Held weakly in a constant: a `[weak self]` capture is a variable, and reading one in
+        // every frame calls the runtime's exclusivity check.
+        let session = WeakReference(self)
+        hook = loop.addAfterFrameHook { info in session.object?.afterFrame(info) }
     }
 
     /// Stops observing frames and drops every edit. A stream started again later starts afresh,
@@ -237,8 +240,8 @@ public final class CaptureSession {
         // Paused or not: a frame seen without a listener ends the stream, so the next one
         // starts afresh.
         if !listening, isStreaming { endStream() }
-        if loop.isPaused {
-            if hasUncapturedChanges, listening { streamUpdate() }
+        if info.isPaused {
+            if hasUncapturedChanges, listening { streamUpdate(at: info.time) }
         } else if listening {
             stream(after: info)
         }
@@ -254,13 +257,13 @@ public final class CaptureSession {
         }
         loopWaitToCharge = 0
         let wantedNotTaken = wantedWhileLoopSleeps != nil
-        guard budget.allowsCapture, wantedNotTaken || (hasPendingChanges && rateAllowsUpdate()) else { return }
+        guard budget.allowsCapture, wantedNotTaken || (hasPendingChanges && rateAllowsUpdate(at: info.time)) else { return }
         // Frames back to back, and the worker has not taken the last capture yet: a capture now
         // would replace that one unpublished, so the changes wait for the first frame after it
         // was taken. The host then captures no more often than the worker publishes, however
         // fast its frames run (a loop on the manual clock runs program time far faster than the
         // wall clock, where the rate limit is counted).
-        if !loop.sleptBeforeThisFrame, publisher.hasWaitingCapture {
+        if !info.sleptBeforeThisFrame, publisher.hasWaitingCapture {
             changesDeferredForWorker = true
             return
         }
@@ -272,7 +275,7 @@ public final class CaptureSession {
             // not wait for a sleep that never has room.
             capture = captureHere()
         } else {
-            capture = streamUpdate(mayWaitForSleep: true)
+            capture = streamUpdate(at: info.time, mayWaitForSleep: info.sleptBeforeThisFrame)
         }
         if let capture { budget.captured(seconds: capture.seconds, first: capture.first) }
     }
@@ -307,17 +310,18 @@ public final class CaptureSession {
 
     /// Streams the changes since the last update; returns the seconds its capture took here and
     /// whether it was the stream's first, or nil when it was left for the loop's sleep.
-    /// `mayWaitForSleep`: the capture may be left for the worker to take in the loop's sleep
-    /// after this frame, when the loop sleeps between frames (it did before this one). One the
+    /// `time`: the program time of the frame, from which the rate limit counts.
+    /// `mayWaitForSleep`: the loop slept before this frame, so it sleeps between frames: the
+    /// capture is left for the worker to take in the loop's sleep after this frame. One the
     /// sleep does not take is taken at the next frame (`stream(after:)`).
     @discardableResult
-    private func streamUpdate(mayWaitForSleep: Bool = false) -> (seconds: Double, first: Bool)? {
+    private func streamUpdate(at time: Double, mayWaitForSleep: Bool = false) -> (seconds: Double, first: Bool)? {
         // Counted as an update even when the capture turns out unchanged (the worker knows,
         // the loop does not): at worst the next change waits one rate interval.
-        lastUpdateTime = loop.time
+        lastUpdateTime = time
         isStreaming = true
         streamedCaptures += 1
-        if mayWaitForSleep, publisher.mode == .worker, loop.sleptBeforeThisFrame {
+        if mayWaitForSleep, publisher.mode == .worker {
             (hasPendingChanges, changesDeferredForWorker) = (false, false)
             wantedWhileLoopSleeps = inspectedRoots
             publisher.pollForCaptureWhileLoopSleeps()
@@ -348,7 +352,7 @@ public final class CaptureSession {
     /// The publisher's state once the changes frames deferred for the worker are captured (on
     /// this, the loop's thread, as the next frame would) and everything submitted is published.
     private func publishedAfterDeferredChanges() -> UpdatePublisher.State {
-        if changesDeferredForWorker, isListening() { streamUpdate() }
+        if changesDeferredForWorker, isListening() { streamUpdate(at: loop.time) }
         return publisher.flush()
     }
 
@@ -361,9 +365,9 @@ public final class CaptureSession {
 
     /// Program time, not wall time: on the real clock they advance alike; on the manual clock a
     /// deterministic run streams the same updates on every machine.
-    private func rateAllowsUpdate() -> Bool {
+    private func rateAllowsUpdate(at time: Double) -> Bool {
         guard updateRate > 0, let last = lastUpdateTime else { return true }
-        return loop.time - last >= 1 / updateRate - 1e-9
+        return time - last >= 1 / updateRate - 1e-9
     }
 
     /// Runs `frames` frames (now, or right after the current one) and answers once the last has

@@ -50,17 +50,23 @@ public final class MainLoop {
         /// frames measures the frames' own time from it (`CaptureSession` keeps its captures
         /// within a share of that).
         public let startedAt: Double
+        /// The loop's `isPaused` and `sleptBeforeThisFrame` during the frame. An observer in
+        /// another module reads them here: there, each read of the loop's own properties calls
+        /// the runtime's exclusivity check, which `@exclusivity(unchecked)` spares only this
+        /// module's reads.
+        public let isPaused: Bool
+        public let sleptBeforeThisFrame: Bool
     }
 
     public let clock: LoopClock
     public let framesPerSecond: Double
     public var frameDuration: Double { 1 / framesPerSecond }
 
-    // The frame's state below is written on the loop's thread only, never passed `inout`, and
-    // read every frame by observers in other modules (an inspector's after-frame hook): it is
-    // unchecked for exclusivity (`@exclusivity(unchecked)`). Checked, each access called the
-    // runtime's access check: unchecked, a scrolling feed's frame runs about 1 % fewer
-    // instructions (`scripts/capture-cost`).
+    // The frame's state below is written on the loop's thread only and never passed `inout`:
+    // it is unchecked for exclusivity (`@exclusivity(unchecked)`). Checked, each access called
+    // the runtime's access check: unchecked, a scrolling feed's frame runs about 1 % fewer
+    // instructions (`scripts/capture-cost`). Other modules' reads are still checked; an
+    // after-frame hook reads what it needs from its `FrameInfo`.
     /// Frames run so far.
     @exclusivity(unchecked) public private(set) var frame = 0
     /// Program time in seconds: starts at 0 and advances only when a frame runs.
@@ -342,7 +348,7 @@ public final class MainLoop {
         layoutRoots()
         let count = changeCount
         let info = FrameInfo(frame: frame, time: time, changeCount: count, changed: count != changesAtLastFrame,
-                             startedAt: startedAt)
+                             startedAt: startedAt, isPaused: isPaused, sleptBeforeThisFrame: sleptBeforeThisFrame)
         forEachStillRegistered(\.afterFrameHooks, token: { $0.token }) { $0.body(info) }
         changesAtLastFrame = count
         isInFrame = false
