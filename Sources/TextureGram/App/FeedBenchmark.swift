@@ -117,12 +117,9 @@ enum FeedBenchmark {
 
     /// The calling thread's CPU time spent in `body`.
     private static func threadSeconds(_ body: () -> Void) -> Double {
-        var start = timespec()
-        var end = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+        let start = ThreadCPUClock.now
         body()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
-        return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) * 1e-9
+        return ThreadCPUClock.now - start
     }
 
     private static func seconds(_ duration: Duration) -> Double {

@@ -33,3 +33,14 @@ public enum MonotonicClock {
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) == EINTR {}
     }
 }
+
+/// The calling thread's CPU time, in seconds from an arbitrary start. On a loaded machine it
+/// hardly moves with the load, as wall time does, so the benchmarks (weft-bench, TextureGram's
+/// `--bench`) time a loop thread's frames with it.
+public enum ThreadCPUClock {
+    public static var now: Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+}
