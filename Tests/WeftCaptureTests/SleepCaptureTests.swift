@@ -79,6 +79,22 @@ struct SleepCaptureTests {
         session.stop()
     }
 
+    @Test("at 120 frames per second, whose sleeps are shorter than the worker's poll at 60, the captures are still taken in the sleeps")
+    func capturedInShortSleeps() throws {
+        let (loop, table, _) = tableLoop(rows: 100, framesPerSecond: 120)
+        let (session, outbox, document) = try Self.streaming(loop)
+        table.drag(by: Point(x: 0, y: 900), duration: 0.9)
+        Self.runInRealTime(loop, frames: 120)
+        #expect(session.streamedCaptures >= 20)
+        // A poll every 16 ms met about every other 8 ms sleep: the captures it missed were taken
+        // on the loop's thread a frame late, 14 to 16 of 30. A poll shorter than a frame takes 27
+        // or 28 of them, 21 or more with two processes spinning beside the test.
+        #expect(session.capturesWhileLoopSlept * 5 >= session.streamedCaptures * 3,
+                "\(session.capturesWhileLoopSlept) of \(session.streamedCaptures) captures in the loop's sleeps")
+        try Self.expectUpdatesRebuild(document, session: session, outbox: outbox)
+        session.stop()
+    }
+
     @Test("a live loop on its own thread, changing its trees every few frames, streams updates that rebuild the document")
     func liveLoopOnItsOwnThread() throws {
         struct Outcome: Sendable {

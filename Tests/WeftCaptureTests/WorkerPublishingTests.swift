@@ -177,7 +177,7 @@ struct WorkerPublishingTests {
             #expect(waitUntil { sent.withLock { $0 } == step })
         }
         // Idle for longer than the poll keeps going, then one more change.
-        let idle = Double(UpdatePublisher.pollIntervalMilliseconds * UpdatePublisher.idlePollsBeforeStopping) / 1000
+        let idle = publisher.pollInterval * Double(publisher.idlePollsBeforeStopping)
         Thread.sleep(forTimeInterval: idle * 2)
         capture.roots[0].frame.y += 1
         publisher.submit(sendUpdate: true) { .document(capture) }

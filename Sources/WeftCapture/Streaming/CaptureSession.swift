@@ -132,7 +132,8 @@ public final class CaptureSession {
     public init(loop: MainLoop, roots: (() -> [DisplayNode])? = nil, meta: Snapshot.Meta = Snapshot.Meta(),
                 updateRate: Double = 30, captureBudget: Double = 0, publishing: Publishing = .inline) {
         self.loop = loop
-        publisher = UpdatePublisher(mode: publishing == .worker ? .worker : .inline)
+        publisher = UpdatePublisher(mode: publishing == .worker ? .worker : .inline,
+                                    pollInterval: UpdatePublisher.pollInterval(for: loop.frameDuration))
         chosenRoots = roots
         self.meta = meta
         self.updateRate = updateRate

@@ -22,8 +22,10 @@ import WeftSnapshot
 /// the worker wakes itself on a timer (`pollIntervalMilliseconds`) and takes the waiting one;
 /// the host only stores it. Each round first tries `captureWhileLoopSleeps` (a capture the
 /// session wants taken in the loop's sleep, stored as the host stores one, before the loop
-/// wakes). The poll stops after `idlePollsBeforeStopping` empty rounds, and the next capture
-/// (or wanted one) wakes the worker once to start it again.
+/// wakes), so the interval is a little shorter than the loop's frames (`pollInterval(for:)`):
+/// every sleep between two frames then meets a round. The poll stops after about half a second
+/// of empty rounds, and the next capture (or wanted one) wakes the worker once to start it
+/// again.
 /// Anything that must not wait for the timer (replies through `afterPublishing`, `flush`)
 /// publishes the waiting capture first.
 final class UpdatePublisher: @unchecked Sendable {
@@ -72,17 +74,30 @@ final class UpdatePublisher: @unchecked Sendable {
     }
     private let handoff = Mutex(Handoff())
 
-    /// How often the running poll looks for a waiting capture: at the default 30 updates per
-    /// second a capture waits half an update interval on average.
-    static let pollIntervalMilliseconds = 16
-    /// Empty rounds (about half a second) before the poll stops.
-    static let idlePollsBeforeStopping = 30
+    /// How often the running poll looks for a waiting capture, in seconds.
+    let pollInterval: Double
+    /// The longest interval: at the default 30 updates per second a capture waits half an update
+    /// interval on average.
+    static let longestPollInterval = 0.016
+    /// How long the poll runs without finding anything before it stops, in seconds.
+    static let idleSecondsBeforeStopping = 0.5
+    /// Empty rounds before the poll stops.
+    var idlePollsBeforeStopping: Int { Int((Self.idleSecondsBeforeStopping / pollInterval).rounded(.up)) }
+
+    /// The interval for a loop running `frameDuration`-second frames: 90 % of a frame (at most
+    /// `longestPollInterval`), shorter than the sleep between two frames unless the frame itself
+    /// takes a tenth of its time. At 120 frames per second a 16 ms poll met every other 8 ms
+    /// sleep, and the captures it missed were taken on the loop's thread, a frame late.
+    static func pollInterval(for frameDuration: Double) -> Double {
+        min(longestPollInterval, frameDuration * 0.9)
+    }
     /// The poll's timer and its count of empty rounds; touched only on `queue`.
     private var pollTimer: DispatchSourceTimer?
     private var idlePolls = 0
 
-    init(mode: Mode) {
+    init(mode: Mode, pollInterval: Double = longestPollInterval) {
         self.mode = mode
+        self.pollInterval = pollInterval
     }
 
     deinit {
@@ -140,8 +155,8 @@ final class UpdatePublisher: @unchecked Sendable {
         publishWaiting()
         idlePolls = 0
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        let interval = DispatchTimeInterval.milliseconds(Self.pollIntervalMilliseconds)
-        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(2))
+        let interval = DispatchTimeInterval.microseconds(Int(pollInterval * 1e6))
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .microseconds(Int(pollInterval * 1e5)))
         // Weak: a publisher released while its poll runs (a session stopped) ends it in deinit.
         timer.setEventHandler { [weak self] in self?.poll() }
         pollTimer = timer
@@ -155,7 +170,7 @@ final class UpdatePublisher: @unchecked Sendable {
             return
         }
         idlePolls += 1
-        guard idlePolls >= Self.idlePollsBeforeStopping else { return }
+        guard idlePolls >= idlePollsBeforeStopping else { return }
         // Stops only if no capture arrived meanwhile: `submit` checks `isPolling` under the same
         // lock, so a capture stored after this sees the poll stopped and starts it again. (A
         // capture wanted while the loop sleeps may be left wanted: the session takes it on the
