@@ -185,6 +185,26 @@ struct WorkerPublishingTests {
         #expect(publisher.flush().revision == 5)
     }
 
+    @Test("a stopped session's worker stops polling at once, and starts again with the next stream")
+    func stoppedSessionStopsThePoll() throws {
+        let (loop, table, _) = tableLoop(rows: 100)
+        let session = CaptureSession(loop: loop, updateRate: 0, publishing: .worker)
+        session.isListening = { true }
+        session.start()
+        table.drag(by: Point(x: 0, y: 300), duration: 0.1)
+        loop.run(frames: 3)
+        #expect(session.publisher.isPolling)
+        // Nothing more can come: half a second of waking every poll interval would be for
+        // nothing (and a program's frames would pay for it, as a stopped inspector's should not).
+        session.stop()
+        #expect(!session.publisher.isPolling)
+        session.start()
+        table.drag(by: Point(x: 0, y: 300), duration: 0.1)
+        loop.run(frames: 3)
+        #expect(session.publisher.isPolling)
+        session.stop()
+    }
+
     @Test("an unchanged capture publishes nothing")
     func unchanged() throws {
         let publisher = UpdatePublisher(mode: .worker)

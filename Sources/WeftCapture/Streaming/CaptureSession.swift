@@ -175,7 +175,7 @@ public final class CaptureSession {
         }
         endStream()
         edits.revert(roots: inspectedRoots)
-        _ = publisher.flush()
+        publisher.flush(stoppingThePoll: true)
     }
 
     // MARK: Documents

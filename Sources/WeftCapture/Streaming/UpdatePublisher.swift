@@ -171,10 +171,14 @@ final class UpdatePublisher: @unchecked Sendable {
         }
         idlePolls += 1
         guard idlePolls >= idlePollsBeforeStopping else { return }
-        // Stops only if no capture arrived meanwhile: `submit` checks `isPolling` under the same
-        // lock, so a capture stored after this sees the poll stopped and starts it again. (A
-        // capture wanted while the loop sleeps may be left wanted: the session takes it on the
-        // loop's thread at the next frame.)
+        stopPollingIfIdle()
+    }
+
+    /// On `queue`: stops the poll unless a capture arrived meanwhile. `submit` checks
+    /// `isPolling` under the same lock, so a capture stored after this sees the poll stopped and
+    /// starts it again. (A capture wanted while the loop sleeps may be left wanted: the session
+    /// takes it on the loop's thread at the next frame.)
+    private func stopPollingIfIdle() {
         let stopped = handoff.withLock { handoff in
             guard handoff.waiting == nil else { return false }
             handoff.isPolling = false
@@ -184,6 +188,9 @@ final class UpdatePublisher: @unchecked Sendable {
         pollTimer?.cancel()
         pollTimer = nil
     }
+
+    /// Whether the poll runs (tests).
+    var isPolling: Bool { handoff.withLock { $0.isPolling } }
 
     /// Runs `body` once everything submitted before has been published (inline: at once), with
     /// the state then: replies that must follow the updates go out through here.
@@ -200,10 +207,15 @@ final class UpdatePublisher: @unchecked Sendable {
     }
 
     /// Waits until everything submitted before has been published and returns the state.
-    func flush() -> State {
+    /// `stoppingThePoll`: nothing more will come for the poll to take (the session stopped), so
+    /// it stops now rather than after half a second of empty rounds, in which the worker would
+    /// wake every poll interval for nothing.
+    @discardableResult
+    func flush(stoppingThePoll: Bool = false) -> State {
         guard mode == .worker else { return state }
         return queue.sync {
             publishWaiting()
+            if stoppingThePoll { stopPollingIfIdle() }
             return state
         }
     }
