@@ -19,7 +19,7 @@ import WeftSnapshot
 ///
 /// Why a poll: waking the worker for every capture costs the host thread a system call (a few
 /// microseconds, as much as a whole capture of a scrolling feed). So while captures keep coming
-/// the worker wakes itself on a timer (`pollIntervalMilliseconds`) and takes the waiting one;
+/// the worker wakes itself on a timer (`pollInterval`) and takes the waiting one;
 /// the host only stores it. Each round first tries `captureWhileLoopSleeps` (a capture the
 /// session wants taken in the loop's sleep, stored as the host stores one, before the loop
 /// wakes), so the interval is a little shorter than the loop's frames (`pollInterval(for:)`):
