@@ -6,7 +6,7 @@
 // props of `set` ops, so every view reads complete elements (implied-values.js).
 
 import { fillImpliedValues, fillImpliedProps, fillImpliedTuning } from './implied-values.js';
-import { displayText, shortJSON } from './json-values.js';
+import { copyJSON, displayText, shortJSON } from './json-values.js';
 
 /**
  * A number of a document as a JavaScript number: "inf" ("-inf") is Infinity (-Infinity), null is NaN (protocol.md), and
@@ -134,10 +134,50 @@ function checkForm(forms, owner, name, value) {
   if (form && !form[0](value)) throw new UpdateError(`${name} of ${owner}: expected ${form[1]}, got ${shortJSON(value)}`);
 }
 
+// Documents whose elements and range controllers checkSnapshot checked, and that nothing has
+// been given since but copySnapshot: a TreeModel built from one skips the check (a file's
+// document is checked as it is opened, and shown as a copy each time, which the check would
+// otherwise walk again: 100 000 elements took about a fifth longer to show). Kept here, not in a
+// flag callers pass, so that only a document that went through the check is built without it:
+// anything else (a device's reply, a hand-made object) is checked by the constructor. A model
+// takes the mark off as it builds (it then changes the document in place, and checks the ops it
+// applies), so each mark serves one model.
+const checkedDocuments = new WeakSet();
+
+/**
+ * Checks a snapshot document's roots, elements and range controllers (checkElements,
+ * checkControllers) and marks it checked, for the TreeModel built from it. Returns it.
+ * Throws an UpdateError.
+ */
+export function checkSnapshot(snapshot) {
+  checkDocument(snapshot);
+  checkedDocuments.add(snapshot);
+  return snapshot;
+}
+
+function checkDocument(snapshot) {
+  if (!snapshot || !Array.isArray(snapshot.roots)) throw new UpdateError('not a snapshot: "roots" is missing');
+  checkElements(snapshot.roots.map((root) => [root, 'a root']));
+  checkControllers(snapshot.rangeControllers);
+}
+
+/**
+ * A deep copy of a snapshot document (copyJSON), marked checked when the document is: a copy has
+ * the forms of what it copies. Each showing of a file builds its model from one.
+ */
+export function copySnapshot(snapshot) {
+  const copy = copyJSON(snapshot);
+  if (checkedDocuments.has(snapshot)) checkedDocuments.add(copy);
+  return copy;
+}
+
 export class TreeModel {
-  /** @param {object} snapshot a protocol.md Snapshot (version 1) */
+  /**
+   * @param {object} snapshot a protocol.md Snapshot (version 1), checked here unless checkSnapshot
+   *   (or copySnapshot of a checked one) marked it; the model takes the mark
+   */
   constructor(snapshot) {
-    if (!snapshot || !Array.isArray(snapshot.roots)) throw new UpdateError('not a snapshot: "roots" is missing');
+    if (!checkedDocuments.delete(snapshot)) checkDocument(snapshot);
     this.meta = snapshot.meta || {};
     this.revision = snapshot.revision || 0;
     this.roots = snapshot.roots;
@@ -147,8 +187,6 @@ export class TreeModel {
     this.parents = new Map();
     /** id -> RangeController */
     this.controllers = new Map();
-    checkElements(this.roots.map((root) => [root, 'a root']));
-    checkControllers(snapshot.rangeControllers);
     for (const root of this.roots) this.#index(root, null);
     for (const c of snapshot.rangeControllers || []) this.controllers.set(c.id, fillImpliedTuning(c));
   }
