@@ -87,25 +87,33 @@ function checkElementField(id, name, value) {
   checkForm(ELEMENT_FORMS, `element ${id}`, name, value);
 }
 
-// The forms of the fields the page walks as lists and objects (map, some, destructuring, spread,
-// forEach), as snapshot.schema.json states them: a document, an added element, a set op's field
-// or a range op's controller of another form is refused where it enters the page, instead of
-// throwing a TypeError in some view. The values inside that a view prints or reads as a number
-// (names, a size range's sizes, a controller's runs, tuning and counts) may be any JSON a file
-// holds (docs/web-inspector.md): the views read them as they are (displayText, numberValue).
-// Fields not listed (names, unknown keys) are not checked.
+// The forms snapshot.schema.json gives the fields the page walks as lists and objects (map, some,
+// destructuring, spread, forEach) and the scalar fields it types (names are strings, kinds and
+// modes words from a list, counts integers): a document, an added element, a set op's field or a
+// range op's controller of another form is refused where it enters the page, with a message that
+// quotes the value with shortJSON (a value nested thousands deep is a notice), instead of
+// throwing a TypeError in some view or being shown as a name. The values inside the lists and
+// objects that a view prints or reads as a number (a size range's sizes, a controller's runs,
+// tuning, viewport and sizes) and the open-ended ones (style, props) may be any JSON a file holds
+// (docs/web-inspector.md): the views read them as they are (displayText, numberValue). Fields not
+// listed (unknown keys) are not checked.
 const isNumber = (v) => typeof v === 'number' || v === null || v === 'inf' || v === '-inf';
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isList = (v, length) => Array.isArray(v) && (length === undefined || v.length === length);
 const isAbsentOrList = (v) => v === undefined || Array.isArray(v);
 const listOfNumbers = (length) => (v) => isList(v, length) && v.every(isNumber);
 const listOfLists = (length) => (v) => isList(v) && v.every((item) => isList(item, length));
+const isString = (v) => typeof v === 'string';
+const isOneOf = (...words) => [(v) => words.includes(v), words.map((w) => `"${w}"`).join(', ').replace(/, ([^,]*)$/, ' or $1')];
 const isTuning = (v) => isObject(v) && Object.values(v).every((mode) =>
   isObject(mode) && [mode.display, mode.preload].every((range) => range === undefined || isList(range, 2)));
 
 /** field -> [whether a value has its form, the form as messages name it] */
 const ELEMENT_FORMS = {
-  kind: [(v) => v === 'node' || v === 'spec', '"node" or "spec"'],
+  kind: isOneOf('node', 'spec'),
+  type: [isString, 'a string'],
+  className: [isString, 'a string'],
+  debugName: [isString, 'a string'],
   frame: [listOfNumbers(4), 'an array of 4 numbers'],
   calculatedSize: [listOfNumbers(2), 'an array of 2 numbers'],
   constrainedSize: [(v) => isObject(v) && isList(v.min, 2) && isList(v.max, 2), '{"min": [w, h], "max": [w, h]}'],
@@ -118,6 +126,11 @@ const ELEMENT_FORMS = {
 };
 
 const CONTROLLER_FORMS = {
+  owner: [isString, 'a string'],
+  dataSource: [(v) => isString(v) && v !== '', 'a non-empty string'],
+  orientation: isOneOf('vertical', 'horizontal'),
+  mode: isOneOf('minimum', 'full', 'visibleOnly', 'lowMemory'),
+  itemCount: [(v) => Number.isInteger(v) && v >= 1, 'an integer >= 1'],
   scrollDirection: [isList, 'a list of directions'],
   tuning: [isTuning, 'an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]}'],
   viewport: [(v) => isList(v, 4), 'an array [x, y, w, h]'],
