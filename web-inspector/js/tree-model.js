@@ -20,9 +20,11 @@ export function numberValue(v) {
 }
 
 /**
- * An element's name as Weft prints it: `Class (debugName)`, or `Class`. A file may hold any JSON
- * in either field: it is printed with displayText (a template would write a nested list
- * recursively and overflow the stack).
+ * An element's name as Weft prints it: `Class (debugName)`, or `Class`. The page refuses a name
+ * that is not a string where a document enters it (ELEMENT_FORMS), but the pure modules that
+ * name elements (the semantic diff of any two documents) may be handed any JSON there: it is
+ * printed with displayText (a template would write a nested list recursively and overflow the
+ * stack).
  */
 export function elementName(el) {
   return el.debugName ? `${displayText(el.className)} (${displayText(el.debugName)})` : displayText(el.className);
