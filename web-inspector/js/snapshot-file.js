@@ -5,11 +5,15 @@
 // Writing one (Download): the compact form Weft writes. Copying and writing do not recurse
 // (json-values.js): a tree may nest tens of thousands of levels deep.
 
-import { checkElements, checkControllers } from './tree-model.js';
+import { checkSnapshot } from './tree-model.js';
 import { leaveOutImpliedValues } from './implied-values.js';
 import { stringifyJSON, displayText, shortJSON } from './json-values.js';
 
-/** Parses and checks a snapshot file's text; throws an Error with a clear message. */
+/**
+ * Parses and checks a snapshot file's text; throws an Error with a clear message. The document
+ * is marked checked (checkSnapshot): show it through copySnapshot, whose copies build their
+ * models without checking each element again.
+ */
 export function parseSnapshot(text) {
   let value;
   try { value = JSON.parse(text); } catch (error) { throw new Error(`not JSON (${error.message})`); }
@@ -17,9 +21,7 @@ export function parseSnapshot(text) {
   if (value.format !== 'weft.snapshot') throw new Error(`not a Weft snapshot (format is ${shortJSON(value.format)})`);
   if (value.version !== 1) throw new Error(`snapshot version ${displayText(value.version)} is not supported (this page reads version 1)`);
   if (!Array.isArray(value.roots)) throw new Error('"roots" is missing');
-  checkElements(value.roots.map((root) => [root, 'a root']));
-  checkControllers(value.rangeControllers);
-  return value;
+  return checkSnapshot(value); // marked checked: the models of its copies (copySnapshot) skip the check
 }
 
 /** The text of a snapshot file: the document in the compact form, its implied values left out. */

@@ -6,7 +6,7 @@
 // props of `set` ops, so every view reads complete elements (implied-values.js).
 
 import { fillImpliedValues, fillImpliedProps, fillImpliedTuning } from './implied-values.js';
-import { displayText, shortJSON } from './json-values.js';
+import { copyJSON, displayText, shortJSON } from './json-values.js';
 
 /**
  * A number of a document as a JavaScript number: "inf" ("-inf") is Infinity (-Infinity), null is NaN (protocol.md), and
@@ -20,9 +20,11 @@ export function numberValue(v) {
 }
 
 /**
- * An element's name as Weft prints it: `Class (debugName)`, or `Class`. A file may hold any JSON
- * in either field: it is printed with displayText (a template would write a nested list
- * recursively and overflow the stack).
+ * An element's name as Weft prints it: `Class (debugName)`, or `Class`. The page refuses a name
+ * that is not a string where a document enters it (ELEMENT_FORMS), but the pure modules that
+ * name elements (the semantic diff of any two documents) may be handed any JSON there: it is
+ * printed with displayText (a template would write a nested list recursively and overflow the
+ * stack).
  */
 export function elementName(el) {
   return el.debugName ? `${displayText(el.className)} (${displayText(el.debugName)})` : displayText(el.className);
@@ -87,25 +89,33 @@ function checkElementField(id, name, value) {
   checkForm(ELEMENT_FORMS, `element ${id}`, name, value);
 }
 
-// The forms of the fields the page walks as lists and objects (map, some, destructuring, spread,
-// forEach), as snapshot.schema.json states them: a document, an added element, a set op's field
-// or a range op's controller of another form is refused where it enters the page, instead of
-// throwing a TypeError in some view. The values inside that a view prints or reads as a number
-// (names, a size range's sizes, a controller's runs, tuning and counts) may be any JSON a file
-// holds (docs/web-inspector.md): the views read them as they are (displayText, numberValue).
-// Fields not listed (names, unknown keys) are not checked.
+// The forms snapshot.schema.json gives the fields the page walks as lists and objects (map, some,
+// destructuring, spread, forEach) and the scalar fields it types (names are strings, kinds and
+// modes words from a list, counts integers): a document, an added element, a set op's field or a
+// range op's controller of another form is refused where it enters the page, with a message that
+// quotes the value with shortJSON (a value nested thousands deep is a notice), instead of
+// throwing a TypeError in some view or being shown as a name. The values inside the lists and
+// objects that a view prints or reads as a number (a size range's sizes, a controller's runs,
+// tuning, viewport and sizes) and the open-ended ones (style, props) may be any JSON a file holds
+// (docs/web-inspector.md): the views read them as they are (displayText, numberValue). Fields not
+// listed (unknown keys) are not checked.
 const isNumber = (v) => typeof v === 'number' || v === null || v === 'inf' || v === '-inf';
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isList = (v, length) => Array.isArray(v) && (length === undefined || v.length === length);
 const isAbsentOrList = (v) => v === undefined || Array.isArray(v);
 const listOfNumbers = (length) => (v) => isList(v, length) && v.every(isNumber);
 const listOfLists = (length) => (v) => isList(v) && v.every((item) => isList(item, length));
+const isString = (v) => typeof v === 'string';
+const isOneOf = (...words) => [(v) => words.includes(v), words.map((w) => `"${w}"`).join(', ').replace(/, ([^,]*)$/, ' or $1')];
 const isTuning = (v) => isObject(v) && Object.values(v).every((mode) =>
   isObject(mode) && [mode.display, mode.preload].every((range) => range === undefined || isList(range, 2)));
 
 /** field -> [whether a value has its form, the form as messages name it] */
 const ELEMENT_FORMS = {
-  kind: [(v) => v === 'node' || v === 'spec', '"node" or "spec"'],
+  kind: isOneOf('node', 'spec'),
+  type: [isString, 'a string'],
+  className: [isString, 'a string'],
+  debugName: [isString, 'a string'],
   frame: [listOfNumbers(4), 'an array of 4 numbers'],
   calculatedSize: [listOfNumbers(2), 'an array of 2 numbers'],
   constrainedSize: [(v) => isObject(v) && isList(v.min, 2) && isList(v.max, 2), '{"min": [w, h], "max": [w, h]}'],
@@ -118,6 +128,11 @@ const ELEMENT_FORMS = {
 };
 
 const CONTROLLER_FORMS = {
+  owner: [isString, 'a string'],
+  dataSource: [(v) => isString(v) && v !== '', 'a non-empty string'],
+  orientation: isOneOf('vertical', 'horizontal'),
+  mode: isOneOf('minimum', 'full', 'visibleOnly', 'lowMemory'),
+  itemCount: [(v) => Number.isInteger(v) && v >= 1, 'an integer >= 1'],
   scrollDirection: [isList, 'a list of directions'],
   tuning: [isTuning, 'an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]}'],
   viewport: [(v) => isList(v, 4), 'an array [x, y, w, h]'],
@@ -134,10 +149,50 @@ function checkForm(forms, owner, name, value) {
   if (form && !form[0](value)) throw new UpdateError(`${name} of ${owner}: expected ${form[1]}, got ${shortJSON(value)}`);
 }
 
+// Documents whose elements and range controllers checkSnapshot checked, and that nothing has
+// been given since but copySnapshot: a TreeModel built from one skips the check (a file's
+// document is checked as it is opened, and shown as a copy each time, which the check would
+// otherwise walk again: 100 000 elements took about a fifth longer to show). Kept here, not in a
+// flag callers pass, so that only a document that went through the check is built without it:
+// anything else (a device's reply, a hand-made object) is checked by the constructor. A model
+// takes the mark off as it builds (it then changes the document in place, and checks the ops it
+// applies), so each mark serves one model.
+const checkedDocuments = new WeakSet();
+
+/**
+ * Checks a snapshot document's roots, elements and range controllers (checkElements,
+ * checkControllers) and marks it checked, for the TreeModel built from it. Returns it.
+ * Throws an UpdateError.
+ */
+export function checkSnapshot(snapshot) {
+  checkDocument(snapshot);
+  checkedDocuments.add(snapshot);
+  return snapshot;
+}
+
+function checkDocument(snapshot) {
+  if (!snapshot || !Array.isArray(snapshot.roots)) throw new UpdateError('not a snapshot: "roots" is missing');
+  checkElements(snapshot.roots.map((root) => [root, 'a root']));
+  checkControllers(snapshot.rangeControllers);
+}
+
+/**
+ * A deep copy of a snapshot document (copyJSON), marked checked when the document is: a copy has
+ * the forms of what it copies. Each showing of a file builds its model from one.
+ */
+export function copySnapshot(snapshot) {
+  const copy = copyJSON(snapshot);
+  if (checkedDocuments.has(snapshot)) checkedDocuments.add(copy);
+  return copy;
+}
+
 export class TreeModel {
-  /** @param {object} snapshot a protocol.md Snapshot (version 1) */
+  /**
+   * @param {object} snapshot a protocol.md Snapshot (version 1), checked here unless checkSnapshot
+   *   (or copySnapshot of a checked one) marked it; the model takes the mark
+   */
   constructor(snapshot) {
-    if (!snapshot || !Array.isArray(snapshot.roots)) throw new UpdateError('not a snapshot: "roots" is missing');
+    if (!checkedDocuments.delete(snapshot)) checkDocument(snapshot);
     this.meta = snapshot.meta || {};
     this.revision = snapshot.revision || 0;
     this.roots = snapshot.roots;
@@ -147,8 +202,6 @@ export class TreeModel {
     this.parents = new Map();
     /** id -> RangeController */
     this.controllers = new Map();
-    checkElements(this.roots.map((root) => [root, 'a root']));
-    checkControllers(snapshot.rangeControllers);
     for (const root of this.roots) this.#index(root, null);
     for (const c of snapshot.rangeControllers || []) this.controllers.set(c.id, fillImpliedTuning(c));
   }

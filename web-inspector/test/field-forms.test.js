@@ -8,11 +8,19 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { TreeModel } from '../js/tree-model.js';
 import { parseSnapshot } from '../js/snapshot-file.js';
+import { stringifyJSON } from '../js/json-values.js';
 
+// stringifyJSON: JSON.stringify overflows the stack on the deep values below.
 const fileText = (roots, rangeControllers = []) =>
-  JSON.stringify({ format: 'weft.snapshot', version: 1, revision: 1, meta: {}, roots, rangeControllers });
+  stringifyJSON({ format: 'weft.snapshot', version: 1, revision: 1, meta: {}, roots, rangeControllers });
 const node = (fields) => ({ id: 'n1', className: 'ASDisplayNode', ...fields });
 const controller = (fields) => ({ id: 'r1', owner: 'n1', ...fields });
+
+// Values nested 50 000 deep, where a name or a word belongs: refused, the message quoting them as the notice.
+const DEEP = JSON.parse('['.repeat(50000) + '1' + ']'.repeat(50000));
+const DEEP_OBJECT = JSON.parse('{"k":'.repeat(50000) + '1' + '}'.repeat(50000));
+const NOTICE = '(a value nested 50000 levels deep: too deep to show)';
+const describe = (value) => (value === DEEP || value === DEEP_OBJECT ? 'nested 50 000 deep' : JSON.stringify(value));
 
 // [field, a value of another form, the message]
 const WRONG_ELEMENT_FIELDS = [
@@ -33,6 +41,14 @@ const WRONG_ELEMENT_FIELDS = [
   ['interfaceState', 1.5, 'interfaceState of element n1: expected a bit mask (an integer >= 0), got 1.5'],
   ['kind', 'view', 'kind of element n1: expected "node" or "spec", got "view"'],
   ['children', { n2: {} }, 'children of element n1: expected a list, got {"n2":{}}'],
+  // Names are strings (snapshot.schema.json): the page finds, searches, sorts and prints them as text.
+  ['className', { name: 'ASTextNode' }, 'className of element n1: expected a string, got {"name":"ASTextNode"}'],
+  ['className', null, 'className of element n1: expected a string, got null'],
+  ['debugName', ['cell', 1], 'debugName of element n1: expected a string, got ["cell",1]'],
+  ['debugName', 7, 'debugName of element n1: expected a string, got 7'],
+  ['type', true, 'type of element n1: expected a string, got true'],
+  ['className', DEEP, `className of element n1: expected a string, got ${NOTICE}`],
+  ['debugName', DEEP_OBJECT, `debugName of element n1: expected a string, got ${NOTICE}`],
 ];
 
 const WRONG_CONTROLLER_FIELDS = [
@@ -49,10 +65,19 @@ const WRONG_CONTROLLER_FIELDS = [
   ['tuning', 'default', 'tuning of range controller r1: expected an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]}, got "default"'],
   ['tuning', { full: [1, 0.5] }, 'tuning of range controller r1: expected an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]}, got {"full":[1,0.5]}'],
   ['tuning', { full: { display: 1 } }, 'tuning of range controller r1: expected an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]}, got {"full":{"display":1}}'],
+  ['owner', 1, 'owner of range controller r1: expected a string, got 1'],
+  ['dataSource', '', 'dataSource of range controller r1: expected a non-empty string, got ""'],
+  ['dataSource', DEEP, `dataSource of range controller r1: expected a non-empty string, got ${NOTICE}`],
+  ['orientation', 'diagonal', 'orientation of range controller r1: expected "vertical" or "horizontal", got "diagonal"'],
+  ['mode', DEEP, `mode of range controller r1: expected "minimum", "full", "visibleOnly" or "lowMemory", got ${NOTICE}`],
+  ['mode', 'Full', 'mode of range controller r1: expected "minimum", "full", "visibleOnly" or "lowMemory", got "Full"'],
+  ['itemCount', '10', 'itemCount of range controller r1: expected an integer >= 1, got "10"'],
+  ['itemCount', 0, 'itemCount of range controller r1: expected an integer >= 1, got 0'],
+  ['itemCount', 2.5, 'itemCount of range controller r1: expected an integer >= 1, got 2.5'],
 ];
 
 for (const [field, value, message] of WRONG_ELEMENT_FIELDS) {
-  test(`an element whose ${field} is ${JSON.stringify(value)} is refused, in a file, a device's document and an op`, () => {
+  test(`an element whose ${field} is ${describe(value)} is refused, in a file, a device's document and an op`, () => {
     const roots = [node({ frame: [0, 0, 10, 10], [field]: value })];
     assert.throws(() => parseSnapshot(fileText(roots)), { name: 'UpdateError', message });
     assert.throws(() => new TreeModel(JSON.parse(fileText(roots))), { name: 'UpdateError', message });
@@ -63,13 +88,14 @@ for (const [field, value, message] of WRONG_ELEMENT_FIELDS) {
     assert.throws(() => model.applyOps([{ op: 'add', index: 0, element: roots[0] }]), { name: 'UpdateError', message: `op 0 (add): ${message}` });
     if (field === 'children') return; // a set op cannot set children at all
     const other = new TreeModel(JSON.parse(fileText([node({})])));
+    const before = other.get('n1')[field];
     assert.throws(() => other.applyOps([{ op: 'set', id: 'n1', fields: { [field]: value } }]), { name: 'UpdateError', message: `op 0 (set): ${message}` });
-    assert.equal(other.get('n1')[field], undefined, 'the element is unchanged');
+    assert.equal(other.get('n1')[field], before, 'the element is unchanged');
   });
 }
 
 for (const [field, value, message] of WRONG_CONTROLLER_FIELDS) {
-  test(`a range controller whose ${field} is ${JSON.stringify(value)} is refused, in a file, a device's document and a range op`, () => {
+  test(`a range controller whose ${field} is ${describe(value)} is refused, in a file, a device's document and a range op`, () => {
     const controllers = [controller({ [field]: value })];
     assert.throws(() => parseSnapshot(fileText([node({})], controllers)), { name: 'UpdateError', message });
     assert.throws(() => new TreeModel(JSON.parse(fileText([node({})], controllers))), { name: 'UpdateError', message });

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TreeModel, UpdateError } from '../js/tree-model.js';
+import { TreeModel, UpdateError, checkSnapshot, copySnapshot } from '../js/tree-model.js';
+import { parseSnapshot } from '../js/snapshot-file.js';
+import { LiveDocument } from '../js/live-document.js';
 
 // A small document: a cell node laid out by an inset spec holding a text node and an image.
 function snapshot() {
@@ -181,4 +183,52 @@ test('ops whose values nest 50 000 deep get an UpdateError that shows them as th
   assert.throws(() => model.applyOps({ deep }), { name: 'UpdateError', message: 'ops: expected a list, got (a value nested 50001 levels deep: too deep to show)' });
   assert.throws(() => model.applyOps([{ op: deep }]), { name: 'UpdateError', message: `op 0 (${notice}): unknown op ${notice}` });
   assert.throws(() => model.applyOps([{ op: 'set', id: 'n1', fields: { frame: deep } }]), { name: 'UpdateError', message: `op 0 (set): frame of element n1: expected an array of 4 numbers, got ${notice}` });
+});
+
+// A file's document is checked once, as it is opened (parseSnapshot -> checkSnapshot), not again
+// each time it is shown: the mark lives in tree-model.js, so whatever did not go through the
+// check (a device's reply, a hand-made object, a document already built into a model) is
+// checked by the constructor, with the same messages.
+/** An element whose field list checkElements reads (Object.keys) counted: one read per check. */
+function countedElement(fields) {
+  const counted = { reads: 0 };
+  counted.element = new Proxy(fields, { ownKeys: (target) => { counted.reads++; return Reflect.ownKeys(target); } });
+  return counted;
+}
+
+test('a checked document builds its model without a second check; anything else is checked', () => {
+  const checked = countedElement({ id: 'n1', className: 'ASDisplayNode', frame: [0, 0, 10, 10] });
+  const doc = checkSnapshot({ format: 'weft.snapshot', version: 1, roots: [checked.element] });
+  assert.equal(checked.reads, 1, 'checkSnapshot checks it');
+  assert.equal(new TreeModel(doc).size, 1);
+  assert.equal(checked.reads, 1, 'the model of a checked document does not check it again');
+  new TreeModel(doc);
+  assert.equal(checked.reads, 2, 'a mark serves one model: the document is checked when built again');
+  const unchecked = countedElement({ id: 'n1', className: 'ASDisplayNode' });
+  new TreeModel({ roots: [unchecked.element] });
+  assert.equal(unchecked.reads, 1, 'a document that did not go through checkSnapshot is checked');
+});
+
+test('a file is checked when opened; its copies are shown without a check, and a document changed after its check is refused when built again', () => {
+  const text = JSON.stringify({ format: 'weft.snapshot', version: 1, revision: 1, meta: {}, roots: [{ id: 'n1', className: 'ASDisplayNode' }] });
+  const file = parseSnapshot(text);
+  const first = copySnapshot(file);
+  assert.equal(new TreeModel(first).size, 1);
+  assert.equal(new TreeModel(copySnapshot(file)).size, 1, 'each showing gets a checked copy of its own');
+  // The first model took its copy's mark: changed to a wrong form, it is refused as anything unchecked is.
+  first.roots[0].frame = { x: 0 };
+  const message = 'frame of element n1: expected an array of 4 numbers, got {"x":0}';
+  assert.throws(() => new TreeModel(first), { name: 'UpdateError', message });
+  assert.throws(() => new TreeModel(copySnapshot(first)), { name: 'UpdateError', message }, 'a copy of an unchecked document is unchecked');
+  assert.throws(() => new TreeModel(copySnapshot(JSON.parse(text.replace('"className"', '"frame":"x","className"')))),
+    { name: 'UpdateError', message: 'frame of element n1: expected an array of 4 numbers, got "x"' });
+  assert.throws(() => new TreeModel({ roots: 'n1' }), { name: 'UpdateError', message: 'not a snapshot: "roots" is missing' });
+});
+
+test('a device\'s document (Tree.getDocument) is checked as before: a wrong form is the device error', async () => {
+  const errors = [];
+  const doc = { format: 'weft.snapshot', version: 1, revision: 1, meta: {}, roots: [{ id: 'n1', className: 'ASDisplayNode', children: {} }] };
+  const live = new LiveDocument(async () => doc, { onError: (error) => errors.push(error) });
+  await assert.rejects(live.load(), { name: 'UpdateError', message: 'children of element n1: expected a list, got {}' });
+  assert.equal(live.model, null);
 });

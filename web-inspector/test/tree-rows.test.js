@@ -77,12 +77,14 @@ test('setModel keeps the expansion of ids that survive', () => {
   assert.deepEqual(rows.ids, ['r', 'r/0']);
 });
 
-test('search skips names that are not text instead of failing', () => {
-  // A hand-edited file may carry a number where a name belongs (debugName 7, className 5): such
-  // an element can still match by its other fields, and the search goes on past it.
-  const model = new TreeModel({ roots: [{ id: 'r', className: 5, debugName: 7, children: [
+test('search skips texts that are not text instead of failing', () => {
+  // A hand-edited file may carry a number where a text belongs (props are any JSON a file holds;
+  // a name that is not a string is refused as the document enters, field-forms.test.js): such an
+  // element can still match by its other fields, and the search goes on past it.
+  assert.throws(() => new TreeModel({ roots: [{ id: 'r', className: 5 }] }), /className of element r: expected a string, got 5/);
+  const model = new TreeModel({ roots: [{ id: 'r', className: 'ASDisplayNode', children: [
     { id: 'a', className: 'ASTextNode', props: { text: 7 } },
-    { id: 'b', className: 'ASTextNode', debugName: 'title' }] }] });
+    { id: 'b', className: 'ASTextNode', debugName: 'title', props: { text: ['7'] } }] }] });
   const rows = new TreeRows(model);
   assert.deepEqual(rows.search('text'), ['a', 'b']);
   assert.deepEqual(rows.search('7'), []);

@@ -13,10 +13,10 @@ import { DiffPanel } from './diff-panel.js';
 import { PlaygroundPanel } from './playground-panel.js';
 import { DeviceSession, identityKey, processKey, appName } from '../device-session.js';
 import { inspectorURL } from '../protocol-client.js';
-import { TreeModel } from '../tree-model.js';
+import { TreeModel, copySnapshot } from '../tree-model.js';
 import { describeUnknownOps } from '../live-document.js';
 import { parseSnapshot, snapshotFileText } from '../snapshot-file.js';
-import { copyJSON, displayText, stringifyJSON } from '../json-values.js';
+import { displayText, stringifyJSON } from '../json-values.js';
 import { UpdateRate } from '../update-rate.js';
 import { h } from './dom.js';
 
@@ -168,7 +168,7 @@ function showLive() {
 function showFile(name) {
   const snapshot = files.get(name);
   if (!snapshot) return;
-  state.setDocument(new TreeModel(copyJSON(snapshot)), { kind: 'file', name });
+  state.setDocument(new TreeModel(copySnapshot(snapshot)), { kind: 'file', name });
   $('back-to-live').hidden = !liveModel;
   refreshPill();
 }
