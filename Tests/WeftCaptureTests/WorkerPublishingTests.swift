@@ -185,6 +185,16 @@ struct WorkerPublishingTests {
         #expect(publisher.flush().revision == 5)
     }
 
+    @Test("the poll comes a little more often than the loop's frames, within 2 and 16 ms")
+    func pollIntervalFollowsTheFrames() {
+        #expect(UpdatePublisher.pollInterval(for: 1.0 / 10) == 0.016)
+        #expect(abs(UpdatePublisher.pollInterval(for: 1.0 / 60) - 0.015) < 1e-12)
+        #expect(abs(UpdatePublisher.pollInterval(for: 1.0 / 120) - 0.0075) < 1e-12)
+        #expect(UpdatePublisher.pollInterval(for: 1e-6) == 0.002)
+        let loop = MainLoop(framesPerSecond: 1e6)
+        #expect(CaptureSession(loop: loop, publishing: .worker).publisher.pollInterval == 0.002)
+    }
+
     @Test("a stopped session's worker stops polling at once, and starts again with the next stream")
     func stoppedSessionStopsThePoll() throws {
         let (loop, table, _) = tableLoop(rows: 100)

@@ -84,12 +84,16 @@ final class UpdatePublisher: @unchecked Sendable {
     /// Empty rounds before the poll stops.
     var idlePollsBeforeStopping: Int { Int((Self.idleSecondsBeforeStopping / pollInterval).rounded(.up)) }
 
-    /// The interval for a loop running `frameDuration`-second frames: 90 % of a frame (at most
-    /// `longestPollInterval`), shorter than the sleep between two frames unless the frame itself
-    /// takes a tenth of its time. At 120 frames per second a 16 ms poll met every other 8 ms
-    /// sleep, and the captures it missed were taken on the loop's thread, a frame late.
+    /// The shortest interval: a loop asking for more than about 450 frames per second (a test's
+    /// manual clock may) does not make the worker wake more than 500 times a second.
+    static let shortestPollInterval = 0.002
+
+    /// The interval for a loop running `frameDuration`-second frames: 90 % of a frame (within
+    /// the shortest and longest intervals), shorter than the sleep between two frames unless the
+    /// frame itself takes a tenth of its time. At 120 frames per second a 16 ms poll met every
+    /// other 8 ms sleep, and the captures it missed were taken on the loop's thread, a frame late.
     static func pollInterval(for frameDuration: Double) -> Double {
-        min(longestPollInterval, frameDuration * 0.9)
+        min(longestPollInterval, max(shortestPollInterval, frameDuration * 0.9))
     }
     /// The poll's timer and its count of empty rounds; touched only on `queue`.
     private var pollTimer: DispatchSourceTimer?
