@@ -8,9 +8,7 @@ enum CPUTime {
 
     /// The calling thread's CPU seconds spent in `body`.
     static func threadSeconds(_ body: () -> Void) -> Double {
-        let start = thread
-        body()
-        return thread - start
+        ThreadCPUClock.seconds(spentIn: body)
     }
 
     /// The least of `repeats` runs of `body` (the run least disturbed by other work), each

@@ -86,7 +86,7 @@ enum FeedBenchmark {
                 let stepStart = MonotonicClock.now
                 if step == leftOut { (capturesBefore, capturesInSleepsBefore) = (session.streamedCaptures, session.capturesWhileLoopSlept) }
                 for (index, app) in apps.enumerated() {
-                    let spent = threadSeconds { app.loop.step(frames: 1) }
+                    let spent = ThreadCPUClock.seconds { app.loop.step(frames: 1) }
                     guard step >= leftOut else { continue }
                     if index == streamer { streamingSeconds += spent } else { stoppedSeconds += spent }
                 }
@@ -113,13 +113,6 @@ enum FeedBenchmark {
         guard realTime else { return }
         figure("captures taken in the loop's sleeps\(pace)", Double(capturesInSleeps) / Double(max(1, captures)) * 100, "%",
                decimals: 1)
-    }
-
-    /// The calling thread's CPU time spent in `body`.
-    private static func threadSeconds(_ body: () -> Void) -> Double {
-        let start = ThreadCPUClock.now
-        body()
-        return ThreadCPUClock.now - start
     }
 
     private static func seconds(_ duration: Duration) -> Double {

@@ -43,4 +43,11 @@ public enum ThreadCPUClock {
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
+
+    /// The calling thread's CPU seconds spent in `body`.
+    public static func seconds(spentIn body: () -> Void) -> Double {
+        let start = now
+        body()
+        return now - start
+    }
 }
