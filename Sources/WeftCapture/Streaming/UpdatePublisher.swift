@@ -79,14 +79,13 @@ final class UpdatePublisher: @unchecked Sendable {
     /// The longest interval: at the default 30 updates per second a capture waits half an update
     /// interval on average.
     static let longestPollInterval = 0.016
+    /// The shortest interval: a loop asking for more than about 450 frames per second (a test's
+    /// manual clock may) does not make the worker wake more than 500 times a second.
+    static let shortestPollInterval = 0.002
     /// How long the poll runs without finding anything before it stops, in seconds.
     static let idleSecondsBeforeStopping = 0.5
     /// Empty rounds before the poll stops.
     var idlePollsBeforeStopping: Int { Int((Self.idleSecondsBeforeStopping / pollInterval).rounded(.up)) }
-
-    /// The shortest interval: a loop asking for more than about 450 frames per second (a test's
-    /// manual clock may) does not make the worker wake more than 500 times a second.
-    static let shortestPollInterval = 0.002
 
     /// The interval for a loop running `frameDuration`-second frames: 90 % of a frame (within
     /// the shortest and longest intervals), shorter than the sleep between two frames unless the
