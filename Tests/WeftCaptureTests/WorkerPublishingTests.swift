@@ -225,6 +225,11 @@ struct WorkerPublishingTests {
         publisher.submit(sendUpdate: true) { .document(a) }
         _ = publisher.flush()
         publisher.submit(sendUpdate: true) { .document(a) }
+        // Equal, sharing no storage with it: a capture read afresh that found nothing new.
+        let copy = try Snapshot(json: a.encoded())
+        publisher.submit(sendUpdate: true) { .document(copy) }
+        _ = publisher.flush()
+        publisher.submit(sendUpdate: false) { .document(copy) }
         #expect(publisher.flush().revision == 1)
         #expect(sent.withLock { $0 } == 0)
     }

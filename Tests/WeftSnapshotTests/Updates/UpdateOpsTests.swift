@@ -18,6 +18,8 @@ import Testing
             let a = edits.snapshot()
             let b = edits.edited(a)
             let ops = UpdateOps.diff(a, b)
+            // No ops exactly when nothing changed.
+            #expect(ops.isEmpty == (a.roots == b.roots && a.rangeControllers == b.rangeControllers), "round \(round)")
             var result = a
             try UpdateOps.apply(ops, to: &result)
             #expect(result.roots == b.roots, "round \(round): ops \(String(decoding: UpdateOp.encode(ops), as: UTF8.self))")
@@ -100,9 +102,11 @@ import Testing
         }
     }
 
-    @Test func identicalDocumentsNeedNoOps() {
+    /// Equal documents that share no storage (a capture read afresh that found nothing new) too.
+    @Test func identicalDocumentsNeedNoOps() throws {
         let snapshot = SyntheticFeed.snapshot(elementCount: 300)
         #expect(UpdateOps.diff(snapshot, snapshot).isEmpty)
+        #expect(UpdateOps.diff(snapshot, try Snapshot(json: snapshot.encoded())).isEmpty)
     }
 
     // Hand-derived: one changed field gives one set op with just that field.
