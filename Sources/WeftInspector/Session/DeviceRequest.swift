@@ -13,8 +13,15 @@ public struct DeviceRequest: Sendable {
     public let params: JSONValue
     /// `params` as received, for handlers that decode them with their own codec.
     public let paramsBytes: [UInt8]
+    /// The size of the message it came in, as `UnansweredRequests` counts it.
+    let receivedBytes: Int
     /// The connection the request came on.
     let generation: UInt64
+
+    init(id: Int, method: String, params: JSONValue, paramsBytes: [UInt8], receivedBytes: Int = 0, generation: UInt64) {
+        (self.id, self.method, self.params, self.paramsBytes) = (id, method, params, paramsBytes)
+        (self.receivedBytes, self.generation) = (receivedBytes, generation)
+    }
 }
 
 /// How requests reach the host program. The transport thread must never run host code that

@@ -80,13 +80,15 @@ public final class DeviceSession: Sendable {
     /// codec): `{"id":N,"result":` + result + `}`. The bytes are not re-encoded.
     @discardableResult
     public func reply(to request: DeviceRequest, result: [UInt8]) -> WebSocketClient.SendResult {
-        client.send(EnvelopeWriter.reply(id: request.id, result: result), generation: request.generation)
+        core.answered(request)
+        return client.send(EnvelopeWriter.reply(id: request.id, result: result), generation: request.generation)
     }
 
     /// Answers `request` with an error (protocol.md codes; an unknown method: `.methodNotFound`).
     @discardableResult
     public func fail(_ request: DeviceRequest, with error: ProtocolError) -> WebSocketClient.SendResult {
-        client.send(EnvelopeWriter.errorReply(id: request.id, error: error), generation: request.generation)
+        core.answered(request)
+        return client.send(EnvelopeWriter.errorReply(id: request.id, error: error), generation: request.generation)
     }
 
     // MARK: Events

@@ -13,6 +13,7 @@ final class DeviceSessionCore: Sendable {
         var registerRequestID: Int?
         var nextRequestID = 1
         var inbox: [DeviceRequest] = []
+        var unanswered: UnansweredRequests
         var refusal: ProtocolError?
         /// Whether the gateway refused the registration on the open connection and left it open
         /// (it closes it for an unsupported version or too many devices, not for bad params):
@@ -30,7 +31,7 @@ final class DeviceSessionCore: Sendable {
     let maximumRequestBytes: Int
     /// The version sent in `Gateway.register` (tests send an unsupported one).
     let protocolVersion: Int
-    let state = Mutex(State())
+    let state: Mutex<State>
     /// Attached inspectors, from `Inspector.attached` / `Inspector.detached`.
     let inspectorCount = Atomic<Int>(0)
     /// The generation of the connection on which registration succeeded (0: not registered).
@@ -39,7 +40,8 @@ final class DeviceSessionCore: Sendable {
     let pendingRequests = Atomic<Int>(0)
 
     init(identity: DeviceIdentity, info: DeviceInfo, delivery: RequestDelivery, maximumRequestBytes: Int,
-         protocolVersion: Int = DeviceSessionCore.protocolVersion) {
+         protocolVersion: Int = DeviceSessionCore.protocolVersion, unanswered: UnansweredRequests = UnansweredRequests()) {
+        state = Mutex(State(unanswered: unanswered))
         self.protocolVersion = protocolVersion
         self.identity = identity
         self.info = info
@@ -91,7 +93,7 @@ final class DeviceSessionCore: Sendable {
             guard let id = id.integer, id > 0 else {
                 return discard()  // no usable id to answer with
             }
-            return request(id: id, method: method, envelope: envelope, generation: generation)
+            return request(id: id, method: method, envelope: envelope, size: bytes.count, generation: generation)
         case (nil, let method?):
             event(method: method, envelope: envelope)
             return []
@@ -103,7 +105,7 @@ final class DeviceSessionCore: Sendable {
         }
     }
 
-    private func request(id: Int, method: String, envelope: Envelope, generation: UInt64) -> [OutgoingMessage] {
+    private func request(id: Int, method: String, envelope: Envelope, size: Int, generation: UInt64) -> [OutgoingMessage] {
         let params: JSONValue
         do {
             params = try envelope.params()
@@ -113,9 +115,12 @@ final class DeviceSessionCore: Sendable {
         guard case .object = params else {
             return answer(id: id, ProtocolError(.invalidParams, "invalid params: \"params\" must be an object"))
         }
+        if let refusal = state.withLock({ $0.unanswered.admit(size: size, generation: generation) }) {
+            return answer(id: id, refusal)
+        }
         let request = DeviceRequest(id: id, method: method, params: params,
                                     paramsBytes: envelope.paramsBytes.map(Array.init) ?? Array("{}".utf8),
-                                    generation: generation)
+                                    receivedBytes: size, generation: generation)
         switch delivery {
         case .polled:
             state.withLock { $0.inbox.append(request) }
@@ -173,6 +178,7 @@ final class DeviceSessionCore: Sendable {
             state.lastCloseCode = code
             state.registerRequestID = nil
             state.refusedOnThisConnection = false
+            state.unanswered.connectionClosed()
             // Their connection is gone: replies to them would be discarded anyway.
             pendingRequests.subtract(state.inbox.count, ordering: .releasing)
             state.inbox.removeAll()
@@ -189,6 +195,11 @@ final class DeviceSessionCore: Sendable {
     private func discard() -> [OutgoingMessage] {
         state.withLock { $0.discardedMessages += 1 }
         return []
+    }
+
+    /// The host answered `request` (`DeviceSession.reply` or `fail`).
+    func answered(_ request: DeviceRequest) {
+        state.withLock { $0.unanswered.answered(size: request.receivedBytes, generation: request.generation) }
     }
 
     func takeRequests() -> [DeviceRequest] {

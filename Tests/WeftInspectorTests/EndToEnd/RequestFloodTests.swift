@@ -60,5 +60,58 @@ extension InspectorAttachTests {
             }
             #expect(failed.load(ordering: .relaxed) == 0)
         }
+
+        /// A program that stops serving requests (here a paused loop that is not ticked) holds at
+        /// most `UnansweredRequests.defaultMaximumCount` of them: the rest are answered at once
+        /// with -32603 and never reach it, and once it serves some, new ones get through again.
+        /// Before, every request waited, for as long as inspectors kept sending.
+        @Test func aProgramThatStopsServingHoldsABoundedNumber() async throws {
+            let gateway = try GatewayProcess()
+            let loop = MainLoop(clock: .manual)
+            let root = DisplayNode()
+            loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+            loop.run(frames: 1)
+            loop.pause()
+            let inspector = try Inspector.attach(to: loop, gateway: .url(gateway.webSocketURL),
+                                                 options: Inspector.Options(appId: "org.weft.tests.flood",
+                                                                            instance: HostProgram.uniqueInstance("unanswered")))
+            defer { inspector.detach() }
+            let device = try #require(inspector.device)
+            let requests = try #require(inspector.requests)
+            #expect(await eventually { device.isRegistered })
+            let deviceId = try #require(device.deviceId)
+
+            let client = makeInspector(gateway)
+            client.start()
+            defer { client.close() }
+            try await client.waitUntilReady()
+            let limit = UnansweredRequests.defaultMaximumCount
+            let answered = Atomic<Int>(0)
+            let refusals = Mutex<[ProtocolError]>([])
+            let params = (["id": .string(root.id)] as JSONValue).jsonBytes
+            func send(_ count: Int) {
+                for _ in 0..<count {
+                    client.send("Tree.getElement", device: deviceId, params: params, timeout: .seconds(20)) { outcome in
+                        if case .failure(let error) = outcome { refusals.withLock { $0.append(error) } }
+                        answered.add(1, ordering: .relaxed)
+                    }
+                }
+            }
+            send(limit + 40)
+            #expect(await eventually { answered.load(ordering: .relaxed) == 40 }, "the 40 past the limit are answered at once")
+            #expect(requests.waitingCount == limit)
+            let refused = refusals.withLock { $0 }
+            #expect(refused.count == 40)
+            #expect(refused.allSatisfy { $0.code == .internalError
+                && $0.message.hasPrefix("the program is not answering requests: \(limit) unanswered") })
+
+            // One pass serves 16: 16 more get through, the next one is refused again.
+            loop.tick()
+            #expect(await eventually { answered.load(ordering: .relaxed) == 56 })
+            send(17)
+            #expect(await eventually { answered.load(ordering: .relaxed) == 57 })
+            #expect(await eventually { requests.waitingCount == limit })
+            #expect(refusals.withLock { $0.count } == 41)
+        }
     }
 }

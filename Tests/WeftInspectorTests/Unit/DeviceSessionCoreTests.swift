@@ -53,6 +53,41 @@ import WeftSnapshot
         #expect(core.state.withLock { $0.refusal } == nil)
     }
 
+    /// A host that stops answering cannot make requests pile up: past either limit a request is
+    /// answered at once with -32603 and never reaches the host; answers make room again, and a
+    /// new connection starts from nothing (the old one's answers are discarded).
+    @Test func requestsBeyondTheUnansweredLimitsAreAnsweredAtOnce() {
+        let core = DeviceSessionCore(identity: DeviceIdentity(appId: "a", instance: "i", host: "h"), info: DeviceInfo(appName: "A"),
+                                     delivery: .polled, maximumRequestBytes: 1000,
+                                     unanswered: UnansweredRequests(maximumCount: 3, maximumBytes: 300))
+        func send(_ id: Int, padding: Int = 0, on generation: UInt64 = 1) -> String? {
+            let text = #"{"id":\#(id),"method":"X","params":{"p":"\#(String(repeating: "x", count: padding))"}}"#
+            return core.handlers.received(Array(text.utf8), generation).first.map { String(decoding: $0.bytes, as: UTF8.self) }
+        }
+        let refusal = #"{"id":4,"error":{"code":-32603,"message":"the program is not answering requests: 3 unanswered, "#
+        for id in 1...3 { #expect(send(id) == nil) }
+        #expect(send(4)?.hasPrefix(refusal) == true)
+        let taken = core.takeRequests()
+        #expect(taken.map(\.id) == [1, 2, 3], "the refused request never reached the host")
+        #expect(send(5) != nil, "taken is not answered")
+        core.answered(taken[0])
+        #expect(send(6) == nil)
+        #expect(send(7) != nil)
+
+        // Bytes: two requests of about 200 bytes do not fit in 300; one alone always does.
+        core.handlers.closed(nil)
+        #expect(send(8, padding: 170, on: 2) == nil)
+        #expect(send(9, padding: 170, on: 2)?.contains("holding 209 bytes (limits 3 requests, 300 bytes)") == true)
+        let big = core.takeRequests()
+        #expect(big.map(\.id) == [8])
+        core.answered(big[0])
+        #expect(send(10, padding: 500, on: 2) == nil, "alone, a request larger than the byte limit still fits")
+
+        // An answer to a request of the closed connection makes no room on the new one.
+        core.answered(taken[1])
+        #expect(send(11, padding: 170, on: 2) != nil)
+    }
+
     @Test func malformedJSONGetsAParseErrorWhenItsIDIsReadable() {
         #expect(answer(#"{"id":5,"method":"Tree.getDocument","params":{"#)?.hasPrefix(#"{"id":5,"error":{"code":-32700,"#) == true)
         // No readable id: nothing can be routed back; the message is counted and dropped.
