@@ -73,6 +73,32 @@ struct ContainerTests {
         #expect(table.rangeController.scrollDirection == .up)
     }
 
+    /// An inspector keeps what it read until its next capture, on another thread: holding the
+    /// controller's own arrays, it made the controller copy its item states at the next write
+    /// and free its arrays on the inspector's thread (`RangeInspection`).
+    @Test("an inspection of the ranges shares no storage with the controller, which writes its item states in place")
+    func inspectionSharesNoStorage() {
+        let (table, _, loop) = table(count: 40)
+        let controller = table.rangeController
+        func address<Item>(_ array: [Item]) -> UnsafeRawPointer? {
+            array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        let inspection = table.rangeInspection
+        #expect(inspection.itemStates == controller.itemStates)
+        #expect(inspection.visible == controller.visibleIndices && !inspection.visible.isEmpty)
+        #expect(address(inspection.itemStates) != address(controller.itemStates))
+        #expect(address(inspection.visible) != address(controller.visibleIndices))
+        #expect(address(inspection.display) != address(controller.displayIndices))
+        #expect(address(inspection.preload) != address(controller.preloadIndices))
+
+        let storage = address(controller.itemStates)
+        table.beginDragging()
+        table.dragMoved(by: Point(x: 0, y: 300), velocity: Point(x: 0, y: 1000))
+        loop.run(frames: 1)
+        #expect(controller.itemStates != inspection.itemStates, "the drag changed item states")
+        #expect(address(controller.itemStates) == storage, "written in place, not copied away from a reader")
+    }
+
     @Test("programmatic offsets do not count as user scrolling")
     func programmaticOffsets() {
         let (table, _, loop) = table(count: 30)

@@ -1,3 +1,4 @@
+import Foundation
 import WeftNodes
 import WeftSnapshot
 
@@ -43,13 +44,12 @@ enum RangeControllerCapture {
         captured.contentSize = Snapshot.Size(shown.contentSize)
         captured.contentOffset = Snapshot.Point(shown.contentOffset)
         captured.itemCount = shown.itemCount
-        // While a memo keeps a copy of the controller's array, the controller cannot write to
-        // that storage (it copies first): the same storage is the same items, an immediate
-        // check where comparing a thousand item states would cost more than their runs.
-        captured.visible = memo.visible.derive(from: shown.visible, unchangedIf: sameStorage, indexRuns(of:))
-        captured.display = memo.display.derive(from: shown.display, unchangedIf: sameStorage, indexRuns(of:))
-        captured.preload = memo.preload.derive(from: shown.preload, unchangedIf: sameStorage, indexRuns(of:))
-        captured.itemStates = memo.itemStates.derive(from: shown.itemStates, unchangedIf: sameStorage, itemStateRuns(of:))
+        // The inspection's arrays are copies (`RangeInspection`), so they are compared by their
+        // items: a thousand item states are one comparison of their bytes.
+        captured.visible = memo.visible.derive(from: shown.visible, unchangedIf: ==, indexRuns(of:))
+        captured.display = memo.display.derive(from: shown.display, unchangedIf: ==, indexRuns(of:))
+        captured.preload = memo.preload.derive(from: shown.preload, unchangedIf: ==, indexRuns(of:))
+        captured.itemStates = memo.itemStates.derive(from: shown.itemStates, unchangedIf: sameBytes, itemStateRuns(of:))
         return captured
     }
 
@@ -72,6 +72,12 @@ enum RangeControllerCapture {
         }
         runs.append(Snapshot.IndexRun(start, end))
         return runs
+    }
+
+    /// Whether two arrays of item states hold the same bytes.
+    private static func sameBytes(_ a: [InterfaceState], _ b: [InterfaceState]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { a in b.withUnsafeBytes { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
     }
 
     /// Run-length item states: items `start...end` share a state. A state is one byte and a

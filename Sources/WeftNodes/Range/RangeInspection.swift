@@ -7,6 +7,12 @@ import WeftLayout
 /// check (`@exclusivity(unchecked)` does not reach across modules), a dozen per container. Here
 /// the values are read inside the module, where the controller's and the container's fields are
 /// unchecked: they belong to the main loop's thread, as the nodes do.
+///
+/// Its arrays are copies with storage of their own, never the controller's. An inspector keeps
+/// what it read until its next capture, on another thread: holding the controller's storage,
+/// it made the controller copy its item states at its next write, and freed the controller's
+/// arrays on its own thread, which left the loop's allocator cache short of them (its frames
+/// then took the allocator's slow path, about 340 instructions a frame while streaming).
 public struct RangeInspection: Sendable {
     /// The type name of the container's data source, as the inspector's range bar labels it.
     public let dataSourceTypeName: String
@@ -37,7 +43,14 @@ extension ContainerNode {
             scrollDirection: controller.scrollDirection.intersection(controller.scrollableDirections),
             mode: controller.currentMode, tuning: controller.tuning, viewport: controller.lastViewport,
             contentSize: contentSize, contentOffset: offset, itemCount: cells.count,
-            visible: controller.visibleIndices, display: controller.displayIndices, preload: controller.preloadIndices,
-            itemStates: controller.itemStates)
+            visible: controller.visibleIndices.copy(), display: controller.displayIndices.copy(),
+            preload: controller.preloadIndices.copy(), itemStates: controller.itemStates.copy())
+    }
+}
+
+private extension Array {
+    /// The same items in storage of their own (`Array(self)` would share this storage).
+    func copy() -> [Element] {
+        withUnsafeBufferPointer { Array($0) }
     }
 }
