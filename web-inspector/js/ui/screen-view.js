@@ -282,7 +282,7 @@ export class ScreenView {
     ctx.font = `${weight} ${fontSize}px system-ui, sans-serif`;
     ctx.fillStyle = COLORS.text;
     ctx.textBaseline = 'top';
-    const lines = Array.isArray(el.props.lines) && el.props.lines.every((l) => typeof l === 'string') ? el.props.lines : [el.props.text];
+    const lines = el.props.lines || [el.props.text]; // a list of strings where present (checked as documents enter)
     const lineHeight = fontSize * 1.2;
     lines.forEach((line, n) => ctx.fillText(line, x, y + n * lineHeight + (lineHeight - fontSize) / 2));
     ctx.restore();
