@@ -22,7 +22,7 @@ const MAX_ZOOM = 32;
 
 export class ScreenView {
   /**
-   * @param {object} live {attached(), call(method, params), appKey()}: the live app, which runs
+   * @param {object} live {attached(), call(method, params), appKey(), staleReason()}: the live app, which runs
    *   the tap probe's hit test
    */
   constructor(state, { container, scene, overlay, tooltip, zoomLabel, controls, probeResult, live }) {
@@ -485,6 +485,11 @@ export class ScreenView {
   #hitTest({ x, y, root }) {
     if (this.state.source?.kind !== 'live' || !this.live.attached()) {
       return Promise.reject(new Error('the tap probe needs the live app (attach a device)'));
+    }
+    const stale = this.live.staleReason();
+    if (stale) {
+      return Promise.reject(new Error(`the document shown is not the app's current one (${stale}): `
+        + 'its elements may not be those the app would name'));
     }
     return this.live.call('HitTest.probe', { x, y, root });
   }
