@@ -62,6 +62,10 @@ return [notice.hidden ? null : document.getElementById('stale-text').textContent
         [...document.querySelectorAll('#properties input[data-key]')].every((i) => i.disabled)];"""
 
 
+# How the Diff panel lists the live document (the only one it can compare here: no files are open).
+LIVE_DIFF_CHOICE = "return document.querySelector('#diff-before option').textContent"
+
+
 def test_a_refused_resync_keeps_the_last_document_marked_not_current(gateway, page):
     """Revision 1 is shown live, n2 selected. A gap makes the page fetch the document again; the
     device answers with one the page refuses (a size that is a string). The page keeps revision 1
@@ -90,6 +94,7 @@ def test_a_refused_resync_keeps_the_last_document_marked_not_current(gateway, pa
             f"again failed: {reason}. Style, spec and tuning edits and the tap probe are off until a fetch succeeds.",
             "Live, not current", True, True]
         assert page.js("return [weft.state.model.revision, weft.state.selectedId]") == [1, "n2"], "the last good document, as it was"
+        assert page.js(LIVE_DIFF_CHOICE) == "Live app, not current (revision 1)"
 
         page.driver.find_element("id", "probe-mode").click()
         click_world(page, 60, 30)
@@ -105,5 +110,6 @@ def test_a_refused_resync_keeps_the_last_document_marked_not_current(gateway, pa
                      "the page live again")
         page.frames()
         assert page.js(SHOWN) == [None, "Live", False, False]
+        assert page.js(LIVE_DIFF_CHOICE) == "Live app"
         assert page.js("return weft.state.model.get('n2').frame[2]") == 150
         assert page.severe_console_errors() == []

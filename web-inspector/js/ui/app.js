@@ -74,6 +74,8 @@ const documents = {
   list: () => [...files.keys()],
   get: (name) => files.get(name) || null,
   liveModel: () => liveModel,
+  // The live side as the Diff panel lists it: never as current when a refused fetch left it on show.
+  liveLabel: () => (staleText() ? `Live app, not current (revision ${displayText(liveModel.revision)})` : 'Live app'),
   show: (name) => (name === DiffPanel.LIVE ? showLive() : showFile(name)),
   openFiles: (list) => openFiles(list),
 };
@@ -130,6 +132,7 @@ function showStale() {
   const changed = !!text !== staleShown;
   staleShown = !!text;
   updateStatus();
+  diffPanel.refreshChoices(); // its live side's label
   if (changed) state.emit('live'); // edits on, or off
 }
 state.on('document', showStale);
