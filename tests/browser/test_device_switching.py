@@ -1,8 +1,10 @@
 """The device binding's state transitions, against devices the test plays (scripted_device.py)
 through the real gateway: picking devices in quick succession binds to the last choice only; a
-document fetch that fails after the first is shown as an error."""
+document fetch that fails after the first is shown as an error, and the document it leaves on
+show is marked as not current."""
 from scripted_device import ScriptedDevice, document, element
 from test_live_search import attach_scripted
+from test_root_origins import click_world
 
 # Picks the device list's option whose text contains arguments[0], then at once the first option
 # ("Choose a device…": no device), as fast as a user's keyboard in the list can.
@@ -49,3 +51,65 @@ def test_a_failed_resync_is_shown_not_the_old_document_as_live(gateway, page):
         device.update(7, 8, [])
         page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && weft.state.model.revision === 9",
                      "the page live again")
+
+
+# What the page says of the document on show: the stale notice (None when hidden), the status
+# bar, whether the tree and screen are faded, and whether every style field is disabled.
+SHOWN = """const notice = document.getElementById('stale');
+return [notice.hidden ? null : document.getElementById('stale-text').textContent,
+        document.getElementById('status-text').textContent.split(' · ')[0],
+        'stale' in document.getElementById('layout').dataset,
+        [...document.querySelectorAll('#properties input[data-key]')].every((i) => i.disabled)];"""
+
+
+# How the Diff panel lists the live document (the only one it can compare here: no files are open).
+LIVE_DIFF_CHOICE = "return document.querySelector('#diff-before option').textContent"
+
+
+def test_a_refused_resync_keeps_the_last_document_marked_not_current(gateway, page):
+    """Revision 1 is shown live, n2 selected. A gap makes the page fetch the document again; the
+    device answers with one the page refuses (a size that is a string). The page keeps revision 1
+    on show (before, it showed it exactly as if it were live, under the device error pill) but says
+    it is not current, with its revision and the reason; fades the tree and screen; disables the
+    style fields; and refuses the tap probe with the reason, sending the device nothing. Its own
+    *Fetch the document again*, once the device's document is good (revision 9), goes live again."""
+    roots = lambda revision, width=100: document(  # noqa: E731
+        [element("n1", [0, 0, 320, 480], [element("n2", [10, 10, width, 40], debugName="box")])], revision=revision, instance="stale-doc")
+    with ScriptedDevice(gateway, "stale-doc", roots(1)) as device:
+        attach_scripted(gateway, page, "stale-doc")
+        page.js("weft.state.select('n2'); weft.screenView.fit()")
+        page.frames()
+        assert page.js(SHOWN) == [None, "Live", False, False]
+
+        refused = roots(8)
+        refused["roots"][0]["children"][0]["calculatedSize"] = ["10", 40]
+        device.document = refused
+        device.update(7, 8, [])
+        reason = 'calculatedSize of element n2: expected an array of 2 numbers, got ["10",40]'
+        page.wait_js("return document.getElementById('connection').dataset.state === 'device-error'", "the device error")
+        page.frames()
+        assert page.pill() == ["device-error", f"Device error: {reason}"]
+        assert page.js(SHOWN) == [
+            f"Not current: this is revision 1 of Scripted (pid 1), the last document the page could read. Fetching the app's document "
+            f"again failed: {reason}. Style, spec and tuning edits and the tap probe are off until a fetch succeeds.",
+            "Live, not current", True, True]
+        assert page.js("return [weft.state.model.revision, weft.state.selectedId]") == [1, "n2"], "the last good document, as it was"
+        assert page.js(LIVE_DIFF_CHOICE) == "Live app, not current (revision 1)"
+
+        page.driver.find_element("id", "probe-mode").click()
+        click_world(page, 60, 30)
+        failed = page.wait_js("const e = document.querySelector('#probe-result .error-text'); return e && e.textContent", "the probe's error")
+        assert failed == f"Probe failed: the document shown is not the app's current one ({reason}): its elements may not be those the app would name"
+        assert device.calls("HitTest.probe") == 0
+        page.driver.find_element("id", "probe-mode").click()
+        page.screenshot("stale-document")
+
+        device.document = roots(9, width=150)
+        page.driver.find_element("id", "stale-fetch").click()
+        page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && weft.state.model.revision === 9",
+                     "the page live again")
+        page.frames()
+        assert page.js(SHOWN) == [None, "Live", False, False]
+        assert page.js(LIVE_DIFF_CHOICE) == "Live app"
+        assert page.js("return weft.state.model.get('n2').frame[2]") == 150
+        assert page.severe_console_errors() == []

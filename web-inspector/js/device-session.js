@@ -27,6 +27,23 @@ export function appName(info, identity, fallback = 'the app') {
   return displayText(info?.appName || identity?.appId || fallback);
 }
 
+/**
+ * What the page says of the live document it still shows when the device's document could not be
+ * fetched (state `device-error`: a resync refused, or the first fetch after the app restarted),
+ * or null while what it shows is current. The page keeps that document, the last good one, so
+ * the user keeps their place (as while the device is disconnected), but says which revision it is
+ * and why it is not the app's, and sends nothing that names its elements (edits, tuning, the
+ * tap probe) until a fetch succeeds: the app's elements may have moved, gone or changed since.
+ * @param {string} state the session's state; @param {object} detail its detail (message)
+ * @param {object|null} model the live document on show (its revision and meta)
+ */
+export function describeStaleDocument(state, detail, model) {
+  if (state !== 'device-error' || !model) return null;
+  return `Not current: this is revision ${displayText(model.revision)} of ${appName(model.meta, model.meta)} `
+    + `(pid ${displayText(model.meta?.pid)}), the last document the page could read. Fetching the app's document again failed: `
+    + `${displayText(detail?.message)}. Style, spec and tuning edits and the tap probe are off until a fetch succeeds.`;
+}
+
 /** Capped exponential back-off with jitter: 250 ms, 500 ms, 1 s ... up to 5 s. */
 export function backoffDelay(attempt, random = Math.random) {
   const base = Math.min(5000, 250 * 2 ** attempt);

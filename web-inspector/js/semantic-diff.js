@@ -8,7 +8,7 @@
 // `revision` and `meta` (ignored by default).
 
 import { describeInterfaceState, STYLE_FIELDS, SPEC_FIELDS } from './layout-vocabulary.js';
-import { fillSnapshotImpliedValues } from './implied-values.js';
+import { copyWithImpliedValues } from './implied-values.js';
 import { numberValue as number, elementName } from './tree-model.js';
 import { stringifyJSON, displayText } from './json-values.js';
 
@@ -353,7 +353,8 @@ function ownerPaths(snapshot) {
 
 /**
  * Differences from snapshot `a` (before) to `b` (after). Both are compared with their implied
- * values filled in (fixtures/semantic-diff/README.md), which this fills into them in place.
+ * values filled in (fixtures/semantic-diff/README.md), into copies: the Diff panel passes the
+ * documents of the files it keeps, which later views and downloads must find as they were.
  * @param {object} options tolerance (points, default 0); ignore (replaces DEFAULT_IGNORE,
  *   ["meta", "revision"]: field names, their first or last part, or change kinds; not checked
  *   here, parseIgnoreList and validateIgnoreNames refuse unknown ones);
@@ -361,8 +362,8 @@ function ownerPaths(snapshot) {
  * @returns {Array} changes {kind, path, field?, before?, after?, idBefore?, idAfter?}
  */
 export function semanticDiff(a, b, options = {}) {
-  fillSnapshotImpliedValues(a);
-  fillSnapshotImpliedValues(b);
+  a = copyWithImpliedValues(a);
+  b = copyWithImpliedValues(b);
   const differ = new Differ(options);
   differ.trees(a.roots || [], b.roots || []);
   differ.controllers(a, b);

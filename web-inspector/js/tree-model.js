@@ -87,28 +87,36 @@ function checkController(c, place) {
 /** Checks the form of one field of the element `id` (snapshot.schema.json). Throws an UpdateError. */
 function checkElementField(id, name, value) {
   checkForm(ELEMENT_FORMS, `element ${id}`, name, value);
+  if (name === 'props') for (const key of Object.keys(value)) checkForm(PROPS_FORMS, `element ${id}`, key, value[key], 'props.');
 }
 
 // The forms snapshot.schema.json gives the fields the page walks as lists and objects (map, some,
-// destructuring, spread, forEach) and the scalar fields it types (names are strings, kinds and
-// modes words from a list, counts integers): a document, an added element, a set op's field or a
-// range op's controller of another form is refused where it enters the page, with a message that
-// quotes the value with shortJSON (a value nested thousands deep is a notice), instead of
-// throwing a TypeError in some view or being shown as a name. The values inside the lists and
-// objects that a view prints or reads as a number (a size range's sizes, a controller's runs,
-// tuning, viewport and sizes) and the open-ended ones (style, props) may be any JSON a file holds
-// (docs/web-inspector.md): the views read them as they are (displayText, numberValue). Fields not
-// listed (unknown keys) are not checked.
+// destructuring, spread, forEach), the scalar fields it types (names are strings, kinds and
+// modes words from a list, counts integers), and the values inside them that the views read as
+// numbers or text (a size range's sizes, a controller's runs, tuning, viewport and sizes; a
+// node's text, lines, font size, image sizes, hit-test slop and control targets): a document, an
+// added element, a set op's field or a range op's controller of another form is refused where it
+// enters the page, with a message that quotes the value with shortJSON (a value nested thousands
+// deep is a notice), instead of throwing a TypeError in some view, being shown as a name, or
+// being drawn and printed as what it is not (a run "a"–3, a range bar whose tuning is a string
+// drawn at full width, a slop "top x, left undefined"). The open-ended values (style, the other
+// props, tappable edges, scroll directions) may be any JSON a file holds (docs/web-inspector.md):
+// the views read them as they are (displayText, numberValue). Fields not listed (unknown keys)
+// are not checked.
 const isNumber = (v) => typeof v === 'number' || v === null || v === 'inf' || v === '-inf';
+const isCount = (v) => Number.isInteger(v) && v >= 0;
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isList = (v, length) => Array.isArray(v) && (length === undefined || v.length === length);
 const isAbsentOrList = (v) => v === undefined || Array.isArray(v);
 const listOfNumbers = (length) => (v) => isList(v, length) && v.every(isNumber);
-const listOfLists = (length) => (v) => isList(v) && v.every((item) => isList(item, length));
+const isSize = listOfNumbers(2);
+const listOfRuns = (length) => (v) => isList(v) && v.every((run) => isList(run, length) && run.every(isCount));
 const isString = (v) => typeof v === 'string';
 const isOneOf = (...words) => [(v) => words.includes(v), words.map((w) => `"${w}"`).join(', ').replace(/, ([^,]*)$/, ' or $1')];
 const isTuning = (v) => isObject(v) && Object.values(v).every((mode) =>
-  isObject(mode) && [mode.display, mode.preload].every((range) => range === undefined || isList(range, 2)));
+  isObject(mode) && [mode.display, mode.preload].every((range) => range === undefined || isSize(range)));
+/** An object whose listed keys, where present, hold numbers. */
+const numbersAt = (...keys) => (v) => isObject(v) && keys.every((key) => v[key] === undefined || isNumber(v[key]));
 
 /** field -> [whether a value has its form, the form as messages name it] */
 const ELEMENT_FORMS = {
@@ -118,13 +126,28 @@ const ELEMENT_FORMS = {
   debugName: [isString, 'a string'],
   frame: [listOfNumbers(4), 'an array of 4 numbers'],
   calculatedSize: [listOfNumbers(2), 'an array of 2 numbers'],
-  constrainedSize: [(v) => isObject(v) && isList(v.min, 2) && isList(v.max, 2), '{"min": [w, h], "max": [w, h]}'],
+  constrainedSize: [(v) => isObject(v) && isSize(v.min) && isSize(v.max), '{"min": [w, h], "max": [w, h]} of numbers'],
   style: [isObject, 'an object'],
   props: [isObject, 'an object'],
   tappable: [(v) => isObject(v) && listOfNumbers(4)(v.rect) && isAbsentOrList(v.restricted) && isAbsentOrList(v.clipped),
     '{"rect": [x, y, w, h], "restricted": [edges], "clipped": [edges]}'],
-  interfaceState: [(v) => Number.isInteger(v) && v >= 0, 'a bit mask (an integer >= 0)'],
+  interfaceState: [isCount, 'a bit mask (an integer >= 0)'],
   children: [isList, 'a list'],
+};
+
+/**
+ * The forms of the props the views read as text or numbers (snapshot.schema.json gives the first
+ * three; protocol.md the others), checked as `props.NAME`; the other props are open-ended.
+ */
+const PROPS_FORMS = {
+  text: [isString, 'a string'],
+  lines: [(v) => isList(v) && v.every(isString), 'a list of strings'],
+  image: [numbersAt('pixelWidth', 'pixelHeight', 'scale', 'scalingRatio', 'decodedBytes'),
+    '{"pixelWidth", "pixelHeight", "scale", "scalingRatio", "decodedBytes"} of numbers'],
+  font: [numbersAt('size'), '{"size": number, "weight"}'],
+  hitTestSlop: [listOfNumbers(4), 'an array of 4 numbers [top, left, bottom, right]'],
+  control: [(v) => isObject(v) && (v.targets === undefined || (isList(v.targets) && v.targets.every(isObject))),
+    '{"enabled", "selected", "highlighted", "targets": [{"event", "action"}]}'],
 };
 
 const CONTROLLER_FORMS = {
@@ -134,19 +157,20 @@ const CONTROLLER_FORMS = {
   mode: isOneOf('minimum', 'full', 'visibleOnly', 'lowMemory'),
   itemCount: [(v) => Number.isInteger(v) && v >= 1, 'an integer >= 1'],
   scrollDirection: [isList, 'a list of directions'],
-  tuning: [isTuning, 'an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]}'],
-  viewport: [(v) => isList(v, 4), 'an array [x, y, w, h]'],
-  contentSize: [(v) => isList(v, 2), 'an array [w, h]'],
-  contentOffset: [(v) => isList(v, 2), 'an array [x, y]'],
-  visible: [listOfLists(2), 'a list of runs [start, end]'],
-  display: [listOfLists(2), 'a list of runs [start, end]'],
-  preload: [listOfLists(2), 'a list of runs [start, end]'],
-  itemStates: [listOfLists(3), 'a list of runs [start, end, stateMask]'],
+  tuning: [isTuning, 'an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]} of numbers'],
+  viewport: [listOfNumbers(4), 'an array of 4 numbers [x, y, w, h]'],
+  contentSize: [isSize, 'an array of 2 numbers [w, h]'],
+  contentOffset: [isSize, 'an array of 2 numbers [x, y]'],
+  visible: [listOfRuns(2), 'a list of runs [start, end] of integers >= 0'],
+  display: [listOfRuns(2), 'a list of runs [start, end] of integers >= 0'],
+  preload: [listOfRuns(2), 'a list of runs [start, end] of integers >= 0'],
+  itemStates: [listOfRuns(3), 'a list of runs [start, end, stateMask] of integers >= 0'],
 };
 
-function checkForm(forms, owner, name, value) {
+/** `prefix` names the object the field is in (`props.`). */
+function checkForm(forms, owner, name, value, prefix = '') {
   const form = Object.prototype.hasOwnProperty.call(forms, name) ? forms[name] : null;
-  if (form && !form[0](value)) throw new UpdateError(`${name} of ${owner}: expected ${form[1]}, got ${shortJSON(value)}`);
+  if (form && !form[0](value)) throw new UpdateError(`${prefix}${name} of ${owner}: expected ${form[1]}, got ${shortJSON(value)}`);
 }
 
 // Documents whose elements and range controllers checkSnapshot checked, and that nothing has

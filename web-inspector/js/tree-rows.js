@@ -158,7 +158,7 @@ export class TreeRows {
   }
 }
 
-/** Whether the class name, debugName or text holds the needle (fields that are not text never do). */
+/** Whether the class name, debugName or text holds the needle (absent ones never do). */
 function matches(el, needle) {
   const has = (value) => typeof value === 'string' && value.toLowerCase().includes(needle);
   return has(el.className) || has(el.debugName) || has(el.props && el.props.text);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DeviceSession, identityKey, processKey, appName, backoffDelay } from '../js/device-session.js';
+import { DeviceSession, identityKey, processKey, appName, backoffDelay, describeStaleDocument } from '../js/device-session.js';
 import { ScriptedGateway, ManualTimers, settle } from './support/scripted-gateway.js';
 
 const identity = { appId: 'org.weft.Example', instance: 'test-1', host: 'h' };
@@ -80,6 +80,40 @@ test('Gateway.resyncRequired fetches the document again', async () => {
   gw.emit('Gateway.resyncRequired', { device: 'd1', reason: 'queue full' });
   await settle();
   assert.deepEqual(seen.documents, [1, 7]);
+});
+
+test('a refused resync keeps the last good document, said to be stale with its revision and the reason, until a fetch succeeds', async () => {
+  // The device answers a resync with a document the page refuses (a size that is a string). The
+  // page keeps revision 3 on show (no onDocument), calls it not current with that revision and
+  // the refusal, and a later successful fetch (revision 9) makes it live again.
+  const gw = gatewayWith([device('d1')], 3);
+  const { s, seen } = session(gw);
+  const details = [];
+  s.listeners.onState = (state, detail) => { seen.states.push(state); details.push(detail); };
+  s.start(); await settle();
+  await s.bind(identity); await settle();
+  const shown = s.document.model;
+  gw.on('Tree.getDocument', () => ({ revision: 8, meta: { appName: 'Example', pid: 100 },
+    roots: [{ id: 'n1', frame: [0, 0, 10, 10], calculatedSize: ['10', 10] }] }));
+  gw.emit('Tree.updated', { baseRevision: 7, revision: 8, ops: [] }, 'd1'); // a gap: fetch again
+  await settle();
+  assert.equal(s.state, 'device-error');
+  const message = 'calculatedSize of element n1: expected an array of 2 numbers, got ["10",10]';
+  assert.equal(details.at(-1).message, message);
+  assert.deepEqual(seen.documents, [3], 'the refused document is not shown');
+  assert.equal(s.document.model, shown, 'the last good document is kept');
+  shown.meta = { appName: 'Example', pid: 100 };
+  assert.equal(describeStaleDocument(s.state, details.at(-1), shown),
+    'Not current: this is revision 3 of Example (pid 100), the last document the page could read. Fetching the app\'s '
+    + `document again failed: ${message}. Style, spec and tuning edits and the tap probe are off until a fetch succeeds.`);
+
+  gw.on('Tree.getDocument', () => snapshot(9));
+  gw.emit('Tree.updated', { baseRevision: 8, revision: 9, ops: [] }, 'd1');
+  await settle();
+  assert.equal(s.state, 'attached');
+  assert.deepEqual(seen.documents, [3, 9]);
+  assert.equal(describeStaleDocument(s.state, details.at(-1), s.document.model), null);
+  assert.equal(describeStaleDocument('device-error', { message }, null), null, 'nothing on show: nothing to call stale');
 });
 
 test('waits for an absent identity and attaches when it is added', async () => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { TreeModel } from '../js/tree-model.js';
 import { parseSnapshot } from '../js/snapshot-file.js';
-import { stringifyJSON } from '../js/json-values.js';
+import { stringifyJSON, shortJSON } from '../js/json-values.js';
 
 // stringifyJSON: JSON.stringify overflows the stack on the deep values below.
 const fileText = (roots, rangeControllers = []) =>
@@ -20,7 +20,7 @@ const controller = (fields) => ({ id: 'r1', owner: 'n1', ...fields });
 const DEEP = JSON.parse('['.repeat(50000) + '1' + ']'.repeat(50000));
 const DEEP_OBJECT = JSON.parse('{"k":'.repeat(50000) + '1' + '}'.repeat(50000));
 const NOTICE = '(a value nested 50000 levels deep: too deep to show)';
-const describe = (value) => (value === DEEP || value === DEEP_OBJECT ? 'nested 50 000 deep' : JSON.stringify(value));
+const describe = (value) => (value === DEEP || value === DEEP_OBJECT ? 'nested 50 000 deep' : shortJSON(value));
 
 // [field, a value of another form, the message]
 const WRONG_ELEMENT_FIELDS = [
@@ -28,9 +28,9 @@ const WRONG_ELEMENT_FIELDS = [
   ['frame', [0, 0, 10], 'frame of element n1: expected an array of 4 numbers, got [0,0,10]'],
   ['frame', [0, 0, '10', 10], 'frame of element n1: expected an array of 4 numbers, got [0,0,"10",10]'],
   ['calculatedSize', { w: 1, h: 2 }, 'calculatedSize of element n1: expected an array of 2 numbers, got {"w":1,"h":2}'],
-  ['constrainedSize', [[0, 0], [10, 10]], 'constrainedSize of element n1: expected {"min": [w, h], "max": [w, h]}, got [[0,0],[10,10]]'],
-  ['constrainedSize', { min: [0, 0] }, 'constrainedSize of element n1: expected {"min": [w, h], "max": [w, h]}, got {"min":[0,0]}'],
-  ['constrainedSize', { min: 0, max: 10 }, 'constrainedSize of element n1: expected {"min": [w, h], "max": [w, h]}, got {"min":0,"max":10}'],
+  ['constrainedSize', [[0, 0], [10, 10]], 'constrainedSize of element n1: expected {"min": [w, h], "max": [w, h]} of numbers, got [[0,0],[10,10]]'],
+  ['constrainedSize', { min: [0, 0] }, 'constrainedSize of element n1: expected {"min": [w, h], "max": [w, h]} of numbers, got {"min":[0,0]}'],
+  ['constrainedSize', { min: 0, max: 10 }, 'constrainedSize of element n1: expected {"min": [w, h], "max": [w, h]} of numbers, got {"min":0,"max":10}'],
   ['style', ['flexGrow', 1], 'style of element n1: expected an object, got ["flexGrow",1]'],
   ['props', 'hello', 'props of element n1: expected an object, got "hello"'],
   ['tappable', [0, 0, 10, 10], 'tappable of element n1: expected {"rect": [x, y, w, h], "restricted": [edges], "clipped": [edges]}, got [0,0,10,10]'],
@@ -47,24 +47,48 @@ const WRONG_ELEMENT_FIELDS = [
   ['debugName', ['cell', 1], 'debugName of element n1: expected a string, got ["cell",1]'],
   ['debugName', 7, 'debugName of element n1: expected a string, got 7'],
   ['type', true, 'type of element n1: expected a string, got true'],
+  // Values inside lists and objects that the views read as numbers or text: before, a size
+  // range's "a" was printed as a size, and the texts, fonts, slops and targets below were drawn
+  // as nothing or printed as "undefined pt", "top x, left undefined", "undefined → undefined".
+  ['constrainedSize', { min: ['10', 0], max: [10, 10] }, 'constrainedSize of element n1: expected {"min": [w, h], "max": [w, h]} of numbers, got {"min":["10",0],"max":[10,10]}'],
+  ['constrainedSize', { min: [0, 0], max: [DEEP, 10] }, `constrainedSize of element n1: expected {"min": [w, h], "max": [w, h]} of numbers, got (a value nested 50002 levels deep: too deep to show)`],
+  ['props', { text: { en: 'hi' } }, 'props.text of element n1: expected a string, got {"en":"hi"}'],
+  ['props', { text: DEEP }, `props.text of element n1: expected a string, got ${NOTICE}`],
+  ['props', { text: 'a', lines: 'a' }, 'props.lines of element n1: expected a list of strings, got "a"'],
+  ['props', { lines: [1] }, 'props.lines of element n1: expected a list of strings, got [1]'],
+  ['props', { image: { pixelWidth: '96', pixelHeight: 96 } }, 'props.image of element n1: expected {"pixelWidth", "pixelHeight", "scale", "scalingRatio", "decodedBytes"} of numbers, got {"pixelWidth":"96","pixelHeight":96}'],
+  ['props', { image: 5 }, 'props.image of element n1: expected {"pixelWidth", "pixelHeight", "scale", "scalingRatio", "decodedBytes"} of numbers, got 5'],
+  ['props', { font: 'x' }, 'props.font of element n1: expected {"size": number, "weight"}, got "x"'],
+  ['props', { font: { size: 'big' } }, 'props.font of element n1: expected {"size": number, "weight"}, got {"size":"big"}'],
+  ['props', { hitTestSlop: ['a', 1, 2, 3] }, 'props.hitTestSlop of element n1: expected an array of 4 numbers [top, left, bottom, right], got ["a",1,2,3]'],
+  ['props', { hitTestSlop: [1] }, 'props.hitTestSlop of element n1: expected an array of 4 numbers [top, left, bottom, right], got [1]'],
+  ['props', { control: { targets: [1, null] } }, 'props.control of element n1: expected {"enabled", "selected", "highlighted", "targets": [{"event", "action"}]}, got {"targets":[1,null]}'],
   ['className', DEEP, `className of element n1: expected a string, got ${NOTICE}`],
   ['debugName', DEEP_OBJECT, `debugName of element n1: expected a string, got ${NOTICE}`],
 ];
 
 const WRONG_CONTROLLER_FIELDS = [
   ['scrollDirection', 'down', 'scrollDirection of range controller r1: expected a list of directions, got "down"'],
-  ['contentOffset', { x: 0, y: 300 }, 'contentOffset of range controller r1: expected an array [x, y], got {"x":0,"y":300}'],
-  ['contentSize', 320, 'contentSize of range controller r1: expected an array [w, h], got 320'],
-  ['viewport', [0, 0], 'viewport of range controller r1: expected an array [x, y, w, h], got [0,0]'],
-  ['itemStates', { 0: 15 }, 'itemStates of range controller r1: expected a list of runs [start, end, stateMask], got {"0":15}'],
-  ['itemStates', [0, 9, 15], 'itemStates of range controller r1: expected a list of runs [start, end, stateMask], got [0,9,15]'],
-  ['itemStates', [[0, 9]], 'itemStates of range controller r1: expected a list of runs [start, end, stateMask], got [[0,9]]'],
-  ['visible', [0, 3], 'visible of range controller r1: expected a list of runs [start, end], got [0,3]'],
-  ['display', 'all', 'display of range controller r1: expected a list of runs [start, end], got "all"'],
-  ['preload', [[0, 1, 2]], 'preload of range controller r1: expected a list of runs [start, end], got [[0,1,2]]'],
-  ['tuning', 'default', 'tuning of range controller r1: expected an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]}, got "default"'],
-  ['tuning', { full: [1, 0.5] }, 'tuning of range controller r1: expected an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]}, got {"full":[1,0.5]}'],
-  ['tuning', { full: { display: 1 } }, 'tuning of range controller r1: expected an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]}, got {"full":{"display":1}}'],
+  ['contentOffset', { x: 0, y: 300 }, 'contentOffset of range controller r1: expected an array of 2 numbers [x, y], got {"x":0,"y":300}'],
+  ['contentSize', 320, 'contentSize of range controller r1: expected an array of 2 numbers [w, h], got 320'],
+  ['viewport', [0, 0], 'viewport of range controller r1: expected an array of 4 numbers [x, y, w, h], got [0,0]'],
+  ['itemStates', { 0: 15 }, 'itemStates of range controller r1: expected a list of runs [start, end, stateMask] of integers >= 0, got {"0":15}'],
+  ['itemStates', [0, 9, 15], 'itemStates of range controller r1: expected a list of runs [start, end, stateMask] of integers >= 0, got [0,9,15]'],
+  ['itemStates', [[0, 9]], 'itemStates of range controller r1: expected a list of runs [start, end, stateMask] of integers >= 0, got [[0,9]]'],
+  ['visible', [0, 3], 'visible of range controller r1: expected a list of runs [start, end] of integers >= 0, got [0,3]'],
+  ['display', 'all', 'display of range controller r1: expected a list of runs [start, end] of integers >= 0, got "all"'],
+  ['preload', [[0, 1, 2]], 'preload of range controller r1: expected a list of runs [start, end] of integers >= 0, got [[0,1,2]]'],
+  ['tuning', 'default', 'tuning of range controller r1: expected an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]} of numbers, got "default"'],
+  ['tuning', { full: [1, 0.5] }, 'tuning of range controller r1: expected an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]} of numbers, got {"full":[1,0.5]}'],
+  ['tuning', { full: { display: 1 } }, 'tuning of range controller r1: expected an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]} of numbers, got {"full":{"display":1}}'],
+  // Before, a run "a" was printed as "a–3", an item state run of strings set no item, a tuning
+  // of strings drew the range bar as one full-width strip.
+  ['visible', [['a', 3]], 'visible of range controller r1: expected a list of runs [start, end] of integers >= 0, got [["a",3]]'],
+  ['display', [[0, 1.5]], 'display of range controller r1: expected a list of runs [start, end] of integers >= 0, got [[0,1.5]]'],
+  ['itemStates', [[0, DEEP, 15]], `itemStates of range controller r1: expected a list of runs [start, end, stateMask] of integers >= 0, got (a value nested 50002 levels deep: too deep to show)`],
+  ['tuning', { full: { display: ['a', 1], preload: [1, 2] } }, 'tuning of range controller r1: expected an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]} of numbers, got {"full":{"display":["a",1],"preload":[1,2]}}'],
+  ['contentOffset', ['x', 0], 'contentOffset of range controller r1: expected an array of 2 numbers [x, y], got ["x",0]'],
+  ['viewport', [0, 0, {}, 480], 'viewport of range controller r1: expected an array of 4 numbers [x, y, w, h], got [0,0,{},480]'],
   ['owner', 1, 'owner of range controller r1: expected a string, got 1'],
   ['dataSource', '', 'dataSource of range controller r1: expected a non-empty string, got ""'],
   ['dataSource', DEEP, `dataSource of range controller r1: expected a non-empty string, got ${NOTICE}`],

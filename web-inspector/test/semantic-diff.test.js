@@ -168,3 +168,28 @@ test('range controllers whose owner and dataSource nest 50 000 deep are matched 
   assert.deepEqual(semanticDiff(withController('full'), withController('full')), []);
   assert.deepEqual(lines(withController('full'), withController('minimum')), [`~ range ${notice}: rangeControllers.mode "full" -> "minimum"`]);
 });
+
+test('the diff leaves its input documents as they were: implied values are filled into copies', () => {
+  // Each side leaves out values others imply: a spec's className, a text's lines, an image's
+  // decoded size, a layout root's constrainedSize, a node's inherited interface state, a
+  // controller's tuning. The Diff panel passes a file's stored document: filled in place, a later
+  // view or download of that file would show values it never had.
+  const sides = ['before', 'after'].map((text) => doc([{
+    id: 'n1', kind: 'node', type: 'node', className: 'ASCellNode', frame: [0, 0, 100, 40], interfaceState: 15,
+    constrainedSize: { min: [100, 0], max: [100, 'inf'] },
+    children: [{
+      id: 'n1/0', kind: 'spec', type: 'stack', frame: [0, 0, 100, 40],
+      children: [
+        { id: 'n2', kind: 'node', type: 'node', className: 'ASTextNode', frame: [0, 0, 100, 20], props: { text } },
+        { id: 'n3', kind: 'node', type: 'node', className: 'ASImageNode', frame: [0, 20, 20, 20],
+          props: { image: { pixelWidth: 40, pixelHeight: 40 } } },
+      ],
+    }],
+  }], { rangeControllers: [{ id: 'r1', owner: 'n1', dataSource: 'Feed', itemCount: 1 }] }));
+  const copies = sides.map((side) => structuredClone(side));
+  assert.deepEqual(lines(...sides), [
+    '~ ASCellNode > ASStackLayoutSpec > ASTextNode: props.text "before" -> "after"',
+    '~ ASCellNode > ASStackLayoutSpec > ASTextNode: props.lines ["before"] -> ["after"]',
+  ]);
+  assert.deepEqual(sides, copies);
+});

@@ -56,10 +56,11 @@ test('a snapshot 100 000 levels deep is written (JSON.stringify overflows the st
   assert.equal(depth, 100000);
 });
 
-test('a document whose props, style and constrainedSize nest 50 000 levels deep opens and is written as it was', () => {
-  // A file may hold any JSON in these fields. Opening it copied the node's constrainedSize to its
-  // layout root with structuredClone, and writing it compared the two with JSON.stringify: both
-  // recursive, both overflowed the stack.
+test('a document whose props and style nest 50 000 levels deep opens and is written as it was', () => {
+  // A file may hold any JSON in these fields (a size range's sizes are numbers, field-forms.test.js).
+  // Opening it copied the node's constrainedSize to its layout root with structuredClone, and
+  // writing it compared the two with JSON.stringify: both recursive, both overflowed the stack on
+  // the deep sizes files could hold there before.
   const deep = (leaf) => {
     let value = leaf;
     for (let level = 0; level < 50000; level++) value = level % 2 ? { inner: value } : [value];
@@ -67,7 +68,7 @@ test('a document whose props, style and constrainedSize nest 50 000 levels deep 
   };
   const document = { format: 'weft.snapshot', version: 1, revision: 1, meta: {}, roots: [{
     id: 'n1', kind: 'node', className: 'ASDisplayNode', frame: [0, 0, 10, 10],
-    constrainedSize: { min: [deep(0), 0], max: [10, 'inf'] }, style: { flexGrow: deep(1) }, props: { custom: deep('a') },
+    constrainedSize: { min: [0, 0], max: [10, 'inf'] }, style: { flexGrow: deep(1) }, props: { custom: deep('a') },
     children: [{ id: 'n1/0', kind: 'spec', type: 'wrapper', frame: [0, 0, 10, 10], props: { custom: deep('b') } }],
   }], rangeControllers: [] };
   const text = stringifyJSON(document);

@@ -77,17 +77,18 @@ test('setModel keeps the expansion of ids that survive', () => {
   assert.deepEqual(rows.ids, ['r', 'r/0']);
 });
 
-test('search skips texts that are not text instead of failing', () => {
-  // A hand-edited file may carry a number where a text belongs (props are any JSON a file holds;
-  // a name that is not a string is refused as the document enters, field-forms.test.js): such an
-  // element can still match by its other fields, and the search goes on past it.
+test('texts and names that are not strings are refused as the document enters, so search reads only strings', () => {
+  // Before, a hand-edited file could carry a number where a text belongs, which search had to skip
+  // (field-forms.test.js has every such form).
   assert.throws(() => new TreeModel({ roots: [{ id: 'r', className: 5 }] }), /className of element r: expected a string, got 5/);
+  assert.throws(() => new TreeModel({ roots: [{ id: 'a', className: 'ASTextNode', props: { text: 7 } }] }),
+    /props.text of element a: expected a string, got 7/);
   const model = new TreeModel({ roots: [{ id: 'r', className: 'ASDisplayNode', children: [
-    { id: 'a', className: 'ASTextNode', props: { text: 7 } },
-    { id: 'b', className: 'ASTextNode', debugName: 'title', props: { text: ['7'] } }] }] });
+    { id: 'a', className: 'ASTextNode', props: { text: '7 days' } },
+    { id: 'b', className: 'ASTextNode', debugName: 'title' }] }] });
   const rows = new TreeRows(model);
   assert.deepEqual(rows.search('text'), ['a', 'b']);
-  assert.deepEqual(rows.search('7'), []);
+  assert.deepEqual(rows.search('7'), ['a']);
   assert.deepEqual(rows.search('title'), ['b']);
 });
 

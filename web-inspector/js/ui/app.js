@@ -11,7 +11,7 @@ import { RangesPanel } from './ranges-panel.js';
 import { DrivePanel } from './drive-panel.js';
 import { DiffPanel } from './diff-panel.js';
 import { PlaygroundPanel } from './playground-panel.js';
-import { DeviceSession, identityKey, processKey, appName } from '../device-session.js';
+import { DeviceSession, identityKey, processKey, appName, describeStaleDocument } from '../device-session.js';
 import { inspectorURL } from '../protocol-client.js';
 import { TreeModel, copySnapshot } from '../tree-model.js';
 import { describeUnknownOps } from '../live-document.js';
@@ -38,6 +38,7 @@ const updateRate = new UpdateRate();
 
 const RESTART_HELD = 'the program restarted while the view was paused: go live to send requests to the new process';
 const live = {
+  // 'attached' only: also not while the document on show is stale (describeStaleDocument).
   canEdit: () => !!session && session.state === 'attached' && state.source?.kind === 'live' && !restartedModel,
   // A device is attached, whatever the views show: requests that need no element of the document
   // on show (Drive, Playground) can go to it.
@@ -48,6 +49,9 @@ const live = {
     : session ? session.call(method, params) : Promise.reject(new Error('not connected to a gateway'))),
   // The process the live document comes from (its identity and pid): where edits are kept.
   appKey: () => processKey(liveModel?.meta),
+  // Why the live document on show is not the app's current one, or null (the tap probe would
+  // mark elements of another tree).
+  staleReason: () => (staleText() ? lastSessionState[1].message : null),
 };
 
 const treeView = new TreeView(state, {
@@ -70,6 +74,8 @@ const documents = {
   list: () => [...files.keys()],
   get: (name) => files.get(name) || null,
   liveModel: () => liveModel,
+  // The live side as the Diff panel lists it: never as current when a refused fetch left it on show.
+  liveLabel: () => (staleText() ? `Live app, not current (revision ${displayText(liveModel.revision)})` : 'Live app'),
   show: (name) => (name === DiffPanel.LIVE ? showLive() : showFile(name)),
   openFiles: (list) => openFiles(list),
 };
@@ -114,6 +120,23 @@ function refreshPill() {
   const [name, detail] = lastSessionState;
   setPill(name, describeState(name, detail));
 }
+
+// ---- A live document the device's refused fetch left on show (describeStaleDocument) ----
+const staleText = () => describeStaleDocument(lastSessionState[0], lastSessionState[1], liveModel);
+let staleShown = false;
+function showStale() {
+  const text = state.source?.kind === 'live' ? staleText() : null;
+  $('stale').hidden = !text;
+  $('stale-text').textContent = text || '';
+  if (text) $('layout').dataset.stale = ''; else delete $('layout').dataset.stale;
+  const changed = !!text !== staleShown;
+  staleShown = !!text;
+  updateStatus();
+  diffPanel.refreshChoices(); // its live side's label
+  if (changed) state.emit('live'); // edits on, or off
+}
+state.on('document', showStale);
+$('stale-fetch').addEventListener('click', () => session?.resync());
 
 function showBanner(text) {
   const banner = $('banner');
@@ -206,7 +229,7 @@ function liveUpdate(model, changes) {
 function updateStatus() {
   const model = state.model;
   const text = !model ? 'No document'
-    : `${state.source?.kind === 'file' ? `File ${state.source.name}` : 'Live'} · ${model.size} elements · ${model.controllers.size} range controllers · revision ${displayText(model.revision)}` +
+    : `${state.source?.kind === 'file' ? `File ${state.source.name}` : staleShown ? 'Live, not current' : 'Live'} · ${model.size} elements · ${model.controllers.size} range controllers · revision ${displayText(model.revision)}` +
       (state.source?.kind === 'live'
         ? ` · ${updateRate.perSecond(performance.now()).toFixed(1)} updates/s · last update applied in ${lastUpdate.toFixed(1)} ms`
         : '');
@@ -331,6 +354,7 @@ async function start() {
       onState: (name, detail) => {
         lastSessionState = [name, detail || {}];
         refreshPill();
+        showStale();
         // A gateway restarted with another token refuses the WebSocket silently: check again.
         if (name === 'reconnecting' && detail && detail.attempt >= 2) {
           tokenRefused().then((refused) => { if (refused) { session.stop(); showTokenRefused(); } });

@@ -18,7 +18,7 @@ const LIVE = '\u0000live';
 export class DiffPanel {
   /**
    * @param {object} documents {list(): [name], get(name): snapshot, liveModel(): TreeModel|null,
-   *   show(name|LIVE)}: the page's snapshot files and the live document
+   *   liveLabel(): string, show(name|LIVE)}: the page's snapshot files and the live document
    */
   constructor(state, container, documents) {
     this.state = state;
@@ -68,7 +68,7 @@ export class DiffPanel {
   /** Re-lists the documents that can be compared. */
   refreshChoices() {
     const options = [];
-    if (this.documents.liveModel()) options.push([LIVE, 'Live app']);
+    if (this.documents.liveModel()) options.push([LIVE, this.documents.liveLabel()]);
     for (const name of this.documents.list()) options.push([name, name]);
     for (const select of [this.beforeSelect, this.afterSelect]) {
       const previous = select.value;

@@ -116,7 +116,7 @@ export class PropertiesPanel {
     const control = props.control;
     return section('Node properties', [
       ['text', props.text !== undefined ? `“${displayText(props.text)}”` : undefined],
-      ['lines', props.lines !== undefined ? (Array.isArray(props.lines) ? props.lines.length : props.lines) : undefined],
+      ['lines', props.lines !== undefined ? props.lines.length : undefined],
       ['font', props.font ? `${num(props.font.size)} pt, ${displayText(props.font.weight || 'regular')}` : undefined],
       ['control', control ? `${control.enabled === false ? 'disabled' : 'enabled'}${control.selected ? ', selected' : ''}${control.highlighted ? ', highlighted' : ''}` : undefined],
       ['targets', control && control.targets ? targetsText(control.targets) : undefined],
@@ -222,10 +222,9 @@ export class PropertiesPanel {
   }
 }
 
-/** A control's targets, `event → action; …`: a list of {event, action}, else the value as it is. */
+/** A control's targets, `event → action; …`: a list of {event, action} (checked as documents enter; any JSON in each). */
 function targetsText(targets) {
-  if (!Array.isArray(targets)) return displayText(targets);
-  return targets.map((t) => `${displayText(t?.event)} → ${displayText(t?.action)}`).join('; ') || 'none';
+  return targets.map((t) => `${displayText(t.event)} → ${displayText(t.action)}`).join('; ') || 'none';
 }
 
 function bytes(n) {

@@ -22,7 +22,7 @@ const MAX_ZOOM = 32;
 
 export class ScreenView {
   /**
-   * @param {object} live {attached(), call(method, params), appKey()}: the live app, which runs
+   * @param {object} live {attached(), call(method, params), appKey(), staleReason()}: the live app, which runs
    *   the tap probe's hit test
    */
   constructor(state, { container, scene, overlay, tooltip, zoomLabel, controls, probeResult, live }) {
@@ -282,7 +282,7 @@ export class ScreenView {
     ctx.font = `${weight} ${fontSize}px system-ui, sans-serif`;
     ctx.fillStyle = COLORS.text;
     ctx.textBaseline = 'top';
-    const lines = Array.isArray(el.props.lines) && el.props.lines.every((l) => typeof l === 'string') ? el.props.lines : [el.props.text];
+    const lines = el.props.lines || [el.props.text]; // a list of strings where present (checked as documents enter)
     const lineHeight = fontSize * 1.2;
     lines.forEach((line, n) => ctx.fillText(line, x, y + n * lineHeight + (lineHeight - fontSize) / 2));
     ctx.restore();
@@ -485,6 +485,11 @@ export class ScreenView {
   #hitTest({ x, y, root }) {
     if (this.state.source?.kind !== 'live' || !this.live.attached()) {
       return Promise.reject(new Error('the tap probe needs the live app (attach a device)'));
+    }
+    const stale = this.live.staleReason();
+    if (stale) {
+      return Promise.reject(new Error(`the document shown is not the app's current one (${stale}): `
+        + 'its elements may not be those the app would name'));
     }
     return this.live.call('HitTest.probe', { x, y, root });
   }
