@@ -21,32 +21,13 @@ extension InspectorAttachTests {
         /// second, all 40 after the third. Before the fix the first pass served all 40 (the
         /// gateway lets an inspector have 4096 pending: thousands of captures in one pass).
         @Test func aBurstIsServedOverSeveralPasses() async throws {
-            let gateway = try GatewayProcess()
-            let loop = MainLoop(clock: .manual)
-            let root = DisplayNode()
-            loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
-            loop.run(frames: 1)
-            loop.pause()
-            let inspector = try Inspector.attach(to: loop, gateway: .url(gateway.webSocketURL),
-                                                 options: Inspector.Options(appId: "org.weft.tests.flood",
-                                                                            instance: HostProgram.uniqueInstance("flood")))
-            defer { inspector.detach() }
-            let device = try #require(inspector.device)
-            let requests = try #require(inspector.requests)
-            #expect(await eventually { device.isRegistered })
-            let deviceId = try #require(device.deviceId)
-
-            let client = makeInspector(gateway)
-            client.start()
-            defer { client.close() }
-            try await client.waitUntilReady()
+            let host = try await PausedHost(instance: "flood")
+            defer { host.close() }
+            let (loop, requests) = (host.loop, host.requests)
             let answered = Atomic<Int>(0), failed = Atomic<Int>(0)
-            let params = (["id": .string(root.id)] as JSONValue).jsonBytes
-            for _ in 0..<40 {
-                client.send("Tree.getElement", device: deviceId, params: params, timeout: .seconds(10)) { outcome in
-                    if case .failure = outcome { failed.add(1, ordering: .relaxed) }
-                    answered.add(1, ordering: .relaxed)
-                }
+            host.sendGetElement(40) { outcome in
+                if case .failure = outcome { failed.add(1, ordering: .relaxed) }
+                answered.add(1, ordering: .relaxed)
             }
             #expect(await eventually { requests.waitingCount == 40 }, "all 40 wait for the loop")
 
@@ -66,35 +47,16 @@ extension InspectorAttachTests {
         /// with -32603 and never reach it, and once it serves some, new ones get through again.
         /// Before, every request waited, for as long as inspectors kept sending.
         @Test func aProgramThatStopsServingHoldsABoundedNumber() async throws {
-            let gateway = try GatewayProcess()
-            let loop = MainLoop(clock: .manual)
-            let root = DisplayNode()
-            loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
-            loop.run(frames: 1)
-            loop.pause()
-            let inspector = try Inspector.attach(to: loop, gateway: .url(gateway.webSocketURL),
-                                                 options: Inspector.Options(appId: "org.weft.tests.flood",
-                                                                            instance: HostProgram.uniqueInstance("unanswered")))
-            defer { inspector.detach() }
-            let device = try #require(inspector.device)
-            let requests = try #require(inspector.requests)
-            #expect(await eventually { device.isRegistered })
-            let deviceId = try #require(device.deviceId)
-
-            let client = makeInspector(gateway)
-            client.start()
-            defer { client.close() }
-            try await client.waitUntilReady()
+            let host = try await PausedHost(instance: "unanswered")
+            defer { host.close() }
+            let (loop, requests) = (host.loop, host.requests)
             let limit = UnansweredRequests.defaultMaximumCount
             let answered = Atomic<Int>(0)
             let refusals = Mutex<[ProtocolError]>([])
-            let params = (["id": .string(root.id)] as JSONValue).jsonBytes
             func send(_ count: Int) {
-                for _ in 0..<count {
-                    client.send("Tree.getElement", device: deviceId, params: params, timeout: .seconds(20)) { outcome in
-                        if case .failure(let error) = outcome { refusals.withLock { $0.append(error) } }
-                        answered.add(1, ordering: .relaxed)
-                    }
+                host.sendGetElement(count) { outcome in
+                    if case .failure(let error) = outcome { refusals.withLock { $0.append(error) } }
+                    answered.add(1, ordering: .relaxed)
                 }
             }
             send(limit + 40)
@@ -113,5 +75,55 @@ extension InspectorAttachTests {
             #expect(await eventually { requests.waitingCount == limit })
             #expect(refusals.withLock { $0.count } == 41)
         }
+    }
+}
+
+/// A program whose loop is paused after one frame (its `tick()` is then one pass over the posted
+/// work, and runs no frame), attached to a real gateway, and an inspector connected to it.
+private final class PausedHost {
+    let gateway: GatewayProcess
+    let loop = MainLoop(clock: .manual)
+    let root = DisplayNode()
+    let inspector: Inspector
+    let requests: RequestServer
+    let deviceId: String
+    let client: InspectorClient
+
+    init(instance: String) async throws {
+        gateway = try GatewayProcess()
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        loop.run(frames: 1)
+        loop.pause()
+        let inspector = try Inspector.attach(to: loop, gateway: .url(gateway.webSocketURL),
+                                             options: Inspector.Options(appId: "org.weft.tests.flood",
+                                                                        instance: HostProgram.uniqueInstance(instance)))
+        let client = makeInspector(gateway)
+        // `Inspector.current` is one per process: a set-up that fails must not leave it attached.
+        do {
+            let device = try #require(inspector.device)
+            requests = try #require(inspector.requests)
+            #expect(await eventually { device.isRegistered })
+            deviceId = try #require(device.deviceId)
+            client.start()
+            try await client.waitUntilReady()
+        } catch {
+            client.close()
+            inspector.detach()
+            throw error
+        }
+        (self.inspector, self.client) = (inspector, client)
+    }
+
+    /// Sends `count` `Tree.getElement` requests for the root at once.
+    func sendGetElement(_ count: Int, completion: @escaping @Sendable (Result<Envelope, ProtocolError>) -> Void) {
+        let params = (["id": .string(root.id)] as JSONValue).jsonBytes
+        for _ in 0..<count {
+            client.send("Tree.getElement", device: deviceId, params: params, timeout: .seconds(20), completion: completion)
+        }
+    }
+
+    func close() {
+        client.close()
+        inspector.detach()
     }
 }
