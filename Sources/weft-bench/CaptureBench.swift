@@ -26,7 +26,7 @@ import WeftSnapshot
 /// - 500 labels fading every frame, with and without the capture budget: the case the budget
 ///   is for.
 ///
-/// Times are CPU times (`CPUTime`), the best of a few rounds: on a shared, loaded machine they
+/// Times are CPU times (`ThreadCPUClock`), the best of a few rounds: on a shared, loaded machine they
 /// move far less than wall time.
 struct CaptureBench: BenchSuite {
     let name = "capture"
@@ -60,9 +60,9 @@ struct CaptureBench: BenchSuite {
         var valueSeconds = Double.infinity
         for _ in 0..<max(1, repeats) {
             encoded = []
-            seconds = min(seconds, CPUTime.threadSeconds { encoded = Capture.encodedSnapshot(of: loop.roots) })
+            seconds = min(seconds, ThreadCPUClock.seconds { encoded = Capture.encodedSnapshot(of: loop.roots) })
             value = nil
-            valueSeconds = min(valueSeconds, CPUTime.threadSeconds { value = Capture.snapshot(of: loop.roots) })
+            valueSeconds = min(valueSeconds, ThreadCPUClock.seconds { value = Capture.snapshot(of: loop.roots) })
         }
         let count = value!.elementCount
         let label = "\(elements / 1000)k elements"
@@ -131,9 +131,9 @@ struct CaptureBench: BenchSuite {
         /// Runs `frames` (a round of frames) timed, then waits for `session`'s worker outside the
         /// timing.
         mutating func time(_ session: CaptureSession?, _ frames: () -> Void) {
-            let (start, wallStart, capturesBefore) = (CPUTime.thread, MonotonicClock.now, session?.streamedCaptures ?? 0)
+            let (start, wallStart, capturesBefore) = (ThreadCPUClock.now, MonotonicClock.now, session?.streamedCaptures ?? 0)
             frames()
-            best = min(best, CPUTime.thread - start)
+            best = min(best, ThreadCPUClock.now - start)
             wallSeconds += MonotonicClock.now - wallStart
             captures += (session?.streamedCaptures ?? 0) - capturesBefore
             _ = session?.revision
@@ -246,10 +246,10 @@ struct CaptureBench: BenchSuite {
                     if step == leftOut {
                         (capturesBefore, capturesInSleepsBefore) = (session.streamedCaptures, session.capturesWhileLoopSlept)
                     }
-                    let start = CPUTime.thread
+                    let start = ThreadCPUClock.now
                     Self.drag(table, frame: frame)
                     loop.tick()
-                    let spent = CPUTime.thread - start
+                    let spent = ThreadCPUClock.now - start
                     if step >= leftOut {
                         if step % 2 == 0 { pairs[index].append(spent) } else { pairs[index][pairs[index].count - 1] += spent }
                     }

@@ -1,3 +1,5 @@
+import WeftNodes
+
 /// `weft-bench --feed bare|streaming [--frames N] [--evict-kib K]`: nothing but the capture
 /// suite's 1 000-row feed scrolling, without an inspector or streaming 30 updates per second
 /// (without a capture budget, which follows wall time: every run takes the same captures),
@@ -18,7 +20,7 @@ enum FeedFrames {
         var seconds = 0.0
         for frame in 0..<frames {
             if !eviction.isEmpty { evict(&eviction) }
-            seconds += CPUTime.threadSeconds { measuredFrame(frame, of: scenario) }
+            seconds += ThreadCPUClock.seconds { measuredFrame(frame, of: scenario) }
             // The worker takes each capture before the next frame, which would otherwise leave
             // its changes for the worker (frames back to back): every due capture then runs in a
             // measured frame, on the loop's thread, and costs there what it costs in a sleep.

@@ -1,5 +1,6 @@
 import Foundation
 import WeftLayout
+import WeftNodes
 
 /// `layout`: the feed benchmark of issue 2. A vertical stack of N rows; each row an inset of 8
 /// around a horizontal stack of [a 32x32 box, a vertical stack with flexGrow 1 and flexShrink
@@ -30,7 +31,7 @@ struct LayoutBench: BenchSuite {
         var result: Layout?
         // The previous result is released before each timed run: tearing down a 60 000-node
         // tree is the caller's business (and a cache-missing walk that would double the cost).
-        let seconds = CPUTime.bestThreadSeconds(repeats: repeats, before: { result = nil }) {
+        let seconds = ThreadCPUClock.bestSeconds(repeats: repeats, before: { result = nil }) {
             result = root.layoutThatFits(range, parentSize: range.max, context: context)
         }
         // Each row is 8 + 40 + 8 = 56 tall (the text column's two 20-tall boxes).
