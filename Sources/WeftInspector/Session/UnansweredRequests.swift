@@ -6,9 +6,12 @@
 /// transport thread (`DeviceSessionCore`) and never reaches the host; once the host answers
 /// some, new ones are taken again.
 struct UnansweredRequests {
-    /// The default limits: far more than an inspector page or a script keeps pending, and a
-    /// bounded amount of memory whatever the senders do (requests are at most 4 MiB each).
-    static let defaultMaximumCount = 256
+    /// The default limits. The count is the gateway's own bound on what one inspector has
+    /// pending (RELAY_MAX_PENDING), so a program that still answers, however far behind, never
+    /// refuses an inspector that keeps within it: one that floods it with requests and stops
+    /// reading must not get the others refused. The bytes bound the memory whatever the senders
+    /// do (requests are at most 4 MiB each).
+    static let defaultMaximumCount = 4096
     static let defaultMaximumBytes = 32 << 20
 
     let maximumCount: Int
@@ -30,7 +33,7 @@ struct UnansweredRequests {
     mutating func admit(size: Int, generation: UInt64) -> ProtocolError? {
         if generation != self.generation { (self.generation, count, bytes) = (generation, 0, 0) }
         guard count < maximumCount, count == 0 || bytes + size <= maximumBytes else {
-            return ProtocolError(.internalError, "the program is not answering requests: \(count) unanswered, "
+            return ProtocolError(.internalError, "too many requests wait for the program: \(count) unanswered, "
                                  + "holding \(bytes) bytes (limits \(maximumCount) requests, \(maximumBytes) bytes)")
         }
         count += 1

@@ -45,32 +45,40 @@ extension InspectorAttachTests {
         /// A program that stops serving requests (here a paused loop that is not ticked) holds at
         /// most `UnansweredRequests.defaultMaximumCount` of them: the rest are answered at once
         /// with -32603 and never reach it, and once it serves some, new ones get through again.
-        /// Before, every request waited, for as long as inspectors kept sending.
+        /// The limit is the gateway's bound on one inspector's pending requests, so one inspector
+        /// fills it and a second is refused. Before, every request waited, for as long as
+        /// inspectors kept sending.
         @Test func aProgramThatStopsServingHoldsABoundedNumber() async throws {
             let host = try await PausedHost(instance: "unanswered")
             defer { host.close() }
             let (loop, requests) = (host.loop, host.requests)
             let limit = UnansweredRequests.defaultMaximumCount
+            let second = makeInspector(host.gateway)
+            second.start()
+            defer { second.close() }
+            try await second.waitUntilReady()
             let answered = Atomic<Int>(0)
             let refusals = Mutex<[ProtocolError]>([])
-            func send(_ count: Int) {
-                host.sendGetElement(count) { outcome in
+            func send(_ count: Int, from client: InspectorClient) {
+                host.sendGetElement(count, from: client) { outcome in
                     if case .failure(let error) = outcome { refusals.withLock { $0.append(error) } }
                     answered.add(1, ordering: .relaxed)
                 }
             }
-            send(limit + 40)
+            send(limit, from: host.client)
+            #expect(await eventually(.seconds(20)) { requests.waitingCount == limit })
+            send(40, from: second)
             #expect(await eventually { answered.load(ordering: .relaxed) == 40 }, "the 40 past the limit are answered at once")
             #expect(requests.waitingCount == limit)
             let refused = refusals.withLock { $0 }
             #expect(refused.count == 40)
             #expect(refused.allSatisfy { $0.code == .internalError
-                && $0.message.hasPrefix("the program is not answering requests: \(limit) unanswered") })
+                && $0.message.hasPrefix("too many requests wait for the program: \(limit) unanswered") })
 
             // One pass serves 16: 16 more get through, the next one is refused again.
             loop.tick()
             #expect(await eventually { answered.load(ordering: .relaxed) == 56 })
-            send(17)
+            send(17, from: second)
             #expect(await eventually { answered.load(ordering: .relaxed) == 57 })
             #expect(await eventually { requests.waitingCount == limit })
             #expect(refusals.withLock { $0.count } == 41)
@@ -114,11 +122,13 @@ private final class PausedHost {
         (self.inspector, self.client) = (inspector, client)
     }
 
-    /// Sends `count` `Tree.getElement` requests for the root at once.
-    func sendGetElement(_ count: Int, completion: @escaping @Sendable (Result<Envelope, ProtocolError>) -> Void) {
+    /// Sends `count` `Tree.getElement` requests for the root at once, from `client` (by default
+    /// the host's own inspector).
+    func sendGetElement(_ count: Int, from client: InspectorClient? = nil,
+                        completion: @escaping @Sendable (Result<Envelope, ProtocolError>) -> Void) {
         let params = (["id": .string(root.id)] as JSONValue).jsonBytes
         for _ in 0..<count {
-            client.send("Tree.getElement", device: deviceId, params: params, timeout: .seconds(20), completion: completion)
+            (client ?? self.client).send("Tree.getElement", device: deviceId, params: params, timeout: .seconds(20), completion: completion)
         }
     }
 

@@ -64,7 +64,7 @@ import WeftSnapshot
             let text = #"{"id":\#(id),"method":"X","params":{"p":"\#(String(repeating: "x", count: padding))"}}"#
             return core.handlers.received(Array(text.utf8), generation).first.map { String(decoding: $0.bytes, as: UTF8.self) }
         }
-        let refusal = #"{"id":4,"error":{"code":-32603,"message":"the program is not answering requests: 3 unanswered, "#
+        let refusal = #"{"id":4,"error":{"code":-32603,"message":"too many requests wait for the program: 3 unanswered, "#
         for id in 1...3 { #expect(send(id) == nil) }
         #expect(send(4)?.hasPrefix(refusal) == true)
         let taken = core.takeRequests()
