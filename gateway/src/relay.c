@@ -387,8 +387,9 @@ static void device_register(struct relay *r, struct peer *p, struct msg *m, long
 		p->device = d;
 		log_info("device %s registered: %s@%s on %s (%s)", d->id, app_id, instance, host, p->label);
 		reply_ok(r, p, id,
-			 json_pack("{s:s, s:s, s:i}", "deviceId", d->id, "gatewayVersion", WEFT_GATEWAY_VERSION,
-				   "protocolVersion", WEFT_PROTOCOL_VERSION),
+			 json_pack("{s:s, s:s, s:i, s:f}", "deviceId", d->id, "gatewayVersion", WEFT_GATEWAY_VERSION,
+				   "protocolVersion", WEFT_PROTOCOL_VERSION, "requestTimeout",
+				   (double)r->cfg.request_timeout_us / 1e6),
 			 now);
 		if (d->n_inspectors > 0)
 			notify_count(r, d, "Inspector.attached", now);

@@ -98,6 +98,8 @@ static void test_register_hello_and_list(void)
 	CHECK(device_id && device_id[0] == 'd');
 	CHECK(str_at(reply, "result", "gatewayVersion") != NULL);
 	CHECK_INT(int_at(reply, "result", "protocolVersion"), 1);
+	/* The device learns how long the gateway waits for its answers (--request-timeout). */
+	CHECK(json_number_value(json_object_get(json_object_get(reply, "result"), "requestTimeout")) == 30.0);
 
 	struct tc *insp = tc_connect(pool, &(struct wsc_options){.path = "/inspector"});
 	tc_sendf(insp, "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1,\"client\":\"cli\"}}");

@@ -17,10 +17,27 @@ public struct DeviceRequest: Sendable {
     let receivedBytes: Int
     /// The connection the request came on.
     let generation: UInt64
+    /// When the transport received it.
+    let receivedAt: ContinuousClock.Instant
+    /// How long the gateway waits for the answer (`requestTimeout` in its `Gateway.register`
+    /// reply on the request's connection), when it said.
+    let gatewayTimeout: Duration?
 
-    init(id: Int, method: String, params: JSONValue, paramsBytes: [UInt8], receivedBytes: Int = 0, generation: UInt64) {
+    init(id: Int, method: String, params: JSONValue, paramsBytes: [UInt8], receivedBytes: Int = 0, generation: UInt64,
+         receivedAt: ContinuousClock.Instant = .now, gatewayTimeout: Duration? = nil) {
         (self.id, self.method, self.params, self.paramsBytes) = (id, method, params, paramsBytes)
         (self.receivedBytes, self.generation) = (receivedBytes, generation)
+        (self.receivedAt, self.gatewayTimeout) = (receivedAt, gatewayTimeout)
+    }
+
+    /// Whether the gateway has answered the request itself by `now`: it waited for the host
+    /// longer than the gateway's time-out, and its sender got -32002. Served now, an edit would
+    /// apply after its sender was told it did not. The gateway started its clock before the
+    /// request left it: a margin (a tenth of the time-out, at most 100 ms) covers the way here,
+    /// and a request expired within the margin gets this program's -32002 instead.
+    func hasExpired(at now: ContinuousClock.Instant) -> Bool {
+        guard let gatewayTimeout else { return false }
+        return now - receivedAt >= gatewayTimeout - min(.milliseconds(100), gatewayTimeout / 10)
     }
 }
 

@@ -16,7 +16,8 @@ import Synchronization
 /// ```
 public final class DeviceSession: Sendable {
     public let configuration: GatewayConfiguration
-    private let core: DeviceSessionCore
+    /// The protocol state on the transport thread (internal: tests read it).
+    let core: DeviceSessionCore
     /// The underlying transport (state, statistics).
     public let client: WebSocketClient
 
@@ -72,9 +73,28 @@ public final class DeviceSession: Sendable {
 
     // MARK: Requests
 
-    /// The requests received since the last call (`.polled` delivery). When there are none it
-    /// costs one atomic load.
-    public func takeRequests() -> [DeviceRequest] { core.takeRequests() }
+    /// The requests received since the last call (`.polled` delivery), less those the gateway
+    /// has already answered with its time-out (`answerIfExpired`). When there are none it costs
+    /// one atomic load.
+    public func takeRequests() -> [DeviceRequest] {
+        let requests = core.takeRequests()
+        guard !requests.isEmpty else { return requests }
+        let now = ContinuousClock.now
+        return requests.filter { !answerIfExpired($0, at: now) }
+    }
+
+    /// Answers `request` with -32002 and returns true when it waited longer than the gateway's
+    /// time-out: the gateway has answered it already (its sender got -32002), so serving it now
+    /// would, for an edit, change the program after its sender was told it had not. A host
+    /// that keeps requests waiting (a queue of its own, `.dispatch` or `.forward` delivery)
+    /// calls this before serving each one; `takeRequests()` does it for `.polled` delivery.
+    @discardableResult
+    public func answerIfExpired(_ request: DeviceRequest, at now: ContinuousClock.Instant = .now) -> Bool {
+        guard request.hasExpired(at: now), let timeout = request.gatewayTimeout else { return false }
+        fail(request, with: ProtocolError(.timedOut, "timed out: the program took the request after the gateway's "
+                                          + "time-out (\(timeout)), and did not serve it"))
+        return true
+    }
 
     /// Answers `request` with a pre-encoded result (for example a snapshot from the snapshot
     /// codec): `{"id":N,"result":` + result + `}`. The bytes are not re-encoded.

@@ -14,6 +14,8 @@ final class DeviceSessionCore: Sendable {
         var nextRequestID = 1
         var inbox: [DeviceRequest] = []
         var unanswered: UnansweredRequests
+        /// The gateway's time-out for requests on this connection (`Gateway.register`'s reply).
+        var gatewayTimeout: Duration?
         var refusal: ProtocolError?
         /// Whether the gateway refused the registration on the open connection and left it open
         /// (it closes it for an unsupported version or too many devices, not for bad params):
@@ -115,12 +117,13 @@ final class DeviceSessionCore: Sendable {
         guard case .object = params else {
             return answer(id: id, ProtocolError(.invalidParams, "invalid params: \"params\" must be an object"))
         }
-        if let refusal = state.withLock({ $0.unanswered.admit(size: size, generation: generation) }) {
-            return answer(id: id, refusal)
+        let (refusal, gatewayTimeout) = state.withLock { state in
+            (state.unanswered.admit(size: size, generation: generation), state.gatewayTimeout)
         }
+        if let refusal { return answer(id: id, refusal) }
         let request = DeviceRequest(id: id, method: method, params: params,
                                     paramsBytes: envelope.paramsBytes.map(Array.init) ?? Array("{}".utf8),
-                                    receivedBytes: size, generation: generation)
+                                    receivedBytes: size, generation: generation, gatewayTimeout: gatewayTimeout)
         switch delivery {
         case .polled:
             state.withLock { $0.inbox.append(request) }
@@ -158,6 +161,7 @@ final class DeviceSessionCore: Sendable {
             }
             state.deviceId = deviceId
             state.gatewayVersion = result?["gatewayVersion"]?.string
+            state.gatewayTimeout = result?["requestTimeout"]?.number.flatMap { $0 > 0 && $0.isFinite ? .seconds($0) : nil }
             state.refusal = nil
             state.registrations += 1
             return true
@@ -179,6 +183,7 @@ final class DeviceSessionCore: Sendable {
             state.registerRequestID = nil
             state.refusedOnThisConnection = false
             state.unanswered.connectionClosed()
+            state.gatewayTimeout = nil
             // Their connection is gone: replies to them would be discarded anyway.
             pendingRequests.subtract(state.inbox.count, ordering: .releasing)
             state.inbox.removeAll()

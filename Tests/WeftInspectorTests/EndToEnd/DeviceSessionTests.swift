@@ -90,6 +90,29 @@ import WeftSnapshot
         #expect(recorder.all("Tree.updated").first?.paramsBytes?.elementsEqual(params) == true)
     }
 
+    /// A request the host takes after the gateway timed it out is not handed to it: the
+    /// gateway answered its sender with -32002 already, and an edit served now would change the
+    /// program after its sender was told it had not. The device learns the time-out from the
+    /// gateway's `Gateway.register` reply. Before, `takeRequests()` returned it.
+    @Test func aRequestTakenAfterTheGatewayTimedItOutIsNotHandedToTheHost() async throws {
+        let scene = try await DeviceWithInspectors(gateway: try GatewayProcess(arguments: ["--request-timeout", "0.5"]))
+        defer { scene.close() }
+        let (device, inspector, deviceId) = (scene.device, scene.inspector, scene.deviceId)
+        let late = Task { try await inspector.request("Layout.setStyle", device: deviceId, timeout: .seconds(10)) }
+        #expect(await eventually { device.core.pendingRequests.load(ordering: .relaxed) == 1 })
+        await #expect(throws: ProtocolError(.timedOut, "request timed out")) { try await late.value }
+        #expect(device.takeRequests().isEmpty, "the timed-out request never reaches the host")
+
+        // One taken in time is handed over, and the device's own late -32002 went nowhere:
+        // the inspector gets this request's answer, not that one.
+        let onTime = Task { try await inspector.request("Tree.getDocument", device: deviceId, timeout: .seconds(10)) }
+        var taken: [DeviceRequest] = []
+        #expect(await eventually { taken += device.takeRequests(); return !taken.isEmpty })
+        #expect(taken.map(\.method) == ["Tree.getDocument"])
+        for request in taken { device.reply(to: request, result: Array("{}".utf8)) }
+        #expect(try await onTime.value.result() == [:])
+    }
+
     @Test func badRequestsGetProtocolErrorsAndTheConnectionSurvives() async throws {
         // The device accepts requests up to 64 KiB.
         let scene = try await DeviceWithInspectors(options: .testDevice(maximumIncomingMessageBytes: 64 << 10)) { session, request in

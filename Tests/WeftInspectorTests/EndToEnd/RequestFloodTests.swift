@@ -83,6 +83,31 @@ extension InspectorAttachTests {
             #expect(await eventually { requests.waitingCount == limit })
             #expect(refusals.withLock { $0.count } == 41)
         }
+
+        /// A style edit sent to a program that is not serving (a paused loop that is not
+        /// ticked) times out at the gateway; when the program serves again it drops it instead
+        /// of applying it after its sender was told it timed out. The next edit applies.
+        /// Before, the late edit changed the program.
+        @Test func anEditThatTimedOutAtTheGatewayIsNotAppliedLater() async throws {
+            let host = try await PausedHost(instance: "timed-out", gatewayArguments: ["--request-timeout", "0.5"])
+            defer { host.close() }
+            let (client, deviceId, rootID) = (host.client, host.deviceId, host.root.id)
+            @Sendable func setWidth(_ width: Double) async throws -> Envelope {
+                let params: JSONValue = ["id": .string(rootID), "property": "width", "value": .number(width)]
+                return try await client.request("Layout.setStyle", device: deviceId, params: params.jsonBytes, timeout: .seconds(10))
+            }
+            await #expect(throws: ProtocolError(.timedOut, "request timed out")) { try await setWidth(100) }
+            #expect(host.requests.waitingCount == 1)
+            host.loop.tick()
+            #expect(host.requests.waitingCount == 0)
+            #expect(host.root.style.width == .auto, "the timed-out edit was applied")
+
+            let onTime = Task { try await setWidth(120) }
+            #expect(await eventually { host.requests.waitingCount == 1 })
+            host.loop.tick()
+            _ = try await onTime.value
+            #expect(host.root.style.width == .points(120))
+        }
     }
 }
 
@@ -97,8 +122,8 @@ private final class PausedHost {
     let deviceId: String
     let client: InspectorClient
 
-    init(instance: String) async throws {
-        gateway = try GatewayProcess()
+    init(instance: String, gatewayArguments: [String] = []) async throws {
+        gateway = try GatewayProcess(arguments: gatewayArguments)
         loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
         loop.run(frames: 1)
         loop.pause()

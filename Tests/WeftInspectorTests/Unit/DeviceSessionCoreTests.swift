@@ -28,6 +28,33 @@ import WeftSnapshot
         #expect(core.state.withLock { $0.deviceId } == "d9")
     }
 
+    /// Requests carry the gateway's time-out from its `Gateway.register` reply on their
+    /// connection, and expire a margin (a tenth, at most 100 ms) before it: the gateway's clock
+    /// started before the request left it. Without a time-out they never expire.
+    @Test func requestsExpireWithTheGatewaysTimeOut() throws {
+        func request(on generation: UInt64) throws -> DeviceRequest {
+            _ = core.handlers.received(Array(#"{"id":9,"method":"Tree.getDocument","params":{}}"#.utf8), generation)
+            return try #require(core.takeRequests().first)
+        }
+        _ = core.handlers.opened(1)
+        _ = core.handlers.received(Array(#"{"id":1,"result":{"deviceId":"d1","protocolVersion":1,"requestTimeout":2.5}}"#.utf8), 1)
+        let timed = try request(on: 1)
+        #expect(timed.gatewayTimeout == .milliseconds(2500))
+        #expect(!timed.hasExpired(at: timed.receivedAt + .milliseconds(2399)))
+        #expect(timed.hasExpired(at: timed.receivedAt + .milliseconds(2400)))
+        let short = DeviceRequest(id: 1, method: "m", params: [:], paramsBytes: [], generation: 1, gatewayTimeout: .milliseconds(300))
+        #expect(!short.hasExpired(at: short.receivedAt + .milliseconds(269)))
+        #expect(short.hasExpired(at: short.receivedAt + .milliseconds(270)))
+
+        // A gateway that does not say (an older one), or says nonsense: never.
+        core.handlers.closed(nil)
+        _ = core.handlers.opened(2)
+        _ = core.handlers.received(Array(#"{"id":2,"result":{"deviceId":"d1","protocolVersion":1,"requestTimeout":-1}}"#.utf8), 2)
+        let untimed = try request(on: 2)
+        #expect(untimed.gatewayTimeout == nil)
+        #expect(!untimed.hasExpired(at: untimed.receivedAt + .seconds(3600)))
+    }
+
     @Test func refusedRegistrationIsKept() {
         _ = core.handlers.opened(1)
         _ = core.handlers.received(Array(#"{"id":1,"error":{"code":-32004,"message":"unsupported protocol version"}}"#.utf8), 1)
