@@ -32,6 +32,51 @@ struct NodeTreeTests {
         #expect(child.supernode === second)
     }
 
+    /// A node keeps its own layout without itself as the layout's element (`OwnLayout`): before,
+    /// every node that had been laid out held itself through `calculatedLayout` and its layout
+    /// cache, and a screen the program dropped was never freed, cells and all.
+    @Test("a tree that was laid out is freed when the program drops it")
+    func droppedTreesAreFreed() {
+        weak var root: DisplayNode?, table: TableNode?, cell: CellNode?, loop: MainLoop?
+        do {
+            let screen = loadedTable(count: 50)
+            screen.table.offset = Point(x: 0, y: 300)
+            screen.loop.run(frames: 2)
+            (root, table, cell, loop) = (screen.root, screen.table, screen.table.cells[3], screen.loop)
+            #expect(screen.table.cells[3].supernode === screen.table, "laid out on screen")
+            #expect(screen.table.calculatedLayout?.element === screen.table)
+        }
+        #expect(loop == nil)
+        #expect(root == nil)
+        #expect(table == nil)
+        #expect(cell == nil)
+    }
+
+    /// `supernode` and `owningContainer` are unowned (a weak reference would give every node a
+    /// side table and slow every retain): the node or container that goes away clears them, so
+    /// a node kept longer reads nil, as it did when they were weak, instead of a dead object.
+    @Test("a node that outlives its supernode, or a cell its container, is left without one")
+    func outlivingTheSupernode() {
+        let child = DisplayNode(), cell = FixedCell(height: 100, name: "kept")
+        do {
+            let parent = DisplayNode()
+            parent.addSubnode(child)
+            #expect(child.supernode === parent)
+        }
+        #expect(child.supernode == nil)
+        do {
+            let table = TableNode()
+            let source = ListSource(count: 1)
+            source.makeCell = { _ in cell }
+            table.dataSource = source
+            let (loop, _) = makeScreen(table)
+            loop.run(frames: 1)
+            #expect(cell.owningContainer === table && cell.supernode === table)
+        }
+        #expect(cell.owningContainer == nil)
+        #expect(cell.supernode == nil)
+    }
+
     @Test("a cycle is refused with a warning and the tree stays intact")
     func cycles() {
         let parent = DisplayNode(), child = DisplayNode(), grandchild = DisplayNode()

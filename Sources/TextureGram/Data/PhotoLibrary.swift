@@ -5,7 +5,10 @@ import WeftNodes
 /// No network, no pixels: Weft only needs sizes. The latency (40-200 ms of program time) is a
 /// function of the URL, so loads finish in the same frame on every deterministic run.
 final class PhotoLibrary: ImageDownloader {
-    private let loop: MainLoop
+    /// Unowned: the loop's screens hold this through their data sources and image nodes (a
+    /// strong reference would keep the loop and everything on it alive for good). Downloads
+    /// start during the loop's frames, so the loop is there.
+    private unowned let loop: MainLoop
     /// Pixel sizes by URL, registered as the feed generates posts and users.
     private var sizes: [String: (width: Int, height: Int)] = [:]
     private var nextToken = 0

@@ -6,7 +6,10 @@ import WeftNodes
 final class FeedDataSource: ContainerDataSource {
     private let generator: FeedGenerator
     private let library: PhotoLibrary
-    private let loop: MainLoop
+    /// Unowned: the loop holds the feed's screen, which holds this (a strong reference would
+    /// keep the loop and everything on it alive for good). The table asks for batches during
+    /// the loop's frames, so the loop is there.
+    private unowned let loop: MainLoop
     private let batchSize: Int
     private let maximumPosts: Int
     /// How long a batch takes to "download", in seconds of program time.
@@ -29,7 +32,9 @@ final class FeedDataSource: ContainerDataSource {
         table.dataSource = self
         table.shouldBatchFetch = { [unowned self] in posts.count < maximumPosts }
         table.willBeginBatchFetch = { [unowned self, unowned table] context in
-            loop.schedule(after: Self.batchLatency) { [unowned self] in
+            // Weak: the program may drop the feed while a batch is on its way.
+            loop.schedule(after: Self.batchLatency) { [weak self, weak table] in
+                guard let self, let table else { return }
                 loadNextBatch(into: table)
                 context.completeBatchFetching()
             }

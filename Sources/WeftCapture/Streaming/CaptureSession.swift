@@ -82,8 +82,9 @@ public final class CaptureSession {
     private let chosenRoots: (() -> [DisplayNode])?
     /// The chosen roots and their change counts (`treeRevision`) at the last frame. The loop
     /// counts its own roots' changes only (`FrameInfo.changed`), and the program may take a
-    /// chosen root off the loop (a screen kept aside) while it still changes.
-    @exclusivity(unchecked) private var chosenRootsSeen: [(root: ObjectIdentifier, revision: UInt64)] = []
+    /// chosen root off the loop (a screen kept aside) while it still changes. By id: a root the
+    /// program dropped is freed, and a new one may get its address and count from 0 again.
+    @exclusivity(unchecked) private var chosenRootsSeen: [(root: String, revision: UInt64)] = []
     /// The roots captures start from, now: the loop's own unless the host chose others.
     public var inspectedRoots: [DisplayNode] { chosenRoots?() ?? loop.roots }
     let edits: EditStore
@@ -291,8 +292,8 @@ public final class CaptureSession {
         guard let chosenRoots else { return false }
         let roots = chosenRoots()
         let unchanged = roots.count == chosenRootsSeen.count
-            && zip(roots, chosenRootsSeen).allSatisfy { ObjectIdentifier($0) == $1.root && $0.treeRevision == $1.revision }
-        if !unchanged { chosenRootsSeen = roots.map { (ObjectIdentifier($0), $0.treeRevision) } }
+            && zip(roots, chosenRootsSeen).allSatisfy { $0.id == $1.root && $0.treeRevision == $1.revision }
+        if !unchanged { chosenRootsSeen = roots.map { ($0.id, $0.treeRevision) } }
         return !unchanged
     }
 

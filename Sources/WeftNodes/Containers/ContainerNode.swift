@@ -89,6 +89,11 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         rangeController.didChange = { [weak self] in self?.noteScrollStateChange() }
     }
 
+    deinit {
+        // `owningContainer` is unowned: cells that outlive their container must not point here.
+        for cell in cells { cell.owningContainer = nil }
+    }
+
     open override var boundsOrigin: Point { offset }
 
     /// The orientation the inspector shows: vertical when the container scrolls vertically.

@@ -20,14 +20,14 @@ extension DisplayNode {
         let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)
         let key = LayoutCacheKey(constrainedSize: resolved, scale: context.scale)
         // The cache is keyed by the resolved range: a hit may answer another requested range.
-        if let cached = layoutCache[key] { return cached.recording(constrainedSize: constrainedSize) }
+        if let cached = layoutCache[key] { return cached.layout(of: self).recording(constrainedSize: constrainedSize) }
         layoutCalculationCount += 1
         let wasCalculating = isCalculatingLayout
         isCalculatingLayout = true
         let layout = calculateLayoutThatFits(resolved, context: context)
         isCalculatingLayout = wasCalculating
         if layoutCache.count >= Self.layoutCacheCapacity { layoutCache.removeAll(keepingCapacity: true) }
-        layoutCache[key] = layout
+        layoutCache[key] = OwnLayout(layout)
         return layout.recording(constrainedSize: constrainedSize)
     }
 
@@ -114,7 +114,7 @@ extension DisplayNode {
     /// flattened layout and, recursively, their own layouts; with `automaticallyManagesSubnodes`
     /// the subnodes become exactly the layout's nodes, in the layout's order.
     func apply(_ layout: Layout, constrainedSize: SizeRange) {
-        calculatedLayout = layout
+        ownCalculatedLayout = OwnLayout(layout)
         constrainedSizeForCalculatedLayout = constrainedSize
         needsLayout = false
         let placed = layout.flattenedToNodes(context: layoutContext).sublayouts

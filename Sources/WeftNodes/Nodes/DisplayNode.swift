@@ -41,6 +41,8 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
         // The style does not zero its delegate (see LayoutElementStyle.delegate); code may still
         // hold the style.
         style.delegate = nil
+        // `supernode` is unowned: the subnodes, which may outlive this node, must not point here.
+        for node in subnodes { node.supernode = nil }
     }
 
     /// `<ASTextNode n12 (title); frame = {{0, 0}, {100, 20}}>` for debugging.
@@ -50,7 +52,10 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
 
     // MARK: Tree
 
-    public private(set) weak var supernode: DisplayNode?
+    /// Unowned, not weak: a weak reference gives the node a side table, and every retain and
+    /// release of it then takes the runtime's slow path (a quarter of a scrolling frame's
+    /// instructions). The link is cleared when the node is detached or the supernode goes.
+    public private(set) unowned var supernode: DisplayNode?
     @exclusivity(unchecked) public private(set) var subnodes: [DisplayNode] = []
     /// How many scroll containers this node's subtree holds, itself included (kept up to date
     /// by attaching and detaching subnodes), so that walks looking for containers skip the
@@ -206,12 +211,13 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// is applied), Texture's `automaticallyManagesSubnodes`.
     public var automaticallyManagesSubnodes = false
     /// The last layout calculated for the node's own bounds: the unflattened tree, specs included.
-    @exclusivity(unchecked) public internal(set) var calculatedLayout: Layout?
+    public var calculatedLayout: Layout? { ownCalculatedLayout?.layout(of: self) }
+    @exclusivity(unchecked) var ownCalculatedLayout: OwnLayout?
     /// The constrained size `calculatedLayout` was computed for.
     @exclusivity(unchecked) public internal(set) var constrainedSizeForCalculatedLayout: SizeRange?
     /// How many layouts were calculated (cache misses): tests of the layout cache read it.
     public internal(set) var layoutCalculationCount = 0
-    var layoutCache: [LayoutCacheKey: Layout] = [:]
+    var layoutCache: [LayoutCacheKey: OwnLayout] = [:]
     var needsLayout = true
     /// True while `calculateLayoutThatFits` of this node runs (a layout cache miss).
     var isCalculatingLayout = false
@@ -325,7 +331,8 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     }
 
     /// For a cell: the container that owns it (its changes count as the container's).
-    weak var owningContainer: DisplayNode?
+    /// Unowned, as `supernode` is: the container clears it when it releases the cell or goes.
+    unowned var owningContainer: DisplayNode?
 
     // MARK: Layout overrides
 

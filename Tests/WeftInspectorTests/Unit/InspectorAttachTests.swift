@@ -165,6 +165,28 @@ struct InspectorAttachTests {
         }
     }
 
+    /// An inspector keeps nothing of the program alive once detached and dropped: the loop,
+    /// its trees and what the captures recorded of them are freed (a program that attaches for
+    /// a debugging session and detaches gets its memory back).
+    @Test("after detach, the program's loop and trees are freed")
+    func detachedInspectorKeepsNothingAlive() throws {
+        let peer = try SilentWebSocketPeer()
+        weak var loop: MainLoop?, root: DisplayNode?, inspector: Inspector?
+        do {
+            let (screenLoop, screenRoot) = screen()
+            let attached = try Inspector.attach(to: screenLoop, gateway: .url(peer.webSocketURL),
+                                                options: Inspector.Options(appId: "org.weft.tests"))
+            attached.session.isListening = { true }
+            screenLoop.run(frames: 3)
+            _ = attached.session.document()
+            attached.detach()
+            (loop, root, inspector) = (screenLoop, screenRoot, attached)
+        }
+        #expect(inspector == nil)
+        #expect(loop == nil)
+        #expect(root == nil)
+    }
+
     @Test("file names keep letters, digits, dot, underscore and dash")
     func fileNames() {
         #expect(Inspector.fileName(for: "feed-loaded") == "feed-loaded.json")
