@@ -1,7 +1,12 @@
 """The device binding's state transitions, against devices the test plays (scripted_device.py)
 through the real gateway: picking devices in quick succession binds to the last choice only; a
 document fetch that fails after the first is shown as an error, and the document it leaves on
-show is marked as not current."""
+show is marked as not current, as is the document of a device that disconnected; a device that
+keeps sending a document the page refuses is asked for it again with back-off."""
+import re
+import time
+
+from harness import Gateway
 from scripted_device import ScriptedDevice, document, element
 from test_live_search import attach_scripted
 from test_root_origins import click_world
@@ -65,6 +70,31 @@ return [notice.hidden ? null : document.getElementById('stale-text').textContent
 # How the Diff panel lists the live document (the only one it can compare here: no files are open).
 LIVE_DIFF_CHOICE = "return document.querySelector('#diff-before option').textContent"
 
+EDITS_OFF = "Style, spec and tuning edits and the tap probe are off until a fetch succeeds."
+
+
+def stale_notice(revision, why):
+    """A regular expression for the stale notice of `revision` of the scripted device (pid 1),
+    `why` (itself a regular expression) saying why it is not current."""
+    return (re.escape(f"Not current: this is revision {revision} of Scripted (pid 1), the last document the page could read. ")
+            + why + " " + re.escape(EDITS_OFF))
+
+
+def scripted_roots(instance, revision=1, width=100):
+    """The scripted device's document: n1 with the child n2 (`width` wide)."""
+    return document([element("n1", [0, 0, 320, 480], [element("n2", [10, 10, width, 40], debugName="box")])],
+                    revision=revision, instance=instance)
+
+
+def refused_roots(instance, revision):
+    """A document the page refuses: n2's calculatedSize holds a string."""
+    refused = scripted_roots(instance, revision)
+    refused["roots"][0]["children"][0]["calculatedSize"] = ["10", 40]
+    return refused
+
+
+REFUSED_REASON = 'calculatedSize of element n2: expected an array of 2 numbers, got ["10",40]'
+
 
 def test_a_refused_resync_keeps_the_last_document_marked_not_current(gateway, page):
     """Revision 1 is shown live, n2 selected. A gap makes the page fetch the document again; the
@@ -73,26 +103,23 @@ def test_a_refused_resync_keeps_the_last_document_marked_not_current(gateway, pa
     it is not current, with its revision and the reason; fades the tree and screen; disables the
     style fields; and refuses the tap probe with the reason, sending the device nothing. Its own
     *Fetch the document again*, once the device's document is good (revision 9), goes live again."""
-    roots = lambda revision, width=100: document(  # noqa: E731
-        [element("n1", [0, 0, 320, 480], [element("n2", [10, 10, width, 40], debugName="box")])], revision=revision, instance="stale-doc")
+    roots = lambda revision, width=100: scripted_roots("stale-doc", revision, width)  # noqa: E731
     with ScriptedDevice(gateway, "stale-doc", roots(1)) as device:
         attach_scripted(gateway, page, "stale-doc")
         page.js("weft.state.select('n2'); weft.screenView.fit()")
         page.frames()
         assert page.js(SHOWN) == [None, "Live", False, False]
 
-        refused = roots(8)
-        refused["roots"][0]["children"][0]["calculatedSize"] = ["10", 40]
-        device.document = refused
+        device.document = refused_roots("stale-doc", 8)
         device.update(7, 8, [])
-        reason = 'calculatedSize of element n2: expected an array of 2 numbers, got ["10",40]'
+        reason = REFUSED_REASON
         page.wait_js("return document.getElementById('connection').dataset.state === 'device-error'", "the device error")
         page.frames()
         assert page.pill() == ["device-error", f"Device error: {reason}"]
-        assert page.js(SHOWN) == [
-            f"Not current: this is revision 1 of Scripted (pid 1), the last document the page could read. Fetching the app's document "
-            f"again failed: {reason}. Style, spec and tuning edits and the tap probe are off until a fetch succeeds.",
-            "Live, not current", True, True]
+        notice, *rest = page.js(SHOWN)
+        assert re.fullmatch(stale_notice(1, re.escape(f"Fetching the app's document again failed: {reason}. ")
+                                         + r"Next automatic try when the app changes(, in 1 s at the earliest)?\."), notice), notice
+        assert rest == ["Live, not current", True, True]
         assert page.js("return [weft.state.model.revision, weft.state.selectedId]") == [1, "n2"], "the last good document, as it was"
         assert page.js(LIVE_DIFF_CHOICE) == "Live app, not current (revision 1)"
 
@@ -112,4 +139,98 @@ def test_a_refused_resync_keeps_the_last_document_marked_not_current(gateway, pa
         assert page.js(SHOWN) == [None, "Live", False, False]
         assert page.js(LIVE_DIFF_CHOICE) == "Live app"
         assert page.js("return weft.state.model.get('n2').frame[2]") == 150
+        assert page.severe_console_errors() == []
+
+
+NOTICE = "return document.getElementById('stale').hidden ? null : document.getElementById('stale-text').textContent"
+
+
+def test_a_device_that_keeps_sending_a_refused_document_is_asked_again_with_back_off(gateway, page):
+    """An op that does not fit (no gap behind it) makes the page fetch revision 1 again; the device
+    answers with one the page refuses. The next update is based on revision 1, the one on show: it
+    is not applied (before, it was, under the notice that called the document not current). The
+    device then streams updates with gaps, 30 a second: before, each fetched the whole document;
+    now the first waits for the back-off's second, and after that fetch is refused too, the next
+    waits two. The notice says when the next try is. The notice's button fetches at once."""
+    instance = "refetch-storm"
+    with ScriptedDevice(gateway, instance, scripted_roots(instance)) as device:
+        attach_scripted(gateway, page, instance)
+        device.document = refused_roots(instance, 1)
+        device.update(1, 2, [{"op": "remove", "id": "ghost"}])
+        page.wait_js("return document.getElementById('connection').dataset.state === 'device-error'", "the device error")
+        device.update(1, 2, [{"op": "set", "id": "n2", "fields": {"frame": [10, 10, 150, 40]}}])
+        page.wait_js("return weft.state.model.revision === 2 || /Next automatic try in 1 s/.test(document.getElementById('stale-text').textContent)",
+                     "the update applied, or the next try scheduled")
+        assert page.js("return [weft.state.model.revision, weft.state.model.get('n2').frame[2]]") == [1, 100], \
+            "the update based on the document on show is not applied to it"
+        assert re.fullmatch(stale_notice(1, re.escape(f"Fetching the app's document again failed: {REFUSED_REASON}. Next automatic try in 1 s.")),
+                            page.js(NOTICE))
+        page.frames()
+        page.screenshot("refetch-backing-off")
+
+        page.wait_js("return /Next automatic try when the app changes, in 2 s at the earliest/.test(document.getElementById('stale-text').textContent)",
+                     "the scheduled try, refused: the next waits 2 s")
+        refused_at = time.monotonic()
+        assert device.calls("Tree.getDocument") == 3
+        for revision in range(5, 20):  # half a second of a 30-a-second stream, each update a gap
+            device.update(revision, revision + 1, [])
+            time.sleep(1 / 30)
+        page.wait_js("return /Next automatic try in [12] s\\.$/.test(document.getElementById('stale-text').textContent.split(' Style')[0])",
+                     "the next try scheduled")
+        assert time.monotonic() - refused_at < 1.5, "the check below is within the 2 s wait"
+        assert device.calls("Tree.getDocument") == 3, "no fetch per update while the back-off waits"
+        assert page.js("return weft.state.model.revision") == 1
+        page.screenshot("refetch-backing-off-stream")
+
+        device.document = scripted_roots(instance, 30, width=150)
+        page.driver.find_element("id", "stale-fetch").click()  # at once, not when the back-off's wait ends
+        page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && weft.state.model.revision === 30",
+                     "the page live again", timeout=1.5)
+        assert page.js(NOTICE) is None
+        assert page.js("return weft.state.model.get('n2').frame[2]") == 150
+        device.update(30, 31, [{"op": "set", "id": "n2", "fields": {"frame": [10, 10, 160, 40]}}])
+        page.wait_js("return weft.state.model.revision === 31 && weft.state.model.get('n2').frame[2] === 160", "updates applied again")
+        assert device.calls("Tree.getDocument") == 4
+        assert page.severe_console_errors() == []
+
+
+def test_a_disconnected_device_leaves_its_document_marked_not_current_until_it_is_back(page):
+    """The device disconnects: its document stays on show, marked not current as a refused fetch
+    leaves it (before, only the pill said so), with a notice naming the app, its pid and revision,
+    and when it disconnected; no button, since there is nothing to fetch from. The gateway drops
+    it after its grace period (1 s here): the same notice. It comes back (pid 2): its document is
+    fetched and the page is live again."""
+    instance = "gone-doc"
+    with Gateway(extra_args=["--grace", "1"]) as gateway:
+        device = ScriptedDevice(gateway, instance, scripted_roots(instance))
+        attach_scripted(gateway, page, instance)
+        page.js("weft.state.select('n2'); weft.screenView.fit()")
+        device.close()
+        page.wait_js("return document.getElementById('connection').dataset.state === 'device-disconnected'", "the disconnect")
+        page.frames()
+        notice, *rest = page.js(SHOWN)
+        disconnected = r"Scripted disconnected at \d\d:\d\d:\d\d; the page fetches its document again when it reconnects\."
+        assert re.fullmatch(stale_notice(1, disconnected), notice), notice
+        assert rest == ["Live, not current", True, True]
+        assert page.js("return document.getElementById('stale-fetch').hidden") is True
+        assert page.js("return [weft.state.model.revision, weft.state.selectedId]") == [1, "n2"]
+        page.driver.find_element("id", "probe-mode").click()
+        click_world(page, 60, 30)
+        failed = page.wait_js("const e = document.querySelector('#probe-result .error-text'); return e && e.textContent", "the probe's error")
+        assert failed.startswith("Probe failed: the document shown is not the app's current one (Scripted disconnected"), failed
+        page.driver.find_element("id", "probe-mode").click()
+        page.screenshot("disconnected-document")
+
+        page.wait_js("return document.getElementById('connection').dataset.state === 'waiting'", "the device's removal", timeout=5)
+        page.frames()
+        assert page.js(SHOWN) == [notice, "Live, not current", True, True], "removed: the same absence, since the disconnect"
+
+        back = scripted_roots(instance, width=150)
+        back["meta"]["pid"] = 2
+        with ScriptedDevice(gateway, instance, back, pid=2):
+            page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && weft.state.model.meta.pid === 2",
+                         "the app back and live")
+            page.frames()
+            assert page.js(SHOWN) == [None, "Live", False, False]
+            assert page.js("return weft.state.model.get('n2').frame[2]") == 150
         assert page.severe_console_errors() == []

@@ -4,7 +4,7 @@
 // It also keeps the gateway's device list current for the device picker.
 
 import { GatewayConnection, ProtocolError, ErrorCode } from './protocol-client.js';
-import { LiveDocument } from './live-document.js';
+import { LiveDocument, describeRetry } from './live-document.js';
 import { displayText } from './json-values.js';
 
 // A device may send any JSON in its identity and info (and so in a document's meta): the page
@@ -28,20 +28,43 @@ export function appName(info, identity, fallback = 'the app') {
 }
 
 /**
- * What the page says of the live document it still shows when the device's document could not be
- * fetched (state `device-error`: a resync refused, or the first fetch after the app restarted),
- * or null while what it shows is current. The page keeps that document, the last good one, so
- * the user keeps their place (as while the device is disconnected), but says which revision it is
- * and why it is not the app's, and sends nothing that names its elements (edits, tuning, the
- * tap probe) until a fetch succeeds: the app's elements may have moved, gone or changed since.
- * @param {string} state the session's state; @param {object} detail its detail (message)
+ * What the page says of the live document it still shows while the session is not attached to
+ * the app, or null while what it shows is current (state `attached`) or nothing is shown. The
+ * page keeps that document, the last good one, so the user keeps their place, but says which
+ * revision it is and why it is not the app's, and sends nothing that names its elements (edits,
+ * tuning, the tap probe) until a fetch succeeds: the app's elements may have moved, gone or
+ * changed since. Why: a fetch failed or was refused (`device-error`, with when the page tries
+ * again), the app disconnected or its listing is gone (`device-disconnected`, `waiting`, with
+ * since when), the page is fetching the document of the app come back (`loading`), or lost the
+ * gateway (the other states).
+ * @param {string} state the session's state; @param {object} detail its detail
  * @param {object|null} model the live document on show (its revision and meta)
+ * @param {number} now ms on the session's clock (the retry's and `since`'s)
  */
-export function describeStaleDocument(state, detail, model) {
-  if (state !== 'device-error' || !model) return null;
-  return `Not current: this is revision ${displayText(model.revision)} of ${appName(model.meta, model.meta)} `
-    + `(pid ${displayText(model.meta?.pid)}), the last document the page could read. Fetching the app's document again failed: `
-    + `${displayText(detail?.message)}. Style, spec and tuning edits and the tap probe are off until a fetch succeeds.`;
+export function describeStaleDocument(state, detail, model, now = Date.now()) {
+  if (state === 'attached' || !model) return null;
+  const app = appName(model.meta, model.meta);
+  return `Not current: this is revision ${displayText(model.revision)} of ${app} (pid ${displayText(model.meta?.pid)}), `
+    + `the last document the page could read. ${whyNotCurrent(state, detail, app, now)} `
+    + 'Style, spec and tuning edits and the tap probe are off until a fetch succeeds.';
+}
+
+function whyNotCurrent(state, detail, app, now) {
+  switch (state) {
+    case 'device-error':
+      return [`Fetching the app's document again failed: ${displayText(detail?.message)}.`, describeRetry(detail?.retry, now)].filter(Boolean).join(' ');
+    case 'device-disconnected':
+    case 'waiting':
+      return `${app} disconnected at ${clockTime(detail?.since ?? now)}; the page fetches its document again when it reconnects.`;
+    case 'loading': return 'The page is fetching the app\'s document again.';
+    default: return 'The page lost its connection to the gateway.';
+  }
+}
+
+/** A time of day as HH:MM:SS, local: when a notice's event happened, on the page's own clock. */
+export function clockTime(ms) {
+  const date = new Date(ms);
+  return [date.getHours(), date.getMinutes(), date.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
 /** Capped exponential back-off with jitter: 250 ms, 500 ms, 1 s ... up to 5 s. */
@@ -56,15 +79,17 @@ export class DeviceSession {
    * @param {string} options.url /inspector URL (with the token)
    * @param {Function} options.WebSocket constructor
    * @param {object} [options.timers] setTimeout/clearTimeout
+   * @param {Function} [options.clock] now in ms (when a device went away, a refused fetch's back-off)
    * @param {Function} [options.backoff] attempt -> delay in ms
    * @param {object} [options.listeners] onState(state, detail), onDevices(devices),
    *   onDocument(model), onUpdate(model, changes), onEvent(method, params),
    *   onUnknownOps(unknownOps) (LiveDocument.unknownOps of the bound device's document)
    */
-  constructor({ url, WebSocket, timers = globalThis, backoff = backoffDelay, timeoutMs, listeners = {} }) {
+  constructor({ url, WebSocket, timers = globalThis, clock = Date.now, backoff = backoffDelay, timeoutMs, listeners = {} }) {
     this.url = url;
     this.WebSocket = WebSocket;
     this.timers = timers;
+    this.clock = clock;
     this.backoff = backoff;
     this.timeoutMs = timeoutMs;
     this.listeners = listeners;
@@ -74,6 +99,7 @@ export class DeviceSession {
     this.connection = null;
     this.document = null;
     this.state = 'idle';
+    this.detail = undefined;
     this.attempt = 0;
     this.retryTimer = null;
     this.stopped = false;
@@ -102,7 +128,7 @@ export class DeviceSession {
       this.connection.request('Gateway.detach', { device: previous }).catch(() => {});
     }
     this.identity = identity;
-    this.document = null;
+    this.#replaceDocument(null);
     if (identity) await this.#attachIfPresent();
     else this.#setState('connected');
   }
@@ -130,6 +156,7 @@ export class DeviceSession {
 
   #setState(state, detail) {
     this.state = state;
+    this.detail = detail;
     this.listeners.onState?.(state, detail);
   }
 
@@ -163,6 +190,7 @@ export class DeviceSession {
   #lost(connection, code, reason) {
     if (connection !== this.connection) return;
     this.deviceId = null;
+    this.#replaceDocument(null); // nothing can be fetched through a lost connection: the next one fetches anew
     if (this.stopped) return;
     this.#setState('disconnected', { code, reason });
     const delay = this.backoff(this.attempt++);
@@ -183,7 +211,7 @@ export class DeviceSession {
     const device = this.#findDevice();
     if (!device) {
       this.deviceId = null;
-      this.#setState('waiting', { identity: this.identity });
+      this.#gone('waiting', { identity: this.identity });
       return;
     }
     const connection = this.connection;
@@ -193,15 +221,32 @@ export class DeviceSession {
     try {
       await connection.request('Gateway.attach', { device: device.deviceId });
     } catch (error) {
-      if (!superseded()) this.#setState('waiting', { identity: this.identity, message: error.message });
+      if (!superseded()) this.#gone('waiting', { identity: this.identity, message: error.message });
       return;
     }
     if (superseded()) return;
     if (device.state !== 'connected') {
-      this.#setState('device-disconnected', { device });
+      this.#gone('device-disconnected', { device });
       return;
     }
     await this.#loadDocument(device);
+  }
+
+  /** The bound document becomes `live` (or none): the one before fetches nothing more. */
+  #replaceDocument(live) {
+    this.document?.close();
+    this.document = live;
+  }
+
+  /**
+   * The bound device is not there to fetch from (`device-disconnected`, or `waiting` for its
+   * identity): its document, which the page keeps on show as not current, is left, and the
+   * detail says since when (since the first of these states in a row: a removal after the grace
+   * period is the same absence).
+   */
+  #gone(state, detail) {
+    this.#replaceDocument(null);
+    this.#setState(state, { ...detail, since: this.detail?.since ?? this.clock() });
   }
 
   async #loadDocument(device) {
@@ -216,9 +261,11 @@ export class DeviceSession {
       onUnknownOps: (unknownOps) => { if (this.document === live) this.listeners.onUnknownOps?.(unknownOps); },
       // A resync that failed (the first fetch's failure is handled below): the document on show
       // is no longer the device's, so the page must not go on calling it live.
-      onError: (error) => { if (this.document === live && live.model) this.#setState('device-error', { device, message: error.message }); },
-    });
-    this.document = live;
+      onError: (error) => { if (this.document === live && live.refused) this.#setState('device-error', { device, message: error.message, retry: live.refused }); },
+      // The next fetch was scheduled or started: the page says when.
+      onRetry: () => { if (this.document === live && this.state === 'device-error') this.#setState('device-error', this.detail); },
+    }, { timers: this.timers, clock: this.clock });
+    this.#replaceDocument(live);
     if (this.paused) live.pause();
     this.#setState('loading', { device });
     try {
@@ -234,7 +281,7 @@ export class DeviceSession {
     if (device.deviceId !== this.deviceId || !this.document) {
       this.#attachIfPresent();
     } else if (device.state !== 'connected') {
-      this.#setState('device-disconnected', { device });
+      this.#gone('device-disconnected', { device });
     } else if (previous?.state !== 'connected' || previous?.connectedAt !== device.connectedAt || previous?.info?.pid !== device.info?.pid) {
       // Back, or a new connection replaced the old one (protocol.md: re-request the document).
       this.#loadDocument(device);
@@ -256,12 +303,11 @@ export class DeviceSession {
         this.#emitDevices();
         if (params.deviceId === this.deviceId) {
           this.deviceId = null;
-          this.document = null;
-          this.#setState('waiting', { identity: this.identity });
+          this.#gone('waiting', { identity: this.identity });
         }
         return;
       case 'Gateway.resyncRequired':
-        if (params.device === this.deviceId && this.document) this.document.resync();
+        if (params.device === this.deviceId && this.document) this.document.requestResync();
         return;
       case 'Tree.updated':
         if (device === this.deviceId && this.document) this.document.receive(params);

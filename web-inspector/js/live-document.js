@@ -6,18 +6,45 @@
 // later ops of that kind are left out and counted (`unknownOps`), for the page to say so: a
 // program that keeps sending them would otherwise have its whole document fetched on every
 // update.
+//
+// A fetch that fails or brings a document the page refuses leaves the last document on show,
+// not current (`refused`). Updates are then not applied to it, not even one whose baseRevision
+// is its revision: a document refused at that same revision proves the page's copy of it is not
+// the app's (the page's copy passed the checks the app's failed), and after a failed request the
+// app's revision is unknown; an update based on it describes changes to a document the page does
+// not have, and applying it would call the document current while it is not. Such an update only
+// says the app changed: it asks for the document again, backed off (`refetchDelay`), so a
+// device that keeps sending a document the page refuses is not asked for a whole capture on
+// every update.
 
 import { TreeModel, UpdateError } from './tree-model.js';
+
+/** The wait after the `refusals`-th refused fetch in a row before an automatic one: 1 s, 2 s, 4 s ... up to 30 s. */
+export function refetchDelay(refusals) {
+  return Math.min(30000, 1000 * 2 ** (refusals - 1));
+}
 
 export class LiveDocument {
   /**
    * @param {() => Promise<object>} fetchDocument resolves with a Snapshot (Tree.getDocument)
    * @param {object} [listeners] onDocument(model), onUpdate(model, changes), onError(error),
-   *   onUnknownOps(unknownOps) (a kind met, or more of its ops left out)
+   *   onUnknownOps(unknownOps) (a kind met, or more of its ops left out), onRetry(refused) (the
+   *   next fetch after a refusal was scheduled or started)
+   * @param {object} [options] timers (setTimeout/clearTimeout) and clock (ms) for the back-off
    */
-  constructor(fetchDocument, listeners = {}) {
+  constructor(fetchDocument, listeners = {}, { timers = globalThis, clock = Date.now } = {}) {
     this.fetchDocument = fetchDocument;
     this.listeners = listeners;
+    this.timers = timers;
+    this.clock = clock;
+    /**
+     * While the document on show is not current (a fetch failed or was refused), or null:
+     * {count (refusals in a row), notBefore (no automatic fetch before, ms), due (when the
+     * next fetch starts or started, ms; null while waiting for the app to change)}.
+     */
+    this.refused = null;
+    this.retryTimer = null;
+    this.closed = false;
     this.model = null;
     this.loading = null;
     this.held = [];
@@ -40,7 +67,7 @@ export class LiveDocument {
     const held = this.held;
     this.held = [];
     if (this.#replay(held)) this.listeners.onDocument?.(this.model);
-    else this.resync();
+    else this.requestResync();
   }
 
   get revision() { return this.model ? this.model.revision : -1; }
@@ -53,6 +80,7 @@ export class LiveDocument {
         for (;;) {
           const snapshot = await this.fetchDocument();
           this.model = new TreeModel(snapshot);
+          this.refused = null;
           this.#startCountingLeftOut();
           if (this.paused) break; // held updates wait for resume()
           const held = this.held;
@@ -66,29 +94,84 @@ export class LiveDocument {
         this.loading = null;
       }
     })();
-    this.loading.catch((error) => this.listeners.onError?.(error));
+    this.loading.catch((error) => this.#refuse(error));
     return this.loading;
   }
 
-  /** Forgets held updates and asks for the document again (Gateway.resyncRequired). */
+  /** Fetches the document again at once (the user asks for it, or the back-off's wait is over). */
   resync() {
     this.resyncs++;
+    this.#cancelRetry();
+    if (this.refused) {
+      this.refused.due = this.clock();
+      this.listeners.onRetry?.(this.refused);
+    }
     return this.load();
+  }
+
+  /**
+   * Fetches the document again because the app changed in a way the page could not follow (a
+   * revision gap, an update that does not fit, Gateway.resyncRequired): at once while the
+   * document is current; after a refusal, one fetch at a time and not before the back-off's
+   * wait (an update that comes sooner sets a timer for its end; later ones find it set).
+   */
+  requestResync() {
+    const refused = this.refused;
+    if (!refused) return this.resync();
+    if (this.closed || this.loading || this.retryTimer) return this.loading;
+    const wait = refused.notBefore - this.clock();
+    if (wait <= 0) return this.resync();
+    refused.due = refused.notBefore;
+    this.retryTimer = this.timers.setTimeout(() => { this.retryTimer = null; this.resync(); }, wait);
+    this.listeners.onRetry?.(refused);
+    return null;
+  }
+
+  /** The session left this document (its device went away, or another took its place): no fetch is scheduled for it any more. */
+  close() {
+    this.closed = true;
+    this.#cancelRetry();
+  }
+
+  #cancelRetry() {
+    if (this.retryTimer) this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  /**
+   * A fetch failed (or its document was refused). With a document on show, it stays, not
+   * current, and the next automatic fetch waits; updates held for the fetch are of no use (the
+   * next one brings a whole document) but say the app changed meanwhile.
+   */
+  #refuse(error) {
+    const changed = this.held.length > 0;
+    this.held = [];
+    if (this.model) {
+      const count = (this.refused?.count ?? 0) + 1;
+      this.refused = { count, notBefore: this.clock() + refetchDelay(count), due: null };
+    }
+    this.listeners.onError?.(error);
+    if (changed && this.refused) this.requestResync();
   }
 
   /**
    * Handles the params of a Tree.updated event.
    * Returns 'held' (a document is on its way, or paused), 'dropped' (also while there is no
-   * document and none on its way: its fetch failed), 'applied' or 'resync'.
+   * document and none on its way: its fetch failed), 'ignored' (the document on show is not
+   * current: the update only asks for it again, see the top of this file), 'applied' or 'resync'.
    */
   receive(update) {
     if (!this.loading && !this.model) return 'dropped';
+    if (!this.loading && this.refused) {
+      this.requestResync();
+      return 'ignored';
+    }
     if (this.loading || this.paused) {
       this.held.push(update);
       return 'held';
     }
     const status = this.#applyOne(update);
-    if (status === 'resync') this.resync();
+    if (status === 'resync') this.requestResync();
     return status;
   }
 
@@ -138,6 +221,18 @@ export class LiveDocument {
     for (const kind of this.unknownOps.keys()) this.unknownOps.set(kind, 0);
     this.listeners.onUnknownOps?.(this.unknownOps);
   }
+}
+
+/**
+ * When the page fetches a document that is not current (LiveDocument.refused) again by itself,
+ * in a sentence, or '' for none (a failed first fetch: only the user's button fetches again).
+ * @param {number} now ms, on the LiveDocument's clock
+ */
+export function describeRetry(refused, now) {
+  if (!refused) return '';
+  if (refused.due !== null) return refused.due > now ? `Next automatic try in ${Math.ceil((refused.due - now) / 1000)} s.` : 'Fetching it again…';
+  const wait = Math.ceil((refused.notBefore - now) / 1000);
+  return `Next automatic try when the app changes${wait > 0 ? `, in ${wait} s at the earliest` : ''}.`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DeviceSession, identityKey, processKey, appName, backoffDelay, describeStaleDocument } from '../js/device-session.js';
+import { DeviceSession, identityKey, processKey, appName, backoffDelay, describeStaleDocument, clockTime } from '../js/device-session.js';
 import { ScriptedGateway, ManualTimers, settle } from './support/scripted-gateway.js';
 
 const identity = { appId: 'org.weft.Example', instance: 'test-1', host: 'h' };
@@ -19,7 +19,7 @@ function gatewayWith(devices, revision = 1) {
 
 function session(gw, timers = new ManualTimers()) {
   const seen = { states: [], documents: [], devices: [] };
-  const s = new DeviceSession({ url: 'ws://x/inspector', WebSocket: gw.WebSocket, timers, backoff: (n) => 100 * (n + 1),
+  const s = new DeviceSession({ url: 'ws://x/inspector', WebSocket: gw.WebSocket, timers, clock: () => timers.now, backoff: (n) => 100 * (n + 1),
     listeners: {
       onState: (state) => seen.states.push(state),
       onDocument: (m) => seen.documents.push(m.revision),
@@ -82,12 +82,13 @@ test('Gateway.resyncRequired fetches the document again', async () => {
   assert.deepEqual(seen.documents, [1, 7]);
 });
 
-test('a refused resync keeps the last good document, said to be stale with its revision and the reason, until a fetch succeeds', async () => {
+test('a refused resync keeps the last good document, said to be stale with its revision, the reason and the next try, until a fetch succeeds', async () => {
   // The device answers a resync with a document the page refuses (a size that is a string). The
-  // page keeps revision 3 on show (no onDocument), calls it not current with that revision and
-  // the refusal, and a later successful fetch (revision 9) makes it live again.
+  // page keeps revision 3 on show (no onDocument), calls it not current with that revision, the
+  // refusal and when it tries again; the app's next update (a gap) fetches again after the
+  // back-off's second, and that successful fetch (revision 9) makes it live again.
   const gw = gatewayWith([device('d1')], 3);
-  const { s, seen } = session(gw);
+  const { s, seen, timers } = session(gw);
   const details = [];
   s.listeners.onState = (state, detail) => { seen.states.push(state); details.push(detail); };
   s.start(); await settle();
@@ -103,17 +104,53 @@ test('a refused resync keeps the last good document, said to be stale with its r
   assert.deepEqual(seen.documents, [3], 'the refused document is not shown');
   assert.equal(s.document.model, shown, 'the last good document is kept');
   shown.meta = { appName: 'Example', pid: 100 };
-  assert.equal(describeStaleDocument(s.state, details.at(-1), shown),
-    'Not current: this is revision 3 of Example (pid 100), the last document the page could read. Fetching the app\'s '
-    + `document again failed: ${message}. Style, spec and tuning edits and the tap probe are off until a fetch succeeds.`);
+  const stale = (next) => 'Not current: this is revision 3 of Example (pid 100), the last document the page could read. Fetching the app\'s '
+    + `document again failed: ${message}. ${next} Style, spec and tuning edits and the tap probe are off until a fetch succeeds.`;
+  assert.equal(describeStaleDocument(s.state, details.at(-1), shown, timers.now),
+    stale('Next automatic try when the app changes, in 1 s at the earliest.'));
 
   gw.on('Tree.getDocument', () => snapshot(9));
   gw.emit('Tree.updated', { baseRevision: 8, revision: 9, ops: [] }, 'd1');
+  gw.emit('Gateway.resyncRequired', { device: 'd1', reason: 'queue full' }); // backed off too
   await settle();
+  assert.equal(gw.sent('Tree.getDocument').length, 2, 'the back-off holds the next fetch');
+  assert.equal(describeStaleDocument(s.state, details.at(-1), shown, timers.now + 200), stale('Next automatic try in 1 s.'));
+  timers.advance(1000); await settle();
+  assert.equal(gw.sent('Tree.getDocument').length, 3);
   assert.equal(s.state, 'attached');
   assert.deepEqual(seen.documents, [3, 9]);
   assert.equal(describeStaleDocument(s.state, details.at(-1), s.document.model), null);
   assert.equal(describeStaleDocument('device-error', { message }, null), null, 'nothing on show: nothing to call stale');
+});
+
+test('a device that disconnects leaves its document on show, not current since then, until it is back and fetched', async () => {
+  // Before, the page said so only in the pill: the document looked current. Disconnected, then
+  // removed after the grace period (still the same absence, since the disconnect), then back.
+  const gw = gatewayWith([device('d1')], 4);
+  const { s, timers } = session(gw);
+  s.start(); await settle();
+  await s.bind(identity); await settle();
+  const shown = s.document.model;
+  shown.meta = { appName: 'Example', pid: 100 };
+  const since = new Date(2026, 10, 30, 8, 5, 3).getTime();
+  timers.now = since;
+  gw.emit('Gateway.deviceUpdated', device('d1', 'disconnected'));
+  assert.equal(s.state, 'device-disconnected');
+  assert.equal(s.document, null, 'nothing is fetched for it any more');
+  const text = 'Not current: this is revision 4 of Example (pid 100), the last document the page could read. Example disconnected at '
+    + '08:05:03; the page fetches its document again when it reconnects. Style, spec and tuning edits and the tap probe are off until a fetch succeeds.';
+  assert.equal(describeStaleDocument(s.state, s.detail, shown, since + 5000), text);
+  timers.now += 60000;
+  gw.emit('Gateway.deviceRemoved', { deviceId: 'd1' });
+  assert.equal(s.state, 'waiting');
+  assert.equal(describeStaleDocument(s.state, s.detail, shown, timers.now), text, 'removed: the same absence, since the disconnect');
+  gw.revision = 1;
+  gw.emit('Gateway.deviceAdded', device('d1', 'connected', 200));
+  await settle();
+  assert.equal(s.state, 'attached');
+  assert.equal(s.document.revision, 1);
+  assert.equal(describeStaleDocument(s.state, s.detail, s.document.model), null);
+  assert.equal(clockTime(new Date(2026, 0, 2, 23, 59, 9).getTime()), '23:59:09');
 });
 
 test('waits for an absent identity and attaches when it is added', async () => {

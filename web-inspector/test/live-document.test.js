@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LiveDocument, describeUnknownOps } from '../js/live-document.js';
+import { LiveDocument, describeUnknownOps, describeRetry, refetchDelay } from '../js/live-document.js';
+import { ManualTimers, settle } from './support/scripted-gateway.js';
 
 // A document at revision `revision` with one text node whose width is `width`.
 const doc = (revision, width = 100) => ({ revision, roots: [{ id: 'n1', kind: 'node', frame: [0, 0, width, 20] }] });
@@ -174,4 +175,110 @@ test('an update whose op carries a field of another form fetches the document ag
   assert.equal(live.receive({ baseRevision: 7, revision: 8, ops: [{ op: 'set', id: 'n1', unset: 'frame' }] }), 'resync');
   await assert.rejects(live.loading, { message: 'frame of element n1: expected an array of 4 numbers, got {"w":1}' });
   assert.deepEqual(errors, ['frame of element n1: expected an array of 4 numbers, got {"w":1}']);
+});
+
+// A LiveDocument on hand-run timers whose fetches answer from `answers` in turn: a snapshot, an
+// Error (thrown: a refused or failed fetch), or 'pending' (never answered while the test looks).
+function refusingDocument(answers) {
+  const timers = new ManualTimers();
+  const fetched = [];
+  const live = new LiveDocument(async () => {
+    const answer = answers[fetched.length];
+    fetched.push(timers.now);
+    if (answer === 'pending') return new Promise(() => {});
+    if (answer instanceof Error) throw answer;
+    return answer;
+  }, {}, { timers, clock: () => timers.now });
+  return { live, timers, fetched };
+}
+const refused = new Error('calculatedSize of element n1: expected an array of 2 numbers, got ["10",20]');
+
+test('after a refused fetch, automatic fetches back off: none per update, one at a time, 1 s, 2 s, 4 s ... 30 s, reset by a good fetch', async () => {
+  // A device that keeps sending a document the page refuses, streaming updates with gaps: before,
+  // every update fetched the whole document again (30 a second, each a whole capture).
+  const { live, timers, fetched } = refusingDocument([doc(5), ...Array(8).fill(refused), doc(40), doc(41)]);
+  await live.load();
+  assert.equal(live.receive(widthUpdate(7, 8, 1)), 'resync');
+  await settle();
+  assert.deepEqual(fetched, [0, 0]);
+  assert.equal(live.refused.count, 1);
+  let revision = 8;
+  const stream = (n) => { for (let i = 0; i < n; i++, revision++) assert.equal(live.receive(widthUpdate(revision, revision + 1, 999)), 'ignored'); };
+  // Each refusal's wait, measured from the refusal, to the next fetch the stream brings.
+  for (const wait of [1000, 2000, 4000, 8000, 16000, 30000, 30000]) {
+    const refusedAt = timers.now;
+    stream(30);
+    assert.equal(fetched.length, 1 + live.refused.count, 'no fetch before the wait is over');
+    timers.advance(wait - 1); stream(3); await settle();
+    assert.equal(fetched.length, 1 + live.refused.count, 'nor a millisecond before it');
+    timers.advance(1); await settle();
+    assert.equal(fetched.at(-1), refusedAt + wait);
+  }
+  assert.deepEqual([1, 2, 3, 6, 7, 20].map(refetchDelay), [1000, 2000, 4000, 30000, 30000, 30000]);
+  assert.equal(live.model.get('n1').frame[2], 100, 'none of the updates was applied to the document on show');
+  assert.equal(live.revision, 5);
+  // The 9th fetch succeeds: current again, updates apply, and the back-off starts over.
+  stream(1);
+  timers.advance(30000); await settle();
+  assert.equal(live.refused, null);
+  assert.equal(live.revision, 40);
+  assert.equal(live.receive(widthUpdate(40, 41, 140)), 'applied');
+  assert.equal(live.receive(widthUpdate(45, 46, 1)), 'resync', 'a gap while current fetches at once');
+  await settle();
+  assert.equal(live.revision, 41);
+  assert.equal(fetched.length, 11);
+});
+
+test('after a refusal one automatic fetch at a time; the user\'s fetch goes at once, even while one waits', async () => {
+  const { live, timers, fetched } = refusingDocument([doc(5), refused, refused, 'pending']);
+  await live.load();
+  await live.resync().catch(() => {});
+  assert.equal(describeRetry(live.refused, timers.now), 'Next automatic try when the app changes, in 1 s at the earliest.');
+  assert.equal(live.receive(widthUpdate(9, 10, 1)), 'ignored');
+  assert.equal(describeRetry(live.refused, timers.now + 1), 'Next automatic try in 1 s.');
+  timers.advance(400);
+  live.resync().catch(() => {}); // the notice's button: at once, not at the scheduled 1 s
+  await settle();
+  assert.deepEqual(fetched, [0, 0, 400]);
+  assert.equal(live.refused.count, 2);
+  timers.advance(600); await settle();
+  assert.equal(fetched.length, 3, 'the scheduled fetch went with the user\'s');
+  assert.equal(describeRetry(live.refused, timers.now), 'Next automatic try when the app changes, in 2 s at the earliest.');
+  timers.advance(2000);
+  assert.equal(describeRetry(live.refused, timers.now), 'Next automatic try when the app changes.');
+  live.receive(widthUpdate(10, 11, 1)); // the wait is over: at once
+  assert.equal(fetched.length, 4);
+  assert.equal(describeRetry(live.refused, timers.now), 'Fetching it again…');
+  for (let r = 11; r < 50; r++) assert.equal(live.receive(widthUpdate(r, r + 1, 1)), 'held', 'held for the fetch on its way');
+  timers.advance(60000); await settle();
+  assert.equal(fetched.length, 4, 'never a second one in flight');
+  assert.equal(describeRetry(null, 0), '');
+});
+
+test('an update based on the revision kept after a refusal is not applied: the page\'s copy of it is not the app\'s', async () => {
+  // A fetch with no gap behind it (Gateway.resyncRequired, the button, an op that did not fit)
+  // brings revision 5, refused: the app's revision 5 is not the page's. An update from 5 to 6
+  // describes changes to the app's, not to the page's copy; before, it was applied, and the page
+  // went on calling the document not current while it showed revision 6 as if it followed.
+  const { live, timers, fetched } = refusingDocument([doc(5), refused, doc(6, 160)]);
+  await live.load();
+  await live.resync().catch(() => {}); // as Gateway.resyncRequired or the button ask
+  assert.equal(live.receive(widthUpdate(5, 6, 150)), 'ignored');
+  assert.equal(live.revision, 5);
+  assert.equal(live.model.get('n1').frame[2], 100);
+  assert.ok(live.refused, 'still not current, and so marked');
+  timers.advance(1000); await settle();
+  assert.equal(fetched.length, 3);
+  assert.equal(live.refused, null);
+  assert.equal(live.model.get('n1').frame[2], 160, 'the app\'s revision 6, fetched');
+});
+
+test('a closed document schedules no fetch', async () => {
+  const { live, timers, fetched } = refusingDocument([doc(5), refused, doc(6)]);
+  await live.load();
+  await live.resync().catch(() => {});
+  live.receive(widthUpdate(8, 9, 1));
+  live.close();
+  timers.advance(60000); await settle();
+  assert.equal(fetched.length, 2);
 });

@@ -50,8 +50,8 @@ const live = {
   // The process the live document comes from (its identity and pid): where edits are kept.
   appKey: () => processKey(liveModel?.meta),
   // Why the live document on show is not the app's current one, or null (the tap probe would
-  // mark elements of another tree).
-  staleReason: () => (staleText() ? lastSessionState[1].message : null),
+  // mark elements of another tree): the refused fetch's message, else what the pill says.
+  staleReason: () => (staleText() ? lastSessionState[1].message ?? describeState(...lastSessionState) : null),
 };
 
 const treeView = new TreeView(state, {
@@ -121,13 +121,16 @@ function refreshPill() {
   setPill(name, describeState(name, detail));
 }
 
-// ---- A live document the device's refused fetch left on show (describeStaleDocument) ----
+// ---- A live document left on show while the session is not attached (describeStaleDocument):
+// a refused fetch, the app disconnected, the gateway lost ----
 const staleText = () => describeStaleDocument(lastSessionState[0], lastSessionState[1], liveModel);
 let staleShown = false;
 function showStale() {
   const text = state.source?.kind === 'live' ? staleText() : null;
   $('stale').hidden = !text;
   $('stale-text').textContent = text || '';
+  // Only a device that is there can be asked again (a disconnected one comes back by itself).
+  $('stale-fetch').hidden = lastSessionState[0] !== 'device-error';
   if (text) $('layout').dataset.stale = ''; else delete $('layout').dataset.stale;
   const changed = !!text !== staleShown;
   staleShown = !!text;
@@ -237,8 +240,13 @@ function updateStatus() {
   $('source').textContent = state.source ? (state.source.kind === 'file' ? state.source.name : '') : '';
 }
 state.on('document', updateStatus);
-// The update rate falls when the stream slows or stops: shown live, it is refreshed each second.
-setInterval(() => { if (state.source?.kind === 'live') updateStatus(); }, 1000);
+// The update rate falls when the stream slows or stops, and the stale notice counts down to the
+// next automatic fetch: shown live, they are refreshed each second.
+setInterval(() => {
+  if (state.source?.kind !== 'live') return;
+  updateStatus();
+  if (staleShown) $('stale-text').textContent = staleText();
+}, 1000);
 
 // ---- The program restarted while the view was paused ----
 /**
