@@ -125,7 +125,7 @@ const ELEMENT_FORMS = {
   className: [isString, 'a string'],
   debugName: [isString, 'a string'],
   frame: [listOfNumbers(4), 'an array of 4 numbers'],
-  calculatedSize: [listOfNumbers(2), 'an array of 2 numbers'],
+  calculatedSize: [isSize, 'an array of 2 numbers'],
   constrainedSize: [(v) => isObject(v) && isSize(v.min) && isSize(v.max), '{"min": [w, h], "max": [w, h]} of numbers'],
   style: [isObject, 'an object'],
   props: [isObject, 'an object'],
