@@ -20,7 +20,7 @@ extension DisplayNode {
         let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)
         let key = LayoutCacheKey(constrainedSize: resolved, scale: context.scale)
         // The cache is keyed by the resolved range: a hit may answer another requested range.
-        if let cached = layoutCache[key] { return cached.layout(of: self).recording(constrainedSize: constrainedSize) }
+        if let cached = layoutCache[key] { return cached.layout(of: self, recording: constrainedSize) }
         layoutCalculationCount += 1
         let wasCalculating = isCalculatingLayout
         isCalculatingLayout = true

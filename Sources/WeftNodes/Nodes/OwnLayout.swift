@@ -15,8 +15,11 @@ struct OwnLayout {
         (size, position, sublayouts, constrainedSize) = (layout.size, layout.position, layout.sublayouts, layout.constrainedSize)
     }
 
-    /// The layout again, with `node` as its element.
-    func layout(of node: DisplayNode) -> Layout {
-        Layout(element: node, exactSize: size, position: position, sublayouts: sublayouts).recording(constrainedSize: constrainedSize)
+    /// The layout again, with `node` as its element, recording `range` (by default the range
+    /// it was laid out in; a cache hit records the range asked, as the layout it answers).
+    func layout(of node: DisplayNode, recording range: SizeRange? = nil) -> Layout {
+        var layout = Layout(element: node, exactSize: size, position: position, sublayouts: sublayouts)
+        layout.constrainedSize = range ?? constrainedSize
+        return layout
     }
 }
