@@ -80,7 +80,7 @@ final class RequestServer: @unchecked Sendable {
 
     /// Serves one request on the loop's thread and sends its answer.
     func serve(_ request: DeviceRequest) {
-        guard !isDetached, let device, !device.answerIfExpired(request) else { return }
+        guard !isDetached, let device, !device.answerIfStale(request) else { return }
         changes.willServe(request.method)
         defer { changes.didServe(request.method) }
         session.handle(method: request.method, params: request.paramsBytes) { result in

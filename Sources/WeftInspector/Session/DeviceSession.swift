@@ -73,23 +73,28 @@ public final class DeviceSession: Sendable {
 
     // MARK: Requests
 
-    /// The requests received since the last call (`.polled` delivery), less those the gateway
-    /// has already answered with its time-out (`answerIfExpired`). When there are none it costs
-    /// one atomic load.
+    /// The requests received since the last call (`.polled` delivery), less those no longer
+    /// to be served (`answerIfStale`). When there are none it costs one atomic load.
     public func takeRequests() -> [DeviceRequest] {
         let requests = core.takeRequests()
         guard !requests.isEmpty else { return requests }
         let now = ContinuousClock.now
-        return requests.filter { !answerIfExpired($0, at: now) }
+        return requests.filter { !answerIfStale($0, at: now) }
     }
 
-    /// Answers `request` with -32002 and returns true when it waited longer than the gateway's
-    /// time-out: the gateway has answered it already (its sender got -32002), so serving it now
-    /// would, for an edit, change the program after its sender was told it had not. A host
-    /// that keeps requests waiting (a queue of its own, `.dispatch` or `.forward` delivery)
+    /// Returns true when `request` is no longer to be served, after answering it if an answer
+    /// can still go:
+    /// - its connection closed since it came: the gateway failed it for its sender (-32001, the
+    ///   device went away), and a reply would have no connection to go on;
+    /// - it waited longer than the gateway's time-out: it is answered with -32002, which the
+    ///   gateway drops (its sender got -32002 from the gateway already).
+    ///
+    /// Served then, an edit would change the program after its sender was told it had not. A
+    /// host that keeps requests waiting (a queue of its own, `.dispatch` or `.forward` delivery)
     /// calls this before serving each one; `takeRequests()` does it for `.polled` delivery.
     @discardableResult
-    public func answerIfExpired(_ request: DeviceRequest, at now: ContinuousClock.Instant = .now) -> Bool {
+    public func answerIfStale(_ request: DeviceRequest, at now: ContinuousClock.Instant = .now) -> Bool {
+        guard client.isOpen(generation: request.generation) else { return true }
         guard request.hasExpired(at: now), let timeout = request.gatewayTimeout else { return false }
         fail(request, with: ProtocolError(.timedOut, "timed out: the program took the request after the gateway's "
                                           + "time-out (\(timeout)), and did not serve it"))

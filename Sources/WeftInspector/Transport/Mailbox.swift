@@ -84,6 +84,11 @@ final class Mailbox: Sendable {
         return result
     }
 
+    /// Whether connection `generation` is the one open now: a message for it would be sent.
+    func isOpen(generation: UInt64) -> Bool {
+        contents.withLock { $0.isOpen && $0.generation == generation }
+    }
+
     /// Detaches the context before it is destroyed: no new wake-up can start, and the ones
     /// already past the lock have finished when this returns.
     func retireContext() {

@@ -97,6 +97,12 @@ public final class WebSocketClient: Sendable {
         }
     }
 
+    /// Whether connection `generation` is the one open now, so that a message for it would be
+    /// sent (one lock).
+    public func isOpen(generation: UInt64) -> Bool {
+        mailbox.isOpen(generation: generation)
+    }
+
     public enum SendResult: Sendable, Equatable {
         case queued
         /// An event the queue had no room for.

@@ -111,3 +111,19 @@ final class Responder: Sendable {
 func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
 func text(_ bytes: ArraySlice<UInt8>?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
+
+extension Inspector {
+    /// Serves `method` on the calling (loop's) thread as if an inspector had sent it on the
+    /// program's first connection, once that connection is open: the inspector serves no request
+    /// whose connection is not the open one (`DeviceSession.answerIfStale`). For tests that
+    /// drive a program by its requests without an inspector client.
+    func serveOnFirstConnection(_ method: String, _ params: JSONValue = [:], id: Int = 1) throws {
+        let device = try #require(device), requests = try #require(requests)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !device.client.isOpen(generation: 1) {
+            try #require(ContinuousClock.now < deadline, "the program's first connection never opened")
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        requests.serve(DeviceRequest(id: id, method: method, params: params, paramsBytes: params.jsonBytes, generation: 1))
+    }
+}

@@ -98,10 +98,9 @@ extension InspectorAttachTests {
             #expect(root.style.width == .auto)
             do {
                 let inspector = try attach(loop, instance: HostProgram.uniqueInstance("dropped"))
-                let requests = try #require(inspector.requests)
                 for (method, params) in [("Runtime.pause", [:]),
                                          ("Layout.setStyle", ["id": .string(root.id), "property": "width", "value": 100])] as [(String, JSONValue)] {
-                    requests.serve(DeviceRequest(id: 1, method: method, params: params, paramsBytes: params.jsonBytes, generation: 1))
+                    try inspector.serveOnFirstConnection(method, params)
                 }
                 #expect(loop.isPaused && root.style.width == .points(100), "the requests apply")
             }
@@ -148,8 +147,7 @@ extension InspectorAttachTests {
             let holder = Holder(try attach(loop, instance: HostProgram.uniqueInstance("dropped")))
             let device = try #require(holder.inspector?.device)
             #expect(await eventually { device.isRegistered })
-            let requests = try #require(holder.inspector?.requests)
-            requests.serve(DeviceRequest(id: 1, method: "Runtime.pause", params: [:], paramsBytes: Array("{}".utf8), generation: 1))
+            try #require(holder.inspector).serveOnFirstConnection("Runtime.pause")
             #expect(loop.isPaused)
             let dropped = DispatchSemaphore(value: 0)
             Thread {

@@ -108,6 +108,37 @@ extension InspectorAttachTests {
             _ = try await onTime.value
             #expect(host.root.style.width == .points(120))
         }
+
+        /// A style edit waits for a program that is not serving (a paused loop that is not
+        /// ticked) when the program's connection closes: the gateway fails it for its sender
+        /// with -32001, and when the program serves again it drops it instead of applying it
+        /// after its sender was told the device went away (protocol.md, Relay). The program
+        /// reconnects, and the next edit applies. Before, the late edit changed the program.
+        @Test func anEditWaitingWhenTheConnectionClosesIsNotAppliedLater() async throws {
+            let host = try await PausedHost(instance: "connection-closed")
+            defer { host.close() }
+            let (client, deviceId, rootID) = (host.client, host.deviceId, host.root.id)
+            let device = try #require(host.inspector.device)
+            @Sendable func setWidth(_ width: Double) async throws -> Envelope {
+                let params: JSONValue = ["id": .string(rootID), "property": "width", "value": .number(width)]
+                return try await client.request("Layout.setStyle", device: deviceId, params: params.jsonBytes, timeout: .seconds(10))
+            }
+            let waiting = Task { try await setWidth(100) }
+            #expect(await eventually { host.requests.waitingCount == 1 })
+            let registrations = device.registrationCount
+            device.client.dropConnection()
+            await #expect(throws: ProtocolError(.deviceGone, "device went away")) { try await waiting.value }
+            host.loop.tick()
+            #expect(host.requests.waitingCount == 0)
+            #expect(host.root.style.width == .auto, "the edit was applied after its connection closed")
+
+            #expect(await eventually { device.registrationCount > registrations && device.isRegistered })
+            let onTime = Task { try await setWidth(120) }
+            #expect(await eventually { host.requests.waitingCount == 1 })
+            host.loop.tick()
+            _ = try await onTime.value
+            #expect(host.root.style.width == .points(120))
+        }
     }
 }
 

@@ -149,8 +149,7 @@ struct InspectorAttachTests {
         #expect(child.frame.origin == Point(x: 10, y: 10))
         func edit(_ inspector: Inspector, inset: Double) throws {
             let params: JSONValue = ["id": .string(root.id + "/0"), "property": "insets", "value": .array(Array(repeating: .number(inset), count: 4))]
-            try #require(inspector.requests).serve(DeviceRequest(id: 1, method: "Layout.setSpecProperty", params: params,
-                                                                 paramsBytes: params.jsonBytes, generation: 1))
+            try inspector.serveOnFirstConnection("Layout.setSpecProperty", params)
             root.setNeedsLayout()
             loop.run(frames: 2)
         }

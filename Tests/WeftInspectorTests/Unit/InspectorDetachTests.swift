@@ -36,8 +36,7 @@ extension InspectorAttachTests {
         }
 
         func serve(_ inspector: Inspector, _ method: String, _ params: JSONValue = [:]) throws {
-            try #require(inspector.requests).serve(DeviceRequest(id: 1, method: method, params: params,
-                                                                 paramsBytes: params.jsonBytes, generation: 1))
+            try inspector.serveOnFirstConnection(method, params)
         }
 
         func checkpoint(_ name: String) throws -> Snapshot {
