@@ -134,18 +134,6 @@ function mapNodesThroughSpecs(children, visit) {
 }
 
 /**
- * Gives the nodes among `children` (through specs) the state `state`, in place. An empty state
- * is left absent, which the page reads as empty anyway.
- */
-function fillInheritedStates(children, state) {
-  if (!state) return;
-  mapNodesThroughSpecs(children, (node) => {
-    if (!has(node, 'interfaceState')) node.interfaceState = state;
-    return node;
-  });
-}
-
-/**
  * Copies of nodes made without the state they inherit -> that state: the nodes under such a copy
  * inherit it too (the writer sees the copy, not the node).
  */
@@ -164,17 +152,6 @@ function withoutInheritedStates(children, state) {
     leftOutStates.set(rest, interfaceState);
     return rest;
   });
-}
-
-/**
- * Fills one element's implied values in place, and those it implies for the elements below it:
- * its layout root's constrainedSize, the interface state of the nodes under it (through specs).
- * Returns the element.
- */
-export function fillImpliedValues(element) {
-  if (element.kind !== 'spec') fillInheritedStates(element.children, element.interfaceState || 0);
-  fillLayoutRootRange(element);
-  return fillOwnImpliedValues(element);
 }
 
 /** Gives a node's layout root (its first child, a spec) the node's constrainedSize when it writes none. */
@@ -199,7 +176,7 @@ function fillOwnImpliedValues(element) {
  * tunings, in place. Returns it.
  */
 export function fillSnapshotImpliedValues(snapshot) {
-  fillTree(snapshot.roots, (list) => list);
+  fillTree(snapshot.roots);
   for (const controller of snapshot.rangeControllers || []) fillImpliedTuning(controller);
   return snapshot;
 }
@@ -213,7 +190,7 @@ export function fillSnapshotImpliedValues(snapshot) {
  */
 export function copyWithImpliedValues(snapshot) {
   const copy = { ...snapshot, roots: copyElements(snapshot.roots) };
-  fillTree(copy.roots, copyElements);
+  fillTree(copy.roots, { takeChildren: copyElements });
   if (Array.isArray(snapshot.rangeControllers)) {
     copy.rangeControllers = snapshot.rangeControllers.map((c) => fillImpliedTuning(isObject(c) ? { ...c } : c));
   }
@@ -242,25 +219,29 @@ function copyElements(list) {
 }
 
 /**
- * Fills the implied values of `roots` and every element under them, top-down and without
- * recursion, each children list passed through `takeChildren` before it is filled (the list
- * itself, to fill in place, or copyElements). Unlike fillImpliedValues, which pushes a node's
- * state down to the nodes under it, the walk carries the state a node passes down to them, so
- * each element is visited once.
+ * Fills the implied values of `roots` and every element under them in place, top-down and
+ * without recursion: each element once, the walk carrying the interface state a node passes down
+ * to the nodes under it (through specs). Each children list goes through `takeChildren` before
+ * it is filled (the list itself, or copyElements to fill copies), and `visit(element, parent)`
+ * sees each element once it is filled, in document order, with `parent` for the roots.
  */
-function fillTree(roots, takeChildren) {
+export function fillTree(roots, { takeChildren = (list) => list, visit, parent = null } = {}) {
   if (!Array.isArray(roots)) return;
-  // [element, the interface state of its nearest node ancestor]
-  const stack = roots.map((root) => [root, 0]);
+  // [element, the interface state of its nearest node ancestor, its parent]; a root (or an `add`
+  // op's element) writes its own state.
+  const stack = roots.map((root) => [root, 0, parent]).reverse();
   while (stack.length) {
-    const [el, inherited] = stack.pop();
+    const [el, inherited, elParent] = stack.pop();
     if (el.kind !== 'spec' && inherited && !has(el, 'interfaceState')) el.interfaceState = inherited;
-    if (!Array.isArray(el.children)) { fillOwnImpliedValues(el); continue; }
-    el.children = takeChildren(el.children);
-    fillLayoutRootRange(el);
+    if (Array.isArray(el.children)) {
+      el.children = takeChildren(el.children);
+      fillLayoutRootRange(el);
+    }
     fillOwnImpliedValues(el);
+    visit?.(el, elParent);
+    if (!Array.isArray(el.children)) continue;
     const passed = el.kind === 'spec' ? inherited : el.interfaceState || 0;
-    for (const child of el.children) stack.push([child, passed]);
+    for (let i = el.children.length - 1; i >= 0; i--) stack.push([el.children[i], passed, el]);
   }
 }
 

@@ -5,7 +5,7 @@
 // image's decoded size) are filled back into those objects as they are indexed, and into the
 // props of `set` ops, so every view reads complete elements (implied-values.js).
 
-import { fillImpliedValues, fillImpliedProps, fillImpliedTuning } from './implied-values.js';
+import { fillTree, fillImpliedProps, fillImpliedTuning } from './implied-values.js';
 import { copyJSON, displayText, shortJSON } from './json-values.js';
 
 /**
@@ -319,17 +319,15 @@ export class TreeModel {
     }
   }
 
+  /** Fills the implied values of `element`'s subtree (an `add` op's element writes its own state) and indexes it. */
   #index(element, parent) {
-    // Iterative: a deep tree must not overflow the stack.
-    const stack = [[element, parent]];
-    while (stack.length) {
-      const [el, p] = stack.pop();
-      fillImpliedValues(el);
-      this.elements.set(el.id, el);
-      this.parents.set(el.id, p);
-      const children = el.children;
-      if (children) for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], el]);
-    }
+    fillTree([element], {
+      parent,
+      visit: (el, p) => {
+        this.elements.set(el.id, el);
+        this.parents.set(el.id, p);
+      },
+    });
   }
 
   #unindex(element) {
