@@ -1,6 +1,6 @@
 """A device played by the test itself over the real gateway's /device path: it registers, answers
-Tree.getDocument with the document the test gives it (or with an error, as many times as the test
-says; counting the calls), answers every other
+Tree.getDocument with the document the test gives it (or with an error, or not at all, as many times
+as the test says; counting the calls), answers every other
 request with the result the test gives for its method, `{}` by default (or with the error the test
 names for its method), and sends the events the test writes. For inputs no real program sends: text
 that looks like HTML, update ops that do not fit the document, revision gaps."""
@@ -14,6 +14,7 @@ class ScriptedDevice:
     def __init__(self, gateway, instance, document, pid=1):
         self.document = document
         self.failing_documents = 0  # how many of the next Tree.getDocument calls get an error
+        self.unanswered_documents = 0  # how many of the next Tree.getDocument calls get no reply (a paused program's)
         self.errors = {}  # method -> the message of the error the device answers it with
         self.results = {}  # method -> the result the device answers it with (else {})
         self.requests = []  # [method, params] of every request the device received
@@ -36,11 +37,16 @@ class ScriptedDevice:
             if "id" not in message or "method" not in message:
                 continue
             self.requests.append([message["method"], message.get("params", {})])
-            with self.send_lock:
-                self.socket.send(self.reply(message))
+            text = self.reply(message)
+            if text is not None:
+                with self.send_lock:
+                    self.socket.send(text)
 
     def reply(self, request):
-        """The text of the reply to `request` (a subclass may send one that is not JSON)."""
+        """The text of the reply to `request` (a subclass may send one that is not JSON), or None for none."""
+        if request["method"] == "Tree.getDocument" and self.unanswered_documents > 0:
+            self.unanswered_documents -= 1
+            return None
         if request["method"] == "Tree.getDocument" and self.failing_documents > 0:
             self.failing_documents -= 1
             return json.dumps({"id": request["id"], "error": {"code": -32603, "message": "capture failed"}})

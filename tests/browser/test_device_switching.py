@@ -2,12 +2,15 @@
 through the real gateway: picking devices in quick succession binds to the last choice only; a
 document fetch that fails after the first is shown as an error, and the document it leaves on
 show is marked as not current, as is the document of a device that disconnected; a device that
-keeps sending a document the page refuses is asked for it again with back-off."""
+keeps sending a document the page refuses is asked for it again with back-off; a first fetch that
+fails is tried again by itself, and the page says why it shows no document meanwhile."""
 import re
 import time
 
 from harness import Gateway
 from scripted_device import ScriptedDevice, document, element
+from selenium.webdriver.support.ui import Select
+
 from test_live_search import attach_scripted
 from test_root_origins import click_world
 
@@ -233,4 +236,79 @@ def test_a_disconnected_device_leaves_its_document_marked_not_current_until_it_i
             page.frames()
             assert page.js(SHOWN) == [None, "Live", False, False]
             assert page.js("return weft.state.model.get('n2').frame[2]") == 150
+        assert page.severe_console_errors() == []
+
+
+def pick_scripted(gateway, page, instance):
+    """Opens the page and picks the scripted device registered as `instance` (whatever its fetch brings)."""
+    page.open(gateway.page_url())
+    label = page.wait_js("const o = [...document.querySelectorAll('#device-select option')].find(o => o.textContent.includes(arguments[0]));"
+                         "return o && o.textContent;", "the device in the list", instance)
+    Select(page.driver.find_element("id", "device-select")).select_by_visible_text(label)
+
+
+def missing_notice(why):
+    """A regular expression for the notice the page shows while it has no document of the scripted
+    device because its fetch failed: `why` (a regular expression) says how, and when it tries again."""
+    return re.escape("No document yet: fetching Scripted's document failed: ") + why
+
+
+# The notice's text (None when hidden), whether its button is shown, and the tree's empty message.
+MISSING = """return [document.getElementById('stale').hidden ? null : document.getElementById('stale-text').textContent,
+        !document.getElementById('stale-fetch').hidden, !document.getElementById('tree-empty').hidden];"""
+
+
+def test_a_first_fetch_the_app_does_not_answer_is_tried_again_by_itself(page):
+    """The app does not answer the first two fetches (a paused program; the gateway's time-out,
+    1 s here, answers them). Before, the page said "Device error" in the pill only and never
+    fetched again: a paused program sends no update, and only the button recovered. Now a notice
+    says there is no document, why, and when the next try is; the page tries again after 1 s,
+    then 2 s, with no update from the app, and the third fetch brings the document."""
+    instance = "first-unanswered"
+    with Gateway(extra_args=["--request-timeout", "1"]) as gateway, ScriptedDevice(gateway, instance, scripted_roots(instance)) as device:
+        device.unanswered_documents = 2
+        pick_scripted(gateway, page, instance)
+        page.wait_js("return document.getElementById('connection').dataset.state === 'device-error'", "the first fetch's time-out")
+        assert page.pill() == ["device-error", "Device error: request timed out"]
+        notice, button, empty = page.js(MISSING)
+        assert re.fullmatch(missing_notice(r"request timed out\. (Next automatic try in 1 s\.|Fetching it again…)"), notice), notice
+        assert button and empty
+        page.wait_js("return /Next automatic try in 2 s\\.$/.test(document.getElementById('stale-text').textContent)",
+                     "the second try timed out too: the next waits 2 s", timeout=5)
+        page.screenshot("first-fetch-unanswered")
+        assert device.calls("Tree.getDocument") == 2
+        page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && weft.state.model?.revision === 1",
+                     "the third try's document, with no update from the app", timeout=5)
+        assert device.calls("Tree.getDocument") == 3
+        assert page.js(MISSING) == [None, False, False]
+        assert page.js("return document.getElementById('status-text').textContent.split(' · ')[0]") == "Live"
+        assert page.severe_console_errors() == []
+
+
+def test_a_first_fetch_refused_is_tried_again_when_the_app_changes(gateway, page):
+    """The first document the device sends is one the page refuses. Before, every update was
+    dropped and nothing fetched again but the button. Now the notice says why there is no
+    document; the page does not ask again while the app does not change (the same document would
+    be refused again), and the app's next update brings a fetch, which succeeds."""
+    instance = "first-refused"
+    with ScriptedDevice(gateway, instance, refused_roots(instance, 1)) as device:
+        pick_scripted(gateway, page, instance)
+        page.wait_js("return document.getElementById('connection').dataset.state === 'device-error'", "the refused document")
+        assert page.pill() == ["device-error", f"Device error: {REFUSED_REASON}"]
+        notice, button, empty = page.js(MISSING)
+        assert re.fullmatch(missing_notice(re.escape(f"{REFUSED_REASON}. ") + r"Next automatic try when the app changes(, in 1 s at the earliest)?\."),
+                            notice), notice
+        assert button and empty
+        page.wait_js("return /Next automatic try when the app changes\\.$/.test(document.getElementById('stale-text').textContent)",
+                     "the notice counted down")
+        page.screenshot("first-fetch-refused")
+        assert device.calls("Tree.getDocument") == 1, "no fetch while the app does not change"
+
+        device.document = scripted_roots(instance, 2, width=150)
+        device.update(1, 2, [])
+        page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && weft.state.model?.revision === 2",
+                     "the document the update's fetch brought")
+        assert device.calls("Tree.getDocument") == 2
+        assert page.js(MISSING) == [None, False, False]
+        assert page.js("return weft.state.model.get('n2').frame[2]") == 150
         assert page.severe_console_errors() == []

@@ -49,10 +49,27 @@ export function describeStaleDocument(state, detail, model, now = Date.now()) {
     + 'Style, spec and tuning edits and the tap probe are off until a fetch succeeds.';
 }
 
+/**
+ * What the page says, with no live document on show, while fetching the bound app's document
+ * fails (state `device-error`: its first fetch failed, so there is no document to keep and call
+ * not current), or null in any other state. The page shows it in place of describeStaleDocument's
+ * notice, with the same button, so the user sees why there is no tree and when the next try is.
+ * @param {string} state the session's state; @param {object} detail its detail
+ * @param {number} now ms on the session's clock (the retry's)
+ */
+export function describeMissingDocument(state, detail, now = Date.now()) {
+  if (state !== 'device-error') return null;
+  return `No document yet: fetching ${appName(detail?.device?.info, detail?.device?.identity)}'s document ${failedFetch(detail, now)}`;
+}
+
+/** How a fetch failed (`device-error`'s detail), and when the page tries again. */
+function failedFetch(detail, now) {
+  return [`failed: ${displayText(detail?.message)}.`, describeRetry(detail?.retry, now)].filter(Boolean).join(' ');
+}
+
 function whyNotCurrent(state, detail, app, now) {
   switch (state) {
-    case 'device-error':
-      return [`Fetching the app's document again failed: ${displayText(detail?.message)}.`, describeRetry(detail?.retry, now)].filter(Boolean).join(' ');
+    case 'device-error': return `Fetching the app's document again ${failedFetch(detail, now)}`;
     case 'device-disconnected':
     case 'waiting':
       return `${app} disconnected at ${clockTime(detail?.since ?? now)}; the page fetches its document again when it reconnects.`;
@@ -254,26 +271,21 @@ export class DeviceSession {
     const live = new LiveDocument(() => this.connection.request('Tree.getDocument', {}, deviceId), {
       onDocument: (model) => {
         if (this.document !== live) return;
-        if (this.state === 'device-error') this.#setState('attached', { device }); // a resync made up for a failed one
+        if (this.state !== 'attached') this.#setState('attached', { device }); // the first fetch, or one that made up for a failed one
         this.listeners.onDocument?.(model);
       },
       onUpdate: (model, changes) => { if (this.document === live) this.listeners.onUpdate?.(model, changes); },
       onUnknownOps: (unknownOps) => { if (this.document === live) this.listeners.onUnknownOps?.(unknownOps); },
-      // A resync that failed (the first fetch's failure is handled below): the document on show
-      // is no longer the device's, so the page must not go on calling it live.
-      onError: (error) => { if (this.document === live && live.refused) this.#setState('device-error', { device, message: error.message, retry: live.refused }); },
+      // A fetch that failed, the first or a later one: a document on show is no longer the
+      // device's, so the page must not go on calling it live; none on show, the page says why.
+      onError: (error) => { if (this.document === live) this.#setState('device-error', { device, message: error.message, retry: live.refused }); },
       // The next fetch was scheduled or started: the page says when.
       onRetry: () => { if (this.document === live && this.state === 'device-error') this.#setState('device-error', this.detail); },
     }, { timers: this.timers, clock: this.clock });
     this.#replaceDocument(live);
     if (this.paused) live.pause();
     this.#setState('loading', { device });
-    try {
-      await live.load();
-      if (this.document === live) this.#setState('attached', { device });
-    } catch (error) {
-      if (this.document === live) this.#setState('device-error', { device, message: error.message });
-    }
+    await live.load().catch(() => {}); // onDocument and onError say how it went
   }
 
   /** The bound identity's Device changed: a new id, a reconnect (new document), or a disconnect. */

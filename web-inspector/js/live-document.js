@@ -8,16 +8,27 @@
 // update.
 //
 // A fetch that fails or brings a document the page refuses leaves the last document on show,
-// not current (`refused`). Updates are then not applied to it, not even one whose baseRevision
-// is its revision: a document refused at that same revision proves the page's copy of it is not
-// the app's (the page's copy passed the checks the app's failed), and after a failed request the
-// app's revision is unknown; an update based on it describes changes to a document the page does
-// not have, and applying it would call the document current while it is not. Such an update only
-// says the app changed: it asks for the document again, backed off (`refetchDelay`), so a
-// device that keeps sending a document the page refuses is not asked for a whole capture on
-// every update.
+// not current (`refused`), or none when it was the first fetch. Updates are then not applied to
+// it, not even one whose baseRevision is its revision: a document refused at that same revision
+// proves the page's copy of it is not the app's (the page's copy passed the checks the app's
+// failed), and after a failed request the app's revision is unknown; an update based on it
+// describes changes to a document the page does not have, and applying it would call the
+// document current while it is not. Such an update only says the app changed: it asks for the
+// document again, backed off (`refetchDelay`), so a device that keeps sending a document the
+// page refuses is not asked for a whole capture on every update.
+//
+// A fetch the app did not answer (a time-out: the gateway's, the program's own or the page's;
+// the app or the connection gone) says nothing of its document, and the app may send no update
+// to bring the next one (a paused program sends none; one that is only slow may have nothing to
+// send): the next fetch is scheduled right away, for the end of the same back-off's wait. A
+// document the app did answer with (refused, or an error in its place) would only come back the
+// same until the app changes, so that one waits for an update. First fetch or later, the same.
 
 import { TreeModel, UpdateError } from './tree-model.js';
+import { ErrorCode } from './protocol-client.js';
+
+/** The codes of a fetch the app did not answer (protocol.md "Envelope"): tried again without waiting for an update. */
+const UNANSWERED = new Set([ErrorCode.timedOut, ErrorCode.deviceGone]);
 
 /** The wait after the `refusals`-th refused fetch in a row before an automatic one: 1 s, 2 s, 4 s ... up to 30 s. */
 export function refetchDelay(refusals) {
@@ -38,7 +49,7 @@ export class LiveDocument {
     this.timers = timers;
     this.clock = clock;
     /**
-     * While the document on show is not current (a fetch failed or was refused), or null:
+     * While the document on show (if any) is not current (a fetch failed or was refused), or null:
      * {count (refusals in a row), notBefore (no automatic fetch before, ms), due (when the
      * next fetch starts or started, ms; null while waiting for the app to change)}.
      */
@@ -139,33 +150,32 @@ export class LiveDocument {
   }
 
   /**
-   * A fetch failed (or its document was refused). With a document on show, it stays, not
+   * A fetch failed (or its document was refused). The document on show, if any, stays, not
    * current, and the next automatic fetch waits; updates held for the fetch are of no use (the
-   * next one brings a whole document) but say the app changed meanwhile.
+   * next one brings a whole document) but say the app changed meanwhile. A fetch the app did not
+   * answer is tried again without them (see the top of this file).
    */
   #refuse(error) {
     const changed = this.held.length > 0;
     this.held = [];
-    if (this.model) {
-      const count = (this.refused?.count ?? 0) + 1;
-      this.refused = { count, notBefore: this.clock() + refetchDelay(count), due: null };
-    }
+    const count = (this.refused?.count ?? 0) + 1;
+    this.refused = { count, notBefore: this.clock() + refetchDelay(count), due: null };
     this.listeners.onError?.(error);
-    if (changed && this.refused) this.requestResync();
+    if (changed || UNANSWERED.has(error?.code)) this.requestResync();
   }
 
   /**
    * Handles the params of a Tree.updated event.
-   * Returns 'held' (a document is on its way, or paused), 'dropped' (also while there is no
-   * document and none on its way: its fetch failed), 'ignored' (the document on show is not
-   * current: the update only asks for it again, see the top of this file), 'applied' or 'resync'.
+   * Returns 'held' (a document is on its way, or paused), 'dropped' (also before the first
+   * fetch), 'ignored' (the last fetch failed: the update only asks for the document again, see
+   * the top of this file), 'applied' or 'resync'.
    */
   receive(update) {
-    if (!this.loading && !this.model) return 'dropped';
     if (!this.loading && this.refused) {
       this.requestResync();
       return 'ignored';
     }
+    if (!this.loading && !this.model) return 'dropped';
     if (this.loading || this.paused) {
       this.held.push(update);
       return 'held';
@@ -224,8 +234,8 @@ export class LiveDocument {
 }
 
 /**
- * When the page fetches a document that is not current (LiveDocument.refused) again by itself,
- * in a sentence, or '' for none (a failed first fetch: only the user's button fetches again).
+ * When the page fetches a document that is not current, or that it does not have
+ * (LiveDocument.refused), again by itself, in a sentence, or '' while it is current.
  * @param {number} now ms, on the LiveDocument's clock
  */
 export function describeRetry(refused, now) {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DeviceSession, identityKey, processKey, appName, backoffDelay, describeStaleDocument, clockTime } from '../js/device-session.js';
+import { DeviceSession, identityKey, processKey, appName, backoffDelay, describeStaleDocument, describeMissingDocument, clockTime } from '../js/device-session.js';
 import { ScriptedGateway, ManualTimers, settle } from './support/scripted-gateway.js';
 
 const identity = { appId: 'org.weft.Example', instance: 'test-1', host: 'h' };
@@ -223,4 +223,86 @@ test('calls without a device fail clearly', async () => {
   const { s } = session(gw);
   s.start(); await settle();
   await assert.rejects(s.call('Runtime.pause'), /no device selected/);
+});
+
+test('a first fetch the app answers with an error is tried again when the app changes, said with the next try, until it succeeds', async () => {
+  // Right after an app (re)connects its capture may fail. Before, the page said "Device error"
+  // and fetched nothing more, however much the app changed: only the button recovered.
+  const gw = gatewayWith([device('d1')], 3);
+  gw.on('Tree.getDocument', () => { throw Object.assign(new Error('capture failed'), { code: -32603 }); });
+  const { s, seen, timers } = session(gw);
+  s.start(); await settle();
+  await s.bind(identity); await settle();
+  assert.equal(s.state, 'device-error');
+  assert.equal(s.document.model, null);
+  const missing = (next) => `No document yet: fetching org.weft.Example's document failed: capture failed. ${next}`;
+  assert.equal(describeMissingDocument(s.state, s.detail, timers.now), missing('Next automatic try when the app changes, in 1 s at the earliest.'));
+  timers.advance(5000); await settle();
+  assert.equal(gw.sent('Tree.getDocument').length, 1, 'an answer would come the same: none asked for until the app changes');
+
+  gw.on('Tree.getDocument', () => snapshot(gw.revision));
+  gw.revision = 9;
+  gw.emit('Tree.updated', { baseRevision: 8, revision: 9, ops: [] }, 'd1'); // the wait is over: at once
+  await settle();
+  assert.equal(gw.sent('Tree.getDocument').length, 2);
+  assert.equal(s.state, 'attached');
+  assert.deepEqual(seen.documents, [9]);
+  assert.equal(describeMissingDocument(s.state, s.detail, timers.now), null);
+  gw.emit('Tree.updated', { baseRevision: 9, revision: 10, ops: [] }, 'd1');
+  assert.equal(s.document.revision, 10, 'updates apply again');
+});
+
+test('a first fetch the app does not answer (paused) times out and is tried again by itself, backed off, one in flight; the button at once', async () => {
+  // A paused program sends no updates: after a time-out the page cannot wait for one.
+  const gw = gatewayWith([device('d1')], 4);
+  gw.handlers.delete('Tree.getDocument'); // the program does not answer
+  const { s, seen, timers } = session(gw);
+  s.start(); await settle();
+  s.bind(identity); await settle(); // resolves once the fetch ends
+  const fetches = () => gw.sent('Tree.getDocument').length;
+  timers.advance(14999); await settle();
+  assert.equal(s.state, 'loading');
+  timers.advance(1); await settle();
+  assert.equal(s.state, 'device-error');
+  const missing = (next) => `No document yet: fetching org.weft.Example's document failed: Tree.getDocument timed out after 15000 ms. ${next}`;
+  assert.equal(describeMissingDocument(s.state, s.detail, timers.now), missing('Next automatic try in 1 s.'));
+  timers.advance(999); await settle();
+  assert.equal(fetches(), 1);
+  timers.advance(1); await settle();
+  assert.equal(fetches(), 2);
+  assert.equal(describeMissingDocument(s.state, s.detail, timers.now), missing('Fetching it again…'));
+  gw.emit('Tree.updated', { baseRevision: 4, revision: 5, ops: [] }, 'd1');
+  gw.emit('Gateway.resyncRequired', { device: 'd1', reason: 'queue full' });
+  timers.advance(14999); await settle();
+  assert.equal(fetches(), 2, 'one in flight, whatever comes meanwhile');
+  timers.advance(1); await settle();
+  assert.equal(describeMissingDocument(s.state, s.detail, timers.now), missing('Next automatic try in 2 s.'));
+  timers.advance(1000); await settle();
+  assert.equal(fetches(), 2);
+
+  gw.on('Tree.getDocument', () => snapshot(gw.revision)); // the program resumed
+  s.resync(); // the notice's button: at once, a second before the scheduled try
+  await settle();
+  assert.equal(fetches(), 3);
+  assert.equal(s.state, 'attached');
+  assert.deepEqual(seen.documents, [4]);
+  timers.advance(60000); await settle();
+  assert.equal(fetches(), 3, 'the scheduled try went with the button\'s');
+});
+
+test('a document left after its failed first fetch fetches nothing more', async () => {
+  const gw = gatewayWith([device('d1')]);
+  gw.handlers.delete('Tree.getDocument');
+  const { s, timers } = session(gw);
+  s.start(); await settle();
+  s.bind(identity); await settle();
+  timers.advance(15000); await settle();
+  assert.equal(s.state, 'device-error');
+  assert.equal(s.detail.retry.due, 16000, 'a try scheduled');
+  await s.bind(null); // no device picked
+  gw.emit('Tree.updated', { baseRevision: 1, revision: 2, ops: [] }, 'd1');
+  timers.advance(120000); await settle();
+  assert.equal(gw.sent('Tree.getDocument').length, 1);
+  assert.equal(s.state, 'connected');
+  assert.equal(describeMissingDocument(s.state, s.detail), null);
 });

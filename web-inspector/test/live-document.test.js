@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LiveDocument, describeUnknownOps, describeRetry, refetchDelay } from '../js/live-document.js';
+import { ProtocolError, ErrorCode } from '../js/protocol-client.js';
 import { ManualTimers, settle } from './support/scripted-gateway.js';
 
 // A document at revision `revision` with one text node whose width is `width`.
@@ -106,16 +107,6 @@ test('an update whose ops are not a list fetches the document again, like one wh
   assert.equal(fetches, 4);
   assert.equal(live.revision, 6);
   assert.equal(live.model.get('n1').frame[2], 300);
-});
-
-test('updates after a failed first fetch are not kept: there is no document to apply them to', async () => {
-  // The first Tree.getDocument fails (a time-out, a broken reply): the page shows the error.
-  // Updates the device streams meanwhile can never be applied (the next fetch brings a whole
-  // document), so keeping them would only grow memory for as long as the page stays open.
-  const live = new LiveDocument(async () => { throw new Error('Tree.getDocument timed out'); });
-  await assert.rejects(live.load());
-  for (let r = 2; r < 100; r++) assert.equal(live.receive(widthUpdate(r - 1, r, r)), 'dropped');
-  assert.equal(live.held.length, 0);
 });
 
 test('an op of a kind the page does not know fetches the document once; later ones are left out and counted', async () => {
@@ -281,4 +272,109 @@ test('a closed document schedules no fetch', async () => {
   live.close();
   timers.advance(60000); await settle();
   assert.equal(fetched.length, 2);
+});
+
+// A fetch the app did not answer: the page's own time-out, the gateway's or the program's (all
+// -32002), or the app or the connection gone (-32001).
+const timedOut = new ProtocolError(ErrorCode.timedOut, 'Tree.getDocument timed out after 15000 ms');
+const gone = new ProtocolError(ErrorCode.deviceGone, 'connection closed while Tree.getDocument was pending');
+
+test('a failed first fetch is refused as a later one: the app\'s updates bring the next fetch, backed off, and none is kept', async () => {
+  // The first Tree.getDocument brings a document the page refuses (or the app answers it with an
+  // error). Before, there was no document to mark not current, so nothing was: every update was
+  // dropped, and only the user's button ever fetched again.
+  const { live, timers, fetched } = refusingDocument([refused, refused, doc(5)]);
+  await assert.rejects(live.load(), refused);
+  assert.equal(live.model, null);
+  assert.deepEqual(live.refused, { count: 1, notBefore: 1000, due: null });
+  assert.equal(describeRetry(live.refused, timers.now), 'Next automatic try when the app changes, in 1 s at the earliest.');
+  timers.advance(60000); await settle();
+  assert.deepEqual(fetched, [0], 'the same document would be refused again: no fetch until the app changes');
+  assert.equal(describeRetry(live.refused, timers.now), 'Next automatic try when the app changes.');
+  assert.equal(live.receive(widthUpdate(8, 9, 1)), 'ignored', 'the wait is over: at once');
+  await settle();
+  assert.deepEqual(fetched, [0, 60000]);
+  assert.equal(live.refused.count, 2);
+  // A stream of updates: one fetch when the 2 s wait is over, not one per update.
+  for (let r = 10; r < 40; r++) assert.equal(live.receive(widthUpdate(r, r + 1, 1)), 'ignored');
+  assert.equal(describeRetry(live.refused, timers.now), 'Next automatic try in 2 s.');
+  timers.advance(1999); await settle();
+  assert.equal(fetched.length, 2);
+  timers.advance(1); await settle();
+  assert.deepEqual(fetched, [0, 60000, 62000]);
+  assert.equal(live.refused, null);
+  assert.equal(live.held.length, 0, 'the updates of the failed fetches were not kept');
+  assert.equal(live.revision, 5);
+  assert.equal(live.receive(widthUpdate(5, 6, 160)), 'applied');
+});
+
+test('a fetch the app did not answer is tried again by itself, backed off, first or later; one in flight', async () => {
+  // A paused program sends no update, so waiting for one would wait as long as it stays paused
+  // (before, after a first fetch: for ever).
+  const { live, timers, fetched } = refusingDocument([timedOut, timedOut, 'pending']);
+  const retries = [];
+  live.listeners.onRetry = (retry) => retries.push({ ...retry });
+  await assert.rejects(live.load(), timedOut);
+  assert.deepEqual(live.refused, { count: 1, notBefore: 1000, due: 1000 });
+  assert.equal(describeRetry(live.refused, timers.now), 'Next automatic try in 1 s.');
+  assert.equal(live.receive(widthUpdate(1, 2, 1)), 'ignored', 'an update finds the try scheduled');
+  timers.advance(999); await settle();
+  assert.deepEqual(fetched, [0]);
+  timers.advance(1); await settle();
+  assert.deepEqual(fetched, [0, 1000]);
+  assert.deepEqual(live.refused, { count: 2, notBefore: 3000, due: 3000 });
+  timers.advance(2000); await settle();
+  assert.deepEqual(fetched, [0, 1000, 3000]);
+  assert.equal(describeRetry(live.refused, timers.now), 'Fetching it again…');
+  for (let r = 2; r < 30; r++) assert.equal(live.receive(widthUpdate(r, r + 1, 1)), 'held', 'held for the fetch on its way');
+  timers.advance(60000); await settle();
+  assert.equal(fetched.length, 3, 'never a second one in flight');
+  assert.deepEqual(retries, [{ count: 1, notBefore: 1000, due: 1000 }, { count: 1, notBefore: 1000, due: 1000 },
+    { count: 2, notBefore: 3000, due: 3000 }, { count: 2, notBefore: 3000, due: 3000 }], 'each try scheduled, then started');
+
+  // A later fetch the app does not answer (it went away meanwhile): the same.
+  const later = refusingDocument([doc(5), gone, doc(7)]);
+  await later.live.load();
+  assert.equal(later.live.receive(widthUpdate(6, 7, 1)), 'resync');
+  await settle();
+  assert.deepEqual(later.live.refused, { count: 1, notBefore: 1000, due: 1000 });
+  later.timers.advance(1000); await settle();
+  assert.deepEqual(later.fetched, [0, 0, 1000]);
+  assert.equal(later.live.refused, null);
+  assert.equal(later.live.revision, 7);
+});
+
+test('after a failed first fetch the user\'s fetch goes at once, and the scheduled one with it', async () => {
+  const { live, timers, fetched } = refusingDocument([timedOut, doc(5)]);
+  await assert.rejects(live.load());
+  timers.advance(300);
+  assert.equal(describeRetry(live.refused, timers.now), 'Next automatic try in 1 s.');
+  await live.resync(); // the notice's button
+  assert.deepEqual(fetched, [0, 300]);
+  assert.equal(live.refused, null);
+  timers.advance(60000); await settle();
+  assert.equal(fetched.length, 2);
+});
+
+test('a document closed after its failed first fetch schedules nothing', async () => {
+  // The session left it (another device picked, the app gone): its timer must not fetch for it.
+  const unanswered = refusingDocument([timedOut, doc(5)]);
+  await assert.rejects(unanswered.live.load());
+  unanswered.live.close();
+  unanswered.timers.advance(60000); await settle();
+  assert.equal(unanswered.live.receive(widthUpdate(1, 2, 1)), 'ignored');
+  unanswered.timers.advance(60000); await settle();
+  assert.equal(unanswered.fetched.length, 1);
+  // Closed while its first fetch is on its way, which then fails: nothing either.
+  let fail;
+  const timers = new ManualTimers();
+  let fetches = 0;
+  const pending = new LiveDocument(() => { fetches++; return new Promise((resolve, reject) => { fail = reject; }); }, {}, { timers, clock: () => timers.now });
+  const loading = pending.load();
+  pending.close();
+  fail(timedOut);
+  await assert.rejects(loading);
+  pending.receive(widthUpdate(1, 2, 1));
+  timers.advance(60000); await settle();
+  assert.equal(fetches, 1);
 });

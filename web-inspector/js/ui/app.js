@@ -11,7 +11,7 @@ import { RangesPanel } from './ranges-panel.js';
 import { DrivePanel } from './drive-panel.js';
 import { DiffPanel } from './diff-panel.js';
 import { PlaygroundPanel } from './playground-panel.js';
-import { DeviceSession, identityKey, processKey, appName, describeStaleDocument } from '../device-session.js';
+import { DeviceSession, identityKey, processKey, appName, describeStaleDocument, describeMissingDocument } from '../device-session.js';
 import { inspectorURL } from '../protocol-client.js';
 import { TreeModel, copySnapshot } from '../tree-model.js';
 import { describeUnknownOps } from '../live-document.js';
@@ -122,18 +122,24 @@ function refreshPill() {
 }
 
 // ---- A live document left on show while the session is not attached (describeStaleDocument):
-// a refused fetch, the app disconnected, the gateway lost ----
+// a refused fetch, the app disconnected, the gateway lost; or none on show because the first
+// fetch failed (describeMissingDocument) ----
 const staleText = () => describeStaleDocument(lastSessionState[0], lastSessionState[1], liveModel);
+// The notice: on the live document, whether it is current; with nothing on show, why (before, only
+// the pill said "Device error", over a tree reading "No document").
+const noticeText = () => (state.source?.kind === 'live' ? staleText()
+  : state.source ? null : describeMissingDocument(...lastSessionState));
 let staleShown = false;
 function showStale() {
-  const text = state.source?.kind === 'live' ? staleText() : null;
+  const text = noticeText();
+  const stale = !!text && state.source?.kind === 'live';
   $('stale').hidden = !text;
   $('stale-text').textContent = text || '';
   // Only a device that is there can be asked again (a disconnected one comes back by itself).
   $('stale-fetch').hidden = lastSessionState[0] !== 'device-error';
-  if (text) $('layout').dataset.stale = ''; else delete $('layout').dataset.stale;
-  const changed = !!text !== staleShown;
-  staleShown = !!text;
+  if (stale) $('layout').dataset.stale = ''; else delete $('layout').dataset.stale;
+  const changed = stale !== staleShown;
+  staleShown = stale;
   updateStatus();
   diffPanel.refreshChoices(); // its live side's label
   if (changed) state.emit('live'); // edits on, or off
@@ -240,12 +246,11 @@ function updateStatus() {
   $('source').textContent = state.source ? (state.source.kind === 'file' ? state.source.name : '') : '';
 }
 state.on('document', updateStatus);
-// The update rate falls when the stream slows or stops, and the stale notice counts down to the
-// next automatic fetch: shown live, they are refreshed each second.
+// The update rate falls when the stream slows or stops, and the notice counts down to the next
+// automatic fetch: they are refreshed each second while shown.
 setInterval(() => {
-  if (state.source?.kind !== 'live') return;
-  updateStatus();
-  if (staleShown) $('stale-text').textContent = staleText();
+  if (!$('stale').hidden) $('stale-text').textContent = noticeText() || '';
+  if (state.source?.kind === 'live') updateStatus();
 }, 1000);
 
 // ---- The program restarted while the view was paused ----
