@@ -273,11 +273,14 @@ public final class RangeController {
         }
 
         let ranges = RangeMembership(visible: visible, display: display, preload: preload)
-        var order = visible
-        order += display.filter { !ranges[$0].contains(.visible) }
-        order += preload.filter { ranges[$0].isDisjoint(with: [.visible, .display]) }
-        let nowInRange = order.sorted()
-        order += previousInRange.filter { ranges[$0].isEmpty && $0 < itemStates.count }
+        // The items whose states are pushed, in order, appended in place to one array with room
+        // for all of them (`filter` and `+` made and copied an array for each list).
+        var order: [Int] = []
+        order.reserveCapacity(visible.count + display.count + preload.count + previousInRange.count)
+        order += visible
+        for index in display where !ranges[index].contains(.visible) { order.append(index) }
+        for index in preload where ranges[index].isDisjoint(with: [.visible, .display]) { order.append(index) }
+        for index in previousInRange where ranges[index].isEmpty && index < itemStates.count { order.append(index) }
         if !rangeIsValid {
             var visited = [Bool](repeating: false, count: itemStates.count)
             for index in order where visited.indices.contains(index) { visited[index] = true }
@@ -307,7 +310,7 @@ public final class RangeController {
         visibleIndices = visible
         displayIndices = display
         preloadIndices = preload
-        previousInRange = nowInRange
+        previousInRange = ranges.indicesInAnyRange
         currentMode = rangeMode
         preserveCurrentMode = false
         rangeIsValid = true
