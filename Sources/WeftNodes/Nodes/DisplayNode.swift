@@ -228,6 +228,8 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// Cells of containers: their state comes from the container's range controller, not from
     /// their supernode.
     public internal(set) var isRangeManaged = false
+    /// Set on a container's visible cells while `showVisibleCells` detaches the others.
+    var isKeptAsVisibleCell = false
     var interfaceStateObservers: [(DisplayNode, InterfaceStateEvent) -> Void] = []
 
     // MARK: Roots and change tracking
