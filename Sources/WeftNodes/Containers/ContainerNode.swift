@@ -135,9 +135,14 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         cells.firstIndex { $0 === cell }
     }
 
-    /// The cells on screen, in item order (also the container's subnodes).
+    /// The cells on screen, in item order (also the container's subnodes). Built with room for
+    /// all of them (`compactMap` grew its result by reallocation, every frame that scrolled).
     public var visibleCells: [CellNode] {
-        rangeController.visibleIndices.compactMap(cellForItem(at:))
+        let indices = rangeController.visibleIndices
+        var result: [CellNode] = []
+        result.reserveCapacity(indices.count)
+        for index in indices where cells.indices.contains(index) { result.append(cells[index]) }
+        return result
     }
 
     // MARK: Measurement
