@@ -167,6 +167,44 @@ struct ContainerTests {
         #expect(table.contentOffset.y == 1520)
     }
 
+    @Test("the subnodes are the visible cells in item order, then the host's own, as the table scrolls and changes")
+    func subnodesFollowVisibleCells() throws {
+        let (table, source, loop) = table(count: 40)
+        let badge = DisplayNode()
+        table.addSubnode(badge)
+        func check(_ moment: String) {
+            let cells = table.subnodes.filter(\.isRangeManaged)
+            #expect(cells.map(\.id) == table.visibleCells.map(\.id), "\(moment)")
+            #expect(table.subnodes.last === badge, "\(moment)")
+            // The marks showVisibleCells puts on the cells it keeps are all taken off again.
+            #expect(!table.cells.contains { $0.isKeptAsVisibleCell }, "\(moment)")
+        }
+        loop.run(frames: 1)
+        check("loaded")
+        for step in 0..<12 {
+            table.contentOffset = Point(x: 0, y: Double(step) * 130)
+            loop.run(frames: 1)
+            check("offset \(step * 130)")
+        }
+        source.count = 42
+        try table.insertItems(at: [10, 11])
+        loop.run(frames: 1)
+        check("inserted")
+        source.count = 39
+        try table.deleteItems(at: [9, 10, 13])
+        loop.run(frames: 1)
+        check("deleted")
+        try table.reloadItems(at: [12])
+        loop.run(frames: 1)
+        check("reloaded")
+        table.contentOffset = Point(x: 0, y: 5_000)
+        loop.run(frames: 1)
+        #expect(table.visibleCells.isEmpty)
+        check("past the content")
+        loop.simulateMemoryWarning()
+        check("memory warning")
+    }
+
     @Test("insert, delete and reload keep states with their items")
     func updates() throws {
         let (table, source, loop) = table(count: 20)

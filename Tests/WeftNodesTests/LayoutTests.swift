@@ -186,4 +186,43 @@ struct LayoutTests {
         let range = try #require(child.constrainedSizeForCalculatedLayout)
         #expect(range.min.width == 300 && range.max.width == 300)
     }
+
+    @Test("a frame's layout pass finds a node needing layout deep in a laid-out tree, attached or changed in place")
+    func layoutPassFindsMarkedNodes() {
+        // root > branch > twig > leaf, plain nodes (no specs): each lays out for its own bounds.
+        let root = DisplayNode(), branch = DisplayNode(), twig = DisplayNode(), leaf = DisplayNode()
+        root.addSubnode(branch)
+        branch.addSubnode(twig)
+        twig.addSubnode(leaf)
+        for _ in 0..<3 { branch.addSubnode(DisplayNode()) }
+        let loop = MainLoop()
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        for node in [branch, twig, leaf] { node.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+        loop.run(frames: 1)
+        func laidOut(_ node: DisplayNode, at size: Size) -> Bool {
+            node.constrainedSizeForCalculatedLayout == SizeRange(exactly: size) && !node.needsLayout
+        }
+        #expect(laidOut(leaf, at: Size(width: 100, height: 100)))
+        // A new size for the leaf alone: only the leaf needs layout.
+        leaf.frame = Rect(x: 0, y: 0, width: 60, height: 40)
+        #expect(!twig.needsLayout && !branch.needsLayout)
+        loop.run(frames: 1)
+        #expect(laidOut(leaf, at: Size(width: 60, height: 40)))
+        #expect(!root.mayNeedLayoutBelow && !branch.mayNeedLayoutBelow && !twig.mayNeedLayoutBelow)
+        // A subtree detached, changed while out of the tree, then attached without invalidating
+        // its new supernode (as containers attach cells): its marks come with it.
+        twig.removeFromSupernode()
+        loop.run(frames: 1)
+        leaf.frame = Rect(x: 0, y: 0, width: 30, height: 30)
+        root.attach(twig, at: 0)
+        #expect(!root.needsLayout && root.mayNeedLayoutBelow)
+        loop.run(frames: 1)
+        #expect(laidOut(leaf, at: Size(width: 30, height: 30)))
+        // A node that never laid out, attached deep without invalidating: laid out next frame.
+        let sprout = DisplayNode()
+        sprout.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        leaf.attach(sprout, at: 0)
+        loop.run(frames: 1)
+        #expect(laidOut(sprout, at: Size(width: 10, height: 10)))
+    }
 }

@@ -124,6 +124,55 @@ struct PagerAndNestingTests {
         #expect(root.containerCountInSubtree == 0 && loop.allContainers().isEmpty)
     }
 
+    @Test("the frame's walks enter only subtrees holding a container, and follow containers added, moved and removed")
+    func frameWalksFollowContainerCounts() throws {
+        let plain = DisplayNode(), deep = DisplayNode()
+        let (loop, _) = makeScreen(plain)
+        plain.addSubnode(deep)
+        for _ in 0..<3 { plain.addSubnode(DisplayNode()) }
+        // What the walks must find: every container reachable through subnodes, parents first.
+        func reachable() -> [String] {
+            var ids: [String] = []
+            for root in loop.roots { root.forEachNode { if let container = $0 as? ContainerNode { ids.append(container.id) } } }
+            return ids
+        }
+        loop.run(frames: 1)
+        #expect(loop.containers.isEmpty)
+        // A table added deep in a subtree that held none: updated (loaded) and moved by frames.
+        let source = ListSource(count: 30)
+        let table = TableNode()
+        table.dataSource = source
+        deep.addSubnode(table)
+        table.frame = Rect(x: 0, y: 0, width: 320, height: 480)
+        loop.run(frames: 1)
+        #expect(table.hasLoadedData && table.visibleCells.count == 5)
+        #expect(loop.containers.map(\.id) == reachable())
+        table.drag(by: Point(x: 0, y: 200), duration: 0.2)
+        loop.run(frames: 30)
+        #expect(table.contentOffset.y >= 200 && table.rangeController.visibleIndices.first! >= 2)
+        // A pager of tables beside it in another root: on-screen pages' tables are listed.
+        let pages = TablePages(count: 5)
+        let (pager, pagerLoop, _) = loadedPager(pages)
+        let pagerRoot = try #require(pagerLoop.roots.first)
+        pagerLoop.removeRoot(pagerRoot)
+        loop.addRoot(pagerRoot, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        loop.run(frames: 1)
+        #expect(loop.containers.map(\.id) == reachable() && reachable().count == 3)
+        pager.contentOffset = Point(x: 640, y: 0)
+        loop.run(frames: 1)
+        #expect(loop.containers.map(\.id) == reachable() && loop.containers.contains { $0 === pages.tables[2] })
+        // Moved to another plain subtree, removed, its root removed.
+        let other = DisplayNode()
+        plain.addSubnode(other)
+        other.addSubnode(table)
+        loop.run(frames: 1)
+        #expect(loop.containers.map(\.id) == reachable() && loop.containers.contains { $0 === table })
+        table.removeFromSupernode()
+        #expect(loop.containers.map(\.id) == reachable() && !loop.containers.contains { $0 === table })
+        loop.removeRoot(pagerRoot)
+        #expect(loop.containers.isEmpty)
+    }
+
     @Test("a container counts the containers in its cells' trees, on screen or not, as cells and trees change")
     func containerCountInCells() throws {
         let pages = TablePages(count: 5)

@@ -58,6 +58,23 @@ struct RangeControllerTests {
         #expect(controller.tuningParameters(for: .full, .preload) == RangeTuning(leading: 3, trailing: 0))
     }
 
+    @Test("each mode and range type has a tuning of its own; tables with the same tunings are equal")
+    func tuningSlots() {
+        var table = RangeTuningTable.default
+        let pairs = RangeMode.allCases.flatMap { mode in RangeType.allCases.map { (mode, $0) } }
+        for (number, (mode, type)) in pairs.enumerated() {
+            table[mode, type] = RangeTuning(leading: Double(number), trailing: 0)
+        }
+        for (number, (mode, type)) in pairs.enumerated() {
+            #expect(table[mode, type] == RangeTuning(leading: Double(number), trailing: 0), "\(mode) \(type)")
+        }
+        var edited = RangeTuningTable.default
+        edited[.full, .display] = RangeTuning(leading: 9, trailing: 9)
+        #expect(edited != .default)
+        edited[.full, .display] = RangeTuning(leading: 1, trailing: 0.5)
+        #expect(edited == .default)
+    }
+
     @Test("pager overrides change only minimum and full")
     func pagerTuning() {
         let pager = RangeTuningTable.pager

@@ -8,12 +8,18 @@ extension DisplayNode {
     /// of its subnodes in order (its cells on screen among them). Subtrees without a container
     /// are skipped without a visit (`containerCountInSubtree`).
     public func appendContainers(to result: inout [ContainerNode]) {
+        appendContainers(to: &result, includingOffscreenCells: true)
+    }
+
+    /// `appendContainers`, or without the off-screen cells' containers: only those reachable
+    /// through `subnodes` (`MainLoop.containers`, the ones on screen).
+    func appendContainers(to result: inout [ContainerNode], includingOffscreenCells: Bool) {
         guard containerCountInSubtree > 0 else { return }
         if let container = self as? ContainerNode {
             result.append(container)
-            container.appendContainersInOffscreenCells(to: &result)
+            if includingOffscreenCells { container.appendContainersInOffscreenCells(to: &result) }
         }
-        for subnode in subnodes { subnode.appendContainers(to: &result) }
+        for subnode in subnodes { subnode.appendContainers(to: &result, includingOffscreenCells: includingOffscreenCells) }
     }
 }
 

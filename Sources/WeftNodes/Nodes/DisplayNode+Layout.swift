@@ -101,12 +101,26 @@ extension DisplayNode {
         top.layoutSubtreeIfNeeded()
     }
 
+    /// Lays out this node if it needs it, else the nodes below that do (`mayNeedLayoutBelow`
+    /// leads to them).
     func layoutSubtreeIfNeeded() {
         if needsLayout {
             let range = SizeRange(exactly: frame.size)
             apply(layoutThatFits(range, parentSize: frame.size, context: layoutContext), constrainedSize: range)
-        } else {
+        } else if mayNeedLayoutBelow {
+            mayNeedLayoutBelow = false
             for subnode in subnodes { subnode.layoutSubtreeIfNeeded() }
+        }
+    }
+
+    /// Marks this node and its ancestors: a node below them needs layout. The walk stops at a
+    /// node already marked: its ancestors are, or a layout pass going through them has yet to
+    /// reach it.
+    func markMayNeedLayoutBelow() {
+        var node: DisplayNode? = self
+        while let current = node, !current.mayNeedLayoutBelow {
+            current.mayNeedLayoutBelow = true
+            node = current.supernode
         }
     }
 
@@ -117,6 +131,9 @@ extension DisplayNode {
         ownCalculatedLayout = OwnLayout(layout)
         constrainedSizeForCalculatedLayout = constrainedSize
         needsLayout = false
+        // Every subnode is laid out below (placed ones with their part of the layout, the others
+        // for their own bounds); one marked meanwhile marks this node again.
+        mayNeedLayoutBelow = false
         let placed = layout.flattenedToNodes(context: layoutContext).sublayouts
         if automaticallyManagesSubnodes {
             manageSubnodes(following: placed.compactMap { $0.element as? DisplayNode })

@@ -52,12 +52,14 @@ public struct ItemGeometry: Sendable {
             let middle = (low + high) / 2
             if runningMaxEnd[middle] <= rectStart { low = middle + 1 } else { high = middle }
         }
+        // Then (`high` goes on from `low`, where the search left both) the first item from there
+        // that starts at or after the rect's end: the items between are the candidates, which
+        // the result has room for before it takes them (grown by appends, the three ranges of
+        // an update reallocated their arrays a dozen times).
+        while high < frames.count, start(frames[high]) < rectEnd { high += 1 }
         var result: [Int] = []
-        var index = low
-        while index < frames.count, start(frames[index]) < rectEnd {
-            if Self.overlaps(frames[index], rect) { result.append(index) }
-            index += 1
-        }
+        result.reserveCapacity(high - low)
+        for index in low..<high where Self.overlaps(frames[index], rect) { result.append(index) }
         return result
     }
 

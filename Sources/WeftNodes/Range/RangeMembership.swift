@@ -14,17 +14,32 @@ struct RangeMembership {
     private let first: Int
     private var flags: [Ranges]
 
+    /// The lists are ascending, as `ItemGeometry` gives them: their ends bound the span.
     init(visible: [Int], display: [Int], preload: [Int]) {
-        let lists = [visible, display, preload]
-        guard let low = lists.compactMap({ $0.min() }).min(), let high = lists.compactMap({ $0.max() }).max() else {
+        let low = Swift.min(visible.first ?? .max, display.first ?? .max, preload.first ?? .max)
+        let high = Swift.max(visible.last ?? .min, display.last ?? .min, preload.last ?? .min)
+        guard low <= high else {
             (first, flags) = (0, [])
             return
         }
         first = low
         flags = Array(repeating: [], count: high - low + 1)
-        for (list, range) in zip(lists, [Ranges.visible, .display, .preload]) {
-            for index in list { flags[index - low].insert(range) }
-        }
+        mark(visible, .visible)
+        mark(display, .display)
+        mark(preload, .preload)
+    }
+
+    private mutating func mark(_ list: [Int], _ range: Ranges) {
+        for index in list { flags[index - first].insert(range) }
+    }
+
+    /// Every index in some range, ascending: the lists merged in one pass over the span (sorting
+    /// their concatenation cost an update about as much as the rest of its work on the lists).
+    var indicesInAnyRange: [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(flags.count)
+        for offset in flags.indices where !flags[offset].isEmpty { result.append(first + offset) }
+        return result
     }
 
     /// The ranges `index` is in (none outside the span).
