@@ -141,7 +141,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         let indices = rangeController.visibleIndices
         var result: [CellNode] = []
         result.reserveCapacity(indices.count)
-        for index in indices where cells.indices.contains(index) { result.append(cells[index]) }
+        for index in indices { if let cell = cellForItem(at: index) { result.append(cell) } }
         return result
     }
 
