@@ -407,7 +407,12 @@ struct SleepCaptureTests {
         #expect(waitedFor.capturesWhileLoopSlept == 1)
         let before = other.streamedCaptures
         label.text = "a change a second later"
-        loop.run(frames: 61)
+        // Charged to the other session, the wait (about 0.18 s) would hold its captures back
+        // for tens of thousands of frames, a quarter of each frame's few tens of microseconds
+        // paying it off. Its own captures on a loaded machine may hold it back for a few
+        // hundred (a capture the system interrupted is charged whole when it has no
+        // predecessors), hence up to 6 000 frames, about 0.2 s here.
+        for _ in 0..<100 where other.streamedCaptures == before { loop.run(frames: 60) }
         #expect(other.streamedCaptures > before, "the other session paid for a wait it did not cause")
         waitedFor.stop()
         other.stop()
