@@ -108,6 +108,27 @@ struct MainLoopTests {
         #expect(log == ["observer 1", "hook 1"])
     }
 
+    /// A frame callback removing another of its phase, and one adding a callback: the removed
+    /// one does not run in that frame, the added one runs from the next frame on, and the
+    /// callbacks of a phase run in the order they were added.
+    @Test("callbacks removed or added during a frame: removed ones stop at once, added ones start at the next frame")
+    func callbacksChangedDuringTheFrame() {
+        let loop = MainLoop()
+        var log: [String] = []
+        var second: MainLoop.Token?
+        loop.addFrameCallback(.layout) { loop in
+            log.append("layout 1")
+            if loop.frame == 1 {
+                if let second { loop.remove(second) }
+                loop.addFrameCallback(.layout) { _ in log.append("added") }
+            }
+        }
+        second = loop.addFrameCallback(.layout) { _ in log.append("layout 2") }
+        loop.addFrameCallback(.layout) { _ in log.append("layout 3") }
+        loop.run(frames: 2)
+        #expect(log == ["layout 1", "layout 3", "layout 1", "layout 3", "added"])
+    }
+
     @Test("work posted from another thread runs on the loop, even while paused")
     func postFromAnotherThread() async {
         let loop = MainLoop()

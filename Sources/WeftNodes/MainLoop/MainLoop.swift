@@ -110,13 +110,13 @@ public final class MainLoop {
     /// More callers of the same moment, each with a token (`addLayoutSpecObserver`): a single
     /// slot could not be shared by the host and inspectors (each would replace or clear the
     /// others' hook).
-    private var layoutSpecObservers: [(token: Token, body: (DisplayNode, any LayoutElement) -> Void)] = []
+    private let layoutSpecObservers = Registrations<(DisplayNode, any LayoutElement) -> Void>()
 
     private var nextToken = 0
     private var scheduled: [() -> Void] = []
     private var timers: [(due: Double, order: Int, work: () -> Void)] = []
-    private var callbacks: [(token: Token, phase: Phase, body: (MainLoop) -> Void)] = []
-    private var afterFrameHooks: [(token: Token, body: (FrameInfo) -> Void)] = []
+    private let callbacks = Registrations<(phase: Phase, body: (MainLoop) -> Void)>()
+    private let afterFrameHooks = Registrations<(FrameInfo) -> Void>()
     private var pendingSteps = 0
     private var stopRequested = false
     private var lastFrameWallTime: Double?
@@ -189,8 +189,7 @@ public final class MainLoop {
     @discardableResult
     public func addFrameCallback(_ phase: Phase, _ body: @escaping (MainLoop) -> Void) -> Token {
         let token = makeToken()
-        callbacks.append((token, phase, body))
-        callbacks.sort { $0.phase < $1.phase }  // stable: registration order within a phase
+        callbacks.add((phase, body), token: token)
         return token
     }
 
@@ -198,7 +197,7 @@ public final class MainLoop {
     @discardableResult
     public func addAfterFrameHook(_ body: @escaping (FrameInfo) -> Void) -> Token {
         let token = makeToken()
-        afterFrameHooks.append((token, body))
+        afterFrameHooks.add(body, token: token)
         return token
     }
 
@@ -208,16 +207,16 @@ public final class MainLoop {
     @discardableResult
     public func addLayoutSpecObserver(_ body: @escaping (DisplayNode, any LayoutElement) -> Void) -> Token {
         let token = makeToken()
-        layoutSpecObservers.append((token, body))
+        layoutSpecObservers.add(body, token: token)
         return token
     }
 
     /// Removes a frame callback, after-frame hook or layout spec observer; unknown tokens are
     /// ignored.
     public func remove(_ token: Token) {
-        callbacks.removeAll { $0.token == token }
-        afterFrameHooks.removeAll { $0.token == token }
-        layoutSpecObservers.removeAll { $0.token == token }
+        callbacks.remove(token)
+        afterFrameHooks.remove(token)
+        layoutSpecObservers.remove(token)
     }
 
     /// A node of the loop's trees built `spec` and is about to lay it out: tells the host's
@@ -225,7 +224,7 @@ public final class MainLoop {
     /// method would read as a call of the optional closure.)
     func specWillLayout(_ node: DisplayNode, _ spec: any LayoutElement) {
         layoutSpecWillLayout?(node, spec)
-        forEachStillRegistered(\.layoutSpecObservers, token: { $0.token }) { $0.body(node, spec) }
+        layoutSpecObservers.forEach { $0(node, spec) }
     }
 
     private func makeToken() -> Token {
@@ -349,7 +348,7 @@ public final class MainLoop {
         let count = changeCount
         let info = FrameInfo(frame: frame, time: time, changeCount: count, changed: count != changesAtLastFrame,
                              startedAt: startedAt, isPaused: isPaused, sleptBeforeThisFrame: sleptBeforeThisFrame)
-        forEachStillRegistered(\.afterFrameHooks, token: { $0.token }) { $0.body(info) }
+        afterFrameHooks.forEach { $0(info) }
         changesAtLastFrame = count
         isInFrame = false
         if pendingSteps > 0 {
@@ -360,18 +359,8 @@ public final class MainLoop {
     }
 
     private func runCallbacks(_ phase: Phase) {
-        forEachStillRegistered(\.callbacks, token: { $0.token }) { callback in
+        callbacks.forEach { callback in
             if callback.phase == phase { callback.body(self) }
-        }
-    }
-
-    /// Calls `run` with each entry of the list at `list`, in order, that is still registered
-    /// when its turn comes: one that an entry before it removed in the same pass (an inspector
-    /// detached from a hook, a callback removing another) does not run.
-    private func forEachStillRegistered<Entry>(_ list: KeyPath<MainLoop, [Entry]>, token: (Entry) -> Token,
-                                               _ run: (Entry) -> Void) {
-        for entry in self[keyPath: list] where self[keyPath: list].contains(where: { token($0) == token(entry) }) {
-            run(entry)
         }
     }
 

@@ -1,0 +1,41 @@
+/// What is registered with a main loop under a token (frame callbacks, after-frame hooks, layout
+/// spec observers), called in registration order. A body removed during a pass, by a body
+/// called before it (an inspector detaching from a hook, a callback removing another), is not
+/// called; one added during a pass waits for the next.
+///
+/// A class whose entries are classes: a pass walks the entries it started with while bodies add
+/// and remove others, and a removal marks the entry the pass holds. (The loop used to walk its
+/// lists through key paths, looking each entry up in the list again before calling it: a few
+/// hundred instructions per frame, more than an inspector's hook does when nobody listens.)
+final class Registrations<Body> {
+    private final class Entry {
+        let token: MainLoop.Token
+        let body: Body
+        var isRegistered = true
+
+        init(token: MainLoop.Token, body: Body) {
+            self.token = token
+            self.body = body
+        }
+    }
+
+    /// Touched on the loop's thread only, never passed `inout`: unchecked for exclusivity, as
+    /// the nodes' fields are (a pass reads it every frame).
+    @exclusivity(unchecked) private var entries: [Entry] = []
+
+    func add(_ body: Body, token: MainLoop.Token) {
+        entries.append(Entry(token: token, body: body))
+    }
+
+    /// Removes the entry of `token`, if any.
+    func remove(_ token: MainLoop.Token) {
+        guard let index = entries.firstIndex(where: { $0.token == token }) else { return }
+        entries[index].isRegistered = false
+        entries.remove(at: index)
+    }
+
+    /// Calls `call` with each body in order, skipping those removed since the pass began.
+    func forEach(_ call: (Body) -> Void) {
+        for entry in entries where entry.isRegistered { call(entry.body) }
+    }
+}
