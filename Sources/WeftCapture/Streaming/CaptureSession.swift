@@ -151,13 +151,15 @@ public final class CaptureSession {
 
     /// Starts observing frames (idempotent). The frames that ran while the session was stopped
     /// went unseen, so the next frame's update reads the trees whether or not it changed them.
+    /// Until `stop()` the loop holds the session (`Inspector` stops it when it detaches or goes).
     public func start() {
         guard hook == nil else { return }
         hasPendingChanges = true
-        // Held weakly in a constant: a `[weak self]` capture is a variable, and reading one in
-        // every frame calls the runtime's exclusivity check.
-        let session = WeakReference(self)
-        hook = loop.addAfterFrameHook { info in session.object?.afterFrame(info) }
+        // Held strongly until `stop()`, as a run loop holds a display link until it is
+        // invalidated: a weak reference cost every frame a load through the session's side
+        // table and a retain and a release on the runtime's slow path, more than the rest of
+        // what the hook does while nobody listens.
+        hook = loop.addAfterFrameHook { [self] info in afterFrame(info) }
     }
 
     /// Stops observing frames and drops every edit. A stream started again later starts afresh,
