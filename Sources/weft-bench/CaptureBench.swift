@@ -88,34 +88,13 @@ struct CaptureBench: BenchSuite {
         session.stop()
     }
 
-    /// One feed scrolling with one way of inspecting it; keeps its best round.
-    final class Scenario {
-        let loop: MainLoop
-        let table: TableNode
-        let session: CaptureSession?
-        var rounds = TimedRounds()
-
-        init(_ feed: (MainLoop, TableNode), _ setUp: (MainLoop) -> CaptureSession?) {
-            (loop, table) = feed
-            session = setUp(loop)
-            session?.start()
-        }
-
-        /// A session that always has a listener, at the default 30 updates per second, within
-        /// `budget` of the frames' time (`Inspector`'s default unless said).
-        static func streaming(_ publishing: CaptureSession.Publishing,
-                              budget: Double = CaptureSession.defaultCaptureBudget) -> (MainLoop) -> CaptureSession? {
-            { loop in
-                let session = CaptureSession(loop: loop, updateRate: 30, captureBudget: budget, publishing: publishing)
-                session.isListening = { true }
-                return session
-            }
-        }
-
-        /// Scrolls `frames` frames in a timed round.
-        func timedRound(frames: Int) {
-            rounds.time(session) { CaptureBench.scroll(table, loop: loop, frames: frames) }
-        }
+    /// A session on `loop` that always has a listener, at the default 30 updates per second,
+    /// within `budget` of the frames' time (`Inspector`'s default unless said). Not started.
+    static func streamingSession(on loop: MainLoop, _ publishing: CaptureSession.Publishing,
+                                 budget: Double = CaptureSession.defaultCaptureBudget) -> CaptureSession {
+        let session = CaptureSession(loop: loop, updateRate: 30, captureBudget: budget, publishing: publishing)
+        session.isListening = { true }
+        return session
     }
 
     /// Timed rounds of one way of inspecting a loop: the best round's loop-thread CPU time, and
@@ -144,39 +123,57 @@ struct CaptureBench: BenchSuite {
         }
     }
 
+    /// The host's frame time back to back, with each way of inspecting one feed by turns of
+    /// `frames` frames: no inspector, attached with nobody listening, streaming as `Inspector`
+    /// does, at 30 updates per second without a budget, everything inline, and no inspector again
+    /// (its difference from the first is the method's noise). One feed, as a program has one
+    /// tree: until December 2026 each way scrolled a feed of its own, and separate trees, laid
+    /// out differently in memory, differed by a few percent with no inspector at all, more than
+    /// an idle inspector's hook costs now that a frame takes a few microseconds. Each round starts
+    /// with the next way, so that a spell of load on the shared machine spoils one turn of each
+    /// rather than every turn of one. A turn starts its session's stream afresh; the frames that
+    /// take its first capture (which reads every node) run before the timing, and the worker is
+    /// waited for after it.
     private func frameOverhead(frames: Int, repeats: Int, report: BenchReport) {
-        let scenarios = [
-            Scenario(Self.feed(rows: 1_000)) { _ in nil },
-            Scenario(Self.feed(rows: 1_000)) { loop in CaptureSession(loop: loop, publishing: .worker) },
-            Scenario(Self.feed(rows: 1_000), Scenario.streaming(.worker)),
-            Scenario(Self.feed(rows: 1_000), Scenario.streaming(.worker, budget: 0)),
-            Scenario(Self.feed(rows: 1_000), Scenario.streaming(.inline, budget: 0)),
+        let (loop, table) = Self.feed(rows: 1_000)
+        let ways: [CaptureSession?] = [
+            nil,
+            CaptureSession(loop: loop, publishing: .worker),
+            Self.streamingSession(on: loop, .worker),
+            Self.streamingSession(on: loop, .worker, budget: 0),
+            Self.streamingSession(on: loop, .inline, budget: 0),
+            nil,
         ]
-        for scenario in scenarios {
-            Self.scroll(scenario.table, loop: scenario.loop, frames: 120)  // warm up
-            _ = scenario.session?.revision  // waits for the worker
+        var rounds = [TimedRounds](repeating: TimedRounds(), count: ways.count)
+        Self.scroll(table, loop: loop, frames: 120)  // warm up
+        for round in 0..<max(1, repeats) {
+            for offset in ways.indices {
+                let index = (round + offset) % ways.count
+                let session = ways[index]
+                session?.start()
+                Self.scroll(table, loop: loop, frames: 60)
+                _ = session?.revision  // waits for the worker
+                rounds[index].time(session) { Self.scroll(table, loop: loop, frames: frames) }
+                session?.stop()
+            }
         }
-        // Rounds alternate between the scenarios, so a spell of load on the shared machine
-        // spoils one round of each rather than every round of one. The time is the loop
-        // thread's CPU time; the worker is waited for between rounds, outside it.
-        for _ in 0..<max(1, repeats) {
-            for scenario in scenarios { scenario.timedRound(frames: frames) }
-        }
-        for scenario in scenarios { scenario.session?.stop() }
-        let perFrame = scenarios.map { $0.rounds.best * 1e6 / Double(frames) }
-        let (bare, idle, budgeted, unbudgeted, inline) = (perFrame[0], perFrame[1], perFrame[2], perFrame[3], perFrame[4])
+        let perFrame = rounds.map { $0.best * 1e6 / Double(frames) }
+        let (bare, idle, budgeted, unbudgeted, inline, bareAgain) = (perFrame[0], perFrame[1], perFrame[2], perFrame[3],
+                                                                     perFrame[4], perFrame[5])
         func percent(_ value: Double) -> Double { (value - bare) / bare * 100 }
-        report.figure("scroll frame, no inspector (host CPU)", bare, "us", decimals: 1)
-        report.figure("scroll frame, attached, nobody listening (host CPU)", idle, "us", decimals: 1)
-        report.figure("scroll frame, streaming (host CPU)", budgeted, "us", decimals: 1)
-        report.figure("scroll frame, streaming 30/s without a capture budget (host CPU)", unbudgeted, "us", decimals: 1)
-        report.figure("scroll frame, streaming 30/s, publishing inline (host CPU)", inline, "us", decimals: 1)
+        report.figure("scroll frame, no inspector (host CPU)", bare, "us", decimals: 2)
+        report.figure("scroll frame, attached, nobody listening (host CPU)", idle, "us", decimals: 2)
+        report.figure("scroll frame, streaming (host CPU)", budgeted, "us", decimals: 2)
+        report.figure("scroll frame, streaming 30/s without a capture budget (host CPU)", unbudgeted, "us", decimals: 2)
+        report.figure("scroll frame, streaming 30/s, publishing inline (host CPU)", inline, "us", decimals: 2)
         report.figure("host overhead attached, nobody listening", percent(idle), "%", decimals: 1)
         report.figure("host overhead streaming", percent(budgeted), "%", decimals: 1)
-        report.figure("updates streamed back to back, per second of wall time", scenarios[2].rounds.updatesPerWallSecond, "/s",
+        report.figure("updates streamed back to back, per second of wall time", rounds[2].updatesPerWallSecond, "/s",
                       decimals: 1)
         report.figure("host overhead streaming 30 updates/s without a capture budget", percent(unbudgeted), "%", decimals: 1)
         report.figure("CPU overhead streaming 30 updates/s, all inline", percent(inline), "%", decimals: 1)
+        report.figure("no inspector against no inspector, back to back (the method's noise)", percent(bareAgain), "%",
+                      decimals: 1)
     }
 
     /// The mean frame of `pairs` (the CPU seconds of pairs of frames), in microseconds, over the

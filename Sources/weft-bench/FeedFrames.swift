@@ -1,3 +1,4 @@
+import WeftCapture
 import WeftNodes
 
 /// `weft-bench --feed bare|streaming [--frames N] [--evict-kib K]`: nothing but the capture
@@ -13,21 +14,22 @@ import WeftNodes
 /// the real-time figure measures.
 enum FeedFrames {
     static func run(streaming: Bool, frames: Int, evictKiB: Int) {
-        let scenario = CaptureBench.Scenario(CaptureBench.feed(rows: 1_000),
-                                             streaming ? CaptureBench.Scenario.streaming(.worker, budget: 0) : { _ in nil })
-        CaptureBench.scroll(scenario.table, loop: scenario.loop, frames: 600)  // warm up
+        let (loop, table) = CaptureBench.feed(rows: 1_000)
+        let session = streaming ? CaptureBench.streamingSession(on: loop, .worker, budget: 0) : nil
+        session?.start()
+        CaptureBench.scroll(table, loop: loop, frames: 600)  // warm up
         var eviction = [UInt8](repeating: 0, count: evictKiB * 1024)
         var seconds = 0.0
         for frame in 0..<frames {
             if !eviction.isEmpty { evict(&eviction) }
-            seconds += ThreadCPUClock.seconds { measuredFrame(frame, of: scenario) }
+            seconds += ThreadCPUClock.seconds { measuredFrame(frame, of: table, in: loop) }
             // The worker takes each capture before the next frame, which would otherwise leave
             // its changes for the worker (frames back to back): every due capture then runs in a
             // measured frame, on the loop's thread, and costs there what it costs in a sleep.
-            _ = scenario.session?.revision
+            _ = session?.revision
         }
         let perFrame = seconds / Double(max(1, frames)) * 1e6
-        scenario.session?.stop()
+        session?.stop()
         let name = streaming ? "streaming" : "bare"
         print("feed \(name): \(frames) frames, \(String(format: "%.1f", perFrame)) us per frame")
     }
@@ -35,9 +37,9 @@ enum FeedFrames {
     /// A measured frame, apart (and never inlined), so that a profiler can collect the frames
     /// alone: `scripts/capture-cost` gives callgrind `--toggle-collect=*FeedFrames*measuredFrame*`.
     @inline(never)
-    static func measuredFrame(_ frame: Int, of scenario: CaptureBench.Scenario) {
-        CaptureBench.drag(scenario.table, frame: frame)
-        scenario.loop.tick()
+    static func measuredFrame(_ frame: Int, of table: TableNode, in loop: MainLoop) {
+        CaptureBench.drag(table, frame: frame)
+        loop.tick()
     }
 
     /// Writes a byte of every cache line of `buffer`, so that what the last frame left in the
