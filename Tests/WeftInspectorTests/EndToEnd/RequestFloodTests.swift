@@ -91,22 +91,13 @@ extension InspectorAttachTests {
         @Test func anEditThatTimedOutAtTheGatewayIsNotAppliedLater() async throws {
             let host = try await PausedHost(instance: "timed-out", gatewayArguments: ["--request-timeout", "0.5"])
             defer { host.close() }
-            let (client, deviceId, rootID) = (host.client, host.deviceId, host.root.id)
-            @Sendable func setWidth(_ width: Double) async throws -> Envelope {
-                let params: JSONValue = ["id": .string(rootID), "property": "width", "value": .number(width)]
-                return try await client.request("Layout.setStyle", device: deviceId, params: params.jsonBytes, timeout: .seconds(10))
-            }
+            let setWidth = host.widthEdits.setWidth
             await #expect(throws: ProtocolError(.timedOut, "request timed out")) { try await setWidth(100) }
             #expect(host.requests.waitingCount == 1)
             host.loop.tick()
             #expect(host.requests.waitingCount == 0)
             #expect(host.root.style.width == .auto, "the timed-out edit was applied")
-
-            let onTime = Task { try await setWidth(120) }
-            #expect(await eventually { host.requests.waitingCount == 1 })
-            host.loop.tick()
-            _ = try await onTime.value
-            #expect(host.root.style.width == .points(120))
+            try await host.expectTheNextEditApplies()
         }
 
         /// A style edit waits for a program that is not serving (a paused loop that is not
@@ -117,12 +108,8 @@ extension InspectorAttachTests {
         @Test func anEditWaitingWhenTheConnectionClosesIsNotAppliedLater() async throws {
             let host = try await PausedHost(instance: "connection-closed")
             defer { host.close() }
-            let (client, deviceId, rootID) = (host.client, host.deviceId, host.root.id)
+            let setWidth = host.widthEdits.setWidth
             let device = try #require(host.inspector.device)
-            @Sendable func setWidth(_ width: Double) async throws -> Envelope {
-                let params: JSONValue = ["id": .string(rootID), "property": "width", "value": .number(width)]
-                return try await client.request("Layout.setStyle", device: deviceId, params: params.jsonBytes, timeout: .seconds(10))
-            }
             let waiting = Task { try await setWidth(100) }
             #expect(await eventually { host.requests.waitingCount == 1 })
             let registrations = device.registrationCount
@@ -135,12 +122,7 @@ extension InspectorAttachTests {
             host.loop.tick()
             #expect(host.requests.waitingCount == 0)
             #expect(host.root.style.width == .auto, "the edit was applied after its connection closed")
-
-            let onTime = Task { try await setWidth(120) }
-            #expect(await eventually { host.requests.waitingCount == 1 })
-            host.loop.tick()
-            _ = try await onTime.value
-            #expect(host.root.style.width == .points(120))
+            try await host.expectTheNextEditApplies()
         }
     }
 }
@@ -179,6 +161,31 @@ private final class PausedHost {
             throw error
         }
         (self.inspector, self.client) = (inspector, client)
+    }
+
+    /// Width edits of the root from the host's own inspector.
+    struct WidthEdits: Sendable {
+        let client: InspectorClient
+        let deviceId: String
+        let rootID: String
+
+        func setWidth(_ width: Double) async throws -> Envelope {
+            let params: JSONValue = ["id": .string(rootID), "property": "width", "value": .number(width)]
+            return try await client.request("Layout.setStyle", device: deviceId, params: params.jsonBytes, timeout: .seconds(10))
+        }
+    }
+
+    var widthEdits: WidthEdits { WidthEdits(client: client, deviceId: deviceId, rootID: root.id) }
+
+    /// After an edit the program dropped, the next one (a width of 120) is served by one pass
+    /// and applies.
+    func expectTheNextEditApplies(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let edits = widthEdits
+        let onTime = Task { try await edits.setWidth(120) }
+        #expect(await eventually { requests.waitingCount == 1 }, sourceLocation: sourceLocation)
+        loop.tick()
+        _ = try await onTime.value
+        #expect(root.style.width == .points(120), sourceLocation: sourceLocation)
     }
 
     /// Sends `count` `Tree.getElement` requests for the root at once, from `client` (by default
