@@ -253,9 +253,12 @@ def missing_notice(why):
     return re.escape("No document yet: fetching Scripted's document failed: ") + why
 
 
-# The notice's text (None when hidden), whether its button is shown, and the tree's empty message.
-MISSING = """return [document.getElementById('stale').hidden ? null : document.getElementById('stale-text').textContent,
-        !document.getElementById('stale-fetch').hidden, !document.getElementById('tree-empty').hidden];"""
+# The notice's text (None when hidden), whether its button is shown, and the tree's empty message
+# (None when hidden).
+MISSING = """const empty = document.getElementById('tree-empty');
+return [document.getElementById('stale').hidden ? null : document.getElementById('stale-text').textContent,
+        !document.getElementById('stale-fetch').hidden, empty.hidden ? null : empty.textContent];"""
+EMPTY_TREE = "No document yet: the notice above says why."
 
 
 def test_a_first_fetch_the_app_does_not_answer_is_tried_again_by_itself(page):
@@ -272,7 +275,7 @@ def test_a_first_fetch_the_app_does_not_answer_is_tried_again_by_itself(page):
         assert page.pill() == ["device-error", "Device error: request timed out"]
         notice, button, empty = page.js(MISSING)
         assert re.fullmatch(missing_notice(r"request timed out\. (Next automatic try in 1 s\.|Fetching it again…)"), notice), notice
-        assert button and empty
+        assert button and empty == EMPTY_TREE
         page.wait_js("return /Next automatic try in 2 s\\.$/.test(document.getElementById('stale-text').textContent)",
                      "the second try timed out too: the next waits 2 s", timeout=5)
         page.screenshot("first-fetch-unanswered")
@@ -280,7 +283,7 @@ def test_a_first_fetch_the_app_does_not_answer_is_tried_again_by_itself(page):
         page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && weft.state.model?.revision === 1",
                      "the third try's document, with no update from the app", timeout=5)
         assert device.calls("Tree.getDocument") == 3
-        assert page.js(MISSING) == [None, False, False]
+        assert page.js(MISSING) == [None, False, None]
         assert page.js("return document.getElementById('status-text').textContent.split(' · ')[0]") == "Live"
         assert page.severe_console_errors() == []
 
@@ -298,7 +301,7 @@ def test_a_first_fetch_refused_is_tried_again_when_the_app_changes(gateway, page
         notice, button, empty = page.js(MISSING)
         assert re.fullmatch(missing_notice(re.escape(f"{REFUSED_REASON}. ") + r"Next automatic try when the app changes(, in 1 s at the earliest)?\."),
                             notice), notice
-        assert button and empty
+        assert button and empty == EMPTY_TREE
         page.wait_js("return /Next automatic try when the app changes\\.$/.test(document.getElementById('stale-text').textContent)",
                      "the notice counted down")
         page.screenshot("first-fetch-refused")
@@ -309,6 +312,6 @@ def test_a_first_fetch_refused_is_tried_again_when_the_app_changes(gateway, page
         page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && weft.state.model?.revision === 2",
                      "the document the update's fetch brought")
         assert device.calls("Tree.getDocument") == 2
-        assert page.js(MISSING) == [None, False, False]
+        assert page.js(MISSING) == [None, False, None]
         assert page.js("return weft.state.model.get('n2').frame[2]") == 150
         assert page.severe_console_errors() == []

@@ -129,8 +129,16 @@ const staleText = () => describeStaleDocument(lastSessionState[0], lastSessionSt
 // the pill said "Device error", over a tree reading "No document").
 const noticeText = () => (state.source?.kind === 'live' ? staleText()
   : state.source ? null : describeMissingDocument(...lastSessionState));
+// What the empty tree says: why there is no document while a device's is on its way or failed.
+function emptyTreeText() {
+  const [name, detail] = lastSessionState;
+  if (name === 'loading') return `Fetching ${appName(detail.device?.info, detail.device?.identity)}'s document…`;
+  if (name === 'device-error') return 'No document yet: the notice above says why.';
+  return 'No document. Pick a device or open a snapshot file.';
+}
 let staleShown = false;
 function showStale() {
+  $('tree-empty').textContent = emptyTreeText();
   const text = noticeText();
   const stale = !!text && state.source?.kind === 'live';
   $('stale').hidden = !text;
