@@ -243,10 +243,10 @@ struct CaptureBench: BenchSuite {
                     if step == leftOut {
                         (capturesBefore, capturesInSleepsBefore) = (session.streamedCaptures, session.capturesWhileLoopSlept)
                     }
-                    let start = ThreadCPUClock.now
-                    Self.drag(table, frame: frame)
-                    loop.tick()
-                    let spent = ThreadCPUClock.now - start
+                    let spent = ThreadCPUClock.seconds {
+                        Self.drag(table, frame: frame)
+                        loop.tick()
+                    }
                     if step >= leftOut {
                         if step % 2 == 0 { pairs[index].append(spent) } else { pairs[index][pairs[index].count - 1] += spent }
                     }
