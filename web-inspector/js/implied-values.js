@@ -29,7 +29,7 @@ export const TEXTURE_TUNING = Object.freeze({
   lowMemory: Object.freeze({ display: Object.freeze([0, 0]), preload: Object.freeze([0, 0]) }),
 });
 
-import { copyJSON, stringifyJSON } from './json-values.js';
+import { copyJSON, stringifyJSON, isObject } from './json-values.js';
 
 const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 
@@ -60,7 +60,7 @@ export function fillImpliedTuning(controller) {
 export function fillImpliedProps(props) {
   if (!props || typeof props !== 'object') return props;
   const image = props.image;
-  if (image && typeof image === 'object' && !Array.isArray(image) && !has(image, 'decodedBytes')
+  if (isObject(image) && !has(image, 'decodedBytes')
       && typeof image.pixelWidth === 'number' && typeof image.pixelHeight === 'number') {
     image.decodedBytes = image.pixelWidth * image.pixelHeight * 4;
   }
@@ -196,8 +196,6 @@ export function copyWithImpliedValues(snapshot) {
   }
   return copy;
 }
-
-const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Shallow copies of a list's elements and of the props filling writes into; the value itself

@@ -3,6 +3,9 @@
 // JSON a file holds) as deep, where structuredClone and JSON.stringify, both recursive, overflow
 // the stack (JSON.parse does not).
 
+/** Whether `value` is a JSON object (not null, not an array). */
+export const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /** A deep copy of a parsed JSON value (structuredClone overflows at about 1 500 levels). */
 export function copyJSON(value) {
   if (value === null || typeof value !== 'object') return value;

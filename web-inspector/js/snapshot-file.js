@@ -7,7 +7,7 @@
 
 import { checkSnapshot } from './tree-model.js';
 import { leaveOutImpliedValues } from './implied-values.js';
-import { stringifyJSON, displayText, shortJSON } from './json-values.js';
+import { stringifyJSON, displayText, shortJSON, isObject } from './json-values.js';
 
 /**
  * Parses and checks a snapshot file's text; throws an Error with a clear message. The document
@@ -17,7 +17,7 @@ import { stringifyJSON, displayText, shortJSON } from './json-values.js';
 export function parseSnapshot(text) {
   let value;
   try { value = JSON.parse(text); } catch (error) { throw new Error(`not JSON (${error.message})`); }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('not a snapshot object');
+  if (!isObject(value)) throw new Error('not a snapshot object');
   if (value.format !== 'weft.snapshot') throw new Error(`not a Weft snapshot (format is ${shortJSON(value.format)})`);
   if (value.version !== 1) throw new Error(`snapshot version ${displayText(value.version)} is not supported (this page reads version 1)`);
   return checkSnapshot(value); // marked checked: the models of its copies (copySnapshot) skip the check

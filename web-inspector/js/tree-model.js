@@ -6,7 +6,7 @@
 // props of `set` ops, so every view reads complete elements (implied-values.js).
 
 import { fillTree, fillImpliedProps, fillImpliedTuning } from './implied-values.js';
-import { copyJSON, displayText, shortJSON } from './json-values.js';
+import { copyJSON, displayText, shortJSON, isObject } from './json-values.js';
 
 /**
  * A number of a document as a JavaScript number: "inf" ("-inf") is Infinity (-Infinity), null is NaN (protocol.md), and
@@ -80,7 +80,7 @@ export function checkControllers(controllers) {
 
 /** Checks one range controller (`place` names it in messages while it has no id). Throws an UpdateError. */
 function checkController(c, place) {
-  if (!c || typeof c !== 'object' || Array.isArray(c) || typeof c.id !== 'string') throw new UpdateError(`${place} is not an object with a string id`);
+  if (!isObject(c) || typeof c.id !== 'string') throw new UpdateError(`${place} is not an object with a string id`);
   for (const name of Object.keys(c)) checkForm(CONTROLLER_FORMS, `range controller ${c.id}`, name, c[name]);
 }
 
@@ -105,7 +105,6 @@ function checkElementField(id, name, value) {
 // are not checked.
 const isNumber = (v) => typeof v === 'number' || v === null || v === 'inf' || v === '-inf';
 const isCount = (v) => Number.isInteger(v) && v >= 0;
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isList = (v, length) => Array.isArray(v) && (length === undefined || v.length === length);
 const isAbsentOrList = (v) => v === undefined || Array.isArray(v);
 const listOfNumbers = (length) => (v) => isList(v, length) && v.every(isNumber);
