@@ -97,8 +97,9 @@ function setPill(kind, text) {
   pill.dataset.state = kind;
   pill.textContent = viewPaused ? `${text} · view paused` : text;
 }
+/** The app name of a Device of the gateway's list (or of the bound identity). */
+const app = (d) => appName(d?.info, d?.identity ?? session?.identity);
 function describeState(stateName, detail = {}) {
-  const app = (d) => appName(d?.info, d?.identity ?? session?.identity);
   switch (stateName) {
     case 'connecting': return 'Connecting to the gateway…';
     case 'connected': return session?.identity ? 'Gateway connected' : 'Gateway connected · pick a device';
@@ -132,7 +133,7 @@ const noticeText = () => (state.source?.kind === 'live' ? staleText()
 // What the empty tree says: why there is no document while a device's is on its way or failed.
 function emptyTreeText() {
   const [name, detail] = lastSessionState;
-  if (name === 'loading') return `Fetching ${appName(detail.device?.info, detail.device?.identity)}'s document…`;
+  if (name === 'loading') return `Fetching ${app(detail.device)}'s document…`;
   if (name === 'device-error') return 'No document yet: the notice above says why.';
   return 'No document. Pick a device or open a snapshot file.';
 }
