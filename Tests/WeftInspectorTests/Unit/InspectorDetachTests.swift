@@ -35,10 +35,6 @@ extension InspectorAttachTests {
                                  options: Inspector.Options(appId: "org.weft.tests", snapshotDirectory: directory.path))
         }
 
-        func serve(_ inspector: Inspector, _ method: String, _ params: JSONValue = [:]) throws {
-            try inspector.serveOnFirstConnection(method, params)
-        }
-
         func checkpoint(_ name: String) throws -> Snapshot {
             try Snapshot(json: Array(try Data(contentsOf: directory.appendingPathComponent("\(name).json"))))
         }
@@ -75,7 +71,7 @@ extension InspectorAttachTests {
             let (loop, root, _) = insetScreen()
             loop.run(frames: 1)
             let inspector = try attach(loop)
-            try serve(inspector, "Layout.setSpecProperty", ["id": .string(root.id + "/0"), "property": "insets", "value": [30, 30, 30, 30]])
+            try inspector.serveOnFirstConnection("Layout.setSpecProperty", ["id": .string(root.id + "/0"), "property": "insets", "value": [30, 30, 30, 30]])
             loop.run(frames: 1)
             #expect(try childFrame(inspector.session.document()) == Snapshot.Rect(x: 30, y: 30, width: 260, height: 420), "the edit applies")
             inspector.detach()
@@ -107,8 +103,8 @@ extension InspectorAttachTests {
             let (loop, _, _) = insetScreen()
             loop.run(frames: 1)
             let inspector = try attach(loop)
-            try serve(inspector, "Runtime.pause")
-            try serve(inspector, "Runtime.setApplicationState", ["state": "background"])
+            try inspector.serveOnFirstConnection("Runtime.pause")
+            try inspector.serveOnFirstConnection("Runtime.setApplicationState", ["state": "background"])
             #expect(loop.isPaused && loop.applicationState == .background)
             inspector.detach()
             #expect(!loop.isPaused)
@@ -118,13 +114,13 @@ extension InspectorAttachTests {
             // A program that paused itself stays paused, though an inspector resumed and paused it.
             loop.pause()
             let again = try attach(loop)
-            try serve(again, "Runtime.resume")
-            try serve(again, "Runtime.pause")
+            try again.serveOnFirstConnection("Runtime.resume")
+            try again.serveOnFirstConnection("Runtime.pause")
             again.detach()
             #expect(loop.isPaused)
             // An inspector resumed it: detach pauses it again, as the program had it.
             let third = try attach(loop)
-            try serve(third, "Runtime.resume")
+            try third.serveOnFirstConnection("Runtime.resume")
             third.detach()
             #expect(loop.isPaused)
             loop.resume()
@@ -132,8 +128,8 @@ extension InspectorAttachTests {
             // The program went back to the foreground itself after the inspector backgrounded it:
             // detach leaves it there. The inspector paused it and the program resumed: it runs.
             let fourth = try attach(loop)
-            try serve(fourth, "Runtime.setApplicationState", ["state": "background"])
-            try serve(fourth, "Runtime.pause")
+            try fourth.serveOnFirstConnection("Runtime.setApplicationState", ["state": "background"])
+            try fourth.serveOnFirstConnection("Runtime.pause")
             loop.setApplicationState(.active)
             loop.resume()
             fourth.detach()
@@ -156,8 +152,8 @@ extension InspectorAttachTests {
             let fullPreload = controller.tuningParameters(for: .full, .preload)
             let inspector = try attach(loop)
             let id = "r" + table.id.dropFirst()
-            try serve(inspector, "Range.setTuningParameters", ["controller": .string(id), "mode": "full", "rangeType": "display", "leading": 5, "trailing": 4])
-            try serve(inspector, "Range.setTuningParameters", ["controller": .string(id), "mode": "full", "rangeType": "preload", "leading": 7, "trailing": 6])
+            try inspector.serveOnFirstConnection("Range.setTuningParameters", ["controller": .string(id), "mode": "full", "rangeType": "display", "leading": 5, "trailing": 4])
+            try inspector.serveOnFirstConnection("Range.setTuningParameters", ["controller": .string(id), "mode": "full", "rangeType": "preload", "leading": 7, "trailing": 6])
             #expect(controller.tuningParameters(for: .full, .display) == RangeTuning(leading: 5, trailing: 4), "the request applies")
             controller.setTuningParameters(RangeTuning(leading: 3, trailing: 3), for: .full, .preload)  // the program's own
             inspector.detach()
