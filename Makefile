@@ -114,8 +114,10 @@ bench-smoke: deps gateway
 	{ .build/release/weft-bench --size tiny; $(MAKE) -s --no-print-directory -C gateway bench BENCH_SIZE=tiny; \
 	  .build/release/TextureGram --bench $(call texturegram_bench_frames,tiny); } \
 		| scripts/bench-report
-	# The profiling mode scripts/capture-cost runs under valgrind.
+	# The profiling mode scripts/capture-cost runs under valgrind, and the paced comparison
+	# docs/client.md reads in any phase of the machine.
 	.build/release/weft-bench --feed streaming --frames 60 --evict-kib 64
+	.build/release/weft-bench --paced 500 --size tiny | scripts/bench-report
 
 clean:
 	rm -rf .build $(VENV)

@@ -3,6 +3,8 @@ import Foundation
 /// `weft-bench [--size tiny|full] [SUITE...]`: runs the benchmark suites and prints their figures.
 /// `weft-bench --feed bare|streaming [--frames N] [--evict-kib K]`: only the capture suite's
 /// scrolling feed, for a profiler (`FeedFrames`).
+/// `weft-bench --paced FPS [--size tiny|full]`: only the capture suite's real-time overhead, with
+/// the loop paced at FPS frames per second (`CaptureBench.pacedOverhead`).
 let suites: [any BenchSuite] = [
     LayoutBench(),
     SnapshotBench(),
@@ -15,6 +17,7 @@ let suites: [any BenchSuite] = [
 var size = BenchSize.full
 var selected: Set<String> = []
 var feed: String?
+var pace: Double?
 var (frames, evictKiB) = (20_000, 0)
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -26,10 +29,13 @@ while let argument = arguments.popFirst() {
         frames = value
     } else if argument == "--evict-kib", let value = arguments.popFirst().flatMap({ Int($0) }), value >= 0 {
         evictKiB = value
+    } else if argument == "--paced", let value = arguments.popFirst().flatMap({ Double($0) }), value >= 1, value <= 10_000 {
+        pace = value
     } else if argument.hasPrefix("-") {
         FileHandle.standardError.write("""
             usage: weft-bench [--size tiny|full] [SUITE...]
                    weft-bench --feed bare|streaming [--frames N] [--evict-kib K]
+                   weft-bench --paced FPS [--size tiny|full]
 
             """.data(using: .utf8)!)
         exit(2)
@@ -40,6 +46,14 @@ while let argument = arguments.popFirst() {
 
 if let feed {
     FeedFrames.run(streaming: feed == "streaming", frames: frames, evictKiB: evictKiB)
+    exit(0)
+}
+
+if let pace {
+    // Ten seconds of frames (each of the four ways takes a quarter), a second with --size tiny.
+    let seconds = size == .tiny ? 1.0 : 10.0
+    CaptureBench().pacedOverhead(framesPerSecond: pace, frames: max(24, Int(pace * seconds / 4)),
+                                 report: BenchReport(suite: "capture"))
     exit(0)
 }
 
