@@ -118,6 +118,8 @@ bench-smoke: deps gateway
 	# docs/client.md reads in any phase of the machine.
 	.build/release/weft-bench --feed streaming --frames 60 --evict-kib 64
 	.build/release/weft-bench --paced 500 --size tiny | scripts/bench-report
+	# The same with the loop's thread and the others on processors of their own (two or more).
+	if [ "$$(nproc)" -ge 2 ]; then scripts/paced-pinned --size tiny | scripts/bench-report; fi
 
 clean:
 	rm -rf .build $(VENV)
