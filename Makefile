@@ -71,7 +71,7 @@ test-e2e: venv gateway
 	swift build $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -q tests/e2e
 
-# The repository's own scripts (scripts/bench-report).
+# The repository's own scripts (scripts/bench-report, scripts/paced-pinned).
 test-scripts: venv
 	$(PYTHON) -m pytest -q tests/scripts
 
