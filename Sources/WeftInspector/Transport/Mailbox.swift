@@ -27,6 +27,11 @@ final class Mailbox: Sendable {
         var wakePending = false
         /// The service thread is ticking (`eventFlushInterval`): events need no wake-up.
         var eventTicking = false
+
+        /// Whether a message for connection `generation` would be sent: it is the one open now.
+        func accepts(generation: UInt64) -> Bool {
+            isOpen && self.generation == generation
+        }
     }
 
     let contents: Mutex<Contents>
@@ -53,7 +58,7 @@ final class Mailbox: Sendable {
 
     func send(_ message: OutgoingMessage, generation: UInt64) -> SendResult {
         let (result, wake): (SendResult, ContextHandle?) = contents.withLock { contents in
-            guard contents.isOpen, contents.generation == generation else { return (.notConnected, nil) }
+            guard contents.accepts(generation: generation) else { return (.notConnected, nil) }
             let wasEmpty = contents.queue.isEmpty
             switch contents.queue.enqueue(message) {
             case .queued:
@@ -86,7 +91,7 @@ final class Mailbox: Sendable {
 
     /// Whether connection `generation` is the one open now: a message for it would be sent.
     func isOpen(generation: UInt64) -> Bool {
-        contents.withLock { $0.isOpen && $0.generation == generation }
+        contents.withLock { $0.accepts(generation: generation) }
     }
 
     /// Detaches the context before it is destroyed: no new wake-up can start, and the ones
