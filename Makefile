@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 SWIFT_BUILD_FLAGS ?=
 BENCH_SIZE ?= full
 
-.PHONY: all deps venv build demo gateway test test-gateway fuzz test-swift test-schema test-web test-browser test-e2e test-scripts readme-screenshot bench bench-smoke bench-web bench-web-smoke clean
+.PHONY: all deps venv build demo gateway docs lint test test-gateway fuzz test-swift test-schema test-web test-browser test-e2e test-scripts readme-screenshot bench bench-smoke bench-web bench-web-smoke clean
 
 all: build
 
@@ -35,6 +35,20 @@ demo: build
 # The C gateway (gateway/build/weft-gateway, optimised). Its own Makefile has the details.
 gateway: deps
 	$(MAKE) -C gateway
+
+# API documentation of the libraries a host links (DocC catalogs under Sources/<Module>/), built
+# with the toolchain's docc into .build/docs-site, which `weft-gateway --docs` serves under /docs/;
+# fails on a docc warning and on a public symbol without documentation (scripts/build-docs).
+docs: deps
+	swift build $(SWIFT_BUILD_FLAGS)
+	scripts/build-docs
+
+# Formatting and static checks: swift-format (.swift-format), clang-format (gateway/.clang-format),
+# and every page module parsed and linked without running it.
+lint: deps
+	swift format lint --strict --recursive --parallel Package.swift Sources Tests Examples
+	clang-format --dry-run -Werror $$(git ls-files 'gateway/*.c' 'gateway/*.h')
+	scripts/check-page-modules
 
 # The gateway's unit and integration tests, against an ASan+UBSan build of it.
 test-gateway: deps

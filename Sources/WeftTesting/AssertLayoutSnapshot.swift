@@ -20,6 +20,11 @@ import XCTest
 ///   - name: tells apart several snapshots of one test.
 ///   - record: when to write baselines; default `WEFT_RECORD`, else `.missing`.
 ///   - options: the semantic diff's options (tolerance, ignored fields).
+///   - fileID: the caller's `#fileID` (the default).
+///   - filePath: the caller's `#filePath` (the default): where `__Snapshots__` is written.
+///   - function: the caller's `#function` (the default): names the baseline.
+///   - line: the caller's `#line` (the default), where a failure is reported.
+///   - column: the caller's `#column` (the default), where a failure is reported.
 public func assertLayoutSnapshot(
     of node: DisplayNode, in sizeRange: SizeRange, named name: String,
     record: LayoutSnapshotRecordMode? = nil, options: SemanticDiff.Options = SemanticDiff.Options(),
@@ -35,6 +40,18 @@ public func assertLayoutSnapshot(
 /// Asserts on a layout spec tree (`StackLayoutSpec`, `InsetLayoutSpec`... with nodes or
 /// `BoxNode` leaves) laid out in `sizeRange`, as `assertLayoutSnapshot(of: node, ...)` does. The
 /// spec is laid out by a host node, which the snapshot shows as its root `ASDisplayNode (spec)`.
+///
+/// - Parameters:
+///   - spec: the root of the spec tree.
+///   - sizeRange: the range it is laid out in.
+///   - name: tells apart several snapshots of one test.
+///   - record: when to write baselines; default `WEFT_RECORD`, else `.missing`.
+///   - options: the semantic diff's options (tolerance, ignored fields).
+///   - fileID: the caller's `#fileID` (the default).
+///   - filePath: the caller's `#filePath` (the default): where `__Snapshots__` is written.
+///   - function: the caller's `#function` (the default): names the baseline.
+///   - line: the caller's `#line` (the default), where a failure is reported.
+///   - column: the caller's `#column` (the default), where a failure is reported.
 public func assertLayoutSnapshot(
     of spec: any LayoutElement, in sizeRange: SizeRange, named name: String,
     record: LayoutSnapshotRecordMode? = nil, options: SemanticDiff.Options = SemanticDiff.Options(),

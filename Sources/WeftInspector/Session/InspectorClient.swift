@@ -9,7 +9,12 @@ public final class InspectorClient: Sendable {
     private let core: InspectorClientCore
     public let client: WebSocketClient
 
-    /// - Parameter onEvent: called on the transport thread for every event (return quickly).
+    /// - Parameters:
+    ///   - endpoint: the gateway to connect to.
+    ///   - token: the gateway's token, when it has one.
+    ///   - clientName: sent in `Gateway.hello`, shown in the gateway's log.
+    ///   - options: the transport's queue limits and reconnection rules.
+    ///   - onEvent: called on the transport thread for every event (return quickly).
     public init(endpoint: GatewayEndpoint, token: String? = nil, clientName: String = "swift",
                 options: TransportOptions = .inspector, onEvent: @escaping @Sendable (Envelope) -> Void = { _ in }) {
         core = InspectorClientCore(clientName: clientName, onEvent: onEvent)

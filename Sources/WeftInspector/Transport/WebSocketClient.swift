@@ -53,8 +53,11 @@ public final class WebSocketClient: Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// - Parameters:
+    ///   - endpoint: the gateway to connect to.
     ///   - path: `/device` or `/inspector`.
     ///   - token: sent as `?token=` when set.
+    ///   - options: the transport's queue limits and reconnection rules.
+    ///   - handlers: what the transport thread calls on open, message and close.
     public init(endpoint: GatewayEndpoint, path: String, token: String?, options: TransportOptions, handlers: Handlers) {
         self.endpoint = endpoint
         self.path = path
