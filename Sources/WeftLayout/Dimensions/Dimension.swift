@@ -3,6 +3,7 @@ import Foundation
 /// One length of a layout style: automatic, a number of points, or a fraction of the parent
 /// (Texture's ASDimension). `Dimension("50%")`, `.points(10)`, `.fraction(0.5)`, `.auto`.
 public struct Dimension: Hashable, Sendable, CustomStringConvertible {
+    /// What a dimension's value measures (ASDimensionUnit).
     public enum Unit: UInt8, Sendable {
         /// Let the layout decide.
         case auto
@@ -12,21 +13,26 @@ public struct Dimension: Hashable, Sendable, CustomStringConvertible {
         case fraction
     }
 
+    /// Whether the value is points, a fraction, or nothing (auto).
     public var unit: Unit
     /// Points for `.points`, the fraction (0...1) for `.fraction`, 0 for `.auto`.
     public var value: Double
 
+    /// A dimension of `unit`; an auto dimension's value is always 0.
     @inlinable
     public init(unit: Unit, value: Double) {
         self.unit = unit
         self.value = unit == .auto ? 0 : value
     }
 
+    /// Let the layout decide (ASDimensionAuto).
     public static let auto = Dimension(unit: .auto, value: 0)
 
+    /// A length in points (ASDimensionMakeWithPoints).
     @inlinable
     public static func points(_ value: Double) -> Dimension { Dimension(unit: .points, value: value) }
 
+    /// A fraction of the parent's size, 0.5 for 50% (ASDimensionMakeWithFraction).
     @inlinable
     public static func fraction(_ value: Double) -> Dimension { Dimension(unit: .fraction, value: value) }
 
@@ -89,7 +95,9 @@ public struct Dimension: Hashable, Sendable, CustomStringConvertible {
 
 /// A dimension string that is not `auto`, `<number>pt` or `<number>%`.
 public struct DimensionParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The text that did not parse.
     public var text: String
+    /// What was expected and what came instead.
     public var description: String {
         "expected a dimension (a number, \"<number>pt\", \"<number>%\" or \"auto\"), got \"\(text)\""
     }

@@ -1,13 +1,20 @@
 /// The six size dimensions of a layout style (Texture's ASLayoutElementSize): an exact width
 /// and height plus minimum and maximum per axis, all auto by default.
 public struct LayoutElementSize: Hashable, Sendable, CustomStringConvertible {
+    /// The exact width (style.width).
     public var width: Dimension = .auto
+    /// The exact height (style.height).
     public var height: Dimension = .auto
+    /// The smallest width (style.minWidth).
     public var minWidth: Dimension = .auto
+    /// The smallest height (style.minHeight).
     public var minHeight: Dimension = .auto
+    /// The largest width (style.maxWidth).
     public var maxWidth: Dimension = .auto
+    /// The largest height (style.maxHeight).
     public var maxHeight: Dimension = .auto
 
+    /// A size whose dimensions not given are auto.
     @inlinable
     public init(width: Dimension = .auto, height: Dimension = .auto,
                 minWidth: Dimension = .auto, minHeight: Dimension = .auto,

@@ -3,9 +3,12 @@ import Foundation
 /// The sizes a layout may take: every size between `min` and `max` per axis (Texture's
 /// ASSizeRange). A parent hands it to a child, which picks a size inside it.
 public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
+    /// The smallest size allowed, per axis.
     public var min: Size
+    /// The largest size allowed, per axis (may be infinite).
     public var max: Size
 
+    /// The sizes from `min` to `max` per axis (ASSizeRangeMake).
     @inlinable
     public init(min: Size, max: Size) {
         self.min = min

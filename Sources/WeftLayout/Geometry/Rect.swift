@@ -1,28 +1,41 @@
 /// An origin and a size (Texture's CGRect). Sizes are expected non-negative.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// The top-left corner.
     public var origin: Point
+    /// The width and height.
     public var size: Size
 
+    /// A rectangle at `origin` of `size`.
     @inlinable
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// A rectangle from its four numbers, as CGRectMake takes them.
     @inlinable
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
+    /// The empty rectangle at the origin.
     public static let zero = Rect(origin: .zero, size: .zero)
 
+    /// The size's width.
     public var width: Double { size.width }
+    /// The size's height.
     public var height: Double { size.height }
+    /// The left edge.
     public var minX: Double { origin.x }
+    /// The top edge.
     public var minY: Double { origin.y }
+    /// The right edge.
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge.
     public var maxY: Double { origin.y + size.height }
+    /// The horizontal centre.
     public var midX: Double { origin.x + size.width / 2 }
+    /// The vertical centre.
     public var midY: Double { origin.y + size.height / 2 }
 
     /// The smallest rectangle containing both (CGRectUnion for non-null rectangles).
@@ -57,5 +70,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
              height: size.height - insets.top - insets.bottom)
     }
 
+    /// `{{x, y}, {w, h}}`, as NSStringFromCGRect prints.
     public var description: String { "{\(origin), \(size)}" }
 }

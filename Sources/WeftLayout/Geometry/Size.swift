@@ -1,14 +1,18 @@
 /// A width and a height in points (Texture's CGSize).
 public struct Size: Hashable, Sendable, CustomStringConvertible {
+    /// The horizontal extent.
     public var width: Double
+    /// The vertical extent.
     public var height: Double
 
+    /// A size of `width` by `height`.
     @inlinable
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
+    /// No extent on either axis.
     public static let zero = Size(width: 0, height: 0)
     /// Both dimensions unbounded.
     public static let infinite = Size(width: .infinity, height: .infinity)

@@ -1,6 +1,8 @@
 /// The axis a stack lays its children along (ASStackLayoutDirection).
 public enum StackLayoutDirection: UInt8, Sendable, CaseIterable {
+    /// Children top to bottom.
     case vertical
+    /// Children left to right.
     case horizontal
 }
 
@@ -27,7 +29,9 @@ public enum StackLayoutAlignItems: UInt8, Sendable, CaseIterable {
 
 /// Whether a stack breaks its children into several lines (ASStackLayoutFlexWrap).
 public enum StackLayoutFlexWrap: UInt8, Sendable, CaseIterable {
+    /// One line: children that do not fit shrink or overflow.
     case noWrap
+    /// A child that does not fit on the line starts a new line.
     case wrap
 }
 
