@@ -4,7 +4,26 @@
 /// a spec type may leave out its `className` when it is this one (docs/snapshot-format.md,
 /// "Implied values").
 public enum LayoutSpecType: String, CaseIterable, Sendable {
-    case stack, inset, overlay, background, center, ratio, relative, absolute, corner, wrapper
+    /// ``StackLayoutSpec``.
+    case stack
+    /// ``InsetLayoutSpec``.
+    case inset
+    /// ``OverlayLayoutSpec``.
+    case overlay
+    /// ``BackgroundLayoutSpec``.
+    case background
+    /// ``CenterLayoutSpec``.
+    case center
+    /// ``RatioLayoutSpec``.
+    case ratio
+    /// ``RelativeLayoutSpec``.
+    case relative
+    /// ``AbsoluteLayoutSpec``.
+    case absolute
+    /// ``CornerLayoutSpec``.
+    case corner
+    /// ``WrapperLayoutSpec``.
+    case wrapper
 
     /// Texture's class: `ASStackLayoutSpec` for `stack`.
     public var textureClassName: String {

@@ -3,9 +3,13 @@
 public enum StackLayoutAlignSelf: UInt8, Sendable, CaseIterable {
     /// Use the stack's alignItems.
     case auto
+    /// At the start of the stack's cross axis.
     case start
+    /// At the end of the stack's cross axis.
     case end
+    /// Centred on the stack's cross axis.
     case center
+    /// Stretched to the stack's cross size.
     case stretch
 
     /// Texture's enum constant name, as the style description prints it.
