@@ -4,9 +4,24 @@
 public struct LayoutContext: Hashable, Sendable {
     /// Pixels per point: the grid every layout size is rounded up to (Texture's ASScreenScale).
     public var scale: Double
+    /// The trace a traced pass records into (`tracing(_:)`), nil otherwise. Unowned and
+    /// unretained so an ordinary pass copies and passes the context without reference counting;
+    /// `LayoutTrace.run` keeps the trace alive for its pass.
+    @usableFromInline unowned(unsafe) var traceStorage: LayoutTrace?
 
     public init(scale: Double = 2) {
         self.scale = scale
+        self.traceStorage = nil
+    }
+
+    /// Two contexts are equal when they round alike and record into the same trace (or none).
+    public static func == (lhs: LayoutContext, rhs: LayoutContext) -> Bool {
+        lhs.scale == rhs.scale && lhs.traceStorage === rhs.traceStorage
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scale)
+        hasher.combine(traceStorage.map(ObjectIdentifier.init))
     }
 
     /// Scale 2, Weft's default screen.

@@ -84,8 +84,13 @@ extension LayoutElement {
 
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                context: LayoutContext) -> Layout {
-        calculateLayoutThatFits(resolvedSizeRange(constrainedSize, parentSize: parentSize), context: context)
-            .recording(constrainedSize: constrainedSize)
+        let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)
+        if let trace = context.trace {
+            return trace.call(self, constrainedSize: constrainedSize, parentSize: parentSize, resolvedSize: resolved) {
+                calculateLayoutThatFits(resolved, context: context)
+            }
+        }
+        return calculateLayoutThatFits(resolved, context: context).recording(constrainedSize: constrainedSize)
     }
 
     /// Lays the element out as a root: the parent size is the range's max.

@@ -28,6 +28,18 @@ public final class InsetLayoutSpec: StyleSizeIgnoringLayoutSpec {
         let childParentSize = Size(width: foundationMax(0, parentSize.width - insetsX),
                                    height: foundationMax(0, parentSize.height - insetsY))
         var sublayout = child.layoutThatFits(childRange, parentSize: childParentSize, context: context)
+        if let trace = context.trace {
+            var sentence = "insets [top " + traceNumber(insets.top) + ", left " + traceNumber(insets.left) + ", bottom "
+                + traceNumber(insets.bottom) + ", right " + traceNumber(insets.right) + "] take " + traceNumber(insetsX)
+                + " across and " + traceNumber(insetsY) + " down from its range: the child gets " + traceRange(childRange)
+            if minWidth != constrainedSize.min.width || minHeight != constrainedSize.min.height {
+                sentence += " (an infinite inset centres the child on that axis, so its minimum there is 0)"
+            }
+            trace.noteChild("inset.childRange", child: 0,
+                            [.init("insetsX", insetsX), .init("insetsY", insetsY), .init("minWidth", childRange.min.width),
+                             .init("minHeight", childRange.min.height), .init("maxWidth", childRange.max.width),
+                             .init("maxHeight", childRange.max.height)], sentence + " -> " + traceSize(sublayout.size))
+        }
 
         let childSize = sublayout.size
         let size = constrainedSize.clamp(Size(
@@ -38,6 +50,19 @@ public final class InsetLayoutSpec: StyleSizeIgnoringLayoutSpec {
                       child: childSize.width, context: context),
             y: offset(leading: insets.top, trailing: insets.bottom, max: constrainedSize.max.height,
                       child: childSize.height, context: context))
+        if let trace = context.trace {
+            trace.computed(size)
+            trace.note("inset.size", [.init("width", size.width), .init("height", size.height)],
+                       "its size is the child's plus the insets"
+                           + (insets.left.isFinite && insets.right.isFinite && insets.top.isFinite && insets.bottom.isFinite
+                               ? "" : " (with an infinite inset, the range's max)")
+                           + ", in its range: " + traceSize(size))
+            let centred = !insets.left.isFinite || !insets.top.isFinite
+            trace.note("inset.position", child: 0, [.init("x", sublayout.position.x), .init("y", sublayout.position.y)],
+                       "the child sits at (" + traceNumber(sublayout.position.x) + ", " + traceNumber(sublayout.position.y)
+                           + ")" + (centred ? ": an infinite leading inset places it from the trailing side, centred when both are infinite (rounded to the pixel grid)"
+                                   : ": the top and left insets"))
+        }
         return Layout(element: self, size: size, sublayouts: [sublayout], context: context)
     }
 
