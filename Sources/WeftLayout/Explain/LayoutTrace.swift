@@ -116,6 +116,7 @@ public final class LayoutTrace: @unchecked Sendable {
 
     /// A leaf's measurement: what it wanted (`source` says why) and the size its range allowed.
     public func noteMeasurement(measured: Size, size: Size, source: String) {
+        computed(size)
         let clamp = measured == size ? "it fits the range" : "clamped into the range: " + traceSize(size)
         note("leaf.measure", [.init("measuredWidth", measured.width), .init("measuredHeight", measured.height),
                               .init("width", size.width), .init("height", size.height)],
