@@ -9,8 +9,9 @@ public struct LayoutExplanation {
         public let element: any LayoutElement
         /// Its index in its parent spec's `children` (nil for the root and a node's spec).
         public let childIndex: Int?
-        /// The trace's call that produced its layout in the final tree.
-        public let call: Int
+        /// The trace's call that produced its layout in the final tree; nil for a stack's 0 x 0
+        /// placeholder that no pass replaced (the layout was never computed).
+        public let call: Int?
         /// The range its parent passed.
         public let constrainedSize: SizeRange
         /// The size its fractions resolve against (NaN: unknown).
@@ -47,11 +48,14 @@ public struct LayoutExplanation {
         var parentCall: Int?
         var parentElement: (any LayoutElement)?
         for sublayout in path {
+            let childIndex = (parentElement as? LayoutSpec)?.children.firstIndex { $0 === sublayout.element }
             if let parentCall {
-                guard let kept = trace.keptCall(of: sublayout.element, in: parentCall) else { return nil }
+                guard let kept = trace.keptCall(of: sublayout.element, in: parentCall) else {
+                    links.append(Self.placeholder(sublayout, childIndex: childIndex, parentCall: parentCall, trace: trace))
+                    break
+                }
                 call = kept
             }
-            let childIndex = (parentElement as? LayoutSpec)?.children.firstIndex { $0 === sublayout.element }
             links.append(Self.link(sublayout, call: call, childIndex: childIndex, parentCall: parentCall, trace: trace))
             parentCall = call
             parentElement = sublayout.element
@@ -69,14 +73,36 @@ public struct LayoutExplanation {
         return nil
     }
 
+    private static func steps(about childIndex: Int?, call index: Int?, in parent: Int?, trace: LayoutTrace) -> [LayoutTrace.Step] {
+        guard let parent else { return [] }
+        return trace.calls[parent].steps.filter { step in
+            (index != nil && step.call == index) || (childIndex != nil && step.child == childIndex)
+        }
+    }
+
+    /// A stack child that kept the stack's 0 x 0 placeholder (texture-semantics.md: the one child
+    /// that both grows and shrinks in an exact-length stack is measured only by the flex pass;
+    /// when its share rounds to nothing, no pass lays it out).
+    private static func placeholder(_ layout: Layout, childIndex: Int?, parentCall: Int, trace: LayoutTrace) -> Link {
+        let kept = LayoutTrace.Step(rule: "stack.placeholderKept", child: childIndex, call: nil, values: [],
+                                    sentence: "no flex pass laid it out (its share was 0), so it keeps the 0 x 0 placeholder and was never measured")
+        return Link(element: layout.element, childIndex: childIndex, call: nil, constrainedSize: layout.constrainedSize,
+                    parentSize: .undefined, resolvedSize: nil, frame: layout.frame,
+                    fromParent: steps(about: childIndex, call: nil, in: parentCall, trace: trace) + [kept],
+                    style: [], own: [], rounding: nil)
+    }
+
     private static func link(_ layout: Layout, call index: Int, childIndex: Int?, parentCall: Int?,
                              trace: LayoutTrace) -> Link {
         let call = trace.calls[index]
-        let fromParent = parentCall.map { parent in
-            trace.calls[parent].steps.filter { step in step.call == index || (childIndex != nil && step.child == childIndex) }
-        } ?? []
+        let fromParent = steps(about: childIndex, call: index, in: parentCall, trace: trace)
         var rounding: LayoutTrace.Step?
-        if let computed = call.computedSize, computed != call.size {
+        if let computed = call.computedSize, !computed.isValidForLayout {
+            rounding = LayoutTrace.Step(
+                rule: "size.invalid", child: nil, call: nil,
+                values: [.init("computedWidth", computed.width), .init("computedHeight", computed.height)],
+                sentence: "its computed size " + traceSize(computed) + " is not a valid layout size (undefined, infinite, negative or 1e7 and more), so it becomes 0 x 0, as in Texture")
+        } else if let computed = call.computedSize, computed != call.size {
             rounding = LayoutTrace.Step(
                 rule: "pixel.round", child: nil, call: nil,
                 values: [.init("computedWidth", computed.width), .init("computedHeight", computed.height),
