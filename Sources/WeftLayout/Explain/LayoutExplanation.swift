@@ -42,7 +42,7 @@ public struct LayoutExplanation {
     /// The explanation of `element` in `layout` (the pass traced in `trace`, whose root call is
     /// the root of `layout`); nil when `layout` does not contain the element.
     public init?(of element: any LayoutElement, in layout: Layout, trace: LayoutTrace) {
-        guard let path = Self.path(to: element, in: layout), !trace.calls.isEmpty else { return nil }
+        guard let path = layout.path(to: element), !trace.calls.isEmpty else { return nil }
         var links: [Link] = []
         var call = 0
         var parentCall: Int?
@@ -64,14 +64,6 @@ public struct LayoutExplanation {
         self.scale = trace.scale
     }
 
-    /// The layouts from `layout` down to the one of `element`.
-    static func path(to element: any LayoutElement, in layout: Layout) -> [Layout]? {
-        if layout.element === element { return [layout] }
-        for sublayout in layout.sublayouts {
-            if let rest = path(to: element, in: sublayout) { return [layout] + rest }
-        }
-        return nil
-    }
 
     private static func steps(about childIndex: Int?, call index: Int?, in parent: Int?, trace: LayoutTrace) -> [LayoutTrace.Step] {
         guard let parent else { return [] }
@@ -114,6 +106,18 @@ public struct LayoutExplanation {
                     parentSize: call.parentSize, resolvedSize: call.resolvedSize,
                     frame: layout.frame, fromParent: fromParent,
                     style: StyleRangeExplanation.steps(call), own: call.steps.filter { $0.child == nil }, rounding: rounding)
+    }
+}
+
+extension Layout {
+    /// The layouts from this one down to the one of `element`, or nil when the tree does not
+    /// hold it.
+    public func path(to element: any LayoutElement) -> [Layout]? {
+        if self.element === element { return [self] }
+        for sublayout in sublayouts {
+            if let rest = sublayout.path(to: element) { return [self] + rest }
+        }
+        return nil
     }
 }
 

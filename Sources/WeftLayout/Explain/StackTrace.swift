@@ -51,7 +51,7 @@ extension LayoutTrace {
     }
 
     func stackLine(_ line: Int, items: Range<Int>, sum: Double, min: Double, max: Double, violation: Double,
-                   factorSum: Double, growing: Bool) {
+                   factorSum: Double, growing: Bool, direction: StackLayoutDirection) {
         let state: String
         if violation > 0 {
             state = traceNumber(violation) + " free (below the min " + traceNumber(min) + ")"
@@ -67,8 +67,10 @@ extension LayoutTrace {
                 ? "; no child has a flex" + (growing ? "Grow" : "Shrink") + ", so nothing changes"
                 : "; total flex" + (growing ? "Grow " : "Shrink ") + traceNumber(factorSum)
         }
-        note("stack.line", [.init("line", Double(line)), .init("sum", sum), .init("min", min), .init("max", max),
-                            .init("violation", violation), .init("factorSum", factorSum)], sentence)
+        note("stack.line", [.init("line", Double(line)), .init("first", Double(items.lowerBound)),
+                            .init("count", Double(items.count)), .init("sum", sum), .init("min", min), .init("max", max),
+                            .init("violation", violation), .init("factorSum", factorSum),
+                            .init("horizontal", direction == .horizontal ? 1 : 0)], sentence)
     }
 
     func stackFlexed(_ index: Int, growing: Bool, factor: Double, factorSum: Double, violation: Double, share: Double,

@@ -21,7 +21,10 @@ extension DisplayNode {
         if let trace = context.trace {
             // A traced pass derives every layout afresh and leaves the caches and counters alone.
             return trace.call(self, constrainedSize: constrainedSize, parentSize: parentSize, resolvedSize: resolved) {
-                calculateLayoutThatFits(resolved, context: context)
+                let wasCalculating = isCalculatingLayout
+                isCalculatingLayout = true
+                defer { isCalculatingLayout = wasCalculating }
+                return calculateLayoutThatFits(resolved, context: context)
             }
         }
         let key = LayoutCacheKey(constrainedSize: resolved, scale: context.scale)

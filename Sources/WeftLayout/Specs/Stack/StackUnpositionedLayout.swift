@@ -166,7 +166,7 @@ struct StackUnpositionedLayout {
         context.trace?.stackLine(lineIndex, items: items,
                                  sum: Self.stackDimensionSum(of: items, children: children, layouts: layouts, style: style),
                                  min: direction.stack(sizeRange.min), max: direction.stack(sizeRange.max),
-                                 violation: violation, factorSum: factorSum, growing: growing)
+                                 violation: violation, factorSum: factorSum, growing: growing, direction: direction)
         if factorSum == 0 {
             // Nothing can flex; the optimised child still needs a real layout, at zero length.
             if optimizedFlexing {
