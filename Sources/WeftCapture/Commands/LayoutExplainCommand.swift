@@ -32,7 +32,7 @@ extension CaptureSession {
         var node = passRoot
         while let parent = node.supernode {
             let sentence = "lays out its own subtree; " + node.asciiArtName
-                + (node.isRangeManaged ? " is a cell it measures in the range its item asks for (" + range.description + ") and places by scrolling"
+                + (node.isRangeManaged ? " is a cell it lays out in " + LayoutTrace.format(range) + " and places by scrolling"
                                        : " is not placed by its layout but laid out in its own bounds")
             above.insert(.object(JSONObject([.init(key: "id", value: .string(parent.id)),
                                               .init(key: "name", value: .string(parent.asciiArtName)),

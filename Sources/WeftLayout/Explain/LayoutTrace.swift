@@ -129,6 +129,9 @@ public final class LayoutTrace: @unchecked Sendable {
     /// A size as the sentences print it: `375 x 44`.
     public static func format(_ size: Size) -> String { traceSize(size) }
 
+    /// A range as the sentences print it: `width exactly 375, height [0, inf]`.
+    public static func format(_ range: SizeRange) -> String { traceRange(range) }
+
     /// Records the size the call under way computed before it was put on the pixel grid.
     public func computed(_ size: Size) {
         guard let current = open.last else { return }
@@ -148,13 +151,13 @@ extension LayoutContext {
     /// `LayoutTrace.run`, which does.
     public func tracing(_ trace: LayoutTrace) -> LayoutContext {
         var context = self
-        context.traceStorage = trace
+        context.traceReference = Unmanaged.passUnretained(trace)
         return context
     }
 
     /// The trace this pass records into; nil (the ordinary case) means no recording at all.
     @inlinable
-    public var trace: LayoutTrace? { traceStorage }
+    public var trace: LayoutTrace? { traceReference?.takeUnretainedValue() }
 }
 
 /// Short numbers for sentences: `375`, `10.5`, `inf`, `33.33` (at most 2 decimals: the exact
