@@ -58,6 +58,22 @@ import Testing
                 #expect(same(step.value("width"), frame.width) && same(step.value("height"), frame.height), "\(step.rule)")
             }
         }
+        // The ranges the parent's steps name are the ones the engine passed to the kept call.
+        let given = call.constrainedSize
+        for step in link.fromParent where step.call == link.call {
+            switch step.rule {
+            case "inset.childRange":
+                #expect(same(step.value("minWidth"), given.min.width) && same(step.value("maxWidth"), given.max.width)
+                            && same(step.value("minHeight"), given.min.height) && same(step.value("maxHeight"), given.max.height))
+            case "stack.flex.grow", "stack.flex.shrink":
+                let after = step.value("after")!
+                #expect((given.min.width == after && given.max.width == after) || (given.min.height == after && given.max.height == after))
+            case "stack.measure":
+                let (low, high) = (step.value("stackMin")!, step.value("stackMax")!)
+                #expect((same(low, given.min.width) && same(high, given.max.width)) || (same(low, given.min.height) && same(high, given.max.height)))
+            default: break
+            }
+        }
         for step in link.fromParent {
             switch step.rule {
             case "inset.position", "relative.position", "absolute.child", "corner.child", "corner.corner":

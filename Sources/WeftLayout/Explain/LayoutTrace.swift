@@ -88,6 +88,7 @@ public final class LayoutTrace: @unchecked Sendable {
 
     /// Records one `layoutThatFits` call around `body` (the element's computation) and returns
     /// its layout with `constrainedSize` recorded.
+    @inline(never)
     public func call(_ element: any LayoutElement, constrainedSize: SizeRange, parentSize: Size,
                      resolvedSize: SizeRange?, _ body: () -> Layout) -> Layout {
         let index = calls.count
@@ -104,17 +105,20 @@ public final class LayoutTrace: @unchecked Sendable {
     }
 
     /// Adds a decision to the call under way.
+    @inline(never)
     public func note(_ rule: String, child: Int? = nil, call: Int? = nil, _ values: [Value], _ sentence: String) {
         guard let current = open.last else { return }
         calls[current].steps.append(Step(rule: rule, child: child, call: call, values: values, sentence: sentence))
     }
 
     /// Adds a decision about the child layout that just finished (`lastFinished`).
+    @inline(never)
     public func noteChild(_ rule: String, child: Int, _ values: [Value], _ sentence: String) {
         note(rule, child: child, call: lastFinished, values, sentence)
     }
 
     /// A leaf's measurement: what it wanted (`source` says why) and the size its range allowed.
+    @inline(never)
     public func noteMeasurement(measured: Size, size: Size, source: String) {
         computed(size)
         let clamp = measured == size ? "it fits the range" : "clamped into the range: " + traceSize(size)
@@ -133,6 +137,7 @@ public final class LayoutTrace: @unchecked Sendable {
     public static func format(_ range: SizeRange) -> String { traceRange(range) }
 
     /// Records the size the call under way computed before it was put on the pixel grid.
+    @inline(never)
     public func computed(_ size: Size) {
         guard let current = open.last else { return }
         calls[current].computedSize = size

@@ -31,6 +31,7 @@ extension LayoutTrace {
         }
     }
 
+    @inline(never)
     func stackMeasured(_ index: Int, child: StackChild, stackMin: Double, stackMax: Double, crossMin: Double,
                        crossMax: Double, size: Size, direction: StackLayoutDirection) {
         let along = direction == .horizontal ? "width" : "height"
@@ -44,12 +45,14 @@ extension LayoutTrace {
                       + " -> " + traceSize(size))
     }
 
+    @inline(never)
     func stackLineBreak(_ index: Int, line: Int, candidate: Double, stackMax: Double) {
         note("stack.wrap", child: index, [.init("line", Double(line)), .init("needed", candidate), .init("max", stackMax)],
              "starts line \(line + 1): the line would need " + traceNumber(candidate) + " with it, more than the stack's "
                  + traceNumber(stackMax))
     }
 
+    @inline(never)
     func stackLine(_ line: Int, items: Range<Int>, sum: Double, min: Double, max: Double, violation: Double,
                    factorSum: Double, growing: Bool, direction: StackLayoutDirection) {
         let state: String
@@ -73,6 +76,7 @@ extension LayoutTrace {
                             .init("horizontal", direction == .horizontal ? 1 : 0)], sentence)
     }
 
+    @inline(never)
     func stackFlexed(_ index: Int, growing: Bool, factor: Double, factorSum: Double, violation: Double, share: Double,
                      remainder: Double, before: Double, after: Double, direction: StackLayoutDirection) {
         let along = direction == .horizontal ? "width" : "height"
@@ -94,11 +98,27 @@ extension LayoutTrace {
                   sentence)
     }
 
+    @inline(never)
+    func stackCross(_ line: Int, crossSize: Double, contentCross: Double, maxItemCross: Double, maxAscent: Double,
+                    maxDescent: Double, crossMin: Double, crossMax: Double) {
+        var reason = "its tallest child needs " + traceNumber(maxItemCross)
+        if maxAscent + maxDescent > 0 {
+            reason += ", its baseline-aligned children " + traceNumber(maxAscent) + " above the baseline + "
+                + traceNumber(maxDescent) + " below = " + traceNumber(maxAscent + maxDescent)
+        }
+        if crossSize != contentCross {
+            reason += "; clamped into the stack's cross range " + traceSpan(crossMin, crossMax)
+        }
+        stackCross(line, crossSize: crossSize, baseline: maxAscent, reason: reason)
+    }
+
+    @inline(never)
     func stackCross(_ line: Int, crossSize: Double, baseline: Double, reason: String) {
         note("stack.cross", [.init("line", Double(line)), .init("crossSize", crossSize), .init("baseline", baseline)],
              "line \(line + 1) is " + traceNumber(crossSize) + " across: " + reason)
     }
 
+    @inline(never)
     func stackStretched(_ index: Int, child: StackChild, lineCross: Double, before: Double, after: Size,
                         direction: StackLayoutDirection) {
         let axis = direction == .horizontal ? "height" : "width"
@@ -111,6 +131,7 @@ extension LayoutTrace {
                   [.init("before", before), .init("lineCross", lineCross), .init("after", result)], sentence)
     }
 
+    @inline(never)
     func stackPlaced(_ index: Int, stack: Double, cross: Double, crossOffset: Double, alignment: StackLayoutAlignItems,
                      spacingBefore: Double, gap: Double, direction: StackLayoutDirection) {
         var sentence = "placed at " + traceNumber(stack) + " along the stack"
@@ -123,6 +144,7 @@ extension LayoutTrace {
              [.init("stack", stack), .init("cross", cross), .init("crossOffset", crossOffset), .init("gap", gap)], sentence)
     }
 
+    @inline(never)
     func stackJustified(_ line: Int, violation: Double, offset: Double, spacing: Double, justify: String) {
         guard violation != 0 || offset != 0 || spacing != 0 else { return }
         note("stack.justify", [.init("line", Double(line)), .init("violation", violation), .init("offset", offset),
@@ -132,6 +154,7 @@ extension LayoutTrace {
                  + " more between children")
     }
 
+    @inline(never)
     func stackSized(stack: Double, cross: Double, range: SizeRange, size: Size) {
         computed(size)
         let unclamped = traceNumber(stack) + " along x " + traceNumber(cross) + " across"

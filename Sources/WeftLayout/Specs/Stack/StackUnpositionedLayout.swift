@@ -260,17 +260,8 @@ struct StackUnpositionedLayout {
             if isSingleLine { crossSize = foundationMin(foundationMax(crossMin, crossSize), crossMax) }
             lines[lineIndex].crossSize = crossSize
             lines[lineIndex].baseline = maxAscent
-            if let trace {
-                var reason = "its tallest child needs " + traceNumber(maxItemCross)
-                if maxAscent + maxDescent > 0 {
-                    reason += ", its baseline-aligned children " + traceNumber(maxAscent) + " above the baseline + "
-                        + traceNumber(maxDescent) + " below = " + traceNumber(maxAscent + maxDescent)
-                }
-                if crossSize != contentCross {
-                    reason += "; clamped into the stack's cross range " + traceSpan(crossMin, crossMax)
-                }
-                trace.stackCross(lineIndex, crossSize: crossSize, baseline: maxAscent, reason: reason)
-            }
+            trace?.stackCross(lineIndex, crossSize: crossSize, contentCross: contentCross, maxItemCross: maxItemCross,
+                              maxAscent: maxAscent, maxDescent: maxDescent, crossMin: crossMin, crossMax: crossMax)
         }
     }
 
