@@ -67,7 +67,8 @@ import Testing
                             && same(step.value("minHeight"), given.min.height) && same(step.value("maxHeight"), given.max.height))
             case "stack.flex.grow", "stack.flex.shrink":
                 let after = step.value("after")!
-                #expect((given.min.width == after && given.max.width == after) || (given.min.height == after && given.max.height == after))
+                #expect((same(after, given.min.width) && same(after, given.max.width))
+                            || (same(after, given.min.height) && same(after, given.max.height)), "\(step.sentence)")
             case "stack.measure":
                 let (low, high) = (step.value("stackMin")!, step.value("stackMax")!)
                 #expect((same(low, given.min.width) && same(high, given.max.width)) || (same(low, given.min.height) && same(high, given.max.height)))
