@@ -41,7 +41,7 @@ export class ExplainPanel {
     // A step of the chain on show: keep the chain and focus that step.
     if (this.answer && id && (linkIndex(this.answer, id) >= 0 || (this.answer.above || []).some((a) => a.id === id))) {
       this.focusId = id;
-      if (!this.container.hidden) { this.#show(); this.#highlight(); }
+      if (!this.container.hidden) { this.#show({ reveal: true }); this.#highlight(); }
       return;
     }
     this.answer = null;
@@ -81,7 +81,9 @@ export class ExplainPanel {
     this.container.replaceChildren(h('div.empty', {}, text));
   }
 
-  #show() {
+  /** Lists the chain; `reveal` scrolls the focused step into view (a step was chosen), else the
+   * panel starts at the top, where the verdict is. */
+  #show({ reveal = false } = {}) {
     if (!this.answer) {
       this.container.replaceChildren(h('div.error-text', { role: 'alert' }, `Cannot explain this element: ${this.error}`));
       return;
@@ -103,7 +105,7 @@ export class ExplainPanel {
       ...[notice(found, target.name), focusVerdict && notice(focusVerdict, answer.chain[focus].name)].filter(Boolean),
       h('ol.explain-chain', { 'aria-label': 'Layout explanation' }, rows),
     );
-    this.container.querySelector('.explain-row[aria-current="step"]')?.scrollIntoView({ block: 'nearest' });
+    if (reveal) this.container.querySelector('.explain-row[aria-current="step"]')?.scrollIntoView({ block: 'nearest' });
   }
 
   #stepButton(id, name) {
