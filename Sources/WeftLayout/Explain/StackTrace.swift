@@ -133,8 +133,9 @@ extension LayoutTrace {
 
     @inline(never)
     func stackPlaced(_ index: Int, stack: Double, cross: Double, crossOffset: Double, alignment: StackLayoutAlignItems,
-                     spacingBefore: Double, gap: Double, direction: StackLayoutDirection) {
+                     spacingBefore: Double, previousSpacingAfter: Double, gap: Double, direction: StackLayoutDirection) {
         var sentence = "placed at " + traceNumber(stack) + " along the stack"
+        if previousSpacingAfter != 0 { sentence += " (after the previous child's spacingAfter " + traceNumber(previousSpacingAfter) + ")" }
         if spacingBefore != 0 { sentence += " (spacingBefore " + traceNumber(spacingBefore) + ")" }
         if gap != 0 { sentence += " after a gap of " + traceNumber(gap) }
         sentence += ", " + traceNumber(cross) + " across (" + Self.alignmentName(alignment)

@@ -31,6 +31,7 @@ enum StackPositionedLayout {
                 unpositioned.layouts[index].position = direction.point(stack: stack, cross: cross + itemCross)
                 context.trace?.stackPlaced(index, stack: stack, cross: cross + itemCross, crossOffset: itemCross,
                                            alignment: child.alignment, spacingBefore: child.spacingBefore,
+                                           previousSpacingAfter: index == line.items.lowerBound ? 0 : children[index - 1].spacingAfter,
                                            gap: index == line.items.lowerBound ? stackOffset : style.spacing + stackSpacing,
                                            direction: direction)
                 stack += direction.stack(size) + child.spacingAfter
