@@ -51,6 +51,9 @@ public enum LayoutElementType: Sendable {
 ///   grid of `context.scale`. Pass `context` on to children unchanged. `layoutThatFits`
 ///   returns its layout with `constrainedSize` set to the range it was given
 ///   (`recording(constrainedSize:)`), which inspectors show for every element.
+/// - In a traced pass (`context.trace` not nil, `LayoutTrace`), `layoutThatFits` wraps its
+///   computation in `trace.call(...)` and reads and writes no cache, so every layout of the
+///   pass is derived and recorded; an untraced pass does exactly what it did before.
 /// - A node's `asciiArtString` is its `asciiArtName` only (the default here): it does not
 ///   descend into subnodes or its own spec. Texture's class name goes in `textureClassName`.
 /// - `Layout.flattenedToNodes` (Texture's filteredNodeLayoutTree) turns a node's layout into

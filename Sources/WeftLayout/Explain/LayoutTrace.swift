@@ -13,6 +13,9 @@
 /// let layout = trace.run { root.layoutThatFits(range, parentSize: range.max, context: $0) }
 /// let explanation = LayoutExplanation(of: button, in: layout, trace: trace)
 /// ```
+///
+/// Unchecked Sendable only so that a `LayoutContext` (Sendable) can point at it: one pass, on
+/// one thread, records into a trace; read it after the pass.
 public final class LayoutTrace: @unchecked Sendable {
     /// One named number of a decision: `("violation", 12)`, `("flexGrow", 1)`.
     public struct Value: Equatable, Sendable {
