@@ -54,4 +54,43 @@ struct LayoutExplainCommandTests {
         #expect(recorder.errorCode("Layout.explain", [:]) == -32602)
         #expect(recorder.errorCode("Layout.explain", ["id": 3]) == -32602)
     }
+
+    @Test("a cell's element: the table's pass above the cell's, joined by how the table lays the cell out")
+    func cellChain() throws {
+        // A 375 x 300 root: a vertical stack of a 30 x 30 image and a table of style height 200
+        // (stretched to 375 wide, at y 30); each cell a row holding a 30 x 30 image.
+        final class Cells: ContainerDataSource {
+            func numberOfItems(in container: ContainerNode) -> Int { 2 }
+            func container(_ container: ContainerNode, nodeForItemAt index: Int) -> CellNode {
+                let cell = CellNode()
+                let image = ImageNode(image: Image(pixelWidth: 30, pixelHeight: 30, scale: 1))
+                cell.automaticallyManagesSubnodes = true
+                cell.layoutSpecBlock = { _, _ in StackLayoutSpec(direction: .horizontal, children: [image]) }
+                return cell
+            }
+        }
+        let cells = Cells()
+        let table = TableNode()
+        table.dataSource = cells
+        table.style.height = .points(200)
+        let image = ImageNode(image: Image(pixelWidth: 30, pixelHeight: 30, scale: 1))
+        let root = DisplayNode()
+        root.automaticallyManagesSubnodes = true
+        root.layoutSpecBlock = { _, _ in StackLayoutSpec(direction: .vertical, children: [image, table]) }
+        let recorder = RecordingSession(loop: loop(with: [root], size: Size(width: 375, height: 300)))
+        let cell = try #require(table.cellForItem(at: 1))
+        let cellImage = try #require(cell.subnodes.first)
+        let answer = try recorder.result("Layout.explain", ["id": .string(cellImage.id)])
+        #expect(answer["passRoot"]?.string == cell.id)
+        let above = try #require(answer["above"]?.array)
+        #expect(above.map { $0["id"]?.string } == [root.id, "\(root.id)/0", table.id])
+        #expect(above.last?["frame"] == [0, 30, 375, 200])
+        let chain = try #require(answer["chain"]?.array)
+        #expect(chain.map { $0["id"]?.string } == [cell.id, "\(cell.id)/0", cellImage.id])
+        #expect(chain.last?["frame"] == [0, 0, 30, 30])
+        let first = try #require(chain[0]["steps"]?.array?.first)
+        #expect(first["rule"] == "pass.cell")
+        #expect(first["sentence"]?.string?.hasPrefix("a cell of ASTableNode: laid out in width exactly 375") == true)
+        withExtendedLifetime(cells) {}
+    }
 }

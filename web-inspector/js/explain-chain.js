@@ -22,23 +22,24 @@ export function formatRange(range) {
 }
 
 /**
- * The rows the view lists, root first: the ancestors outside the traced pass (`above`), then one
- * row per link with its steps grouped by section. Throws on an answer without a chain.
+ * The rows the view lists, root first, one per link with its steps grouped by section: the
+ * links of the enclosing passes (`above`: a cell's table in its screen, `outer: true`), then the
+ * traced pass's own (`index` into `chain`). Throws on an answer without a chain.
  */
 export function chainRows(answer) {
   if (!answer || !Array.isArray(answer.chain) || answer.chain.length === 0) throw new Error('the answer has no chain');
-  const rows = (answer.above || []).map((entry) => ({ kind: 'above', id: entry.id, name: entry.name, sentence: entry.sentence }));
-  answer.chain.forEach((link, index) => {
+  const links = [...(answer.above || []).map((link) => [link, null]), ...answer.chain.map((link, index) => [link, index])];
+  return links.map(([link, index], n) => {
     const sections = Object.fromEntries(SECTIONS.map((name) => [name, []]));
     for (const step of link.steps || []) (sections[step.section] || sections.own).push(step);
-    rows.push({
-      kind: 'link', index, id: link.id, name: link.name, frame: link.frame, given: formatRange(link.constrainedSize),
-      place: index === 0 ? 'laid out first' : link.childIndex == null ? `the layout of ${answer.chain[index - 1].name}`
-        : `child ${link.childIndex} of ${answer.chain[index - 1].name}`,
+    const parent = n > 0 ? links[n - 1][0].name : null;
+    return {
+      kind: 'link', outer: index === null, index, id: link.id, name: link.name, frame: link.frame,
+      given: formatRange(link.constrainedSize),
+      place: parent === null ? 'the root' : link.childIndex == null ? `laid out by ${parent}` : `child ${link.childIndex} of ${parent}`,
       sections,
-    });
+    };
   });
-  return rows;
 }
 
 /** The index of the link whose element has `id`, or -1. */

@@ -9,11 +9,14 @@ const step = (section, rule, values, sentence, child) => ({ section, rule, value
 const answer = {
   id: 'n9',
   passRoot: 'n5',
-  above: [{ id: 'n1', name: 'FeedScreenNode (feed screen)', sentence: 'lays out its own subtree' },
-    { id: 'n3', name: 'ASTableNode (feed)', sentence: 'a cell it measures' }],
+  above: [{ id: 'n1', name: 'FeedScreenNode (feed screen)', childIndex: null, frame: [0, 0, 375, 667],
+    constrainedSize: { min: [375, 667], max: [375, 667] }, steps: [] },
+  { id: 'n3', name: 'ASTableNode (feed)', childIndex: 2, frame: [0, 104, 375, 563],
+    constrainedSize: { min: [375, 0], max: [375, 'inf'] }, steps: [step('parent', 'stack.flex.grow', { share: 400 }, 'grows', 2)] }],
   chain: [
     { id: 'n5', name: 'PostCellNode (post 0)', childIndex: null, frame: [0, 0, 375, 500],
-      constrainedSize: { min: [375, 0], max: [375, 'inf'] }, steps: [] },
+      constrainedSize: { min: [375, 0], max: [375, 'inf'] },
+      steps: [step('parent', 'pass.cell', {}, 'a cell of ASTableNode (feed): laid out in width exactly 375, height [0, inf]')] },
     { id: 'n5/0', name: 'ASStackLayoutSpec', childIndex: null, frame: [0, 0, 375, 500],
       constrainedSize: { min: [375, 0], max: [375, 'inf'] },
       steps: [step('own', 'stack.line', { line: 0, first: 0, count: 3, sum: 460, min: 0, max: 'inf', violation: 0, factorSum: 0, horizontal: 0 }, 'line 1 ...')] },
@@ -37,16 +40,20 @@ const answer = {
   ],
 };
 
-test('rows list the ancestors outside the pass, then every link with its steps by section', () => {
+test('rows list the enclosing passes\' links, then every link of the pass, with steps by section', () => {
   const rows = chainRows(answer);
-  assert.deepEqual(rows.map((r) => [r.kind, r.id]), [['above', 'n1'], ['above', 'n3'], ['link', 'n5'], ['link', 'n5/0'],
-    ['link', 'n8'], ['link', 'n8/0'], ['link', 'n8/0.0'], ['link', 'n9']]);
+  assert.deepEqual(rows.map((r) => [r.outer, r.index, r.id]), [[true, null, 'n1'], [true, null, 'n3'], [false, 0, 'n5'],
+    [false, 1, 'n5/0'], [false, 2, 'n8'], [false, 3, 'n8/0'], [false, 4, 'n8/0.0'], [false, 5, 'n9']]);
+  assert.equal(rows[0].place, 'the root');
+  assert.equal(rows[1].place, 'child 2 of FeedScreenNode (feed screen)');
+  assert.equal(rows[2].place, 'laid out by ASTableNode (feed)');
+  assert.deepEqual(rows[2].sections.parent.map((s) => s.rule), ['pass.cell']);
   const actions = rows[4];
   assert.equal(actions.place, 'child 2 of ASStackLayoutSpec');
   assert.equal(actions.given, 'width exactly 375, height [0, inf]');
   assert.deepEqual(actions.sections.style.map((s) => s.rule), ['style.overridden']);
   assert.deepEqual(actions.sections.parent.map((s) => s.rule), ['stack.measure']);
-  assert.equal(rows[3].place, 'the layout of PostCellNode (post 0)');
+  assert.equal(rows[3].place, 'laid out by PostCellNode (post 0)');
   assert.throws(() => chainRows({ chain: [] }), /no chain/);
 });
 

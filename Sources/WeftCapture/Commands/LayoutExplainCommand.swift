@@ -7,40 +7,69 @@ extension CaptureSession {
     /// Lays out afresh, in a traced pass, the subtree the element's frame comes from (its
     /// nearest ancestor node that no supernode's layout places: a root, or a container's cell),
     /// with the range that node was last laid out in, and answers the explanation
-    /// (docs/layout-json.md, "Explanations") plus `passRoot` and `above`, the ancestors outside
-    /// the pass. The traced pass reads no layout cache and writes none: the program is untouched.
+    /// (docs/layout-json.md, "Explanations") plus `passRoot` and `above`: the chain from the
+    /// tree's root down to the pass root's parent, from the traced passes of the enclosing
+    /// subtrees (a cell's table in its screen's pass). A pass root's link begins with how its
+    /// parent lays it out (`pass.cell`, `pass.ownBounds`). The traced passes read no layout
+    /// cache and write none: the program is untouched.
     func explain(_ params: CommandParams) throws(CommandError) -> Answer {
         let id = try params.string("id")
         let live = try LiveElement.resolve(id, in: inspectedRoots)
-        let passRoot = Self.passRoot(of: live.owner)
+        var passRoot = Self.passRoot(of: live.owner)
+        guard var chain = Self.tracedChain(of: live, passRoot: passRoot) else {
+            throw .unknownElement(id, "element the current layout places")
+        }
+        let innerRoot = passRoot
+        var above: [JSONValue] = []
+        // Each enclosing pass explains the node that laid the previous pass root out; that pass
+        // root's link starts with how.
+        while let parent = passRoot.supernode {
+            let step = Self.passStep(passRoot: passRoot, parent: parent)
+            if above.isEmpty {
+                var links = chain.chainLinks
+                if !links.isEmpty { links[0] = Self.prepending(step, to: links[0]) }
+                chain["chain"] = JSONValue.array(links.map(JSONValue.object))
+            } else if case .object(let first) = above[0] {
+                above[0] = .object(Self.prepending(step, to: first))
+            }
+            let outerRoot = Self.passRoot(of: parent)
+            guard let outer = Self.tracedChain(of: .node(parent), passRoot: outerRoot) else { break }
+            above.insert(contentsOf: outer.chainLinks.map(JSONValue.object), at: 0)
+            passRoot = outerRoot
+        }
+        chain.append(key: "id", value: .string(id))
+        chain.append(key: "passRoot", value: .string(innerRoot.id))
+        chain.append(key: "above", value: .array(above))
+        return .now(JSONValue.object(chain).jsonBytes)
+    }
+
+    /// The explanation of `live` in a traced pass of `passRoot` (its range and parent size as
+    /// when it was last laid out), as a JSON object; nil when that layout does not place it.
+    private static func tracedChain(of live: LiveElement, passRoot: DisplayNode) -> JSONObject? {
         let range = passRoot.constrainedSizeForCalculatedLayout ?? SizeRange(exactly: passRoot.frame.size)
         let parentSize = passRoot.isRangeManaged ? passRoot.supernode?.frame.size ?? range.max : range.max
         let trace = LayoutTrace()
         let layout = trace.run(context: passRoot.layoutContext) {
             passRoot.layoutThatFits(range, parentSize: parentSize, context: $0)
         }
-        let ids = Self.elementIDs(in: layout)
-        guard let target = Self.element(live, in: layout),
+        let ids = elementIDs(in: layout)
+        guard let target = element(live, in: layout),
               let explanation = LayoutExplanation(of: target, in: layout, trace: trace),
-              case .object(var answer)? = try? JSONReader.parse(explanation.encodeJSON(id: { ids[ObjectIdentifier($0)] }))
-        else {
-            throw .unknownElement(id, "element the current layout places")
-        }
-        answer.append(key: "id", value: .string(id))
-        answer.append(key: "passRoot", value: .string(passRoot.id))
-        var above: [JSONValue] = []
-        var node = passRoot
-        while let parent = node.supernode {
-            let sentence = "lays out its own subtree; " + node.asciiArtName
-                + (node.isRangeManaged ? " is a cell it lays out in " + LayoutTrace.format(range) + " and places by scrolling"
-                                       : " is not placed by its layout but laid out in its own bounds")
-            above.insert(.object(JSONObject([.init(key: "id", value: .string(parent.id)),
-                                              .init(key: "name", value: .string(parent.asciiArtName)),
-                                              .init(key: "sentence", value: .string(sentence))])), at: 0)
-            node = parent
-        }
-        answer.append(key: "above", value: .array(above))
-        return .now(JSONValue.object(answer).jsonBytes)
+              case .object(let object)? = try? JSONReader.parse(explanation.encodeJSON(id: { ids[ObjectIdentifier($0)] }))
+        else { return nil }
+        return object
+    }
+
+    /// How `parent` lays out `passRoot`, which its own layout does not place (a step of the
+    /// explanation format, section `parent`).
+    private static func passStep(passRoot: DisplayNode, parent: DisplayNode) -> JSONValue {
+        let range = passRoot.constrainedSizeForCalculatedLayout ?? SizeRange(exactly: passRoot.frame.size)
+        let sentence = passRoot.isRangeManaged
+            ? "a cell of " + parent.asciiArtName + ": laid out in " + LayoutTrace.format(range)
+                + " (the range its item asks for) and placed where the scroll position puts it"
+            : "not placed by the layout of " + parent.asciiArtName + ": laid out in its own bounds, " + LayoutTrace.format(range)
+        return .object(["section": .string("parent"), "rule": .string(passRoot.isRangeManaged ? "pass.cell" : "pass.ownBounds"),
+                        "values": .object([:]), "sentence": .string(sentence)])
     }
 
     /// The nearest ancestor (or the node itself) whose frame no supernode's layout sets.
@@ -84,5 +113,20 @@ extension CaptureSession {
         }
         visit(layout, owner: nil, path: [])
         return ids
+    }
+
+    /// `link` with `step` first among its steps.
+    private static func prepending(_ step: JSONValue, to link: JSONObject) -> JSONObject {
+        var link = link
+        if case .array(let steps)? = link["steps"] { link["steps"] = .array([step] + steps) }
+        return link
+    }
+}
+
+extension JSONObject {
+    /// The link objects of an explanation's `chain`.
+    fileprivate var chainLinks: [JSONObject] {
+        guard case .array(let links)? = self["chain"] else { return [] }
+        return links.compactMap { if case .object(let link) = $0 { link } else { nil } }
     }
 }

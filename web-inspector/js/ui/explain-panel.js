@@ -96,9 +96,7 @@ export class ExplainPanel {
     const notice = (v, name) => v && h('div.explain-verdict', { role: 'note' },
       h('strong', {}, `No visible effect on ${name}. `), sentence(v.sentence),
       v.cause ? h('div', {}, `${v.parent} decided: `, sentence(v.cause)) : null);
-    const rows = chainRows(answer).map((row) => (row.kind === 'above'
-      ? h('li.explain-row.above', {}, this.#stepButton(row.id, row.name), h('div.muted', {}, row.sentence))
-      : this.#linkRow(row, row.index === focus)));
+    const rows = chainRows(answer).map((row) => this.#linkRow(row, row.id === this.focusId));
     this.container.replaceChildren(
       h('div.muted', {}, `Why ${target.name} is ${formatNumber(target.frame[2])} x ${formatNumber(target.frame[3])}: `
         + 'the chain from the root (Layout.explain). Click a step to select that ancestor.'),
@@ -119,7 +117,7 @@ export class ExplainPanel {
   #linkRow(row, focused) {
     const [x, y, w, hgt] = row.frame;
     const item = (cls, step) => h(`li.${cls}`, { dataset: { rule: step.rule } }, sentence(step.sentence));
-    return h('li.explain-row', { dataset: { index: row.index }, 'aria-current': focused ? 'step' : false },
+    return h(row.outer ? 'li.explain-row.outer' : 'li.explain-row', { 'aria-current': focused ? 'step' : false },
       this.#stepButton(row.id, row.name),
       h('span.explain-frame', {}, ` ${formatNumber(w)} x ${formatNumber(hgt)} at (${formatNumber(x)}, ${formatNumber(y)})`),
       h('span.muted', {}, ` · ${row.place}`),
@@ -133,9 +131,13 @@ export class ExplainPanel {
 
   #highlight() {
     if (!this.answer || this.container.hidden) { this.state.setHighlights([]); return; }
-    const index = Math.max(0, linkIndex(this.answer, this.focusId));
+    const index = linkIndex(this.answer, this.focusId);
     const rootRect = this.state.boxes?.rect(this.answer.passRoot) ?? null;
-    this.state.setHighlights(rootRect ? highlights(this.answer, index, rootRect) : []);
+    if (index >= 0) { this.state.setHighlights(rootRect ? highlights(this.answer, index, rootRect) : []); return; }
+    // A step of an enclosing pass: its box (the numbers are those of another pass).
+    const rect = this.state.boxes?.rect(this.focusId);
+    const link = (this.answer.above || []).find((l) => l.id === this.focusId);
+    this.state.setHighlights(rect && link ? [{ kind: 'element', rect, label: `${formatNumber(link.frame[2])} x ${formatNumber(link.frame[3])}` }] : []);
   }
 }
 
