@@ -90,7 +90,7 @@ struct LayoutExplainCommandTests {
         #expect(chain.last?["frame"] == [0, 0, 30, 30])
         let first = try #require(chain[0]["steps"]?.array?.first)
         #expect(first["rule"] == "pass.cell")
-        #expect(first["sentence"]?.string?.hasPrefix("a cell of ASTableNode: laid out in width exactly 375") == true)
+        #expect(first["sentence"]?.string?.hasPrefix("a cell of ASTableNode, which lays it out in width exactly 375") == true)
         withExtendedLifetime(cells) {}
     }
 }

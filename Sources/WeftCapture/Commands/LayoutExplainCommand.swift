@@ -65,8 +65,8 @@ extension CaptureSession {
     private static func passStep(passRoot: DisplayNode, parent: DisplayNode) -> JSONValue {
         let range = passRoot.constrainedSizeForCalculatedLayout ?? SizeRange(exactly: passRoot.frame.size)
         let sentence = passRoot.isRangeManaged
-            ? "a cell of " + parent.asciiArtName + ": laid out in " + LayoutTrace.format(range)
-                + " (the range its item asks for) and placed where the scroll position puts it"
+            ? "a cell of " + parent.asciiArtName + ", which lays it out in " + LayoutTrace.format(range)
+                + " (the range of its last layout) and places it where the scroll position puts it"
             : "not placed by the layout of " + parent.asciiArtName + ": laid out in its own bounds, " + LayoutTrace.format(range)
         return .object(["section": .string("parent"), "rule": .string(passRoot.isRangeManaged ? "pass.cell" : "pass.ownBounds"),
                         "values": .object([:]), "sentence": .string(sentence)])
