@@ -17,6 +17,7 @@ struct LayoutBench: BenchSuite {
         for rows in rowCounts {
             feed(rows: rows, repeats: size == .tiny ? 3 : repeatsFor(rows: rows), report: report)
         }
+        explainedFeed(rows: rowCounts[0], repeats: size == .tiny ? 3 : repeatsFor(rows: rowCounts[0]), report: report)
         // The feed trees and their layouts, the largest one included, plus the process itself.
         report.figure("peak memory (up to \(rowCounts.last!) rows)", PeakMemory.peakMiB(), "MiB", decimals: 1)
     }
@@ -37,6 +38,24 @@ struct LayoutBench: BenchSuite {
         // Each row is 8 + 40 + 8 = 56 tall (the text column's two 20-tall boxes).
         precondition(result?.size == Size(width: 375, height: Double(rows) * 56), "unexpected feed layout")
         report.figure("feed us/element (\(rows) rows)", seconds * 1e6 / Double(elementCount), "us", decimals: 3)
+    }
+
+    /// The same feed laid out in a traced pass (LayoutTrace records every call and decision) and
+    /// one element explained: the price of asking "why this size?", beside the untraced figure.
+    private func explainedFeed(rows: Int, repeats: Int, report: BenchReport) {
+        let (root, elementCount) = Self.feed(rows: rows)
+        let range = SizeRange(min: Size(width: 375, height: 0), max: Size(width: 375, height: .infinity))
+        let target = ((root.children.last as? InsetLayoutSpec)?.child as? StackLayoutSpec)?.children[0]
+        var explanation: LayoutExplanation?
+        let seconds = ThreadCPUClock.bestSeconds(repeats: repeats, before: { explanation = nil }) {
+            let trace = LayoutTrace()
+            let layout = trace.run(context: LayoutContext(scale: 2)) {
+                root.layoutThatFits(range, parentSize: range.max, context: $0)
+            }
+            explanation = target.flatMap { LayoutExplanation(of: $0, in: layout, trace: trace) }
+        }
+        precondition(explanation?.links.count == 4, "unexpected feed explanation")
+        report.figure("explained feed us/element (\(rows) rows)", seconds * 1e6 / Double(elementCount), "us", decimals: 3)
     }
 
     /// The feed tree and its number of elements (6 per row plus the root stack).

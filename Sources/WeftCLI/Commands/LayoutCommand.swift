@@ -19,6 +19,9 @@ public enum LayoutCommand: Subcommand {
           --max W,H       root maximum size; "inf" for unbounded (e.g. --max 375,inf)
           --scale S       screen scale for pixel rounding (default: the file's, else 2)
           --format F      json (default) or ascii (Texture's asciiArtString)
+          --explain ID    explain the frame of the element with that id: the chain of
+                          decisions from the root's range to it (text; --format json
+                          prints the structured form)
           -h, --help      show this help
 
         The root's size range is the file's "sizeRange" (or "size"), else {0,0}-{inf,inf};
@@ -30,6 +33,7 @@ public enum LayoutCommand: Subcommand {
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let parsed = try ArgumentParser(arguments, options: [
             .value("width"), .value("height"), .value("min"), .value("max"), .value("scale"), .value("format"),
+            .value("explain"),
         ])
         if parsed.wantsHelp {
             io.stdout.write(help)
@@ -40,9 +44,11 @@ public enum LayoutCommand: Subcommand {
                 ? "missing FILE (give a path, or - for stdin; see --help)"
                 : "expected one FILE, got \(parsed.positionals.count)")
         }
-        let format = parsed.value("format") ?? "json"
-        guard format == "json" || format == "ascii" else {
-            throw UsageError("--format must be json or ascii, got \"\(format)\"")
+        let explainID = parsed.value("explain")
+        let format = parsed.value("format") ?? (explainID == nil ? "json" : "text")
+        let formats = explainID == nil ? ["json", "ascii"] : ["text", "json"]
+        guard formats.contains(format) else {
+            throw UsageError("--format must be \(formats.joined(separator: " or "))\(explainID == nil ? "" : " with --explain"), got \"\(format)\"")
         }
         let scale = try parsed.value("scale").map { text -> Double in
             guard let value = Double(text), value.isFinite, value > 0 else {
@@ -61,6 +67,16 @@ public enum LayoutCommand: Subcommand {
         }
 
         let sizeRange = try rootSizeRange(document.sizeRange ?? LayoutDocument.defaultSizeRange, parsed)
+        if let explainID {
+            guard document.element(withID: explainID) != nil else {
+                throw UsageError("--explain: no element has id \"\(explainID)\"")
+            }
+            guard let (_, explanation) = document.explain(id: explainID, sizeRange: sizeRange, scale: scale) else {
+                throw UsageError("--explain: the layout does not place \"\(explainID)\"")
+            }
+            io.stdout.write(format == "json" ? explanation.encodeJSON(id: document.id(of:)) : explanation.text)
+            return 0
+        }
         let layout = document.layout(sizeRange: sizeRange, scale: scale)
         if format == "ascii" {
             io.stdout.write(document.root.element.asciiArtString + "\n")

@@ -53,6 +53,7 @@ extension CaptureSession {
         "Layout.setSpecProperty": { session, params throws(CommandError) in try session.setSpecProperty(params) },
         "Layout.revertEdits": { session, params throws(CommandError) in try session.revertEdits(params) },
         "Layout.evaluate": { session, params throws(CommandError) in try session.evaluate(params) },
+        "Layout.explain": { session, params throws(CommandError) in try session.explain(params) },
         "HitTest.probe": { session, params throws(CommandError) in try session.probe(params) },
         "Range.setTuningParameters": { session, params throws(CommandError) in try session.setTuningParameters(params) },
         "Scroll.setContentOffset": { session, params throws(CommandError) in try session.setContentOffset(params) },

@@ -27,6 +27,20 @@ struct JSONWriter {
         value("[" + values.map(Self.number).joined(separator: ", ") + "]")
     }
 
+    /// A number where infinity is a valid value: `"inf"` / `"-inf"` as in layout-json and
+    /// snapshots, NaN (unknown) as null.
+    mutating func length(_ value: Double) { self.value(Self.length(value)) }
+
+    /// Lengths on one line: `[375, "inf"]`.
+    mutating func lengths(_ values: [Double]) {
+        value("[" + values.map(Self.length).joined(separator: ", ") + "]")
+    }
+
+    static func length(_ value: Double) -> String {
+        if value.isInfinite { return value < 0 ? "\"-inf\"" : "\"inf\"" }
+        return number(value)
+    }
+
     private mutating func value(_ literal: String) {
         if !afterKey { startMember() }
         text += literal

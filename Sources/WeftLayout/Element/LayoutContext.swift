@@ -4,9 +4,24 @@
 public struct LayoutContext: Hashable, Sendable {
     /// Pixels per point: the grid every layout size is rounded up to (Texture's ASScreenScale).
     public var scale: Double
+    /// The trace a traced pass records into (`tracing(_:)`), nil otherwise. Unmanaged, a plain
+    /// pointer: an ordinary pass copies the context and checks for a trace without any reference
+    /// counting; `LayoutTrace.run` keeps the trace alive for its pass.
+    @usableFromInline var traceReference: Unmanaged<LayoutTrace>?
 
     public init(scale: Double = 2) {
         self.scale = scale
+        self.traceReference = nil
+    }
+
+    /// Two contexts are equal when they round alike and record into the same trace (or none).
+    public static func == (lhs: LayoutContext, rhs: LayoutContext) -> Bool {
+        lhs.scale == rhs.scale && lhs.traceReference?.toOpaque() == rhs.traceReference?.toOpaque()
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scale)
+        hasher.combine(traceReference?.toOpaque())
     }
 
     /// Scale 2, Weft's default screen.

@@ -51,6 +51,9 @@ public enum LayoutElementType: Sendable {
 ///   grid of `context.scale`. Pass `context` on to children unchanged. `layoutThatFits`
 ///   returns its layout with `constrainedSize` set to the range it was given
 ///   (`recording(constrainedSize:)`), which inspectors show for every element.
+/// - In a traced pass (`context.trace` not nil, `LayoutTrace`), `layoutThatFits` wraps its
+///   computation in `trace.call(...)` and reads and writes no cache, so every layout of the
+///   pass is derived and recorded; an untraced pass does exactly what it did before.
 /// - A node's `asciiArtString` is its `asciiArtName` only (the default here): it does not
 ///   descend into subnodes or its own spec. Texture's class name goes in `textureClassName`.
 /// - `Layout.flattenedToNodes` (Texture's filteredNodeLayoutTree) turns a node's layout into
@@ -84,8 +87,13 @@ extension LayoutElement {
 
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                context: LayoutContext) -> Layout {
-        calculateLayoutThatFits(resolvedSizeRange(constrainedSize, parentSize: parentSize), context: context)
-            .recording(constrainedSize: constrainedSize)
+        let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)
+        if let trace = context.trace {
+            return trace.call(self, constrainedSize: constrainedSize, parentSize: parentSize, resolvedSize: resolved) {
+                calculateLayoutThatFits(resolved, context: context)
+            }
+        }
+        return calculateLayoutThatFits(resolved, context: context).recording(constrainedSize: constrainedSize)
     }
 
     /// Lays the element out as a root: the parent size is the range's max.

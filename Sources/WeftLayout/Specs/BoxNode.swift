@@ -21,12 +21,24 @@ public final class BoxNode: LayoutElement {
     public var layoutElementType: LayoutElementType { .displayNode }
 
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
-        calculateLayoutThatFits(resolvedSizeRange(constrainedSize, parentSize: parentSize), context: context)
-            .recording(constrainedSize: constrainedSize)
+        let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)
+        if let trace = context.trace {
+            return trace.call(self, constrainedSize: constrainedSize, parentSize: parentSize, resolvedSize: resolved) {
+                calculateLayoutThatFits(resolved, context: context)
+            }
+        }
+        return calculateLayoutThatFits(resolved, context: context).recording(constrainedSize: constrainedSize)
     }
 
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
         let measured = intrinsicSize ?? (constrainedSize.max.isValidForLayout ? constrainedSize.max : .zero)
-        return Layout(element: self, size: constrainedSize.clamp(measured), context: context)
+        let size = constrainedSize.clamp(measured)
+        if let trace = context.trace {
+            let source = intrinsicSize != nil ? "its intrinsic size"
+                : constrainedSize.max.isValidForLayout ? "its range's max (a plain node without intrinsic size)"
+                : "0 x 0 (a plain node in an unbounded range)"
+            trace.noteMeasurement(measured: measured, size: size, source: source)
+        }
+        return Layout(element: self, size: size, context: context)
     }
 }

@@ -67,6 +67,18 @@ public final class CornerLayoutSpec: LayoutSpec {
 
         childLayout.position = childFrame.origin
         cornerLayout.position = cornerFrame.origin
+        if let trace = context.trace {
+            trace.computed(frame.size)
+            trace.note("corner.child", child: 0, [.init("x", childFrame.minX), .init("y", childFrame.minY)],
+                       "the child is laid out in the spec's range -> " + traceSize(childLayout.size))
+            trace.note("corner.corner", child: 1,
+                       [.init("x", cornerFrame.minX), .init("y", cornerFrame.minY), .init("offsetX", offset.x), .init("offsetY", offset.y)],
+                       "the corner element is centred on the child's \(location) corner, moved by the offset ("
+                           + traceNumber(offset.x) + ", " + traceNumber(offset.y) + ")")
+            trace.note("corner.size", [.init("width", frame.width), .init("height", frame.height)],
+                       wrapsCorner ? "wrapsCorner: the spec encloses child and corner, in its range: " + traceSize(frame.size)
+                           : "the spec is the child's size, " + traceSize(frame.size) + " (the corner may stick out)")
+        }
         return Layout(element: self, size: frame.size, sublayouts: [childLayout, cornerLayout], context: context)
     }
 }

@@ -30,13 +30,20 @@ open class LayoutSpec: LayoutElement {
     /// override this to ignore their style size, as Texture's do.
     open func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                              context: LayoutContext) -> Layout {
-        calculateLayoutThatFits(resolvedSizeRange(constrainedSize, parentSize: parentSize), context: context)
-            .recording(constrainedSize: constrainedSize)
+        let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)
+        if let trace = context.trace {
+            return trace.call(self, constrainedSize: constrainedSize, parentSize: parentSize, resolvedSize: resolved) {
+                calculateLayoutThatFits(resolved, context: context)
+            }
+        }
+        return calculateLayoutThatFits(resolved, context: context).recording(constrainedSize: constrainedSize)
     }
 
     /// A plain spec: the range's minimum size and no sublayouts.
     open func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
-        Layout(element: self, size: constrainedSize.min, context: context)
+        context.trace?.note("spec.minimum", [.init("width", constrainedSize.min.width), .init("height", constrainedSize.min.height)],
+                            "a plain layout spec lays nothing out and takes its range's minimum, \(traceSize(constrainedSize.min))")
+        return Layout(element: self, size: constrainedSize.min, context: context)
     }
 }
 

@@ -55,6 +55,10 @@ public class RelativeLayoutSpec: LayoutSpec {
                             height: verticalPosition != .none ? 0 : constrainedSize.min.height)
         var sublayout = child.layoutThatFits(SizeRange(min: childMin, max: max), parentSize: size, context: context)
         let childSize = sublayout.size
+        context.trace?.noteChild("relative.childRange", child: 0,
+                                 [.init("minWidth", childMin.width), .init("minHeight", childMin.height)],
+                                 "the child gets the spec's max with a minimum of 0 on each positioned axis ("
+                                     + traceRange(SizeRange(min: childMin, max: max)) + ") -> " + traceSize(childSize))
 
         // Undefined axes take the child's size.
         size = constrainedSize.clamp(Size(width: size.width.isFinite ? size.width : childSize.width,
@@ -67,6 +71,19 @@ public class RelativeLayoutSpec: LayoutSpec {
         sublayout.position = Point(
             x: context.roundPixel((size.width - childSize.width) * horizontalPosition.proportion),
             y: context.roundPixel((size.height - childSize.height) * verticalPosition.proportion))
+        if let trace = context.trace {
+            trace.computed(size)
+            let minimum = sizingOption.isEmpty ? "" : " (minimum sizing shrinks it toward the child)"
+            trace.note("relative.size", [.init("width", size.width), .init("height", size.height)],
+                       "it takes its range's max where bounded, else the child's size" + minimum + ": " + traceSize(size))
+            trace.note("relative.position", child: 0,
+                       [.init("x", sublayout.position.x), .init("y", sublayout.position.y),
+                        .init("freeWidth", size.width - childSize.width), .init("freeHeight", size.height - childSize.height)],
+                       "the child sits at (" + traceNumber(sublayout.position.x) + ", " + traceNumber(sublayout.position.y)
+                           + "): horizontal position \(horizontalPosition) of " + traceNumber(size.width - childSize.width)
+                           + " free, vertical position \(verticalPosition) of " + traceNumber(size.height - childSize.height)
+                           + " free, rounded to the pixel grid")
+        }
         return Layout(element: self, size: size, sublayouts: [sublayout], context: context)
     }
 }

@@ -4,7 +4,12 @@
 public class StyleSizeIgnoringLayoutSpec: LayoutSpec {
     public final override func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                               context: LayoutContext) -> Layout {
-        layout(constrainedSize, parentSize: parentSize, context: context).recording(constrainedSize: constrainedSize)
+        if let trace = context.trace {
+            return trace.call(self, constrainedSize: constrainedSize, parentSize: parentSize, resolvedSize: nil) {
+                layout(constrainedSize, parentSize: parentSize, context: context)
+            }
+        }
+        return layout(constrainedSize, parentSize: parentSize, context: context).recording(constrainedSize: constrainedSize)
     }
 
     /// Called directly, the parent size is taken to be the range's max.

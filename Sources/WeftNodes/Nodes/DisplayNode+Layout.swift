@@ -18,6 +18,15 @@ extension DisplayNode {
     /// cached layout for the same range and scale.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
         let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)
+        if let trace = context.trace {
+            // A traced pass derives every layout afresh and leaves the caches and counters alone.
+            return trace.call(self, constrainedSize: constrainedSize, parentSize: parentSize, resolvedSize: resolved) {
+                let wasCalculating = isCalculatingLayout
+                isCalculatingLayout = true
+                defer { isCalculatingLayout = wasCalculating }
+                return calculateLayoutThatFits(resolved, context: context)
+            }
+        }
         let key = LayoutCacheKey(constrainedSize: resolved, scale: context.scale)
         // The cache is keyed by the resolved range: a hit may answer another requested range.
         if let cached = layoutCache[key] { return cached.layout(of: self, recording: constrainedSize) }

@@ -368,10 +368,21 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
         if let spec = layoutSpecThatFits(constrainedSize) {
             loopOfTree?.specWillLayout(self, spec)
             let specLayout = spec.layoutThatFits(constrainedSize, parentSize: constrainedSize.max, context: context)
+            context.trace?.noteChild("node.spec", child: 0, [.init("width", specLayout.size.width), .init("height", specLayout.size.height)],
+                                     "lays out its layout spec (layoutSpecThatFits) in its range, the range's max as the parent size, and takes the spec's size: "
+                                         + LayoutTrace.format(specLayout.size))
             return Layout(element: self, size: specLayout.size, sublayouts: [specLayout], context: context)
         }
-        let size = constrainedSize.clamp(calculateSizeThatFits(constrainedSize.max))
+        let measured = calculateSizeThatFits(constrainedSize.max)
+        let size = constrainedSize.clamp(measured)
+        context.trace?.noteMeasurement(measured: measured, size: size, source: measurementSource(constrainedSize.max))
         return Layout(element: self, size: size, context: context)
+    }
+
+    /// What `calculateSizeThatFits` measured, for a layout explanation (`LayoutTrace`).
+    open func measurementSource(_ maxSize: Size) -> String {
+        maxSize.isValidForLayout ? "calculateSizeThatFits: a plain node takes the largest size it may"
+            : "calculateSizeThatFits: a plain node in an unbounded range is 0 x 0"
     }
 
     /// Called after a layout was applied to the node and its subnodes.

@@ -49,6 +49,10 @@ open class ImageNode: ControlNode {
         image?.size ?? super.calculateSizeThatFits(constrainedSize)
     }
 
+    open override func measurementSource(_ maxSize: Size) -> String {
+        image == nil ? "no image yet: " + super.measurementSource(maxSize) : "its image's point size"
+    }
+
     /// Image pixels per displayed pixel: (image.w x imageScale x image.h x imageScale) /
     /// (floor(bounds.w x contentsScale) x floor(bounds.h x contentsScale)), with the tree's
     /// screen scale as contentsScale. Nil without an image or with an empty node.

@@ -63,6 +63,13 @@ open class TextNode: ControlNode {
         return Size(width: layout.width, height: layout.height)
     }
 
+    open override func measurementSource(_ maxSize: Size) -> String {
+        let layout = textLayout(forWidth: maxSize.width)
+        let count = layout.lines.count
+        return "its text broken for the max width \(LayoutTrace.format(maxSize.width)): \(count) line\(count == 1 ? "" : "s")"
+            + (layout.isTruncated ? ", truncated" : "")
+    }
+
     private func contentDidChange() {
         cachedLayout = nil
         updateBaselineStyle()

@@ -11,6 +11,7 @@ import { RangesPanel } from './ranges-panel.js';
 import { DrivePanel } from './drive-panel.js';
 import { DiffPanel } from './diff-panel.js';
 import { PlaygroundPanel } from './playground-panel.js';
+import { ExplainPanel } from './explain-panel.js';
 import { DeviceSession, identityKey, processKey, appName, describeStaleDocument, describeMissingDocument } from '../device-session.js';
 import { inspectorURL } from '../protocol-client.js';
 import { TreeModel, copySnapshot } from '../tree-model.js';
@@ -70,6 +71,7 @@ new AsciiPanel(state, $('ascii'), live);
 new RangesPanel(state, $('ranges'), live);
 new DrivePanel(state, $('drive'), live);
 new PlaygroundPanel(state, $('playground'), live);
+const explainPanel = new ExplainPanel(state, $('explain'), live);
 const documents = {
   list: () => [...files.keys()],
   get: (name) => files.get(name) || null,
@@ -395,5 +397,5 @@ async function start() {
   session.start();
 }
 
-window.weft = { state, treeView, screenView, properties, diffPanel, files, showFile, showLive, parseSnapshot, selectTab, session: null };
+window.weft = { state, treeView, screenView, properties, diffPanel, explainPanel, files, showFile, showLive, parseSnapshot, selectTab, session: null };
 start();

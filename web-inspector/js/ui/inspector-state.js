@@ -14,6 +14,7 @@ export class InspectorState {
     this.selectedId = null;
     this.hoveredId = null;
     this.diff = null; // {changes, changedIds: Set of ids in the shown document}
+    this.highlights = []; // boxes another view asks the screen to draw ({kind, rect, label}: the Explain tab's)
     this.listeners = new Map();
   }
 
@@ -65,6 +66,12 @@ export class InspectorState {
     if (id === this.hoveredId) return;
     this.hoveredId = id;
     this.emit('hover', { id, origin });
+  }
+
+  setHighlights(boxes) {
+    if (boxes.length === 0 && this.highlights.length === 0) return;
+    this.highlights = boxes;
+    this.emit('highlights', boxes);
   }
 
   setDiff(diff) {

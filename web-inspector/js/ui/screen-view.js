@@ -8,6 +8,7 @@
 import { tappablePieces, slopRect, scalingLabel } from '../overlay-geometry.js';
 import { PerProcess, shownProcessKey } from './per-process.js';
 import { elementName } from '../tree-model.js';
+import { paintExplainHighlights } from './explain-overlay.js';
 
 const COLORS = {
   background: '#e5e7eb', screen: '#ffffff', node: 'rgba(26, 115, 232, 0.75)', spec: 'rgba(142, 68, 173, 0.8)',
@@ -62,6 +63,7 @@ export class ScreenView {
     state.on('selection', ({ origin }) => { if (origin !== 'screen') this.#reveal(this.state.selectedId); this.scheduleOverlay(); });
     state.on('hover', () => this.scheduleOverlay());
     state.on('diff', () => this.scheduleOverlay());
+    state.on('highlights', () => this.scheduleOverlay());
   }
 
   /** Calls fn after the next paint of the scene (the benchmark waits on it). */
@@ -309,6 +311,7 @@ export class ScreenView {
       this.#paintBox(ctx, boxes.rect(this.state.hoveredId), COLORS.hover, COLORS.hoverStroke, px, [3 * px, 2 * px]);
     }
     if (this.state.selectedId) this.#paintBox(ctx, boxes.rect(this.state.selectedId), COLORS.selected, COLORS.selectedStroke, 2 * px);
+    if (this.state.highlights.length) paintExplainHighlights(ctx, this.state.highlights, px);
     const probeTarget = this.#probe().target;
     if (probeTarget) this.#paintBox(ctx, boxes.rect(probeTarget.id), 'rgba(24,128,56,0.2)', COLORS.probe, 2 * px);
     if (this.options.scaling) this.#paintScaling(ctx, boxes, px);

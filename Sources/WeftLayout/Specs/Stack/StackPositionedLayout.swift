@@ -19,6 +19,8 @@ enum StackPositionedLayout {
                 line.stackDimensionSum, style: style, sizeRange: sizeRange)
             let (stackOffset, stackSpacing) = offsetAndSpacing(
                 count: line.items.count, violation: stackViolation, distribution: Distribution(style.justifyContent))
+            context.trace?.stackJustified(lineIndex, violation: stackViolation, offset: stackOffset, spacing: stackSpacing,
+                                          justify: "\(style.justifyContent)")
             var stack = stackOffset
             for index in line.items {
                 let child = children[index]
@@ -27,12 +29,20 @@ enum StackPositionedLayout {
                 let size = unpositioned.layouts[index].size
                 let itemCross = crossOffset(for: child, itemCross: direction.cross(size), line: line, context: context)
                 unpositioned.layouts[index].position = direction.point(stack: stack, cross: cross + itemCross)
+                context.trace?.stackPlaced(index, stack: stack, cross: cross + itemCross, crossOffset: itemCross,
+                                           alignment: child.alignment, spacingBefore: child.spacingBefore,
+                                           previousSpacingAfter: index == line.items.lowerBound ? 0 : children[index - 1].spacingAfter,
+                                           gap: index == line.items.lowerBound ? stackOffset : style.spacing + stackSpacing,
+                                           direction: direction)
                 stack += direction.stack(size) + child.spacingAfter
             }
             cross += line.crossSize
         }
-        return sizeRange.clamp(direction.size(stack: unpositioned.stackDimensionSum,
-                                              cross: unpositioned.crossDimensionSum))
+        let size = sizeRange.clamp(direction.size(stack: unpositioned.stackDimensionSum,
+                                                  cross: unpositioned.crossDimensionSum))
+        context.trace?.stackSized(stack: unpositioned.stackDimensionSum, cross: unpositioned.crossDimensionSum,
+                                  range: sizeRange, size: size)
+        return size
     }
 
     /// Where an item sits across its line: end -> line - item; center -> floorPixel of half

@@ -42,27 +42,34 @@ struct StackUnpositionedLayout {
         let parentStack = direction.stack(parentSize)
         var layouts: [Layout] = []
         layouts.reserveCapacity(children.count)
-        for child in children {
+        for (index, child) in children.enumerated() {
             if optimizedFlexing && child.isFlexibleInBothDirections {
                 layouts.append(Layout(element: child.element, exactSize: .zero))
+                context.trace?.note("stack.placeholder", child: index, [],
+                                    "the only child that both grows and shrinks in an exact-length stack: not measured first, the flex pass sizes it")
             } else {
+                let stackMin = child.flexBasis.resolve(autoSize: 0, parentSize: parentStack)
+                let stackMax = child.flexBasis.resolve(autoSize: .infinity, parentSize: parentStack)
                 layouts.append(child.layout(
-                    stackMin: child.flexBasis.resolve(autoSize: 0, parentSize: parentStack),
-                    stackMax: child.flexBasis.resolve(autoSize: .infinity, parentSize: parentStack),
-                    crossMin: crossMin, crossMax: crossMax,
+                    stackMin: stackMin, stackMax: stackMax, crossMin: crossMin, crossMax: crossMax,
                     direction: direction, parentSize: parentSize, context: context))
+                context.trace?.stackMeasured(index, child: child, stackMin: stackMin, stackMax: stackMax,
+                                             crossMin: crossMin, crossMax: crossMax, size: layouts[index].size,
+                                             direction: direction)
             }
         }
 
         var result = StackUnpositionedLayout(
             layouts: layouts,
-            lines: collectLines(children: children, layouts: layouts, style: style, sizeRange: sizeRange),
+            lines: collectLines(children: children, layouts: layouts, style: style, sizeRange: sizeRange,
+                                trace: context.trace),
             stackDimensionSum: 0, crossDimensionSum: 0)
         for index in result.lines.indices {
             result.flexLine(index, children: children, style: style, sizeRange: sizeRange,
                             parentSize: parentSize, optimizedFlexing: optimizedFlexing, context: context)
         }
-        result.computeLinesCrossSizeAndBaseline(children: children, style: style, sizeRange: sizeRange)
+        result.computeLinesCrossSizeAndBaseline(children: children, style: style, sizeRange: sizeRange,
+                                                trace: context.trace)
         result.stretchLines(children: children, style: style, sizeRange: sizeRange,
                             parentSize: parentSize, context: context)
         for index in result.lines.indices {
@@ -81,7 +88,7 @@ struct StackUnpositionedLayout {
     /// spacingBefore/After and the stack spacing) would overflow the stack-axis max, unless
     /// the current line is empty.
     private static func collectLines(children: [StackChild], layouts: [Layout], style: StackLayoutStyle,
-                                     sizeRange: SizeRange) -> [Line] {
+                                     sizeRange: SizeRange, trace: LayoutTrace?) -> [Line] {
         if style.flexWrap == .noWrap || children.isEmpty { return [Line(items: 0..<children.count)] }
         let stackMax = style.direction.stack(sizeRange.max)
         var lines: [Line] = []
@@ -93,6 +100,7 @@ struct StackUnpositionedLayout {
             let lineIsEmpty = index == lineStart
             let candidate = lineIsEmpty ? extent : lineSum + style.spacing + extent
             if candidate > stackMax && !lineIsEmpty {
+                trace?.stackLineBreak(index, line: lines.count + 1, candidate: candidate, stackMax: stackMax)
                 lines.append(Line(items: lineStart..<index))
                 lineStart = index
                 lineSum = extent
@@ -155,6 +163,10 @@ struct StackUnpositionedLayout {
         }
         let crossMin = direction.cross(sizeRange.min)
         let crossMax = direction.cross(sizeRange.max)
+        context.trace?.stackLine(lineIndex, items: items,
+                                 sum: Self.stackDimensionSum(of: items, children: children, layouts: layouts, style: style),
+                                 min: direction.stack(sizeRange.min), max: direction.stack(sizeRange.max),
+                                 violation: violation, factorSum: factorSum, growing: growing, direction: direction)
         if factorSum == 0 {
             // Nothing can flex; the optimised child still needs a real layout, at zero length.
             if optimizedFlexing {
@@ -162,6 +174,9 @@ struct StackUnpositionedLayout {
                     layouts[index] = children[index].layout(
                         stackMin: 0, stackMax: 0, crossMin: crossMin, crossMax: crossMax,
                         direction: direction, parentSize: parentSize, context: context)
+                    context.trace?.noteChild("stack.flex.zero", child: index, [],
+                                             "nothing flexes on its line, so it is laid out at length 0 -> "
+                                                 + traceSize(layouts[index].size))
                 }
             }
             return
@@ -195,9 +210,13 @@ struct StackUnpositionedLayout {
             guard amount != 0 else { continue }
             let child = children[index]
             let remainder = index == firstFlexItem && child.flexGrow > 0 ? remainingViolation : 0
-            let flexed = max(direction.stack(layouts[index].size) + amount + remainder, 0)
+            let before = direction.stack(layouts[index].size)
+            let flexed = max(before + amount + remainder, 0)
             layouts[index] = child.layout(stackMin: flexed, stackMax: flexed, crossMin: crossMin, crossMax: crossMax,
                                           direction: direction, parentSize: parentSize, context: context)
+            context.trace?.stackFlexed(index, growing: growing, factor: growing ? child.flexGrow : child.flexShrink,
+                                       factorSum: factorSum, violation: violation, share: amount, remainder: remainder,
+                                       before: before, after: flexed, direction: direction)
         }
     }
 
@@ -207,7 +226,7 @@ struct StackUnpositionedLayout {
     /// baseline-aligned items need (max ascent + max descent) or its tallest other item, and a
     /// single line is clamped to the cross range.
     private mutating func computeLinesCrossSizeAndBaseline(children: [StackChild], style: StackLayoutStyle,
-                                                           sizeRange: SizeRange) {
+                                                           sizeRange: SizeRange, trace: LayoutTrace?) {
         let direction = style.direction
         let crossMin = direction.cross(sizeRange.min)
         let crossMax = direction.cross(sizeRange.max)
@@ -218,6 +237,8 @@ struct StackUnpositionedLayout {
                 let baseline = children[index].baseline(crossSize: direction.cross(layouts[index].size))
                 lines[0].baseline = foundationMax(lines[0].baseline, baseline)
             }
+            trace?.stackCross(0, crossSize: crossMin, baseline: lines[0].baseline,
+                              reason: "the stack's one line takes its exact cross size")
             return
         }
         for lineIndex in lines.indices {
@@ -234,10 +255,13 @@ struct StackUnpositionedLayout {
                     maxItemCross = foundationMax(maxItemCross, cross)
                 }
             }
-            var crossSize = foundationMax(maxAscent + maxDescent, maxItemCross)
+            let contentCross = foundationMax(maxAscent + maxDescent, maxItemCross)
+            var crossSize = contentCross
             if isSingleLine { crossSize = foundationMin(foundationMax(crossMin, crossSize), crossMax) }
             lines[lineIndex].crossSize = crossSize
             lines[lineIndex].baseline = maxAscent
+            trace?.stackCross(lineIndex, crossSize: crossSize, contentCross: contentCross, maxItemCross: maxItemCross,
+                              maxAscent: maxAscent, maxDescent: maxDescent, crossMin: crossMin, crossMax: crossMax)
         }
     }
 
@@ -251,7 +275,12 @@ struct StackUnpositionedLayout {
         let stretchLines = lines.count > 1 && style.alignContent == .stretch && violation > violationEpsilon
         let extraPerLine = violation / Double(lines.count)
         for lineIndex in lines.indices {
-            if stretchLines { lines[lineIndex].crossSize += extraPerLine }
+            if stretchLines {
+                lines[lineIndex].crossSize += extraPerLine
+                context.trace?.note("stack.alignContent.stretch", [.init("line", Double(lineIndex)), .init("extra", extraPerLine)],
+                                    "alignContent stretch gives line \(lineIndex + 1) an equal share of the free cross space: +"
+                                        + traceNumber(extraPerLine))
+            }
             let lineCross = lines[lineIndex].crossSize
             for index in lines[lineIndex].items where children[index].alignment == .stretch {
                 let size = layouts[index].size
@@ -260,6 +289,9 @@ struct StackUnpositionedLayout {
                     layouts[index] = children[index].layout(
                         stackMin: stack, stackMax: stack, crossMin: lineCross, crossMax: lineCross,
                         direction: direction, parentSize: parentSize, context: context)
+                    context.trace?.stackStretched(index, child: children[index], lineCross: lineCross,
+                                                  before: direction.cross(size), after: layouts[index].size,
+                                                  direction: direction)
                 }
             }
         }
