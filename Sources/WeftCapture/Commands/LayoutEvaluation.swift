@@ -7,14 +7,14 @@ import WeftSnapshot
 /// none of the program's nodes, so it runs off the loop's thread (`LayoutEvaluator`): however large
 /// the document, the loop only hands its bytes over. Its work is bounded by the element limit,
 /// so a hostile document is refused before it is laid out.
-enum LayoutEvaluation {
-    static let method = "Layout.evaluate"
+public enum LayoutEvaluation {
+    public static let method = "Layout.evaluate"
 
     /// The most elements a document may have (docs/protocol.md, "Limits"). Reading the document
     /// costs about 6 KiB of memory per element at its peak (Foundation's JSON reader), and the
     /// whole evaluation a few microseconds per element: 100 000 stays under a second on the
     /// benchmark machine (`make bench`, "Layout.evaluate").
-    static let maximumElements = 100_000
+    public static let maximumElements = 100_000
 
     /// The answer's bytes, or the error: -32602 for bad params, a bad document or one above the
     /// limit.

@@ -9,10 +9,12 @@ public struct DeviceRequest: Sendable {
     /// The id the gateway assigned; the reply carries it back.
     public let id: Int
     public let method: String
-    /// `params` parsed (an empty object when the request had none).
-    public let params: JSONValue
-    /// `params` as received, for handlers that decode them with their own codec.
+    /// `params` as received (`{}` when the request had none): a JSON object, checked when it
+    /// came, for handlers that decode them with their own codec.
     public let paramsBytes: [UInt8]
+    /// `params` parsed, on each call: the transport reads no more of a request than it routes,
+    /// so a large one costs its time on the thread that serves it, not the transport's.
+    public var params: JSONValue { (try? JSONReader.parse(paramsBytes)) ?? .object([:]) }
     /// The size of the message it came in, as `UnansweredRequests` counts it.
     let receivedBytes: Int
     /// The connection the request came on.
@@ -23,9 +25,9 @@ public struct DeviceRequest: Sendable {
     /// reply on the request's connection), when it said.
     let gatewayTimeout: Duration?
 
-    init(id: Int, method: String, params: JSONValue, paramsBytes: [UInt8], receivedBytes: Int = 0, generation: UInt64,
+    init(id: Int, method: String, paramsBytes: [UInt8], receivedBytes: Int = 0, generation: UInt64,
          receivedAt: ContinuousClock.Instant = .now, gatewayTimeout: Duration? = nil) {
-        (self.id, self.method, self.params, self.paramsBytes) = (id, method, params, paramsBytes)
+        (self.id, self.method, self.paramsBytes) = (id, method, paramsBytes)
         (self.receivedBytes, self.generation) = (receivedBytes, generation)
         (self.receivedAt, self.gatewayTimeout) = (receivedAt, gatewayTimeout)
     }

@@ -108,21 +108,17 @@ final class DeviceSessionCore: Sendable {
     }
 
     private func request(id: Int, method: String, envelope: Envelope, size: Int, generation: UInt64) -> [OutgoingMessage] {
-        let params: JSONValue
-        do {
-            params = try envelope.params()
-        } catch {
-            return answer(id: id, ProtocolError(.parseError, "parse error in params: \(error)"))
-        }
-        guard case .object = params else {
+        // `Envelope` validated the params while skipping them: whether they are an object is
+        // all the transport needs to know (the serving thread parses them).
+        let params = envelope.paramsBytes.map(Array.init) ?? Array("{}".utf8)
+        guard params.first(where: { !Self.isWhitespace($0) }) == UInt8(ascii: "{") else {
             return answer(id: id, ProtocolError(.invalidParams, "invalid params: \"params\" must be an object"))
         }
         let (refusal, gatewayTimeout) = state.withLock { state in
             (state.unanswered.admit(size: size, generation: generation), state.gatewayTimeout)
         }
         if let refusal { return answer(id: id, refusal) }
-        let request = DeviceRequest(id: id, method: method, params: params,
-                                    paramsBytes: envelope.paramsBytes.map(Array.init) ?? Array("{}".utf8),
+        let request = DeviceRequest(id: id, method: method, paramsBytes: params,
                                     receivedBytes: size, generation: generation, gatewayTimeout: gatewayTimeout)
         switch delivery {
         case .polled:
@@ -135,6 +131,8 @@ final class DeviceSessionCore: Sendable {
         }
         return []
     }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
     /// `Inspector.attached` / `Inspector.detached` carry the new count; other events are not
     /// for devices and are ignored.

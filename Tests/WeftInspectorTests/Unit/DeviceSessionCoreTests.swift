@@ -42,7 +42,7 @@ import WeftSnapshot
         #expect(timed.gatewayTimeout == .milliseconds(2500))
         #expect(!timed.hasExpired(at: timed.receivedAt + .milliseconds(2399)))
         #expect(timed.hasExpired(at: timed.receivedAt + .milliseconds(2400)))
-        let short = DeviceRequest(id: 1, method: "m", params: [:], paramsBytes: [], generation: 1, gatewayTimeout: .milliseconds(300))
+        let short = DeviceRequest(id: 1, method: "m", paramsBytes: [], generation: 1, gatewayTimeout: .milliseconds(300))
         #expect(!short.hasExpired(at: short.receivedAt + .milliseconds(269)))
         #expect(short.hasExpired(at: short.receivedAt + .milliseconds(270)))
 
