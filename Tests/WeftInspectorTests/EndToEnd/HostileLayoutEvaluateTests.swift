@@ -35,6 +35,7 @@ struct HostileLayoutEvaluateTests {
         let tooLarge = Self.stackOfBoxes(LayoutEvaluation.maximumElements)
         let answers = Mutex<[String: Result<Envelope, ProtocolError>]>([:])
         let answeredAt = Mutex<[ContinuousClock.Instant]>([])
+        let sent = ContinuousClock.now
         for (name, params) in [("largest 1", largest), ("largest 2", largest), ("too large", tooLarge)] {
             hostile.send("Layout.evaluate", device: rig.device, params: params, timeout: .seconds(120)) { outcome in
                 answers.withLock { $0[name] = outcome }
@@ -58,13 +59,16 @@ struct HostileLayoutEvaluateTests {
             .filter { trip in !arrivals.contains { trip.start <= $0 && $0 <= trip.end } }
             .map { $0.end - $0.start }
         // A frame at 60 fps is 16.7 ms. weft-example's debug build captures its screen and the
-        // document crosses the gateway in a few of them; the budget is 30 frames, for a shared
-        // 2-core machine whose other processes preempt the program. A document waiting behind
-        // the evaluation (seconds in a debug build) would take seconds.
-        let budget = Duration.milliseconds(500)
-        let slowest = latencies.max() ?? .zero
-        #expect(latencies.count >= 2)
-        #expect(slowest < budget, "Tree.getDocument took \(slowest) during Layout.evaluate (all: \(latencies))")
+        // document crosses the gateway in about one, so the typical document (the median) comes
+        // within a few frames; single ones are slower when the machine's other processes preempt
+        // the program (a shared 2-core machine), but none waits for an evaluation, which takes
+        // seconds in a debug build: before, every document waited behind the whole evaluation.
+        let sorted = latencies.sorted()
+        try #require(sorted.count >= 2)
+        let evaluation = answeredAt.withLock { $0.first ?? .now } - sent
+        #expect(sorted[sorted.count / 2] < .milliseconds(100), "Tree.getDocument during Layout.evaluate: \(sorted)")
+        #expect(sorted[sorted.count * 9 / 10] < .milliseconds(250), "Tree.getDocument during Layout.evaluate: \(sorted)")
+        #expect(sorted.last! < evaluation / 2, "a document waited \(sorted.last!) during an evaluation of \(evaluation)")
 
         #expect(await eventually(.seconds(120)) { answers.withLock { $0.count } == 3 })
         let results = answers.withLock { $0 }
