@@ -8,8 +8,9 @@ extension CaptureSession {
 
     /// Serves one request on the main loop's thread. `reply` is called exactly once: at once,
     /// or for `Runtime.step` after the stepped frames (with `.worker` publishing: on the worker,
-    /// after the updates produced before it). Unknown methods get -32601, bad params -32602,
-    /// unknown ids -32010, bad edit values -32011.
+    /// after the updates produced before it), or for `Layout.evaluate` on the evaluation thread
+    /// when it is done. Unknown methods get -32601, bad params -32602, unknown ids -32010, bad
+    /// edit values -32011.
     ///
     /// No request holds the loop for long whatever its size: `Layout.evaluate`, which touches no
     /// node, is handed to a thread of its own (`LayoutEvaluator`) and answered from there; the
