@@ -108,4 +108,25 @@ import WeftTestSupport
         #expect(missing.status == 2)
         #expect(!Self.hasRawControl(missing.stderr), "\(missing.stderr)")
     }
+
+    /// Checkpoint names are the program's (file names in WEFT_SNAPSHOT_DIR).
+    @Test func recordAndVerify() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let before = try directory.write("before.json", Self.card())
+        let after = try directory.write("after.json", Self.card(titleFrame: "[8, 8, 120, 20]"))
+        func program(_ snapshot: String) -> [String] {
+            ["--", "sh", "-c", #"cp "$0" "$WEFT_SNAPSHOT_DIR/$(printf 'cp\033[2J\nforged')".json"#, snapshot]
+        }
+        let record = CLIRun.weft(["record", directory.path("baselines")] + program(before))
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(!Self.hasRawControl(record.stdout))
+        #expect(record.stdout.split(separator: "\n").count == 1, "\(record.stdout)")
+        #expect(record.stdout.contains(#"cp\u{1B}[2J\nforged"#), "\(record.stdout)")
+        let verify = CLIRun.weft(["verify", directory.path("baselines")] + program(after))
+        #expect(verify.status == 1, "\(verify.stderr)")
+        #expect(!Self.hasRawControl(verify.stdout))
+        #expect(verify.stdout.hasPrefix(#"FAIL cp\u{1B}[2J\nforged: 1 difference"#), "\(verify.stdout)")
+        #expect(verify.stdout.contains("ASTextNode (\(Self.escaped)): frame 8,8 100x20 -> 8,8 120x20"))
+    }
 }
