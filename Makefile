@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 SWIFT_BUILD_FLAGS ?=
 BENCH_SIZE ?= full
 
-.PHONY: all deps venv build demo gateway docs lint test test-gateway fuzz test-swift test-schema test-web test-browser test-e2e test-scripts readme-screenshot bench bench-smoke bench-web bench-web-smoke clean
+.PHONY: all deps venv build demo demo-build gateway docs lint test test-gateway fuzz test-swift test-schema test-web test-browser test-e2e test-scripts readme-screenshot bench bench-smoke bench-web bench-web-smoke clean
 
 all: build
 
@@ -28,9 +28,14 @@ build: deps gateway
 	swift build $(SWIFT_BUILD_FLAGS)
 
 # The gateway on 127.0.0.1:9223 (WEFT_DEMO_PORT=N for another) with TextureGram attached; prints
-# the URL to open; Ctrl-C stops both.
-demo: build
+# the URL to open; Ctrl-C stops both. Optimised builds: the demo is where Weft's speed is judged
+# (a debug TextureGram lays out, captures and serves requests many times slower).
+demo: deps gateway demo-build
 	@scripts/demo
+
+demo-build:
+	swift build -c release --product TextureGram $(SWIFT_BUILD_FLAGS)
+	swift build -c release --product weft $(SWIFT_BUILD_FLAGS)
 
 # The C gateway (gateway/build/weft-gateway, optimised). Its own Makefile has the details.
 gateway: deps
@@ -80,8 +85,9 @@ test-browser: venv gateway
 	$(PYTHON) -m pytest -q tests/browser
 
 # TextureGram end to end (tests/e2e): the real gateway, TextureGram and the web inspector in
-# headless Chromium, the CLI through the gateway, deterministic --frames runs, no-gateway messages.
-test-e2e: venv gateway
+# headless Chromium, the CLI through the gateway, deterministic --frames runs, no-gateway messages,
+# and scripts/demo with the release builds `make demo` runs.
+test-e2e: venv gateway demo-build
 	swift build $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -q tests/e2e
 

@@ -1,3 +1,5 @@
+import WeftLayout
+
 /// The `weft` command line. `Sources/weft/main.swift` calls `run`; tests call it in-process
 /// with captured outputs.
 public enum WeftCLI {
@@ -24,11 +26,10 @@ public enum WeftCLI {
         }
         do {
             return try command.run(Array(arguments.dropFirst()), io: io)
-        } catch let error as UsageError {
-            io.stderr.write("weft \(name): \(error)\n")
-            return 2
         } catch {
-            io.stderr.write("weft \(name): \(error)\n")
+            // Messages quote file names, device names and what a gateway or program answered;
+            // some are several lines (a list of names, a program's stderr).
+            io.stderr.write("weft \(name): \(PrintableText.escapedLines("\(error)"))\n")
             return 2
         }
     }

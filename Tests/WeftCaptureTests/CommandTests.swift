@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 import WeftLayout
 import WeftNodes
@@ -161,5 +163,92 @@ struct CommandTests {
         #expect(output["ascii"]?.string?.contains("ASInsetLayoutSpec") == true)
         #expect(recorder.errorCode("Layout.evaluate", ["document": ["root": ["type": "blob"]]]) == -32602)
         #expect(recorder.errorCode("Layout.evaluate", ["document": 3]) == -32602)
+    }
+
+    /// A document of `count` boxes in a vertical stack (count + 1 elements).
+    private func stackParams(boxes count: Int) -> [UInt8] {
+        let box = #"{"type":"box","intrinsicSize":[10,10]}"#
+        let children = Array(repeating: box, count: count).joined(separator: ",")
+        return Array(#"{"document":{"size":[100,100],"root":{"type":"stack","direction":"vertical","children":[\#(children)]}}}"#.utf8)
+    }
+
+    @Test("Layout.evaluate runs off the loop's thread, and refuses a document above its element limit")
+    func evaluateOffTheLoop() throws {
+        let recorder = RecordingSession(loop: loop(with: []))
+        // With a limit of 6, the root and 5 boxes fit; one more box does not.
+        let fits = try LayoutEvaluation.evaluate(params: stackParams(boxes: 5), maximumElements: 6).get()
+        let children = try JSONReader.parse(fits)["root"]?["children"]?.array
+        #expect(children?.count == 5)
+        #expect(children?.last?["frame"] == [0, 40, 100, 10])
+        guard case .failure(let small) = LayoutEvaluation.evaluate(params: stackParams(boxes: 6), maximumElements: 6) else {
+            Issue.record("a document above the limit was laid out")
+            return
+        }
+        #expect(small.message == "document: more than 6 elements (the limit of Layout.evaluate)")
+        // The session's own limit: refused before anything is laid out.
+        let limit = LayoutEvaluation.maximumElements
+        guard case .failure(let error) = recorder.call("Layout.evaluate", rawParams: stackParams(boxes: limit)) else {
+            Issue.record("a document above the limit was laid out")
+            return
+        }
+        #expect(error.code == -32602)
+        #expect(error.message == "document: more than \(limit) elements (the limit of Layout.evaluate)")
+        // Elements under every kind of member count, not only `children`.
+        let nested: JSONValue = ["type": "overlay", "child": ["type": "box"],
+                                 "overlay": ["type": "corner", "location": "topLeft", "child": ["type": "box"],
+                                             "corner": ["type": "inset", "child": ["type": "wrapper", "children": [["type": "box"]]]]]]
+        #expect(LayoutEvaluation.elementCount(in: nested, stoppingAfter: 100) == 7)
+        #expect(LayoutEvaluation.elementCount(in: nested, stoppingAfter: 3) == 4)
+
+        // The loop only hands the request over: the answer comes from another thread.
+        let replied = DispatchSemaphore(value: 0)
+        let caller = pthread_self()
+        let onCallersThread = Mutex<Bool?>(nil)
+        recorder.session.handle(method: "Layout.evaluate", params: stackParams(boxes: 3)) { result in
+            onCallersThread.withLock { $0 = pthread_equal(pthread_self(), caller) != 0 }
+            replied.signal()
+        }
+        #expect(replied.wait(timeout: .now() + 30) == .success)
+        #expect(onCallersThread.withLock { $0 } == false, "Layout.evaluate answered on the loop's thread")
+    }
+
+    @Test("Layout.evaluate refuses requests past the evaluator's queue at once")
+    func evaluateQueueIsBounded() throws {
+        let evaluator = LayoutEvaluator()
+        let results = Mutex<[Result<[UInt8], CommandError>]>([])
+        let big = stackParams(boxes: 5_000)
+        // One runs, `maximumWaiting` wait; the ones past them are refused before any finishes.
+        let sent = LayoutEvaluator.maximumWaiting + 3
+        for _ in 0..<sent {
+            evaluator.submit(params: big) { result in results.withLock { $0.append(result) } }
+        }
+        let refused = results.withLock { $0 }
+        #expect(refused.count >= 2)
+        for case .failure(let error) in refused {
+            #expect(error.code == -32603 && error.message.hasPrefix("too many Layout.evaluate requests wait"))
+        }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while results.withLock({ $0.count }) < sent, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(results.withLock { $0.count } == sent, "every request is answered once")
+    }
+
+    @Test("methods served on the loop refuse params above their limit without reading them")
+    func largeParamsAreRefused() throws {
+        let card = Card()
+        let recorder = RecordingSession(loop: loop(with: [card.root]))
+        let padding = String(repeating: " ", count: CaptureSession.maximumParamsBytes)
+        for method in CaptureSession.methods where method != "Layout.evaluate" {
+            let params = Array("{\"id\":\"\(card.root.id)\"\(padding)}".utf8)
+            guard case .failure(let error) = recorder.call(method, rawParams: params) else {
+                Issue.record("\(method) took \(params.count) bytes of params")
+                continue
+            }
+            #expect(error.code == -32602)
+            #expect(error.message == "params of \(params.count) bytes: \(method) takes at most \(CaptureSession.maximumParamsBytes)")
+        }
+        // At the limit they are read as before.
+        let id = "{\"id\":\"\(card.root.id)\"}"
+        let atLimit = Array((id + String(repeating: " ", count: CaptureSession.maximumParamsBytes - id.utf8.count)).utf8)
+        #expect(try recorder.call("Tree.getElement", rawParams: atLimit).get()["element"] != nil)
     }
 }

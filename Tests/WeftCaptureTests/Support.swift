@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import Foundation
 import WeftLayout
@@ -125,12 +126,23 @@ final class RecordingSession {
         session.start()
     }
 
-    /// Calls a method and returns its immediate result (a failure is returned as the error).
+    /// Calls a method and returns its immediate result (a failure is returned as the error);
+    /// for `Layout.evaluate`, which answers from a thread of its own, the result it answers
+    /// within 30 s.
     func call(_ method: String, _ params: JSONValue = [:]) -> Result<JSONValue, CommandError> {
-        var answer: Result<[UInt8], CommandError>?
-        session.handle(method: method, params: params.jsonBytes) { answer = $0 }
-        guard let answer else { return .failure(CommandError(code: 0, message: "no reply yet")) }
-        return answer.map { (try? JSONReader.parse($0)) ?? .null }
+        call(method, rawParams: params.jsonBytes)
+    }
+
+    func call(_ method: String, rawParams: [UInt8]) -> Result<JSONValue, CommandError> {
+        let answer = Mutex<Result<[UInt8], CommandError>?>(nil)
+        let answered = DispatchSemaphore(value: 0)
+        session.handle(method: method, params: rawParams) { result in
+            answer.withLock { $0 = result }
+            answered.signal()
+        }
+        if method == "Layout.evaluate" { _ = answered.wait(timeout: .now() + 30) }
+        guard let result = answer.withLock({ $0 }) else { return .failure(CommandError(code: 0, message: "no reply yet")) }
+        return result.map { (try? JSONReader.parse($0)) ?? .null }
     }
 
     func result(_ method: String, _ params: JSONValue = [:]) throws -> JSONValue {

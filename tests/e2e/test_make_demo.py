@@ -1,5 +1,6 @@
-"""scripts/demo, what `make demo` runs: the gateway and TextureGram attached to it, the URL to
-open, both stopped on Ctrl-C; a clear message when the port is taken. A free port stands in for
+"""scripts/demo, what `make demo` runs: the gateway and the release TextureGram attached to it, the
+URL to open (and the release weft CLI's command), both stopped on Ctrl-C; a clear message when the
+port is taken. A free port stands in for
 9223 (tests never use fixed ports)."""
 import json
 import os
@@ -41,11 +42,15 @@ def test_demo_starts_gateway_and_texturegram_and_ctrl_c_stops_both():
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         lines = []
-        while not any("Open" in line for line in lines):
+        while not any("Or from a terminal" in line for line in lines):
             lines.append(read_line(demo, 60, "scripts/demo"))
         text = "\n".join(lines)
         assert f"Open  http://127.0.0.1:{port}/  in a browser" in text
         app_pid = int(re.search(r"TextureGram \(pid (\d+)\)", text).group(1))
+        # The optimised builds `make demo` makes (the demo is where Weft's speed is judged).
+        assert "/release/" in os.readlink(f"/proc/{app_pid}/exe")
+        weft = re.search(r"Or from a terminal:  (\S+) devices --gateway ws://127\.0\.0\.1:(\d+)", text)
+        assert weft and "/release/" in weft.group(1) and weft.group(2) == str(port)
         device = wait_until(lambda: next((d for d in devices(port) if d["state"] == "connected"), None), 20, 0.1,
                             "TextureGram to attach to the demo's gateway")
         assert device["identity"]["appId"] == "org.weft.TextureGram"

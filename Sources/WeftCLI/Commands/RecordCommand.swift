@@ -1,4 +1,5 @@
 import Foundation
+import WeftLayout
 import WeftSnapshot
 
 /// `weft record DIR -- COMMAND ARGS...`: runs a program that writes layout checkpoints and keeps
@@ -42,9 +43,9 @@ public enum RecordCommand: Subcommand {
         let run = try CheckpointRun(command: options.command, environment: io.environment, timeout: options.timeout)
 
         for (name, url) in try BaselineDirectory.store(run.checkpoints, in: directory, io: io) {
-            io.stdout.write("removed \(url.path) (the program no longer writes checkpoint \(name))\n")
+            io.stdout.write(PrintableText.escaped("removed \(url.path) (the program no longer writes checkpoint \(name))") + "\n")
         }
-        let names = run.checkpoints.map(\.name).joined(separator: ", ")
+        let names = run.checkpoints.map { PrintableText.escaped($0.name) }.joined(separator: ", ")
         io.stdout.write("recorded \(run.checkpoints.count) checkpoint\(run.checkpoints.count == 1 ? "" : "s") in \(options.directory): \(names)\n")
         return 0
     }

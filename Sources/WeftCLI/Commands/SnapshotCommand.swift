@@ -1,3 +1,4 @@
+import WeftLayout
 import WeftSnapshot
 
 /// `weft snapshot`: a full snapshot (protocol.md, Snapshot) of a running program, through the
@@ -45,7 +46,7 @@ public enum SnapshotCommand: Subcommand {
             client: try GatewayOptions.client(parsed, io: io),
             selector: try parsed.value("device").map(DeviceSelector.init),
             wait: .milliseconds(Int64(wait * 1000)),
-            progress: io.stderr.isTerminal ? { io.stderr.write("weft snapshot: \($0)...\n") } : nil
+            progress: io.stderr.isTerminal ? { io.stderr.write("weft snapshot: \(PrintableText.escaped($0))...\n") } : nil
         )
         let body = try fetch.run()
         let snapshot = try SnapshotFile.decode(body, source: "the program's snapshot")

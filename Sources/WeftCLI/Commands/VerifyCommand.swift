@@ -1,4 +1,5 @@
 import Foundation
+import WeftLayout
 import WeftSnapshot
 
 /// `weft verify DIR -- COMMAND ARGS...`: runs the program again and compares every checkpoint it
@@ -127,17 +128,19 @@ public enum VerifyCommand: Subcommand {
     private static func textReport(_ results: [CheckpointComparison], directory: String) -> String {
         var text = ""
         for result in results {
+            // Checkpoint names are the program's.
+            let name = PrintableText.escaped(result.name)
             switch result.status {
             case .equal:
-                text += "ok   \(result.name)\n"
+                text += "ok   \(name)\n"
             case .different:
                 let count = result.changes.count
-                text += "FAIL \(result.name): \(count) difference\(count == 1 ? "" : "s")\n"
+                text += "FAIL \(name): \(count) difference\(count == 1 ? "" : "s")\n"
                 text += SemanticDiffReport.lines(result.changes).map { "     \($0)\n" }.joined()
             case .missing:
-                text += "FAIL \(result.name): missing (the program no longer writes this checkpoint; its baseline is \(directory)/\(result.name).json)\n"
+                text += "FAIL \(name): missing (the program no longer writes this checkpoint; its baseline is \(directory)/\(name).json)\n"
             case .new:
-                text += "FAIL \(result.name): new (no baseline \(directory)/\(result.name).json; `weft record` stores it)\n"
+                text += "FAIL \(name): new (no baseline \(directory)/\(name).json; `weft record` stores it)\n"
             }
         }
         let failed = results.filter { $0.status != .equal }.count

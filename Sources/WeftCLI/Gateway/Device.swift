@@ -1,3 +1,4 @@
+import WeftLayout
 import WeftSnapshot
 
 /// A device as the gateway lists it (protocol.md, `Gateway.listDevices`): the parts the CLI
@@ -52,11 +53,13 @@ public struct Device: Equatable, Sendable {
     }
 
     /// One aligned line per device, with a header: what `weft devices` prints and what an
-    /// ambiguous `--device` lists.
+    /// ambiguous `--device` lists. Every cell is the gateway's or a program's text, its control
+    /// characters escaped (`PrintableText`): a newline in an appId cannot forge a row.
     public static func table(_ devices: [Device]) -> String {
         let header = ["DEVICE", "APP", "INSTANCE", "HOST", "PID", "STATE"]
         let rows = devices.map { device in
             [device.deviceId, device.appId, device.instance, device.host, device.pid.map(String.init) ?? "-", device.state]
+                .map(PrintableText.escaped)
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }
         return ([header] + rows).map { row in

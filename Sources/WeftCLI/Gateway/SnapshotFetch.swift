@@ -1,5 +1,6 @@
 import Foundation
 import WeftProtocol
+import WeftLayout
 import WeftSnapshot
 
 /// Gets a full snapshot of one device through the gateway (`GET /api/devices/{device}/snapshot`),
@@ -17,8 +18,9 @@ struct SnapshotFetch {
     struct Ambiguous: Error, CustomStringConvertible {
         var selector: DeviceSelector?
         var devices: [Device]
+        /// The table escapes its cells (`Device.table`): a name's newline cannot add a row.
         var description: String {
-            let what = selector.map { "\"\($0)\" matches several devices" } ?? "several devices are connected"
+            let what = selector.map { "\"\(PrintableText.escaped("\($0)"))\" matches several devices" } ?? "several devices are connected"
             return "\(what); choose one with --device ID or --device APPID/INSTANCE:\n"
                 + Device.table(devices).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
         }

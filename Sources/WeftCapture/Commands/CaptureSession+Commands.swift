@@ -8,12 +8,26 @@ extension CaptureSession {
 
     /// Serves one request on the main loop's thread. `reply` is called exactly once: at once,
     /// or for `Runtime.step` after the stepped frames (with `.worker` publishing: on the worker,
-    /// after the updates produced before it). Unknown methods get -32601, bad params -32602,
-    /// unknown ids -32010, bad edit values -32011.
+    /// after the updates produced before it), or for `Layout.evaluate` on the evaluation thread
+    /// when it is done. Unknown methods get -32601, bad params -32602, unknown ids -32010, bad
+    /// edit values -32011.
+    ///
+    /// No request holds the loop for long whatever its size: `Layout.evaluate`, which touches no
+    /// node, is handed to a thread of its own (`LayoutEvaluator`) and answered from there; the
+    /// other methods take small params, and larger ones are refused unread (-32602,
+    /// `maximumParamsBytes`).
     public func handle(method: String, params: [UInt8], reply caller: @escaping Reply) {
+        if method == LayoutEvaluation.method {
+            evaluator.submit(params: params, reply: caller)
+            return
+        }
         let reply: Reply = { [publisher] result in publisher.afterPublishing { _ in caller(result) } }
         guard let handler = Self.handlers[method] else {
             reply(.failure(.methodNotFound(method)))
+            return
+        }
+        guard params.count <= Self.maximumParamsBytes else {
+            reply(.failure(.invalidParams("params of \(params.count) bytes: \(method) takes at most \(Self.maximumParamsBytes)")))
             return
         }
         let changesBefore = loop.changeCount
@@ -34,7 +48,12 @@ extension CaptureSession {
     }
 
     /// The methods this session serves, for documentation and tests.
-    public static var methods: [String] { handlers.keys.sorted() }
+    public static var methods: [String] { (Array(handlers.keys) + [LayoutEvaluation.method]).sorted() }
+
+    /// The largest params a method served on the loop's thread takes (every one but
+    /// `Layout.evaluate`): an id, a property and a value fit many times over, and reading it
+    /// costs the loop well under a millisecond.
+    public static let maximumParamsBytes = 64 << 10
 
     enum Answer {
         /// The result, ready.
@@ -52,7 +71,6 @@ extension CaptureSession {
         "Layout.setStyle": { session, params throws(CommandError) in try session.setStyle(params) },
         "Layout.setSpecProperty": { session, params throws(CommandError) in try session.setSpecProperty(params) },
         "Layout.revertEdits": { session, params throws(CommandError) in try session.revertEdits(params) },
-        "Layout.evaluate": { session, params throws(CommandError) in try session.evaluate(params) },
         "Layout.explain": { session, params throws(CommandError) in try session.explain(params) },
         "HitTest.probe": { session, params throws(CommandError) in try session.probe(params) },
         "Range.setTuningParameters": { session, params throws(CommandError) in try session.setTuningParameters(params) },

@@ -1,9 +1,8 @@
-import Foundation
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
 
-/// Layout.setStyle, Layout.setSpecProperty, Layout.revertEdits and Layout.evaluate.
+/// Layout.setStyle, Layout.setSpecProperty and Layout.revertEdits (Layout.evaluate: `LayoutEvaluation`).
 extension CaptureSession {
     /// Edits a style entry of a node or spec; answers with the element after the relayout.
     func setStyle(_ params: CommandParams) throws(CommandError) -> Answer {
@@ -37,27 +36,5 @@ extension CaptureSession {
             throw .unknownElement(id)  // the edit changed the spec tree's shape
         }
         return Self.elementResult(element)
-    }
-
-    /// The page's playground: lays out a layout-json document (docs/layout-json.md) and answers
-    /// with the layout-json output plus `"ascii"`, the root's asciiArtString. It runs on the main
-    /// loop but touches none of the program's nodes.
-    func evaluate(_ params: CommandParams) throws(CommandError) -> Answer {
-        let input = try params.value("document")
-        guard input.object != nil else { throw .invalidParams("\"document\" must be a layout-json object, got \(input.kindDescription)") }
-        let document: LayoutDocument
-        do {
-            document = try LayoutDocument(data: Data(input.jsonBytes))
-        } catch let error as LayoutDocumentError {
-            throw .invalidParams("document.\(error.description)".replacingOccurrences(of: "document.: ", with: "document: "))
-        } catch {
-            throw .invalidParams("document: \(error)")
-        }
-        let layout = document.layout()
-        guard case .object(var output)? = try? JSONReader.parse(document.encodeOutput(layout)) else {
-            throw CommandError(code: CommandError.internalErrorCode, message: "the layout output is not a JSON object")
-        }
-        output.append(key: "ascii", value: .string(document.root.element.asciiArtString))
-        return .now(JSONValue.object(output).jsonBytes)
     }
 }

@@ -88,6 +88,8 @@ public final class CaptureSession {
     /// The roots captures start from, now: the loop's own unless the host chose others.
     public var inspectedRoots: [DisplayNode] { chosenRoots?() ?? loop.roots }
     let edits: EditStore
+    /// Where `Layout.evaluate` runs, off the loop's thread.
+    let evaluator = LayoutEvaluator()
     @exclusivity(unchecked) private var hasPendingChanges = true
     @exclusivity(unchecked) private var budget: CaptureBudget
     /// Whether an update was streamed (or left for the loop's sleep) since someone started

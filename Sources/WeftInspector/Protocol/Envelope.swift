@@ -10,6 +10,10 @@ public struct Envelope: Sendable {
     public let id: JSONValue?
     public let method: String?
     public let device: String?
+    /// A forwarded request's `expiresAt`: the gateway's wall clock, in milliseconds since the
+    /// Unix epoch, at which the gateway answers it with -32002 itself (nil from an older
+    /// gateway, or when it is not a number).
+    public let expiresAt: Double?
     let paramsRange: Range<Int>?
     let resultRange: Range<Int>?
     let errorRange: Range<Int>?
@@ -45,13 +49,14 @@ public struct Envelope: Sendable {
     }
 
     /// Reads the top-level object of `bytes` with WeftSnapshot's JSON reader. Small members
-    /// (`id`, `method`, `device`) are parsed; every other member is skipped (and validated)
+    /// (`id`, `method`, `device`, `expiresAt`) are parsed; every other member is skipped (and validated)
     /// without building values. Throws a `JSONError` when the message is not one well-formed
     /// JSON object.
     public init(reading bytes: [UInt8]) throws {
         var id: JSONValue?
         var method: String?
         var device: String?
+        var expiresAt: Double?
         var params: Range<Int>?
         var result: Range<Int>?
         var error: Range<Int>?
@@ -65,6 +70,7 @@ public struct Envelope: Sendable {
                     throw JSONError(offset: offset, path: [.key(key)], message: "\"\(key)\" must be a string")
                 }
                 if key == "method" { method = text } else { device = text }
+            case "expiresAt": expiresAt = try value.read().number
             case "params": params = try value.skip()
             case "result": result = try value.skip()
             case "error": error = try value.skip()
@@ -76,6 +82,7 @@ public struct Envelope: Sendable {
         self.id = id
         self.method = method
         self.device = device
+        self.expiresAt = expiresAt
         self.paramsRange = params
         self.resultRange = result
         self.errorRange = error

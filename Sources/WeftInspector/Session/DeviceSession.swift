@@ -86,8 +86,9 @@ public final class DeviceSession: Sendable {
     /// can still go:
     /// - its connection closed since it came: the gateway failed it for its sender (-32001, the
     ///   device went away), and a reply would have no connection to go on;
-    /// - it waited longer than the gateway's time-out: it is answered with -32002, which the
-    ///   gateway drops (its sender got -32002 from the gateway already).
+    /// - it expired: the gateway's clock passed its `expiresAt` (less a margin), or it waited
+    ///   here longer than the gateway's time-out (`DeviceRequest.hasExpired`). It is answered
+    ///   with -32002, which the gateway drops (its sender got -32002 from the gateway already).
     ///
     /// Served then, an edit would change the program after its sender was told it had not. A
     /// host that keeps requests waiting (a queue of its own, `.dispatch` or `.forward` delivery)
@@ -95,9 +96,9 @@ public final class DeviceSession: Sendable {
     @discardableResult
     public func answerIfStale(_ request: DeviceRequest, at now: ContinuousClock.Instant = .now) -> Bool {
         guard client.isOpen(generation: request.generation) else { return true }
-        guard request.hasExpired(at: now), let timeout = request.gatewayTimeout else { return false }
-        fail(request, with: ProtocolError(.timedOut, "timed out: the program took the request after the gateway's "
-                                          + "time-out (\(timeout)), and did not serve it"))
+        guard request.hasExpired(at: now) else { return false }
+        fail(request, with: ProtocolError(.timedOut, "timed out: the request expired before it could apply "
+                                          + "(the gateway's time-out passed), and was not served"))
         return true
     }
 

@@ -16,6 +16,8 @@ final class DeviceSessionCore: Sendable {
         var unanswered: UnansweredRequests
         /// The gateway's time-out for requests on this connection (`Gateway.register`'s reply).
         var gatewayTimeout: Duration?
+        /// The gateway's clock on this connection (`gatewayTime` in `Gateway.register`'s reply).
+        var gatewayClock: GatewayClock?
         var refusal: ProtocolError?
         /// Whether the gateway refused the registration on the open connection and left it open
         /// (it closes it for an unsupported version or too many devices, not for bad params):
@@ -108,22 +110,21 @@ final class DeviceSessionCore: Sendable {
     }
 
     private func request(id: Int, method: String, envelope: Envelope, size: Int, generation: UInt64) -> [OutgoingMessage] {
-        let params: JSONValue
-        do {
-            params = try envelope.params()
-        } catch {
-            return answer(id: id, ProtocolError(.parseError, "parse error in params: \(error)"))
-        }
-        guard case .object = params else {
+        // `Envelope` validated the params while skipping them: whether they are an object is
+        // all the transport needs to know (the serving thread parses them).
+        let params = envelope.paramsBytes.map(Array.init) ?? Array("{}".utf8)
+        guard params.first(where: { !Self.isWhitespace($0) }) == UInt8(ascii: "{") else {
             return answer(id: id, ProtocolError(.invalidParams, "invalid params: \"params\" must be an object"))
         }
-        let (refusal, gatewayTimeout) = state.withLock { state in
-            (state.unanswered.admit(size: size, generation: generation), state.gatewayTimeout)
+        let (refusal, gatewayTimeout, gatewayClock) = state.withLock { state in
+            (state.unanswered.admit(size: size, generation: generation), state.gatewayTimeout, state.gatewayClock)
         }
         if let refusal { return answer(id: id, refusal) }
-        let request = DeviceRequest(id: id, method: method, params: params,
-                                    paramsBytes: envelope.paramsBytes.map(Array.init) ?? Array("{}".utf8),
-                                    receivedBytes: size, generation: generation, gatewayTimeout: gatewayTimeout)
+        // Without a `gatewayTime` to measure the offset by, the clocks are taken to agree (one
+        // machine): the expiry is kept rather than ignored.
+        let expiresAt = envelope.expiresAt.map { gatewayClock?.local($0) ?? $0 }
+        let request = DeviceRequest(id: id, method: method, paramsBytes: params, receivedBytes: size, generation: generation,
+                                    gatewayTimeout: gatewayTimeout, expiresAt: expiresAt)
         switch delivery {
         case .polled:
             state.withLock { $0.inbox.append(request) }
@@ -136,6 +137,8 @@ final class DeviceSessionCore: Sendable {
         return []
     }
 
+    private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
     /// `Inspector.attached` / `Inspector.detached` carry the new count; other events are not
     /// for devices and are ignored.
     private func event(method: String, envelope: Envelope) {
@@ -145,6 +148,7 @@ final class DeviceSessionCore: Sendable {
     }
 
     private func reply(id: Int?, envelope: Envelope, generation: UInt64) {
+        let arrivedAt = WallClock.now
         let registered: Bool = state.withLock { state in
             guard let id, id == state.registerRequestID else { return false }
             state.registerRequestID = nil
@@ -162,6 +166,9 @@ final class DeviceSessionCore: Sendable {
             state.deviceId = deviceId
             state.gatewayVersion = result?["gatewayVersion"]?.string
             state.gatewayTimeout = result?["requestTimeout"]?.number.flatMap { $0 > 0 && $0.isFinite ? .seconds($0) : nil }
+            state.gatewayClock = result?["gatewayTime"]?.number.flatMap {
+                $0.isFinite ? GatewayClock(gatewayTime: $0, receivedAt: arrivedAt) : nil
+            }
             state.refusal = nil
             state.registrations += 1
             return true
@@ -184,6 +191,7 @@ final class DeviceSessionCore: Sendable {
             state.refusedOnThisConnection = false
             state.unanswered.connectionClosed()
             state.gatewayTimeout = nil
+            state.gatewayClock = nil
             // Their connection is gone: replies to them would be discarded anyway.
             pendingRequests.subtract(state.inbox.count, ordering: .releasing)
             state.inbox.removeAll()

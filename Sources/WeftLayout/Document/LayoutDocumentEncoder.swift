@@ -3,14 +3,19 @@
 /// order, ids echoed (null when absent), numbers in their shortest round-trip form.
 extension LayoutDocument {
     /// The output JSON for `layout` (a layout of `root.element`), indented by two spaces,
-    /// ending with a newline.
-    public func encodeOutput(_ layout: Layout) -> String {
+    /// ending with a newline; with `ascii`, a last member `"ascii"` holding it (what
+    /// `Layout.evaluate` answers).
+    public func encodeOutput(_ layout: Layout, ascii: String? = nil) -> String {
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("size")
         writer.numbers([layout.size.width, layout.size.height])
         writer.key("root")
         write(root, layout: layout, into: &writer)
+        if let ascii {
+            writer.key("ascii")
+            writer.string(ascii)
+        }
         writer.endObject()
         return writer.text + "\n"
     }
@@ -25,11 +30,18 @@ extension LayoutDocument {
         writer.numbers([layout.position.x, layout.position.y, layout.size.width, layout.size.height])
         writer.key("children")
         writer.beginArray()
+        // The spec's sublayout for each child, found by identity (specs may order their
+        // sublayouts differently from the input, e.g. background first); one index, not a scan
+        // per child, keeps a spec of many children linear.
+        var sublayoutIndex: [ObjectIdentifier: Int] = [:]
+        sublayoutIndex.reserveCapacity(layout.sublayouts.count)
+        for (index, sublayout) in layout.sublayouts.enumerated() {
+            let key = ObjectIdentifier(sublayout.element)
+            if sublayoutIndex[key] == nil { sublayoutIndex[key] = index }
+        }
         for child in element.children {
-            // The spec's sublayout for this child (specs may order their sublayouts differently
-            // from the input, e.g. background first).
-            if let sublayout = layout.sublayouts.first(where: { $0.element === child.element }) {
-                write(child, layout: sublayout, into: &writer)
+            if let index = sublayoutIndex[ObjectIdentifier(child.element)] {
+                write(child, layout: layout.sublayouts[index], into: &writer)
             }
         }
         writer.endArray()

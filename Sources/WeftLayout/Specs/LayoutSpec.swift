@@ -47,8 +47,9 @@ open class LayoutSpec: LayoutElement {
     }
 }
 
-/// `ClassName` or `ClassName (debugName)`.
+/// `ClassName` or `ClassName (debugName)`, its control characters escaped (`PrintableText`):
+/// ASCII art is for people, and a name's newline would break its box.
 func defaultAsciiArtName(_ className: String, _ debugName: String?) -> String {
-    guard let debugName else { return className }
-    return className + " (" + debugName + ")"
+    guard let debugName else { return PrintableText.escaped(className) }
+    return PrintableText.escaped(className + " (" + debugName + ")")
 }

@@ -7,7 +7,7 @@ public enum SnapshotAsciiArt {
     /// The element's own art: a node is its name only; a spec boxes its children's art (a stack
     /// in its direction, every other spec horizontally); a spec without children is its name.
     public static func art(of element: Snapshot.Element) -> String {
-        guard element.kind == .spec else { return element.displayName }
+        guard element.kind == .spec else { return PrintableText.escaped(element.displayName) }
         let direction: StackLayoutDirection =
             element.type == "stack" && element.props["direction"]?.string == "vertical" ? .vertical : .horizontal
         return AsciiArt.box(name: name(of: element), children: element.children.map(art), direction: direction)
@@ -28,11 +28,12 @@ public enum SnapshotAsciiArt {
     }
 
     /// The ASCII art name: the display name, except the ratio spec, which prints its ratio
-    /// (`ASRatioLayoutSpec (0.8)`) and ignores its debug name.
+    /// (`ASRatioLayoutSpec (0.8)`) and ignores its debug name. Control characters are escaped
+    /// (`PrintableText`), as the live layout's art does.
     static func name(of element: Snapshot.Element) -> String {
         if element.type == "ratio", let ratio = element.props["ratio"]?.number {
-            return element.className + String(format: " (%.1f)", ratio)
+            return PrintableText.escaped(element.className + String(format: " (%.1f)", ratio))
         }
-        return element.displayName
+        return PrintableText.escaped(element.displayName)
     }
 }

@@ -1,3 +1,5 @@
+import WeftLayout
+
 /// The three output forms of the semantic diff (`weft diff --format text|json|junit`), here so
 /// the CLI stays thin and the web page's fixtures pin the same text.
 public enum SemanticDiffReport {
@@ -12,7 +14,14 @@ public enum SemanticDiffReport {
     ///   (the children present in both, old and new order; `~ order ...` for the roots)
     /// - `+ range PATH`, `- range PATH`, `~ range PATH: rangeControllers.mode "minimum" -> "full"`
     /// - `~ meta.appVersion "1" -> "2"`, `~ revision 3 -> 4`
+    ///
+    /// Control characters in names and values are escaped (`PrintableText`): one change is
+    /// one line, whatever a program named its nodes.
     public static func line(_ change: SemanticChange) -> String {
+        PrintableText.escaped(rawLine(change))
+    }
+
+    private static func rawLine(_ change: SemanticChange) -> String {
         switch change.kind {
         case .added:
             return "+ \(change.path)" + (change.after.map { " at \(rectText($0))" } ?? "")

@@ -124,6 +124,6 @@ extension Inspector {
             try #require(ContinuousClock.now < deadline, "the program's first connection never opened")
             Thread.sleep(forTimeInterval: 0.005)
         }
-        requests.serve(DeviceRequest(id: id, method: method, params: params, paramsBytes: params.jsonBytes, generation: 1))
+        requests.serve(DeviceRequest(id: id, method: method, paramsBytes: params.jsonBytes, generation: 1))
     }
 }

@@ -42,7 +42,7 @@ import WeftSnapshot
         #expect(timed.gatewayTimeout == .milliseconds(2500))
         #expect(!timed.hasExpired(at: timed.receivedAt + .milliseconds(2399)))
         #expect(timed.hasExpired(at: timed.receivedAt + .milliseconds(2400)))
-        let short = DeviceRequest(id: 1, method: "m", params: [:], paramsBytes: [], generation: 1, gatewayTimeout: .milliseconds(300))
+        let short = DeviceRequest(id: 1, method: "m", paramsBytes: [], generation: 1, gatewayTimeout: .milliseconds(300))
         #expect(!short.hasExpired(at: short.receivedAt + .milliseconds(269)))
         #expect(short.hasExpired(at: short.receivedAt + .milliseconds(270)))
 
@@ -53,6 +53,40 @@ import WeftSnapshot
         let untimed = try request(on: 2)
         #expect(untimed.gatewayTimeout == nil)
         #expect(!untimed.hasExpired(at: untimed.receivedAt + .seconds(3600)))
+    }
+
+    /// With `gatewayTime` in the register reply and `expiresAt` on the request, a request
+    /// expires on the gateway's clock (moved onto this machine's by the measured offset), a
+    /// margin of 250 ms before `expiresAt`, however long ago it was received: a program frozen
+    /// as a whole reads it late, and the time-out counted from its reading would not have run.
+    @Test(arguments: [0.0, 5_000_000.0, -3_600_000.0])
+    func requestsExpireOnTheGatewaysClock(gatewayAhead: Double) throws {
+        _ = core.handlers.opened(1)
+        let gatewayTime = (WallClock.now + gatewayAhead).rounded(.down)
+        _ = core.handlers.received(Array(#"{"id":1,"result":{"deviceId":"d1","protocolVersion":1,"requestTimeout":30,"gatewayTime":\#(Int(gatewayTime))}}"#.utf8), 1)
+        let offset = try #require(core.state.withLock { $0.gatewayClock?.offset })
+        #expect(abs(offset - gatewayAhead) < 1000, "offset \(offset), the gateway's clock is \(gatewayAhead) ms ahead")
+
+        // Expires 10 s from now on the gateway's clock.
+        let expiresAt = Int(gatewayTime) + 10_000
+        _ = core.handlers.received(Array(#"{"id":9,"method":"Layout.setStyle","expiresAt":\#(expiresAt),"params":{}}"#.utf8), 1)
+        let request = try #require(core.takeRequests().first)
+        let local = try #require(request.expiresAt)
+        #expect(local == Double(expiresAt) - offset)
+        // Just received (the time-out from its reading is far away), but the wall clock moved on.
+        let justNow = request.receivedAt
+        #expect(!request.hasExpired(at: justNow, wallClock: local - 251))
+        #expect(request.hasExpired(at: justNow, wallClock: local - 250))
+        #expect(request.hasExpired(at: justNow, wallClock: local + 60_000))
+        // The time-out counted from its reading still applies (30 s, less 100 ms).
+        #expect(request.hasExpired(at: justNow + .milliseconds(29_900), wallClock: local - 5_000))
+
+        // Without `gatewayTime`, `expiresAt` is taken on this machine's clock.
+        core.handlers.closed(nil)
+        _ = core.handlers.opened(2)
+        _ = core.handlers.received(Array(#"{"id":2,"result":{"deviceId":"d1","protocolVersion":1}}"#.utf8), 2)
+        _ = core.handlers.received(Array(#"{"id":10,"method":"Layout.setStyle","expiresAt":\#(expiresAt),"params":{}}"#.utf8), 2)
+        #expect(try #require(core.takeRequests().first).expiresAt == Double(expiresAt))
     }
 
     @Test func refusedRegistrationIsKept() {

@@ -127,7 +127,7 @@ struct InspectorAttachTests {
                                              options: Inspector.Options(appId: "org.weft.tests"))
         inspector.detach()
         let params: JSONValue = ["id": .string(root.id), "property": "width", "value": 100]
-        try #require(inspector.requests).serve(DeviceRequest(id: 7, method: "Layout.setStyle", params: params, paramsBytes: params.jsonBytes,
+        try #require(inspector.requests).serve(DeviceRequest(id: 7, method: "Layout.setStyle", paramsBytes: params.jsonBytes,
                                       generation: 1))
         loop.run(frames: 1)
         #expect(root.style.width == .auto, "the edit was made after detach")

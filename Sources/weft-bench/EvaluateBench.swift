@@ -1,0 +1,67 @@
+import Dispatch
+import Foundation
+import WeftCapture
+import WeftNodes
+
+/// `evaluate`: `Layout.evaluate`, the page's playground, as a program serves it
+/// (`CaptureSession.handle`): documents of 1 000, 10 000 and 100 000 elements (the request limit),
+/// a vertical stack of boxes of about 44 bytes of params each. Figures: the CPU time of the
+/// process from the request to its answer (parsing, laying out, encoding the layout-json output
+/// and the ASCII art, on the evaluation thread; the calling thread waits), the same per element
+/// (flat when the cost is linear), the wall time the call held the program's loop (it only hands
+/// the request over), and the peak resident memory of the largest evaluation. CPU time, best of
+/// a few runs: on a shared machine the wall time mostly measures the other processes.
+struct EvaluateBench: BenchSuite {
+    let name = "evaluate"
+
+    func run(size: BenchSize, report: BenchReport) {
+        let session = CaptureSession(loop: MainLoop(clock: .manual))
+        let counts = size == .tiny ? [1_000] : [1_000, 10_000, 100_000]
+        for elements in counts {
+            PeakMemory.resetPeak()
+            let children = elements - 1
+            let params = Self.params(children: children)
+            let label = "\(elements / 1000)k elements"
+            var (best, held) = (Double.infinity, Double.infinity)
+            for _ in 0..<(size == .tiny ? 1 : elements >= 100_000 ? 3 : 5) {
+                let (seconds, loopSeconds) = Self.evaluate(params, in: session)
+                best = min(best, seconds)
+                held = min(held, loopSeconds)
+            }
+            report.figure("Layout.evaluate CPU time, \(label)", best * 1000, "ms", decimals: 1)
+            report.figure("Layout.evaluate per element, \(label)", best * 1e6 / Double(elements), "us", decimals: 2)
+            report.figure("Layout.evaluate loop time held, \(label)", held * 1e6, "us", decimals: 1)
+            if elements == counts.last {
+                report.figure("Layout.evaluate peak memory, \(label)", PeakMemory.peakMiB(), "MiB", decimals: 1)
+            }
+        }
+    }
+
+    /// `{"document": ...}` with a vertical stack of `children` boxes of varied sizes in 375 x inf.
+    static func params(children: Int) -> [UInt8] {
+        let boxes = (0..<children).map { #"{"type":"box","intrinsicSize":[\#(100 + $0 % 200),\#(20 + $0 % 30)]}"# }
+        return Array(#"{"document":{"sizeRange":{"min":[375,0],"max":[375,"inf"]},"root":{"type":"stack","direction":"vertical","children":["#.utf8)
+            + Array(boxes.joined(separator: ",").utf8) + Array("]}}}".utf8)
+    }
+
+    /// The process's CPU seconds from the call to the answer, and the wall seconds the call
+    /// itself took (the loop's share).
+    private static func evaluate(_ params: [UInt8], in session: CaptureSession) -> (Double, Double) {
+        let answered = DispatchSemaphore(value: 0)
+        let cpuBefore = processCPUSeconds()
+        let loopSeconds = Stopwatch.seconds {
+            session.handle(method: "Layout.evaluate", params: params) { result in
+                guard case .success = result else { fatalError("Layout.evaluate failed: \(result)") }
+                answered.signal()
+            }
+        }
+        answered.wait()
+        return (processCPUSeconds() - cpuBefore, loopSeconds)
+    }
+
+    private static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+}
