@@ -3,18 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "log.h"
 #include "protocol.h"
-
-/* The gateway's wall clock in ms since the Unix epoch (gatewayTime, expiresAt). */
-static json_int_t wall_clock_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (json_int_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 #define CLOSE_POLICY 1008   /* a request or reply could not be queued */
 #define CLOSE_PROTOCOL 1002 /* unsupported protocol version */
@@ -199,10 +190,7 @@ static void forward(struct relay *r, struct peer *requester, long long origin_id
 		r->http_pending += requester->kind == PEER_HTTP;
 	}
 	json_t *body = params ? json_incref(params) : json_object();
-	/* expiresAt: the gateway's wall clock (ms) at which it answers -32002 for the device. */
-	json_int_t expires_at = wall_clock_ms() + (json_int_t)(r->cfg.request_timeout_us / 1000);
-	json_t *request = pd ? json_pack("{s:I, s:s, s:I, s:o}", "id", (json_int_t)pd->gid, "method", method,
-					 "expiresAt", expires_at, "params", body)
+	json_t *request = pd ? json_pack("{s:I, s:s, s:o}", "id", (json_int_t)pd->gid, "method", method, "params", body)
 			     : (json_decref(body), NULL);
 	struct msg *m = msg_from_json(request);
 	json_decref(request);
@@ -399,9 +387,9 @@ static void device_register(struct relay *r, struct peer *p, struct msg *m, long
 		p->device = d;
 		log_info("device %s registered: %s@%s on %s (%s)", d->id, app_id, instance, host, p->label);
 		reply_ok(r, p, id,
-			 json_pack("{s:s, s:s, s:i, s:f, s:I}", "deviceId", d->id, "gatewayVersion", WEFT_GATEWAY_VERSION,
+			 json_pack("{s:s, s:s, s:i, s:f}", "deviceId", d->id, "gatewayVersion", WEFT_GATEWAY_VERSION,
 				   "protocolVersion", WEFT_PROTOCOL_VERSION, "requestTimeout",
-				   (double)r->cfg.request_timeout_us / 1e6, "gatewayTime", wall_clock_ms()),
+				   (double)r->cfg.request_timeout_us / 1e6),
 			 now);
 		if (d->n_inspectors > 0)
 			notify_count(r, d, "Inspector.attached", now);
