@@ -1,0 +1,44 @@
+import Foundation
+import WeftLayout
+import WeftNodes
+
+/// Texture's sections over Weft's one flat list of items: the adapter a facade container sets
+/// as its Weft data source, which asks the container's Texture data source through closures
+/// and maps item numbers to index paths (section by section, in order).
+final class SectionedDataSource: ContainerDataSource {
+    var numberOfSections: () -> Int = { 0 }
+    var numberOfItemsInSection: (Int) -> Int = { _ in 0 }
+    var nodeBlock: (IndexPath) -> ASCellNodeBlock = { _ in { ASCellNode() } }
+    var constrainedSize: (IndexPath) -> ASSizeRange? = { _ in nil }
+
+    /// The item count of each section, as last asked.
+    private(set) var sectionCounts: [Int] = []
+
+    func numberOfItems(in container: ContainerNode) -> Int {
+        sectionCounts = (0..<max(0, numberOfSections())).map { max(0, numberOfItemsInSection($0)) }
+        return sectionCounts.reduce(0, +)
+    }
+
+    func container(_ container: ContainerNode, nodeForItemAt index: Int) -> CellNode {
+        nodeBlock(indexPath(ofItem: index))()
+    }
+
+    func container(_ container: ContainerNode, constrainedSizeForItemAt index: Int) -> SizeRange? {
+        constrainedSize(indexPath(ofItem: index))?.weftRange
+    }
+
+    func indexPath(ofItem index: Int) -> IndexPath {
+        var rest = index
+        for (section, count) in sectionCounts.enumerated() {
+            if rest < count { return IndexPath(item: rest, section: section) }
+            rest -= count
+        }
+        return IndexPath(item: rest, section: max(0, sectionCounts.count - 1))
+    }
+
+    /// The flat item number of `indexPath` with the data source's current counts.
+    func item(at indexPath: IndexPath, in container: ContainerNode) -> Int {
+        _ = numberOfItems(in: container)
+        return sectionCounts.prefix(max(0, indexPath.section)).reduce(0, +) + indexPath.item
+    }
+}

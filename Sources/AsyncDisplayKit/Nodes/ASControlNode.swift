@@ -1,0 +1,50 @@
+import Foundation
+import WeftLayout
+import WeftNodes
+
+/// Texture's control events (`.touchUpInside`, ...).
+public typealias ASControlNodeEvent = ControlEvent
+
+/// Texture's ASControlNode. Objective-C targets and selectors do not exist here: pass a
+/// closure (`addTarget(for: .touchUpInside) { control in ... }`).
+open class ASControlNode: ControlNode {
+    public override init() {
+        super.init()
+    }
+
+    open override var textureClassName: String { ASClassName.of(self) }
+
+    open func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        TextureLayoutOverrides.notOverridden
+    }
+
+    open func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        CGSize(super.calculateSizeThatFits(Size(constrainedSize)))
+    }
+
+    open func layout() {}
+
+    public final override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
+        TextureLayoutOverrides.spec(blockSpec: layoutSpecBlock.map { $0(self, constrainedSize) },
+                                    hasBlock: layoutSpecBlock != nil,
+                                    textureSpec: { layoutSpecThatFits(ASSizeRange(constrainedSize)) })
+    }
+
+    public final override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
+        Size(calculateSizeThatFits(CGSize(constrainedSize)))
+    }
+
+    open override func didApplyLayout() {
+        super.didApplyLayout()
+        layout()
+    }
+}
+
+extension ControlNode {
+    /// The closure form of Texture's `addTarget(_:action:forControlEvents:)`: `action` runs
+    /// for each of `events`; the inspector lists it under `name`.
+    public func addTarget(for events: ASControlNodeEvent, name: String = "closure",
+                          _ action: @escaping (ControlNode) -> Void) {
+        addTarget(action: name, for: events) { control, _ in action(control) }
+    }
+}

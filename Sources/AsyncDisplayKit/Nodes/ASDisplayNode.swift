@@ -1,0 +1,44 @@
+import Foundation
+import WeftLayout
+import WeftNodes
+
+/// Texture's `(ASDisplayNode, ASSizeRange) -> ASLayoutSpec`.
+public typealias ASLayoutSpecBlock = (DisplayNode, SizeRange) -> any LayoutElement
+
+/// Texture's ASDisplayNode on Weft's runtime: subclass it and override
+/// `layoutSpecThatFits(_:)` or `calculateSizeThatFits(_:)` with Texture's signatures.
+open class ASDisplayNode: DisplayNode {
+    public override init() {
+        super.init()
+    }
+
+    open override var textureClassName: String { ASClassName.of(self) }
+
+    /// The node's layout spec; not overriding it makes the node a leaf.
+    open func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        TextureLayoutOverrides.notOverridden
+    }
+
+    /// A leaf's own size for the largest size it may take.
+    open func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        CGSize(super.calculateSizeThatFits(Size(constrainedSize)))
+    }
+
+    /// Called after the node's layout was applied (its subnodes have their frames).
+    open func layout() {}
+
+    public final override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
+        TextureLayoutOverrides.spec(blockSpec: layoutSpecBlock.map { $0(self, constrainedSize) },
+                                    hasBlock: layoutSpecBlock != nil,
+                                    textureSpec: { layoutSpecThatFits(ASSizeRange(constrainedSize)) })
+    }
+
+    public final override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
+        Size(calculateSizeThatFits(CGSize(constrainedSize)))
+    }
+
+    open override func didApplyLayout() {
+        super.didApplyLayout()
+        layout()
+    }
+}
