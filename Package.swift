@@ -64,8 +64,8 @@ let package = Package(
         .executableTarget(name: "weft-example", dependencies: ["WeftLayout", "WeftNodes", "WeftInspector"],
                           path: "Examples/weft-example"),
         // Texture's layout examples through AsyncDisplayKit, inspectable like TextureGram.
-        .executableTarget(name: "LayoutSpecExamples", dependencies: ["AsyncDisplayKit", "WeftInspector", "WeftNodes"],
-                          path: "Examples/LayoutSpecExamples", exclude: ["Resources"],
+        .executableTarget(name: "LayoutSpecExamples", dependencies: ["AsyncDisplayKit", "WeftInspector", "WeftLayout", "WeftNodes"],
+                          path: "Examples/LayoutSpecExamples", resources: [.process("Resources")],
                           swiftSettings: [.swiftLanguageMode(.v5)]),
         // Benchmarks: `make bench` (full size) and `make test` (tiny size, to keep them working).
         .executableTarget(
