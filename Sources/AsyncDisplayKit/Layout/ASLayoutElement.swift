@@ -21,7 +21,11 @@ extension LayoutElement {
         let context = (self as? DisplayNode).flatMap { $0.loopOfTree != nil ? $0.layoutContext : nil }
             ?? LayoutContext(scale: Double(UIScreen.main.scale))
         let layout = layoutThatFits(constrainedSize.weftRange, parentSize: Size(parentSize), context: context)
-        return ASLayout(layoutElementType == .displayNode ? layout.flattenedToNodes(context: context) : layout)
+        guard layoutElementType == .displayNode else { return ASLayout(layout) }
+        // Texture's filteredNodeLayoutTree keeps no levels below the node descendants.
+        var flattened = layout.flattenedToNodes(context: context)
+        flattened.sublayouts = flattened.sublayouts.map { Layout(element: $0.element, exactSize: $0.size, position: $0.position) }
+        return ASLayout(flattened)
     }
 
     /// Texture's method form of the ASCII art (Weft's is a property).
