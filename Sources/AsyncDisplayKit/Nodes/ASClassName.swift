@@ -7,11 +7,11 @@ enum ASClassName {
     private static let names = Mutex<[ObjectIdentifier: String]>([:])
 
     static func of(_ node: AnyObject) -> String {
-        let type = type(of: node)
-        let key = ObjectIdentifier(type)
+        let nodeType: AnyObject.Type = type(of: node)
+        let key = ObjectIdentifier(nodeType)
         if let name = names.withLock({ $0[key] }) { return name }
         // A nested or generic class prints as `Outer.Inner` or `Cell<Int>`; keep it readable.
-        let name = String(describing: type)
+        let name = String(describing: nodeType)
         names.withLock { $0[key] = name }
         return name
     }
