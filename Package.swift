@@ -70,7 +70,8 @@ let package = Package(
         // Benchmarks: `make bench` (full size) and `make test` (tiny size, to keep them working).
         .executableTarget(
             name: "weft-bench",
-            dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftCapture", "WeftInspector", "WeftTestSupport"]
+            dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftCapture", "WeftInspector", "WeftTestSupport",
+                           "AsyncDisplayKit"]
         ),
 
         // End-to-end test harness: the real gateway on a free port, host programs with unique

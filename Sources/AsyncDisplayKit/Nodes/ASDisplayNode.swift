@@ -27,10 +27,14 @@ open class ASDisplayNode: DisplayNode {
     /// Called after the node's layout was applied (its subnodes have their frames).
     open func layout() {}
 
+    /// False once the Texture method answered that it is not overridden (Texture decides this
+    /// per class, so the answer holds): a leaf then skips it.
+    private var mayOverrideLayoutSpec = true
+
     public final override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
-        TextureLayoutOverrides.spec(blockSpec: layoutSpecBlock.map { $0(self, constrainedSize) },
-                                    hasBlock: layoutSpecBlock != nil,
-                                    textureSpec: { layoutSpecThatFits(ASSizeRange(constrainedSize)) })
+        TextureLayoutOverrides.spec(self, constrainedSize, mayOverride: &mayOverrideLayoutSpec) {
+            layoutSpecThatFits(ASSizeRange(constrainedSize))
+        }
     }
 
     public final override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {

@@ -11,12 +11,19 @@ enum TextureLayoutOverrides {
     /// default answers this marker, which is never laid out).
     static let notOverridden = ASLayoutSpec()
 
-    /// The Weft spec for a node: its `layoutSpecBlock` first (Texture's order), else its
+    /// The Weft spec for `node`: its `layoutSpecBlock` first (Texture's order), else its
     /// Texture override, else none (a leaf measured with `calculateSizeThatFits`).
-    static func spec(blockSpec: (any LayoutElement)?, hasBlock: Bool,
+    /// `mayOverride` turns false the first time the Texture method answers `notOverridden`.
+    @inline(__always)
+    static func spec(_ node: DisplayNode, _ constrainedSize: SizeRange, mayOverride: inout Bool,
                      textureSpec: () -> ASLayoutSpec) -> (any LayoutElement)? {
-        if hasBlock { return blockSpec }
+        if let block = node.layoutSpecBlock { return block(node, constrainedSize) }
+        guard mayOverride else { return nil }
         let spec = textureSpec()
-        return spec === notOverridden ? nil : spec
+        if spec === notOverridden {
+            mayOverride = false
+            return nil
+        }
+        return spec
     }
 }
