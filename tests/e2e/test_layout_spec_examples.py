@@ -4,13 +4,11 @@ the real gateway like TextureGram, and deterministic for `weft record` / `weft v
 Numbers come from the examples' layouts (Examples/LayoutSpecExamples/Layouts): the outset icon
 example is an absolute spec sized to fit a 150 x 150 photo at (20, 20) and a 40 x 40 icon at
 (150, 0); its image is a 300-pixel @2x file, so 150 points."""
-import os
-import subprocess
-
 import pytest
 
 from conftest import built, run_cli
 from harness import HostProgram
+from test_deterministic_runs import deterministic_run
 
 FRAMES = "150"  # 2.5 s of program time: the checkpoints at 0.25 s and 1.5 s, a drag at 0.5 s
 CHECKPOINTS = ["examples-loaded.json", "exit.json", "first-layout.json", "scrolled.json"]
@@ -49,25 +47,20 @@ def test_attached_it_shows_texture_classes_and_frames(gateway, examples):
         nodes = [e for e in elements(outset) if e is not outset and e.get("kind") != "spec"]
         assert [(n["className"], n["frame"]) for n in nodes] == [
             ("ASImageNode", [20, 20, 150, 150]), ("ASImageNode", [150, 0, 40, 40])]
+        # UIImage(named:) read the files' pixel sizes and @2x scale: nothing is scaled.
+        assert [(n["props"]["image"]["pixelWidth"], n["props"]["image"]["scale"]) for n in nodes] == [(300, 2), (80, 2)]
+        assert nodes[0]["props"]["image"]["scalingRatio"] == 1
         assert find(document, "OverviewCellNode")["className"] == "OverviewCellNode"
     finally:
         program.stop()
-
-
-def deterministic_run(examples, directory):
-    env = {k: v for k, v in os.environ.items() if k not in ("WEFT_GATEWAY", "WEFT_INSTANCE")}
-    env["WEFT_SNAPSHOT_DIR"] = str(directory)
-    result = subprocess.run([examples, "--frames", FRAMES], env=env, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    return sorted(path.name for path in directory.iterdir())
 
 
 def test_runs_are_deterministic_and_record_then_verify_passes(examples, weft_cli, tmp_path):
     first, second = tmp_path / "first", tmp_path / "second"
     first.mkdir()
     second.mkdir()
-    assert deterministic_run(examples, first) == CHECKPOINTS
-    assert deterministic_run(examples, second) == CHECKPOINTS
+    assert deterministic_run(examples, first, FRAMES) == CHECKPOINTS
+    assert deterministic_run(examples, second, FRAMES) == CHECKPOINTS
     for name in CHECKPOINTS:
         result = run_cli(weft_cli, "diff", first / name, second / name)
         assert result.returncode == 0, f"{name}:\n{result.stdout}{result.stderr}"

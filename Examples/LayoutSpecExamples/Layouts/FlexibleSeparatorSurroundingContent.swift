@@ -14,6 +14,7 @@ final class FlexibleSeparatorSurroundingContent: LayoutExampleNode {
     }
 
     override class var title: String { "Top and bottom cell separator lines" }
+    override class var needsOnlyYCentering: Bool { true }
 
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
         topSeparator.style.flexGrow = 1.0

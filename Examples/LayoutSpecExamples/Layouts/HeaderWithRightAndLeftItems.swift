@@ -18,6 +18,7 @@ final class HeaderWithRightAndLeftItems: LayoutExampleNode {
     }
 
     override class var title: String { "Header with left and right justified text" }
+    override class var needsOnlyYCentering: Bool { true }
 
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
         let nameLocationStack = ASStackLayoutSpec.vertical()

@@ -9,6 +9,9 @@ class LayoutExampleNode: ASDisplayNode {
     }
 
     class var title: String { "" }
+
+    /// Whether the example spans the width and is centred vertically only (else both ways).
+    class var needsOnlyYCentering: Bool { false }
 }
 
 extension NSAttributedString {

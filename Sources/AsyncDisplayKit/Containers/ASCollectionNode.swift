@@ -53,7 +53,7 @@ public final class UICollectionViewFlowLayout {
 
 /// Texture's ASCollectionNode on Weft's CollectionNode (one flow layout, sections in order).
 open class ASCollectionNode: CollectionNode {
-    let sections = SectionedDataSource()
+    private let sections = SectionedDataSource()
 
     public init(collectionViewLayout layout: UICollectionViewFlowLayout) {
         super.init(scrollAxis: layout.scrollDirection == .vertical ? .vertical : .horizontal)
@@ -61,22 +61,24 @@ open class ASCollectionNode: CollectionNode {
         interitemSpacing = Double(layout.minimumInteritemSpacing)
         lineSpacing = Double(layout.minimumLineSpacing)
         sectionInset = layout.sectionInset
-        sections.numberOfSections = { [unowned self] in collectionDataSource?.numberOfSections(in: self) ?? 0 }
-        sections.numberOfItemsInSection = { [unowned self] in collectionDataSource?.collectionNode(self, numberOfItemsInSection: $0) ?? 0 }
-        sections.nodeBlock = { [unowned self] in collectionDataSource?.collectionNode(self, nodeBlockForItemAt: $0) ?? { ASCellNode() } }
-        sections.constrainedSize = { [unowned self] in collectionDelegate?.collectionNode(self, constrainedSizeForItemAt: $0) }
-        shouldBatchFetch = { [unowned self] in collectionDelegate?.shouldBatchFetch(for: self) ?? false }
+        sections.numberOfSections = { [unowned self] in textureDataSource?.numberOfSections(in: self) ?? 0 }
+        sections.numberOfItemsInSection = { [unowned self] in textureDataSource?.collectionNode(self, numberOfItemsInSection: $0) ?? 0 }
+        sections.nodeBlock = { [unowned self] in textureDataSource?.collectionNode(self, nodeBlockForItemAt: $0) ?? { ASCellNode() } }
+        sections.constrainedSize = { [unowned self] in textureDelegate?.collectionNode(self, constrainedSizeForItemAt: $0) }
+        shouldBatchFetch = { [unowned self] in textureDelegate?.shouldBatchFetch(for: self) ?? false }
         willBeginBatchFetch = { [unowned self] in
-            if let collectionDelegate { collectionDelegate.collectionNode(self, willBeginBatchFetchWith: $0) } else { $0.completeBatchFetching(true) }
+            if let textureDelegate { textureDelegate.collectionNode(self, willBeginBatchFetchWith: $0) } else { $0.completeBatchFetching(true) }
         }
     }
 
     open override var textureClassName: String { ASClassName.of(self) }
 
-    public weak var collectionDataSource: ASCollectionDataSource? {
-        didSet { (self as ContainerNode).dataSource = collectionDataSource == nil ? nil : sections }
+    /// Texture's `dataSource` (weak; `dataSource` names it too: ASContainerNodeTextureProperties).
+    public weak var textureDataSource: ASCollectionDataSource? {
+        didSet { (self as ContainerNode).dataSource = textureDataSource == nil ? nil : sections }
     }
-    public weak var collectionDelegate: ASCollectionDelegate?
+    /// Texture's `delegate` (weak; `delegate` names it too).
+    public weak var textureDelegate: ASCollectionDelegate?
 
     open override func constrainedSizeForItem(at index: Int) -> SizeRange {
         sections.container(self, constrainedSizeForItemAt: index) ?? super.constrainedSizeForItem(at: index)
@@ -86,32 +88,17 @@ open class ASCollectionNode: CollectionNode {
         cellForItem(at: sections.item(at: indexPath, in: self)) as? ASCellNode
     }
 
-    /// Items the data source added (an inconsistent update is refused and reloads, as in ASTableNode).
+    /// Items the data source added (an inconsistent update reloads: SectionedDataSource.apply).
     public func insertItems(at indexPaths: [IndexPath]) {
-        do {
-            try insertItems(at: indexPaths.map { sections.item(at: $0, in: self) })
-        } catch {
-            FileHandle.standardError.write(Data("ASCollectionNode \(id): insertItems refused (\(error)); reloading\n".utf8))
-            reloadData()
-        }
+        sections.apply("insertItems", to: self, at: indexPaths) { try insertItems(at: $0) }
+    }
+
+    public func deleteItems(at indexPaths: [IndexPath]) {
+        sections.apply("deleteItems", to: self, at: indexPaths, numberedBefore: true) { try deleteItems(at: $0) }
     }
 }
 
-/// Texture's `dataSource` and `delegate` of a collection (see ASTableNodeTextureProperties).
-public protocol ASCollectionNodeTextureProperties: AnyObject {
-    var collectionDataSource: ASCollectionDataSource? { get set }
-    var collectionDelegate: ASCollectionDelegate? { get set }
-}
-
-extension ASCollectionNode: ASCollectionNodeTextureProperties {}
-
-extension ASCollectionNodeTextureProperties {
-    public var dataSource: ASCollectionDataSource? {
-        get { collectionDataSource }
-        set { collectionDataSource = newValue }
-    }
-    public var delegate: ASCollectionDelegate? {
-        get { collectionDelegate }
-        set { collectionDelegate = newValue }
-    }
+extension ASCollectionNode: ASContainerNodeTextureProperties {
+    public typealias TextureDataSource = any ASCollectionDataSource
+    public typealias TextureDelegate = any ASCollectionDelegate
 }

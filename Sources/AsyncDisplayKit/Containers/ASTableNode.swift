@@ -54,24 +54,24 @@ open class ASTableNode: TableNode {
 
     public init(style: Int = 0) {
         super.init()
-        sections.numberOfSections = { [unowned self] in tableDataSource?.numberOfSections(in: self) ?? 0 }
-        sections.numberOfItemsInSection = { [unowned self] in tableDataSource?.tableNode(self, numberOfRowsInSection: $0) ?? 0 }
-        sections.nodeBlock = { [unowned self] in tableDataSource?.tableNode(self, nodeBlockForRowAt: $0) ?? { ASCellNode() } }
-        sections.constrainedSize = { [unowned self] in tableDelegate?.tableNode(self, constrainedSizeForRowAt: $0) }
-        shouldBatchFetch = { [unowned self] in tableDelegate?.shouldBatchFetch(for: self) ?? false }
+        sections.numberOfSections = { [unowned self] in textureDataSource?.numberOfSections(in: self) ?? 0 }
+        sections.numberOfItemsInSection = { [unowned self] in textureDataSource?.tableNode(self, numberOfRowsInSection: $0) ?? 0 }
+        sections.nodeBlock = { [unowned self] in textureDataSource?.tableNode(self, nodeBlockForRowAt: $0) ?? { ASCellNode() } }
+        sections.constrainedSize = { [unowned self] in textureDelegate?.tableNode(self, constrainedSizeForRowAt: $0) }
+        shouldBatchFetch = { [unowned self] in textureDelegate?.shouldBatchFetch(for: self) ?? false }
         willBeginBatchFetch = { [unowned self] in
-            if let tableDelegate { tableDelegate.tableNode(self, willBeginBatchFetchWith: $0) } else { $0.completeBatchFetching(true) }
+            if let textureDelegate { textureDelegate.tableNode(self, willBeginBatchFetchWith: $0) } else { $0.completeBatchFetching(true) }
         }
     }
 
     open override var textureClassName: String { ASClassName.of(self) }
 
-    /// Texture's `dataSource` (weak).
-    public weak var tableDataSource: ASTableDataSource? {
-        didSet { (self as ContainerNode).dataSource = tableDataSource == nil ? nil : sections }
+    /// Texture's `dataSource` (weak; `dataSource` names it too: ASContainerNodeTextureProperties).
+    public weak var textureDataSource: ASTableDataSource? {
+        didSet { (self as ContainerNode).dataSource = textureDataSource == nil ? nil : sections }
     }
-    /// Texture's `delegate` (weak).
-    public weak var tableDelegate: ASTableDelegate?
+    /// Texture's `delegate` (weak; `delegate` names it too).
+    public weak var textureDelegate: ASTableDelegate?
 
     open override func constrainedSizeForItem(at index: Int) -> SizeRange {
         sections.container(self, constrainedSizeForItemAt: index) ?? super.constrainedSizeForItem(at: index)
@@ -91,57 +91,25 @@ open class ASTableNode: TableNode {
         index(of: cellNode).map(sections.indexPath(ofItem:))
     }
 
-    /// Rows the data source added; a mismatch is reported on standard error and reloads.
+    /// Rows the data source added (an inconsistent update reloads: SectionedDataSource.apply).
     public func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
-        apply("insertRows", indexPaths) { try insertItems(at: $0) }
+        sections.apply("insertRows", to: self, at: indexPaths) { try insertItems(at: $0) }
     }
 
     public func deleteRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
-        apply("deleteRows", indexPaths, countsBefore: true) { try deleteItems(at: $0) }
+        sections.apply("deleteRows", to: self, at: indexPaths, numberedBefore: true) { try deleteItems(at: $0) }
     }
 
     public func reloadRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
-        apply("reloadRows", indexPaths) { try reloadItems(at: $0) }
+        sections.apply("reloadRows", to: self, at: indexPaths) { try reloadItems(at: $0) }
     }
 
     public func scrollToRow(at indexPath: IndexPath, at position: Int = 0, animated: Bool) {
         try? scrollToItem(at: sections.item(at: indexPath, in: self), animated: animated)
     }
-
-    /// Texture raises on an inconsistent update; Weft's container refuses it and keeps its
-    /// items, so the table reloads from the data source to show what it now holds.
-    private func apply(_ operation: String, _ indexPaths: [IndexPath], countsBefore: Bool = false,
-                       _ update: ([Int]) throws -> Void) {
-        let counts = sections.sectionCounts
-        let items = indexPaths.map { path in
-            (countsBefore ? counts : nil).map { $0.prefix(max(0, path.section)).reduce(0, +) + path.item }
-                ?? sections.item(at: path, in: self)
-        }
-        do {
-            try update(items)
-        } catch {
-            FileHandle.standardError.write(Data("ASTableNode \(id): \(operation) refused (\(error)); reloading\n".utf8))
-            reloadData()
-        }
-    }
 }
 
-/// Texture names a table's data source and delegate `dataSource` and `delegate`; Weft's
-/// container already has a `dataSource` (its own protocol): Swift picks by the assigned type.
-public protocol ASTableNodeTextureProperties: AnyObject {
-    var tableDataSource: ASTableDataSource? { get set }
-    var tableDelegate: ASTableDelegate? { get set }
-}
-
-extension ASTableNode: ASTableNodeTextureProperties {}
-
-extension ASTableNodeTextureProperties {
-    public var dataSource: ASTableDataSource? {
-        get { tableDataSource }
-        set { tableDataSource = newValue }
-    }
-    public var delegate: ASTableDelegate? {
-        get { tableDelegate }
-        set { tableDelegate = newValue }
-    }
+extension ASTableNode: ASContainerNodeTextureProperties {
+    public typealias TextureDataSource = any ASTableDataSource
+    public typealias TextureDelegate = any ASTableDelegate
 }

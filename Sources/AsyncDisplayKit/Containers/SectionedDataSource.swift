@@ -41,4 +41,23 @@ final class SectionedDataSource: ContainerDataSource {
         _ = numberOfItems(in: container)
         return sectionCounts.prefix(max(0, indexPath.section)).reduce(0, +) + indexPath.item
     }
+
+    /// Applies an update at `indexPaths` (numbered with the counts before the change for a
+    /// deletion, after it otherwise). Texture raises on an inconsistent update; Weft's container
+    /// refuses it and keeps its items, so the container reloads from the data source to show
+    /// what it now holds, saying so on standard error.
+    func apply(_ operation: String, to container: ContainerNode, at indexPaths: [IndexPath],
+               numberedBefore: Bool = false, _ update: ([Int]) throws -> Void) {
+        let countsBefore = sectionCounts
+        let items = indexPaths.map { path in
+            numberedBefore ? countsBefore.prefix(max(0, path.section)).reduce(0, +) + path.item
+                : item(at: path, in: container)
+        }
+        do {
+            try update(items)
+        } catch {
+            FileHandle.standardError.write(Data("\(container.textureClassName) \(container.id): \(operation) refused (\(error)); reloading\n".utf8))
+            container.reloadData()
+        }
+    }
 }

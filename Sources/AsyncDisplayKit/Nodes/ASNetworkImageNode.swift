@@ -11,9 +11,6 @@ extension ASNetworkImageNodeDelegate {
     public func imageNodeDidFailToLoad(_ imageNode: ASNetworkImageNode) {}
 }
 
-/// Texture's ASNetworkImageNode. Weft is offline: without a downloader of the host's
-/// (`downloader`), `file:` URLs load from disk (a PNG's or JPEG's real pixel size) and other
-/// URLs fail.
 /// Texture types `url` as a URL; Weft's is its string, of the same name.
 public protocol ASNetworkImageNodeURL: AnyObject {
     var url: String? { get set }
@@ -28,6 +25,9 @@ extension ASNetworkImageNodeURL {
     }
 }
 
+/// Texture's ASNetworkImageNode. Weft is offline: without a downloader of the host's
+/// (`downloader`), `file:` URLs load from disk (a PNG's or JPEG's real pixel size) and other
+/// URLs fail.
 open class ASNetworkImageNode: NetworkImageNode {
     public init() {
         super.init(url: nil, downloader: FileImageDownloader.shared)

@@ -5,14 +5,16 @@ import WeftNodes
 enum ImageResources {
     nonisolated(unsafe) static var directories: [URL] = defaultDirectories()
 
+    /// The main bundle's resources and the executable's folder, each followed by the SwiftPM
+    /// resource bundles (`*.resources`) in it, then the working directory.
     private static func defaultDirectories() -> [URL] {
         var folders: [URL] = []
-        if let resources = Bundle.main.resourceURL { folders.append(resources) }
-        let executableFolder = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent()
-        if let bundles = try? FileManager.default.contentsOfDirectory(at: executableFolder, includingPropertiesForKeys: nil) {
-            folders += bundles.filter { $0.pathExtension == "resources" }.sorted { $0.path < $1.path }
+        let bases = [Bundle.main.resourceURL, Bundle.main.executableURL?.deletingLastPathComponent()]
+        for base in bases.compactMap({ $0?.resolvingSymlinksInPath() }) where !folders.contains(base) {
+            folders.append(base)
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []
+            folders += entries.filter { $0.hasSuffix(".resources") }.sorted().map { base.appendingPathComponent($0) }
         }
-        folders.append(executableFolder)
         folders.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         return folders
     }
