@@ -54,3 +54,106 @@ final class ContainerTests: XCTestCase {
         XCTAssertEqual(table.textureClassName, "ASTableNode")
     }
 }
+
+/// Collections, pagers, interface-state callbacks and network images through the facade.
+final class ContainerKindsTests: XCTestCase {
+    final class TileNode: ASCellNode {
+        var events: [String] = []
+        override func didEnterVisibleState() {
+            super.didEnterVisibleState()
+            events.append("visible")
+        }
+        override func didExitVisibleState() {
+            super.didExitVisibleState()
+            events.append("hidden")
+        }
+    }
+
+    final class Tiles: ASCollectionDataSource, ASPagerDataSource {
+        var tiles: [TileNode] = []
+        func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { 30 }
+        func collectionNode(_ collectionNode: ASCollectionNode, nodeForItemAt indexPath: IndexPath) -> ASCellNode {
+            let tile = TileNode()
+            tiles.append(tile)
+            return tile
+        }
+        func numberOfPages(in pagerNode: ASPagerNode) -> Int { 3 }
+        func pagerNode(_ pagerNode: ASPagerNode, nodeAt index: Int) -> ASCellNode {
+            let page = ASCellNode()
+            page.debugName = "page \(index)"
+            return page
+        }
+    }
+
+    private func show(_ node: DisplayNode, in loop: MainLoop) {
+        let root = ASDisplayNode()
+        root.automaticallyManagesSubnodes = true
+        root.layoutSpecBlock = { _, _ in ASWrapperLayoutSpec(layoutElement: node) }
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        loop.step(frames: 2)
+    }
+
+    func testACollectionLaysItsItemsOutInFlowLinesAndTellsThemTheyAreVisible() throws {
+        let loop = MainLoop(clock: .manual)
+        let tiles = Tiles()
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 100, height: 100)
+        layout.minimumInteritemSpacing = 5
+        layout.minimumLineSpacing = 10
+        let collection = ASCollectionNode(collectionViewLayout: layout)
+        collection.dataSource = tiles
+        show(collection, in: loop)
+        XCTAssertEqual(collection.numberOfItems, 30)
+        XCTAssertEqual(collection.nodeForItem(at: IndexPath(item: 4, section: 0))?.frame, CGRect(x: 105, y: 110, width: 100, height: 100))
+        XCTAssertEqual(tiles.tiles[0].events, ["visible"])
+        XCTAssertEqual(tiles.tiles[29].events, [])
+        XCTAssertTrue(tiles.tiles[0].interfaceState.contains(ASInterfaceState.visible))
+        try collection.scrollToItem(at: 29)
+        loop.step(frames: 2)
+        XCTAssertEqual(tiles.tiles[0].events, ["visible", "hidden"])
+        XCTAssertEqual(tiles.tiles[29].events, ["visible"])
+    }
+
+    func testAPagerShowsFullSizePages() {
+        let loop = MainLoop(clock: .manual)
+        let tiles = Tiles()
+        let pager = ASPagerNode()
+        pager.setDataSource(tiles)
+        show(pager, in: loop)
+        XCTAssertEqual(pager.numberOfItems, 3)
+        XCTAssertEqual(pager.nodeForPage(at: 1)?.frame, CGRect(x: 320, y: 0, width: 320, height: 480))
+        XCTAssertEqual(pager.nodeForPage(at: 2)?.debugName, "page 2")
+    }
+
+    final class ImageWatcher: ASNetworkImageNodeDelegate {
+        var loaded: [UIImage] = []
+        var failures = 0
+        func imageNode(_ imageNode: ASNetworkImageNode, didLoad image: UIImage) { loaded.append(image) }
+        func imageNodeDidFailToLoad(_ imageNode: ASNetworkImageNode) { failures += 1 }
+    }
+
+    func testNetworkImagesLoadFileURLsAndTellTheirDelegate() throws {
+        let loop = MainLoop(clock: .manual)
+        let watcher = ImageWatcher()
+        let images = Bundle.module.resourceURL!.appendingPathComponent("Images")
+        let photo = ASNetworkImageNode(), broken = ASNetworkImageNode()
+        photo.delegate = watcher
+        broken.delegate = watcher
+        photo.url = images.appendingPathComponent("avatar@3x.png")
+        broken.url = URL(string: "https://example.com/photo.png")
+        broken.defaultImage = UIImage(contentsOfFile: images.appendingPathComponent("plain.png").path)
+        let row = ASStackLayoutSpec.horizontal()
+        row.alignItems = .start
+        row.children = [photo, broken]
+        let root = ASDisplayNode()
+        root.automaticallyManagesSubnodes = true
+        root.layoutSpecBlock = { _, _ in row }
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        loop.step(frames: 2)
+        XCTAssertEqual(photo.url?.lastPathComponent, "avatar@3x.png")
+        XCTAssertEqual(watcher.loaded.map(\.pixelWidth), [90])
+        XCTAssertEqual(photo.frame, CGRect(x: 0, y: 0, width: 30, height: 20))
+        XCTAssertEqual(watcher.failures, 1)
+        XCTAssertEqual(broken.frame.size, CGSize(width: 10, height: 12), "the default image stays")
+    }
+}
