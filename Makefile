@@ -91,7 +91,8 @@ readme-screenshot: venv gateway
 # also where captures from tests land) must match docs/snapshot.schema.json. Run after test-swift.
 SNAPSHOT_ARTIFACTS := .build/test-artifacts/snapshots
 test-schema: $(PYTHON)
-	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS) Tests/WeftTestingTests/__Snapshots__
+	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS) Tests/WeftTestingTests/__Snapshots__ \
+		Tests/TextureCompatibilityPackage/Tests/TextureCompatibilityTests/__Snapshots__
 
 # Benchmarks run in release mode. `make test` runs them at a tiny size so they keep working.
 # The `cli` suite runs the release `weft` binary, so it is built too. TextureGram's figure: frames

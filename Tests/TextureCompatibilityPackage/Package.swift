@@ -14,6 +14,8 @@ let package = Package(
         .target(name: "TextureDocumentationExamples", dependencies: [.product(name: "AsyncDisplayKit", package: "Weft")]),
         .testTarget(name: "TextureCompatibilityTests",
                     dependencies: ["LayoutSpecExamplesLayouts", "TextureDocumentationExamples",
-                                   .product(name: "AsyncDisplayKit", package: "Weft")]),
+                                   .product(name: "AsyncDisplayKit", package: "Weft"),
+                                   .product(name: "WeftTesting", package: "Weft")],
+                    exclude: ["__Snapshots__"]),
     ]
 )

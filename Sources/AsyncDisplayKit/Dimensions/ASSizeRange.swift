@@ -17,7 +17,9 @@ public struct ASSizeRange: Hashable, CustomStringConvertible {
 
     init(_ range: SizeRange) { self.init(min: CGSize(range.min), max: CGSize(range.max)) }
 
-    var weftRange: SizeRange { SizeRange(min: Size(min), max: Size(max)) }
+    /// The same range as Weft's value, for Weft's own calls (WeftTesting's
+    /// `assertLayoutSnapshot(of:in:named:)`).
+    public var weftRange: SizeRange { SizeRange(min: Size(min), max: Size(max)) }
 
     public var description: String { weftRange.description }
 }
