@@ -15,7 +15,9 @@ let package = Package(
         .testTarget(name: "TextureCompatibilityTests",
                     dependencies: ["LayoutSpecExamplesLayouts", "TextureDocumentationExamples",
                                    .product(name: "AsyncDisplayKit", package: "Weft"),
-                                   .product(name: "WeftTesting", package: "Weft")],
+                                   .product(name: "WeftTesting", package: "Weft"),
+                                   // The host's part of a runtime test: a main loop and a drag.
+                                   .product(name: "WeftNodes", package: "Weft"), .product(name: "WeftLayout", package: "Weft")],
                     exclude: ["__Snapshots__"]),
     ]
 )

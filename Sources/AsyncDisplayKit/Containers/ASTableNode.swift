@@ -39,11 +39,31 @@ extension ASTableDelegate {
     }
 }
 
-/// UIKit's row animations (Weft does not animate updates).
+/// Namespace for UIKit's table types Texture code names.
 public enum UITableView {
+    /// Row animations (Weft does not animate updates).
     public enum RowAnimation: Int, Sendable {
         case fade, right, left, top, bottom, none, middle
         case automatic = 100
+    }
+
+    /// Plain or grouped (Weft lays both out as one plain list).
+    public enum Style: Int, Sendable {
+        case plain, grouped, insetGrouped
+    }
+}
+
+/// Namespace for UIKit's cell types Texture code names.
+public enum UITableViewCell {
+    /// How a selected cell is highlighted (kept, not drawn).
+    public enum SelectionStyle: Int, Sendable {
+        case none, blue, gray
+        public static let `default` = SelectionStyle.blue
+    }
+
+    /// The accessory a table cell shows (kept, not drawn).
+    public enum AccessoryType: Int, Sendable {
+        case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
     }
 }
 
@@ -52,7 +72,7 @@ public enum UITableView {
 open class ASTableNode: TableNode {
     private let sections = SectionedDataSource()
 
-    public init(style: Int = 0) {
+    public init(style: UITableView.Style = .plain) {
         super.init()
         sections.numberOfSections = { [unowned self] in textureDataSource?.numberOfSections(in: self) ?? 0 }
         sections.numberOfItemsInSection = { [unowned self] in textureDataSource?.tableNode(self, numberOfRowsInSection: $0) ?? 0 }

@@ -12,6 +12,10 @@ open class ASCellNode: CellNode {
 
     /// Texture's selection state (a cell the delegate's selection call marked).
     open var isSelected = false { didSet { if isSelected != oldValue { noteChange() } } }
+    /// How a table shows the cell selected (kept, not drawn).
+    open var selectionStyle: UITableViewCell.SelectionStyle = .default
+    /// The table cell's accessory (kept, not drawn).
+    open var accessoryType: UITableViewCell.AccessoryType = .none
 
     open func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
         TextureLayoutOverrides.notOverridden

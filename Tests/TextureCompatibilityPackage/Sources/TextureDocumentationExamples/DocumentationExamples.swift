@@ -15,6 +15,7 @@ public final class PhotoCellNode: ASCellNode {
     public init(title: String) {
         super.init()
         automaticallyManagesSubnodes = true
+        selectionStyle = .none
         photoNode.url = URL(string: "file:///nonexistent/photo.png")
         photoNode.backgroundColor = UIColor(white: 0.9, alpha: 1)
         badgeNode.style.preferredSize = CGSize(width: 24, height: 24)
@@ -119,7 +120,7 @@ public final class TileGridNode: ASDisplayNode {
 
 /// A table of photo cells that grows by batch fetching, as Texture's guides show.
 public final class PhotoFeedNode: ASDisplayNode, ASTableDataSource, ASTableDelegate {
-    public let tableNode = ASTableNode()
+    public let tableNode = ASTableNode(style: .plain)
     public private(set) var titles = (1...5).map { "Photo \($0)" }
     public private(set) var fetches = 0
 

@@ -1,6 +1,8 @@
 import AsyncDisplayKit
 @testable import LayoutSpecExamplesLayouts
 import TextureDocumentationExamples
+import WeftLayout
+import WeftNodes
 import XCTest
 
 /// Texture-style code from another package, laid out through AsyncDisplayKit: the geometry
@@ -91,5 +93,26 @@ final class TextureCompatibilityTests: XCTestCase {
         XCTAssertEqual(gridLayout.sublayouts[4].frame.maxX, 300)
         XCTAssertEqual(gridLayout.sublayouts[5].frame.maxX, 296)
         XCTAssertEqual(gridLayout.sublayouts[5].frame.minY, 2)
+    }
+}
+
+/// The documentation-style feed in Weft's runtime: the host's part (a main loop, a drag) names
+/// Weft; the feed is Texture code.
+final class PhotoFeedRuntimeTests: XCTestCase {
+    func testTheFeedBatchFetchesAsItIsScrolled() throws {
+        let loop = MainLoop(clock: .manual)
+        let feed = PhotoFeedNode()
+        loop.addRoot(feed, frame: Rect(x: 0, y: 0, width: 375, height: 667))
+        loop.step(frames: 2)
+        // Five 280-point cells fill two screens: within two leading screens, one batch at once.
+        XCTAssertEqual(feed.fetches, 1)
+        XCTAssertEqual(feed.tableNode.numberOfRows(inSection: 0), 10)
+        feed.tableNode.drag(by: Point(x: 0, y: 1_500), duration: 0.5)
+        loop.step(frames: 120)
+        XCTAssertEqual(feed.titles.count, 15, "the data source stops at 15")
+        XCTAssertEqual(feed.tableNode.numberOfItems, 15)
+        let cell = try XCTUnwrap(feed.tableNode.nodeForRow(at: IndexPath(row: 14, section: 0)) as? PhotoCellNode)
+        XCTAssertEqual(cell.titleNode.attributedText?.string, "Photo 15")
+        XCTAssertEqual(cell.frame.size.height, 280)
     }
 }
