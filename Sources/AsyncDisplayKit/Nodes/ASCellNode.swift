@@ -27,14 +27,15 @@ open class ASCellNode: CellNode {
 
     open func layout() {}
 
-    /// False once the Texture method answered that it is not overridden (Texture decides this
-    /// per class, so the answer holds): a leaf then skips it.
+    /// As in ASDisplayNode (each facade class subclasses its own Weft class, so each forwards).
     private var mayOverrideLayoutSpec = true
 
     public final override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
-        TextureLayoutOverrides.spec(self, constrainedSize, mayOverride: &mayOverrideLayoutSpec) {
+        let (spec, overrides) = TextureLayoutOverrides.spec(self, constrainedSize, mayOverride: mayOverrideLayoutSpec) {
             layoutSpecThatFits(ASSizeRange(constrainedSize))
         }
+        mayOverrideLayoutSpec = overrides
+        return spec
     }
 
     public final override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {

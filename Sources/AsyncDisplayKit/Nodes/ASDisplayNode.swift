@@ -2,7 +2,8 @@ import Foundation
 import WeftLayout
 import WeftNodes
 
-/// Texture's `(ASDisplayNode, ASSizeRange) -> ASLayoutSpec`.
+/// The type of `layoutSpecBlock`: Weft's `(DisplayNode, SizeRange)` where Texture's is
+/// `(ASDisplayNode, ASSizeRange) -> ASLayoutSpec`; an untyped closure suits both.
 public typealias ASLayoutSpecBlock = (DisplayNode, SizeRange) -> any LayoutElement
 
 /// Texture's ASDisplayNode on Weft's runtime: subclass it and override
@@ -32,9 +33,11 @@ open class ASDisplayNode: DisplayNode {
     private var mayOverrideLayoutSpec = true
 
     public final override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
-        TextureLayoutOverrides.spec(self, constrainedSize, mayOverride: &mayOverrideLayoutSpec) {
+        let (spec, overrides) = TextureLayoutOverrides.spec(self, constrainedSize, mayOverride: mayOverrideLayoutSpec) {
             layoutSpecThatFits(ASSizeRange(constrainedSize))
         }
+        mayOverrideLayoutSpec = overrides
+        return spec
     }
 
     public final override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
