@@ -83,3 +83,19 @@ final class NodeLayoutTests: XCTestCase {
         XCTAssertEqual(node.layoutThatFits(ASSizeRangeUnconstrained).size, CGSize(width: 26, height: 24))
     }
 }
+
+/// A `layoutSpecBlock` written with Texture's parameter types.
+final class TypedLayoutSpecBlockTests: XCTestCase {
+    func testATypedBlockLaysOutAsAnUntypedOne() {
+        let child = ASDisplayNode()
+        child.style.preferredSize = CGSize(width: 10, height: 10)
+        let node = ASDisplayNode()
+        node.automaticallyManagesSubnodes = true
+        node.layoutSpecBlock = { (_: ASDisplayNode, constrainedSize: ASSizeRange) -> ASLayoutSpec in
+            ASInsetLayoutSpec(insets: UIEdgeInsets(top: 5, left: 5, bottom: 5, right: 5), child: child)
+        }
+        XCTAssertEqual(node.layoutThatFits(ASSizeRangeUnconstrained).size, CGSize(width: 20, height: 20))
+        let typed: ASLayoutSpecBlock? = node.layoutSpecBlock
+        XCTAssertEqual(typed?(node, ASSizeRangeUnconstrained).layoutThatFits(ASSizeRangeUnconstrained).size, CGSize(width: 20, height: 20))
+    }
+}

@@ -2,9 +2,8 @@ import Foundation
 import WeftLayout
 import WeftNodes
 
-/// The type of `layoutSpecBlock`: Weft's `(DisplayNode, SizeRange)` where Texture's is
-/// `(ASDisplayNode, ASSizeRange) -> ASLayoutSpec`; an untyped closure suits both.
-public typealias ASLayoutSpecBlock = (DisplayNode, SizeRange) -> any LayoutElement
+/// Texture's type of `layoutSpecBlock` (ASDisplayNode+LayoutSpecBlock.swift).
+public typealias ASLayoutSpecBlock = (ASDisplayNode, ASSizeRange) -> ASLayoutSpec
 
 /// Texture's ASDisplayNode on Weft's runtime: subclass it and override
 /// `layoutSpecThatFits(_:)` or `calculateSizeThatFits(_:)` with Texture's signatures.
