@@ -56,7 +56,7 @@ test-swift: deps gateway venv
 # Tests/TextureCompatibilityPackage: Texture-style code in a package of its own that depends on
 # Weft by path (the AsyncDisplayKit product), built and tested as an iOS team's package would be.
 TEXTURE_COMPATIBILITY := --package-path Tests/TextureCompatibilityPackage --scratch-path .build/texture-compatibility
-test-texture-compatibility:
+test-texture-compatibility: deps
 	swift build --build-tests $(TEXTURE_COMPATIBILITY) $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build $(TEXTURE_COMPATIBILITY)
 
