@@ -7,7 +7,8 @@ public typealias UIImage = Image
 extension Image {
     /// Where `UIImage(named:)` looks, in order: the main bundle's resources, SwiftPM resource
     /// bundles (`*.resources`) next to the executable, the executable's folder, the working
-    /// directory. A program or a test may put its own folders first.
+    /// directory. A program or a test may put its own folders first (on the loop's thread, as
+    /// every node call: it is not synchronised).
     public static var resourceDirectories: [URL] {
         get { ImageResources.directories }
         set { ImageResources.directories = newValue }
