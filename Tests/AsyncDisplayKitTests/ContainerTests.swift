@@ -52,6 +52,16 @@ final class ContainerTests: XCTestCase {
         XCTAssertEqual(table.nodeForRow(at: IndexPath(row: 0, section: 1))?.frame, CGRect(x: 0, y: 150, width: 320, height: 50))
         XCTAssertEqual(table.tuningParameters(for: .full, rangeType: .preload).leadingBufferScreenfuls, 1)
         XCTAssertEqual(table.textureClassName, "ASTableNode")
+
+        // Deleting numbers rows as they were: section 1's first row goes.
+        feed.counts[1] -= 1
+        table.deleteRows(at: [IndexPath(row: 0, section: 1)], with: .fade)
+        XCTAssertEqual(table.numberOfItems, 6)
+        XCTAssertEqual(table.nodeForRow(at: IndexPath(row: 0, section: 1))?.debugName, "1.1")
+        // An update the data source does not match is refused; the table reloads what it holds.
+        table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)
+        XCTAssertEqual(table.numberOfItems, 6)
+        XCTAssertEqual(table.nodeForRow(at: IndexPath(row: 0, section: 1))?.debugName, "1.0", "reloaded from the data source")
     }
 }
 
