@@ -50,6 +50,8 @@ final class ContainerTests: XCTestCase {
         XCTAssertEqual(table.numberOfRows(inSection: 1), 4)
         XCTAssertEqual(table.nodeForRow(at: IndexPath(row: 3, section: 1))?.debugName, "1.3")
         XCTAssertEqual(table.nodeForRow(at: IndexPath(row: 0, section: 1))?.frame, CGRect(x: 0, y: 150, width: 320, height: 50))
+        XCTAssertNil(table.nodeForRow(at: IndexPath(row: 3, section: 0)), "section 0 has three rows")
+        XCTAssertNil(table.nodeForRow(at: IndexPath(row: 0, section: 2)))
         XCTAssertEqual(table.tuningParameters(for: .full, rangeType: .preload).leadingBufferScreenfuls, 1)
         XCTAssertEqual(table.textureClassName, "ASTableNode")
 

@@ -85,7 +85,7 @@ open class ASCollectionNode: CollectionNode {
     }
 
     public func nodeForItem(at indexPath: IndexPath) -> ASCellNode? {
-        cellForItem(at: sections.item(at: indexPath, in: self)) as? ASCellNode
+        sections.item(at: indexPath).flatMap(cellForItem(at:)) as? ASCellNode
     }
 
     /// Items the data source added (an inconsistent update reloads: SectionedDataSource.apply).

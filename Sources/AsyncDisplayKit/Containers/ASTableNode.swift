@@ -47,6 +47,11 @@ public enum UITableView {
         case automatic = 100
     }
 
+    /// Where a row scrolled to ends up (Weft brings it to the top, clamped to the content).
+    public enum ScrollPosition: Int, Sendable {
+        case none, top, middle, bottom
+    }
+
     /// Plain or grouped (Weft lays both out as one plain list).
     public enum Style: Int, Sendable {
         case plain, grouped, insetGrouped
@@ -104,7 +109,7 @@ open class ASTableNode: TableNode {
     public var numberOfSections: Int { sections.sectionCounts.count }
 
     public func nodeForRow(at indexPath: IndexPath) -> ASCellNode? {
-        cellForItem(at: sections.item(at: indexPath, in: self)) as? ASCellNode
+        sections.item(at: indexPath).flatMap(cellForItem(at:)) as? ASCellNode
     }
 
     public func indexPath(for cellNode: ASCellNode) -> IndexPath? {
@@ -124,8 +129,9 @@ open class ASTableNode: TableNode {
         sections.apply("reloadRows", to: self, at: indexPaths) { try reloadItems(at: $0) }
     }
 
-    public func scrollToRow(at indexPath: IndexPath, at position: Int = 0, animated: Bool) {
-        try? scrollToItem(at: sections.item(at: indexPath, in: self), animated: animated)
+    public func scrollToRow(at indexPath: IndexPath, at scrollPosition: UITableView.ScrollPosition, animated: Bool) {
+        guard let item = sections.item(at: indexPath) else { return }
+        try? scrollToItem(at: item, animated: animated)
     }
 }
 

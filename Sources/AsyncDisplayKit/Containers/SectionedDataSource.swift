@@ -36,10 +36,12 @@ final class SectionedDataSource: ContainerDataSource {
         return IndexPath(item: rest, section: max(0, sectionCounts.count - 1))
     }
 
-    /// The flat item number of `indexPath` with the data source's current counts.
-    func item(at indexPath: IndexPath, in container: ContainerNode) -> Int {
-        _ = numberOfItems(in: container)
-        return sectionCounts.prefix(max(0, indexPath.section)).reduce(0, +) + indexPath.item
+    /// The flat item number of `indexPath` with the counts the container last loaded (its
+    /// cells' numbering, as Texture's element map keeps it); nil outside every section.
+    func item(at indexPath: IndexPath) -> Int? {
+        guard indexPath.count == 2, sectionCounts.indices.contains(indexPath.section),
+              (0..<sectionCounts[indexPath.section]).contains(indexPath.item) else { return nil }
+        return sectionCounts.prefix(indexPath.section).reduce(0, +) + indexPath.item
     }
 
     /// Applies an update at `indexPaths` (numbered with the counts before the change for a
@@ -48,11 +50,10 @@ final class SectionedDataSource: ContainerDataSource {
     /// what it now holds, saying so on standard error.
     func apply(_ operation: String, to container: ContainerNode, at indexPaths: [IndexPath],
                numberedBefore: Bool = false, _ update: ([Int]) throws -> Void) {
-        let countsBefore = sectionCounts
-        let items = indexPaths.map { path in
-            numberedBefore ? countsBefore.prefix(max(0, path.section)).reduce(0, +) + path.item
-                : item(at: path, in: container)
-        }
+        // An insertion or reload is numbered with the data source's new counts.
+        if !numberedBefore { _ = numberOfItems(in: container) }
+        // A path outside the sections becomes -1, which the container refuses.
+        let items = indexPaths.map { item(at: $0) ?? -1 }
         do {
             try update(items)
         } catch {
