@@ -54,6 +54,7 @@ final class ContainerTests: XCTestCase {
         XCTAssertNil(table.nodeForRow(at: IndexPath(row: 0, section: 2)))
         XCTAssertEqual(table.tuningParameters(for: .full, rangeType: .preload).leadingBufferScreenfuls, 1)
         XCTAssertEqual(table.textureClassName, "ASTableNode")
+        XCTAssertEqual(table.rangeController.dataSourceTypeName, "Feed")
 
         // Deleting numbers rows as they were: section 1's first row goes.
         feed.counts[1] -= 1

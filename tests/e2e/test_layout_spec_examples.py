@@ -7,6 +7,7 @@ example is an absolute spec sized to fit a 150 x 150 photo at (20, 20) and a 40 
 import pytest
 
 from conftest import built, run_cli
+from browser.test_live import attached  # noqa: F401 (binds the page to the `app` fixture)
 from harness import HostProgram
 from test_deterministic_runs import deterministic_run
 
@@ -53,6 +54,37 @@ def test_attached_it_shows_texture_classes_and_frames(gateway, examples):
         assert find(document, "OverviewCellNode")["className"] == "OverviewCellNode"
     finally:
         program.stop()
+
+
+@pytest.fixture
+def app(gateway, examples):
+    """LayoutSpecExamples attached, paused, half a second of program time stepped."""
+    program = HostProgram(examples, gateway)
+    program.start()
+    program.call("Runtime.pause")
+    program.call("Runtime.step", {"frames": 30})
+    yield program
+    program.stop()
+
+
+def test_the_inspector_shows_the_examples_under_their_own_class_names(gateway, app, attached):
+    page = attached
+    status, document = gateway.get_json(f"/api/devices/{app.device_id}/snapshot")
+    assert status == 200, document
+    assert [c["dataSource"] for c in document["rangeControllers"]] == ["OverviewNode"]
+    names = page.js("return [...weft.state.model.elements.values()].map(e => e.className)")
+    for name in ("OverviewNode", "OverviewCellNode", "HeaderWithRightAndLeftItems", "PhotoWithInsetTextOverlay",
+                 "PhotoWithOutsetIconOverlay", "ASCenterLayoutSpec", "ASAbsoluteLayoutSpec"):
+        assert name in names, name
+    outset = find(document, "PhotoWithOutsetIconOverlay")
+    page.js("weft.state.select(arguments[0])", outset["id"])
+    page.driver.find_element("id", "expand-all").click()
+    page.driver.find_element("id", "zoom-fit").click()
+    page.frames(10)
+    rows = page.js("return [...document.querySelectorAll('.tree-row:not([hidden])')].map(r => r.textContent)")
+    assert any("PhotoWithOutsetIconOverlay" in row for row in rows)
+    assert "PhotoWithOutsetIconOverlay" in page.driver.find_element("id", "properties").text
+    page.screenshot("layout-spec-examples-inspector")
 
 
 def test_runs_are_deterministic_and_record_then_verify_passes(examples, weft_cli, tmp_path):

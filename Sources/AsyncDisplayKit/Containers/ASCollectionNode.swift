@@ -75,7 +75,11 @@ open class ASCollectionNode: CollectionNode {
 
     /// Texture's `dataSource` (weak; `dataSource` names it too: ASContainerNodeTextureProperties).
     public weak var textureDataSource: ASCollectionDataSource? {
-        didSet { (self as ContainerNode).dataSource = textureDataSource == nil ? nil : sections }
+        didSet {
+            (self as ContainerNode).dataSource = textureDataSource == nil ? nil : sections
+            // The inspector names the program's data source, not the adapter.
+            rangeController.dataSourceTypeName = textureDataSource.map { String(describing: type(of: $0)) } ?? ""
+        }
     }
     /// Texture's `delegate` (weak; `delegate` names it too).
     public weak var textureDelegate: ASCollectionDelegate?

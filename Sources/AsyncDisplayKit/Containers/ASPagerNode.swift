@@ -36,7 +36,11 @@ open class ASPagerNode: PagerNode {
     }
 
     public weak var pagerDataSource: ASPagerDataSource? {
-        didSet { (self as ContainerNode).dataSource = pagerDataSource == nil ? nil : pages }
+        didSet {
+            (self as ContainerNode).dataSource = pagerDataSource == nil ? nil : pages
+            // The inspector names the program's data source, not the adapter.
+            rangeController.dataSourceTypeName = pagerDataSource.map { String(describing: type(of: $0)) } ?? ""
+        }
     }
 
     public func nodeForPage(at index: Int) -> ASCellNode? { cellForItem(at: index) as? ASCellNode }
