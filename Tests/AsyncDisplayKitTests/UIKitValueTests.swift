@@ -73,6 +73,8 @@ final class UIKitValueTests: XCTestCase {
         button.contentSpacing = 4
         XCTAssertEqual(button.titleNode.text, "Like")
         XCTAssertEqual(button.attributedTitle(for: .selected)?.string, "Liked")
+        button.setTitle("Share", with: nil, with: nil, for: .normal)
+        XCTAssertEqual(button.titleNode.font.pointSize, UIFont.buttonFontSize, "Texture's default button font")
         var taps = 0
         button.addTarget(for: .touchUpInside) { _ in taps += 1 }
         button.simulateTap()

@@ -13,10 +13,10 @@ open class ASButtonNode: ButtonNode {
     private var titles: [UIControl.State.RawValue: NSAttributedString] = [:]
     private var images: [UIControl.State.RawValue: UIImage] = [:]
 
-    /// Texture's `setTitle(_:with:with:for:)`: nil font and colour take UIKit's defaults
-    /// (the system font of 17 points, black).
+    /// Texture's `setTitle(_:with:with:for:)`: nil font and colour take Texture's defaults
+    /// (the system font at UIFont.buttonFontSize, black).
     public func setTitle(_ title: String, with font: UIFont?, with color: UIColor?, for state: UIControl.State) {
-        var attributes: [NSAttributedString.Key: Any] = [.font: font ?? Font.system(17)]
+        var attributes: [NSAttributedString.Key: Any] = [.font: font ?? UIFont.systemFont(ofSize: UIFont.buttonFontSize)]
         attributes[.foregroundColor] = color ?? .black
         setAttributedTitle(NSAttributedString(string: title, attributes: attributes), for: state)
     }
@@ -25,7 +25,8 @@ open class ASButtonNode: ButtonNode {
         titles[state.rawValue] = title
         guard state == .normal else { return }
         let attributes = title.flatMap { $0.length > 0 ? $0.attributes(at: 0, effectiveRange: nil) : nil } ?? [:]
-        setTitle(title?.string ?? "", font: attributes[.font] as? UIFont ?? .system(17),
+        // Without a font attribute, CoreText's 12 points (as an ASTextNode's text).
+        setTitle(title?.string ?? "", font: attributes[.font] as? UIFont ?? ASTextNode.defaultFont,
                  color: attributes[.foregroundColor] as? UIColor ?? .black)
     }
 

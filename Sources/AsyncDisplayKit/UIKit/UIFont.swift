@@ -25,6 +25,12 @@ extension Font {
         self.init(size: Double(size), weight: boldMarkers.contains(where: lowercased.contains) ? .bold : .regular)
     }
 
+    // UIKit's standard sizes on iOS.
+    public static let buttonFontSize: CGFloat = 18
+    public static let labelFontSize: CGFloat = 17
+    public static let systemFontSize: CGFloat = 14
+    public static let smallSystemFontSize: CGFloat = 12
+
     public var pointSize: CGFloat { CGFloat(size) }
 
     public func withSize(_ fontSize: CGFloat) -> Font { Font(size: Double(fontSize), weight: weight) }

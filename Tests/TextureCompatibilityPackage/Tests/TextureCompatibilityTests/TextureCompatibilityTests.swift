@@ -104,7 +104,7 @@ final class PhotoFeedRuntimeTests: XCTestCase {
         let feed = PhotoFeedNode()
         loop.addRoot(feed, frame: Rect(x: 0, y: 0, width: 375, height: 667))
         loop.step(frames: 2)
-        // Five 280-point cells fill two screens: within two leading screens, one batch at once.
+        // Five 281-point cells fill two screens: within two leading screens, one batch at once.
         XCTAssertEqual(feed.fetches, 1)
         XCTAssertEqual(feed.tableNode.numberOfRows(inSection: 0), 10)
         feed.tableNode.drag(by: Point(x: 0, y: 1_500), duration: 0.5)
@@ -113,6 +113,6 @@ final class PhotoFeedRuntimeTests: XCTestCase {
         XCTAssertEqual(feed.tableNode.numberOfItems, 15)
         let cell = try XCTUnwrap(feed.tableNode.nodeForRow(at: IndexPath(row: 14, section: 0)) as? PhotoCellNode)
         XCTAssertEqual(cell.titleNode.attributedText?.string, "Photo 15")
-        XCTAssertEqual(cell.frame.size.height, 280)
+        XCTAssertEqual(cell.frame.size.height, 281)
     }
 }
