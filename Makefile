@@ -10,7 +10,7 @@ PYTHON := $(VENV)/bin/python
 SWIFT_BUILD_FLAGS ?=
 BENCH_SIZE ?= full
 
-.PHONY: all deps venv build demo demo-build gateway docs lint test test-gateway fuzz test-swift test-schema test-web test-browser test-e2e test-scripts readme-screenshot bench bench-smoke bench-web bench-web-smoke clean
+.PHONY: all deps venv build demo demo-build gateway docs lint test test-gateway fuzz test-swift test-schema test-web test-browser test-e2e test-scripts test-texture-compatibility readme-screenshot bench bench-smoke bench-web bench-web-smoke clean
 
 all: build
 
@@ -65,12 +65,19 @@ test-gateway: deps
 fuzz: deps
 	$(MAKE) -C gateway fuzz
 
-test: deps gateway test-gateway test-swift test-schema test-web test-browser test-e2e test-scripts bench-smoke bench-web-smoke
+test: deps gateway test-gateway test-swift test-texture-compatibility test-schema test-web test-browser test-e2e test-scripts bench-smoke bench-web-smoke
 
 # The venv comes first: the schema suite checks the encoder with Python's jsonschema.
 test-swift: deps gateway venv
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build
+
+# Tests/TextureCompatibilityPackage: Texture-style code in a package of its own that depends on
+# Weft by path (the AsyncDisplayKit product), built and tested as an iOS team's package would be.
+TEXTURE_COMPATIBILITY := --package-path Tests/TextureCompatibilityPackage --scratch-path .build/texture-compatibility
+test-texture-compatibility: deps
+	swift build --build-tests $(TEXTURE_COMPATIBILITY) $(SWIFT_BUILD_FLAGS)
+	swift test --skip-build $(TEXTURE_COMPATIBILITY)
 
 # The web inspector's pure modules (protocol client, tree model, ASCII art, range bars, overlays,
 # semantic diff, tree rows) under node's own test runner, on the fixtures shared with Swift.
@@ -104,7 +111,8 @@ readme-screenshot: venv gateway
 # also where captures from tests land) must match docs/snapshot.schema.json. Run after test-swift.
 SNAPSHOT_ARTIFACTS := .build/test-artifacts/snapshots
 test-schema: $(PYTHON)
-	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS) Tests/WeftTestingTests/__Snapshots__
+	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS) Tests/WeftTestingTests/__Snapshots__ \
+		Tests/TextureCompatibilityPackage/Tests/TextureCompatibilityTests/__Snapshots__
 
 # Benchmarks run in release mode. `make test` runs them at a tiny size so they keep working.
 # The `cli` suite runs the release `weft` binary, so it is built too. TextureGram's figure: frames

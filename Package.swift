@@ -12,10 +12,12 @@ let package = Package(
         .library(name: "WeftProtocol", targets: ["WeftProtocol"]),
         .library(name: "WeftInspector", targets: ["WeftInspector"]),
         .library(name: "WeftTesting", targets: ["WeftTesting"]),
+        .library(name: "AsyncDisplayKit", targets: ["AsyncDisplayKit"]),
         .executable(name: "weft", targets: ["weft"]),
         .executable(name: "TextureGram", targets: ["TextureGram"]),
         .executable(name: "weft-bench", targets: ["weft-bench"]),
         .executable(name: "weft-example", targets: ["weft-example"]),
+        .executable(name: "LayoutSpecExamples", targets: ["LayoutSpecExamples"]),
     ],
     targets: [
         // System libraries (Debian: libwebsockets-dev). The Makefile installs them.
@@ -46,6 +48,11 @@ let package = Package(
         // WeftNodes is named though WeftCapture brings it: imported without being named, it was
         // not recompiled after a merge changed it, and weft-example crashed in Inspector.init.
         .target(name: "WeftInspector", dependencies: ["WeftCapture", "WeftNodes", "WeftSnapshot", "WeftProtocol", "CLibWebSockets"]),
+        // Texture's Swift API (module AsyncDisplayKit) over WeftLayout and WeftNodes, so Texture
+        // layout code compiles unchanged (docs/texture-compatibility.md). Swift 5 mode: the
+        // language mode of the Texture code it takes.
+        .target(name: "AsyncDisplayKit", dependencies: ["WeftLayout", "WeftNodes"],
+                swiftSettings: [.swiftLanguageMode(.v5)]),
         // Layout snapshot assertions for XCTest and Swift Testing.
         .target(name: "WeftTesting", dependencies: ["WeftLayout", "WeftNodes", "WeftCapture", "WeftSnapshot"]),
         // The `weft` command line: one file per subcommand; a library so tests can call it.
@@ -56,10 +63,15 @@ let package = Package(
         // The minimal inspectable host program of the docs and the end-to-end tests.
         .executableTarget(name: "weft-example", dependencies: ["WeftLayout", "WeftNodes", "WeftInspector"],
                           path: "Examples/weft-example"),
+        // Texture's layout examples through AsyncDisplayKit, inspectable like TextureGram.
+        .executableTarget(name: "LayoutSpecExamples", dependencies: ["AsyncDisplayKit", "WeftInspector", "WeftLayout", "WeftNodes"],
+                          path: "Examples/LayoutSpecExamples", resources: [.process("Resources")],
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
         // Benchmarks: `make bench` (full size) and `make test` (tiny size, to keep them working).
         .executableTarget(
             name: "weft-bench",
-            dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftCapture", "WeftInspector", "WeftTestSupport"]
+            dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftCapture", "WeftInspector", "WeftTestSupport",
+                           "AsyncDisplayKit"]
         ),
 
         // End-to-end test harness: the real gateway on a free port, host programs with unique
@@ -74,6 +86,8 @@ let package = Package(
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftLayout", "WeftNodes", "WeftSnapshot"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftSnapshot", "WeftInspector", "WeftProtocol", "WeftTestSupport"]),
+        .testTarget(name: "AsyncDisplayKitTests", dependencies: ["AsyncDisplayKit", "WeftLayout", "WeftNodes"],
+                    resources: [.copy("Images")], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "TextureGramTests", dependencies: ["TextureGram", "WeftLayout", "WeftNodes"]),
     ],
     swiftLanguageModes: [.v6]

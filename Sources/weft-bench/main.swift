@@ -7,6 +7,7 @@ import Foundation
 /// the loop paced at FPS frames per second (`CaptureBench.pacedOverhead`).
 let suites: [any BenchSuite] = [
     LayoutBench(),
+    TextureFacadeBench(),
     SnapshotBench(),
     CLIBench(),
     NodesBench(),

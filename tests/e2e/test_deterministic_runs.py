@@ -15,10 +15,11 @@ FRAMES = "600"  # 10 s of program time: several scripted drags, a batch fetch, a
 CHECKPOINTS = ["exit.json", "feed-loaded.json", "first-layout.json"]
 
 
-def deterministic_run(texturegram, directory):
+def deterministic_run(program, directory, frames=FRAMES):
+    """`program --frames N` with WEFT_SNAPSHOT_DIR and no gateway; the checkpoint file names."""
     env = {k: v for k, v in os.environ.items() if k not in ("WEFT_GATEWAY", "WEFT_INSTANCE")}
     env["WEFT_SNAPSHOT_DIR"] = str(directory)
-    result = subprocess.run([texturegram, "--frames", FRAMES], env=env, capture_output=True, text=True, timeout=120)
+    result = subprocess.run([program, "--frames", frames], env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     return sorted(path.name for path in directory.iterdir())
 

@@ -200,6 +200,9 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     @exclusivity(unchecked) public var isHidden = false { didSet { if isHidden != oldValue { noteChange() } } }
     @exclusivity(unchecked) public var alpha: Double = 1 { didSet { if alpha != oldValue { noteChange() } } }
     @exclusivity(unchecked) public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { noteChange() } } }
+    /// Texture's cornerRadius, kept for Texture code (AsyncDisplayKit): Weft draws nothing and
+    /// snapshots leave it out.
+    public var cornerRadius: Double = 0 { didSet { if cornerRadius != oldValue { noteChange() } } }
     public var isUserInteractionEnabled = true { didSet { if isUserInteractionEnabled != oldValue { noteChange() } } }
     /// Edge insets applied to the bounds for hit testing; negative values enlarge the hit area.
     @exclusivity(unchecked) public var hitTestSlop: EdgeInsets = .zero { didSet { if hitTestSlop != oldValue { noteChange() } } }

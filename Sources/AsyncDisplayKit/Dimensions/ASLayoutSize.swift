@@ -1,0 +1,16 @@
+import Foundation
+import WeftLayout
+
+/// A width and a height as dimensions.
+public typealias ASLayoutSize = LayoutSize
+
+public func ASLayoutSizeMake(_ width: ASDimension, _ height: ASDimension) -> ASLayoutSize {
+    LayoutSize(width: width, height: height)
+}
+
+/// Both dimensions of `layoutSize` resolved against `parentSize`, auto ones to `autoSize`.
+public func ASLayoutSizeResolveSize(_ layoutSize: ASLayoutSize, _ parentSize: CGSize, _ autoSize: CGSize) -> CGSize {
+    CGSize(layoutSize.resolve(parentSize: Size(parentSize), autoSize: Size(autoSize)))
+}
+
+public func NSStringFromASLayoutSize(_ layoutSize: ASLayoutSize) -> String { layoutSize.description }
