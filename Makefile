@@ -71,7 +71,8 @@ test-e2e: venv gateway
 	swift build $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -q tests/e2e
 
-# The repository's own scripts (scripts/bench-report, scripts/paced-pinned).
+# The repository's own scripts (scripts/bench-report, scripts/paced-pinned), and that nothing in
+# the repository refers to a file outside it (scripts/check-self-contained).
 test-scripts: venv
 	$(PYTHON) -m pytest -q tests/scripts
 

@@ -1,4 +1,4 @@
-/// The error codes of protocol.md ("Envelope"). A struct rather than an enum because a device
+/// The error codes of docs/protocol.md ("Errors"). A struct rather than an enum because a device
 /// or a gateway may answer with codes this client does not name.
 public struct ProtocolErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: Int

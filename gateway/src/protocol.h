@@ -1,4 +1,4 @@
-/* Protocol constants of protocol.md and builders for the messages the gateway writes itself
+/* Protocol constants of docs/protocol.md and builders for the messages the gateway writes itself
  * (replies, errors, gateway events), serialised compactly with the envelope keys first. */
 #ifndef WEFT_PROTOCOL_H
 #define WEFT_PROTOCOL_H

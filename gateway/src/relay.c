@@ -241,7 +241,7 @@ static bool detach(struct relay *r, struct device *d, struct peer *inspector, lo
 }
 
 /* The Device record's "inspectors" changed: every inspector watching the device list gets the
- * new record (protocol.md: Gateway.deviceUpdated {Device}). */
+ * new record (docs/protocol.md: Gateway.deviceUpdated {Device}). */
 static void inspectors_changed(struct relay *r, struct device *d, long long now)
 {
 	broadcast(r, "Gateway.deviceUpdated", device_json(d), now);

@@ -2,7 +2,7 @@
  * bounded queues, the JSON syntax check (at once and fed in fragments) and the HTTP API's check of
  * a reply as it arrives, the registry (stable ids, selectors), the access rules, static file
  * resolution, and the relay driven through fake transport hooks. Expected values are derived
- * from protocol.md by hand (see the comments). */
+ * from docs/protocol.md by hand (see the comments). */
 #include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>

@@ -68,7 +68,7 @@ test('a custom spec class and an explicit decoded size are kept', () => {
   assert.equal(m.get('c').props.image.decodedBytes, 100);
 });
 
-test('every built-in spec type implies Texture\'s class (docs/layout-json.md, Types)', () => {
+test('every built-in spec type implies Texture\'s class (docs/layout-json.md, Elements)', () => {
   assert.deepEqual(SPEC_CLASS_NAMES, {
     stack: 'ASStackLayoutSpec', inset: 'ASInsetLayoutSpec', overlay: 'ASOverlayLayoutSpec',
     background: 'ASBackgroundLayoutSpec', center: 'ASCenterLayoutSpec', ratio: 'ASRatioLayoutSpec',
@@ -138,7 +138,7 @@ test('writing leaves out only values equal to the implied ones', () => {
   assert.equal(written.roots[0].className, 'ASCellNode');
 });
 
-// texture-semantics.md section 6: full display (1, 0.5), preload (2.5, 1.5); minimum display
+// docs/texture-semantics.md section 6: full display (1, 0.5), preload (2.5, 1.5); minimum display
 // (0.25, 0.25), preload (0.5, 0.25); visibleOnly and lowMemory zero. A pager's full mode is
 // display (1, 1), preload (2, 2).
 const textureTuning = {

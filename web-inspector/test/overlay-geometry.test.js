@@ -152,7 +152,7 @@ test('screen boxes: clip regions follow scrolling and a change of clipsToBounds'
   assert.deepEqual(boxes.visibleRect(boxes.indexOf.get('gone')), [0, 110, 100, 40]);
 });
 
-// protocol.md: numbers are "inf" for infinity and null for NaN. A stack whose first child is
+// docs/protocol.md: numbers are "inf" for infinity and null for NaN. A stack whose first child is
 // infinitely wide places the next one at x = inf; a node measured without a width bound may be
 // infinitely wide itself. Root r [0, 0, 100, 100] holds a ["inf", 0, 10, 10] with b [1, 1, 5, 5]
 // inside, c [10, 10, "inf", 20] with d [2, 3, 4, 4] inside, and e [20, null, 10, 10]. By hand:

@@ -1,6 +1,6 @@
 /// TextureGram's command line.
 struct Options: Sendable {
-    /// `--gateway URL`; nil: `WEFT_GATEWAY`, else the default (protocol.md, Transport).
+    /// `--gateway URL`; nil: `WEFT_GATEWAY`, else the default (docs/protocol.md, Transport).
     var gateway: String?
     /// `--no-gateway`: do not connect (checkpoints only).
     var connects = true

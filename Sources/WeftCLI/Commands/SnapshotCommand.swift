@@ -1,6 +1,6 @@
 import WeftSnapshot
 
-/// `weft snapshot`: a full snapshot (protocol.md, Snapshot) of a running program, through the
+/// `weft snapshot`: a full snapshot (docs/protocol.md, Snapshot) of a running program, through the
 /// gateway's HTTP API.
 public enum SnapshotCommand: Subcommand {
     public static let name = "snapshot"

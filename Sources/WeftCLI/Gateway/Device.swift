@@ -1,6 +1,6 @@
 import WeftSnapshot
 
-/// A device as the gateway lists it (protocol.md, `Gateway.listDevices`): the parts the CLI
+/// A device as the gateway lists it (docs/protocol.md, `Gateway.listDevices`): the parts the CLI
 /// shows and selects by.
 public struct Device: Equatable, Sendable {
     public var deviceId: String

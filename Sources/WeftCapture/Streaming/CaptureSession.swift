@@ -3,9 +3,9 @@ import WeftNodes
 import WeftSnapshot
 
 /// The program's side of an inspection, on its main loop and without any transport: it keeps
-/// the document at the current revision, serves every device method of protocol.md
+/// the document at the current revision, serves every device method of docs/protocol.md
 /// (`handle(method:params:reply:)`) and, after each frame, streams `Tree.updated` ops against
-/// revisions while someone listens (protocol.md, Updates).
+/// revisions while someone listens (docs/protocol.md, Updates).
 ///
 /// - Revisions: `revision` grows by one each time a capture differs from the last published
 ///   document (meta and `capturedAt` aside). `Tree.getDocument` captures, publishing first when

@@ -15,7 +15,7 @@ public enum SemanticDiff {
         /// states) are runtime state and reported only when asked for.
         public var includeInterfaceState: Bool
 
-        /// `meta` and `revision` are ignored by default (protocol.md, Snapshots without a gateway).
+        /// `meta` and `revision` are ignored by default (docs/protocol.md, Snapshots without a gateway).
         public static let defaultIgnoredFields: Set<String> = ["meta", "revision"]
 
         public init(tolerance: Double = 0, ignoredFields: Set<String> = defaultIgnoredFields, includeInterfaceState: Bool = false) {

@@ -4,7 +4,7 @@ import WeftTestSupport
 @testable import WeftInspector
 import WeftSnapshot
 
-/// The device role against the real gateway (protocol.md, "Handshake and identity", "Gateway
+/// The device role against the real gateway (docs/protocol.md, "Devices: registration and identity", "Gateway
 /// methods and events"). Each test starts its own gateway on a free port.
 @Suite(.serialized) struct DeviceSessionTests {
     @Test func registersAndIsListedWithItsIdentityAndInfo() async throws {

@@ -59,7 +59,7 @@ extension InspectorAttachTests {
 
         /// A program that drops its inspector without `detach()` can never reach it again, so
         /// nothing may keep it connected: the transport ends with it, and the gateway lists the
-        /// device as disconnected (protocol.md, "Handshake and identity": a device that
+        /// device as disconnected (docs/protocol.md, "Devices: registration and identity": a device that
         /// disconnects stays listed as "disconnected" for the grace period). Before the fix the
         /// dropped inspector stayed registered and served requests for the rest of the process.
         @Test func aDroppedInspectorHangsUp() async throws {
@@ -109,7 +109,7 @@ extension InspectorAttachTests {
             #expect(Inspector.current == nil)
         }
 
-        /// protocol.md, "Handshake and identity": the identity is appId + instance + host, and
+        /// docs/protocol.md, "Devices: registration and identity": the identity is appId + instance + host, and
         /// the real gateway refuses a `Gateway.register` without an appId (-32602) and keeps the
         /// connection open, so a device without one stays connected and never registers. An
         /// inspector with an empty appId would be a program that is never inspectable, with

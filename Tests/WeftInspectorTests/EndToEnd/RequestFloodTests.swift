@@ -103,7 +103,7 @@ extension InspectorAttachTests {
         /// A style edit waits for a program that is not serving (a paused loop that is not
         /// ticked) when the program's connection closes: the gateway fails it for its sender
         /// with -32001, and when the program serves again it drops it instead of applying it
-        /// after its sender was told the device went away (protocol.md, Relay). The program
+        /// after its sender was told the device went away (docs/protocol.md, "Routing: requests, replies, events"). The program
         /// reconnects, and the next edit applies. Before, the late edit changed the program.
         @Test func anEditWaitingWhenTheConnectionClosesIsNotAppliedLater() async throws {
             let host = try await PausedHost(instance: "connection-closed")

@@ -1,7 +1,7 @@
 import Testing
 @testable import WeftInspector
 
-/// Base URLs and environment (protocol.md, "Transport": ws, wss, http, https host:port;
+/// Base URLs and environment (docs/protocol.md, "Transport": ws, wss, http, https host:port;
 /// default ws://127.0.0.1:9223; token as ?token=).
 @Suite struct GatewayConfigurationTests {
     @Test func parsesEverySchemeAndMapsHTTPToWebSocket() throws {

@@ -10,7 +10,7 @@ import Testing
         Snapshot.Element(id: id, className: className, debugName: debugName, children: children)
     }
 
-    // texture-semantics.md section 2, first exact example: a horizontal stack of two vertical
+    // docs/texture-semantics.md section 2, first exact example: a horizontal stack of two vertical
     // stacks, each with two image nodes.
     @Test func stackOfStacksMatchesTheSharedExample() {
         let column = { (id: String) in
