@@ -30,14 +30,16 @@ let package = Package(
         // merges that changed such a module, incremental builds of a target that did not name it
         // ran stale and crashed.
 
+        // JSON: the strict scanner, the writer, the formatter and JSONValue, for every module.
+        .target(name: "WeftJSON"),
         // Layout specs, sizes, styles, the Layout tree, ASCII art, layout-json. No threads, no I/O.
-        .target(name: "WeftLayout"),
+        .target(name: "WeftLayout", dependencies: ["WeftJSON"]),
         // Node runtime: display nodes, hit testing, interface state, scroll containers, main loop.
         .target(name: "WeftNodes", dependencies: ["WeftLayout"]),
         // Snapshot document, JSON codec, update ops, semantic diff, renderers.
-        .target(name: "WeftSnapshot", dependencies: ["WeftLayout"]),
+        .target(name: "WeftSnapshot", dependencies: ["WeftLayout", "WeftJSON"]),
         // Node tree -> snapshot and update ops, spec ids, edits, device commands.
-        .target(name: "WeftCapture", dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftProtocol"]),
+        .target(name: "WeftCapture", dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftProtocol"]),
         // Protocol-level values the client library, capture and the CLI share without
         // libwebsockets: the gateway URL parser (GatewayEndpoint), the one reader of the WEFT_*
         // environment, the protocol's error codes.
@@ -45,11 +47,11 @@ let package = Package(
         // The client library: attach, transport (libwebsockets on its own thread), checkpoints.
         // WeftNodes is named though WeftCapture brings it: imported without being named, it was
         // not recompiled after a merge changed it, and weft-example crashed in Inspector.init.
-        .target(name: "WeftInspector", dependencies: ["WeftCapture", "WeftNodes", "WeftSnapshot", "WeftProtocol", "CLibWebSockets"]),
+        .target(name: "WeftInspector", dependencies: ["WeftCapture", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftProtocol", "CLibWebSockets"]),
         // Layout snapshot assertions for XCTest and Swift Testing.
         .target(name: "WeftTesting", dependencies: ["WeftLayout", "WeftNodes", "WeftCapture", "WeftSnapshot"]),
         // The `weft` command line: one file per subcommand; a library so tests can call it.
-        .target(name: "WeftCLI", dependencies: ["WeftLayout", "WeftSnapshot", "WeftProtocol"]),
+        .target(name: "WeftCLI", dependencies: ["WeftLayout", "WeftSnapshot", "WeftJSON", "WeftProtocol"]),
         .executableTarget(name: "weft", dependencies: ["WeftCLI"]),
         // The demo host program.
         .executableTarget(name: "TextureGram", dependencies: ["WeftLayout", "WeftNodes", "WeftInspector", "WeftSnapshot"]),
@@ -59,21 +61,22 @@ let package = Package(
         // Benchmarks: `make bench` (full size) and `make test` (tiny size, to keep them working).
         .executableTarget(
             name: "weft-bench",
-            dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftCapture", "WeftInspector", "WeftTestSupport"]
+            dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftCapture", "WeftInspector", "WeftTestSupport"]
         ),
 
         // End-to-end test harness: the real gateway on a free port, host programs with unique
         // instance names. Test targets that talk to a gateway depend on it.
         .target(name: "WeftTestSupport", path: "Tests/WeftTestSupport"),
-        .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "WeftJSONTests", dependencies: ["WeftJSON", "WeftSnapshot"]),
+        .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout", "WeftJSON"], resources: [.copy("Fixtures")]),
         .testTarget(name: "WeftNodesTests", dependencies: ["WeftNodes", "WeftLayout", "WeftSnapshot"]),
-        .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot"]),
-        .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture", "WeftLayout", "WeftNodes", "WeftSnapshot"]),
+        .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot", "WeftJSON"]),
+        .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture", "WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON"]),
         .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftCapture", "WeftLayout", "WeftNodes", "WeftProtocol",
-                                                               "WeftSnapshot", "WeftTestSupport"]),
+                                                               "WeftSnapshot", "WeftJSON", "WeftTestSupport"]),
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftLayout", "WeftNodes", "WeftSnapshot"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftSnapshot", "WeftInspector", "WeftProtocol", "WeftTestSupport"]),
+        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftSnapshot", "WeftJSON", "WeftInspector", "WeftProtocol", "WeftTestSupport"]),
         .testTarget(name: "TextureGramTests", dependencies: ["TextureGram", "WeftLayout", "WeftNodes"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import WeftInspector
+import WeftJSON
 import WeftSnapshot
 import WeftTestSupport
 

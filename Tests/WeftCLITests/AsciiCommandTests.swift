@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftJSON
 import WeftSnapshot
 
 /// `weft ascii`. The art itself is pinned by the shared hand-derived fixtures in fixtures/ascii

@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot

@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
 import Testing
+import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot

@@ -2,6 +2,7 @@ import Foundation
 import Dispatch
 import Synchronization
 import Testing
+import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot

@@ -1,4 +1,5 @@
 import Foundation
+import WeftJSON
 import WeftSnapshot
 
 /// `weft verify DIR -- COMMAND ARGS...`: runs the program again and compares every checkpoint it

@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftSnapshot
 
 /// A device as the gateway lists it (docs/protocol.md, `Gateway.listDevices`): the parts the CLI

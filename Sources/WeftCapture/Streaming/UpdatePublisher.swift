@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import WeftJSON
 import WeftSnapshot
 
 /// Turns captures into revisions: compares each capture with the last published document and,

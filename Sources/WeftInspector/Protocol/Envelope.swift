@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftSnapshot
 
 /// One received message with its top-level envelope members read and its bodies (`params`,

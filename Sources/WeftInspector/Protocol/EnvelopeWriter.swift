@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftSnapshot
 
 /// Writes protocol envelopes with the envelope keys (`id`, `method`, `device`) first and the body

@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftSnapshot
 
 /// An `error` object of a reply: `{"code", "message", "data"?}`.

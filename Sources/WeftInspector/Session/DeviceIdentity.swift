@@ -1,4 +1,5 @@
 import Foundation
+import WeftJSON
 import WeftSnapshot
 
 /// What identifies a host program across restarts (docs/protocol.md, "Devices: registration and identity"): the

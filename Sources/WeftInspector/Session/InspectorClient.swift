@@ -1,4 +1,5 @@
 import Dispatch
+import WeftJSON
 import WeftSnapshot
 
 /// The inspector role of docs/protocol.md over the same transport: says `Gateway.hello` on every

@@ -1,4 +1,5 @@
 import Synchronization
+import WeftJSON
 import WeftSnapshot
 
 /// The inspector side of the protocol on the transport thread: `Gateway.hello` on every

@@ -1,3 +1,5 @@
+import WeftJSON
+
 /// The output of `weft layout` (docs/layout-json.md): the described tree with computed frames,
 /// each relative to its parent element's origin (the unflattened layout), children in input
 /// order, ids echoed (null when absent), numbers in their shortest round-trip form.
@@ -5,34 +7,29 @@ extension LayoutDocument {
     /// The output JSON for `layout` (a layout of `root.element`), indented by two spaces,
     /// ending with a newline.
     public func encodeOutput(_ layout: Layout) -> String {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("size")
-        writer.numbers([layout.size.width, layout.size.height])
-        writer.key("root")
-        write(root, layout: layout, into: &writer)
-        writer.endObject()
-        return writer.text + "\n"
+        let output: JSONValue = .object([
+            "size": numbers([layout.size.width, layout.size.height]),
+            "root": json(root, layout: layout),
+        ])
+        return JSONFormatter.indentedString(output, style: .scalarArraysInline) + "\n"
     }
 
-    private func write(_ element: Element, layout: Layout, into writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("id")
-        if let id = element.id { writer.string(id) } else { writer.null() }
-        writer.key("type")
-        writer.string(element.type)
-        writer.key("frame")
-        writer.numbers([layout.position.x, layout.position.y, layout.size.width, layout.size.height])
-        writer.key("children")
-        writer.beginArray()
-        for child in element.children {
-            // The spec's sublayout for this child (specs may order their sublayouts differently
-            // from the input, e.g. background first).
-            if let sublayout = layout.sublayouts.first(where: { $0.element === child.element }) {
-                write(child, layout: sublayout, into: &writer)
-            }
+    private func json(_ element: Element, layout: Layout) -> JSONValue {
+        // The spec's sublayout for each child (specs may order their sublayouts differently
+        // from the input, e.g. background first).
+        let children = element.children.compactMap { child in
+            layout.sublayouts.first(where: { $0.element === child.element }).map { json(child, layout: $0) }
         }
-        writer.endArray()
-        writer.endObject()
+        return .object([
+            "id": element.id.map(JSONValue.string) ?? .null,
+            "type": .string(element.type),
+            "frame": numbers([layout.position.x, layout.position.y, layout.size.width, layout.size.height]),
+            "children": .array(children),
+        ])
+    }
+
+    /// A number that is not finite is written `null`.
+    private func numbers(_ values: [Double]) -> JSONValue {
+        .array(values.map { $0.isFinite ? .number($0) : .null })
     }
 }

@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftLayout
 
 /// The values a document may leave out because other values of the same element imply them

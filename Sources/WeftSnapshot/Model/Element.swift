@@ -1,3 +1,5 @@
+import WeftJSON
+
 extension Snapshot {
     /// One node or layout spec of the tree (docs/snapshot-format.md, Element).
     ///

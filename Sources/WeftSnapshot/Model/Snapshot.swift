@@ -1,3 +1,5 @@
+import WeftJSON
+
 /// A version-1 snapshot document (docs/protocol.md, Snapshot; docs/snapshot-format.md): the element
 /// trees of one or several roots and the state of every range controller, at one revision.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import WeftJSON
 
 /// Optional layers of `SnapshotSVG.render` (`weft render --overlay slop,ranges,scaling`).
 public enum SVGOverlay: String, CaseIterable, Hashable, Sendable {

@@ -1,3 +1,5 @@
+import WeftJSON
+
 /// The semantic diff of two snapshots, as `weft diff`, `WeftTesting` and the web page use it:
 /// elements are matched by structural path (class name, debug name and position among the
 /// siblings with the same class and debug name), never by id, so two runs of a program compare

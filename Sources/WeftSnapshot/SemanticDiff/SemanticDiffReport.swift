@@ -1,3 +1,5 @@
+import WeftJSON
+
 /// The three output forms of the semantic diff (`weft diff --format text|json|junit`), here so
 /// the CLI stays thin and the web page's fixtures pin the same text.
 public enum SemanticDiffReport {

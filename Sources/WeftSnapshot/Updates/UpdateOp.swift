@@ -1,3 +1,5 @@
+import WeftJSON
+
 /// One change to a snapshot document, addressed by element id (docs/protocol.md, Updates).
 /// `UpdateOps.diff` produces them, `UpdateOps.apply` replays them, and `Tree.updated` events
 /// carry them as JSON.

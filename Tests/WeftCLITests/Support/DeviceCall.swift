@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Synchronization
+import WeftJSON
 import WeftSnapshot
 import WeftTestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftJSON
 import WeftTestSupport
 @testable import WeftInspector
 import WeftSnapshot

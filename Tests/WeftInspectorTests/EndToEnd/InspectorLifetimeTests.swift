@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftCapture
+import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot

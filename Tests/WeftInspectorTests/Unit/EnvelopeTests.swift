@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftInspector
+import WeftJSON
 import WeftSnapshot
 
 /// Envelope writing and reading (docs/protocol.md, "Envelope": envelope keys first, body last;

@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftSnapshot
+import WeftJSON
 
 /// The values a document leaves out because the element's other values imply them
 /// (docs/snapshot-format.md, "Implied values"): a spec's `className` (its type's Texture class),

@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftSnapshot
+import WeftJSON
 
 /// Bad input must give an error, never a crash or a hang: thousands of damaged documents
 /// (truncated, bytes flipped, inserted or deleted) from a seeded generator.

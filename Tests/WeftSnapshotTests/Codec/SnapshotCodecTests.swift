@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftSnapshot
+import WeftJSON
 
 @Suite struct SnapshotCodecTests {
     private func text(_ element: Snapshot.Element) -> String {

@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftSnapshot
+import WeftJSON
 
 @Suite struct SnapshotAsciiArtTests {
     private func spec(_ id: String, _ type: String, _ className: String, props: JSONObject = [:], _ children: [Snapshot.Element]) -> Snapshot.Element {

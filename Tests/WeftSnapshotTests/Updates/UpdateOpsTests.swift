@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftSnapshot
+import WeftJSON
 
 @Suite struct UpdateOpsTests {
     private func node(_ id: String, _ children: [Snapshot.Element] = [], width: Double = 10) -> Snapshot.Element {

@@ -175,7 +175,7 @@ extension JSONWriter {
 
     /// Writes `prefix{members}` with the members `body` puts, or nothing when it puts none
     /// (documents leave out an empty `style` or `props`, which is only known once read).
-    mutating func nonEmptyObject(_ prefix: StaticString, _ body: (inout Sink) -> Void) {
+    package mutating func nonEmptyObject(_ prefix: StaticString, _ body: (inout Sink) -> Void) {
         let start = count
         raw(prefix)
         byte(UInt8(ascii: "{"))

@@ -93,7 +93,7 @@ public struct JSONWriter {
     /// Appends raw bytes (already valid JSON, or string content that needs no escaping). Short
     /// pieces (keys, punctuation) are copied byte by byte: cheaper than a call to memcpy.
     @inline(__always)
-    mutating func append(_ source: UnsafeRawBufferPointer) {
+    package mutating func append(_ source: UnsafeRawBufferPointer) {
         let count = source.count
         guard count > 0 else { return }
         let target = reserve(count)
@@ -122,7 +122,7 @@ public struct JSONWriter {
     }
 
     /// Takes back the last `count` bytes written (an object that turned out empty).
-    mutating func removeLast(_ count: Int) {
+    package mutating func removeLast(_ count: Int) {
         precondition(count <= storage.count, "JSONWriter.removeLast beyond the start")
         storage.count -= count
     }
@@ -152,12 +152,12 @@ public struct JSONWriter {
     /// The most bytes a number takes: Swift's shortest form of a double is at most 24
     /// (`-2.2250738585072014e-308`). Numbers are written after one room check for this many,
     /// and the pieces made of several numbers (a rect, a size) check once for all of them.
-    static let numberRoom = 32
+    package static let numberRoom = 32
 
     /// Writes `value` (see `number`) at `target`, which has room for `numberRoom` bytes;
     /// returns how many it wrote.
     @inline(__always)
-    static func writeNumber(_ value: Double, at target: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func writeNumber(_ value: Double, at target: UnsafeMutablePointer<UInt8>) -> Int {
         if value.isNaN { return copy("null", to: target) }
         if value.isInfinite { return copy(value < 0 ? "\"-inf\"" : "\"inf\"", to: target) }
         if value == 0 {  // also -0: "0" reads back equal
@@ -222,14 +222,14 @@ public struct JSONWriter {
     /// A piece of at most `room` bytes, which `body` writes through a pointer after one room
     /// check (a rect's four numbers and punctuation checked room nine times).
     @inline(__always)
-    mutating func piece(room: Int, _ body: (inout Piece) -> Void) {
+    package mutating func piece(room: Int, _ body: (inout Piece) -> Void) {
         var piece = Piece(target: reserve(room))
         body(&piece)
         storage.count &+= piece.length
     }
 
     /// The bytes of a `piece` written so far.
-    struct Piece {
+    package struct Piece {
         let target: UnsafeMutablePointer<UInt8>
         private(set) var length = 0
 
@@ -238,14 +238,14 @@ public struct JSONWriter {
         }
 
         @inline(__always)
-        mutating func byte(_ byte: UInt8) {
+        package mutating func byte(_ byte: UInt8) {
             target[length] = byte
             length &+= 1
         }
 
         /// Takes `JSONWriter.numberRoom` bytes of the piece's room at most.
         @inline(__always)
-        mutating func number(_ value: Double) {
+        package mutating func number(_ value: Double) {
             length &+= JSONWriter.writeNumber(value, at: target + length)
         }
     }
