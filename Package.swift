@@ -38,8 +38,10 @@ let package = Package(
         .target(name: "WeftNodes", dependencies: ["WeftLayout"]),
         // Snapshot document, JSON codec, update ops, semantic diff, renderers.
         .target(name: "WeftSnapshot", dependencies: ["WeftLayout", "WeftJSON"]),
+        // Writing an output file whole, through symbolic links and into pipes (package API only).
+        .target(name: "WeftFiles"),
         // Node tree -> snapshot and update ops, spec ids, edits, device commands.
-        .target(name: "WeftCapture", dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftProtocol"]),
+        .target(name: "WeftCapture", dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftFiles", "WeftProtocol"]),
         // Protocol-level values the client library, capture and the CLI share without
         // libwebsockets: the gateway URL parser (GatewayEndpoint), the one reader of the WEFT_*
         // environment, the protocol's error codes.
@@ -49,31 +51,34 @@ let package = Package(
         // not recompiled after a merge changed it, and weft-example crashed in Inspector.init.
         .target(name: "WeftInspector", dependencies: ["WeftCapture", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftProtocol", "CLibWebSockets"]),
         // Layout snapshot assertions for XCTest and Swift Testing.
-        .target(name: "WeftTesting", dependencies: ["WeftLayout", "WeftNodes", "WeftCapture", "WeftSnapshot"]),
+        .target(name: "WeftTesting", dependencies: ["WeftLayout", "WeftNodes", "WeftCapture", "WeftSnapshot", "WeftFiles"]),
         // The `weft` command line: one file per subcommand; a library so tests can call it.
-        .target(name: "WeftCLI", dependencies: ["WeftLayout", "WeftSnapshot", "WeftJSON", "WeftProtocol"]),
+        .target(name: "WeftCLI", dependencies: ["WeftLayout", "WeftSnapshot", "WeftJSON", "WeftFiles", "WeftProtocol"]),
         .executableTarget(name: "weft", dependencies: ["WeftCLI"]),
         // The demo host program.
-        .executableTarget(name: "TextureGram", dependencies: ["WeftLayout", "WeftNodes", "WeftInspector", "WeftSnapshot"]),
+        .executableTarget(name: "TextureGram", dependencies: ["WeftLayout", "WeftNodes", "WeftInspector", "WeftSnapshot", "WeftSynthetic"]),
         // The minimal inspectable host program of the docs and the end-to-end tests.
         .executableTarget(name: "weft-example", dependencies: ["WeftLayout", "WeftNodes", "WeftInspector"],
                           path: "Examples/weft-example"),
         // Benchmarks: `make bench` (full size) and `make test` (tiny size, to keep them working).
         .executableTarget(
             name: "weft-bench",
-            dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftCapture", "WeftInspector", "WeftTestSupport"]
+            dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftCapture", "WeftInspector", "WeftSynthetic",
+                           "WeftTestSupport"]
         ),
 
-        // End-to-end test harness: the real gateway on a free port, host programs with unique
-        // instance names. Test targets that talk to a gateway depend on it.
-        .target(name: "WeftTestSupport", path: "Tests/WeftTestSupport"),
-        .testTarget(name: "WeftJSONTests", dependencies: ["WeftJSON", "WeftSnapshot"]),
+        // Seeded randomness and synthetic snapshots for the demo, tests and benchmarks; in no library.
+        .target(name: "WeftSynthetic", dependencies: ["WeftSnapshot"]),
+        // For tests and benchmarks, in no library: the real gateway on a free port, host programs
+        // with unique instance names, and an inspector-role client (InspectorClient).
+        .target(name: "WeftTestSupport", dependencies: ["WeftInspector", "WeftSnapshot", "WeftJSON", "WeftProtocol"]),
+        .testTarget(name: "WeftJSONTests", dependencies: ["WeftJSON", "WeftSynthetic"]),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout", "WeftJSON"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "WeftNodesTests", dependencies: ["WeftNodes", "WeftLayout", "WeftSnapshot"]),
-        .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot", "WeftJSON"]),
-        .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture", "WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON"]),
+        .testTarget(name: "WeftNodesTests", dependencies: ["WeftNodes", "WeftLayout", "WeftSnapshot", "WeftSynthetic"]),
+        .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot", "WeftJSON", "WeftSynthetic"]),
+        .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture", "WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftSynthetic"]),
         .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftCapture", "WeftLayout", "WeftNodes", "WeftProtocol",
-                                                               "WeftSnapshot", "WeftJSON", "WeftTestSupport"]),
+                                                               "WeftSnapshot", "WeftJSON", "WeftSynthetic", "WeftTestSupport"]),
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftLayout", "WeftNodes", "WeftSnapshot"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftSnapshot", "WeftJSON", "WeftInspector", "WeftProtocol", "WeftTestSupport"]),

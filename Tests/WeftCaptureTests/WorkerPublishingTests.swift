@@ -7,6 +7,7 @@ import WeftLayout
 import WeftNodes
 import WeftSnapshot
 @testable import WeftCapture
+import WeftSynthetic
 
 /// Publishing on the worker (what `Inspector` uses): the host only captures; comparing,
 /// diffing, encoding and sending happen on the publisher's queue. What receivers see must be

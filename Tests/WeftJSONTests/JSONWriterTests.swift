@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import WeftJSON
-import WeftSnapshot
+import WeftSynthetic
 
 @Suite struct JSONWriterTests {
     private func number(_ value: Double) -> String {

@@ -1,6 +1,7 @@
 import Testing
 import WeftSnapshot
 @testable import WeftInspector
+import WeftSynthetic
 
 /// The queue policy of `OutgoingQueue` (docs/protocol.md, "Queues and slow peers": only events may be dropped).
 @Suite struct OutgoingQueueTests {

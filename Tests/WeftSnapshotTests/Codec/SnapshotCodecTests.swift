@@ -1,6 +1,7 @@
 import Testing
 @testable import WeftSnapshot
 import WeftJSON
+import WeftSynthetic
 
 @Suite struct SnapshotCodecTests {
     private func text(_ element: Snapshot.Element) -> String {

@@ -1,5 +1,7 @@
 import Dispatch
+import WeftInspector
 import WeftJSON
+import WeftProtocol
 import WeftSnapshot
 
 /// The inspector role of docs/protocol.md over the same transport: says `Gateway.hello` on every
