@@ -42,10 +42,9 @@ let package = Package(
         .target(name: "WeftFiles"),
         // Node tree -> snapshot and update ops, spec ids, edits, device commands.
         .target(name: "WeftCapture", dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftFiles", "WeftProtocol"]),
-        // Protocol-level values the client library, capture and the CLI share without
-        // libwebsockets: the gateway URL parser (GatewayEndpoint), the one reader of the WEFT_*
-        // environment, the protocol's error codes.
-        .target(name: "WeftProtocol"),
+        // The protocol without a transport: envelopes, the method and error tables, the version,
+        // the gateway URL (GatewayEndpoint) and the one reader of the WEFT_* environment.
+        .target(name: "WeftProtocol", dependencies: ["WeftJSON"]),
         // The client library: attach, transport (libwebsockets on its own thread), checkpoints.
         // WeftNodes is named though WeftCapture brings it: imported without being named, it was
         // not recompiled after a merge changed it, and weft-example crashed in Inspector.init.
@@ -76,7 +75,8 @@ let package = Package(
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout", "WeftJSON"], resources: [.copy("Fixtures")]),
         .testTarget(name: "WeftNodesTests", dependencies: ["WeftNodes", "WeftLayout", "WeftSnapshot", "WeftSynthetic"]),
         .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot", "WeftJSON", "WeftSynthetic"]),
-        .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture", "WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftSynthetic"]),
+        .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture", "WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftProtocol",
+                                                              "WeftSynthetic"]),
         .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftCapture", "WeftLayout", "WeftNodes", "WeftProtocol",
                                                                "WeftSnapshot", "WeftJSON", "WeftSynthetic", "WeftTestSupport"]),
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftLayout", "WeftNodes", "WeftSnapshot"],

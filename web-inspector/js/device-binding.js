@@ -90,7 +90,7 @@ export function backoffDelay(attempt, random = Math.random) {
   return Math.round(base * (0.75 + 0.5 * random()));
 }
 
-export class DeviceSession {
+export class DeviceBinding {
   /**
    * @param {object} options
    * @param {string} options.url /inspector URL (with the token)
@@ -190,7 +190,7 @@ export class DeviceSession {
     try {
       hello = await connection.open();
     } catch (error) {
-      if (error.code === ErrorCode.versionNotSupported) {
+      if (error.code === ErrorCode.unsupportedProtocolVersion) {
         this.stopped = true;
         this.#setState('failed', { message: error.message });
       }

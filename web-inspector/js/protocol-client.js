@@ -4,11 +4,11 @@
 
 export const PROTOCOL_VERSION = 1;
 
-/** JSON-RPC style codes of docs/protocol.md ("Errors"). */
+/** JSON-RPC style codes of docs/protocol.md ("Errors"), named as docs/protocol-vocabulary.json says. */
 export const ErrorCode = Object.freeze({
-  parse: -32700, invalidRequest: -32600, methodNotFound: -32601, invalidParams: -32602,
-  internal: -32603, unknownDevice: -32000, deviceGone: -32001, timedOut: -32002,
-  versionNotSupported: -32004, unknownElement: -32010, invalidValue: -32011,
+  parseError: -32700, invalidRequest: -32600, methodNotFound: -32601, invalidParams: -32602,
+  internalError: -32603, unknownDevice: -32000, deviceGone: -32001, timedOut: -32002,
+  unsupportedProtocolVersion: -32004, unknownElement: -32010, invalidEditValue: -32011,
 });
 
 export class ProtocolError extends Error {
@@ -151,7 +151,7 @@ export class GatewayConnection {
   #unreadable(text, error) {
     const id = /^\s*\{\s*"id"\s*:\s*(\d+)\s*,/.exec(text.slice(0, 256))?.[1];
     const entry = id === undefined ? undefined : this.#take(Number(id));
-    entry?.reject(new ProtocolError(ErrorCode.parse, `the reply to ${entry.method} is not valid JSON: ${error.message}`));
+    entry?.reject(new ProtocolError(ErrorCode.parseError, `the reply to ${entry.method} is not valid JSON: ${error.message}`));
   }
 
   #closed(code, reason) {

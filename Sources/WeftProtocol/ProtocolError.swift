@@ -1,5 +1,4 @@
 import WeftJSON
-import WeftSnapshot
 
 /// An `error` object of a reply: `{"code", "message", "data"?}`.
 public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
