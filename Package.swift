@@ -26,9 +26,8 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]
         ),
 
-        // Every target names every module it imports, not only through another target: after
-        // merges that changed such a module, incremental builds of a target that did not name it
-        // ran stale and crashed.
+        // Every target names every module it imports, so incremental builds recompile it when
+        // that module changes.
 
         // JSON: the strict scanner, the writer, the formatter and JSONValue, for every module.
         .target(name: "WeftJSON"),
@@ -46,8 +45,6 @@ let package = Package(
         // the gateway URL (GatewayEndpoint) and the one reader of the WEFT_* environment.
         .target(name: "WeftProtocol", dependencies: ["WeftJSON"]),
         // The client library: attach, transport (libwebsockets on its own thread), checkpoints.
-        // WeftNodes is named though WeftCapture brings it: imported without being named, it was
-        // not recompiled after a merge changed it, and weft-example crashed in Inspector.init.
         .target(name: "WeftInspector", dependencies: ["WeftCapture", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftProtocol", "CLibWebSockets"]),
         // Layout snapshot assertions for XCTest and Swift Testing.
         .target(name: "WeftTesting", dependencies: ["WeftLayout", "WeftNodes", "WeftCapture", "WeftSnapshot", "WeftFiles"]),

@@ -9,8 +9,8 @@ import Glibc
 /// Numbers are written in their shortest round-trip form, integers without `.0`, infinity as the
 /// string `"inf"` (`"-inf"`) and NaN as `null`, as the snapshot format asks everywhere.
 public struct JSONWriter {
-    /// Growable bytes written through a pointer: appending through `[UInt8]` spent a third of
-    /// the encoding time in its generic append and uniqueness checks. A writer owns its storage;
+    /// Growable bytes written through a pointer, without `[UInt8]`'s generic append and
+    /// uniqueness checks (docs/architecture.md, "Performance notes"). A writer owns its storage;
     /// copies of a writer share it (writers are built, filled and read, never copied).
     @usableFromInline final class Storage {
         @usableFromInline @exclusivity(unchecked) var base: UnsafeMutablePointer<UInt8>
@@ -35,11 +35,9 @@ public struct JSONWriter {
             capacity = newCapacity
         }
 
-        /// Buffers of 8 MB and more (a document of tens of thousands of elements) ask Linux for
-        /// transparent huge pages: the kernel then maps and zeroes 2 MB at a time instead of
-        /// 4 KB, and the page faults of an 18 MB document took a tenth of its capture. Smaller
-        /// buffers keep ordinary pages, since a huge page is zeroed whole however little of it
-        /// is written. Where huge pages are off the hint is refused and nothing changes.
+        /// Buffers of 8 MB and more ask Linux for transparent huge pages, so a big document's
+        /// page faults come 2 MB at a time; smaller ones keep ordinary pages, since a huge page
+        /// is zeroed whole. Where huge pages are off the hint is refused and nothing changes.
         private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
             let hugePage = 2 << 20
             let big = capacity >= 4 * hugePage
@@ -260,8 +258,7 @@ public struct JSONWriter {
     }
 
     /// Writes the decimal digits of `value` at `target` (room for 20); returns how many. One
-    /// division by ten per digit, last digit first, then reversed in place (counting the
-    /// digits first took a second division per digit).
+    /// division by ten per digit, last digit first, then reversed in place.
     @inlinable @inline(__always)
     static func writeDigits(_ value: UInt, at target: UnsafeMutablePointer<UInt8>) -> Int {
         var length = 0

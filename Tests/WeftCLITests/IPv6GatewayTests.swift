@@ -11,9 +11,9 @@ import WeftTestSupport
 @Suite(.serialized) struct IPv6GatewayTests {
     /// Derivation: with no program connected the API's list is `{"devices": []}` (docs/protocol.md,
     /// HTTP API), which `--json` prints; once weft-example (app id org.weft.Example,
-    /// Examples/weft-example) registers through the same address, its snapshot carries its
-    /// instance in `meta`. Before the fix every request failed at once with "cannot reach the
-    /// gateway ... (NSURLErrorDomain error -1000)": URLSession refused the URL.
+    /// Examples/weft-example) registers through the same address, its snapshot carries its instance
+    /// in `meta`. Before the fix every request failed at once with "cannot reach the gateway ...
+    /// (NSURLErrorDomain error -1000)": URLSession refused the URL.
     @Test func devicesAndASnapshotThroughABracketedAddress() throws {
         let gateway = try GatewayProcess(host: "::1")
         #expect(gateway.httpURL == "http://[::1]:\(gateway.port)")

@@ -183,11 +183,10 @@ import WeftTestSupport
     }
 
     /// `--artifacts` naming a plain file: its folder cannot be made. Derivation (docs/cli.md,
-    /// verify): the artifacts are an extra, the comparison is what the run is for, so the report
-    /// is printed in full as without `--artifacts` (3 rows instead of 200 change every checkpoint:
-    /// "3 of 3 checkpoints differ"), stderr names the artifacts path and says they could not be
-    /// written, and the exit status is 2 (output that cannot be written), not 1. Before the fix
-    /// nothing reached stdout.
+    /// verify): the artifacts are an extra, the comparison is what the run is for, so the report is
+    /// printed in full as without `--artifacts` (3 rows instead of 200 change every checkpoint: "3
+    /// of 3 checkpoints differ"), stderr names the artifacts path and says they could not be
+    /// written, and the exit status is 2 (output that cannot be written), not 1.
     @Test func artifactsThatCannotBeWrittenStillPrintTheReport() throws {
         try record()
         let inTheWay = try directory.write("artifacts", "a file where the artifacts folder should be")
@@ -204,9 +203,9 @@ import WeftTestSupport
     }
 
     /// A baseline that is a symbolic link (one file shared by two baseline folders) is written
-    /// through, as docs/cli.md says of every output file: recording again (3 rows) leaves the
-    /// link a link, and the file it points to holds the new baseline (itemCount 3), its ASCII art
-    /// beside the link as usual. Before the fix the staged file was renamed over the link.
+    /// through, as docs/cli.md says of every output file: recording again (3 rows) leaves the link
+    /// a link, and the file it points to holds the new baseline (itemCount 3), its ASCII art beside
+    /// the link as usual.
     @Test func recordingWritesThroughASymbolicLinkedBaseline() throws {
         try record()
         let linked = try directory.write("linked/exit.json", "")

@@ -209,9 +209,8 @@ test('nodes inherit the interface state of the node above them, through specs; w
 });
 
 test('writing leaves out the state a node inherits at every level, also under a node that left out its own', () => {
-  // n0 (15) > spec > n1 > spec > n2, and n0 > n3 > n4: every node below n0 inherits 15 and
-  // writes nothing. Before, n1 and n3 were written without theirs, and the nodes under them
-  // (n2, n4) were then compared with an empty state and wrote 15 again.
+  // n0 (15) > spec > n1 > spec > n2, and n0 > n3 > n4: every node below n0 inherits 15 and writes
+  // nothing.
   const compact = () => [{ id: 'n0', className: 'ASDisplayNode', interfaceState: 15, children: [
     { id: 'n0/0', kind: 'spec', type: 'wrapper', children: [
       { id: 'n1', className: 'ASDisplayNode', children: [

@@ -281,8 +281,7 @@ const gone = new ProtocolError(ErrorCode.deviceGone, 'connection closed while Tr
 
 test('a failed first fetch is refused as a later one: the app\'s updates bring the next fetch, backed off, and none is kept', async () => {
   // The first Tree.getDocument brings a document the page refuses (or the app answers it with an
-  // error). Before, there was no document to mark not current, so nothing was: every update was
-  // dropped, and only the user's button ever fetched again.
+  // error).
   const { live, timers, fetched } = refusingDocument([refused, refused, doc(5)]);
   await assert.rejects(live.load(), refused);
   assert.equal(live.model, null);

@@ -257,7 +257,7 @@ public final class CaptureSession {
     private func stream(after info: MainLoop.FrameInfo) {
         if budget.fraction > 0 {
             // A frame only pays off debt (the credit never grows above zero): without any, the
-            // clock is not read (a twentieth of a 2 us frame).
+            // clock is not read.
             if budget.credit < 0 { budget.frameRan(seconds: MonotonicClock.now - info.startedAt) }
             // A capture in the loop's sleep is free unless the loop woke while it ran.
             budget.loopWaited(seconds: loopWaitToCharge)

@@ -124,7 +124,7 @@ import WeftSnapshot
 
     /// JSON-RPC 2.0, whose codes docs/protocol.md uses: -32700 is for a message that is not JSON,
     /// -32600 for well-formed JSON that is not a valid request. A `method` (or `device`) that is
-    /// not a string is the second: -32600. Before the fix it was answered -32700 "parse error".
+    /// not a string is the second: -32600.
     @Test func wellFormedJSONWithAMistypedMemberIsAnInvalidRequest() {
         #expect(answer(#"{"id":11,"method":5,"params":{}}"#)?.hasPrefix(#"{"id":11,"error":{"code":-32600,"#) == true)
         #expect(answer(#"{"id":12,"method":"X","device":[],"params":{}}"#)?.hasPrefix(#"{"id":12,"error":{"code":-32600,"#) == true)

@@ -78,11 +78,11 @@ extension InspectorAttachTests {
             #expect(try childFrame(checkpoint("exit")) == Snapshot.Rect(x: 10, y: 10, width: 300, height: 460))
         }
 
-        /// first-layout.json is the program's first layout (docs/protocol.md: written "at first-layout").
-        /// An inspector attached again after the program changed (its inset now 15) must not
-        /// replace it with its own first frame: first-layout keeps the child at [10, 10, 300, 460],
-        /// and exit (the second detach) shows [15, 15, 290, 450]. Before the fix the second
-        /// inspector overwrote first-layout.json with the later layout.
+        /// first-layout.json is the program's first layout (docs/protocol.md: written "at
+        /// first-layout"). An inspector attached again after the program changed (its inset now 15)
+        /// must not replace it with its own first frame: first-layout keeps the child at [10, 10,
+        /// 300, 460], and exit (the second detach) shows [15, 15, 290, 450]. Before the fix the
+        /// second inspector overwrote first-layout.json with the later layout.
         @Test func attachingAgainKeepsTheFirstLayout() throws {
             let (loop, root, inset) = insetScreen()
             let first = try attach(loop)

@@ -126,8 +126,7 @@ function refreshPill() {
 // a refused fetch, the app disconnected, the gateway lost; or none on show because the first
 // fetch failed (describeMissingDocument) ----
 const staleText = () => describeStaleDocument(lastSessionState[0], lastSessionState[1], liveModel);
-// The notice: on the live document, whether it is current; with nothing on show, why (before, only
-// the pill said "Device error", over a tree reading "No document").
+// The notice: on the live document, whether it is current; with nothing on show, why there is none.
 const noticeText = () => (state.source?.kind === 'live' ? staleText()
   : state.source ? null : describeMissingDocument(...lastSessionState));
 // What the empty tree says: why there is no document while a device's is on its way or failed.
