@@ -98,7 +98,9 @@ test-e2e: venv gateway demo-build
 	swift build $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -q tests/e2e
 
-# The repository's own scripts (scripts/bench-report, scripts/paced-pinned).
+# The repository's own scripts (scripts/bench-report, scripts/paced-pinned); that nothing in
+# the repository refers to a file outside it (scripts/check-self-contained); that one protocol
+# vocabulary names every code and method; that no library product holds test helpers.
 test-scripts: venv
 	$(PYTHON) -m pytest -q tests/scripts
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the gateway listens: a base URL `ws://`, `wss://`, `http://` or `https://` `host:port`
-/// (protocol.md, "Transport"). `http(s)` map to `ws(s)`, so the URL a user copies from the
+/// (docs/protocol.md, "Transport"). `http(s)` map to `ws(s)`, so the URL a user copies from the
 /// gateway's banner works as is. Clients append the path they need (`/device`, `/inspector`).
 /// The one parser of gateway URLs: the client library connects with it, the CLI reaches the
 /// HTTP API with it (`httpOrigin`).
@@ -74,7 +74,7 @@ public struct GatewayEndpoint: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The Host header: `host:port`, with brackets for an IPv6 literal. The gateway accepts
-    /// only Host headers that name itself (protocol.md, "Host").
+    /// only Host headers that name itself (docs/protocol.md, "Host").
     public var hostHeader: String {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The `WEFT_*` variables that say where and as whom a program reaches a gateway, read in this
-/// one place (protocol.md, "Transport", "Handshake and identity", "Snapshots without a
+/// one place (docs/protocol.md, "Transport", "Handshake and identity", "Snapshots without a
 /// gateway"). Values are kept as written (nil when unset or empty), so each caller can tell
 /// "not set" from a default: the client library connects nowhere when only
 /// `WEFT_SNAPSHOT_DIR` is set, the CLI lets `--gateway` and `--token` win.

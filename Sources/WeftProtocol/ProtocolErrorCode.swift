@@ -1,5 +1,6 @@
-/// The error codes of protocol.md ("Envelope"). A struct rather than an enum because a device
-/// or a gateway may answer with codes this client does not name.
+/// The error codes of docs/protocol.md ("Errors"), named as docs/protocol-vocabulary.json says. A
+/// struct rather than an enum because a device or a gateway may answer with codes this client does
+/// not name.
 public struct ProtocolErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: Int
 

@@ -1,5 +1,6 @@
 import Foundation
 import WeftCapture
+import WeftFiles
 import WeftSnapshot
 
 /// The comparison behind `assertLayoutSnapshot`, free of any test framework: the new snapshot

@@ -29,7 +29,7 @@ struct CLIBench: BenchSuite {
         var bestCPU = Double.infinity
         var peakKiB = 0
         for _ in 0..<repeats {
-            let run = ChildProcess.run(weft, ["diff", pathA, pathB])
+            let run = MeasuredRun.run(weft, ["diff", pathA, pathB])
             // The pair differs (SnapshotBench edits every 10th cell): exit status 1.
             precondition(run.status == 1, "weft diff exited with \(run.status), expected 1 (differences)")
             best = min(best, run.seconds)
@@ -57,7 +57,7 @@ struct CLIBench: BenchSuite {
 
 /// Runs a program with its output discarded and reports its exit status, wall time and peak
 /// resident memory (from wait4's rusage, which Foundation's Process does not expose).
-enum ChildProcess {
+enum MeasuredRun {
     struct Outcome {
         var status: Int32
         var seconds: Double

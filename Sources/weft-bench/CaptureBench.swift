@@ -204,14 +204,10 @@ struct CaptureBench: BenchSuite {
     /// from the first is the method's noise. Short turns in every order, round after round, let
     /// the machine's changing load weigh on all four alike. The first pair of frames of each
     /// turn is left out: its capture reads what changed during the turn before. A streaming turn
-    /// starts its stream afresh (`CaptureSession.stop()`), with a whole credit, so the budget
-    /// holds back less than in a long stream; here that hardly matters: before streams started
-    /// afresh, when each turn inherited the last one's debt, it let 29 updates per second through.
+    /// starts its stream afresh (`CaptureSession.stop()`), with a whole credit.
     ///
-    /// Why one feed by turns: a program draws one tree. Until December 2026 three feeds drew in
-    /// every refresh, one after another: they warmed the runtime's and the capture's code for
-    /// each other (the figure read 5-6 %, where one feed reads 12-14 %), and separate trees,
-    /// laid out differently in memory, differed by a few percent with no inspector at all.
+    /// Why one feed by turns: a program draws one tree; several feeds warm each other's code and
+    /// differ by their memory layout alone.
     ///
     /// The time is the loop thread's CPU time in the frames (the sleeps are outside it), per
     /// pair of frames (one capture at 30 updates per second): the mean of the middle 80 % of

@@ -1,4 +1,5 @@
 import WeftSnapshot
+import WeftSynthetic
 
 /// `snapshot`: the document codec, the update-op diff and the semantic diff on synthetic feed
 /// documents (`SyntheticFeed`) of 1 000 / 10 000 / 100 000 elements.

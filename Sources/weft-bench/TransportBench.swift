@@ -1,11 +1,12 @@
 import Foundation
 import Synchronization
 import WeftInspector
+import WeftJSON
 import WeftSnapshot
 import WeftTestSupport
 
 /// `transport`: what the client costs the host thread (issue 5: "it costs a cheap check per
-/// frame"; DESIGN.md: "the client never blocks the host").
+/// frame"; docs/architecture.md: "the client never blocks or crashes the host").
 /// - `listening check`: one `isSomeoneListening` read, done by the host every frame.
 /// - `sendEvent, no gateway`: a `Tree.updated` send while nothing listens on the port (the
 ///   event is discarded at once).

@@ -6,8 +6,7 @@ import WeftNodes
 /// A program drops screens (a screen popped, a tab closed) and expects their memory back.
 final class MemoryTests: XCTestCase {
     /// The whole demo, scrolled and with images loaded, is freed with its app: its screens, their
-    /// feeds and cells, the loop. Before, every node that had been laid out held itself through
-    /// its own layout, and nothing the demo had shown was ever freed.
+    /// feeds and cells, the loop.
     func testTheDemoIsFreedWhenTheProgramDropsIt() throws {
         weak var loop: MainLoop?, feed: FeedScreenNode?, explore: ExploreScreenNode?, cell: CellNode?
         do {

@@ -47,7 +47,7 @@ final class OptionsTests: XCTestCase {
         ]
         for (arguments, message) in cases {
             XCTAssertThrowsError(try Options.parse(arguments), "\(arguments)") { error in
-                XCTAssertEqual((error as? UsageError)?.description, message, "\(arguments)")
+                XCTAssertEqual((error as? CommandLineError)?.description, message, "\(arguments)")
             }
         }
         XCTAssertThrowsError(try Options.parse(["--scroll-pattern", "sideways:up"])) { error in

@@ -5,7 +5,7 @@ import WeftNodes
 /// Builds the demo as `TextureGram ARGS` would, on the manual clock (deterministic frames).
 func makeApp(_ arguments: [String] = []) throws -> TextureGramApp {
     guard let options = try Options.parse(["--frames", "1"] + arguments) else {
-        throw UsageError("--help is not an app")
+        throw CommandLineError("--help is not an app")
     }
     let app = TextureGramApp(options: options)
     app.start()

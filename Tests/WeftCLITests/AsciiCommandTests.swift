@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import WeftJSON
 import WeftSnapshot
 
 /// `weft ascii`. The art itself is pinned by the shared hand-derived fixtures in fixtures/ascii
-/// (texture-semantics.md section 2): each fixture's box tree is written here as a snapshot (boxes
+/// (docs/texture-semantics.md section 2): each fixture's box tree is written here as a snapshot (boxes
 /// with children are layout specs, leaves are nodes) laid out by a node, and `weft ascii` must
 /// print the fixture's expected text.
 @Suite final class AsciiCommandTests {

@@ -5,7 +5,7 @@ import WeftTestSupport
 
 /// `weft snapshot` of a program whose inspector answers badly, through the real gateway. The
 /// gateway's HTTP API answers 502 when the device's reply is an error or is not JSON
-/// (protocol.md, HTTP API), and passes a well-formed reply on byte for byte. Whatever comes
+/// (docs/protocol.md, HTTP API), and passes a well-formed reply on byte for byte. Whatever comes
 /// back, the CLI says what happened in one line on stderr, exit status 2, and writes no file.
 @Suite(.serialized) final class BrokenDeviceTests {
     let gateway: GatewayProcess

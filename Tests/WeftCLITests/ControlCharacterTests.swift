@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftInspector
+import WeftJSON
 import WeftLayout
 import WeftProtocol
 import WeftSnapshot
@@ -61,7 +62,7 @@ import WeftTestSupport
     /// A card whose title node's debugName is hostile.
     private static func card(titleFrame: String = "[8, 8, 100, 20]") -> String {
         CardSnapshot(titleFrame: titleFrame).json.replacingOccurrences(
-            of: #""debugName": "title""#, with: #""debugName": \#(WeftSnapshot.JSONValue.string(hostile).jsonString)"#)
+            of: #""debugName": "title""#, with: #""debugName": \#(WeftJSON.JSONValue.string(hostile).jsonString)"#)
     }
 
     @Test func asciiArt() throws {
@@ -96,7 +97,7 @@ import WeftTestSupport
     }
 
     @Test func layoutAsciiArt() throws {
-        let document = #"{"root": {"type": "stack", "debugName": \#(WeftSnapshot.JSONValue.string(Self.hostile).jsonString), "children": [{"type": "box"}]}}"#
+        let document = #"{"root": {"type": "stack", "debugName": \#(WeftJSON.JSONValue.string(Self.hostile).jsonString), "children": [{"type": "box"}]}}"#
         let run = CLIRun.weft(["layout", "--format", "ascii", "-"], stdin: document)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!Self.hasRawControl(run.stdout))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftJSON
 import WeftSnapshot
 
 /// `weft diff`: each kind of difference, tolerance edges, ignore/include, the three formats and

@@ -68,7 +68,7 @@ import WeftTestSupport
     /// Durations are kept in whole milliseconds (and nanoseconds for the program's deadline), so a
     /// finite but huge `--wait` or `--timeout` cannot be honoured: it is a usage error naming the
     /// limit (a billion seconds, some 31 years), never a crash converting it. Run as a separate
-    /// process because before the fix the conversion trapped.
+    /// process: a trap would end the test runner itself.
     @Test func hugeDurationsAreUsageErrorsNotCrashes() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import WeftJSON
 import WeftSnapshot
 import WeftTestSupport
 
 /// `weft devices` and `weft snapshot` against the real gateway with no program connected:
-/// addresses, tokens, missing devices and waiting. Expected messages follow protocol.md's HTTP
+/// addresses, tokens, missing devices and waiting. Expected messages follow docs/protocol.md's HTTP
 /// API (404 unknown device, 401 without the token) and the CLI's documented exit statuses.
 @Suite(.serialized) final class GatewayCommandTests {
     let gateway: GatewayProcess
@@ -134,7 +135,7 @@ import WeftTestSupport
     }
 }
 
-/// A gateway started with a token (protocol.md, Transport: every API call carries it, else 401).
+/// A gateway started with a token (docs/protocol.md, Transport: every API call carries it, else 401).
 @Suite final class GatewayTokenTests {
     let gateway: GatewayProcess
 

@@ -1,18 +1,19 @@
 import Foundation
 import Testing
+import WeftJSON
 import WeftSnapshot
 import WeftTestSupport
 
 /// `weft devices` and `weft snapshot` with a gateway listening on the IPv6 loopback and named by
-/// a bracketed address, `http://[::1]:PORT` or `ws://[::1]:PORT`. protocol.md (Transport, Host)
+/// a bracketed address, `http://[::1]:PORT` or `ws://[::1]:PORT`. docs/protocol.md (Transport, Host)
 /// lists `[::1]:port` among the Host headers the gateway accepts, and the gateway prints that
 /// URL in its banner, so a user copies it as is.
 @Suite(.serialized) struct IPv6GatewayTests {
-    /// Derivation: with no program connected the API's list is `{"devices": []}` (protocol.md,
+    /// Derivation: with no program connected the API's list is `{"devices": []}` (docs/protocol.md,
     /// HTTP API), which `--json` prints; once weft-example (app id org.weft.Example,
-    /// Examples/weft-example) registers through the same address, its snapshot carries its
-    /// instance in `meta`. Before the fix every request failed at once with "cannot reach the
-    /// gateway ... (NSURLErrorDomain error -1000)": URLSession refused the URL.
+    /// Examples/weft-example) registers through the same address, its snapshot carries its instance
+    /// in `meta`. Before the fix every request failed at once with "cannot reach the gateway ...
+    /// (NSURLErrorDomain error -1000)": URLSession refused the URL.
     @Test func devicesAndASnapshotThroughABracketedAddress() throws {
         let gateway = try GatewayProcess(host: "::1")
         #expect(gateway.httpURL == "http://[::1]:\(gateway.port)")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WeftCLI
 
-/// `weft layout`, run in-process. Expectations derived by hand from texture-semantics.md.
+/// `weft layout`, run in-process. Expectations derived by hand from docs/texture-semantics.md.
 @Suite struct LayoutCommandTests {
     struct Result {
         var status: Int32

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftJSON
 import WeftSnapshot
 import WeftTestSupport
 
@@ -98,7 +99,7 @@ import WeftTestSupport
         let ready = CLIRun.weft(["snapshot", "--device", selector, "--wait", "30", "--gateway", gateway.webSocketURL])
         try #require(ready.status == 0, "\(ready.stderr)")
 
-        // Killed, it stays listed as disconnected for the gateway's grace period (protocol.md,
+        // Killed, it stays listed as disconnected for the gateway's grace period (docs/protocol.md,
         // Handshake and identity); its snapshot is then the API's 503: exit status 2.
         host.kill()
         let deadline = ContinuousClock.now + .seconds(10)

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import WeftJSON
 import WeftSnapshot
 import WeftTestSupport
 
 /// `weft record` and `weft verify` with a real host program: `weft-example --frames N` runs
 /// deterministically (manual clock, N frames, a scripted drag, then exit) and, with
 /// WEFT_SNAPSHOT_DIR set, writes the checkpoints `first-layout`, `feed-loaded` (it names that one)
-/// and `exit` (protocol.md, Snapshots without a gateway; Examples/weft-example/main.swift).
+/// and `exit` (docs/protocol.md, Snapshots without a gateway; Examples/weft-example/main.swift).
 /// `--rows N` changes its table's row count (default 200), which is how a test changes its layout.
 @Suite final class RecordVerifyTests {
     let directory: TemporaryDirectory
@@ -47,7 +48,7 @@ import WeftTestSupport
         // weft-example's header (Examples/weft-example): a horizontal stack of the avatar, the
         // title and the follow button inside an inset inside the screen's vertical stack. A
         // horizontal stack draws its children side by side, two spaces apart, inside "|  " and
-        // "  |" (texture-semantics.md section 2), nested three boxes deep here.
+        // "  |" (docs/texture-semantics.md section 2), nested three boxes deep here.
         let exitArt = try String(contentsOfFile: "\(baselines)/exit.txt", encoding: .utf8)
         #expect(exitArt.contains("\n|  |  |  ASImageNode (avatar)  ASTextNode (title)  ASButtonNode (follow)  |  |  |\n"))
         for file in files where file.hasSuffix(".json") {
@@ -182,11 +183,10 @@ import WeftTestSupport
     }
 
     /// `--artifacts` naming a plain file: its folder cannot be made. Derivation (docs/cli.md,
-    /// verify): the artifacts are an extra, the comparison is what the run is for, so the report
-    /// is printed in full as without `--artifacts` (3 rows instead of 200 change every checkpoint:
-    /// "3 of 3 checkpoints differ"), stderr names the artifacts path and says they could not be
-    /// written, and the exit status is 2 (output that cannot be written), not 1. Before the fix
-    /// nothing reached stdout.
+    /// verify): the artifacts are an extra, the comparison is what the run is for, so the report is
+    /// printed in full as without `--artifacts` (3 rows instead of 200 change every checkpoint: "3
+    /// of 3 checkpoints differ"), stderr names the artifacts path and says they could not be
+    /// written, and the exit status is 2 (output that cannot be written), not 1.
     @Test func artifactsThatCannotBeWrittenStillPrintTheReport() throws {
         try record()
         let inTheWay = try directory.write("artifacts", "a file where the artifacts folder should be")
@@ -203,21 +203,21 @@ import WeftTestSupport
     }
 
     /// A baseline that is a symbolic link (one file shared by two baseline folders) is written
-    /// through, as docs/cli.md says of every output file: recording again (3 rows) leaves the
-    /// link a link, and the file it points to holds the new baseline (itemCount 3), its ASCII art
-    /// beside the link as usual. Before the fix the staged file was renamed over the link.
+    /// through, as docs/cli.md says of every output file: recording again (3 rows) leaves the link
+    /// a link, and the file it points to holds the new baseline (itemCount 3), its ASCII art beside
+    /// the link as usual.
     @Test func recordingWritesThroughASymbolicLinkedBaseline() throws {
         try record()
-        let shared = try directory.write("shared/exit.json", "")
-        try FileManager.default.removeItem(atPath: shared)
-        try FileManager.default.moveItem(atPath: "\(baselines)/exit.json", toPath: shared)
-        try FileManager.default.createSymbolicLink(atPath: "\(baselines)/exit.json", withDestinationPath: "../shared/exit.json")
+        let linked = try directory.write("linked/exit.json", "")
+        try FileManager.default.removeItem(atPath: linked)
+        try FileManager.default.moveItem(atPath: "\(baselines)/exit.json", toPath: linked)
+        try FileManager.default.createSymbolicLink(atPath: "\(baselines)/exit.json", withDestinationPath: "../linked/exit.json")
         let run = CLIRun.weft(["record", baselines] + program(["--rows", "3"]))
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "\(baselines)/exit.json") == "../shared/exit.json")
-        let exit = try Snapshot(json: Data(contentsOf: URL(fileURLWithPath: shared)))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "\(baselines)/exit.json") == "../linked/exit.json")
+        let exit = try Snapshot(json: Data(contentsOf: URL(fileURLWithPath: linked)))
         #expect(exit.rangeControllers.first?.itemCount == 3)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("shared")) == ["exit.json"], "nothing staged is left")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("linked")) == ["exit.json"], "nothing staged is left")
     }
 
     @Test func recordingAgainReplacesTheBaselines() throws {

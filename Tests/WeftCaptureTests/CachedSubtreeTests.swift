@@ -83,7 +83,7 @@ struct CachedSubtreeTests {
         let recorder = RecordingSession(loop: loop)
         var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
         func buttonArea(_ snapshot: Snapshot) -> Snapshot.Tappable? { snapshot.roots.first?.first { $0.id == button.id }?.tappable }
-        // texture-semantics section 5, in inner's coordinates: the button's area (its bounds
+        // docs/texture-semantics.md section 5, in inner's coordinates: the button's area (its bounds
         // 40...50 with its slop) is 30...60; inner's hit rect -10...60 and the panel's -20...70
         // hold it; the outer node's bounds 0...50 cut it to 30...50, at the bottom and right. In
         // the button's coordinates: origin -10, size 20.
@@ -122,7 +122,7 @@ struct CachedSubtreeTests {
     func tappableAreasInReusedRows() throws {
         let (copy, fresh, _) = try scrolledTable(ButtonRows(), offsets: [10, 25, 40, 45])
         #expect(firstDifference(copy, fresh) == nil)
-        // texture-semantics section 5: a chain stops below the nearest scroll container. In the
+        // docs/texture-semantics.md section 5: a chain stops below the nearest scroll container. In the
         // holder's coordinates the button's area (its bounds 40...50 with its slop) is 30...60,
         // cut by the holder's bounds 0...50 to 30...50, at the bottom and right; the row's
         // 375x60 bounds hold that. In the button's coordinates: origin -10, size 20, in every
@@ -210,7 +210,7 @@ struct CachedSubtreeTests {
         let rows = try #require(fresh.roots.first).children
         #expect(rows.map(\.debugName) == ["row 0", "row 1", "row 2", "row 3"])
         let strips = rows.compactMap { $0.first { $0.className == "ASCollectionNode" }?.id }
-        // The table's controller first, then (texture-semantics section 6) the strips of the rows
+        // The table's controller first, then (docs/texture-semantics.md section 6) the strips of the rows
         // in a range but off screen: minimum mode (programmatic offsets), scrolling down (the
         // initial direction), so preload (leading 0.5 below, trailing 0.25 above) covers
         // [12 - 55, 232 + 110) = [-43, 342): rows 0-5; rows 4 and 5 are off screen, not

@@ -10,9 +10,9 @@ import WeftSnapshot
 @Suite struct CaptureWriteTests {
     /// A checkpoint folder where `exit.json` is a symbolic link to a file kept elsewhere (a
     /// baseline shared by two folders). Derivation: `echo x > exit.json` opens the link's target,
-    /// so after the write the link is still a link to `kept/exit.json`, and that file holds the
-    /// new document: decoding it gives the snapshot written. Before the fix the write renamed a
-    /// new file over the link: the link became a plain copy and `kept/exit.json` kept "old".
+    /// so after the write the link is still a link to `kept/exit.json`, and that file holds the new
+    /// document: decoding it gives the snapshot written. Before the fix the write renamed a new
+    /// file over the link: the link became a plain copy and `kept/exit.json` kept "old".
     @Test func aSymbolicLinkIsWrittenThrough() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weft-capture-write-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,8 +1,10 @@
 import Foundation
 import Synchronization
 import Testing
+import WeftJSON
 import WeftLayout
 import WeftNodes
+import WeftProtocol
 import WeftSnapshot
 @testable import WeftCapture
 
@@ -10,6 +12,11 @@ import WeftSnapshot
 /// with spacing 5 of a 50x30 avatar and a title 100 wide that grows to 300 at x = 55).
 @Suite("Device methods on a live tree")
 struct CommandTests {
+    @Test("the session serves exactly the protocol's device methods")
+    func servesTheDeviceMethods() {
+        #expect(CaptureSession.methods == ProtocolMethods.device.sorted())
+    }
+
     @Test("Tree.getDocument and Tree.getElement")
     func documentAndElement() throws {
         let card = Card()

@@ -1,7 +1,7 @@
 import Testing
 @testable import WeftCapture
 
-/// Element ids (protocol.md, Identity): `"n<counter>"` for nodes, `"<owner>/<path>"` for specs.
+/// Element ids (docs/protocol.md, Identity of elements): `"n<counter>"` for nodes, `"<owner>/<path>"` for specs.
 @Suite struct ElementIDTests {
     @Test("a node's layout root is <owner>/0; a spec's children append .<index>")
     func childSpecIDs() {

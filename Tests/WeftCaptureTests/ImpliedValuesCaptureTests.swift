@@ -1,4 +1,5 @@
 import Testing
+import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot

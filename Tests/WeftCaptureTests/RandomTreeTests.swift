@@ -3,6 +3,7 @@ import WeftLayout
 import WeftNodes
 import WeftSnapshot
 @testable import WeftCapture
+import WeftSynthetic
 
 /// A random program: nodes whose layout spec (a stack, maybe wrapped in an inset, a center or a
 /// background) arranges their `kids`, which random mutations add, remove, reorder and restyle.

@@ -53,7 +53,7 @@ struct ScrollCommandTests {
         let (loop, _, _) = tableLoop(rows: 100)
         let recorder = RecordingSession(loop: loop)
         _ = try recorder.result("Runtime.simulateMemoryWarning")
-        // A container with the display bit goes to visibleOnly (texture-semantics.md section 6).
+        // A container with the display bit goes to visibleOnly (docs/texture-semantics.md section 6).
         let controller = try #require(Capture.snapshot(of: loop.roots).rangeControllers.first)
         #expect(controller.mode == .visibleOnly)
         #expect(controller.display == [Snapshot.IndexRun(0, 4)] && controller.preload == [Snapshot.IndexRun(0, 4)])

@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 import Foundation
+import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot

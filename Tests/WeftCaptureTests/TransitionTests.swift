@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
 import Testing
+import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
@@ -8,7 +9,7 @@ import WeftSnapshot
 
 /// The program's side of an inspection driven through state transitions (listening on and off,
 /// pause / step / resume, stop / start, documents in the middle of a stream, roots coming and
-/// going), checked the way an inspector sees it (protocol.md, Updates): its copy, the document
+/// going), checked the way an inspector sees it (docs/protocol.md, Updates): its copy, the document
 /// of its last `Tree.getDocument` with every later `Tree.updated` applied, must equal a fresh
 /// capture of the live trees whenever the session has seen a frame since the last change;
 /// revisions follow each other without gaps; every request is answered exactly once.
@@ -505,7 +506,7 @@ extension TransitionTests {
     /// While running, the loop drains posted requests inside a frame, and `MainLoop.step` called
     /// there runs its frames after that frame, one request after the other: two steps taken in
     /// one frame (2 frames, then 3) run frames f+1, f+2 and then f+3 to f+5. Each is answered
-    /// after its own frames: the second at frame f+5, not f+3 (protocol.md, Runtime.step).
+    /// after its own frames: the second at frame f+5, not f+3 (docs/protocol.md, Runtime.step).
     @Test("two steps taken in one frame are answered after their own frames")
     func twoStepsInOneFrame() throws {
         let card = Card()
@@ -585,7 +586,7 @@ extension TransitionTests {
     /// a root removed and added back, pause / resume / step, listening off and on, documents,
     /// stop / start), on the worker: every frame streams (no rate, no budget), so after each move the copy must equal the live
     /// trees whenever someone listens and the session runs (after a revision gap, or a new
-    /// listener, the copy is fetched again, as protocol.md asks). Seeded, so a failure repeats;
+    /// listener, the copy is fetched again, as docs/protocol.md asks). Seeded, so a failure repeats;
     /// 200 seeds of each walk passed when they were written.
     @Test("random walks through transitions keep the copy equal to the live trees", arguments: Array(UInt64(1)...12))
     func randomWalk(seed: UInt64) throws {
@@ -625,7 +626,7 @@ extension TransitionTests {
             case 6: _ = watcher.replies("Runtime.step", ["frames": .number(Double(1 + random.next() % 3))])
             case 7:
                 // Nobody listening means no inspector attached: the next one attaches and asks for
-                // the document (protocol.md, Updates).
+                // the document (docs/protocol.md, Updates).
                 watcher.isListening.toggle()
                 if watcher.isListening { try watcher.getDocument() }
             case 8: if watcher.isListening { try watcher.getDocument() }

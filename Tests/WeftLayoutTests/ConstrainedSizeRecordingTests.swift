@@ -3,7 +3,7 @@ import Testing
 
 /// Every layout records the range it was asked to fit (`Layout.constrainedSize`): the range its
 /// parent passed to `layoutThatFits`, before the element's own style size narrowed it.
-/// Expectations follow texture-semantics.md (stack section 3, specs, ranges).
+/// Expectations follow docs/texture-semantics.md (stack section 3, specs, ranges).
 @Suite struct ConstrainedSizeRecordingTests {
     /// The feed row of the layout benchmark: an inset of 8 around a horizontal stack (alignItems
     /// stretch by default) of a 32x32 box and a vertical stack (flexGrow 1, flexShrink 1) of two

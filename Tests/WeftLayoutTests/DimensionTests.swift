@@ -1,7 +1,7 @@
 import Testing
 @testable import WeftLayout
 
-/// Dimensions, layout sizes and element sizes: texture-semantics.md section 1.
+/// Dimensions, layout sizes and element sizes: docs/texture-semantics.md section 1.
 @Suite struct DimensionTests {
     @Test func resolvesEachUnit() {
         // auto -> the supplied auto value; points -> value; fraction -> value x parent.
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func layoutElementSizeDescription() {
-        // The example of texture-semantics.md section 1.
+        // The example of docs/texture-semantics.md section 1.
         let size = LayoutElementSize(width: .fraction(0.25), minHeight: .fraction(0.5), maxWidth: .points(200))
         #expect(size.description == "<ASLayoutElementSize: exact={25%, Auto}, min={Auto, 50%}, max={200pt, Auto}>")
     }

@@ -1,7 +1,7 @@
 import Testing
 @testable import WeftLayout
 
-/// asciiArtString of real element trees, texture-semantics.md section 2.
+/// asciiArtString of real element trees, docs/texture-semantics.md section 2.
 @Suite struct ElementAsciiArtTests {
     @Test func firstExampleFromRealSpecs() {
         func image() -> BoxNode { BoxNode(intrinsicSize: nil, className: "ASImageNode") }

@@ -1,7 +1,7 @@
 import Testing
 @testable import WeftLayout
 
-/// ASInsetLayoutSpec, texture-semantics.md section 4.
+/// ASInsetLayoutSpec, docs/texture-semantics.md section 4.
 @Suite struct InsetLayoutSpecTests {
     @Test func insetsShrinkTheChildsRangeAndPlaceIt() {
         // Insets top 10, left 20, bottom 30, right 40 (x 60, y 40) in {0,0}-{200,200}: the
@@ -56,7 +56,7 @@ import Testing
     }
 }
 
-/// ASOverlayLayoutSpec and ASBackgroundLayoutSpec, texture-semantics.md section 4.
+/// ASOverlayLayoutSpec and ASBackgroundLayoutSpec, docs/texture-semantics.md section 4.
 @Suite struct OverlayAndBackgroundTests {
     @Test func overlayGetsExactlyTheChildsSize() {
         let child = box(50, 40), overlay = box(10, 10)

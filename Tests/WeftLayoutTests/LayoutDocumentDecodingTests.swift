@@ -141,4 +141,14 @@ import Testing
             == #"root.children[1].id: duplicate id "a""#)
         #expect(error("{\"root\": ")?.hasPrefix("not valid JSON") == true)
     }
+
+    /// The strict scanner reads layout-json as it reads snapshots: what JSONSerialization let
+    /// through (a trailing comma, a repeated key whose last value won) is refused at its byte.
+    @Test func invalidJSONNamesTheByteAndThePath() {
+        #expect(error(#"{"root": {"type": "box"},}"#) == "not valid JSON (expected a key string, got '}' (byte 25))")
+        #expect(error(#"{"root": {"type": "box", "type": "stack"}}"#)
+            == #"not valid JSON (root.type: duplicate key "type" (byte 33))"#)
+        #expect(error(#"{"root": {"type": "box", "style": {"flexGrow": 1e999}}}"#)
+            == "not valid JSON (root.style.flexGrow: number out of range (byte 47))")
+    }
 }

@@ -1,7 +1,7 @@
 import Testing
 @testable import WeftLayout
 
-/// LayoutElementStyle conveniences and description: texture-semantics.md section 1.
+/// LayoutElementStyle conveniences and description: docs/texture-semantics.md section 1.
 @Suite struct LayoutElementStyleTests {
     @Test func conveniencesWriteTheSizeDimensions() {
         let style = LayoutElementStyle()
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func descriptionListsSetEntriesInTexturesOrder() {
-        // The example of texture-semantics.md section 1.
+        // The example of docs/texture-semantics.md section 1.
         let style = LayoutElementStyle()
         style.maxLayoutSize = LayoutSize(width: .points(414), height: .points(414))
         style.preferredLayoutSize = LayoutSize(width: .fraction(0.2), height: .fraction(0.5))

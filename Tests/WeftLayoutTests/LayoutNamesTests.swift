@@ -2,11 +2,11 @@ import Foundation
 import Testing
 import WeftLayout
 
-/// The public name tables are the layout-json vocabulary of /work/shared/layout-json.md (the
+/// The public name tables are the layout-json vocabulary of docs/layout-json.md (the
 /// lists below are copied from its element table), and they name every value both ways.
 @Suite("Layout-json name tables")
 struct LayoutNamesTests {
-    @Test("each table lists exactly layout-json.md's names, in its order")
+    @Test("each table lists exactly docs/layout-json.md's names, in its order")
     func namesAreTheDocumentedOnes() {
         #expect(LayoutNames.direction.names == ["horizontal", "vertical"])
         #expect(LayoutNames.justifyContent.names == ["start", "center", "end", "spaceBetween", "spaceAround"])

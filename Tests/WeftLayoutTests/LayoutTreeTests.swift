@@ -2,7 +2,7 @@ import Testing
 @testable import WeftLayout
 
 /// The Layout result tree: pixel rounding of sizes and flattening into node frames
-/// (texture-semantics.md section 4).
+/// (docs/texture-semantics.md section 4).
 @Suite struct LayoutTreeTests {
     @Test func sizesRoundUpToThePixelGrid() {
         // "a computed 190.3-pt size becomes 191 at scale 1 and 190.5 at scale 2".

@@ -1,7 +1,7 @@
 import Testing
 @testable import WeftLayout
 
-/// ASRatioLayoutSpec, texture-semantics.md section 4.
+/// ASRatioLayoutSpec, docs/texture-semantics.md section 4.
 @Suite struct RatioLayoutSpecTests {
     @Test func widthBasedCandidate() {
         // Ratio 0.5 (height / width), max {100, inf}: only the width candidate,
@@ -35,7 +35,7 @@ import Testing
     }
 }
 
-/// ASAbsoluteLayoutSpec, texture-semantics.md section 4.
+/// ASAbsoluteLayoutSpec, docs/texture-semantics.md section 4.
 @Suite struct AbsoluteLayoutSpecTests {
     private func children() -> [any LayoutElement] {
         [box(20, 20) { $0.layoutPosition = Point(x: 10, y: 5) }, box(30, 10) { $0.layoutPosition = Point(x: 50, y: 40) }]
@@ -66,7 +66,7 @@ import Testing
     }
 }
 
-/// ASCornerLayoutSpec, texture-semantics.md section 4.
+/// ASCornerLayoutSpec, docs/texture-semantics.md section 4.
 @Suite struct CornerLayoutSpecTests {
     @Test func cornerIsCentredOnTheCorner() {
         // Child 50x50, badge 10x10 at top right: (50 - 5, 0 - 5); the spec keeps the child's size.

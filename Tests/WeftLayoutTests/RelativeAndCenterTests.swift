@@ -1,7 +1,7 @@
 import Testing
 @testable import WeftLayout
 
-/// ASCenterLayoutSpec and ASRelativeLayoutSpec, texture-semantics.md section 4.
+/// ASCenterLayoutSpec and ASRelativeLayoutSpec, docs/texture-semantics.md section 4.
 @Suite struct RelativeAndCenterTests {
     @Test func centerTakesTheMaxAndCentresTheChild() {
         // Size starts as the valid max 100x100; the child (min 0 on centred axes) keeps 20x30;

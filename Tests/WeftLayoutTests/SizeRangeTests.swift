@@ -1,7 +1,7 @@
 import Testing
 @testable import WeftLayout
 
-/// SizeRange intersection, clamping and descriptions: texture-semantics.md section 1.
+/// SizeRange intersection, clamping and descriptions: docs/texture-semantics.md section 1.
 @Suite struct SizeRangeTests {
     @Test func intersectionOfOverlappingRanges() {
         // [max(mins), min(maxes)] per axis: w [10, 100] & [50, 200] = [50, 100].

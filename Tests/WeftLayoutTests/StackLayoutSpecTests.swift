@@ -1,7 +1,7 @@
 import Testing
 @testable import WeftLayout
 
-/// ASStackLayoutSpec, texture-semantics.md section 3. Boxes are leaf nodes with an intrinsic
+/// ASStackLayoutSpec, docs/texture-semantics.md section 3. Boxes are leaf nodes with an intrinsic
 /// size; every expectation is derived by hand in the comment above it.
 @Suite struct StackLayoutSpecTests {
     // MARK: Defaults and stretch

@@ -2,7 +2,7 @@ import Testing
 @testable import WeftLayout
 
 /// Cases from Texture's own ASStackLayoutSpecSnapshotTests (there checked as images), with the
-/// frames derived by hand from texture-semantics.md section 3. Texture's test nodes are plain
+/// frames derived by hand from docs/texture-semantics.md section 3. Texture's test nodes are plain
 /// display nodes with style.width/height set (ASDisplayNodeWithBackgroundColor(color, size)).
 @Suite struct TextureStackCaseTests {
     /// A plain node whose style width and height are `width` x `height` points.

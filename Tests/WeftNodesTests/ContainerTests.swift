@@ -4,7 +4,7 @@ import WeftLayout
 
 /// Tables, collections and pagers on a main loop. Cells are 100 pt tall in a 320 x 480 table
 /// unless stated; item i covers content y [100 i, 100 i + 100). Range numbers are derived by hand
-/// from texture-semantics.md section 6 (see RangeControllerTests for the rect arithmetic).
+/// from docs/texture-semantics.md section 6 (see RangeControllerTests for the rect arithmetic).
 @Suite("Containers")
 struct ContainerTests {
     func table(count: Int) -> (TableNode, ListSource, MainLoop) {

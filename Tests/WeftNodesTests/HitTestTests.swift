@@ -2,7 +2,7 @@ import Testing
 import WeftLayout
 @testable import WeftNodes
 
-/// Hit testing with slop, texture-semantics.md section 5.
+/// Hit testing with slop, docs/texture-semantics.md section 5.
 @Suite("Hit testing")
 struct HitTestTests {
     /// A 320 x 480 root with `node` at `frame`.

@@ -2,6 +2,7 @@ import Testing
 import WeftLayout
 import WeftSnapshot
 @testable import WeftNodes
+import WeftSynthetic
 
 /// Random sequences of data changes and scrolling on a table, checking after every frame the
 /// invariants the inspector relies on: the controller's item states are the cells' states, the

@@ -39,7 +39,7 @@ final class ListHost: RangeControllerDataSource {
 }
 
 /// Range sets for 100-pt items in a 320 x 480 viewport, derived by hand from
-/// texture-semantics.md section 6. Item i covers [100 i, 100 i + 100) on the scroll axis; an item
+/// docs/texture-semantics.md section 6. Item i covers [100 i, 100 i + 100) on the scroll axis; an item
 /// is in a rect when it overlaps with positive length (touching edges are out).
 @Suite("Range controller")
 struct RangeControllerTests {

@@ -1,6 +1,7 @@
 import Testing
 import WeftSnapshot
 @testable import WeftNodes
+import WeftSynthetic
 
 /// `RangeMembership` answers what `Set`s of the three ranges would: an index is in a range
 /// exactly when the range's list holds it, inside the span the lists cover and outside it; and

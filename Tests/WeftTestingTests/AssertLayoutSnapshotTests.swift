@@ -12,10 +12,10 @@ import WeftSnapshot
 /// minimum (200) and 20 + 4 + 20 = 44 tall; the host node, laid out by the main loop for its
 /// 200x44 frame, has that exact size as its constrained size; a root is in every interface state.
 /// Constrained sizes: the host hands its spec its own range, exactly 200x44; the stack gives
-/// each child (texture-semantics.md, stack step 3) the stack-axis range of an auto flex basis
+/// each child (docs/texture-semantics.md, stack step 3) the stack-axis range of an auto flex basis
 /// [0, inf] and, not stretched, the cross range [0, the stack's cross max 200]: min [0, 0],
 /// max [200, inf]. 44 is exactly what the children need, so no flex pass lays them out again.
-/// Its ASCII art stackOfTwoBoxes.column.txt was written by hand too (texture-semantics.md section
+/// Its ASCII art stackOfTwoBoxes.column.txt was written by hand too (docs/texture-semantics.md section
 /// 2): the host node shows its spec; a vertical stack puts each child on its own line, centred in
 /// the widest ("ASDisplayNode (a)", 17) between "|  " and "  |" (23 wide), so "ASImageNode (b)"
 /// (15) gets one extra space each side; the name "ASStackLayoutSpec" (17) is centred in the top

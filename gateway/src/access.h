@@ -1,4 +1,4 @@
-/* Who may talk to the gateway (protocol.md, Transport): the Host rule that stops DNS-rebinding
+/* Who may talk to the gateway (docs/protocol.md, Transport): the Host rule that stops DNS-rebinding
  * pages (421), the Origin rule that stops foreign pages (403), and the shared token (401).
  * Pure functions of the request's headers, so they are tested without sockets. */
 #ifndef WEFT_ACCESS_H

@@ -40,7 +40,7 @@ static bool key_is(const char *s, size_t start, size_t len, const char *name)
 	return strlen(name) == len && memcmp(s + start, name, len) == 0;
 }
 
-/* The id: a JSON number that is an integer of at most 18 digits (protocol.md, Envelope). */
+/* The id: a JSON number that is an integer of at most 18 digits (docs/protocol.md, Envelope). */
 static bool read_id(struct head *h)
 {
 	struct envelope *e = h->e;

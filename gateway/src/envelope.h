@@ -1,7 +1,7 @@
 /* The envelope head of a device message, read without parsing the body.
  *
  * Senders write the envelope keys (id, method, device) first and params / result / error last
- * (protocol.md, Envelope), so the gateway reads at most ENVELOPE_HEAD_MAX bytes to learn where a
+ * (docs/protocol.md, Envelope), so the gateway reads at most ENVELOPE_HEAD_MAX bytes to learn where a
  * message goes. It stops at the first body key; the body (a megabyte snapshot, a burst of update
  * ops) is forwarded as it came. The edits below change only the head, in place, using the
  * message's headroom, so a body is never copied again. */

@@ -43,9 +43,9 @@ static int status_for(int code)
 		return 404;
 	case ERR_DEVICE_GONE:
 		return 503;
-	case ERR_TIMEOUT:
+	case ERR_TIMED_OUT:
 		return 504;
-	case ERR_PARSE:
+	case ERR_PARSE_ERROR:
 	case ERR_INVALID_REQUEST:
 	case ERR_INVALID_PARAMS:
 		return 400;
@@ -89,7 +89,7 @@ static bool call(struct relay *r, struct peer *exchange, struct device *d, const
 	json_t *params = json_object_get(req, "params");
 	bool answered = true;
 	if (!req)
-		http_api_error(resp, 400, ERR_PARSE, "parse error", json_string(err.text));
+		http_api_error(resp, 400, ERR_PARSE_ERROR, "parse error", json_string(err.text));
 	else if (!json_is_object(req) || !json_is_string(method) || !*json_string_value(method))
 		http_api_error(resp, 400, ERR_INVALID_REQUEST, "the body is {\"method\", \"params\"?}", NULL);
 	else if (params && !json_is_object(params))
@@ -206,7 +206,7 @@ static bool device_json_checked(const struct peer *exchange, struct reply_check 
 		 offset, part);
 	log_warn("%s: 502 for %s: %s", exchange->label, exchange->http_mode == HTTP_SNAPSHOT ? "a snapshot" : "a call",
 		 message);
-	http_api_error(resp, 502, ERR_INTERNAL, message,
+	http_api_error(resp, 502, ERR_INTERNAL_ERROR, message,
 		       json_pack("{s:s, s:I, s:s}", "in", part, "offset", (json_int_t)offset, "reason", err.reason));
 	return false;
 }
@@ -234,7 +234,7 @@ void http_api_answer(const struct peer *exchange, struct msg *reply, const struc
 		reply->len = len;
 		resp->status = 200;
 	} else if (!envelope_remove_id(reply, e)) { /* {"result": ...} or {"error": ...} */
-		http_api_error(resp, 502, ERR_INTERNAL, "the device's reply has no id member to remove", NULL);
+		http_api_error(resp, 502, ERR_INTERNAL_ERROR, "the device's reply has no id member to remove", NULL);
 		return;
 	} else {
 		/* a device error for a snapshot is the gateway's failure to get one: 502 */

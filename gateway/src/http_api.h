@@ -1,4 +1,4 @@
-/* The JSON HTTP API of protocol.md: /healthz, /api/devices, /api/devices/{device},
+/* The JSON HTTP API of docs/protocol.md: /healthz, /api/devices, /api/devices/{device},
  * .../snapshot (the device's Tree.getDocument) and .../call. Socket-free: the server hands it a
  * parsed request and writes the http_response it produces. */
 #ifndef WEFT_HTTP_API_H

@@ -1,4 +1,4 @@
-/* Protocol constants of protocol.md and builders for the messages the gateway writes itself
+/* Protocol constants of docs/protocol.md and builders for the messages the gateway writes itself
  * (replies, errors, gateway events), serialised compactly with the envelope keys first. */
 #ifndef WEFT_PROTOCOL_H
 #define WEFT_PROTOCOL_H
@@ -10,16 +10,18 @@
 #define WEFT_GATEWAY_VERSION "0.1.0"
 #define WEFT_PROTOCOL_VERSION 1
 
+/* The codes the gateway sends, named as docs/protocol-vocabulary.json says (ERR_ + the name in
+ * capitals); tests/scripts/test_protocol_vocabulary.py fails when they drift. */
 enum protocol_error {
-	ERR_PARSE = -32700,
+	ERR_PARSE_ERROR = -32700,
 	ERR_INVALID_REQUEST = -32600,
 	ERR_METHOD_NOT_FOUND = -32601,
 	ERR_INVALID_PARAMS = -32602,
-	ERR_INTERNAL = -32603,
+	ERR_INTERNAL_ERROR = -32603,
 	ERR_UNKNOWN_DEVICE = -32000,
 	ERR_DEVICE_GONE = -32001,
-	ERR_TIMEOUT = -32002,
-	ERR_VERSION = -32004,
+	ERR_TIMED_OUT = -32002,
+	ERR_UNSUPPORTED_PROTOCOL_VERSION = -32004,
 };
 
 /* Close codes the gateway uses besides the standard ones. */

@@ -1,7 +1,7 @@
 /* The devices the gateway knows: connected ones and disconnected ones in their grace period,
  * plus every identity (appId + instance + host) it has seen, so an identity keeps its deviceId
  * for the gateway's whole life. Also resolves device selectors (deviceId, appId, appId@instance)
- * and writes the Device objects of protocol.md. */
+ * and writes the Device objects of docs/protocol.md. */
 #ifndef WEFT_REGISTRY_H
 #define WEFT_REGISTRY_H
 

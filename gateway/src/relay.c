@@ -181,7 +181,7 @@ static void forward(struct relay *r, struct peer *requester, long long origin_id
 		return;
 	}
 	if (requester->n_pending >= RELAY_MAX_PENDING) {
-		answer_error(r, requester, origin_id, ERR_INTERNAL, "too many pending requests", now);
+		answer_error(r, requester, origin_id, ERR_INTERNAL_ERROR, "too many pending requests", now);
 		return;
 	}
 	struct pending *pd = pending_add(&r->pending, requester, origin_id, d, now + r->cfg.request_timeout_us);
@@ -197,7 +197,7 @@ static void forward(struct relay *r, struct peer *requester, long long origin_id
 	if (!m) {
 		if (pd)
 			finish_pending(r, pd);
-		answer_error(r, requester, origin_id, ERR_INTERNAL, "out of memory", now);
+		answer_error(r, requester, origin_id, ERR_INTERNAL_ERROR, "out of memory", now);
 		return;
 	}
 	/* When the device cannot take it, it is closed, which fails this request with -32001. */
@@ -241,7 +241,7 @@ static bool detach(struct relay *r, struct device *d, struct peer *inspector, lo
 }
 
 /* The Device record's "inspectors" changed: every inspector watching the device list gets the
- * new record (protocol.md: Gateway.deviceUpdated {Device}). */
+ * new record (docs/protocol.md: Gateway.deviceUpdated {Device}). */
 static void inspectors_changed(struct relay *r, struct device *d, long long now)
 {
 	broadcast(r, "Gateway.deviceUpdated", device_json(d), now);
@@ -317,7 +317,7 @@ void relay_tick(struct relay *r, long long now)
 		struct peer *requester = pd->requester;
 		long long origin_id = pd->origin_id;
 		finish_pending(r, pd);
-		answer_error(r, requester, origin_id, ERR_TIMEOUT, "request timed out", now);
+		answer_error(r, requester, origin_id, ERR_TIMED_OUT, "request timed out", now);
 	}
 	for (struct device *d = r->reg.devices; d;) {
 		struct device *next = d->next;
@@ -351,21 +351,21 @@ static void device_register(struct relay *r, struct peer *p, struct msg *m, long
 	const char *instance = string_member(identity, "instance", "default");
 	const char *host = string_member(identity, "host", "");
 	if (!req) {
-		reply_err(r, p, id, ERR_PARSE, "parse error", json_string(err.text), now);
+		reply_err(r, p, id, ERR_PARSE_ERROR, "parse error", json_string(err.text), now);
 	} else if (!json_is_object(params) || !json_is_number(version) || !json_is_object(identity) || !app_id ||
 		   !*app_id || !instance || !host || (info && !json_is_object(info))) {
 		reply_err(r, p, id, ERR_INVALID_PARAMS,
 			  "Gateway.register needs {protocolVersion, identity: {appId, instance?, host?}, info?}", NULL,
 			  now);
 	} else if ((long long)json_number_value(version) != WEFT_PROTOCOL_VERSION) {
-		reply_err(r, p, id, ERR_VERSION, "protocol version not supported",
+		reply_err(r, p, id, ERR_UNSUPPORTED_PROTOCOL_VERSION, "protocol version not supported",
 			  json_pack("{s:i}", "supported", WEFT_PROTOCOL_VERSION), now);
 		relay_close_peer(r, p, CLOSE_PROTOCOL, "protocol version not supported", true, now);
 	} else {
 		bool created;
 		struct device *d = registry_bind(&r->reg, app_id, instance, host, &created);
 		if (!d) {
-			reply_err(r, p, id, ERR_INTERNAL, "too many devices", NULL, now);
+			reply_err(r, p, id, ERR_INTERNAL_ERROR, "too many devices", NULL, now);
 			relay_close_peer(r, p, 1013, "too many devices", true, now);
 			json_decref(req);
 			return;
@@ -519,7 +519,7 @@ static void gateway_method(struct relay *r, struct peer *p, long long id, const 
 		if (!json_is_number(version) || (client && !json_is_string(client))) {
 			reply_err(r, p, id, ERR_INVALID_PARAMS, "Gateway.hello needs {protocolVersion, client?}", NULL, now);
 		} else if ((long long)json_number_value(version) != WEFT_PROTOCOL_VERSION) {
-			reply_err(r, p, id, ERR_VERSION, "protocol version not supported",
+			reply_err(r, p, id, ERR_UNSUPPORTED_PROTOCOL_VERSION, "protocol version not supported",
 				  json_pack("{s:i}", "supported", WEFT_PROTOCOL_VERSION), now);
 			relay_close_peer(r, p, CLOSE_PROTOCOL, "protocol version not supported", true, now);
 		} else {
@@ -551,7 +551,7 @@ static void inspector_message(struct relay *r, struct peer *p, struct msg *m, lo
 	json_error_t err;
 	json_t *req = json_loadb(m->data, m->len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &err);
 	if (!req) {
-		reply_err(r, p, 0, ERR_PARSE, "parse error", json_string(err.text), now);
+		reply_err(r, p, 0, ERR_PARSE_ERROR, "parse error", json_string(err.text), now);
 		return;
 	}
 	json_t *jid = json_object_get(req, "id");

@@ -316,7 +316,7 @@ static void api_request(struct lws *wsi, struct session *s, const char *method, 
 	peer_label(wsi, who, sizeof who);
 	s->peer = relay_open(&srv.relay, PEER_HTTP, wsi, who);
 	if (!s->peer) {
-		respond(wsi, s, 500, ERR_INTERNAL, "out of memory");
+		respond(wsi, s, 500, ERR_INTERNAL_ERROR, "out of memory");
 		return;
 	}
 	struct http_response resp = {0};

@@ -1,6 +1,6 @@
 /* Integration tests: the real gateway (the ASan+UBSan build under `make test`) on a free port,
  * driven by scripted devices and inspectors over real sockets and by raw HTTP requests.
- * Expected values come from protocol.md (quoted next to each check), never from the gateway's
+ * Expected values come from docs/protocol.md (quoted next to each check), never from the gateway's
  * own output. */
 #include <dirent.h>
 #include <signal.h>
@@ -74,7 +74,7 @@ static void test_healthz_and_empty_list(void)
 	START_GATEWAY(NULL);
 	int status;
 	json_t *j = http_json("GET", "/healthz", NULL, NULL, &status);
-	CHECK_INT(status, 200); /* protocol.md: GET /healthz -> 200 {"ok": true} */
+	CHECK_INT(status, 200); /* docs/protocol.md: GET /healthz -> 200 {"ok": true} */
 	CHECK(json_is_true(json_object_get(j, "ok")));
 	json_decref(j);
 	j = http_json("GET", "/api/devices", NULL, NULL, &status);
@@ -209,7 +209,7 @@ static void test_id_rewriting_between_inspectors(void)
 	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
 	struct tc *a = inspector_open(pool), *b = inspector_open(pool);
 	/* Both inspectors use id 7: the device must see two different ids, and each inspector must
-	 * get back its own answer under its own id 7 (protocol.md: ids rewritten so each reply
+	 * get back its own answer under its own id 7 (docs/protocol.md: ids rewritten so each reply
 	 * reaches the inspector that asked). */
 	tc_sendf(a, "{\"id\":7,\"method\":\"Tree.getElement\",\"device\":\"%s\",\"params\":{\"id\":\"a\"}}", dev->device_id);
 	tc_sendf(b, "{\"id\":7,\"method\":\"Tree.getElement\",\"device\":\"%s\",\"params\":{\"id\":\"b\"}}", dev->device_id);
@@ -320,7 +320,7 @@ static void kill_socket(struct tc *t)
 
 static void test_inspector_count_changes_update_the_device_list(void)
 {
-	/* protocol.md: Device = {..., "inspectors": N}; Gateway.deviceUpdated {Device} goes to every
+	/* docs/protocol.md: Device = {..., "inspectors": N}; Gateway.deviceUpdated {Device} goes to every
 	 * inspector that said hello when a device's record changes, so a page listing devices (watch,
 	 * attached to nothing) sees the count of every attach, detach and inspector that dies. */
 	START_GATEWAY(NULL);
@@ -569,7 +569,7 @@ static int upgrade_status(const char *path, const char *extra_headers, const cha
 static void test_token_required(void)
 {
 	START_GATEWAY("--token", "s3cret");
-	/* protocol.md: upgrades and API calls carry ?token=T or Authorization: Bearer T; else 401. */
+	/* docs/protocol.md: upgrades and API calls carry ?token=T or Authorization: Bearer T; else 401. */
 	CHECK_INT(upgrade_status("/inspector", NULL, NULL), 401);
 	CHECK_INT(upgrade_status("/device", NULL, NULL), 401);
 	CHECK_INT(upgrade_status("/inspector?token=wrong", NULL, NULL), 401);
@@ -812,7 +812,7 @@ static void test_malformed_corpus(void)
 	down();
 }
 
-/* The relay reads a device message's head by JSON's rules (protocol.md, Envelope: "bad syntax in
+/* The relay reads a device message's head by JSON's rules (docs/protocol.md, Envelope: "bad syntax in
  * the head ... gets -32600 and is dropped"): a number JSON forbids in the head is such a fault,
  * so the message reaches no inspector, and the device hears where and why. */
 static void test_malformed_device_heads_are_dropped(void)
@@ -1043,7 +1043,7 @@ static void expect_relayed(struct tc *dev, const char *path, const char *post_bo
 	http_result_free(&r);
 }
 
-/* protocol.md (Device selectors): {device} in API paths may be appId@instance, URL-encoded like
+/* docs/protocol.md (Device selectors): {device} in API paths may be appId@instance, URL-encoded like
  * any path segment, so an instance may hold '/' (sent as %2F) or '%' (sent as %25). Each device
  * below is named by its selector; the answer must be that device (its deviceId), and its
  * snapshot and calls must reach it. */
@@ -1128,7 +1128,7 @@ static void test_http_api_refuses_broken_device_json(void)
 	expect_not_json(&r, "error", 22, "control character in a string (it must be escaped)");
 	http_result_free(&r);
 
-	/* /call, a head JSON forbids: the relay reads heads by JSON's rules (protocol.md, Envelope),
+	/* /call, a head JSON forbids: the relay reads heads by JSON's rules (docs/protocol.md, Envelope),
 	 * so {"id":N,"x":01,... never reaches the HTTP check: the device gets -32600 at the 1, which
 	 * is {"id": (6 bytes), N's digits, ,"x":0 (6 bytes) in, and the call waits for a reply it
 	 * can read. */
@@ -1423,7 +1423,7 @@ static void test_reply_that_cannot_be_queued_closes_1008(void)
 {
 	/* Replies are never dropped: an inspector that stops reading while its replies pile up past
 	 * the queue limit (64 KiB of events + 256 KiB max message) loses its connection instead
-	 * (protocol.md, Queues). The device and everyone else carry on. */
+	 * (docs/protocol.md, Queues and slow peers). The device and everyone else carry on. */
 	START_GATEWAY("--queue-limit", "64K", "--max-message", "256K");
 	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
 	struct tc *slow = inspector_open(pool);
@@ -1480,7 +1480,7 @@ static void test_shutdown_with_clients_connected(void)
 	long long elapsed = 0;
 	int status = gateway_stop(&gw, 5000, &elapsed);
 	CHECK_INT(status, 0);
-	CHECK(elapsed <= 1000); /* protocol.md / the issue: clean shutdown within one second */
+	CHECK(elapsed <= 1000); /* docs/protocol.md / the issue: clean shutdown within one second */
 	CHECK(wsc_wait_closed(dev->ws, WAIT_MS));
 	CHECK(wsc_wait_closed(insp->ws, WAIT_MS));
 	tc_free(insp);

@@ -2,7 +2,7 @@
  * bounded queues, the JSON syntax check (at once and fed in fragments) and the HTTP API's check of
  * a reply as it arrives, the registry (stable ids, selectors), the access rules, static file
  * resolution, and the relay driven through fake transport hooks. Expected values are derived
- * from protocol.md by hand (see the comments). */
+ * from docs/protocol.md by hand (see the comments). */
 #include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -1018,7 +1018,7 @@ static void test_relay_forwarding_and_timeouts(void)
 	relay_tick(&relay, 100 + 1000000);
 	back = take(insp);
 	CHECK_INT(json_integer_value(json_object_get(back, "id")), 78);
-	CHECK_INT(json_integer_value(json_object_get(json_object_get(back, "error"), "code")), ERR_TIMEOUT);
+	CHECK_INT(json_integer_value(json_object_get(json_object_get(back, "error"), "code")), ERR_TIMED_OUT);
 	json_decref(back);
 	/* Pending requests per requester are bounded: one more than RELAY_MAX_PENDING fails at once. */
 	char ask[128];
@@ -1031,7 +1031,7 @@ static void test_relay_forwarding_and_timeouts(void)
 	CHECK_INT(insp->q.count, 0);
 	say(insp, "{\"id\":99,\"method\":\"Tree.getDocument\",\"device\":\"d1\"}", 200);
 	back = take(insp);
-	CHECK_INT(json_integer_value(json_object_get(json_object_get(back, "error"), "code")), ERR_INTERNAL);
+	CHECK_INT(json_integer_value(json_object_get(json_object_get(back, "error"), "code")), ERR_INTERNAL_ERROR);
 	json_decref(back);
 	relay_tick(&relay, 200 + 1000000); /* all time out */
 	CHECK_INT(insp->n_pending, 0);

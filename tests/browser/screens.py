@@ -1,4 +1,4 @@
-"""Small hand-made snapshots (protocol.md "Snapshot (version 1)") for the browser tests that
+"""Small hand-made snapshots (docs/protocol.md "Snapshot") for the browser tests that
 need no device: every value the tests check is derived here by hand, in comments. They are in
 the compact form capture writes (docs/snapshot-format.md, "Implied values"): the specs leave out
 their class (implied by their type), the texts their lines (one line equal to the text), the
@@ -38,13 +38,13 @@ def _cells(count, first_id):
     ]
 
 
-# Image pixel scaling (texture-semantics.md section 7): a 540 x 540 pixel image (scale 1) in a
+# Image pixel scaling (docs/texture-semantics.md section 7): a 540 x 540 pixel image (scale 1) in a
 # 90 x 90 pt node at screen scale 2 shows floor(90 x 2)^2 = 32 400 pixels of 291 600:
 # ratio 291 600 / 32 400 = 9 -> label "9.00x"; decoded 540 x 540 x 4 = 1 166 400 bytes, which
 # the document leaves out (implied by the pixel size).
 PHOTO_IMAGE = {"pixelWidth": 540, "pixelHeight": 540, "scale": 1, "scalingRatio": 9}
 
-# Tappable area of "share" (texture-semantics.md section 5): its rect is its bounds inset by its
+# Tappable area of "share" (docs/texture-semantics.md section 5): its rect is its bounds inset by its
 # slop, [-10, -10, 80, 50]. Parent "toolbar" has non-zero slop and clips, so parentRect = its
 # bounds [0, 0, 280, 40]; the child rect in toolbar coordinates is [-10, -5, 80, 50]; the
 # intersection is [0, 0, 70, 40]; sizes differ, and the child goes past the top (-5 < 0), left

@@ -25,7 +25,7 @@ select.value = ''; select.dispatchEvent(new Event('change'));"""
 # Resolves after a round trip to the gateway, so every reply to what the page sent before it
 # (the attach) has arrived: replies come back in order on the one connection.
 ROUND_TRIP = """const done = arguments[arguments.length - 1];
-weft.session.connection.request('Gateway.listDevices').then(() => requestAnimationFrame(() => done(true)), () => done(false));"""
+weft.binding.connection.request('Gateway.listDevices').then(() => requestAnimationFrame(() => done(true)), () => done(false));"""
 
 
 def test_a_device_left_before_its_attach_answered_is_not_shown(gateway, page):

@@ -1,5 +1,5 @@
 """The page served by the real gateway, with no device: static files and their MIME types, the
-empty device list, and the token check (protocol.md "Transport": the page checks its token with
+empty device list, and the token check (docs/protocol.md "Transport": the page checks its token with
 GET /api/devices because a browser never sees a WebSocket upgrade's status)."""
 from harness import Gateway
 

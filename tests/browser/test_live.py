@@ -253,7 +253,7 @@ def test_rebinds_to_the_same_app_after_it_restarts_and_after_a_reload(gateway, a
     with HostProgram(app.executable, gateway, instance=app.instance) as again:
         again.call("Runtime.pause")
         page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && "
-                     "weft.session.devices.get(weft.session.deviceId).info.pid === arguments[0]",
+                     "weft.binding.devices.get(weft.binding.deviceId).info.pid === arguments[0]",
                      "the page to show the restarted program", again.device["info"].get("pid"), timeout=20)
         assert again.device["info"].get("pid") != first_pid
         page.driver.refresh()

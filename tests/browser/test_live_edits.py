@@ -14,7 +14,7 @@ EXAMPLE = host_program("weft-example")
 
 # Records every request the page sends through its gateway connection, as [method, params].
 RECORD_REQUESTS = """window.sentRequests = [];
-const connection = weft.session.connection, request = connection.request.bind(connection);
+const connection = weft.binding.connection, request = connection.request.bind(connection);
 connection.request = (method, params, device) => { window.sentRequests.push([method, params]); return request(method, params, device); };"""
 
 FIRST_STACK_CHILD = """for (const [id, el] of weft.state.model.elements) {

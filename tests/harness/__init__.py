@@ -1,4 +1,4 @@
-"""Reusable end-to-end test harness (DESIGN.md "Conventions").
+"""Reusable end-to-end test harness (docs/architecture.md, "Tests and conventions").
 
 Every Python end-to-end test uses it: it starts the real gateway on a free port (`--port 0`,
 reading the port from the gateway's first stdout line), starts real host programs with unique

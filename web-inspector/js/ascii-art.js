@@ -1,4 +1,4 @@
-// Texture's asciiArtString for snapshot elements (texture-semantics.md section 2).
+// Texture's asciiArtString for snapshot elements (docs/texture-semantics.md section 2).
 // A node prints its name only; a spec draws a box around its children's art: a stack in the
 // box of its direction, every other spec in a horizontal box. The quirks of Texture's padding
 // (zero-dash borders when L <= T < L + 4) are kept on purpose so the output matches the device.
@@ -58,7 +58,7 @@ export function asciiBox(name, childArts, direction = 'horizontal') {
 
 /** For a node laid out by a spec (its first child), that spec's art: Layout.getAsciiArt's `layoutText`. */
 export function layoutAsciiArt(element) {
-  if (element.kind === 'spec') return undefined; // kind defaults to "node" (snapshot-format.md)
+  if (element.kind === 'spec') return undefined; // kind defaults to "node" (docs/snapshot-format.md)
   const first = element.children && element.children[0];
   return first && first.kind === 'spec' ? asciiArt(first) : undefined;
 }

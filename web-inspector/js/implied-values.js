@@ -13,7 +13,7 @@
 // The last two come from the elements written around: they are filled from the node written
 // above, never from a model parent (an `add` op's element writes its own).
 
-/** Texture's class of each built-in layout-json spec type (docs/layout-json.md, Types). */
+/** Texture's class of each built-in layout-json spec type (docs/layout-json.md, Elements). */
 export const SPEC_CLASS_NAMES = Object.freeze({
   stack: 'ASStackLayoutSpec', inset: 'ASInsetLayoutSpec', overlay: 'ASOverlayLayoutSpec',
   background: 'ASBackgroundLayoutSpec', center: 'ASCenterLayoutSpec', ratio: 'ASRatioLayoutSpec',
@@ -21,7 +21,7 @@ export const SPEC_CLASS_NAMES = Object.freeze({
   wrapper: 'ASWrapperLayoutSpec',
 });
 
-/** Texture's tuning per mode, in screenfuls [leading, trailing] (texture-semantics.md section 6). */
+/** Texture's tuning per mode, in screenfuls [leading, trailing] (docs/texture-semantics.md section 6). */
 export const TEXTURE_TUNING = Object.freeze({
   minimum: Object.freeze({ display: Object.freeze([0.25, 0.25]), preload: Object.freeze([0.5, 0.25]) }),
   full: Object.freeze({ display: Object.freeze([1.0, 0.5]), preload: Object.freeze([2.5, 1.5]) }),

@@ -1,6 +1,6 @@
-// The layout-json vocabulary (layout-json.md) the properties panel edits, with strict parsing of
+// The layout-json vocabulary (docs/layout-json.md) the properties panel edits, with strict parsing of
 // what the user types (a malformed dimension is an error, not "auto"), and Texture's style
-// description (texture-semantics.md section 1) for display. A document may hold any JSON where a
+// description (docs/texture-semantics.md section 1) for display. A document may hold any JSON where a
 // number or a name belongs: such a value is printed with displayText, never read as a number or
 // written with String() (a list nested thousands deep overflows the stack there).
 
@@ -37,7 +37,7 @@ export const SPEC_FIELDS = {
   corner: { location: ['topLeft', 'topRight', 'bottomLeft', 'bottomRight'], offset: 'point', wrapsCorner: 'boolean' },
 };
 
-/** Texture's defaults of the editable keys (texture-semantics.md sections 1, 3, 4), shown as hints. */
+/** Texture's defaults of the editable keys (docs/texture-semantics.md sections 1, 3, 4), shown as hints. */
 export const DEFAULTS = {
   style: { width: 'auto', height: 'auto', minWidth: 'auto', minHeight: 'auto', maxWidth: 'auto', maxHeight: 'auto',
     flexBasis: 'auto', flexGrow: 0, flexShrink: 0, ascender: 0, descender: 0, spacingBefore: 0, spacingAfter: 0,

@@ -1,4 +1,4 @@
-// Keeps a TreeModel in step with a device's revisions (protocol.md "Updates"): after
+// Keeps a TreeModel in step with a device's revisions (docs/protocol.md "Updates"): after
 // Tree.getDocument at revision R, drop Tree.updated with revision <= R, apply those whose
 // baseRevision is R, and fetch the document again on a gap. Updates that arrive while a
 // document is being fetched are held and replayed against it, so none is lost to the race.
@@ -27,7 +27,7 @@
 import { TreeModel, UpdateError } from './tree-model.js';
 import { ErrorCode } from './protocol-client.js';
 
-/** The codes of a fetch the app did not answer (protocol.md "Envelope"): tried again without waiting for an update. */
+/** The codes of a fetch the app did not answer (docs/protocol.md "Envelope"): tried again without waiting for an update. */
 const UNANSWERED = new Set([ErrorCode.timedOut, ErrorCode.deviceGone]);
 
 /** The wait after the `refusals`-th refused fetch in a row before an automatic one: 1 s, 2 s, 4 s ... up to 30 s. */

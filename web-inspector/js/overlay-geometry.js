@@ -1,5 +1,5 @@
 // What the screen overlays draw, computed without a canvas so it can be tested: the tappable
-// area of a control with its restricted and clipped edge stripes (texture-semantics.md section
+// area of a control with its restricted and clipped edge stripes (docs/texture-semantics.md section
 // 5), the hit-test slop rectangle, and the image pixel-scaling label (section 7).
 
 export const TAPPABLE_COLORS = {
@@ -60,7 +60,7 @@ export function slopRect(element, rootRect) {
 
 /**
  * The red pixel-scaling label of an image node when its ratio is not 1: text `"%.2fx"` anchored
- * at the node's bottom-right corner (texture-semantics.md section 7).
+ * at the node's bottom-right corner (docs/texture-semantics.md section 7).
  */
 export function scalingLabel(element, rootRect) {
   const image = element.props && element.props.image;

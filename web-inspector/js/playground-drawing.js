@@ -1,4 +1,4 @@
-// What the Playground draws of a Layout.evaluate result (layout-json.md, Output), computed
+// What the Playground draws of a Layout.evaluate result (docs/layout-json.md, Output), computed
 // without a canvas so it can be tested: every element's box in the root's coordinates, and the
 // region to draw. The region holds the reported size and every box: a layout in an unbounded
 // range ("inf") may report 0 x 0 for its root (Texture's ASLayout turns an infinite size into

@@ -1,14 +1,14 @@
-// The inspector side of protocol.md over one WebSocket to the gateway's /inspector path:
+// The inspector side of docs/protocol.md over one WebSocket to the gateway's /inspector path:
 // Gateway.hello, requests with ids and time-outs, and events. Transport-agnostic: it takes a
 // WebSocket constructor, so the page passes the browser's and tests pass their own.
 
 export const PROTOCOL_VERSION = 1;
 
-/** JSON-RPC style codes of protocol.md ("Envelope"). */
+/** JSON-RPC style codes of docs/protocol.md ("Errors"), named as docs/protocol-vocabulary.json says. */
 export const ErrorCode = Object.freeze({
-  parse: -32700, invalidRequest: -32600, methodNotFound: -32601, invalidParams: -32602,
-  internal: -32603, unknownDevice: -32000, deviceGone: -32001, timedOut: -32002,
-  versionNotSupported: -32004, unknownElement: -32010, invalidValue: -32011,
+  parseError: -32700, invalidRequest: -32600, methodNotFound: -32601, invalidParams: -32602,
+  internalError: -32603, unknownDevice: -32000, deviceGone: -32001, timedOut: -32002,
+  unsupportedProtocolVersion: -32004, unknownElement: -32010, invalidEditValue: -32011,
 });
 
 export class ProtocolError extends Error {
@@ -20,7 +20,7 @@ export class ProtocolError extends Error {
   }
 }
 
-/** `/inspector` URL for a gateway base URL (ws, wss, http or https; protocol.md "Transport"). */
+/** `/inspector` URL for a gateway base URL (ws, wss, http or https; docs/protocol.md "Transport"). */
 export function inspectorURL(base, token) {
   const url = new URL(base);
   if (url.protocol === 'http:') url.protocol = 'ws:';
@@ -145,13 +145,13 @@ export class GatewayConnection {
    * A message that is not JSON. The gateway forwards a device's reply without reading its body
    * (a snapshot can be megabytes), so a device that wrote a broken one reaches the page as it
    * is. Its head still names the request it answers (the envelope's keys come first,
-   * protocol.md): that request fails now with the parse error instead of waiting out its
+   * docs/protocol.md): that request fails now with the parse error instead of waiting out its
    * time-out. Anything else unreadable is dropped.
    */
   #unreadable(text, error) {
     const id = /^\s*\{\s*"id"\s*:\s*(\d+)\s*,/.exec(text.slice(0, 256))?.[1];
     const entry = id === undefined ? undefined : this.#take(Number(id));
-    entry?.reject(new ProtocolError(ErrorCode.parse, `the reply to ${entry.method} is not valid JSON: ${error.message}`));
+    entry?.reject(new ProtocolError(ErrorCode.parseError, `the reply to ${entry.method} is not valid JSON: ${error.message}`));
   }
 
   #closed(code, reason) {

@@ -1,4 +1,4 @@
-// Geometry of Texture's range-controller visualization (texture-semantics.md section 6): one
+// Geometry of Texture's range-controller visualization (docs/texture-semantics.md section 6): one
 // 24-pt bar per controller with three 9-pt strips (preload orange, display yellow, visible
 // green) sized by the tuning of the controller's current mode, and direction arrows.
 
@@ -38,7 +38,7 @@ function screenfuls(tuning) {
 }
 
 /**
- * Bar geometry for one RangeController (protocol.md) drawn `barWidth` points wide.
+ * Bar geometry for one RangeController (docs/protocol.md) drawn `barWidth` points wide.
  * Returns {label, strips: [{range, x, width}] back to front (each at y 12, 9 tall),
  * arrows: [{side, glyph, x, y, width, height}]}, as fixtures/range-bars states them.
  */

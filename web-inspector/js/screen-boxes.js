@@ -2,7 +2,7 @@
 // children), kept in flat typed arrays so a 100 000-element screen draws and hit-tests without
 // allocating. Each element also knows where its subtree ends and the bounds of its whole
 // subtree, so drawing and hit testing skip subtrees that lie outside the region of interest.
-// A root's frame is its window's frame on its screen (protocol.md: the frame in the parent, and
+// A root's frame is its window's frame on its screen (docs/protocol.md: the frame in the parent, and
 // a root's parent is its screen), so each root sits at its frame's origin on a screen of its
 // own; the screens sit side by side, each from its origin (or the root's left edge, when that
 // lies left of it) to the root's right edge, ROOT_GAP apart.

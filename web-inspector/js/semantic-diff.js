@@ -12,7 +12,7 @@ import { copyWithImpliedValues } from './implied-values.js';
 import { numberValue as number, elementName } from './tree-model.js';
 import { stringifyJSON, displayText } from './json-values.js';
 
-/** What the diff leaves out unless told otherwise (protocol.md, Snapshots without a gateway). */
+/** What the diff leaves out unless told otherwise (docs/protocol.md, Snapshots without a gateway). */
 export const DEFAULT_IGNORE = Object.freeze(['meta', 'revision']);
 const ZERO_RECT = [0, 0, 0, 0];
 const DEFAULT_RANGE = { min: [0, 0], max: ['inf', 'inf'] };
@@ -108,7 +108,7 @@ function matchSiblings(a, b) {
   return { matched, added, removed, aNames, bNames };
 }
 
-/** A number as documents write one (protocol.md): a number, "inf", or null (not a number). */
+/** A number as documents write one (docs/protocol.md): a number, "inf", or null (not a number). */
 function isDocumentNumber(value) { return typeof value === 'number' || value === 'inf' || value === null; }
 
 /**

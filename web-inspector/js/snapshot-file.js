@@ -1,5 +1,5 @@
 // Snapshot files. Reading one the user opens: the text must be a version-1 Weft snapshot
-// (protocol.md "Snapshot (version 1)") whose elements the page can tell apart by id; anything
+// (docs/protocol.md "Snapshot") whose elements the page can tell apart by id; anything
 // else gets a message that says what is wrong. The page changes a document it shows in place
 // (implied values filled in, update ops), so each showing of a file gets a copy of its own.
 // Writing one (Download): the compact form Weft writes. Copying and writing do not recurse

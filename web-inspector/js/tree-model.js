@@ -1,5 +1,5 @@
-// The inspected document: a snapshot (protocol.md, "Snapshot") indexed by element id, with the
-// update ops of protocol.md ("Updates") applied in place. Elements keep the snapshot's own
+// The inspected document: a snapshot (docs/protocol.md, "Snapshot") indexed by element id, with the
+// update ops of docs/protocol.md ("Updates") applied in place. Elements keep the snapshot's own
 // objects (no copies), so a 100 000-element document costs one Map entry per element. The
 // values a document leaves out because others imply them (a spec's className, a text's lines, an
 // image's decoded size) are filled back into those objects as they are indexed, and into the
@@ -9,7 +9,7 @@ import { fillTree, fillImpliedProps, fillImpliedTuning } from './implied-values.
 import { copyJSON, displayText, shortJSON, isObject } from './json-values.js';
 
 /**
- * A number of a document as a JavaScript number: "inf" ("-inf") is Infinity (-Infinity), null is NaN (protocol.md), and
+ * A number of a document as a JavaScript number: "inf" ("-inf") is Infinity (-Infinity), null is NaN (docs/protocol.md), and
  * so is anything else a hand-written file may hold there, which is never read as a number itself
  * (a list's number is read through its text, made recursively: one nested thousands deep
  * overflows the stack).
@@ -136,7 +136,7 @@ const ELEMENT_FORMS = {
 
 /**
  * The forms of the props the views read as text or numbers (snapshot.schema.json gives the first
- * three; protocol.md the others), checked as `props.NAME`; the other props are open-ended.
+ * three; docs/protocol.md the others), checked as `props.NAME`; the other props are open-ended.
  */
 const PROPS_FORMS = {
   text: [isString, 'a string'],
@@ -211,7 +211,7 @@ export function copySnapshot(snapshot) {
 
 export class TreeModel {
   /**
-   * @param {object} snapshot a protocol.md Snapshot (version 1), checked here unless checkSnapshot
+   * @param {object} snapshot a docs/protocol.md Snapshot, checked here unless checkSnapshot
    *   (or copySnapshot of a checked one) marked it; the model takes the mark
    */
   constructor(snapshot) {
@@ -269,7 +269,7 @@ export class TreeModel {
 
   /**
    * Applies the ops of one Tree.updated event, all or nothing: when an op does not fit the
-   * document (snapshot-format.md, "Update ops") the ops before it are undone and an UpdateError
+   * document (docs/snapshot-format.md, "Update ops") the ops before it are undone and an UpdateError
    * naming the op is thrown (the caller then resyncs). Returns what changed, so views redraw only
    * that: {changed: Set of ids whose fields changed, structure: bool, ranges: bool}.
    */
@@ -428,7 +428,7 @@ export class TreeModel {
     if (fields.props) fillImpliedProps(fields.props);
     const touched = [...Object.keys(fields), ...unset];
     const before = touched.map((name) => [name, name in el, el[name]]);
-    // Fields first, then unset (snapshot-format.md), so an unset calculatedSize follows the frame.
+    // Fields first, then unset (docs/snapshot-format.md), so an unset calculatedSize follows the frame.
     for (const [name, value] of Object.entries(fields)) el[name] = value;
     for (const name of unset) delete el[name];
     undo.push(() => {

@@ -20,7 +20,7 @@ test('a spec without children is its bare name', () => {
   assert.equal(asciiArt(spec('stack', 'ASStackLayoutSpec', [])), 'ASStackLayoutSpec');
 });
 
-// texture-semantics.md section 2, second exact example. Derivation: row "|  ASTextNode  |" is
+// docs/texture-semantics.md section 2, second exact example. Derivation: row "|  ASTextNode  |" is
 // 16 wide, the name 17; d = 17 + 4 - 16 = 5 -> 3 spaces after the first bar, 2 before the last.
 test('inset around a text node (name wider than the row)', () => {
   const art = asciiArt(spec('inset', 'ASInsetLayoutSpec', [node('ASTextNode')]));
@@ -31,7 +31,7 @@ test('inset around a text node (name wider than the row)', () => {
   ].join('\n'));
 });
 
-// texture-semantics.md section 2, first exact example: a horizontal stack of two vertical
+// docs/texture-semantics.md section 2, first exact example: a horizontal stack of two vertical
 // stacks of two image nodes. Each vertical box: M = 11 < L = 17, d = 10, lp = rp = 5, rows
 // "|" + 7 spaces + name + 7 spaces + "|" = 27; the outer row is 2 + 27 + 2 + 27 + 2 + 2 = 62.
 test('horizontal stack of vertical stacks', () => {

@@ -81,8 +81,6 @@ const WRONG_CONTROLLER_FIELDS = [
   ['tuning', 'default', 'tuning of range controller r1: expected an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]} of numbers, got "default"'],
   ['tuning', { full: [1, 0.5] }, 'tuning of range controller r1: expected an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]} of numbers, got {"full":[1,0.5]}'],
   ['tuning', { full: { display: 1 } }, 'tuning of range controller r1: expected an object of modes, each {"display": [leading, trailing], "preload": [leading, trailing]} of numbers, got {"full":{"display":1}}'],
-  // Before, a run "a" was printed as "a–3", an item state run of strings set no item, a tuning
-  // of strings drew the range bar as one full-width strip.
   ['visible', [['a', 3]], 'visible of range controller r1: expected a list of runs [start, end] of integers >= 0, got [["a",3]]'],
   ['display', [[0, 1.5]], 'display of range controller r1: expected a list of runs [start, end] of integers >= 0, got [[0,1.5]]'],
   ['itemStates', [[0, DEEP, 15]], `itemStates of range controller r1: expected a list of runs [start, end, stateMask] of integers >= 0, got (a value nested 50002 levels deep: too deep to show)`],

@@ -68,7 +68,7 @@ test('a custom spec class and an explicit decoded size are kept', () => {
   assert.equal(m.get('c').props.image.decodedBytes, 100);
 });
 
-test('every built-in spec type implies Texture\'s class (docs/layout-json.md, Types)', () => {
+test('every built-in spec type implies Texture\'s class (docs/layout-json.md, Elements)', () => {
   assert.deepEqual(SPEC_CLASS_NAMES, {
     stack: 'ASStackLayoutSpec', inset: 'ASInsetLayoutSpec', overlay: 'ASOverlayLayoutSpec',
     background: 'ASBackgroundLayoutSpec', center: 'ASCenterLayoutSpec', ratio: 'ASRatioLayoutSpec',
@@ -138,7 +138,7 @@ test('writing leaves out only values equal to the implied ones', () => {
   assert.equal(written.roots[0].className, 'ASCellNode');
 });
 
-// texture-semantics.md section 6: full display (1, 0.5), preload (2.5, 1.5); minimum display
+// docs/texture-semantics.md section 6: full display (1, 0.5), preload (2.5, 1.5); minimum display
 // (0.25, 0.25), preload (0.5, 0.25); visibleOnly and lowMemory zero. A pager's full mode is
 // display (1, 1), preload (2, 2).
 const textureTuning = {
@@ -209,9 +209,8 @@ test('nodes inherit the interface state of the node above them, through specs; w
 });
 
 test('writing leaves out the state a node inherits at every level, also under a node that left out its own', () => {
-  // n0 (15) > spec > n1 > spec > n2, and n0 > n3 > n4: every node below n0 inherits 15 and
-  // writes nothing. Before, n1 and n3 were written without theirs, and the nodes under them
-  // (n2, n4) were then compared with an empty state and wrote 15 again.
+  // n0 (15) > spec > n1 > spec > n2, and n0 > n3 > n4: every node below n0 inherits 15 and writes
+  // nothing.
   const compact = () => [{ id: 'n0', className: 'ASDisplayNode', interfaceState: 15, children: [
     { id: 'n0/0', kind: 'spec', type: 'wrapper', children: [
       { id: 'n1', className: 'ASDisplayNode', children: [

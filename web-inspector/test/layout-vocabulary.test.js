@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseValue, formatValue, describeDimension, describeStyle, describeInterfaceState, STYLE_FIELDS, SPEC_FIELDS } from '../js/layout-vocabulary.js';
 
-test('dimensions parse strictly (layout-json.md): number, Npt, N%, auto', () => {
+test('dimensions parse strictly (docs/layout-json.md): number, Npt, N%, auto', () => {
   assert.deepEqual(parseValue('dimension', '50%'), { value: '50%' });
   assert.deepEqual(parseValue('dimension', ' 12 '), { value: 12 });
   assert.deepEqual(parseValue('dimension', '12pt'), { value: '12pt' });
@@ -25,7 +25,7 @@ test('numbers, enums, points, insets, booleans', () => {
   assert.equal(formatValue([8, 8, 'inf', 8]), '8, 8, inf, 8');
 });
 
-// texture-semantics.md section 1: points "%.0fpt", fraction "%.0f%%", auto "Auto"; the style
+// docs/texture-semantics.md section 1: points "%.0fpt", fraction "%.0f%%", auto "Auto"; the style
 // description's example `<ASLayoutElementStyle: minLayoutSize = {414pt, 414pt}; preferredSize =
 // {20%, 50%}; maxLayoutSize = {414pt, 414pt}>`.
 test('Texture descriptions', () => {

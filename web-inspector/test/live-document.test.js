@@ -8,7 +8,7 @@ import { ManualTimers, settle } from './support/scripted-gateway.js';
 const doc = (revision, width = 100) => ({ revision, roots: [{ id: 'n1', kind: 'node', frame: [0, 0, width, 20] }] });
 const widthUpdate = (base, revision, width) => ({ baseRevision: base, revision, ops: [{ op: 'set', id: 'n1', fields: { frame: [0, 0, width, 20] } }] });
 
-test('applies updates whose baseRevision matches, drops old ones (protocol.md Updates)', async () => {
+test('applies updates whose baseRevision matches, drops old ones (docs/protocol.md Updates)', async () => {
   const live = new LiveDocument(async () => doc(5));
   await live.load();
   assert.equal(live.receive(widthUpdate(4, 5, 1)), 'dropped', 'revision <= R is dropped');
@@ -95,7 +95,7 @@ test('resume after a gap while paused fetches the document again', async () => {
 });
 
 test('an update whose ops are not a list fetches the document again, like one whose op does not fit', async () => {
-  // protocol.md: "ops": [...]. A device that sends anything else has an update the page cannot
+  // docs/protocol.md: "ops": [...]. A device that sends anything else has an update the page cannot
   // apply: it must resync (not throw out of receive and lose the update silently).
   let fetches = 0;
   const live = new LiveDocument(async () => (++fetches === 1 ? doc(5) : doc(6, 300)));
@@ -281,8 +281,7 @@ const gone = new ProtocolError(ErrorCode.deviceGone, 'connection closed while Tr
 
 test('a failed first fetch is refused as a later one: the app\'s updates bring the next fetch, backed off, and none is kept', async () => {
   // The first Tree.getDocument brings a document the page refuses (or the app answers it with an
-  // error). Before, there was no document to mark not current, so nothing was: every update was
-  // dropped, and only the user's button ever fetched again.
+  // error).
   const { live, timers, fetched } = refusingDocument([refused, refused, doc(5)]);
   await assert.rejects(live.load(), refused);
   assert.equal(live.model, null);

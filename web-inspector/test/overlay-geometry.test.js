@@ -152,7 +152,7 @@ test('screen boxes: clip regions follow scrolling and a change of clipsToBounds'
   assert.deepEqual(boxes.visibleRect(boxes.indexOf.get('gone')), [0, 110, 100, 40]);
 });
 
-// protocol.md: numbers are "inf" for infinity and null for NaN. A stack whose first child is
+// docs/protocol.md: numbers are "inf" for infinity and null for NaN. A stack whose first child is
 // infinitely wide places the next one at x = inf; a node measured without a width bound may be
 // infinitely wide itself. Root r [0, 0, 100, 100] holds a ["inf", 0, 10, 10] with b [1, 1, 5, 5]
 // inside, c [10, 10, "inf", 20] with d [2, 3, 4, 4] inside, and e [20, null, 10, 10]. By hand:
@@ -201,11 +201,10 @@ test('screen boxes: a root that grows pushes the roots after it along', () => {
   assert.equal(boxes.width, 274);
 });
 
-// A root's frame is its window's frame on its screen: w2 [30, 40, 50, 50] sits 30 right of and
-// 40 below its screen's origin. w1's screen is 0...100; w2's starts after it and the 24-pt gap
-// (124), so w2 is at 124 + 30 = 154, 40, and its screen ends at its right edge, 204; w3's starts
-// at 204 + 24 = 228. Before, the screens after a root advanced by its width only: w3 sat at 198,
-// over w2, and a tap probe measured from w2's screen, not from w2's corner.
+// A root's frame is its window's frame on its screen: w2 [30, 40, 50, 50] sits 30 right of and 40
+// below its screen's origin. w1's screen is 0...100; w2's starts after it and the 24-pt gap (124),
+// so w2 is at 124 + 30 = 154, 40, and its screen ends at its right edge, 204; w3's starts at 204 +
+// 24 = 228.
 function offsetRoots() {
   return new TreeModel({ roots: [
     { id: 'w1', kind: 'node', frame: [0, 0, 100, 200] },

@@ -4,8 +4,7 @@ import { playgroundDrawing } from '../js/playground-drawing.js';
 
 // What weft-example's Layout.evaluate answers for an inset with an infinite right inset in an
 // unbounded range ({"max": ["inf", "inf"]}): the inset's size, child + inset = inf, is invalid, so
-// Texture's ASLayout makes it 0 x 0, while the 40 x 20 box inside keeps its size. Before, the
-// canvas was sized by the reported 0 x 0 and showed nothing.
+// Texture's ASLayout makes it 0 x 0, while the 40 x 20 box inside keeps its size.
 const UNBOUNDED_INSET = {
   size: [0, 0],
   root: { id: null, type: 'inset', frame: [0, 0, 0, 0], children: [{ id: 'a', type: 'box', frame: [0, 0, 40, 20], children: [] }] },

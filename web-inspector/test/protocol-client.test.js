@@ -27,7 +27,7 @@ test('requests get unique ids, carry device, and resolve or reject by id', async
   const ok = await c.request('Layout.setStyle', { id: 'n1', property: 'width', value: 10 }, 'd1');
   assert.deepEqual(ok, { element: { id: 'n1' } });
   await assert.rejects(c.request('Layout.setStyle', { id: 'n1', property: 'width', value: 'big' }, 'd1'),
-    (e) => e instanceof ProtocolError && e.code === ErrorCode.invalidValue && e.message === 'bad width');
+    (e) => e instanceof ProtocolError && e.code === ErrorCode.invalidEditValue && e.message === 'bad width');
   const ids = gw.requests.map((r) => r.id);
   assert.equal(new Set(ids).size, ids.length);
   assert.equal(gw.requests[1].device, 'd1');
@@ -83,7 +83,7 @@ test('a reply that is not JSON fails its request at once with -32700; other unre
   const [documentId, otherId] = gw.requests.slice(1).map((r) => r.id);
   gw.raw('not json at all');
   gw.raw(`{"id":${documentId},"result":{"roots":[tru`);
-  await assert.rejects(document, (e) => e instanceof ProtocolError && e.code === ErrorCode.parse
+  await assert.rejects(document, (e) => e instanceof ProtocolError && e.code === ErrorCode.parseError
     && e.message.startsWith('the reply to Tree.getDocument is not valid JSON'));
   gw.raw(`{"id":${otherId},"result":"+--+"}`);
   assert.equal(await other, '+--+', 'the connection still works');

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rangeBarGeometry, itemStateMasks } from '../js/range-bars.js';
 
-// Texture's default tuning (texture-semantics.md section 6).
+// Texture's default tuning (docs/texture-semantics.md section 6).
 const tuning = {
   full: { display: [1.0, 0.5], preload: [2.5, 1.5] },
   minimum: { display: [0.25, 0.25], preload: [0.5, 0.25] },

@@ -38,7 +38,7 @@ test('set replaces listed fields whole and unsets others', () => {
   const m = new TreeModel(snapshot());
   m.get('n2').style = { flexGrow: 1 };
   m.get('n2').calculatedSize = [200, 20];
-  // unset applies after fields (snapshot-format.md): calculatedSize goes back to following the frame.
+  // unset applies after fields (docs/snapshot-format.md): calculatedSize goes back to following the frame.
   const r = m.applyOps([{ op: 'set', id: 'n2', fields: { frame: [8, 8, 220, 20], debugName: 't' }, unset: ['style', 'calculatedSize'] }]);
   assert.equal('calculatedSize' in m.get('n2'), false);
   assert.deepEqual(m.get('n2').frame, [8, 8, 220, 20]);
@@ -92,7 +92,7 @@ test('bad ops raise UpdateError (the caller resyncs)', () => {
   assert.throws(() => m.applyOps([{ op: 'explode' }]), /unknown op/);
   assert.throws(() => new TreeModel({}), UpdateError);
   assert.equal(m.size, 4, 'a rejected move leaves the tree intact');
-  // snapshot-format.md: duplicate ids, indexes out of range and set ops on children are errors.
+  // docs/snapshot-format.md: duplicate ids, indexes out of range and set ops on children are errors.
   assert.throws(() => m.applyOps([{ op: 'add', parent: 'n1/0', index: 0, element: { id: 'n2' } }]), /op 0 \(add\): element id n2 already exists/);
   assert.throws(() => m.applyOps([{ op: 'add', parent: 'n1/0', index: 3, element: { id: 'x' } }]), /out of range 0...2/);
   assert.throws(() => m.applyOps([{ op: 'move', id: 'n2', parent: 'n1/0', index: 2 }]), /out of range 0...1/);
@@ -131,7 +131,7 @@ test('a very deep tree indexes without overflowing the stack', () => {
 
 // The page finds elements by id (selection, hover, update ops, the screen's boxes), so a
 // document is usable only when every element is an object with an id of its own, and children
-// come as lists (protocol.md Element). Anything else is refused with a message naming what is
+// come as lists (docs/snapshot-format.md Element). Anything else is refused with a message naming what is
 // wrong, never half-indexed (the screen sized its boxes by the ids and then overran them).
 test('a document whose elements cannot be told apart by id is refused with a clear message', () => {
   const doc = (roots) => ({ roots });

@@ -1,6 +1,6 @@
 /// TextureGram's command line.
 struct Options: Sendable {
-    /// `--gateway URL`; nil: `WEFT_GATEWAY`, else the default (protocol.md, Transport).
+    /// `--gateway URL`; nil: `WEFT_GATEWAY`, else the default (docs/protocol.md, Transport).
     var gateway: String?
     /// `--no-gateway`: do not connect (checkpoints only).
     var connects = true
@@ -57,7 +57,7 @@ struct Options: Sendable {
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             func value() throws -> String {
-                guard let text = rest.popFirst() else { throw UsageError("\(argument) needs a value") }
+                guard let text = rest.popFirst() else { throw CommandLineError("\(argument) needs a value") }
                 return text
             }
             // Bounded so that nothing overflows (a billion frames is about six months).
@@ -66,7 +66,7 @@ struct Options: Sendable {
                 guard let number = Double(text), number.isFinite, number >= minimum, number <= 1e9,
                       !integer || number == number.rounded() else {
                     let kind = integer ? "a whole number" : "a number"
-                    throw UsageError("\(argument) needs \(kind) from \(minimum.formatted) to 1e9, not '\(text)'")
+                    throw CommandLineError("\(argument) needs \(kind) from \(minimum.formatted) to 1e9, not '\(text)'")
                 }
                 return number
             }
@@ -76,12 +76,12 @@ struct Options: Sendable {
             case "--no-gateway": options.connects = false
             case "--instance":
                 let name = try value()
-                guard !name.isEmpty else { throw UsageError("--instance needs a non-empty name") }
+                guard !name.isEmpty else { throw CommandLineError("--instance needs a non-empty name") }
                 options.instance = name
             case "--frames": options.frames = Int(try number(atLeast: 1, integer: true))
             case "--seed":
                 let text = try value()
-                guard let seed = UInt64(text) else { throw UsageError("--seed needs a whole number >= 0, not '\(text)'") }
+                guard let seed = UInt64(text) else { throw CommandLineError("--seed needs a whole number >= 0, not '\(text)'") }
                 options.seed = seed
             case "--max-posts": options.maximumPosts = Int(try number(atLeast: 1, integer: true))
             case "--no-scroll": options.scrolls = false
@@ -90,11 +90,11 @@ struct Options: Sendable {
             case "--scroll-speed": options.script.speed = try number(atLeast: 1)
             case "--scroll-distance": options.script.distance = try number(atLeast: 1)
             case "--scroll-rest": options.script.rest = try number(atLeast: 0)
-            default: throw UsageError("unknown option '\(argument)'")
+            default: throw CommandLineError("unknown option '\(argument)'")
             }
         }
         if options.gateway != nil && !options.connects {
-            throw UsageError("--gateway and --no-gateway contradict each other")
+            throw CommandLineError("--gateway and --no-gateway contradict each other")
         }
         return options
     }

@@ -1,4 +1,5 @@
 import WeftSnapshot
+import WeftSynthetic
 
 /// Makes the demo's content from a seed: users, posts and stories. Every item is a pure
 /// function of (seed, index), so the feed is identical on every run, in any order of loading.

@@ -1,6 +1,7 @@
 import WeftSnapshot
+import WeftSynthetic
 
-/// The feed's randomness is WeftSnapshot's `SeededGenerator` (SplitMix64): the same seed gives
+/// The feed's randomness is WeftSynthetic's `SeededGenerator` (SplitMix64): the same seed gives
 /// the same feed on every machine and every run, which `--frames N` checkpoints rely on. Swift's
 /// `SystemRandomNumberGenerator` and `Hasher` are seeded per process, so neither is used.
 extension SeededGenerator {

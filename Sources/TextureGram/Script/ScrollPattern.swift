@@ -20,17 +20,17 @@ struct ScrollPattern: Hashable, Sendable, CustomStringConvertible {
             guard parts.count == 2,
                   let target = ScrollStep.Target(rawValue: String(parts[0])),
                   let direction = ScrollStep.Direction(rawValue: String(parts[1])) else {
-                throw UsageError("bad scroll step '\(item)': expected TARGET:DIRECTION with TARGET one of "
+                throw CommandLineError("bad scroll step '\(item)': expected TARGET:DIRECTION with TARGET one of "
                     + ScrollStep.Target.allCases.map(\.rawValue).joined(separator: ", ")
                     + " and DIRECTION one of up, down, left, right")
             }
             guard target.isHorizontal == direction.isHorizontal else {
-                throw UsageError("bad scroll step '\(item)': \(target.rawValue) scrolls "
+                throw CommandLineError("bad scroll step '\(item)': \(target.rawValue) scrolls "
                     + (target.isHorizontal ? "left or right" : "up or down"))
             }
             steps.append(ScrollStep(target: target, direction: direction))
         }
-        guard !steps.isEmpty else { throw UsageError("the scroll pattern has no steps") }
+        guard !steps.isEmpty else { throw CommandLineError("the scroll pattern has no steps") }
         self.steps = steps
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import WeftFiles
 import WeftSnapshot
 
 /// A directory of baselines: one `<checkpoint>.json` snapshot per checkpoint, and beside it

@@ -3,7 +3,7 @@ import WeftSnapshot
 
 /// One run of a program under test: it runs with `WEFT_SNAPSHOT_DIR` set to a fresh temporary
 /// directory and writes `<checkpoint>.json` there at `first-layout`, at checkpoints it names and
-/// at `exit` (protocol.md, Snapshots without a gateway). The checkpoints are read back here.
+/// at `exit` (docs/protocol.md, Snapshots without a gateway). The checkpoints are read back here.
 struct CheckpointRun {
     /// The checkpoints by name (`first-layout`, `feed-loaded`, `exit`), sorted by name.
     var checkpoints: [(name: String, snapshot: Snapshot)]

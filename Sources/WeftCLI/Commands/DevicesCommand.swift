@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftSnapshot
 
 /// `weft devices`: the devices the gateway knows (connected, or disconnected within their grace

@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftSnapshot
 
 /// `weft diff A B`: the semantic diff of two snapshots (WeftSnapshot's `SemanticDiff`): elements

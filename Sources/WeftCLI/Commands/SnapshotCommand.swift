@@ -1,7 +1,7 @@
 import WeftLayout
 import WeftSnapshot
 
-/// `weft snapshot`: a full snapshot (protocol.md, Snapshot) of a running program, through the
+/// `weft snapshot`: a full snapshot (docs/protocol.md, Snapshot) of a running program, through the
 /// gateway's HTTP API.
 public enum SnapshotCommand: Subcommand {
     public static let name = "snapshot"

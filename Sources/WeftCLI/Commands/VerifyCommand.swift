@@ -1,5 +1,6 @@
 import Foundation
 import WeftLayout
+import WeftJSON
 import WeftSnapshot
 
 /// `weft verify DIR -- COMMAND ARGS...`: runs the program again and compares every checkpoint it

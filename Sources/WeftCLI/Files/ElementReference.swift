@@ -17,7 +17,7 @@ enum ElementReference {
         }
     }
 
-    /// `n<digits>` or `n<digits>/<digits>(.<digits>)*`: the id forms of protocol.md, Identity.
+    /// `n<digits>` or `n<digits>/<digits>(.<digits>)*`: the id forms of docs/protocol.md, Identity of elements.
     static func looksLikeID(_ text: String) -> Bool {
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard let node = parts.first, node.first == "n", node.count > 1, node.dropFirst().allSatisfy(\.isNumber) else { return false }

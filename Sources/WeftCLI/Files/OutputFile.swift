@@ -1,4 +1,5 @@
 import Foundation
+import WeftFiles
 import WeftSnapshot
 
 /// Writing what commands produce (snapshots, reports, pictures) to a file or standard output.

@@ -1,7 +1,8 @@
 import WeftLayout
+import WeftJSON
 import WeftSnapshot
 
-/// A device as the gateway lists it (protocol.md, `Gateway.listDevices`): the parts the CLI
+/// A device as the gateway lists it (docs/protocol.md, `Gateway.listDevices`): the parts the CLI
 /// shows and selects by.
 public struct Device: Equatable, Sendable {
     public var deviceId: String

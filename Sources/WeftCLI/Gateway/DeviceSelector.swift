@@ -1,6 +1,6 @@
 import Foundation
 
-/// What `--device` names (protocol.md, HTTP API `{device}`): a deviceId (`d3`), an appId
+/// What `--device` names (docs/protocol.md, HTTP API `{device}`): a deviceId (`d3`), an appId
 /// (`org.weft.TextureGram`), or one instance of it written `APPID/INSTANCE` (or the API's own
 /// `APPID@INSTANCE`).
 public struct DeviceSelector: Equatable, Sendable, CustomStringConvertible {

@@ -5,7 +5,7 @@ import FoundationNetworking
 import Synchronization
 import WeftProtocol
 
-/// A blocking client for the gateway's HTTP API (protocol.md, HTTP API): the part of the protocol
+/// A blocking client for the gateway's HTTP API (docs/protocol.md, HTTP API): the part of the protocol
 /// `weft devices` and `weft snapshot` need, one request at a time. `http://` gateways are asked
 /// over a plain socket (`PlainHTTPRequest`), since URLSession on Linux refuses IPv6 literals;
 /// `https://` ones through URLSession, which brings TLS.

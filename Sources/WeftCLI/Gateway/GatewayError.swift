@@ -1,4 +1,5 @@
 import Foundation
+import WeftJSON
 import WeftProtocol
 import WeftSnapshot
 
@@ -15,7 +16,7 @@ public enum GatewayError: Error, CustomStringConvertible {
     case timedOut(address: GatewayEndpoint, seconds: TimeInterval)
     /// The gateway answered with an error status.
     case api(GatewayAPIError)
-    /// A 200 whose body is not what protocol.md promises.
+    /// A 200 whose body is not what docs/protocol.md promises.
     case malformed(String)
 
     public var description: String {
@@ -37,7 +38,7 @@ public enum GatewayError: Error, CustomStringConvertible {
 }
 
 /// A gateway error reply: the HTTP status and the `{"error": {"code", "message", "data"?}}` body
-/// (protocol.md, HTTP API).
+/// (docs/protocol.md, HTTP API).
 public struct GatewayAPIError: Error, CustomStringConvertible {
     public var status: Int
     public var code: Int?

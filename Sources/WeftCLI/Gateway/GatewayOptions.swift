@@ -1,7 +1,7 @@
 import WeftProtocol
 
 /// `--gateway URL`, `--token T` and `--request-timeout S`, shared by the commands that talk to a gateway. Defaults come
-/// from `WEFT_GATEWAY` (else `ws://127.0.0.1:9223`) and `WEFT_TOKEN` (protocol.md, Transport),
+/// from `WEFT_GATEWAY` (else `ws://127.0.0.1:9223`) and `WEFT_TOKEN` (docs/protocol.md, Transport),
 /// read by `GatewayEnvironment`; the URL is parsed by `GatewayEndpoint`, as the client library does.
 enum GatewayOptions {
     static var options: [ArgumentParser.Option] { [.value("gateway"), .value("token"), .value("request-timeout")] }

@@ -1,4 +1,5 @@
 import Foundation
+import WeftFiles
 import WeftNodes
 import WeftSnapshot
 

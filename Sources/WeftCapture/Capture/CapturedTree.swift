@@ -1,4 +1,5 @@
 import Synchronization
+import WeftJSON
 import WeftNodes
 import WeftSnapshot
 

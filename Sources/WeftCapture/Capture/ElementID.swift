@@ -1,4 +1,4 @@
-/// The id of a snapshot element (protocol.md, Identity): a node's own `"n<counter>"`, or a
+/// The id of a snapshot element (docs/protocol.md, Identity of elements): a node's own `"n<counter>"`, or a
 /// spec's structural `"<ownerNodeId>/<path>"` where path is the dot-separated child indices from
 /// the owner's spec root (`"n12/0"` the root spec, `"n12/0.1"` its second child).
 public enum ElementID: Hashable, Sendable, CustomStringConvertible {

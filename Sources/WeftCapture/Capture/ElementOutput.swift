@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftNodes
 import WeftSnapshot
 

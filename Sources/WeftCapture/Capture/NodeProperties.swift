@@ -1,8 +1,9 @@
+import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
 
-/// A node's `props` (protocol.md, Element): what its class adds (text and measured lines, image
+/// A node's `props` (docs/snapshot-format.md, Element): what its class adds (text and measured lines, image
 /// pixels, control state and targets, a network image's URL and load state) and the view
 /// properties that differ from their defaults (clipsToBounds, hidden, alpha, backgroundColor,
 /// hitTestSlop).
@@ -48,7 +49,7 @@ enum NodeProperties {
         }
     }
 
-    /// texture-semantics.md section 7: the scaling ratio (omitted for an empty node) and the
+    /// docs/texture-semantics.md section 7: the scaling ratio (omitted for an empty node) and the
     /// decoded size (w x h x 4, which documents leave out as implied).
     private static func putImage<Sink: JSONSink>(of node: ImageNode, contentsScale: Double, into props: inout Sink) {
         guard let image = node.image else { return }

@@ -2,7 +2,7 @@ import Foundation
 import WeftNodes
 import WeftSnapshot
 
-/// A container's range controller as the snapshot describes it (protocol.md, RangeController):
+/// A container's range controller as the snapshot describes it (docs/snapshot-format.md, RangeController):
 /// tuning of every mode, the index runs of each range, run-length item states.
 enum RangeControllerCapture {
     /// `"r<n>"` for the container `"n<n>"`: stable as long as the container lives.

@@ -178,7 +178,7 @@ extension TreeCapturer where Output == CapturedTree {
     }
 
     /// Whether the tappable areas in `node`'s subtree are cut by nodes above it. An area's chain
-    /// runs up to the root or the nearest scroll container (texture-semantics.md section 5):
+    /// runs up to the root or the nearest scroll container (docs/texture-semantics.md section 5):
     /// below a root or a container's cell, the areas depend on the subtree alone, which did not
     /// change. (A feed scrolling moves its cells, not the bounds their areas are cut by.) Below
     /// any other parent, one of the nodes on the way up may have changed without the subtree

@@ -2,7 +2,7 @@ import WeftLayout
 import WeftNodes
 import WeftSnapshot
 
-/// Walks node trees into snapshot elements (protocol.md, Element), handing each element to its
+/// Walks node trees into snapshot elements (docs/snapshot-format.md, Element), handing each element to its
 /// `Output` parents first: built into values (`ElementTree`), into subtrees shared with earlier
 /// captures (`CapturedTree`, which reuses cached ones: TreeCapturer+Cache.swift) or written
 /// straight into a document (`SnapshotStreamWriter`).

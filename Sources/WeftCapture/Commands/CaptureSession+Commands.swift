@@ -1,7 +1,8 @@
+import WeftJSON
 import WeftNodes
 import WeftSnapshot
 
-/// The device methods of protocol.md, dispatched by name. Each handler reads its params, acts on
+/// The device methods of docs/protocol.md, dispatched by name. Each handler reads its params, acts on
 /// the live trees and answers with pre-encoded result bytes or a `CommandError`.
 extension CaptureSession {
     public typealias Reply = (Result<[UInt8], CommandError>) -> Void
@@ -95,7 +96,7 @@ extension CaptureSession {
     /// freeze the program for hours.
     static let maximumStep = 3600
 
-    /// `{"element": Element}` (protocol.md, Tree.getElement and the edits).
+    /// `{"element": Element}` (docs/protocol.md, Tree.getElement and the edits).
     static func elementResult(_ element: Snapshot.Element) -> [UInt8] {
         var writer = JSONWriter(capacity: 512)
         writer.raw("{\"element\":")

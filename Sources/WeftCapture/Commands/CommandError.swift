@@ -1,6 +1,6 @@
 import WeftProtocol
 
-/// A device method's failure, answered as the reply's `error` (protocol.md, Envelope codes).
+/// A device method's failure, answered as the reply's `error` (docs/protocol.md, Errors).
 public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     public let code: Int
     public let message: String
@@ -10,7 +10,7 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
         self.message = message
     }
 
-    // The codes of protocol.md's table, named once in WeftProtocol.
+    // The codes of docs/protocol.md's table, named once in WeftProtocol.
     public static let methodNotFoundCode = ProtocolErrorCode.methodNotFound.rawValue
     public static let invalidParamsCode = ProtocolErrorCode.invalidParams.rawValue
     public static let internalErrorCode = ProtocolErrorCode.internalError.rawValue

@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftSnapshot
 
 /// A request's `params`, read with errors that name the parameter (-32602).

@@ -1,3 +1,5 @@
+import Foundation
+import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot

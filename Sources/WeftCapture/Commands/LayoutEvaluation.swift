@@ -1,4 +1,5 @@
 import Foundation
+import WeftJSON
 import WeftLayout
 import WeftSnapshot
 

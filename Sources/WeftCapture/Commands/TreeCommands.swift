@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
@@ -31,7 +32,7 @@ extension CaptureSession {
     }
 
     /// The nodes a touch at (x, y) in the root's coordinates passes through, outermost first, and
-    /// the node that takes it (texture-semantics.md section 5: slop, hidden and disabled nodes).
+    /// the node that takes it (docs/texture-semantics.md section 5: slop, hidden and disabled nodes).
     func probe(_ params: CommandParams) throws(CommandError) -> Answer {
         let x = try params.number("x"), y = try params.number("y")
         let roots = inspectedRoots

@@ -1,9 +1,10 @@
+import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
 
 /// The inspector's edits (`Layout.setStyle`, `Layout.setSpecProperty`) and how they survive
-/// relayouts (protocol.md, Identity).
+/// relayouts (docs/protocol.md, Identity of elements).
 ///
 /// Specs are rebuilt on every layout pass, so an edit of a spec is kept as an override on its
 /// structural id and re-applied to each new spec tree its owner builds (through an observer of

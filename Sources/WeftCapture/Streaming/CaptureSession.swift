@@ -1,11 +1,12 @@
 import Foundation
+import WeftJSON
 import WeftNodes
 import WeftSnapshot
 
 /// The program's side of an inspection, on its main loop and without any transport: it keeps
-/// the document at the current revision, serves every device method of protocol.md
+/// the document at the current revision, serves every device method of docs/protocol.md
 /// (`handle(method:params:reply:)`) and, after each frame, streams `Tree.updated` ops against
-/// revisions while someone listens (protocol.md, Updates).
+/// revisions while someone listens (docs/protocol.md, Updates).
 ///
 /// - Revisions: `revision` grows by one each time a capture differs from the last published
 ///   document (meta and `capturedAt` aside). `Tree.getDocument` captures, publishing first when
@@ -258,7 +259,7 @@ public final class CaptureSession {
     private func stream(after info: MainLoop.FrameInfo) {
         if budget.fraction > 0 {
             // A frame only pays off debt (the credit never grows above zero): without any, the
-            // clock is not read (a twentieth of a 2 us frame).
+            // clock is not read.
             if budget.credit < 0 { budget.frameRan(seconds: MonotonicClock.now - info.startedAt) }
             // A capture in the loop's sleep is free unless the loop woke while it ran.
             budget.loopWaited(seconds: loopWaitToCharge)

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import WeftJSON
 import WeftSnapshot
 
 /// Turns captures into revisions: compares each capture with the last published document and,
@@ -7,27 +8,16 @@ import WeftSnapshot
 /// ops between them. It also carries every other message of the session (replies, other events)
 /// so that they leave in the order they were produced.
 ///
-/// Why a worker: captures must be taken where the trees can be read (on the loop's thread, or
-/// on this worker while the loop sleeps: `captureWhileLoopSleeps`), but a capture is
-/// immutable, so assembling it into a document (`PendingCapture`), comparing, diffing and
-/// encoding it can happen elsewhere. With `.worker` that work runs on a serial
-/// queue and the host's frame pays only for reading its trees. Work in flight is bounded to one
-/// capture being published plus one waiting: a newer capture replaces the waiting one, and
-/// since the diff is always taken against the last *published* document, a superseded capture
-/// leaves no revision gap (its changes are in the newer one). `.inline` does the same work at
-/// once on the caller's thread (tools, tests).
+/// Why a worker: a capture is immutable, so assembling, diffing and encoding it runs on a serial
+/// queue (`.worker`) and the host's frame pays only for reading its trees; at most one capture
+/// waits, replaced by a newer one (diffs are against the last published document, so that leaves
+/// no revision gap). `.inline` does the same work on the caller's thread (tools, tests).
 ///
-/// Why a poll: waking the worker for every capture costs the host thread a system call (a few
-/// microseconds, as much as a whole capture of a scrolling feed). So while captures keep coming
-/// the worker wakes itself on a timer (`pollInterval`) and takes the waiting one;
-/// the host only stores it. Each round first tries `captureWhileLoopSleeps` (a capture the
-/// session wants taken in the loop's sleep, stored as the host stores one, before the loop
-/// wakes), so the interval is a little shorter than the loop's frames (`pollInterval(for:)`):
-/// every sleep between two frames then meets a round. The poll stops after about half a second
-/// of empty rounds, and the next capture (or wanted one) wakes the worker once to start it
-/// again.
-/// Anything that must not wait for the timer (replies through `afterPublishing`, `flush`)
-/// publishes the waiting capture first.
+/// Why a poll: waking the worker per capture would cost the host a system call, so while captures
+/// keep coming the worker wakes itself every `pollInterval` (a little under a frame, so each
+/// sleep between frames meets a round and can take `captureWhileLoopSleeps`), stopping after half
+/// a second of empty rounds. Replies (`afterPublishing`) and `flush` publish the waiting capture
+/// first.
 final class UpdatePublisher: @unchecked Sendable {
     enum Mode: Sendable {
         /// Everything at once, on the caller's thread.
@@ -88,9 +78,8 @@ final class UpdatePublisher: @unchecked Sendable {
     var idlePollsBeforeStopping: Int { Int((Self.idleSecondsBeforeStopping / pollInterval).rounded(.up)) }
 
     /// The interval for a loop running `frameDuration`-second frames: 90 % of a frame (within
-    /// the shortest and longest intervals), shorter than the sleep between two frames unless the
-    /// frame itself takes a tenth of its time. At 120 frames per second a 16 ms poll met every
-    /// other 8 ms sleep, and the captures it missed were taken on the loop's thread, a frame late.
+    /// the shortest and longest intervals), so that every sleep between two frames meets a round
+    /// unless the frame itself takes a tenth of its time.
     static func pollInterval(for frameDuration: Double) -> Double {
         min(longestPollInterval, max(shortestPollInterval, frameDuration * 0.9))
     }
@@ -117,13 +106,9 @@ final class UpdatePublisher: @unchecked Sendable {
             publish(capture().snapshot(assembling: &assembly), sendUpdate: sendUpdate)
             return
         }
-        // The capture superseded last time is released before this one is taken, here where
-        // captures are taken (on the host, unless the loop sleeps): it shares its subtrees with
-        // the cache, so that costs a few releases, and the new capture's allocations take its
-        // memory back. (Released right after it was superseded, its memory was what the next
-        // frame's allocations got, two frames cold: the frame itself ran about 5 % slower.) It
-        // is released where it is stored: taken into a local, the optimizer let the reference
-        // live on past the new capture, and the frames ran 5 % slower again.
+        // The superseded capture is released here, just before the next is taken, so the new
+        // capture's allocations reuse its warm memory; released in place, not through a local
+        // the optimizer could keep alive (docs/architecture.md, "Performance notes").
         handoff.withLock { handoff in handoff.superseded = nil }
         let next = capture()
         let startPolling = handoff.withLock { handoff in

@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftSnapshot
 
 /// A value an edit cannot take (`Layout.setStyle` / `Layout.setSpecProperty`): answered with

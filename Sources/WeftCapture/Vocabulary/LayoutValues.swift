@@ -1,4 +1,5 @@
 import Foundation
+import WeftJSON
 import WeftLayout
 import WeftSnapshot
 
@@ -48,7 +49,7 @@ enum LayoutValues {
         return dimension
     }
 
-    /// Texture treats a size of 1e7 points or more as invalid (texture-semantics.md section 4).
+    /// Texture treats a size of 1e7 points or more as invalid (docs/texture-semantics.md section 4).
     static let maximumPoints: Double = 1e7
 
     static func number(_ value: JSONValue) throws(EditValueError) -> Double {

@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftLayout
 import WeftSnapshot
 
@@ -17,7 +18,7 @@ enum SpecProperty: Sendable {
     case absoluteSizing  // absolute
     case location, offset, wrapsCorner  // corner
 
-    /// The layout-json key (docs/layout-json.md, Types).
+    /// The layout-json key (docs/layout-json.md, Elements).
     var key: String {
         switch self {
         case .direction: "direction"
@@ -146,7 +147,7 @@ struct SpecDescriptor: Sendable {
     }
 }
 
-/// The ten layout specs of WeftLayout in the layout-json vocabulary (docs/layout-json.md, Types).
+/// The ten layout specs of WeftLayout in the layout-json vocabulary (docs/layout-json.md, Elements).
 enum SpecDescriptors {
     /// The descriptor of `spec`'s exact class. Specs of other classes (a host's own LayoutSpec
     /// subclass) are `custom`, with no editable properties. A scan of ten identities, the

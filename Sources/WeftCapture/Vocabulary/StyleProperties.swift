@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftLayout
 import WeftSnapshot
 
@@ -13,7 +14,7 @@ enum StyleProperty: CaseIterable, Sendable {
     case flexGrow, flexShrink, ascender, descender, spacingBefore, spacingAfter
     case alignSelf, layoutPosition
 
-    /// The layout-json key (docs/layout-json.md, `style`).
+    /// The layout-json key (docs/layout-json.md, Style).
     var key: String {
         switch self {
         case .width: "width"
@@ -108,7 +109,7 @@ enum StyleProperty: CaseIterable, Sendable {
     }
 }
 
-/// The layout style in the layout-json vocabulary (docs/layout-json.md, `style`).
+/// The layout style in the layout-json vocabulary (docs/layout-json.md, Style).
 enum StyleProperties {
     /// The property named `key`, or nil when layout-json has no such style key.
     static func named(_ key: String) -> StyleProperty? {

@@ -1,6 +1,7 @@
 import Foundation
 import WeftCapture
 import WeftNodes
+import WeftProtocol
 import WeftSnapshot
 
 /// Makes a running program inspectable: the one object a host program creates.
@@ -82,7 +83,7 @@ public final class Inspector {
             loop: loop, roots: fixedRoots,
             meta: Snapshot.Meta(appId: options.appId, appName: appName, instance: instance,
                                 host: ProcessInfo.processInfo.hostName,
-                                pid: Int(ProcessInfo.processInfo.processIdentifier), protocolVersion: 1,
+                                pid: Int(ProcessInfo.processInfo.processIdentifier), protocolVersion: ProtocolVersion.current,
                                 screen: screen),
             updateRate: options.updateRate, captureBudget: options.captureBudget, publishing: .worker)
 

@@ -3,7 +3,7 @@ import WeftCapture
 import WeftSnapshot
 
 extension Inspector {
-    /// Where the inspector connects (protocol.md, Transport).
+    /// Where the inspector connects (docs/protocol.md, Transport).
     public enum Gateway: Sendable, Equatable {
         /// `WEFT_GATEWAY` when set; otherwise the default `ws://127.0.0.1:9223`, unless
         /// `WEFT_SNAPSHOT_DIR` is set (a CI run that only writes checkpoints): then no gateway.

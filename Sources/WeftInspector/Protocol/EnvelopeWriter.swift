@@ -1,7 +1,8 @@
+import WeftJSON
 import WeftSnapshot
 
 /// Writes protocol envelopes with the envelope keys (`id`, `method`, `device`) first and the body
-/// last (protocol.md, "Key order"). Bodies are pre-encoded JSON bytes and are never re-encoded:
+/// last (docs/protocol.md, "Key order"). Bodies are pre-encoded JSON bytes and are never re-encoded:
 /// a message is kept as parts (head, body, tail) that the transport copies straight into its
 /// send buffer.
 public enum EnvelopeWriter {

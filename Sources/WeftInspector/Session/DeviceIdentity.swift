@@ -1,7 +1,8 @@
 import Foundation
+import WeftJSON
 import WeftSnapshot
 
-/// What identifies a host program across restarts (protocol.md, "Handshake and identity"): the
+/// What identifies a host program across restarts (docs/protocol.md, "Devices: registration and identity"): the
 /// gateway gives the same identity the same `deviceId` for its whole life, and a second
 /// connection with a live identity replaces the first.
 public struct DeviceIdentity: Sendable, Equatable {
@@ -49,7 +50,7 @@ public struct DeviceInfo: Sendable, Equatable {
 }
 
 extension DeviceIdentity {
-    /// `Gateway.register` params (protocol.md, "Handshake and identity").
+    /// `Gateway.register` params (docs/protocol.md, "Devices: registration and identity").
     func registerParams(info: DeviceInfo, protocolVersion: Int) -> [UInt8] {
         let params: JSONValue = [
             "protocolVersion": .number(Double(protocolVersion)),

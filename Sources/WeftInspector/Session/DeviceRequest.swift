@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftSnapshot
 import Dispatch
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// A host program's connection to the gateway (the device role of protocol.md): it registers
+/// A host program's connection to the gateway (the device role of docs/protocol.md): it registers
 /// with its identity, re-registers after every reconnect, knows whether any inspector is
 /// attached, hands incoming requests to the host, and sends replies and events built from
 /// pre-encoded bytes. Nothing here ever blocks the calling thread.
@@ -110,7 +110,7 @@ public final class DeviceSession: Sendable {
         return client.send(EnvelopeWriter.reply(id: request.id, result: result), generation: request.generation)
     }
 
-    /// Answers `request` with an error (protocol.md codes; an unknown method: `.methodNotFound`).
+    /// Answers `request` with an error (docs/protocol.md codes; an unknown method: `.methodNotFound`).
     @discardableResult
     public func fail(_ request: DeviceRequest, with error: ProtocolError) -> WebSocketClient.SendResult {
         core.answered(request)

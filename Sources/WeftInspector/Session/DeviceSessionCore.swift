@@ -1,3 +1,5 @@
+import WeftJSON
+import WeftProtocol
 import WeftSnapshot
 import Synchronization
 
@@ -5,7 +7,7 @@ import Synchronization
 /// handshake, the inspector count, and incoming requests checked and handed on. It holds no
 /// reference to the client; what it has to send there and then it returns to the transport.
 final class DeviceSessionCore: Sendable {
-    static let protocolVersion = 1
+    static let protocolVersion = ProtocolVersion.current
 
     struct State {
         var deviceId: String?

@@ -1,6 +1,6 @@
 /// Reassembles a WebSocket message from the pieces libwebsockets delivers (fragments, and
 /// pieces of a fragment bounded by its receive buffer) and enforces the size limit on the whole
-/// message (protocol.md: limits apply to the reassembled message, not to fragments).
+/// message (docs/protocol.md: limits apply to the reassembled message, not to fragments).
 ///
 /// An oversized message is not buffered: only its first `headLength` bytes are kept, so the
 /// receiver can still read its `id` (written first) and answer it with an error.

@@ -2,7 +2,7 @@
 /// so a large body is copied only once: into the transport's send buffer.
 public struct OutgoingMessage: Sendable {
     /// Whether the queue may drop the message when it falls behind. Only events may be dropped
-    /// (protocol.md, "Queues"): receivers notice the revision gap and resync. Requests and
+    /// (docs/protocol.md, "Queues and slow peers"): receivers notice the revision gap and resync. Requests and
     /// replies are essential.
     public enum Kind: Sendable {
         case essential

@@ -1,7 +1,7 @@
 /// The bounded queue of messages waiting for the socket. It never makes the sender wait:
 /// `enqueue` either accepts, drops, or reports an overflow, at once.
 ///
-/// Policy (protocol.md, "Queues"; DESIGN.md, "Defaults that protect users"):
+/// Policy (docs/protocol.md, "Queues and slow peers"; docs/architecture.md, "Defaults that protect users"):
 /// - Events (droppable) may occupy at most `eventBudget` bytes. A new event that does not fit
 ///   evicts the oldest queued events (they are superseded: the receivers detect the revision
 ///   gap and resync either way); an event larger than the whole budget is dropped itself.

@@ -36,7 +36,7 @@ public struct ReconnectBackoff: Sendable, Equatable {
 
 extension Duration {
     /// The duration in seconds as a Double.
-    var seconds: Double {
+    package var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) * 1e-18
     }
 }

@@ -4,7 +4,7 @@ import Synchronization
 
 /// Everything that runs on the transport's own thread: the lws context, the one connection,
 /// reassembly, fragmenting writes, and the reconnection schedule. libwebsockets is not
-/// thread-safe (DESIGN.md, "Toolchain notes"), so every lws call is made here; the mutable
+/// thread-safe (docs/architecture.md, "Threads"), so every lws call is made here; the mutable
 /// properties below are touched only on this thread, which is why the class may be
 /// `@unchecked Sendable` (it is handed to the thread once).
 final class ServiceLoop: @unchecked Sendable {

@@ -46,8 +46,8 @@ final class ServiceTimer {
     static let longestDelay: Duration = .seconds(100 * 365 * 24 * 3600)
 
     /// `delay` in the whole microseconds lws counts in: at least 1, at most `longestDelay`. The
-    /// options' durations are the program's (`.seconds(.max)` for "never"), and multiplied out
-    /// unchecked they overflowed: a trap on the transport thread that took the program down.
+    /// options' durations are the program's (`.seconds(.max)` for "never"): clamped first, so
+    /// converting them cannot overflow and trap on the transport thread.
     static func microseconds(_ delay: Duration) -> Int64 {
         let clamped = min(max(delay, .microseconds(1)), longestDelay)
         return clamped.components.seconds * 1_000_000 + clamped.components.attoseconds / 1_000_000_000_000

@@ -117,9 +117,9 @@ public final class WebSocketClient: Sendable {
         case overflow
     }
 
-    /// Stops reading from the socket (or resumes). Used to test peers that stop reading; the
-    /// gateway then has to queue, drop and resync on its side.
-    public func pauseReading(_ paused: Bool) {
+    /// Stops reading from the socket (or resumes), so tests can make a peer that stops reading;
+    /// the gateway then has to queue, drop and resync on its side. Package API: no host sees it.
+    package func pauseReading(_ paused: Bool) {
         mailbox.contents.withLock { $0.readingPaused = paused }
         mailbox.wake()
     }
@@ -152,17 +152,17 @@ public final class WebSocketClient: Sendable {
     /// Why the last attempt or connection failed (nil before any failure).
     public var lastError: String? { mailbox.lastError.withLock { $0 } }
 
-    /// Counters for tests and benchmarks.
-    public struct Statistics: Sendable, Equatable {
-        public var queuedMessages: Int
-        public var queuedBytes: Int
-        public var droppedEvents: Int
-        public var messagesSent: Int
-        public var generation: UInt64
-        public var isOpen: Bool
+    /// Counters for tests and benchmarks (package API: no host sees them).
+    package struct Statistics: Sendable, Equatable {
+        package var queuedMessages: Int
+        package var queuedBytes: Int
+        package var droppedEvents: Int
+        package var messagesSent: Int
+        package var generation: UInt64
+        package var isOpen: Bool
     }
 
-    public var statistics: Statistics {
+    package var statistics: Statistics {
         mailbox.contents.withLock {
             Statistics(queuedMessages: $0.queue.count, queuedBytes: $0.queue.queuedBytes,
                        droppedEvents: $0.queue.droppedEvents, messagesSent: $0.messagesSent,

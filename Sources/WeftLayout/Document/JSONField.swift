@@ -1,10 +1,10 @@
-import Foundation
+import WeftJSON
 
-/// One value of a parsed JSON document (JSONSerialization's `Any`) with the path it was found
-/// at, read strictly: a number is never a bool, a string never a number, and every mismatch
-/// throws a `LayoutDocumentError` naming the path and what was found.
+/// One value of a parsed JSON document with the path it was found at, read strictly: a number
+/// is never a bool, a string never a number, and every mismatch throws a `LayoutDocumentError`
+/// naming the path and what was found.
 struct JSONField {
-    let value: Any
+    let value: JSONValue
     let path: String
 
     /// A member path: `root.style` + `width` -> `root.style.width`.
@@ -14,25 +14,25 @@ struct JSONField {
 
     func mismatch(_ expected: String) -> LayoutDocumentError { fail("expected \(expected), got \(describe(value))") }
 
-    func object() throws -> JSONObject {
-        guard let dictionary = value as? [String: Any] else { throw mismatch("an object") }
-        return JSONObject(dictionary: dictionary, path: path)
+    func object() throws -> JSONObjectField {
+        guard case .object(let object) = value else { throw mismatch("an object") }
+        return JSONObjectField(object: object, path: path)
     }
 
     func array() throws -> [JSONField] {
-        guard let array = value as? [Any] else { throw mismatch("an array") }
+        guard case .array(let array) = value else { throw mismatch("an array") }
         return array.enumerated().map { JSONField(value: $1, path: "\(path)[\($0)]") }
     }
 
     func string() throws -> String {
-        guard let string = value as? String else { throw mismatch("a string") }
+        guard case .string(let string) = value else { throw mismatch("a string") }
         return string
     }
 
     /// A JSON number (not a bool).
     func number() throws -> Double {
-        guard let number = value as? NSNumber, !isBoolean(number) else { throw mismatch("a number") }
-        return number.doubleValue
+        guard case .number(let number) = value else { throw mismatch("a number") }
+        return number
     }
 
     /// A number no smaller than zero.
@@ -44,28 +44,28 @@ struct JSONField {
 
     /// A number or the string `"inf"` (unbounded).
     func numberOrInfinity() throws -> Double {
-        if let string = value as? String {
-            guard string == "inf" else { throw mismatch("a number or \"inf\"") }
-            return .infinity
+        switch value {
+        case .string("inf"): return .infinity
+        case .number(let number): return number
+        default: throw mismatch("a number or \"inf\"")
         }
-        guard let number = value as? NSNumber, !isBoolean(number) else { throw mismatch("a number or \"inf\"") }
-        return number.doubleValue
     }
 
     func bool() throws -> Bool {
-        guard let number = value as? NSNumber, isBoolean(number) else { throw mismatch("true or false") }
-        return number.boolValue
+        guard case .bool(let flag) = value else { throw mismatch("true or false") }
+        return flag
     }
 
     /// A dimension: a number (points), `"<number>pt"`, `"<number>%"` or `"auto"`.
     func dimension() throws -> Dimension {
-        if let string = value as? String {
+        switch value {
+        case .string(let string):
             do { return try Dimension(parsing: string) } catch { throw fail("\(error)") }
-        }
-        guard let number = value as? NSNumber, !isBoolean(number) else {
+        case .number(let number):
+            return .points(number)
+        default:
             throw mismatch("a dimension (a number, \"<number>pt\", \"<number>%\" or \"auto\")")
         }
-        return .points(number.doubleValue)
     }
 
     /// An array of exactly `count` elements, each read by `read`.
@@ -78,7 +78,7 @@ struct JSONField {
     /// One of the names of `table` (a string).
     func oneOf<T>(_ table: LayoutNameTable<T>) throws -> T {
         let list = table.names.joined(separator: "|")
-        guard let string = value as? String else { throw mismatch("one of \(list)") }
+        guard case .string(let string) = value else { throw mismatch("one of \(list)") }
         guard let match = table.value(named: string) else {
             throw fail("expected one of \(list), got \(describe(value))")
         }
@@ -88,12 +88,12 @@ struct JSONField {
 
 /// A JSON object with its path: optional and required members, and a check that it has no
 /// keys besides the allowed ones.
-struct JSONObject {
-    let dictionary: [String: Any]
+struct JSONObjectField {
+    let object: JSONObject
     let path: String
 
     func field(_ key: String) -> JSONField? {
-        dictionary[key].map { JSONField(value: $0, path: JSONField.join(path, key)) }
+        object[key].map { JSONField(value: $0, path: JSONField.join(path, key)) }
     }
 
     func required(_ key: String) throws -> JSONField {
@@ -105,27 +105,22 @@ struct JSONObject {
 
     /// Throws for the first unknown key in alphabetical order (so the message is stable).
     func allowOnly(_ allowed: [String]) throws {
-        for key in dictionary.keys.sorted() where !allowed.contains(key) {
+        for key in object.keys.sorted() where !allowed.contains(key) {
             throw LayoutDocumentError(path: JSONField.join(path, key),
                                       message: "unknown key (allowed: \(allowed.joined(separator: ", ")))")
         }
     }
 }
 
-/// JSONSerialization gives true/false as NSNumbers of a distinct boolean class.
-private let booleanClass: AnyClass = type(of: NSNumber(value: true))
-
-private func isBoolean(_ number: NSNumber) -> Bool { type(of: number) == booleanClass }
-
 /// A short description of a JSON value for error messages: `"big"`, `12`, `true`, `null`,
 /// `an object`, `an array`.
-private func describe(_ value: Any) -> String {
+private func describe(_ value: JSONValue) -> String {
     switch value {
-    case let string as String: return "\"\(string)\""
-    case let number as NSNumber: return isBoolean(number) ? (number.boolValue ? "true" : "false") : formatNumber(number.doubleValue)
-    case is NSNull: return "null"
-    case is [String: Any]: return "an object"
-    case is [Any]: return "an array"
-    default: return "\(value)"
+    case .string(let string): "\"\(string)\""
+    case .number(let number): formatNumber(number)
+    case .bool(let flag): flag ? "true" : "false"
+    case .null: "null"
+    case .object: "an object"
+    case .array: "an array"
     }
 }

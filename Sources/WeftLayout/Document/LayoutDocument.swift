@@ -1,4 +1,5 @@
 import Foundation
+import WeftJSON
 
 /// A layout described in JSON (the layout description format of docs/layout-json.md): the
 /// element tree it builds, the screen scale and the root's size range. Used by `weft layout`,
@@ -39,20 +40,19 @@ public struct LayoutDocument {
     /// Decodes a layout description from JSON text. Throws `LayoutDocumentError` with the JSON
     /// path of the first problem.
     public init(data: Data) throws {
-        let object: Any
+        let json: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw LayoutDocumentError(path: "", message: "not valid JSON (\(jsonErrorSummary(error)))")
+            json = try JSONReader.parse(data)
+        } catch let error as JSONError {
+            throw LayoutDocumentError(path: "", message: "not valid JSON (\(error))")
         }
-        try self.init(jsonObject: object)
+        try self.init(json: json)
     }
 
-    /// Decodes a layout description from an already parsed JSON value (JSONSerialization's
-    /// types: dictionaries, arrays, NSNumber, String, NSNull).
-    public init(jsonObject: Any) throws {
+    /// Decodes a layout description from an already parsed JSON value.
+    public init(json: JSONValue) throws {
         var decoder = LayoutDocumentDecoder()
-        self = try decoder.decodeDocument(JSONField(value: jsonObject, path: ""))
+        self = try decoder.decodeDocument(JSONField(value: json, path: ""))
     }
 
     public init(scale: Double? = nil, sizeRange: SizeRange? = nil, root: Element) {
@@ -68,11 +68,4 @@ public struct LayoutDocument {
         let context = LayoutContext(scale: scale ?? self.scale ?? Self.defaultScale)
         return root.element.layoutThatFits(range, parentSize: range.max, context: context)
     }
-}
-
-/// The first line of a JSONSerialization error, which is all a user needs.
-private func jsonErrorSummary(_ error: Error) -> String {
-    let nsError = error as NSError
-    if let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return detail }
-    return nsError.localizedDescription
 }

@@ -96,7 +96,7 @@ struct LayoutDocumentDecoder {
     }
 
     /// The element of `type` and its described children, in input order.
-    private mutating func decodeBody(type: String, _ object: JSONObject) throws
+    private mutating func decodeBody(type: String, _ object: JSONObjectField) throws
         -> (any LayoutElement, [LayoutDocument.Element])
     {
         switch type {
@@ -167,7 +167,7 @@ struct LayoutDocumentDecoder {
         }
     }
 
-    private mutating func decodeChildren(_ object: JSONObject) throws -> [LayoutDocument.Element] {
+    private mutating func decodeChildren(_ object: JSONObjectField) throws -> [LayoutDocument.Element] {
         var children: [LayoutDocument.Element] = []
         for child in try object.required("children").array() { children.append(try decodeElement(child)) }
         return children

@@ -1,3 +1,5 @@
+import WeftJSON
+
 /// The output of `weft layout` (docs/layout-json.md): the described tree with computed frames,
 /// each relative to its parent element's origin (the unflattened layout), children in input
 /// order, ids echoed (null when absent), numbers in their shortest round-trip form.
@@ -6,30 +8,15 @@ extension LayoutDocument {
     /// ending with a newline; with `ascii`, a last member `"ascii"` holding it (what
     /// `Layout.evaluate` answers).
     public func encodeOutput(_ layout: Layout, ascii: String? = nil) -> String {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("size")
-        writer.numbers([layout.size.width, layout.size.height])
-        writer.key("root")
-        write(root, layout: layout, into: &writer)
-        if let ascii {
-            writer.key("ascii")
-            writer.string(ascii)
-        }
-        writer.endObject()
-        return writer.text + "\n"
+        var output: JSONObject = [
+            "size": numbers([layout.size.width, layout.size.height]),
+            "root": json(root, layout: layout),
+        ]
+        if let ascii { output.append(key: "ascii", value: .string(ascii)) }
+        return JSONFormatter.indentedString(.object(output), style: .scalarArraysInline) + "\n"
     }
 
-    private func write(_ element: Element, layout: Layout, into writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("id")
-        if let id = element.id { writer.string(id) } else { writer.null() }
-        writer.key("type")
-        writer.string(element.type)
-        writer.key("frame")
-        writer.numbers([layout.position.x, layout.position.y, layout.size.width, layout.size.height])
-        writer.key("children")
-        writer.beginArray()
+    private func json(_ element: Element, layout: Layout) -> JSONValue {
         // The spec's sublayout for each child, found by identity (specs may order their
         // sublayouts differently from the input, e.g. background first); one index, not a scan
         // per child, keeps a spec of many children linear.
@@ -39,12 +26,19 @@ extension LayoutDocument {
             let key = ObjectIdentifier(sublayout.element)
             if sublayoutIndex[key] == nil { sublayoutIndex[key] = index }
         }
-        for child in element.children {
-            if let index = sublayoutIndex[ObjectIdentifier(child.element)] {
-                write(child, layout: layout.sublayouts[index], into: &writer)
-            }
+        let children = element.children.compactMap { child in
+            sublayoutIndex[ObjectIdentifier(child.element)].map { json(child, layout: layout.sublayouts[$0]) }
         }
-        writer.endArray()
-        writer.endObject()
+        return .object([
+            "id": element.id.map(JSONValue.string) ?? .null,
+            "type": .string(element.type),
+            "frame": numbers([layout.position.x, layout.position.y, layout.size.width, layout.size.height]),
+            "children": .array(children),
+        ])
+    }
+
+    /// A number that is not finite is written `null`.
+    private func numbers(_ values: [Double]) -> JSONValue {
+        .array(values.map { $0.isFinite ? .number($0) : .null })
     }
 }

@@ -1,5 +1,5 @@
 /// The layout-json `type` of each WeftLayout spec and Texture's name for its class
-/// (docs/layout-json.md, Types): the one table of both. The spec classes take their
+/// (docs/layout-json.md, Elements): the one table of both. The spec classes take their
 /// `textureClassName` from it, capture takes a spec's `type` from it, and a snapshot element of
 /// a spec type may leave out its `className` when it is this one (docs/snapshot-format.md,
 /// "Implied values").

@@ -215,8 +215,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     }
 
     /// Makes the visible cells the subnodes, in item order. The cells to keep are marked
-    /// (`isKeptAsVisibleCell`) while the others are detached: a set of them hashed every cell
-    /// twice, about 11 % of a scrolling feed's frame.
+    /// (`isKeptAsVisibleCell`) while the others are detached, so no cell is hashed every frame.
     func showVisibleCells() {
         let visible = visibleCells
         for cell in visible { cell.isKeptAsVisibleCell = true }

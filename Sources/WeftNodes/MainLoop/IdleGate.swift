@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Why: the trees belong to the loop's thread, and a program drawing at 60 frames per second
 /// spends most of each refresh asleep. An inspector that reads the trees during that sleep, on
-/// a thread of its own, costs the program's frames two uncontended locks; reading them after
-/// each frame on the loop's thread made a scrolling feed's frames 12-16 % longer (docs/client.md).
+/// a thread of its own, costs the program's frames two uncontended locks instead of the
+/// capture itself (docs/client.md).
 ///
 /// How: the loop opens the gate as it goes to sleep, saying when it will wake (`open(until:)`),
 /// and closes it when it wakes (`close()`), before it runs anything else. A reader runs its body

@@ -16,7 +16,7 @@ public enum LoopClock: Sendable {
 }
 
 /// Wall time on the system's monotonic clock, in seconds from an arbitrary start. One read stays
-/// in user space (about 30 ns on the CI machine), cheap enough for every frame; the loop paces
+/// in user space (vDSO), cheap enough for every frame; the loop paces
 /// real-clock frames with it and stamps each frame's start (`FrameInfo.startedAt`).
 public enum MonotonicClock {
     public static var now: Double {

@@ -120,7 +120,7 @@ public final class MainLoop {
     private var pendingSteps = 0
     private var stopRequested = false
     private var lastFrameWallTime: Double?
-    private let mailbox = Mailbox()
+    private let postedWork = PostedWork()
     /// Sleeps and waits at the gate since the last frame (`sleptBeforeThisFrame`,
     /// `idleWaitBeforeThisFrame` at the next).
     private var sleptSinceLastFrame = false
@@ -171,16 +171,16 @@ public final class MainLoop {
     /// that is safe from any thread (a transport thread posts inspector commands with it); the
     /// loop passes itself in so the closure need not capture it.
     public func post(_ work: @escaping @Sendable (MainLoop) -> Void) {
-        mailbox.post(work)
+        postedWork.post(work)
     }
 
     /// A handle other threads keep to post work to this loop.
-    public var poster: Poster { Poster(mailbox: mailbox) }
+    public var poster: Poster { Poster(postedWork: postedWork) }
 
     /// Posts work to a loop from any thread.
     public struct Poster: Sendable {
-        fileprivate let mailbox: Mailbox
-        public func post(_ work: @escaping @Sendable (MainLoop) -> Void) { mailbox.post(work) }
+        fileprivate let postedWork: PostedWork
+        public func post(_ work: @escaping @Sendable (MainLoop) -> Void) { postedWork.post(work) }
     }
 
     // MARK: Callbacks and hooks
@@ -258,7 +258,7 @@ public final class MainLoop {
     /// Runs one frame unless paused (then it only drains posted work). Returns whether a frame ran.
     @discardableResult
     public func tick() -> Bool {
-        drainMailbox()
+        runPostedWork()
         guard !isPaused else { return false }
         let now = MonotonicClock.now
         runFrame(timeStep: nextTimeStep(at: now), startedAt: now)
@@ -365,7 +365,7 @@ public final class MainLoop {
     }
 
     private func runScheduledWork() {
-        drainMailbox()
+        runPostedWork()
         let work = scheduled
         scheduled = []
         for item in work { item() }
@@ -375,13 +375,13 @@ public final class MainLoop {
         for timer in due { timer.work() }
     }
 
-    private func drainMailbox() {
-        for work in mailbox.takeAll() { work(self) }
+    private func runPostedWork() {
+        for work in postedWork.takeAll() { work(self) }
     }
 }
 
 /// Work posted from other threads, handed to the loop's thread at its next iteration.
-final class Mailbox: Sendable {
+final class PostedWork: Sendable {
     private let queue = Mutex<[@Sendable (MainLoop) -> Void]>([])
 
     func post(_ work: @escaping @Sendable (MainLoop) -> Void) {

@@ -4,9 +4,8 @@
 /// called; one added during a pass waits for the next.
 ///
 /// A class whose entries are classes: a pass walks the entries it started with while bodies add
-/// and remove others, and a removal marks the entry the pass holds. (The loop used to walk its
-/// lists through key paths, looking each entry up in the list again before calling it: a few
-/// hundred instructions per frame, more than an inspector's hook does when nobody listens.)
+/// and remove others, and a removal marks the entry the pass holds, so a pass never looks an
+/// entry up again before calling it.
 final class Registrations<Body> {
     private final class Entry {
         let token: MainLoop.Token

@@ -1,6 +1,6 @@
 import WeftLayout
 
-/// Hit testing with slop (texture-semantics.md section 5): a node's hit area is its bounds inset
+/// Hit testing with slop (docs/texture-semantics.md section 5): a node's hit area is its bounds inset
 /// by `hitTestSlop`, and `hitTest` descends only into nodes whose hit area holds the point, so a
 /// child is reachable only inside its parent's bounds plus the parent's slop.
 extension DisplayNode {

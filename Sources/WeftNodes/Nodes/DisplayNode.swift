@@ -25,7 +25,7 @@ private let nodeCounter = Atomic<Int>(0)
 /// it visits and changes (the tree's links and counts, `treeRevision`, the interface-state
 /// observers): checked, they cost a scrolling feed's frame about 14 % of its instructions.
 open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringConvertible {
-    /// "n<counter>" (protocol.md, Identity).
+    /// "n<counter>" (docs/protocol.md, Identity of elements).
     public let id: String
     public let style = LayoutElementStyle()
     @exclusivity(unchecked) public var debugName: String? { didSet { noteChange() } }

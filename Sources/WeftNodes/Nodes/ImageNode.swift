@@ -30,7 +30,7 @@ public enum ContentMode: String, Hashable, Sendable, CaseIterable {
 }
 
 /// An image leaf, Texture's `ASImageNode` (a control, so it can take taps). It measures its
-/// image's point size, and reports the pixel-scaling check of texture-semantics.md section 7.
+/// image's point size, and reports the pixel-scaling check of docs/texture-semantics.md section 7.
 open class ImageNode: ControlNode {
     open override var textureClassName: String { "ASImageNode" }
 

@@ -19,7 +19,7 @@ public struct RectEdges: OptionSet, Hashable, Sendable, CustomStringConvertible 
 }
 
 /// Where a control can actually be tapped, as Texture's tappable-area debug overlay computes it
-/// (texture-semantics.md section 5): the node's slop-extended bounds cut down by every ancestor's
+/// (docs/texture-semantics.md section 5): the node's slop-extended bounds cut down by every ancestor's
 /// hit area up to the root or the nearest scroll container, with the edges where an ancestor cut
 /// it (restricted) and, for ancestors with slop that clip, the edges clipping cut (clipped).
 public struct TappableArea: Hashable, Sendable {

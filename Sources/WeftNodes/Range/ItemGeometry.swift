@@ -69,7 +69,7 @@ public struct ItemGeometry: Sendable {
     }
 }
 
-/// Sorted item indices as inclusive runs: `[0, 1, 2, 5]` -> `[0...2, 5...5]` (protocol.md's
+/// Sorted item indices as inclusive runs: `[0, 1, 2, 5]` -> `[0...2, 5...5]` (docs/protocol.md's
 /// `[[start, end], ...]` form).
 public func indexRuns(_ sortedIndices: [Int]) -> [ClosedRange<Int>] {
     var runs: [ClosedRange<Int>] = []

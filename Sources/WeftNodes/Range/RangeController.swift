@@ -14,7 +14,7 @@ public protocol RangeControllerDataSource: AnyObject {
 
 /// Decides, for one scrolling container, which items are visible, which should render (display
 /// range) and which should load data (preload range), and pushes the resulting interface states
-/// into the cells. It follows Texture's `ASRangeController` as texture-semantics.md section 6
+/// into the cells. It follows Texture's `ASRangeController` as docs/texture-semantics.md section 6
 /// describes it.
 ///
 /// Each update: the visible set is the items intersecting the viewport (if none, only the visible
@@ -344,7 +344,7 @@ public final class RangeController {
     }
 
     /// The item states as runs of equal states over consecutive items: `(first, last, state)`,
-    /// protocol.md's `itemStates` form. O(items).
+    /// docs/protocol.md's `itemStates` form. O(items).
     public func itemStateRuns() -> [(first: Int, last: Int, state: InterfaceState)] {
         var runs: [(first: Int, last: Int, state: InterfaceState)] = []
         for (index, state) in itemStates.enumerated() {

@@ -1,3 +1,5 @@
+import WeftJSON
+
 extension Snapshot.Element {
     /// Writes the element (and its subtree) as one JSON object, omitting default and implied
     /// fields (`ElementField.isOmitted`).

@@ -1,3 +1,5 @@
+import WeftJSON
+
 /// The top-level fields of an element, in the order documents write them. Each field knows its
 /// JSON key, its default, and how to write and read itself, so the encoder, the decoder, the
 /// `set` update op and the diffs all treat fields the same way (one table, no per-field copies).

@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftLayout
 
 /// The values a document may leave out because other values of the same element imply them
@@ -11,7 +12,7 @@ import WeftLayout
 ///   Wrapped, truncated or trimmed text writes its lines; so does an empty text, which draws no
 ///   lines (`"lines": []`).
 /// - `props.image.decodedBytes` is implied by the pixel size: `pixelWidth * pixelHeight * 4`
-///   (texture-semantics.md section 7).
+///   (docs/texture-semantics.md section 7).
 /// - the `constrainedSize` of a node's layout root (its first child, when a spec) is implied by
 ///   the node's: a node lays out its spec in the range it was given.
 /// - a node's `interfaceState` is implied by its nearest node ancestor's: a subtree shares its

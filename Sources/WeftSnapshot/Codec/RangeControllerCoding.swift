@@ -1,3 +1,5 @@
+import WeftJSON
+
 extension Snapshot.RangeController {
     /// Writes the controller as one JSON object. `id` and `owner` are always written; other keys
     /// only when they differ from their defaults. The tuning's default is Texture's: a

@@ -1,3 +1,5 @@
+import WeftJSON
+
 extension Snapshot {
     /// Writes the whole document as compact JSON: `format`, `version`, `revision`, `meta` and
     /// `roots` always; `rangeControllers` when there are any.

@@ -1,3 +1,5 @@
+import WeftJSON
+
 /// Writes a document while its elements are read, parents before children, without building a
 /// `Snapshot` value: the bytes are those of `Snapshot.encoded()` for the same document.
 ///

@@ -1,3 +1,5 @@
+import WeftJSON
+
 // Reading and writing the small typed values every part of the document shares: numbers with
 // the snapshot's infinity/NaN forms, integers, points, sizes, rects, size ranges, enums.
 

@@ -1,5 +1,7 @@
+import WeftJSON
+
 extension Snapshot {
-    /// One node or layout spec of the tree (protocol.md, Element).
+    /// One node or layout spec of the tree (docs/snapshot-format.md, Element).
     ///
     /// Fields the protocol names with fixed shapes (ids, frame, sizes, interface state) are typed;
     /// `style` and `props` are ordered JSON objects in the layout-json vocabulary, so update ops
@@ -9,7 +11,7 @@ extension Snapshot {
             case node, spec
         }
 
-        /// `"n<counter>"` for nodes, `"<ownerNodeId>/<path>"` for specs (protocol.md, Identity).
+        /// `"n<counter>"` for nodes, `"<ownerNodeId>/<path>"` for specs (docs/protocol.md, Identity of elements).
         public var id: String
         /// Default `.node`.
         public var kind: Kind
@@ -28,7 +30,7 @@ extension Snapshot {
         public var style: JSONObject
         /// Spec properties (layout-json keys) or node properties (`text`, `image`, `control`...).
         public var props: JSONObject
-        /// For controls with targets: the tappable area (texture-semantics.md section 5).
+        /// For controls with targets: the tappable area (docs/texture-semantics.md section 5).
         public var tappable: Tappable?
         /// Default empty.
         public var interfaceState: InterfaceState
@@ -86,7 +88,7 @@ extension Snapshot {
         }
     }
 
-    /// Interface state bits (texture-semantics.md section 6). JSON: the bit mask as a number.
+    /// Interface state bits (docs/texture-semantics.md section 6). JSON: the bit mask as a number.
     public struct InterfaceState: OptionSet, Hashable, Sendable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
@@ -112,7 +114,7 @@ extension Snapshot {
     }
 
     /// A control's tappable area: its rect in the node's coordinates and the edges where an
-    /// ancestor restricted it (and, among those, clipped it). texture-semantics.md section 5.
+    /// ancestor restricted it (and, among those, clipped it). docs/texture-semantics.md section 5.
     public struct Tappable: Hashable, Sendable {
         public var rect: Rect
         public var restricted: Edges

@@ -1,8 +1,8 @@
 import WeftLayout
 
 extension Snapshot {
-    /// The state of one scroll container's range controller (protocol.md, RangeController;
-    /// texture-semantics.md section 6). Items are numbered in one flat sequence.
+    /// The state of one scroll container's range controller (docs/snapshot-format.md, RangeController;
+    /// docs/texture-semantics.md section 6). Items are numbered in one flat sequence.
     public struct RangeController: Hashable, Sendable {
         public enum Orientation: String, Hashable, Sendable, CaseIterable {
             case vertical, horizontal
@@ -123,7 +123,7 @@ extension Snapshot {
             }
         }
 
-        /// Texture's defaults (texture-semantics.md section 6): full display (1, 0.5) preload
+        /// Texture's defaults (docs/texture-semantics.md section 6): full display (1, 0.5) preload
         /// (2.5, 1.5); minimum display (0.25, 0.25) preload (0.5, 0.25); the others zero.
         public static let textureDefaults = Tuning(
             full: RangeTuning(display: .init(leading: 1, trailing: 0.5), preload: .init(leading: 2.5, trailing: 1.5)),

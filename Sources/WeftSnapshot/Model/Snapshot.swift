@@ -1,4 +1,6 @@
-/// A version-1 snapshot document (protocol.md, Snapshot; docs/snapshot-format.md): the element
+import WeftJSON
+
+/// A version-1 snapshot document (docs/protocol.md, Snapshot; docs/snapshot-format.md): the element
 /// trees of one or several roots and the state of every range controller, at one revision.
 ///
 /// A plain value: capture builds it, the codec reads and writes it, update ops and the semantic
@@ -9,7 +11,7 @@ public struct Snapshot: Hashable, Sendable {
     /// The only document version this module reads and writes.
     public static let version = 1
 
-    /// Increases by one per published change (protocol.md, Updates). Default 0.
+    /// Increases by one per published change (docs/protocol.md, Updates). Default 0.
     public var revision: Int
     public var meta: Meta
     public var roots: [Element]

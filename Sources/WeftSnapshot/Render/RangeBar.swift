@@ -1,5 +1,5 @@
 /// The geometry of one range-controller bar, as Texture's on-device range overlay draws it and
-/// the web inspector and `weft render --overlay ranges` reproduce it (texture-semantics.md
+/// the web inspector and `weft render --overlay ranges` reproduce it (docs/texture-semantics.md
 /// section 6). A pure function of the bar width, the scroll direction and the tuning.
 ///
 /// A bar is 24 points tall: the data source's name in the top half, then three 9-point strips

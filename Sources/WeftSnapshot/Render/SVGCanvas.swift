@@ -1,3 +1,5 @@
+import WeftJSON
+
 /// A minimal SVG writer: elements appended as text, numbers in shortest form, text escaped.
 struct SVGCanvas {
     private(set) var body = ""

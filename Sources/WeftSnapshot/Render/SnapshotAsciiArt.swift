@@ -2,7 +2,7 @@ import Foundation
 import WeftLayout
 
 /// Texture's ASCII art (`asciiArtString`) of snapshot elements, drawn with WeftLayout's box
-/// builder so it reads exactly like the live layout's (texture-semantics.md section 2).
+/// builder so it reads exactly like the live layout's (docs/texture-semantics.md section 2).
 public enum SnapshotAsciiArt {
     /// The element's own art: a node is its name only; a spec boxes its children's art (a stack
     /// in its direction, every other spec horizontally); a spec without children is its name.
@@ -21,7 +21,7 @@ public enum SnapshotAsciiArt {
     }
 
     /// A node's own spec root: its first child when that is a spec whose id the node owns
-    /// (`"<nodeId>/0"`, protocol.md Identity).
+    /// (`"<nodeId>/0"`, docs/protocol.md, Identity of elements).
     public static func layoutSpec(of node: Snapshot.Element) -> Snapshot.Element? {
         guard let first = node.children.first, first.kind == .spec, first.id.hasPrefix(node.id + "/") else { return nil }
         return first

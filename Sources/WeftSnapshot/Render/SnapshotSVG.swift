@@ -1,8 +1,9 @@
 import Foundation
+import WeftJSON
 
 /// Optional layers of `SnapshotSVG.render` (`weft render --overlay slop,ranges,scaling`).
 public enum SVGOverlay: String, CaseIterable, Hashable, Sendable {
-    /// Tappable areas of controls (hit-test slop), coloured as texture-semantics.md section 5.
+    /// Tappable areas of controls (hit-test slop), coloured as docs/texture-semantics.md section 5.
     case slop
     /// One range bar per range controller (section 6), under the layout.
     case ranges
@@ -208,7 +209,7 @@ public enum SnapshotSVG {
         }
     }
 
-    /// texture-semantics.md section 7: the snapshot's `scalingRatio` when captured, else
+    /// docs/texture-semantics.md section 7: the snapshot's `scalingRatio` when captured, else
     /// (pixelWidth x pixelHeight) / (floor(w x screen scale) x floor(h x screen scale)).
     static func scalingRatio(_ element: Snapshot.Element, frame: Snapshot.Rect, screenScale: Double) -> Double? {
         guard let image = element.props["image"]?.object else { return nil }

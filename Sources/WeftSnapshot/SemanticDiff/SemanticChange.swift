@@ -1,3 +1,5 @@
+import WeftJSON
+
 /// One difference the semantic diff found between two snapshots (`weft diff`, the web page).
 public struct SemanticChange: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {

@@ -1,3 +1,5 @@
+import WeftJSON
+
 /// The semantic diff of two snapshots, as `weft diff`, `WeftTesting` and the web page use it:
 /// elements are matched by structural path (class name, debug name and position among the
 /// siblings with the same class and debug name), never by id, so two runs of a program compare
@@ -15,7 +17,7 @@ public enum SemanticDiff {
         /// states) are runtime state and reported only when asked for.
         public var includeInterfaceState: Bool
 
-        /// `meta` and `revision` are ignored by default (protocol.md, Snapshots without a gateway).
+        /// `meta` and `revision` are ignored by default (docs/protocol.md, Snapshots without a gateway).
         public static let defaultIgnoredFields: Set<String> = ["meta", "revision"]
 
         public init(tolerance: Double = 0, ignoredFields: Set<String> = defaultIgnoredFields, includeInterfaceState: Bool = false) {

@@ -6,7 +6,7 @@
 /// (`style.flexGrow`, `props.text`, `rangeControllers.mode`, `meta.appId`) or an entry's name on
 /// its own (`text` ignores `props.text`), as `Options.ignores` matches them. The entry names are
 /// those Weft's snapshots write: the layout-json style keys and spec properties
-/// (docs/layout-json.md), the node properties of protocol.md (Element) plus a network image's
+/// (docs/layout-json.md), the node properties of docs/snapshot-format.md (Element) plus a network image's
 /// `url` and `loadState`, the compared range-controller fields and the meta fields. `meta` may
 /// also hold a program's own entries, so any `meta.NAME` is accepted.
 public enum SemanticDiffFieldNames {
@@ -19,7 +19,7 @@ public enum SemanticDiffFieldNames {
         "order", "rangeControllers", "meta", "revision",
     ]
 
-    /// layout-json's style keys (docs/layout-json.md, `style`).
+    /// layout-json's style keys (docs/layout-json.md, Style).
     public static let styleKeys = [
         "width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight", "flexBasis", "flexGrow", "flexShrink",
         "ascender", "descender", "spacingBefore", "spacingAfter", "alignSelf", "layoutPosition",
@@ -33,7 +33,7 @@ public enum SemanticDiffFieldNames {
         "location", "offset", "wrapsCorner",
     ]
 
-    /// The nodes' properties (protocol.md, Element `props`).
+    /// The nodes' properties (docs/snapshot-format.md, Element `props`).
     public static let nodePropertyKeys = [
         "text", "lines", "font", "image", "control", "url", "loadState", "clipsToBounds", "hidden", "alpha",
         "backgroundColor", "hitTestSlop",

@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftLayout
 
 /// The three output forms of the semantic diff (`weft diff --format text|json|junit`), here so

@@ -1,3 +1,5 @@
+import WeftJSON
+
 extension UpdateOps {
     /// Applies `ops` in order to `snapshot`'s roots and range controllers. Throws
     /// `UpdateOpError` (naming the op) for an op that does not fit: an unknown id or parent, an

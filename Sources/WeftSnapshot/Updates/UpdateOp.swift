@@ -1,4 +1,6 @@
-/// One change to a snapshot document, addressed by element id (protocol.md, Updates).
+import WeftJSON
+
+/// One change to a snapshot document, addressed by element id (docs/protocol.md, Updates).
 /// `UpdateOps.diff` produces them, `UpdateOps.apply` replays them, and `Tree.updated` events
 /// carry them as JSON.
 public enum UpdateOp: Hashable, Sendable {

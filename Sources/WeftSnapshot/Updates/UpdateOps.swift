@@ -1,4 +1,6 @@
-/// Update ops between two revisions of a document (protocol.md, Updates): `diff` finds the ops
+import WeftJSON
+
+/// Update ops between two revisions of a document (docs/protocol.md, Updates): `diff` finds the ops
 /// that turn one snapshot into the other, matching elements by id; `apply` replays them.
 /// `apply(diff(a, b), to: a)` gives `b`'s roots and range controllers exactly.
 public enum UpdateOps {

@@ -1,6 +1,6 @@
 /// A small hand-written snapshot for the diff tests: a card node laid out by a vertical stack of
 /// a title and a subtitle text node. Each test changes one thing and derives the expected
-/// difference from protocol.md (Element fields) and the diff's documented line format.
+/// difference from docs/snapshot-format.md (Element) and the diff's documented line format.
 ///
 ///     ASDisplayNode (card)                      [0, 0, 200, 60]
 ///     └ ASStackLayoutSpec (spacing 4)            [0, 0, 200, 60]

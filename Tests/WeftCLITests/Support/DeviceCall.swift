@@ -3,10 +3,11 @@ import Foundation
 import FoundationNetworking
 #endif
 import Synchronization
+import WeftJSON
 import WeftSnapshot
 import WeftTestSupport
 
-/// `POST /api/devices/{device}/call` (protocol.md, HTTP API): how a test drives a program it
+/// `POST /api/devices/{device}/call` (docs/protocol.md, HTTP API): how a test drives a program it
 /// then snapshots with the CLI (for example `Runtime.pause`).
 enum DeviceCall {
     /// The call's `result`; throws when the gateway or the device answers with an error.

@@ -1,5 +1,6 @@
 import Foundation
 import WeftInspector
+import WeftJSON
 import WeftProtocol
 import WeftSnapshot
 import WeftTestSupport

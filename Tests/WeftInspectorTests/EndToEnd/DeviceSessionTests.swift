@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import WeftJSON
 import WeftTestSupport
 @testable import WeftInspector
 import WeftSnapshot
 
-/// The device role against the real gateway (protocol.md, "Handshake and identity", "Gateway
+/// The device role against the real gateway (docs/protocol.md, "Devices: registration and identity", "Gateway
 /// methods and events"). Each test starts its own gateway on a free port.
 @Suite(.serialized) struct DeviceSessionTests {
     @Test func registersAndIsListedWithItsIdentityAndInfo() async throws {
@@ -90,10 +91,10 @@ import WeftSnapshot
         #expect(recorder.all("Tree.updated").first?.paramsBytes?.elementsEqual(params) == true)
     }
 
-    /// A request the host takes after the gateway timed it out is not handed to it: the
-    /// gateway answered its sender with -32002 already, and an edit served now would change the
-    /// program after its sender was told it had not. The device learns the time-out from the
-    /// gateway's `Gateway.register` reply. Before, `takeRequests()` returned it.
+    /// A request the host takes after the gateway timed it out is not handed to it: the gateway
+    /// answered its sender with -32002 already, and an edit served now would change the program
+    /// after its sender was told it had not. The device learns the time-out from the gateway's
+    /// `Gateway.register` reply.
     @Test func aRequestTakenAfterTheGatewayTimedItOutIsNotHandedToTheHost() async throws {
         let scene = try await DeviceWithInspectors(gateway: try GatewayProcess(arguments: ["--request-timeout", "0.5"]))
         defer { scene.close() }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WeftJSON
 import WeftSnapshot
 import WeftTestSupport
 @testable import WeftInspector

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftJSON
 import WeftSnapshot
 import WeftTestSupport
 @testable import WeftInspector

@@ -30,7 +30,7 @@ import WeftTestSupport
         device.start()
         defer { device.close() }
 
-        // Every connection begins with Gateway.register (protocol.md: a device's first message);
+        // Every connection begins with Gateway.register (docs/protocol.md: a device's first message);
         // without the time-out there would be one connection, waiting forever.
         let methods = firstMethods(of: peer, connections: 3)
         #expect(methods == Array(repeating: "Gateway.register", count: 3))
@@ -79,7 +79,7 @@ import WeftTestSupport
                                         options: TransportOptions(backoff: fastBackoff, handshakeTimeout: .milliseconds(300)))
         inspector.start()
         defer { inspector.close() }
-        // protocol.md: an inspector's first message is Gateway.hello, on every connection.
+        // docs/protocol.md: an inspector's first message is Gateway.hello, on every connection.
         #expect(firstMethods(of: peer, connections: 2) == ["Gateway.hello", "Gateway.hello"])
         #expect(!inspector.isReady)
     }

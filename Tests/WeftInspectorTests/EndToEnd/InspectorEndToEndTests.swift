@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftJSON
 import WeftSnapshot
 import WeftTestSupport
 @testable import WeftInspector
@@ -182,8 +183,8 @@ final class Rig: @unchecked Sendable {
     }
 
     /// Calls a device method; its result or its error.
-    func call(_ method: String, _ params: WeftSnapshot.JSONValue = [:], rawParams: [UInt8]? = nil) async
-        -> Result<WeftSnapshot.JSONValue, ProtocolError> {
+    func call(_ method: String, _ params: WeftJSON.JSONValue = [:], rawParams: [UInt8]? = nil) async
+        -> Result<WeftJSON.JSONValue, ProtocolError> {
         do {
             let reply = try await inspector.request(method, device: device, params: rawParams ?? params.jsonBytes,
                                                     timeout: .seconds(20))
@@ -196,11 +197,11 @@ final class Rig: @unchecked Sendable {
         }
     }
 
-    func result(_ method: String, _ params: WeftSnapshot.JSONValue) async throws -> WeftSnapshot.JSONValue {
+    func result(_ method: String, _ params: WeftJSON.JSONValue) async throws -> WeftJSON.JSONValue {
         try await call(method, params).get()
     }
 
-    func errorCode(_ method: String, _ params: WeftSnapshot.JSONValue = [:], rawParams: [UInt8]? = nil) async -> Int? {
+    func errorCode(_ method: String, _ params: WeftJSON.JSONValue = [:], rawParams: [UInt8]? = nil) async -> Int? {
         if case .failure(let error) = await call(method, params, rawParams: rawParams) { return error.code.rawValue }
         return nil
     }

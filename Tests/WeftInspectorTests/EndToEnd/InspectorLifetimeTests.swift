@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftCapture
+import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
@@ -37,10 +38,8 @@ extension InspectorAttachTests {
             try await listedDevices(gateway).first { $0["identity"]?["instance"]?.string == instance }?["state"]?.string
         }
 
-        /// After `detach()` and the last reference, nothing holds the device session or the
-        /// capture session: weak references to both read nil. Before the fix the device's
-        /// delivery held the request server, which held the device and the session, which held
-        /// the device again: every attach leaked a session, its capture caches and a transport.
+        /// After `detach()` and the last reference, nothing holds the device session or the capture
+        /// session: weak references to both read nil.
         @Test func aDetachedInspectorIsFreed() async throws {
             let loop = screen()
             weak var device: DeviceSession?
@@ -59,9 +58,8 @@ extension InspectorAttachTests {
 
         /// A program that drops its inspector without `detach()` can never reach it again, so
         /// nothing may keep it connected: the transport ends with it, and the gateway lists the
-        /// device as disconnected (protocol.md, "Handshake and identity": a device that
-        /// disconnects stays listed as "disconnected" for the grace period). Before the fix the
-        /// dropped inspector stayed registered and served requests for the rest of the process.
+        /// device as disconnected (docs/protocol.md, "Devices: registration and identity": a device
+        /// that disconnects stays listed as "disconnected" for the grace period).
         @Test func aDroppedInspectorHangsUp() async throws {
             let loop = screen()
             let instance = HostProgram.uniqueInstance("dropped")
@@ -86,11 +84,11 @@ extension InspectorAttachTests {
         }
 
         /// docs/client.md, Attaching: detach "resumes a program an inspector paused" and reverts
-        /// its edits, so a program is never left paused for good by an inspector it no longer
-        /// has. An inspector the program drops without `detach()` is gone just as surely, so it
-        /// puts the program back the same way: the loop an inspector paused runs again, and the
-        /// root's width edited to 100 goes back to the host's (unset: the root keeps the frame the
-        /// loop gives it, 320 wide). Before the fix the loop stayed paused and the edit stayed.
+        /// its edits, so a program is never left paused for good by an inspector it no longer has.
+        /// An inspector the program drops without `detach()` is gone just as surely, so it puts the
+        /// program back the same way: the loop an inspector paused runs again, and the root's width
+        /// edited to 100 goes back to the host's (unset: the root keeps the frame the loop gives
+        /// it, 320 wide).
         @Test func aDroppedInspectorPutsTheProgramBack() throws {
             let loop = screen()
             let root = try #require(loop.roots.first)
@@ -109,14 +107,13 @@ extension InspectorAttachTests {
             #expect(Inspector.current == nil)
         }
 
-        /// protocol.md, "Handshake and identity": the identity is appId + instance + host, and
-        /// the real gateway refuses a `Gateway.register` without an appId (-32602) and keeps the
-        /// connection open, so a device without one stays connected and never registers. An
-        /// inspector with an empty appId would be a program that is never inspectable, with
-        /// nothing said: `attach` refuses it with the reason, as it refuses an unusable gateway
-        /// URL (docs/client.md, Attaching). Without a gateway the appId is only the snapshots'
-        /// `meta.appId`, and attach goes on. Before the fix attach returned an inspector that
-        /// never registered.
+        /// docs/protocol.md, "Devices: registration and identity": the identity is appId + instance
+        /// + host, and the real gateway refuses a `Gateway.register` without an appId (-32602) and
+        /// keeps the connection open, so a device without one stays connected and never registers.
+        /// An inspector with an empty appId would be a program that is never inspectable, with
+        /// nothing said: `attach` refuses it with the reason, as it refuses an unusable gateway URL
+        /// (docs/client.md, Attaching). Without a gateway the appId is only the snapshots'
+        /// `meta.appId`, and attach goes on.
         @Test func anEmptyAppIdIsRefusedWhenAGatewayIsUsed() async throws {
             let device = DeviceSession(configuration: GatewayConfiguration(endpoint: gateway.endpoint),
                                        identity: DeviceIdentity(appId: "", instance: HostProgram.uniqueInstance("noapp")),

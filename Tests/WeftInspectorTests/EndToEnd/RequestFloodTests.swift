@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
@@ -16,10 +17,9 @@ extension InspectorAttachTests {
     struct RequestFloodTests {
         /// 40 `Tree.getElement` requests reach the host before its loop runs. A paused loop's
         /// `tick()` is one pass over the posted work (MainLoop.tick: it drains the posted work,
-        /// then runs no frame), and a pass serves `RequestServer.requestsPerPass` (16) requests:
-        /// 40 = 16 + 16 + 8, so the inspector has 16 answers after the first pass, 32 after the
-        /// second, all 40 after the third. Before the fix the first pass served all 40 (the
-        /// gateway lets an inspector have 4096 pending: thousands of captures in one pass).
+        /// then runs no frame), and a pass serves `RequestServer.requestsPerPass` (16) requests: 40
+        /// = 16 + 16 + 8, so the inspector has 16 answers after the first pass, 32 after the
+        /// second, all 40 after the third.
         @Test func aBurstIsServedOverSeveralPasses() async throws {
             let host = try await PausedHost(instance: "flood")
             defer { host.close() }
@@ -44,10 +44,9 @@ extension InspectorAttachTests {
 
         /// A program that stops serving requests (here a paused loop that is not ticked) holds at
         /// most `UnansweredRequests.defaultMaximumCount` of them: the rest are answered at once
-        /// with -32603 and never reach it, and once it serves some, new ones get through again.
-        /// The limit is the gateway's bound on one inspector's pending requests, so one inspector
-        /// fills it and a second is refused. Before, every request waited, for as long as
-        /// inspectors kept sending.
+        /// with -32603 and never reach it, and once it serves some, new ones get through again. The
+        /// limit is the gateway's bound on one inspector's pending requests, so one inspector fills
+        /// it and a second is refused.
         @Test func aProgramThatStopsServingHoldsABoundedNumber() async throws {
             let host = try await PausedHost(instance: "unanswered")
             defer { host.close() }
@@ -84,10 +83,9 @@ extension InspectorAttachTests {
             #expect(refusals.withLock { $0.count } == 41)
         }
 
-        /// A style edit sent to a program that is not serving (a paused loop that is not
-        /// ticked) times out at the gateway; when the program serves again it drops it instead
-        /// of applying it after its sender was told it timed out. The next edit applies.
-        /// Before, the late edit changed the program.
+        /// A style edit sent to a program that is not serving (a paused loop that is not ticked)
+        /// times out at the gateway; when the program serves again it drops it instead of applying
+        /// it after its sender was told it timed out. The next edit applies.
         @Test func anEditThatTimedOutAtTheGatewayIsNotAppliedLater() async throws {
             let host = try await PausedHost(instance: "timed-out", gatewayArguments: ["--request-timeout", "0.5"])
             defer { host.close() }
@@ -100,11 +98,11 @@ extension InspectorAttachTests {
             try await host.expectTheNextEditApplies()
         }
 
-        /// A style edit waits for a program that is not serving (a paused loop that is not
-        /// ticked) when the program's connection closes: the gateway fails it for its sender
-        /// with -32001, and when the program serves again it drops it instead of applying it
-        /// after its sender was told the device went away (protocol.md, Relay). The program
-        /// reconnects, and the next edit applies. Before, the late edit changed the program.
+        /// A style edit waits for a program that is not serving (a paused loop that is not ticked)
+        /// when the program's connection closes: the gateway fails it for its sender with -32001,
+        /// and when the program serves again it drops it instead of applying it after its sender
+        /// was told the device went away (docs/protocol.md, "Routing: requests, replies, events").
+        /// The program reconnects, and the next edit applies.
         @Test func anEditWaitingWhenTheConnectionClosesIsNotAppliedLater() async throws {
             let host = try await PausedHost(instance: "connection-closed")
             defer { host.close() }

@@ -4,8 +4,8 @@ import WeftTestSupport
 @testable import WeftInspector
 import WeftSnapshot
 
-/// The client never blocks or crashes the host, whatever the gateway does (DESIGN.md,
-/// "Defaults that protect users"; protocol.md, "Handshake and identity", "Queues").
+/// The client never blocks or crashes the host, whatever the gateway does (docs/architecture.md,
+/// "Defaults that protect users"; docs/protocol.md, "Devices: registration and identity", "Queues and slow peers").
 @Suite(.serialized) struct ResilienceTests {
     @Test func reconnectsAndReRegistersAfterTheGatewayIsKilledAndRestarted() async throws {
         let scene = try await DeviceWithInspectors(inspectors: 0)
@@ -141,7 +141,7 @@ import WeftSnapshot
         #expect(device.client.statistics.droppedEvents == 0)
         #expect(try await healthy.request("Tree.getDocument", device: deviceId, timeout: .seconds(5)).result()?["ok"] == .bool(true))
 
-        // Nothing goes silently stale (protocol.md, "Updates"): an inspector receives the
+        // Nothing goes silently stale (docs/protocol.md, "Updates"): an inspector receives the
         // revisions in order, and wherever it misses some it is told to resync.
         func isWholeOrToldToResync(_ recorder: EventRecorder) -> Bool {
             let revisions = recorder.all("Tree.updated").compactMap { try? $0.params()["revision"]?.integer }
@@ -160,7 +160,7 @@ import WeftSnapshot
     }
 }
 
-/// A gateway that refuses the protocol version is not retried (protocol.md: -32004 and the
+/// A gateway that refuses the protocol version is not retried (docs/protocol.md: -32004 and the
 /// connection is closed; retrying the same version could never succeed).
 @Suite struct RefusalTests {
     @Test func anUnsupportedProtocolVersionIsRefusedOnceAndNotRetried() async throws {
@@ -199,7 +199,7 @@ import WeftSnapshot
 }
 
 /// Replies are never dropped; when one cannot be queued within `maximumQueuedBytes` the client
-/// resets the connection (as the gateway does, protocol.md "Queues") and comes back.
+/// resets the connection (as the gateway does, docs/protocol.md, "Queues and slow peers") and comes back.
 @Suite struct OverflowTests {
     @Test func aReplyBeyondTheHardLimitResetsTheConnectionWhichComesBack() async throws {
         let options = TransportOptions(eventQueueBytes: 256 << 10, maximumQueuedBytes: 1 << 20, backoff: fastBackoff)

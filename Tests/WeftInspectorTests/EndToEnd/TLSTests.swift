@@ -3,7 +3,7 @@ import Testing
 import WeftTestSupport
 @testable import WeftInspector
 
-/// wss:// against the gateway's TLS mode (protocol.md, "Transport": ws, wss, http, https).
+/// wss:// against the gateway's TLS mode (docs/protocol.md, "Transport": ws, wss, http, https).
 @Suite struct TLSTests {
     @Test func registersAndAnswersOverWSSWhenTheCertificateIsAccepted() async throws {
         let gateway = try GatewayProcess(tls: true)

@@ -7,14 +7,13 @@ import WeftTestSupport
 @testable import WeftInspector
 
 extension InspectorAttachTests {
-    /// A program may run two loops on two threads, each with its inspector (docs/client.md:
-    /// "each inspector lives on its own loop's thread"). A loop's trees may be read on its own
-    /// thread only, so `Inspector.checkpoint(_:)` called on a loop's thread must write that
-    /// loop's inspector's document, even when the other inspector was attached later (and is
+    /// A program may run two loops on two threads, each with its inspector (docs/client.md: "each
+    /// inspector lives on its own loop's thread"). A loop's trees may be read on its own thread
+    /// only, so `Inspector.checkpoint(_:)` called on a loop's thread must write that loop's
+    /// inspector's document, even when the other inspector was attached later (and is
     /// `Inspector.current`). Here loop A (root "a", snapshots in dirA) is attached on this test's
     /// thread, then loop B (root "b", dirB) on a thread of its own, which then waits; the
-    /// checkpoint called here goes to dirA and shows root "a", and dirB gets none. Before the fix
-    /// it went to B, the newest: B's trees read on A's thread, while B's thread may run them.
+    /// checkpoint called here goes to dirA and shows root "a", and dirB gets none.
     @Test("Inspector.checkpoint writes the document of the inspector attached on the calling thread")
     func checkpointFollowsTheCallingThread() throws {
         let dirA = try RepositoryLayout.temporaryDirectory("weft-thread-a")

@@ -4,7 +4,7 @@ import WeftSnapshot
 
 /// The device's checks of incoming messages, called the way the transport calls them (the
 /// gateway validates inspector messages itself, so most of these cannot reach a device through
-/// it; a broken or future gateway could still send them). Codes from protocol.md: -32700 parse
+/// it; a broken or future gateway could still send them). Codes from docs/protocol.md: -32700 parse
 /// error, -32600 invalid request, -32602 invalid params.
 @Suite struct DeviceSessionCoreTests {
     private let core = DeviceSessionCore(identity: DeviceIdentity(appId: "a", instance: "i", host: "h"),
@@ -156,9 +156,9 @@ import WeftSnapshot
         #expect(core.state.withLock { $0.discardedMessages } == 1)
     }
 
-    /// JSON-RPC 2.0, whose codes protocol.md uses: -32700 is for a message that is not JSON,
+    /// JSON-RPC 2.0, whose codes docs/protocol.md uses: -32700 is for a message that is not JSON,
     /// -32600 for well-formed JSON that is not a valid request. A `method` (or `device`) that is
-    /// not a string is the second: -32600. Before the fix it was answered -32700 "parse error".
+    /// not a string is the second: -32600.
     @Test func wellFormedJSONWithAMistypedMemberIsAnInvalidRequest() {
         #expect(answer(#"{"id":11,"method":5,"params":{}}"#)?.hasPrefix(#"{"id":11,"error":{"code":-32600,"#) == true)
         #expect(answer(#"{"id":12,"method":"X","device":[],"params":{}}"#)?.hasPrefix(#"{"id":12,"error":{"code":-32600,"#) == true)

@@ -1,8 +1,9 @@
 import Testing
 @testable import WeftInspector
+import WeftJSON
 import WeftSnapshot
 
-/// Envelope writing and reading (protocol.md, "Envelope": envelope keys first, body last;
+/// Envelope writing and reading (docs/protocol.md, "Envelope": envelope keys first, body last;
 /// bodies forwarded as bytes).
 @Suite struct EnvelopeTests {
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }

@@ -1,7 +1,7 @@
 import Testing
 @testable import WeftInspector
 
-/// Base URLs and environment (protocol.md, "Transport": ws, wss, http, https host:port;
+/// Base URLs and environment (docs/protocol.md, "Transport": ws, wss, http, https host:port;
 /// default ws://127.0.0.1:9223; token as ?token=).
 @Suite struct GatewayConfigurationTests {
     @Test func parsesEverySchemeAndMapsHTTPToWebSocket() throws {
@@ -19,12 +19,11 @@ import Testing
         #expect(throws: GatewayEndpointError.self) { try GatewayEndpoint(parsing: text) }
     }
 
-    /// The host goes into the Host header and the socket address, the base path into the
-    /// upgrade's request line (`GET <path> HTTP/1.1`). RFC 3986 allows neither spaces nor control
-    /// characters in a URL, and either would break that line or header (a line break in the
-    /// path starts a header of its own), so such a `WEFT_GATEWAY` is refused with the reason, as
-    /// `Inspector.attach` promises for a URL that cannot be used. Before the fix all of these
-    /// parsed, and the client sent them.
+    /// The host goes into the Host header and the socket address, the base path into the upgrade's
+    /// request line (`GET <path> HTTP/1.1`). RFC 3986 allows neither spaces nor control characters
+    /// in a URL, and either would break that line or header (a line break in the path starts a
+    /// header of its own), so such a `WEFT_GATEWAY` is refused with the reason, as
+    /// `Inspector.attach` promises for a URL that cannot be used.
     @Test(arguments: ["ws://host:1/a b", "ws://ho st:1", "ws://host:1/x\r\nX-Injected: 1", "ws://host\u{7F}:1",
                       "ws://host:1/\u{0}", "ws://host\t:1"])
     func rejectsSpacesAndControlCharacters(_ text: String) {
@@ -35,7 +34,6 @@ import Testing
     /// not read as the port's. Without them the split is a guess: "127.0.0.1:9223:1" became the
     /// host "127.0.0.1:9223" (a name nothing resolves: retried for good), and "fe80::1" the host
     /// "fe80:" on port 1. A host with a colon outside brackets is refused with the reason.
-    /// Before the fix each of these parsed.
     @Test(arguments: ["ws://127.0.0.1:9223:1", "ws://::1:9223", "ws://fe80::1"])
     func rejectsAnIPv6AddressWithoutBrackets(_ text: String) {
         #expect(throws: GatewayEndpointError(text, "an IPv6 address must be in brackets ([::1]:9223)")) {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
@@ -98,7 +99,7 @@ struct InspectorAttachTests {
     @Test("registrationTimeout: an unanswered Gateway.register is given up and sent again on a new connection")
     func registrationTimeout() throws {
         // docs/client.md, Options: without an answer within registrationTimeout the client hangs
-        // up and retries; each new connection starts with Gateway.register (protocol.md).
+        // up and retries; each new connection starts with Gateway.register (docs/protocol.md).
         let peer = try SilentWebSocketPeer()
         let (loop, _) = screen()
         let inspector = try Inspector.attach(to: loop, gateway: .url(peer.webSocketURL),

@@ -61,7 +61,7 @@ extension InspectorAttachTests {
             return try #require(snapshot.roots.first?.children.first?.children.first).frame
         }
 
-        /// exit.json is "the program as the host left it": protocol.md's checkpoints are the
+        /// exit.json is "the program as the host left it": docs/protocol.md's checkpoints are the
         /// program's own (a deterministic run writes the same trees on every machine, and CI diffs
         /// them), and an inspector's edit is an experiment that detach reverts. So with the inset
         /// edited to 30 (the child at [30, 30, 260, 420]) and then detached, exit.json shows the
@@ -78,11 +78,11 @@ extension InspectorAttachTests {
             #expect(try childFrame(checkpoint("exit")) == Snapshot.Rect(x: 10, y: 10, width: 300, height: 460))
         }
 
-        /// first-layout.json is the program's first layout (protocol.md: written "at first-layout").
-        /// An inspector attached again after the program changed (its inset now 15) must not
-        /// replace it with its own first frame: first-layout keeps the child at [10, 10, 300, 460],
-        /// and exit (the second detach) shows [15, 15, 290, 450]. Before the fix the second
-        /// inspector overwrote first-layout.json with the later layout.
+        /// first-layout.json is the program's first layout (docs/protocol.md: written "at
+        /// first-layout"). An inspector attached again after the program changed (its inset now 15)
+        /// must not replace it with its own first frame: first-layout keeps the child at [10, 10,
+        /// 300, 460], and exit (the second detach) shows [15, 15, 290, 450]. Before the fix the
+        /// second inspector overwrote first-layout.json with the later layout.
         @Test func attachingAgainKeepsTheFirstLayout() throws {
             let (loop, root, inset) = insetScreen()
             let first = try attach(loop)
@@ -138,7 +138,7 @@ extension InspectorAttachTests {
 
         /// Range.setTuningParameters changes a table's tuning; detach puts back the values the
         /// program had (read before the inspector's first change), and keeps an entry the program
-        /// set again itself. The range controller's id is "r" and its owner's number (protocol.md:
+        /// set again itself. The range controller's id is "r" and its owner's number (docs/protocol.md:
         /// `{"controller"}` names a RangeController by its id).
         @Test func detachPutsTheTuningBack() throws {
             let loop = MainLoop(clock: .manual)

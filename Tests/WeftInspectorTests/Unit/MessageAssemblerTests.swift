@@ -1,7 +1,7 @@
 import Testing
 @testable import WeftInspector
 
-/// Reassembly with the limit applied to the whole message (protocol.md, "Transport").
+/// Reassembly with the limit applied to the whole message (docs/protocol.md, "Transport").
 @Suite struct MessageAssemblerTests {
     private func feed(_ assembler: inout MessageAssembler, _ text: String, end: Bool) -> MessageAssembler.Outcome {
         Array(text.utf8).withUnsafeBytes { assembler.append($0, isMessageEnd: end) }

@@ -1,8 +1,9 @@
 import Testing
 import WeftSnapshot
 @testable import WeftInspector
+import WeftSynthetic
 
-/// The queue policy of `OutgoingQueue` (protocol.md, "Queues": only events may be dropped).
+/// The queue policy of `OutgoingQueue` (docs/protocol.md, "Queues and slow peers": only events may be dropped).
 @Suite struct OutgoingQueueTests {
     private func event(_ size: Int, _ tag: UInt8 = 0) -> OutgoingMessage {
         OutgoingMessage(parts: [[UInt8](repeating: tag, count: size)], kind: .droppable)

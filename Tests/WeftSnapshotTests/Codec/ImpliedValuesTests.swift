@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftSnapshot
+import WeftJSON
 
 /// The values a document leaves out because the element's other values imply them
 /// (docs/snapshot-format.md, "Implied values"): a spec's `className` (its type's Texture class),
@@ -23,7 +24,7 @@ import Testing
     // MARK: A spec's className
 
     // layout-json `stack` is Texture's ASStackLayoutSpec, `inset` ASInsetLayoutSpec
-    // (docs/layout-json.md, Types): both implied, so neither element writes its class.
+    // (docs/layout-json.md, Elements): both implied, so neither element writes its class.
     @Test func aSpecOfABuiltInTypeLeavesOutItsClassName() throws {
         let stack = Snapshot.Element(id: "n9/0.0", kind: .spec, type: "stack", className: "ASStackLayoutSpec",
                                      frame: .init(x: 16, y: 8, width: 343, height: 44), props: ["spacing": 10])

@@ -1,5 +1,7 @@
 import Testing
 @testable import WeftSnapshot
+import WeftJSON
+import WeftSynthetic
 
 /// Bad input must give an error, never a crash or a hang: thousands of damaged documents
 /// (truncated, bytes flipped, inserted or deleted) from a seeded generator.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WeftSnapshot
+import WeftSynthetic
 
 /// The JSON Schema (docs/snapshot.schema.json) against the encoder, with Python's jsonschema
 /// from the test virtualenv (`make venv`; `make test` creates it). `make test-schema` also

@@ -1,5 +1,7 @@
 import Testing
 @testable import WeftSnapshot
+import WeftJSON
+import WeftSynthetic
 
 @Suite struct SnapshotCodecTests {
     private func text(_ element: Snapshot.Element) -> String {
@@ -10,7 +12,7 @@ import Testing
         thrown(JSONError.self, sourceLocation: sourceLocation) { _ = try Snapshot(json: text) }
     }
 
-    // protocol.md: omit keys at their defaults; kind defaults to node, type to "node",
+    // docs/protocol.md: omit keys at their defaults; kind defaults to node, type to "node",
     // calculatedSize to the frame's size, lines to [text] (docs/snapshot-format.md).
     @Test func aTypicalNodeOmitsItsDefaults() {
         let element = Snapshot.Element(
@@ -48,7 +50,7 @@ import Testing
     }
 
     @Test func aTuningThatDiffersInOneModeIsWrittenForEveryMode() throws {
-        // A pager's full mode (texture-semantics section 6): display (1, 1), preload (2, 2).
+        // A pager's full mode (docs/texture-semantics.md section 6): display (1, 1), preload (2, 2).
         var controller = Snapshot.RangeController(id: "r2", owner: "n4")
         controller.tuning.full = Snapshot.RangeTuning(display: .init(leading: 1, trailing: 1), preload: .init(leading: 2, trailing: 2))
         let json = String(decoding: controller.encoded(), as: UTF8.self)

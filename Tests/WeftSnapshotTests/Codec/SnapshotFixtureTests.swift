@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import WeftSnapshot
+import WeftJSON
+import WeftSynthetic
 
 @Suite struct SnapshotFixtureTests {
     /// The hand-written documents omit defaults and use the encoder's key order, so decoding and

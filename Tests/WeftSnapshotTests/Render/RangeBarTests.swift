@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WeftSnapshot
+import WeftJSON
 
 /// Runs fixtures/range-bars/cases.json (shared with the web inspector's tests).
 @Suite struct RangeBarTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftSnapshot
+import WeftJSON
 
 @Suite struct SnapshotAsciiArtTests {
     private func spec(_ id: String, _ type: String, _ className: String, props: JSONObject = [:], _ children: [Snapshot.Element]) -> Snapshot.Element {
@@ -10,7 +11,7 @@ import Testing
         Snapshot.Element(id: id, className: className, debugName: debugName, children: children)
     }
 
-    // texture-semantics.md section 2, first exact example: a horizontal stack of two vertical
+    // docs/texture-semantics.md section 2, first exact example: a horizontal stack of two vertical
     // stacks, each with two image nodes.
     @Test func stackOfStacksMatchesTheSharedExample() {
         let column = { (id: String) in

@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftSnapshot
+import WeftJSON
 
 /// fixtures/semantic-diff/names/ignore-names.json, which the web inspector's tests read too
 /// (web-inspector/test/ignore-names-fixture.test.js): the ignore vocabulary of `weft diff

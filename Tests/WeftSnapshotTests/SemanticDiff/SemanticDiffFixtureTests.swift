@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WeftSnapshot
+import WeftJSON
 
 /// Runs every case of fixtures/semantic-diff (shared with the web inspector's tests).
 @Suite struct SemanticDiffFixtureTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftSnapshot
+import WeftSynthetic
 
 @Suite struct SemanticDiffTests {
     private func text(_ id: String, _ name: String? = nil, x: Double = 0) -> Snapshot.Element {

@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftSnapshot
+import WeftJSON
 
 /// The `order` change beyond the shared fixtures (fixtures/semantic-diff/sibling-order*.json):
 /// its ids point at the parent, it counts as its own kind in the JSON summary, same-named

@@ -1,5 +1,6 @@
 import Foundation
 @testable import WeftSnapshot
+import WeftJSON
 
 /// Paths of the repository's shared fixtures (found from this file, not SwiftPM resources, so
 /// `node --test` and the Swift tests read the same files) and of the test artifacts folder.

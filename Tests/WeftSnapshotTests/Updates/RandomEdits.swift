@@ -1,4 +1,5 @@
 @testable import WeftSnapshot
+import WeftSynthetic
 
 /// Random trees and random edits for the update-op property test: every structural edit the
 /// program can make between two revisions (insert, delete, move, wrap, unwrap, reorder) and

@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftSnapshot
+import WeftSynthetic
 
 /// The diff skips subtrees whose children are the same storage in both documents (what a
 /// streaming capture produces for unchanged subtrees). These tests build the second document

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WeftSnapshot
+import WeftJSON
 
 /// Runs fixtures/update-ops (shared with the web inspector's tests).
 @Suite struct UpdateOpsFixtureTests {

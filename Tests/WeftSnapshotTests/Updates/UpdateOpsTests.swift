@@ -1,5 +1,7 @@
 import Testing
 @testable import WeftSnapshot
+import WeftJSON
+import WeftSynthetic
 
 @Suite struct UpdateOpsTests {
     private func node(_ id: String, _ children: [Snapshot.Element] = [], width: Double = 10) -> Snapshot.Element {

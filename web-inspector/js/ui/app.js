@@ -1,4 +1,4 @@
-// The page: wires the gateway connection (token check, device session bound to a remembered
+// The page: wires the gateway connection (token check, device binding to a remembered
 // identity), the shared state, and every view and panel. Exposes `window.weft` so the browser
 // tests and the benchmark can drive and observe the page without reaching into the DOM.
 
@@ -12,7 +12,7 @@ import { DrivePanel } from './drive-panel.js';
 import { DiffPanel } from './diff-panel.js';
 import { PlaygroundPanel } from './playground-panel.js';
 import { ExplainPanel } from './explain-panel.js';
-import { DeviceSession, identityKey, processKey, appName, describeStaleDocument, describeMissingDocument } from '../device-session.js';
+import { DeviceBinding, identityKey, processKey, appName, describeStaleDocument, describeMissingDocument } from '../device-binding.js';
 import { inspectorURL } from '../protocol-client.js';
 import { TreeModel, copySnapshot } from '../tree-model.js';
 import { describeUnknownOps } from '../live-document.js';
@@ -27,7 +27,7 @@ const $ = (id) => document.getElementById(id);
 const state = new InspectorState();
 const token = new URLSearchParams(location.hash.slice(1)).get('token') || '';
 const files = new Map(); // file name -> snapshot
-let session = null;
+let binding = null;
 let liveModel = null;
 let viewPaused = false;
 let pendingLive = false; // a live document or update arrived while the view was paused
@@ -40,14 +40,14 @@ const updateRate = new UpdateRate();
 const RESTART_HELD = 'the program restarted while the view was paused: go live to send requests to the new process';
 const live = {
   // 'attached' only: also not while the document on show is stale (describeStaleDocument).
-  canEdit: () => !!session && session.state === 'attached' && state.source?.kind === 'live' && !restartedModel,
+  canEdit: () => !!binding && binding.state === 'attached' && state.source?.kind === 'live' && !restartedModel,
   // A device is attached, whatever the views show: requests that need no element of the document
   // on show (Drive, Playground) can go to it.
-  attached: () => !!session?.deviceId,
+  attached: () => !!binding?.deviceId,
   // Requests go to the device's current process: while the view holds a previous one, they
   // would act on another process than the one on show (its ids may name other elements there).
   call: (method, params) => (restartedModel ? Promise.reject(new Error(RESTART_HELD))
-    : session ? session.call(method, params) : Promise.reject(new Error('not connected to a gateway'))),
+    : binding ? binding.call(method, params) : Promise.reject(new Error('not connected to a gateway'))),
   // The process the live document comes from (its identity and pid): where edits are kept.
   appKey: () => processKey(liveModel?.meta),
   // Why the live document on show is not the app's current one, or null (the tap probe would
@@ -100,12 +100,12 @@ function setPill(kind, text) {
   pill.textContent = viewPaused ? `${text} · view paused` : text;
 }
 /** The app name of a Device of the gateway's list (or of the bound identity). */
-const app = (d) => appName(d?.info, d?.identity ?? session?.identity);
+const app = (d) => appName(d?.info, d?.identity ?? binding?.identity);
 function describeState(stateName, detail = {}) {
   switch (stateName) {
     case 'connecting': return 'Connecting to the gateway…';
-    case 'connected': return session?.identity ? 'Gateway connected' : 'Gateway connected · pick a device';
-    case 'waiting': return `Waiting for ${appName(null, session?.identity, 'the device')} (${displayText(session?.identity?.instance || '')})…`;
+    case 'connected': return binding?.identity ? 'Gateway connected' : 'Gateway connected · pick a device';
+    case 'waiting': return `Waiting for ${appName(null, binding?.identity, 'the device')} (${displayText(binding?.identity?.instance || '')})…`;
     case 'loading': return `Loading ${app(detail.device)}…`;
     case 'attached': return `Live · ${app(detail.device)}`;
     case 'device-disconnected': return `${app(detail.device)} disconnected · waiting for it to return`;
@@ -124,12 +124,11 @@ function refreshPill() {
   setPill(name, describeState(name, detail));
 }
 
-// ---- A live document left on show while the session is not attached (describeStaleDocument):
+// ---- A live document left on show while the binding is not attached (describeStaleDocument):
 // a refused fetch, the app disconnected, the gateway lost; or none on show because the first
 // fetch failed (describeMissingDocument) ----
 const staleText = () => describeStaleDocument(lastSessionState[0], lastSessionState[1], liveModel);
-// The notice: on the live document, whether it is current; with nothing on show, why (before, only
-// the pill said "Device error", over a tree reading "No document").
+// The notice: on the live document, whether it is current; with nothing on show, why there is none.
 const noticeText = () => (state.source?.kind === 'live' ? staleText()
   : state.source ? null : describeMissingDocument(...lastSessionState));
 // What the empty tree says: why there is no document while a device's is on its way or failed.
@@ -156,7 +155,7 @@ function showStale() {
   if (changed) state.emit('live'); // edits on, or off
 }
 state.on('document', showStale);
-$('stale-fetch').addEventListener('click', () => session?.resync());
+$('stale-fetch').addEventListener('click', () => binding?.resync());
 
 function showBanner(text) {
   const banner = $('banner');
@@ -170,7 +169,7 @@ function remembered() {
   try { return JSON.parse(localStorage.getItem(REMEMBERED) || 'null'); } catch { return null; }
 }
 function renderDevices(devices) {
-  const chosen = session?.identity || remembered();
+  const chosen = binding?.identity || remembered();
   const chosenKey = identityKey(chosen);
   const options = [h('option', { value: '' }, devices.length ? 'Choose a device…' : 'No devices connected')];
   let found = false;
@@ -192,19 +191,19 @@ select.addEventListener('change', () => {
   bindIdentity(identity);
 });
 function bindIdentity(identity) {
-  if (!session) return;
+  if (!binding) return;
   liveModel = null;
   setRestartedModel(null); // another binding: the restart of this one no longer matters
   state.emit('live'); // no live process until the new binding's document comes
   if (state.source?.kind === 'live') state.setDocument(null, null);
-  session.bind(identity);
+  binding.bind(identity);
   diffPanel.refreshChoices();
 }
 
 // ---- Live documents ----
 function showLive() {
   $('back-to-live').hidden = true;
-  if (liveModel) state.setDocument(liveModel, { kind: 'live', name: identityKey(session?.identity) });
+  if (liveModel) state.setDocument(liveModel, { kind: 'live', name: identityKey(binding?.identity) });
   else state.setDocument(null, null);
   refreshPill();
 }
@@ -228,7 +227,7 @@ function liveDocument(model) {
   diffPanel.liveChanged();
   if (!state.source || state.source.kind === 'live') {
     const started = performance.now();
-    state.setDocument(model, { kind: 'live', name: identityKey(session.identity) });
+    state.setDocument(model, { kind: 'live', name: identityKey(binding.identity) });
     lastUpdate = performance.now() - started;
   } else {
     $('back-to-live').hidden = false;
@@ -295,12 +294,12 @@ $('restarted-go-live').addEventListener('click', () => setViewPaused(false));
 
 // ---- Update ops this page does not know (a newer program's): said while the live app is shown ----
 function showUnknownOps() {
-  const text = state.source?.kind === 'live' ? describeUnknownOps(session?.document?.unknownOps) : null;
+  const text = state.source?.kind === 'live' ? describeUnknownOps(binding?.document?.unknownOps) : null;
   $('unknown-ops').hidden = !text;
   $('unknown-ops-text').textContent = text || '';
 }
 state.on('document', showUnknownOps);
-$('unknown-ops-fetch').addEventListener('click', () => session?.resync());
+$('unknown-ops-fetch').addEventListener('click', () => binding?.resync());
 
 // ---- Header buttons ----
 $('pause-view').addEventListener('click', () => setViewPaused(!viewPaused));
@@ -309,7 +308,7 @@ function setViewPaused(paused) {
   $('pause-view').setAttribute('aria-pressed', String(viewPaused));
   $('pause-view').textContent = viewPaused ? 'Resume view' : 'Pause view';
   if (!viewPaused) adoptRestartedModel();
-  session?.setPaused(viewPaused);
+  binding?.setPaused(viewPaused);
   if (!viewPaused && pendingLive) { pendingLive = false; if (liveModel && (!state.source || state.source.kind === 'live')) showLive(); }
   refreshPill();
 }
@@ -357,7 +356,7 @@ async function tokenRefused() {
     const response = await fetch('/api/devices', { headers: token ? { Authorization: `Bearer ${token}` } : {} });
     return response.status === 401;
   } catch {
-    return false; // the gateway may be restarting: the session keeps retrying
+    return false; // the gateway may be restarting: the binding keeps retrying
   }
 }
 
@@ -371,7 +370,7 @@ function showTokenRefused() {
 async function start() {
   refreshPill();
   if (await tokenRefused()) { showTokenRefused(); return; }
-  session = new DeviceSession({
+  binding = new DeviceBinding({
     url: inspectorURL(location.origin, token),
     WebSocket: window.WebSocket,
     listeners: {
@@ -381,7 +380,7 @@ async function start() {
         showStale();
         // A gateway restarted with another token refuses the WebSocket silently: check again.
         if (name === 'reconnecting' && detail && detail.attempt >= 2) {
-          tokenRefused().then((refused) => { if (refused) { session.stop(); showTokenRefused(); } });
+          tokenRefused().then((refused) => { if (refused) { binding.stop(); showTokenRefused(); } });
         }
       },
       onDevices: renderDevices,
@@ -391,11 +390,11 @@ async function start() {
       onEvent: (method, params) => { if (method === 'Layout.editDropped') properties.editDropped(params); },
     },
   });
-  window.weft.session = session;
+  window.weft.binding = binding;
   const identity = remembered();
-  if (identity) session.bind(identity); // rebinds to the same app whenever it is listed
-  session.start();
+  if (identity) binding.bind(identity); // rebinds to the same app whenever it is listed
+  binding.start();
 }
 
-window.weft = { state, treeView, screenView, properties, diffPanel, explainPanel, files, showFile, showLive, parseSnapshot, selectTab, session: null };
+window.weft = { state, treeView, screenView, properties, diffPanel, explainPanel, files, showFile, showLive, parseSnapshot, selectTab, binding: null };
 start();

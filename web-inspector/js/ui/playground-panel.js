@@ -1,4 +1,4 @@
-// Playground: a layout-json document (layout-json.md) evaluated by the attached program
+// Playground: a layout-json document (docs/layout-json.md) evaluated by the attached program
 // (Layout.evaluate); the computed frames are drawn and the ASCII art shown. The program lays
 // out whatever the views show (a file cannot compute a layout). The result (or error) is kept
 // per process (per-process.js), as the Drive panel's log is: it is that process's layout, so

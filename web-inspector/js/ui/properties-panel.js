@@ -60,7 +60,7 @@ export class PropertiesPanel {
     sections.push(section('Frame', [
       ['in parent', rectText(el.frame)],
       ['in root', rectText(model.rootFrame(el.id))],
-      // Defaults of snapshot-format.md: the range {0,0}...{inf,inf}; the calculated size is the frame's.
+      // Defaults of docs/snapshot-format.md: the range {0,0}...{inf,inf}; the calculated size is the frame's.
       ['constrained', `min ${sizeText((el.constrainedSize || {}).min || [0, 0])}, max ${sizeText((el.constrainedSize || {}).max || ['inf', 'inf'])}`],
       ['calculated', sizeText(el.calculatedSize || (el.frame || [0, 0, 0, 0]).slice(2))],
     ]));

@@ -219,7 +219,7 @@ export class RangesPanel {
   }
 }
 
-/** Content offset of the content size (snapshot-format.md defaults: zero). */
+/** Content offset of the content size (docs/snapshot-format.md defaults: zero). */
 function offsetText(c) {
   const [x, y] = c.contentOffset || [0, 0];
   const [w, h] = c.contentSize || [0, 0];

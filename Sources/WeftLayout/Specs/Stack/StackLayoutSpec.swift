@@ -1,5 +1,5 @@
 /// Lays children out in a row or a column with flexbox-like rules, exactly as Texture's
-/// ASStackLayoutSpec does (texture-semantics.md section 3): Texture's defaults (flexShrink 0,
+/// ASStackLayoutSpec does (docs/texture-semantics.md section 3): Texture's defaults (flexShrink 0,
 /// alignItems stretch), one flex pass, optional wrapping into lines, baseline alignment.
 ///
 /// ```swift

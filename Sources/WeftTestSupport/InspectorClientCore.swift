@@ -1,4 +1,7 @@
 import Synchronization
+import WeftInspector
+import WeftJSON
+import WeftProtocol
 import WeftSnapshot
 
 /// The inspector side of the protocol on the transport thread: `Gateway.hello` on every
@@ -57,7 +60,7 @@ final class InspectorClientCore: Sendable {
             state.helloRequestID = id
             return id
         }
-        let params: JSONValue = ["protocolVersion": .number(Double(DeviceSessionCore.protocolVersion)),
+        let params: JSONValue = ["protocolVersion": .number(Double(ProtocolVersion.current)),
                                  "client": .string(clientName)]
         return [EnvelopeWriter.request(id: id, method: "Gateway.hello", params: params.jsonBytes)]
     }

@@ -1,5 +1,5 @@
 import Testing
-@testable import WeftSnapshot
+@testable import WeftJSON
 
 @Suite struct JSONReaderTests {
     private func parse(_ text: String) throws -> JSONValue {
@@ -8,7 +8,7 @@ import Testing
 
     /// The error reading `text` produces (the test fails if it reads).
     private func failure(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> JSONError? {
-        thrown(JSONError.self, sourceLocation: sourceLocation) { _ = try JSONReader.parse(Array(text.utf8)) }
+        #expect(throws: JSONError.self, sourceLocation: sourceLocation) { _ = try JSONReader.parse(Array(text.utf8)) }
     }
 
     @Test func readsEveryKindOfValue() throws {
@@ -45,6 +45,8 @@ import Testing
         #expect(failure("[.5]")?.message == "expected a value, got '.'")
         #expect(failure("[1e]")?.message.contains("exponent") == true)
         #expect(failure("[+1]") != nil)
+        #expect(failure("[0, 1e999]").map { [$0.offset, $0.message] as [AnyHashable] } == [4, "number out of range"])
+        #expect(failure("[-1e400]")?.message == "number out of range")
     }
 
     @Test func rejectsBadStrings() {

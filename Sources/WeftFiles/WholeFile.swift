@@ -12,8 +12,8 @@ import Foundation
 ///   points to (a baseline shared by two folders, `/dev/stdout`) would never see the bytes.
 /// - A pipe or a device (a FIFO, `/dev/stdout`, `/dev/null`) is written in place: a file renamed
 ///   over it would replace it, and its reader would get nothing.
-public enum WholeFile {
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+package enum WholeFile {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         let target = followingSymbolicLinks(path)
         if isPlainFileOrAbsent(target) {
             try Data(bytes).write(to: URL(fileURLWithPath: target), options: .atomic)
@@ -27,7 +27,7 @@ public enum WholeFile {
     /// What `path` names once its symbolic links are followed, as `open` would follow them (a link
     /// to a missing file names that file, which the write creates). A loop of links is left as it
     /// is: the write then fails with the system's reason.
-    public static func followingSymbolicLinks(_ path: String) -> String {
+    package static func followingSymbolicLinks(_ path: String) -> String {
         var current = path
         for _ in 0..<40 {  // the kernel's limit (MAXSYMLINKS)
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {

@@ -1,7 +1,10 @@
 import Dispatch
+import WeftInspector
+import WeftJSON
+import WeftProtocol
 import WeftSnapshot
 
-/// The inspector role of protocol.md over the same transport: says `Gateway.hello` on every
+/// The inspector role of docs/protocol.md over the same transport: says `Gateway.hello` on every
 /// connection, sends requests (to the gateway, or to a device with `device`) and matches their
 /// replies by id, and hands every event to `onEvent` (on the transport thread). Swift
 /// end-to-end tests use it; so can the CLI.

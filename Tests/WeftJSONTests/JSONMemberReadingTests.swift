@@ -1,5 +1,5 @@
 import Testing
-import WeftSnapshot
+@testable import WeftJSON
 
 /// `JSONReader.forEachMember`: a transport reads the few members of a message it needs and keeps
 /// the others as byte ranges. Byte offsets below are counted by hand in the literal inputs.

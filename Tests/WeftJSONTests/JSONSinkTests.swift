@@ -1,5 +1,5 @@
 import Testing
-@testable import WeftSnapshot
+@testable import WeftJSON
 
 /// A reader puts the same pieces into either sink: `JSONBuilder` builds the object, the
 /// writer's sink writes its JSON straight, and the two agree byte for byte.

@@ -1,32 +1,39 @@
 /// Indented JSON for files people read and keep under version control: two spaces per level,
-/// one object member or array element per line, except that a container whose one-line form
-/// fits in the line (`[8, 8, 100, 20]`, `{"min": [0, 0], "max": [359, "inf"]}`) stays on one
-/// line, so a frame change is a one-line diff and a snapshot file stays compact.
+/// one object member or array element per line, except for the containers the style keeps on
+/// one line, so a frame change is a one-line diff.
 public enum JSONFormatter {
+    public enum Style: Sendable {
+        /// A container whose one-line form fits in 100 columns (`[8, 8, 100, 20]`,
+        /// `{"min": [0, 0], "max": [359, "inf"]}`) stays on one line: snapshot files stay compact.
+        case fitting
+        /// Only arrays of scalars stay on one line (`weft layout`'s output).
+        case scalarArraysInline
+    }
+
     /// Re-indents a JSON document (throws if it is not valid JSON). Ends with a newline.
-    public static func indent(_ bytes: some Collection<UInt8>) throws -> [UInt8] {
+    public static func indent(_ bytes: some Collection<UInt8>, style: Style = .fitting) throws -> [UInt8] {
         let value = try JSONReader.parse(bytes)
         var writer = JSONWriter(capacity: bytes.count * 2)
-        writer.pretty(value, level: 0)
+        writer.pretty(value, style: style, level: 0)
         writer.byte(UInt8(ascii: "\n"))
         return writer.bytes
     }
 
     /// Indented text of a value (no trailing newline).
-    public static func indentedString(_ value: JSONValue) -> String {
+    public static func indentedString(_ value: JSONValue, style: Style = .fitting) -> String {
         var writer = JSONWriter(capacity: 1024)
-        writer.pretty(value, level: 0)
+        writer.pretty(value, style: style, level: 0)
         return writer.string
     }
 }
 
 extension JSONWriter {
     /// Columns a line may use before a container is split over several lines.
-    static let lineWidth = 100
+    package static let lineWidth = 100
 
     /// `used`: columns already taken on the current line (indentation and key).
-    mutating func pretty(_ value: JSONValue, level: Int, used: Int = 0) {
-        if !value.isScalar, let width = value.inlineWidth(limit: JSONWriter.lineWidth - used), width > 0 {
+    package mutating func pretty(_ value: JSONValue, style: JSONFormatter.Style, level: Int, used: Int = 0) {
+        if value.staysOnOneLine(style: style, limit: JSONWriter.lineWidth - used) {
             inline(value)
             return
         }
@@ -36,7 +43,7 @@ extension JSONWriter {
             for (index, element) in elements.enumerated() {
                 if index > 0 { byte(UInt8(ascii: ",")) }
                 newline(level + 1)
-                pretty(element, level: level + 1, used: 2 * (level + 1))
+                pretty(element, style: style, level: level + 1, used: 2 * (level + 1))
             }
             newline(level)
             byte(UInt8(ascii: "]"))
@@ -47,7 +54,7 @@ extension JSONWriter {
                 newline(level + 1)
                 string(entry.key)
                 raw(": ")
-                pretty(entry.value, level: level + 1, used: 2 * (level + 1) + entry.key.utf8.count + 4)
+                pretty(entry.value, style: style, level: level + 1, used: 2 * (level + 1) + entry.key.utf8.count + 4)
             }
             newline(level)
             byte(UInt8(ascii: "}"))
@@ -87,9 +94,19 @@ extension JSONWriter {
 }
 
 extension JSONValue {
+    /// Whether `pretty` writes this container on one line (an empty one always is).
+    package func staysOnOneLine(style: JSONFormatter.Style, limit: Int) -> Bool {
+        switch (style, self) {
+        case (_, .array([])), (_, .object(JSONObject())): return true
+        case (.fitting, _): return !isScalar && (inlineWidth(limit: limit) ?? 0) > 0
+        case (.scalarArraysInline, .array(let elements)): return elements.allSatisfy(\.isScalar)
+        case (.scalarArraysInline, _): return false
+        }
+    }
+
     /// The width of the one-line form, or nil as soon as it exceeds `limit` (so a big document
     /// is not rendered once per level to find out). Empty containers count 0: always inline.
-    func inlineWidth(limit: Int) -> Int? {
+    package func inlineWidth(limit: Int) -> Int? {
         guard limit >= 0 else { return nil }
         switch self {
         case .array(let elements):
@@ -119,7 +136,7 @@ extension JSONValue {
     }
 
     /// Not an array or object.
-    var isScalar: Bool {
+    package var isScalar: Bool {
         switch self {
         case .array, .object: false
         default: true

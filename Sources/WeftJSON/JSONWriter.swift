@@ -9,13 +9,13 @@ import Glibc
 /// Numbers are written in their shortest round-trip form, integers without `.0`, infinity as the
 /// string `"inf"` (`"-inf"`) and NaN as `null`, as the snapshot format asks everywhere.
 public struct JSONWriter {
-    /// Growable bytes written through a pointer: appending through `[UInt8]` spent a third of
-    /// the encoding time in its generic append and uniqueness checks. A writer owns its storage;
+    /// Growable bytes written through a pointer, without `[UInt8]`'s generic append and
+    /// uniqueness checks (docs/architecture.md, "Performance notes"). A writer owns its storage;
     /// copies of a writer share it (writers are built, filled and read, never copied).
-    private final class Storage {
-        @exclusivity(unchecked) var base: UnsafeMutablePointer<UInt8>
-        @exclusivity(unchecked) var count = 0
-        @exclusivity(unchecked) var capacity: Int
+    @usableFromInline final class Storage {
+        @usableFromInline @exclusivity(unchecked) var base: UnsafeMutablePointer<UInt8>
+        @usableFromInline @exclusivity(unchecked) var count = 0
+        @usableFromInline @exclusivity(unchecked) var capacity: Int
 
         init(capacity: Int) {
             self.capacity = max(64, capacity)
@@ -26,7 +26,7 @@ public struct JSONWriter {
             UnsafeMutableRawPointer(base).deallocate()
         }
 
-        func grow(toHold needed: Int) {
+        @usableFromInline func grow(toHold needed: Int) {
             let newCapacity = max(capacity * 2, needed)
             let newBase = Self.allocate(newCapacity)
             newBase.update(from: base, count: count)
@@ -35,11 +35,9 @@ public struct JSONWriter {
             capacity = newCapacity
         }
 
-        /// Buffers of 8 MB and more (a document of tens of thousands of elements) ask Linux for
-        /// transparent huge pages: the kernel then maps and zeroes 2 MB at a time instead of
-        /// 4 KB, and the page faults of an 18 MB document took a tenth of its capture. Smaller
-        /// buffers keep ordinary pages, since a huge page is zeroed whole however little of it
-        /// is written. Where huge pages are off the hint is refused and nothing changes.
+        /// Buffers of 8 MB and more ask Linux for transparent huge pages, so a big document's
+        /// page faults come 2 MB at a time; smaller ones keep ordinary pages, since a huge page
+        /// is zeroed whole. Where huge pages are off the hint is refused and nothing changes.
         private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
             let hugePage = 2 << 20
             let big = capacity >= 4 * hugePage
@@ -51,7 +49,7 @@ public struct JSONWriter {
         }
     }
 
-    private let storage: Storage
+    @usableFromInline let storage: Storage
 
     public init(capacity: Int = 4096) {
         storage = Storage(capacity: capacity)
@@ -77,14 +75,14 @@ public struct JSONWriter {
     /// Sums of counts wrap rather than trap (`&+`): they stay far below `Int.max`, and every
     /// piece a document writes passes here, so an overflow check per piece is a cost for
     /// nothing.
-    @inline(__always)
-    private func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+    @inlinable @inline(__always)
+    func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
         let needed = storage.count &+ extra
         if needed > storage.capacity { storage.grow(toHold: needed) }
         return storage.base + storage.count
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func byte(_ byte: UInt8) {
         reserve(1).pointee = byte
         storage.count &+= 1
@@ -92,8 +90,8 @@ public struct JSONWriter {
 
     /// Appends raw bytes (already valid JSON, or string content that needs no escaping). Short
     /// pieces (keys, punctuation) are copied byte by byte: cheaper than a call to memcpy.
-    @inline(__always)
-    mutating func append(_ source: UnsafeRawBufferPointer) {
+    @inlinable @inline(__always)
+    package mutating func append(_ source: UnsafeRawBufferPointer) {
         let count = source.count
         guard count > 0 else { return }
         let target = reserve(count)
@@ -106,7 +104,7 @@ public struct JSONWriter {
     }
 
     /// Appends text that is already valid JSON, such as `"frame":` or `null`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func raw(_ text: StaticString) {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
@@ -122,17 +120,19 @@ public struct JSONWriter {
     }
 
     /// Takes back the last `count` bytes written (an object that turned out empty).
-    mutating func removeLast(_ count: Int) {
+    package mutating func removeLast(_ count: Int) {
         precondition(count <= storage.count, "JSONWriter.removeLast beyond the start")
         storage.count -= count
     }
 
     // MARK: Scalars
 
+    @inlinable
     public mutating func bool(_ value: Bool) {
         if value { raw("true") } else { raw("false") }
     }
 
+    @inlinable
     public mutating func int(_ value: Int) {
         if value < 0 {
             byte(UInt8(ascii: "-"))
@@ -145,6 +145,7 @@ public struct JSONWriter {
     /// Shortest round-trip decimal. Fast paths cover integers and the dyadic fractions layouts
     /// produce (pixel grids at scale 1, 2, 4; text metrics in 2048ths of a font size); others
     /// use Swift's shortest-representation `description`.
+    @inlinable
     public mutating func number(_ value: Double) {
         storage.count &+= Self.writeNumber(value, at: reserve(Self.numberRoom))
     }
@@ -152,12 +153,12 @@ public struct JSONWriter {
     /// The most bytes a number takes: Swift's shortest form of a double is at most 24
     /// (`-2.2250738585072014e-308`). Numbers are written after one room check for this many,
     /// and the pieces made of several numbers (a rect, a size) check once for all of them.
-    static let numberRoom = 32
+    @usableFromInline package static let numberRoom = 32
 
     /// Writes `value` (see `number`) at `target`, which has room for `numberRoom` bytes;
     /// returns how many it wrote.
-    @inline(__always)
-    static func writeNumber(_ value: Double, at target: UnsafeMutablePointer<UInt8>) -> Int {
+    @inlinable @inline(__always)
+    package static func writeNumber(_ value: Double, at target: UnsafeMutablePointer<UInt8>) -> Int {
         if value.isNaN { return copy("null", to: target) }
         if value.isInfinite { return copy(value < 0 ? "\"-inf\"" : "\"inf\"", to: target) }
         if value == 0 {  // also -0: "0" reads back equal
@@ -189,8 +190,8 @@ public struct JSONWriter {
         }
     }
 
-    @inline(__always)
-    private static func copy(_ text: StaticString, to target: UnsafeMutablePointer<UInt8>) -> Int {
+    @inlinable @inline(__always)
+    static func copy(_ text: StaticString, to target: UnsafeMutablePointer<UInt8>) -> Int {
         UnsafeMutableRawPointer(target).copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
         return text.utf8CodeUnitCount
     }
@@ -198,8 +199,8 @@ public struct JSONWriter {
     /// Writes `magnitude` at `target` as its exact decimal expansion, trailing zeros left out,
     /// when it (below 2^20) is a multiple of 2^-`fractionBits` (magnitude x 2^fractionBits is
     /// then exact and whole); returns the length, or nil when it is not such a multiple.
-    @inline(__always)
-    private static func writeDyadic(_ magnitude: Double, fractionBits: Int, at target: UnsafeMutablePointer<UInt8>) -> Int? {
+    @inlinable @inline(__always)
+    static func writeDyadic(_ magnitude: Double, fractionBits: Int, at target: UnsafeMutablePointer<UInt8>) -> Int? {
         let scaled = magnitude * Double(1 << fractionBits)
         let fixedPoint = UInt(scaled)  // magnitude in units of 2^-fractionBits (below 2^28)
         guard Double(fixedPoint) == scaled else { return nil }
@@ -221,45 +222,45 @@ public struct JSONWriter {
 
     /// A piece of at most `room` bytes, which `body` writes through a pointer after one room
     /// check (a rect's four numbers and punctuation checked room nine times).
-    @inline(__always)
-    mutating func piece(room: Int, _ body: (inout Piece) -> Void) {
+    @inlinable @inline(__always)
+    package mutating func piece(room: Int, _ body: (inout Piece) -> Void) {
         var piece = Piece(target: reserve(room))
         body(&piece)
         storage.count &+= piece.length
     }
 
     /// The bytes of a `piece` written so far.
-    struct Piece {
-        let target: UnsafeMutablePointer<UInt8>
-        private(set) var length = 0
+    @usableFromInline package struct Piece {
+        @usableFromInline let target: UnsafeMutablePointer<UInt8>
+        @usableFromInline private(set) var length = 0
 
-        init(target: UnsafeMutablePointer<UInt8>) {
+        @inlinable init(target: UnsafeMutablePointer<UInt8>) {
             self.target = target
         }
 
-        @inline(__always)
-        mutating func byte(_ byte: UInt8) {
+        @inlinable @inline(__always)
+        package mutating func byte(_ byte: UInt8) {
             target[length] = byte
             length &+= 1
         }
 
         /// Takes `JSONWriter.numberRoom` bytes of the piece's room at most.
-        @inline(__always)
-        mutating func number(_ value: Double) {
+        @inlinable @inline(__always)
+        package mutating func number(_ value: Double) {
             length &+= JSONWriter.writeNumber(value, at: target + length)
         }
     }
 
     /// Writes the decimal digits of `value`.
-    private mutating func digits(_ value: UInt) {
+    @inlinable
+    mutating func digits(_ value: UInt) {
         storage.count &+= Self.writeDigits(value, at: reserve(20))
     }
 
     /// Writes the decimal digits of `value` at `target` (room for 20); returns how many. One
-    /// division by ten per digit, last digit first, then reversed in place (counting the
-    /// digits first took a second division per digit).
-    @inline(__always)
-    private static func writeDigits(_ value: UInt, at target: UnsafeMutablePointer<UInt8>) -> Int {
+    /// division by ten per digit, last digit first, then reversed in place.
+    @inlinable @inline(__always)
+    static func writeDigits(_ value: UInt, at target: UnsafeMutablePointer<UInt8>) -> Int {
         var length = 0
         var remaining = value
         repeat {
@@ -281,6 +282,7 @@ public struct JSONWriter {
     /// non-ASCII UTF-8) is copied as is. Short strings (ids, class names, keys: most of a
     /// snapshot's strings) are checked and copied in one pass; long ones are checked 8 bytes
     /// at a time and copied in runs.
+    @inlinable
     public mutating func string(_ value: String) {
         // Native strings lend their bytes without a copy of the string (`withUTF8` needs a
         // mutable one: a retain and a release per string); others are made contiguous first.
@@ -291,7 +293,8 @@ public struct JSONWriter {
     }
 
     /// `"utf8"`, escaped where it needs to be.
-    private mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         if utf8.count <= 32, copyShortStringWithoutEscapes(utf8) { return }
         byte(UInt8(ascii: "\""))
         let raw = UnsafeRawBufferPointer(utf8)
@@ -327,8 +330,8 @@ public struct JSONWriter {
     /// and returns false.
     /// Eight bytes are checked and copied at a time while eight remain (most ids and class
     /// names are 4 to 15 bytes).
-    @inline(__always)
-    private mutating func copyShortStringWithoutEscapes(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable @inline(__always)
+    mutating func copyShortStringWithoutEscapes(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = utf8.count
         let target = reserve(count + 2)
         target[0] = UInt8(ascii: "\"")
@@ -355,8 +358,8 @@ public struct JSONWriter {
 
     /// Whether any of 8 bytes is a control character, `"` or `\` (bit tricks: a byte below n,
     /// or a zero byte after xor with the character, sets its high bit in the result).
-    @inline(__always)
-    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+    @inlinable @inline(__always)
+    static func mayNeedEscaping(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let control = (word &- ones &* 0x20) & ~word & highs
@@ -365,7 +368,8 @@ public struct JSONWriter {
         return (control | ((quote &- ones) & ~quote & highs) | ((backslash &- ones) & ~backslash & highs)) != 0
     }
 
-    private mutating func escape(_ character: UInt8) {
+    @usableFromInline
+    mutating func escape(_ character: UInt8) {
         switch character {
         case UInt8(ascii: "\""): raw("\\\"")
         case UInt8(ascii: "\\"): raw("\\\\")

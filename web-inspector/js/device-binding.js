@@ -11,7 +11,7 @@ import { displayText } from './json-values.js';
 // prints and keys them with displayText, as it prints a document's values, since a template
 // writes a list recursively and one nested thousands deep overflows the stack.
 
-/** Identity key: what survives a restart (protocol.md "Handshake and identity"). */
+/** Identity key: what survives a restart (docs/protocol.md "Devices: registration and identity"). */
 export function identityKey(identity) {
   if (!identity) return '';
   return [identity.appId, identity.instance, identity.host].map(displayText).join('\u0000');
@@ -90,7 +90,7 @@ export function backoffDelay(attempt, random = Math.random) {
   return Math.round(base * (0.75 + 0.5 * random()));
 }
 
-export class DeviceSession {
+export class DeviceBinding {
   /**
    * @param {object} options
    * @param {string} options.url /inspector URL (with the token)
@@ -190,7 +190,7 @@ export class DeviceSession {
     try {
       hello = await connection.open();
     } catch (error) {
-      if (error.code === ErrorCode.versionNotSupported) {
+      if (error.code === ErrorCode.unsupportedProtocolVersion) {
         this.stopped = true;
         this.#setState('failed', { message: error.message });
       }
@@ -295,7 +295,7 @@ export class DeviceSession {
     } else if (device.state !== 'connected') {
       this.#gone('device-disconnected', { device });
     } else if (previous?.state !== 'connected' || previous?.connectedAt !== device.connectedAt || previous?.info?.pid !== device.info?.pid) {
-      // Back, or a new connection replaced the old one (protocol.md: re-request the document).
+      // Back, or a new connection replaced the old one (docs/protocol.md: re-request the document).
       this.#loadDocument(device);
     }
   }

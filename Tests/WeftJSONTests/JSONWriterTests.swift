@@ -2,7 +2,8 @@
 import Glibc
 #endif
 import Testing
-@testable import WeftSnapshot
+@testable import WeftJSON
+import WeftSynthetic
 
 @Suite struct JSONWriterTests {
     private func number(_ value: Double) -> String {

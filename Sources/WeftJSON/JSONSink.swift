@@ -113,50 +113,50 @@ extension JSONWriter {
     public struct Sink: JSONSink {
         public static var leavesOutImpliedValues: Bool { true }
 
-        private let lender: UnsafeMutablePointer<JSONWriter>
+        @usableFromInline let lender: UnsafeMutablePointer<JSONWriter>
         /// Whether a value was put since the innermost object or array opened.
-        private var needsComma = false
+        @usableFromInline var needsComma = false
 
-        fileprivate init(_ lender: UnsafeMutablePointer<JSONWriter>) {
+        @usableFromInline init(_ lender: UnsafeMutablePointer<JSONWriter>) {
             self.lender = lender
         }
 
-        private var writer: JSONWriter {
+        @inlinable var writer: JSONWriter {
             _read { yield lender.pointee }
             nonmutating _modify { yield &lender.pointee }
         }
 
-        public mutating func key(_ key: String) {
+        @inlinable public mutating func key(_ key: String) {
             if needsComma { writer.byte(UInt8(ascii: ",")) }
             writer.string(key)
             writer.byte(UInt8(ascii: ":"))
             needsComma = false
         }
 
-        public mutating func number(_ value: Double) {
+        @inlinable public mutating func number(_ value: Double) {
             separate()
             writer.number(value)
         }
 
-        public mutating func string(_ value: String) {
+        @inlinable public mutating func string(_ value: String) {
             separate()
             writer.string(value)
         }
 
-        public mutating func bool(_ value: Bool) {
+        @inlinable public mutating func bool(_ value: Bool) {
             separate()
             writer.bool(value)
         }
 
-        public mutating func object(_ body: (inout Sink) -> Void) {
+        @inlinable public mutating func object(_ body: (inout Sink) -> Void) {
             nested(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), body)
         }
 
-        public mutating func array(_ body: (inout Sink) -> Void) {
+        @inlinable public mutating func array(_ body: (inout Sink) -> Void) {
             nested(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), body)
         }
 
-        private mutating func nested(open: UInt8, close: UInt8, _ body: (inout Sink) -> Void) {
+        @inlinable mutating func nested(open: UInt8, close: UInt8, _ body: (inout Sink) -> Void) {
             separate()
             writer.byte(open)
             needsComma = false
@@ -166,8 +166,8 @@ extension JSONWriter {
         }
 
         /// The comma before a value that follows another (a member's value follows its key).
-        @inline(__always)
-        private mutating func separate() {
+        @inlinable @inline(__always)
+        mutating func separate() {
             if needsComma { writer.byte(UInt8(ascii: ",")) }
             needsComma = true
         }
@@ -175,7 +175,7 @@ extension JSONWriter {
 
     /// Writes `prefix{members}` with the members `body` puts, or nothing when it puts none
     /// (documents leave out an empty `style` or `props`, which is only known once read).
-    mutating func nonEmptyObject(_ prefix: StaticString, _ body: (inout Sink) -> Void) {
+    package mutating func nonEmptyObject(_ prefix: StaticString, _ body: (inout Sink) -> Void) {
         let start = count
         raw(prefix)
         byte(UInt8(ascii: "{"))

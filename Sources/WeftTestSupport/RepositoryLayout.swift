@@ -3,7 +3,7 @@ import Foundation
 /// Paths of the checkout the tests run in, found from this file's location (never the
 /// working directory, which `swift test` does not fix).
 public enum RepositoryLayout {
-    /// The repository root (this file is Tests/WeftTestSupport/RepositoryLayout.swift).
+    /// The repository root (this file is Sources/WeftTestSupport/RepositoryLayout.swift).
     public static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

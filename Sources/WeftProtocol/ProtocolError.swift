@@ -1,4 +1,4 @@
-import WeftSnapshot
+import WeftJSON
 
 /// An `error` object of a reply: `{"code", "message", "data"?}`.
 public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {

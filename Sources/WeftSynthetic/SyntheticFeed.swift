@@ -1,3 +1,5 @@
+import WeftSnapshot
+
 /// Realistic synthetic snapshots: a feed screen like TextureGram's (a window node whose stack
 /// holds a header and a table of photo cells), at any size. Benchmarks use them to measure the
 /// codec and the diffs on documents shaped like real captures; tests use them as random trees.

@@ -1,4 +1,4 @@
-import WeftSnapshot
+import WeftJSON
 
 /// One received message with its top-level envelope members read and its bodies (`params`,
 /// `result`, `error`) left as byte ranges into `bytes`, so a multi-megabyte snapshot reply is
@@ -48,7 +48,7 @@ public struct Envelope: Sendable {
         return ProtocolError(received: value)
     }
 
-    /// Reads the top-level object of `bytes` with WeftSnapshot's JSON reader. Small members
+    /// Reads the top-level object of `bytes` with WeftJSON's reader. Small members
     /// (`id`, `method`, `device`, `expiresAt`) are parsed; every other member is skipped (and validated)
     /// without building values. Throws a `JSONError` when the message is not one well-formed
     /// JSON object.

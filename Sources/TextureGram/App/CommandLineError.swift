@@ -1,5 +1,5 @@
 /// A bad command line: printed with a hint to `--help`, exit status 2.
-struct UsageError: Error, CustomStringConvertible {
+struct CommandLineError: Error, CustomStringConvertible {
     let description: String
 
     init(_ description: String) {

@@ -54,7 +54,7 @@ public enum JSONValue: Hashable, Sendable {
 
     /// What reading `number` back gives once written (`JSONWriter.number`): NaN is written
     /// `null`, and the infinities as the snapshot's strings.
-    static func read(_ number: Double) -> JSONValue {
+    package static func read(_ number: Double) -> JSONValue {
         if number.isNaN { return .null }
         if number.isInfinite { return .string(number < 0 ? "-inf" : "inf") }
         return .number(number)

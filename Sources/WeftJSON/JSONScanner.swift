@@ -3,14 +3,14 @@
 /// containers it returns, and reports every problem as a `JSONError` with the byte offset.
 ///
 /// Valid only inside `JSONScanner.scan(_:_:)`, which lends it the bytes.
-struct JSONScanner {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var position: Int
+@usableFromInline package struct JSONScanner {
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline package var position: Int
     /// Containers currently open; bounded so hostile input cannot overflow the stack.
-    private var depth = 0
-    let maxDepth: Int
+    @usableFromInline var depth = 0
+    @usableFromInline package let maxDepth: Int
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    @usableFromInline init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
         position = 0
@@ -19,7 +19,7 @@ struct JSONScanner {
     }
 
     /// Lends a scanner over `input` to `body`, then checks that only whitespace follows.
-    static func scan<T>(
+    @usableFromInline package static func scan<T>(
         _ input: some Collection<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth,
         _ body: (inout JSONScanner) throws -> T
     ) throws -> T {
@@ -38,12 +38,12 @@ struct JSONScanner {
 
     // MARK: Errors
 
-    func error(_ message: String, at offset: Int? = nil) -> JSONError {
+    @inlinable package func error(_ message: String, at offset: Int? = nil) -> JSONError {
         JSONError(offset: offset ?? position, message: message)
     }
 
     /// `'x'`, `end of input`, or the byte in hex for non-printing bytes.
-    func describeCurrent() -> String {
+    @usableFromInline package func describeCurrent() -> String {
         guard position < bytes.count else { return "end of input" }
         let byte = bytes[position]
         if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
@@ -52,7 +52,7 @@ struct JSONScanner {
 
     // MARK: Structure
 
-    mutating func skipWhitespace() {
+    @inlinable package mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -62,13 +62,13 @@ struct JSONScanner {
     }
 
     /// The next non-whitespace byte, not consumed; nil at the end.
-    mutating func peek() -> UInt8? {
+    @inlinable package mutating func peek() -> UInt8? {
         skipWhitespace()
         return position < bytes.count ? bytes[position] : nil
     }
 
     /// What the next value is, for "expected X, got Y" messages.
-    mutating func describeNextValue() -> String {
+    @usableFromInline package mutating func describeNextValue() -> String {
         guard let next = peek() else { return "end of input" }
         return switch next {
         case UInt8(ascii: "{"): "an object"
@@ -81,12 +81,12 @@ struct JSONScanner {
         }
     }
 
-    mutating func typeMismatch(expected: String) -> JSONError {
+    @inlinable package mutating func typeMismatch(expected: String) -> JSONError {
         let got = describeNextValue()
         return error("expected \(expected), got \(got)")
     }
 
-    private mutating func enter() throws {
+    @inlinable mutating func enter() throws {
         depth += 1
         if depth > maxDepth { throw error("nested deeper than \(maxDepth) levels") }
     }
@@ -95,7 +95,7 @@ struct JSONScanner {
     /// must consume the value. Duplicate keys are an error unless the caller checks them itself
     /// (`checkingDuplicates: false`, as the typed decoders do with a bit set). Errors inside
     /// `body` get the key added to their path.
-    mutating func readObject(
+    @usableFromInline package mutating func readObject(
         checkingDuplicates: Bool = true, _ body: (inout JSONScanner, String) throws -> Void
     ) throws {
         var seen: [String] = []
@@ -111,7 +111,7 @@ struct JSONScanner {
 
     /// `readObject` for typed decoders: the key comes as its UTF-8 bytes (no String is made for
     /// keys without escapes), and duplicates are the caller's to check.
-    mutating func readObjectKeyBytes(_ body: (inout JSONScanner, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    @inlinable package mutating func readObjectKeyBytes(_ body: (inout JSONScanner, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         guard peek() == UInt8(ascii: "{") else { throw typeMismatch(expected: "an object") }
         try enter()
         position += 1
@@ -149,14 +149,14 @@ struct JSONScanner {
         }
     }
 
-    private enum Key {
+    @usableFromInline enum Key {
         /// The key's bytes in the input (no escapes, ASCII).
         case slice(Range<Int>)
         /// A key with escapes or non-ASCII characters, decoded and validated.
         case decoded(String)
     }
 
-    private mutating func readKey() throws -> Key {
+    @inlinable mutating func readKey() throws -> Key {
         let start = position + 1
         var end = start
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20,
@@ -172,7 +172,7 @@ struct JSONScanner {
     }
 
     /// Reads an array, calling `body` with each index while the cursor sits on the element.
-    mutating func readArray(_ body: (inout JSONScanner, Int) throws -> Void) throws {
+    @inlinable package mutating func readArray(_ body: (inout JSONScanner, Int) throws -> Void) throws {
         guard peek() == UInt8(ascii: "[") else { throw typeMismatch(expected: "an array") }
         try enter()
         position += 1
@@ -205,13 +205,13 @@ struct JSONScanner {
     // MARK: Literals
 
     /// Consumes `null` if it comes next.
-    mutating func readNullIfPresent() throws -> Bool {
+    @inlinable package mutating func readNullIfPresent() throws -> Bool {
         guard peek() == UInt8(ascii: "n") else { return false }
         try expectLiteral("null")
         return true
     }
 
-    mutating func readBool() throws -> Bool {
+    @inlinable package mutating func readBool() throws -> Bool {
         switch peek() {
         case UInt8(ascii: "t"):
             try expectLiteral("true")
@@ -224,7 +224,7 @@ struct JSONScanner {
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws {
+    @inlinable mutating func expectLiteral(_ literal: StaticString) throws {
         let count = literal.utf8CodeUnitCount
         let start = position
         for index in 0..<count {
@@ -237,7 +237,7 @@ struct JSONScanner {
 
     // MARK: Strings
 
-    mutating func readString() throws -> String {
+    @inlinable package mutating func readString() throws -> String {
         guard peek() == UInt8(ascii: "\"") else { throw typeMismatch(expected: "a string") }
         let start = position
         position += 1
@@ -264,7 +264,7 @@ struct JSONScanner {
     }
 
     /// The slow path for strings with escapes: decodes into a byte buffer from `contentStart`.
-    private mutating func readEscapedString(from contentStart: Int, stringStart: Int) throws -> String {
+    @usableFromInline mutating func readEscapedString(from contentStart: Int, stringStart: Int) throws -> String {
         var decoded: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
         while position < bytes.count {
             let byte = bytes[position]
@@ -287,7 +287,7 @@ struct JSONScanner {
         throw error("unterminated string", at: stringStart)
     }
 
-    private mutating func readEscape(into decoded: inout [UInt8]) throws {
+    @usableFromInline mutating func readEscape(into decoded: inout [UInt8]) throws {
         let escapeStart = position
         position += 1  // the backslash
         guard position < bytes.count else { throw error("unterminated string", at: escapeStart) }
@@ -325,7 +325,7 @@ struct JSONScanner {
         }
     }
 
-    private mutating func readHex4(escapeStart: Int) throws -> UInt32 {
+    @usableFromInline mutating func readHex4(escapeStart: Int) throws -> UInt32 {
         guard position + 4 <= bytes.count else { throw error("truncated \\u escape", at: escapeStart) }
         var value: UInt32 = 0
         for _ in 0..<4 {
@@ -346,7 +346,7 @@ struct JSONScanner {
     // MARK: Numbers
 
     /// Reads a JSON number (strict grammar: no leading zeros, no bare `.5`, no `+1`).
-    mutating func readNumber() throws -> Double {
+    @inlinable package mutating func readNumber() throws -> Double {
         let start = position
         guard let first = peek(), first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
         else { throw typeMismatch(expected: "a number") }
@@ -409,22 +409,24 @@ struct JSONScanner {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         guard let value = Double(text) else { throw error("invalid number", at: start) }
+        // A number too large for a Double is refused, never read as infinity.
+        guard value.isFinite else { throw error("number out of range", at: start) }
         return value
     }
 
     @inline(__always)
-    private func isDigit(_ byte: UInt8) -> Bool {
+    @inlinable func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
     /// Adds a digit to the fast-path mantissa; leading zeros do not count as significant.
     @inline(__always)
-    private func accumulate(_ byte: UInt8, into mantissa: inout UInt64, digits: inout Int) {
+    @inlinable func accumulate(_ byte: UInt8, into mantissa: inout UInt64, digits: inout Int) {
         if digits > 0 || byte != UInt8(ascii: "0") { digits += 1 }
         if digits <= 19 { mantissa = mantissa &* 10 &+ UInt64(byte - UInt8(ascii: "0")) }
     }
 
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
+    @usableFromInline static let powersOfTen: [Double] = (0...22).map { exponent in
         var value = 1.0
         for _ in 0..<exponent { value *= 10 }
         return value
@@ -432,7 +434,7 @@ struct JSONScanner {
 
     // MARK: Generic values
 
-    mutating func readValue() throws -> JSONValue {
+    @usableFromInline package mutating func readValue() throws -> JSONValue {
         guard let next = peek() else { throw error("expected a value, got end of input") }
         switch next {
         case UInt8(ascii: "{"):
@@ -460,7 +462,7 @@ struct JSONScanner {
     /// Skips one value of any kind, checking it is well formed as `readValue` would, without
     /// building it: containers are walked, and strings are decoded only when they hold escapes or
     /// non-ASCII bytes (which need validating).
-    mutating func skipValue() throws {
+    @usableFromInline package mutating func skipValue() throws {
         guard let next = peek() else { throw error("expected a value, got end of input") }
         switch next {
         case UInt8(ascii: "{"): try readObjectKeyBytes { scanner, _ in try scanner.skipValue() }
@@ -472,7 +474,7 @@ struct JSONScanner {
 
     /// Skips a string; plain ASCII without escapes is only scanned, anything else goes through
     /// `readString` for its checks.
-    private mutating func skipString() throws {
+    @usableFromInline mutating func skipString() throws {
         let start = position
         var end = position + 1
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20,
@@ -494,7 +496,7 @@ struct JSONScanner {
     /// visitor reads, skips (getting its byte range) or leaves (it is then skipped). `visit`
     /// returns false to stop reading: the rest is neither read nor checked.
     /// Returns false when stopped early.
-    mutating func readMembers(_ visit: (String, inout JSONMemberValue) throws -> Bool) throws -> Bool {
+    @usableFromInline package mutating func readMembers(_ visit: (String, inout JSONMemberValue) throws -> Bool) throws -> Bool {
         var stopped = false
         do {
             try readObject { scanner, key in

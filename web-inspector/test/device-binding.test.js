@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DeviceSession, identityKey, processKey, appName, backoffDelay, describeStaleDocument, describeMissingDocument, clockTime } from '../js/device-session.js';
+import { DeviceBinding, identityKey, processKey, appName, backoffDelay, describeStaleDocument, describeMissingDocument, clockTime } from '../js/device-binding.js';
 import { ScriptedGateway, ManualTimers, settle } from './support/scripted-gateway.js';
 
 const identity = { appId: 'org.weft.Example', instance: 'test-1', host: 'h' };
@@ -19,7 +19,7 @@ function gatewayWith(devices, revision = 1) {
 
 function session(gw, timers = new ManualTimers()) {
   const seen = { states: [], documents: [], devices: [] };
-  const s = new DeviceSession({ url: 'ws://x/inspector', WebSocket: gw.WebSocket, timers, clock: () => timers.now, backoff: (n) => 100 * (n + 1),
+  const s = new DeviceBinding({ url: 'ws://x/inspector', WebSocket: gw.WebSocket, timers, clock: () => timers.now, backoff: (n) => 100 * (n + 1),
     listeners: {
       onState: (state) => seen.states.push(state),
       onDocument: (m) => seen.documents.push(m.revision),
@@ -124,8 +124,8 @@ test('a refused resync keeps the last good document, said to be stale with its r
 });
 
 test('a device that disconnects leaves its document on show, not current since then, until it is back and fetched', async () => {
-  // Before, the page said so only in the pill: the document looked current. Disconnected, then
-  // removed after the grace period (still the same absence, since the disconnect), then back.
+  // Disconnected, then removed after the grace period (still the same absence, since the
+  // disconnect), then back.
   const gw = gatewayWith([device('d1')], 4);
   const { s, timers } = session(gw);
   s.start(); await settle();
@@ -226,8 +226,7 @@ test('calls without a device fail clearly', async () => {
 });
 
 test('a first fetch the app answers with an error is tried again when the app changes, said with the next try, until it succeeds', async () => {
-  // Right after an app (re)connects its capture may fail. Before, the page said "Device error"
-  // and fetched nothing more, however much the app changed: only the button recovered.
+  // Right after an app (re)connects its capture may fail.
   const gw = gatewayWith([device('d1')], 3);
   gw.on('Tree.getDocument', () => { throw Object.assign(new Error('capture failed'), { code: -32603 }); });
   const { s, seen, timers } = session(gw);

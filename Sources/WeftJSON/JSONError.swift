@@ -40,7 +40,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// This error as seen from one level up (`component` is where the failing value sat).
-    func inside(_ component: PathComponent) -> JSONError {
+    @usableFromInline package func inside(_ component: PathComponent) -> JSONError {
         var error = self
         error.path.insert(component, at: 0)
         return error
@@ -49,8 +49,8 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Runs `body`, prefixing the path of any `JSONError` it throws with `component`. The happy path
 /// pays nothing for paths: they are built only while an error travels up.
-@inline(__always)
-func withPath<T>(_ component: @autoclosure () -> JSONError.PathComponent, _ body: () throws -> T) throws -> T {
+@inlinable @inline(__always)
+package func withPath<T>(_ component: @autoclosure () -> JSONError.PathComponent, _ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as JSONError {

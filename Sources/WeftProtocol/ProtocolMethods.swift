@@ -1,0 +1,18 @@
+/// The protocol's method and event names (docs/protocol.md), as docs/protocol-vocabulary.json
+/// lists them; tests fail when this table, the device's handlers or the vocabulary drift.
+public enum ProtocolMethods {
+    /// Requests the gateway serves.
+    public static let gateway = ["Gateway.register", "Gateway.hello", "Gateway.listDevices", "Gateway.attach", "Gateway.detach"]
+    /// Events the gateway sends inspectors.
+    public static let gatewayEvents = ["Gateway.deviceAdded", "Gateway.deviceUpdated", "Gateway.deviceRemoved", "Gateway.resyncRequired"]
+    /// Requests a device serves (`CaptureSession.handle`).
+    public static let device = [
+        "Tree.getDocument", "Tree.getElement",
+        "Layout.getAsciiArt", "Layout.setStyle", "Layout.setSpecProperty", "Layout.revertEdits", "Layout.evaluate",
+        "HitTest.probe", "Range.setTuningParameters",
+        "Scroll.setContentOffset", "Scroll.toItem", "Scroll.drag",
+        "Runtime.pause", "Runtime.resume", "Runtime.step", "Runtime.simulateMemoryWarning", "Runtime.setApplicationState",
+    ]
+    /// Events a device sends.
+    public static let deviceEvents = ["Tree.updated", "Layout.editDropped"]
+}
