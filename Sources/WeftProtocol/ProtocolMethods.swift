@@ -8,7 +8,7 @@ public enum ProtocolMethods {
     /// Requests a device serves (`CaptureSession.handle`).
     public static let device = [
         "Tree.getDocument", "Tree.getElement",
-        "Layout.getAsciiArt", "Layout.setStyle", "Layout.setSpecProperty", "Layout.revertEdits", "Layout.evaluate",
+        "Layout.getAsciiArt", "Layout.setStyle", "Layout.setSpecProperty", "Layout.revertEdits", "Layout.evaluate", "Layout.explain",
         "HitTest.probe", "Range.setTuningParameters",
         "Scroll.setContentOffset", "Scroll.toItem", "Scroll.drag",
         "Runtime.pause", "Runtime.resume", "Runtime.step", "Runtime.simulateMemoryWarning", "Runtime.setApplicationState",
