@@ -84,7 +84,7 @@ static bool call(struct relay *r, struct peer *exchange, struct device *d, const
 		 long long now, struct http_response *resp)
 {
 	json_error_t err;
-	json_t *req = json_loadb(body ? body : "", body_len, 0, &err);
+	json_t *req = json_loadb(body ? body : "", body_len, JSON_REJECT_DUPLICATES, &err);
 	json_t *method = json_object_get(req, "method");
 	json_t *params = json_object_get(req, "params");
 	bool answered = true;

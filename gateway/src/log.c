@@ -28,10 +28,27 @@ void log_at(enum log_level level, const char *fmt, ...)
 	gmtime_r(&ts.tv_sec, &tm);
 	strftime(stamp, sizeof stamp, "%H:%M:%S", &tm);
 
-	char line[1024];
+	char line[1024], shown[4 * sizeof line];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "%s.%03ld weft-gateway %s: %s\n", stamp, ts.tv_nsec / 1000000, level_names[level], line);
+	log_escape(line, shown, sizeof shown);
+	fprintf(stderr, "%s.%03ld weft-gateway %s: %s\n", stamp, ts.tv_nsec / 1000000, level_names[level], shown);
+}
+
+void log_escape(const char *text, char *out, size_t out_len)
+{
+	size_t o = 0;
+	for (const unsigned char *c = (const unsigned char *)text; *c && o + 7 < out_len; c++) {
+		if (*c == '\\')
+			o += (size_t)snprintf(out + o, out_len - o, "\\\\");
+		else if (*c < 0x20 || *c == 0x7f)
+			o += (size_t)snprintf(out + o, out_len - o, "\\x%02x", *c);
+		else if (*c == 0xc2 && c[1] >= 0x80 && c[1] <= 0x9f) /* C1 controls (U+0080..U+009F), e.g. CSI */
+			o += (size_t)snprintf(out + o, out_len - o, "\\u%04x", *++c);
+		else
+			out[o++] = (char)*c;
+	}
+	out[o] = '\0';
 }

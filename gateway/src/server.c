@@ -95,11 +95,39 @@ static void hook_http_reply(void *ctx, struct peer *p, struct msg *reply, const 
 
 /* ---- helpers ---- */
 
+/* A header's value into buf; NULL when absent or when it does not fit (use read_value where
+ * that difference matters). */
 static const char *header(struct lws *wsi, enum lws_token_indexes t, char *buf, int len)
 {
 	if (lws_hdr_total_length(wsi, t) <= 0 || lws_hdr_copy(wsi, buf, len, t) < 0)
 		return NULL;
 	return buf;
+}
+
+/* A header for the access checks: absent, read, or unreadable (too long for buf). */
+static struct access_value read_value(struct lws *wsi, enum lws_token_indexes t, char *buf, int len)
+{
+	if (lws_hdr_total_length(wsi, t) <= 0)
+		return (struct access_value){0};
+	if (lws_hdr_copy(wsi, buf, len, t) < 0)
+		return (struct access_value){.unreadable = true};
+	return (struct access_value){.text = buf};
+}
+
+/* The ?token= query parameter: lws stops at the first argument that does not fit its buffer and
+ * reports the token absent, so each argument is measured here first. */
+static struct access_value read_query_token(struct lws *wsi, char *buf, int len)
+{
+	for (int n = 0; lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, n) > 0; n++) {
+		int flen = lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, n);
+		if (flen >= len || lws_hdr_copy_fragment(wsi, buf, len, WSI_TOKEN_HTTP_URI_ARGS, n) < 0) {
+			/* too long to tell whether it is the token: refused all the same */
+			return (struct access_value){.unreadable = true};
+		}
+		if (strncmp(buf, "token=", 6) == 0)
+			return (struct access_value){.text = buf + 6};
+	}
+	return (struct access_value){0};
 }
 
 static void peer_label(struct lws *wsi, char *out, size_t len)
@@ -111,24 +139,19 @@ static void peer_label(struct lws *wsi, char *out, size_t len)
 /* Returns 0 when the request may proceed, else the status to refuse it with (and why). */
 static int check_access(struct lws *wsi, bool needs_token, bool device_path, const char **why)
 {
-	char host[256], origin[256], auth[512], token[512];
-	const char *h = header(wsi, WSI_TOKEN_HOST, host, sizeof host);
-	if (!h) /* HTTP/2 (over TLS) names the host in :authority */
-		h = header(wsi, WSI_TOKEN_HTTP_COLON_AUTHORITY, host, sizeof host);
-	if (!access_host_ok(&srv.access, h)) {
-		*why = "Host header does not name the gateway";
-		return 421;
-	}
-	if (!access_origin_ok(&srv.access, header(wsi, WSI_TOKEN_ORIGIN, origin, sizeof origin), h, device_path)) {
-		*why = "Origin not allowed";
-		return 403;
-	}
-	if (needs_token && !access_token_ok(&srv.access, lws_get_urlarg_by_name(wsi, "token=", token, sizeof token),
-					    header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION, auth, sizeof auth))) {
-		*why = "missing or wrong token";
-		return 401;
-	}
-	return 0;
+	char host[ACCESS_HEADER_MAX + 1], origin[ACCESS_HEADER_MAX + 1], auth[ACCESS_HEADER_MAX + 1],
+		token[ACCESS_HEADER_MAX + 8];
+	struct access_request r = {
+		.host = read_value(wsi, WSI_TOKEN_HOST, host, sizeof host),
+		.origin = read_value(wsi, WSI_TOKEN_ORIGIN, origin, sizeof origin),
+		.authorization = read_value(wsi, WSI_TOKEN_HTTP_AUTHORIZATION, auth, sizeof auth),
+		.query_token = needs_token ? read_query_token(wsi, token, sizeof token) : (struct access_value){0},
+		.needs_token = needs_token,
+		.device_path = device_path,
+	};
+	if (!r.host.text && !r.host.unreadable) /* HTTP/2 (over TLS) names the host in :authority */
+		r.host = read_value(wsi, WSI_TOKEN_HTTP_COLON_AUTHORITY, host, sizeof host);
+	return access_check(&srv.access, &r, why);
 }
 
 static void log_refusal(struct lws *wsi, int status, const char *path, const char *why)
@@ -335,6 +358,12 @@ static int http_request(struct lws *wsi, struct session *s, const char *path)
 {
 	http_reset(s);
 	s->kind = SESSION_HTTP;
+	if (strlen(path) >= sizeof s->path) { /* never cut: a cut path could name another resource */
+		snprintf(s->path, sizeof s->path, "(a path of %zu bytes)", strlen(path));
+		log_refusal(wsi, 414, s->path, "path too long");
+		respond(wsi, s, 414, ERR_INVALID_REQUEST, "path too long");
+		return 0;
+	}
 	snprintf(s->path, sizeof s->path, "%s", path);
 	const char *method = lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI)    ? "GET"
 			     : lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) ? "POST"
@@ -600,6 +629,10 @@ int server_run(const struct options *o)
 	fflush(stdout);
 	log_info("listening on %s:%d, web root %s%s", o->host, port, srv.has_web_root ? srv.web_root : "(none)",
 		 o->token ? ", token required" : "");
+	if (!o->token && !options_host_is_loopback(o->host))
+		log_warn("WARNING: listening on %s WITHOUT A TOKEN (--allow-remote-without-token): anyone who can "
+			 "reach port %d can register as a program or drive every program",
+			 o->host, port);
 
 	lws_sul_schedule(srv.ctx, 0, &srv.tick, on_tick, TICK_US);
 	while (!interrupted)
