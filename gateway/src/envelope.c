@@ -98,7 +98,6 @@ static bool read_member(struct head *h, size_t key_quote, size_t key, size_t key
 	}
 	if (key_is(s, key, key_len, "device")) {
 		size_t start, len;
-		e->has_device = true;
 		return read_string(h, "\"device\" must be a string", &start, &len);
 	}
 	return json_scan_scalar(s, h->end, &h->i, &e->fault);
@@ -186,6 +185,78 @@ enum envelope_kind envelope_scan(const char *data, size_t len, struct envelope *
 	else if (h.end < len && e->fault.offset + 3 >= h.end)
 		e->fault = (struct json_check_error){.offset = h.end, .reason = HEAD_TOO_LONG};
 	return e->kind;
+}
+
+/* The end of the string whose opening quote is at q (past its closing quote), or len. */
+static size_t string_end(const char *data, size_t len, size_t q)
+{
+	for (size_t i = q + 1; i < len;) {
+		const char *quote = memchr(data + i, '"', len - i);
+		if (!quote)
+			return len;
+		size_t at = (size_t)(quote - data), slashes = 0;
+		while (at - slashes > q + 1 && data[at - slashes - 1] == '\\')
+			slashes++;
+		if (slashes % 2 == 0)
+			return at + 1;
+		i = at + 1;
+	}
+	return len;
+}
+
+bool envelope_members(const char *data, size_t len, unsigned *keys, struct json_check_error *fault)
+{
+	static const struct {
+		const char *name;
+		unsigned bit;
+	} routed[] = {{"id", KEY_ID},         {"method", KEY_METHOD}, {"device", KEY_DEVICE},
+		      {"params", KEY_PARAMS}, {"result", KEY_RESULT}, {"error", KEY_ERROR}};
+	const unsigned bodies = KEY_PARAMS | KEY_RESULT | KEY_ERROR;
+	size_t depth = 0;
+	bool name_next = false;
+	*keys = 0;
+	for (size_t i = 0; i < len;) {
+		char c = data[i];
+		if (c == '"') {
+			size_t end = string_end(data, len, i);
+			if (depth == 1 && name_next) {
+				name_next = false;
+				const char *name = data + i + 1;
+				size_t n = end > i + 1 ? end - i - 2 : 0;
+				if (memchr(name, '\\', n)) {
+					*fault = (struct json_check_error){.offset = i, .reason = "an envelope member name has an escape"};
+					return false;
+				}
+				for (size_t k = 0; k < sizeof routed / sizeof routed[0]; k++) {
+					if (!key_is(data, i + 1, n, routed[k].name))
+						continue;
+					unsigned bit = routed[k].bit;
+					if (*keys & bit) {
+						*fault = (struct json_check_error){.offset = i, .reason = "duplicate envelope member"};
+						return false;
+					}
+					if ((bit & bodies) && (*keys & bodies)) {
+						*fault = (struct json_check_error){
+							.offset = i, .reason = "more than one of \"params\", \"result\" and \"error\""};
+						return false;
+					}
+					*keys |= bit;
+				}
+			}
+			i = end;
+			continue;
+		}
+		if (c == '{' || c == '[') {
+			depth++;
+			name_next = depth == 1 && c == '{';
+		} else if (c == '}' || c == ']') {
+			depth -= depth > 0;
+		} else if (c == ',' && depth == 1) {
+			name_next = true;
+		}
+		i++;
+	}
+	return true;
 }
 
 bool envelope_method_is(const char *data, const struct envelope *e, const char *name)

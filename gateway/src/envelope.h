@@ -37,7 +37,6 @@ struct envelope {
 	size_t id_next;     /* offset of the member after the id (past its comma) */
 	size_t method;      /* the method's characters (without quotes) are [method, method + method_len) */
 	size_t method_len;
-	bool has_device;
 	enum envelope_body body;
 	size_t body_value;  /* offset of the body's value */
 	struct json_check_error fault; /* ENVELOPE_INVALID: where and why the head cannot be read */
@@ -46,6 +45,23 @@ struct envelope {
 /* Reads the head of a message: at most its first ENVELOPE_HEAD_MAX bytes, by the JSON rules of
  * json_check.h, with no allocation. Returns the kind (also stored in e->kind). */
 enum envelope_kind envelope_scan(const char *data, size_t len, struct envelope *e);
+
+/* The keys the gateway routes or rewrites, as bits of envelope_members().keys. */
+enum envelope_key {
+	KEY_ID = 1 << 0,
+	KEY_METHOD = 1 << 1,
+	KEY_DEVICE = 1 << 2,
+	KEY_PARAMS = 1 << 3,
+	KEY_RESULT = 1 << 4,
+	KEY_ERROR = 1 << 5,
+};
+
+/* Reads the whole message's top-level member names (the head only tells where the envelope
+ * keys start; a sender could repeat one after the body, and JSON.parse or Python would read the
+ * last). Returns false, with *fault, when a routed key appears twice, more than one of params /
+ * result / error appears, or a top-level name is written with an escape (it could spell a routed
+ * key). Otherwise *keys holds the routed keys present. Linear; strings are skipped with memchr. */
+bool envelope_members(const char *data, size_t len, unsigned *keys, struct json_check_error *fault);
 
 /* True when the method equals name. */
 bool envelope_method_is(const char *data, const struct envelope *e, const char *name);

@@ -342,7 +342,7 @@ static const char *string_member(json_t *obj, const char *key, const char *dflt)
 static void device_register(struct relay *r, struct peer *p, struct msg *m, long long id, long long now)
 {
 	json_error_t err;
-	json_t *req = json_loadb(m->data, m->len, 0, &err);
+	json_t *req = json_loadb(m->data, m->len, JSON_REJECT_DUPLICATES, &err);
 	json_t *params = json_object_get(req, "params");
 	json_t *identity = json_object_get(params, "identity");
 	json_t *info = json_object_get(params, "info");
@@ -445,6 +445,20 @@ static void device_message(struct relay *r, struct peer *p, struct msg *m, long 
 	struct envelope e;
 	enum envelope_kind kind = envelope_scan(m->data, m->len, &e);
 	long long id = e.has_id && e.id > 0 ? e.id : 0;
+	unsigned keys;
+	struct json_check_error fault;
+	if (kind != ENVELOPE_INVALID && !envelope_members(m->data, m->len, &keys, &fault)) {
+		/* a repeated routed key would be read differently by the gateway and the receiver */
+		reply_err(r, p, kind == ENVELOPE_REPLY ? 0 : id, ERR_INVALID_REQUEST,
+			  "a key the gateway routes appears twice in the message",
+			  json_pack("{s:I, s:s}", "offset", (json_int_t)fault.offset, "reason", fault.reason), now);
+		return;
+	}
+	if (kind != ENVELOPE_INVALID && (keys & KEY_DEVICE)) { /* only the gateway names devices */
+		reply_err(r, p, kind == ENVELOPE_REPLY ? 0 : id, ERR_INVALID_REQUEST, "devices do not send \"device\"",
+			  NULL, now);
+		return;
+	}
 	if (!p->device) {
 		if (kind == ENVELOPE_REQUEST && envelope_method_is(m->data, &e, "Gateway.register"))
 			device_register(r, p, m, id, now);
@@ -457,10 +471,7 @@ static void device_message(struct relay *r, struct peer *p, struct msg *m, long 
 		device_reply(r, p, m, &e, now);
 		break;
 	case ENVELOPE_EVENT:
-		if (e.has_device) /* only the gateway names devices: a device cannot speak for another */
-			reply_err(r, p, 0, ERR_INVALID_REQUEST, "devices do not send \"device\"", NULL, now);
-		else
-			device_event(r, p->device, m, &e, now);
+		device_event(r, p->device, m, &e, now);
 		break;
 	case ENVELOPE_REQUEST:
 		if (envelope_method_is(m->data, &e, "Gateway.register"))

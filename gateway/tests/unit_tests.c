@@ -246,18 +246,33 @@ static void test_registry_ids_and_selectors(void)
 	bool created;
 	struct device *a = registry_bind(&reg, "org.app", "default", "h1", &created);
 	CHECK(created);
-	CHECK_STR(a->id, "d1");
+	/* docs/protocol.md: "d" and 12 hex digits derived from the identity. */
+	CHECK_INT(strlen(a->id), 13);
+	CHECK(a->id[0] == 'd' && strspn(a->id + 1, "0123456789abcdef") == 12);
 	struct device *b = registry_bind(&reg, "org.app", "second", "h1", &created);
-	CHECK_STR(b->id, "d2");
+	CHECK(strcmp(a->id, b->id) != 0);
 	struct device *again = registry_bind(&reg, "org.app", "default", "h1", &created);
 	CHECK(!created && again == a);
 	struct device *other = registry_bind(&reg, "org.other", "default", "h1", &created);
-	CHECK_STR(other->id, "d3");
+	CHECK(strcmp(other->id, a->id) != 0 && strcmp(other->id, b->id) != 0);
+	/* The parts are kept apart: moving a character from one to the next is another identity. */
+	struct device *shifted = registry_bind(&reg, "org.ap", "pdefault", "h1", &created);
+	CHECK(created && strcmp(shifted->id, a->id) != 0);
+	registry_remove(&reg, shifted);
+
+	/* A restarted gateway (a new registry) gives each identity the same id, whatever order the
+	 * programs come back in: the ids cannot swap (docs/protocol.md, identity). */
+	struct registry restarted;
+	registry_init(&restarted);
+	CHECK_STR(registry_bind(&restarted, "org.other", "default", "h1", &created)->id, other->id);
+	CHECK_STR(registry_bind(&restarted, "org.app", "second", "h1", &created)->id, b->id);
+	CHECK_STR(registry_bind(&restarted, "org.app", "default", "h1", &created)->id, a->id);
+	registry_free(&restarted);
 
 	/* Selectors: a deviceId, appId@instance, or an appId naming exactly one device. */
 	struct device *d = NULL;
 	json_t *candidates = NULL;
-	CHECK_INT(registry_resolve(&reg, "d2", &d, NULL), RESOLVE_OK);
+	CHECK_INT(registry_resolve(&reg, b->id, &d, NULL), RESOLVE_OK);
 	CHECK(d == b);
 	CHECK_INT(registry_resolve(&reg, "org.app@second", &d, NULL), RESOLVE_OK);
 	CHECK(d == b);
@@ -268,15 +283,18 @@ static void test_registry_ids_and_selectors(void)
 	json_decref(candidates);
 	CHECK_INT(registry_resolve(&reg, "org.nope", &d, NULL), RESOLVE_UNKNOWN);
 	CHECK_INT(registry_resolve(&reg, "org.app@third", &d, NULL), RESOLVE_UNKNOWN);
-	CHECK_INT(registry_resolve(&reg, "d9", &d, NULL), RESOLVE_UNKNOWN);
+	CHECK_INT(registry_resolve(&reg, "d000000000000", &d, NULL), RESOLVE_UNKNOWN);
 
 	/* Removed and bound again, an identity gets its old id back (stable for the gateway's life). */
+	char old_id[24], member[64];
+	snprintf(old_id, sizeof old_id, "%s", a->id);
 	registry_remove(&reg, a);
-	CHECK_INT(registry_resolve(&reg, "d1", &d, NULL), RESOLVE_UNKNOWN);
+	CHECK_INT(registry_resolve(&reg, old_id, &d, NULL), RESOLVE_UNKNOWN);
 	struct device *back = registry_bind(&reg, "org.app", "default", "h1", &created);
 	CHECK(created);
-	CHECK_STR(back->id, "d1");
-	CHECK_STR(back->member, "\"device\":\"d1\"");
+	CHECK_STR(back->id, old_id);
+	snprintf(member, sizeof member, "\"device\":\"%s\"", old_id);
+	CHECK_STR(back->member, member);
 
 	/* Attaching is a set. */
 	struct peer *p = (struct peer *)&reg; /* any distinct address */
@@ -1023,13 +1041,13 @@ static void test_relay_forwarding_and_timeouts(void)
 	/* Pending requests per requester are bounded: one more than RELAY_MAX_PENDING fails at once. */
 	char ask[128];
 	for (int i = 0; i < RELAY_MAX_PENDING; i++) {
-		snprintf(ask, sizeof ask, "{\"id\":%d,\"method\":\"Tree.getDocument\",\"device\":\"d1\"}", 1000 + i);
+		snprintf(ask, sizeof ask, "{\"id\":%d,\"method\":\"Tree.getDocument\",\"device\":\"org.app@one\"}", 1000 + i);
 		say(insp, ask, 200);
 	}
 	drain(dev);
 	CHECK_INT(insp->n_pending, RELAY_MAX_PENDING);
 	CHECK_INT(insp->q.count, 0);
-	say(insp, "{\"id\":99,\"method\":\"Tree.getDocument\",\"device\":\"d1\"}", 200);
+	say(insp, "{\"id\":99,\"method\":\"Tree.getDocument\",\"device\":\"org.app@one\"}", 200);
 	back = take(insp);
 	CHECK_INT(json_integer_value(json_object_get(json_object_get(back, "error"), "code")), ERR_INTERNAL);
 	json_decref(back);
@@ -1045,7 +1063,7 @@ static void test_relay_slow_inspector_drops_events(void)
 	relay_up(1000);
 	struct peer *dev = registered_device("org.app", "one");
 	struct peer *insp = greeted_inspector();
-	say(insp, "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"d1\"}}", 0);
+	say(insp, "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"org.app@one\"}}", 0);
 	drain(insp);
 	drain(dev);
 	char event[300];
@@ -1062,25 +1080,82 @@ static void test_relay_slow_inspector_drops_events(void)
 	/* Every event that was not dropped carries "device" as its first key. */
 	for (struct qitem *it = insp->q.head; it; it = it->next)
 		if (it->kind == QI_EVENT)
-			CHECK(strncmp(it->m->data, "{\"device\":\"d1\",", 15) == 0);
+			CHECK(it->m->data[0] == '{' &&
+			      strncmp(it->m->data + 1, dev->device->member, dev->device->member_len) == 0 &&
+			      it->m->data[dev->device->member_len + 1] == ',');
 	CHECK_INT(fake.closes, 0);
 	relay_down();
 }
 
-static void test_relay_device_cannot_name_devices(void)
+/* One device message that must be refused with -32600 (to the device) and reach no inspector,
+ * nor answer any pending request. */
+static void check_device_message_refused(struct peer *dev, struct peer *insp, const char *text)
 {
-	/* Only the gateway adds "device": an event claiming one is refused, not forwarded. */
+	say(dev, text, 0);
+	json_t *err = take(dev);
+	bool refused = json_integer_value(json_object_get(json_object_get(err, "error"), "code")) == ERR_INVALID_REQUEST;
+	if (!refused || insp->q.count != 0) {
+		fprintf(stderr, "  not refused (or forwarded): %s\n", text);
+		CHECK(0);
+	}
+	json_decref(err);
+	drain(dev);
+	drain(insp);
+}
+
+static void test_relay_device_cannot_name_devices_or_repeat_keys(void)
+{
+	/* Only the gateway adds "device", and a key the gateway routes or rewrites appears once in
+	 * the whole envelope: JSON.parse and Python read the last of two, the gateway the first.
+	 * Every position (head, after the body, inside nothing) and every kind of message. */
 	relay_up(1 << 20);
 	struct peer *dev = registered_device("org.app", "one");
 	registered_device("org.app", "two");
 	struct peer *insp = greeted_inspector();
-	say(insp, "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"d2\"}}", 0);
+	say(insp, "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"org.app@one\"}}", 0);
+	say(insp, "{\"id\":3,\"method\":\"Tree.getDocument\",\"device\":\"org.app@one\"}", 0);
+	say(insp, "{\"id\":4,\"method\":\"Tree.getDocument\",\"device\":\"org.app@one\"}", 0);
 	drain(insp);
-	say(dev, "{\"method\":\"Tree.updated\",\"device\":\"d2\",\"params\":{}}", 0);
-	CHECK_INT(insp->q.count, 0);
-	json_t *err = take(dev);
-	CHECK_INT(json_integer_value(json_object_get(json_object_get(err, "error"), "code")), ERR_INVALID_REQUEST);
-	json_decref(err);
+	long long gid = 0, gid2 = 0;
+	for (json_t *fwd; (fwd = take(dev)); json_decref(fwd)) /* after Inspector.attached */
+		if (json_object_get(fwd, "id"))
+			*(gid ? &gid2 : &gid) = (long long)json_integer_value(json_object_get(fwd, "id"));
+	CHECK(gid > 0 && gid2 > 0);
+	static const char *const events[] = {
+		"{\"method\":\"Tree.updated\",\"device\":\"d2\",\"params\":{}}",
+		"{\"method\":\"Tree.updated\",\"params\":{},\"device\":\"d2\"}",
+		"{\"method\":\"Tree.updated\",\"params\":{\"a\":[1,{\"b\":\"}\\\"\"}]},\"device\":\"d2\"}",
+		"{\"method\":\"Tree.updated\",\"params\":{},\"method\":\"Layout.setStyle\"}",
+		"{\"method\":\"Tree.updated\",\"params\":{},\"params\":{\"forged\":1}}",
+		"{\"method\":\"Tree.updated\",\"params\":{},\"result\":{}}",
+		"{\"method\":\"Tree.updated\",\"params\":{},\"\\u0064evice\":\"d2\"}",
+		"{\"method\":\"Tree.updated\",\"x\":{\"device\":1},\"params\":{},\"id\":5,\"id\":6}",
+	};
+	for (size_t i = 0; i < sizeof events / sizeof events[0]; i++)
+		check_device_message_refused(dev, insp, events[i]);
+	char reply[256];
+	const char *const replies[] = {
+		"{\"id\":%lld,\"result\":{},\"id\":%lld}",
+		"{\"id\":%lld,\"result\":{\"id\":1},\"error\":{\"code\":1},\"z\":%lld}",
+		"{\"id\":%lld,\"result\":{},\"result\":{\"forged\":%lld}}",
+		"{\"id\":%lld,\"result\":{},\"device\":\"d%lld\"}",
+		"{\"id\":%lld,\"result\":{},\"\\u0069d\":%lld}",
+	};
+	for (size_t i = 0; i < sizeof replies / sizeof replies[0]; i++) {
+		snprintf(reply, sizeof reply, replies[i], gid, gid2);
+		check_device_message_refused(dev, insp, reply);
+	}
+	/* Requests from a device (only Gateway.register exists) are refused the same way. */
+	check_device_message_refused(dev, insp, "{\"id\":9,\"method\":\"X\",\"params\":{},\"id\":10}");
+	/* The members inside params or result may be anything; such messages pass. */
+	say(dev, "{\"method\":\"Tree.updated\",\"params\":{\"device\":\"d2\",\"id\":1,\"id\":2}}", 0);
+	CHECK_INT(insp->q.count, 1);
+	drain(insp);
+	snprintf(reply, sizeof reply, "{\"id\":%lld,\"result\":{\"id\":%lld,\"result\":[{\"error\":1}]}}", gid, gid2);
+	say(dev, reply, 0);
+	json_t *back = take(insp);
+	CHECK_INT(json_integer_value(json_object_get(back, "id")), 3);
+	json_decref(back);
 	relay_down();
 }
 
@@ -1137,7 +1212,7 @@ int main(int argc, char **argv)
 	RUN(test_sizes_and_flags);
 	RUN(test_relay_forwarding_and_timeouts);
 	RUN(test_relay_slow_inspector_drops_events);
-	RUN(test_relay_device_cannot_name_devices);
+	RUN(test_relay_device_cannot_name_devices_or_repeat_keys);
 	RUN(test_relay_http_snapshot_slices_result);
 	return check_summary();
 }
