@@ -1,6 +1,7 @@
 #include "log.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -40,15 +41,22 @@ void log_at(enum log_level level, const char *fmt, ...)
 void log_escape(const char *text, char *out, size_t out_len)
 {
 	size_t o = 0;
-	for (const unsigned char *c = (const unsigned char *)text; *c && o + 7 < out_len; c++) {
+	for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+		char piece[8] = {(char)*c, 0};
+		bool c1 = *c == 0xc2 && c[1] >= 0x80 && c[1] <= 0x9f; /* C1 controls (U+0080..U+009F), e.g. CSI */
 		if (*c == '\\')
-			o += (size_t)snprintf(out + o, out_len - o, "\\\\");
+			snprintf(piece, sizeof piece, "\\\\");
 		else if (*c < 0x20 || *c == 0x7f)
-			o += (size_t)snprintf(out + o, out_len - o, "\\x%02x", *c);
-		else if (*c == 0xc2 && c[1] >= 0x80 && c[1] <= 0x9f) /* C1 controls (U+0080..U+009F), e.g. CSI */
-			o += (size_t)snprintf(out + o, out_len - o, "\\u%04x", *++c);
-		else
-			out[o++] = (char)*c;
+			snprintf(piece, sizeof piece, "\\x%02x", *c);
+		else if (c1)
+			snprintf(piece, sizeof piece, "\\u%04x", c[1]);
+		size_t n = strlen(piece);
+		if (o + n >= out_len)
+			break;
+		memcpy(out + o, piece, n);
+		o += n;
+		c += c1;
 	}
-	out[o] = '\0';
+	if (out_len)
+		out[o] = '\0';
 }

@@ -42,6 +42,8 @@ static const char usage[] =
 	"                        more are refused with 503\n"
 	"  --allow-origin ORIGIN accept this Origin too (repeatable)\n"
 	"  --allow-host HOST     accept this Host header too, e.g. myhost:9223 (repeatable)\n"
+	"  --idle-timeout S      a peer that sends nothing (no message, no pong) for S\n"
+	"                        seconds is dropped; pinged after S/2 (default 60, 2..3600)\n"
 	"  --grace SECONDS       how long a disconnected device stays listed (default 60)\n"
 	"  --request-timeout S   time-out of a forwarded request (default 30)\n"
 	"  --tls-cert FILE       serve https/wss with this certificate (PEM)\n"
@@ -166,6 +168,7 @@ enum options_result options_parse(struct options *o, int argc, char **argv)
 		.log_level = LOG_INFO,
 		.max_connections = 256,
 		.memory_budget = 256u << 20,
+		.idle_timeout_s = 60,
 	};
 	if (env_token && !token_usable(env_token, "WEFT_TOKEN"))
 		return OPTIONS_EXIT_USAGE;
@@ -206,7 +209,11 @@ enum options_result options_parse(struct options *o, int argc, char **argv)
 			bad = parse_size(value, &o->queue_limit);
 		else if (strcmp(flag, "--memory-budget") == 0)
 			bad = parse_size(value, &o->memory_budget);
-		else if (strcmp(flag, "--max-connections") == 0)
+		else if (strcmp(flag, "--idle-timeout") == 0) {
+			size_t seconds = 0;
+			bad = parse_count(value, &seconds) || seconds < 2 || seconds > 3600;
+			o->idle_timeout_s = (unsigned)seconds;
+		} else if (strcmp(flag, "--max-connections") == 0)
 			bad = parse_count(value, &o->max_connections);
 		else if (strcmp(flag, "--allow-origin") == 0)
 			bad = add_to_list(o->allow_origins, &o->n_allow_origins, value, flag);

@@ -24,7 +24,8 @@ struct options {
 	int log_level;
 	bool allow_remote_without_token; /* a non-loopback --host without a token, on purpose */
 	size_t max_connections;          /* WebSocket peers and HTTP exchanges at once */
-	size_t memory_budget;            /* bytes of messages held at once, all connections together */
+	size_t memory_budget;
+	unsigned idle_timeout_s;         /* a peer showing no sign of life this long is dropped */            /* bytes of messages held at once, all connections together */
 };
 
 enum options_result { OPTIONS_RUN, OPTIONS_EXIT_OK, OPTIONS_EXIT_USAGE };

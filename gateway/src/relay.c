@@ -47,6 +47,7 @@ struct peer *relay_open(struct relay *r, enum peer_kind kind, void *conn, const 
 	if (r->peers)
 		r->peers->prev = p;
 	r->peers = p;
+	r->n_peers++;
 	return p;
 }
 
@@ -190,7 +191,11 @@ static void forward(struct relay *r, struct peer *requester, long long origin_id
 		r->http_pending += requester->kind == PEER_HTTP;
 	}
 	json_t *body = params ? json_incref(params) : json_object();
-	json_t *request = pd ? json_pack("{s:I, s:s, s:o}", "id", (json_int_t)pd->gid, "method", method, "params", body)
+	/* expiresAt: when, on the gateway's wall clock, this request is answered -32002 if the device
+	 * has not answered it; a device applies nothing after that (protocol.md, expiry). */
+	long long expires_at = wall_clock_ms() + r->cfg.request_timeout_us / 1000;
+	json_t *request = pd ? json_pack("{s:I, s:s, s:I, s:o}", "id", (json_int_t)pd->gid, "method", method, "expiresAt",
+					 (json_int_t)expires_at, "params", body)
 			     : (json_decref(body), NULL);
 	struct msg *m = msg_from_json(request);
 	json_decref(request);
@@ -307,6 +312,7 @@ void relay_closed(struct relay *r, struct peer *p, long long now)
 		r->peers = p->next;
 	if (p->next)
 		p->next->prev = p->prev;
+	r->n_peers--;
 	free_peer(p);
 }
 
@@ -357,7 +363,7 @@ static void device_register(struct relay *r, struct peer *p, struct msg *m, long
 		reply_err(r, p, id, ERR_INVALID_PARAMS,
 			  "Gateway.register needs {protocolVersion, identity: {appId, instance?, host?}, info?}", NULL,
 			  now);
-	} else if ((long long)json_number_value(version) != WEFT_PROTOCOL_VERSION) {
+	} else if (!json_is_integer(version) || json_integer_value(version) != WEFT_PROTOCOL_VERSION) {
 		reply_err(r, p, id, ERR_VERSION, "protocol version not supported",
 			  json_pack("{s:i}", "supported", WEFT_PROTOCOL_VERSION), now);
 		relay_close_peer(r, p, CLOSE_PROTOCOL, "protocol version not supported", true, now);
@@ -387,9 +393,9 @@ static void device_register(struct relay *r, struct peer *p, struct msg *m, long
 		p->device = d;
 		log_info("device %s registered: %s@%s on %s (%s)", d->id, app_id, instance, host, p->label);
 		reply_ok(r, p, id,
-			 json_pack("{s:s, s:s, s:i, s:f}", "deviceId", d->id, "gatewayVersion", WEFT_GATEWAY_VERSION,
+			 json_pack("{s:s, s:s, s:i, s:f, s:I}", "deviceId", d->id, "gatewayVersion", WEFT_GATEWAY_VERSION,
 				   "protocolVersion", WEFT_PROTOCOL_VERSION, "requestTimeout",
-				   (double)r->cfg.request_timeout_us / 1e6),
+				   (double)r->cfg.request_timeout_us / 1e6, "gatewayTime", (json_int_t)wall_clock_ms()),
 			 now);
 		if (d->n_inspectors > 0)
 			notify_count(r, d, "Inspector.attached", now);
@@ -529,7 +535,7 @@ static void gateway_method(struct relay *r, struct peer *p, long long id, const 
 		json_t *client = json_object_get(params, "client");
 		if (!json_is_number(version) || (client && !json_is_string(client))) {
 			reply_err(r, p, id, ERR_INVALID_PARAMS, "Gateway.hello needs {protocolVersion, client?}", NULL, now);
-		} else if ((long long)json_number_value(version) != WEFT_PROTOCOL_VERSION) {
+		} else if (!json_is_integer(version) || json_integer_value(version) != WEFT_PROTOCOL_VERSION) {
 			reply_err(r, p, id, ERR_VERSION, "protocol version not supported",
 				  json_pack("{s:i}", "supported", WEFT_PROTOCOL_VERSION), now);
 			relay_close_peer(r, p, CLOSE_PROTOCOL, "protocol version not supported", true, now);

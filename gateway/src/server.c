@@ -24,11 +24,9 @@ _Static_assert(LWS_PRE <= MSG_PRE, "MSG_PRE must cover libwebsockets' frame head
 #define WRITE_BUDGET (1024 * 1024) /* bytes written per writable callback before yielding */
 #define CHOKE_CHECK_BYTES (64 * 1024)
 #define TICK_US (50 * 1000)        /* how often time-outs and grace periods are checked */
-#define CLOSE_BACKSTOP_S 2         /* a peer asked to close that never becomes writable is killed */
+#define CLOSE_BACKSTOP_S 2
+#define CLOSE_TRY_AGAIN_LATER 1013 /* the memory budget is spent */         /* a peer asked to close that never becomes writable is killed */
 
-/* A peer silent for 30 s is pinged; one that shows no sign of life for 60 s is dropped, so a
- * device whose host vanished without closing its socket enters its grace period. */
-static const lws_retry_bo_t idle_policy = {.secs_since_valid_ping = 30, .secs_since_valid_hangup = 60};
 
 enum session_kind { SESSION_HTTP, SESSION_DEVICE, SESSION_INSPECTOR };
 
@@ -55,6 +53,10 @@ static struct server {
 	bool has_web_root;
 	bool stopping;
 	lws_sorted_usec_list_t tick;
+	/* A peer silent for half the idle time-out is pinged; one that shows no sign of life (a
+	 * message or a pong) for the whole of it is dropped, so a device whose host vanished without
+	 * closing its socket enters its grace period. */
+	lws_retry_bo_t idle_policy;
 } srv;
 
 static volatile sig_atomic_t interrupted;
@@ -154,6 +156,9 @@ static int check_access(struct lws *wsi, bool needs_token, bool device_path, con
 	return access_check(&srv.access, &r, why);
 }
 
+/* WebSocket peers and API exchanges hold memory: at most --max-connections at once. */
+static bool below_connection_limit(void) { return srv.relay.n_peers < srv.o->max_connections; }
+
 static void log_refusal(struct lws *wsi, int status, const char *path, const char *why)
 {
 	char who[64];
@@ -216,6 +221,17 @@ static void check_arriving_reply(struct session *s, bool final)
 	reply_check_feed(&s->check, m->data, m->len);
 }
 
+/* Whether the gateway may hold add more bytes of messages (--memory-budget); logs when not. */
+static bool within_budget(const char *who, size_t add)
+{
+	size_t held = msg_bytes_held();
+	if (held + add <= srv.o->memory_budget)
+		return true;
+	log_warn("%s: memory budget reached (%zu of %zu bytes held, %zu more asked): refused", who, held,
+		 srv.o->memory_budget, add);
+	return false;
+}
+
 static int ws_receive(struct lws *wsi, struct session *s, const void *in, size_t len)
 {
 	if (!s->peer)
@@ -231,19 +247,24 @@ static int ws_receive(struct lws *wsi, struct session *s, const void *in, size_t
 		lws_close_reason(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, (unsigned char *)"text messages only", 18);
 		return -1;
 	}
-	size_t want = have + len + remaining; /* exact for a message in one frame */
-	if (!s->rx)
-		s->rx = msg_new(want);
-	else if (want > s->rx->cap) {
-		size_t doubled = s->rx->cap * 2;
-		struct msg *grown = msg_reserve(s->rx, doubled > want && doubled <= max ? doubled : want);
-		if (!grown)
+	/* Memory follows the bytes that have arrived, never the length a frame declares: the buffer
+	 * doubles as data comes, up to what the frame declared. */
+	size_t need = have + len, cap = s->rx ? s->rx->cap : 0;
+	if (need > cap) {
+		size_t grown = cap * 2 > need ? cap * 2 : need, declared = need + remaining;
+		if (grown > declared)
+			grown = declared;
+		if (!within_budget(s->peer->label, grown - cap)) {
+			lws_close_reason(wsi, (enum lws_close_status)CLOSE_TRY_AGAIN_LATER, (unsigned char *)"memory budget exceeded", 22);
 			return -1;
-		s->rx = grown;
+		}
+		struct msg *m = s->rx ? msg_reserve(s->rx, grown) : msg_new(grown);
+		if (!m)
+			return -1;
+		s->rx = m;
 	}
-	if (!s->rx)
-		return -1;
 	msg_append(s->rx, in, len);
+	lws_validity_confirmed(wsi); /* a peer that sends is alive, whether or not it answers pings */
 	bool final = lws_is_final_fragment(wsi);
 	if (s->kind == SESSION_DEVICE)
 		check_arriving_reply(s, final);
@@ -337,6 +358,11 @@ static void api_request(struct lws *wsi, struct session *s, const char *method, 
 {
 	char who[48];
 	peer_label(wsi, who, sizeof who);
+	if (!below_connection_limit()) {
+		log_refusal(wsi, 503, s->path, "connection limit reached (--max-connections)");
+		respond(wsi, s, 503, ERR_INTERNAL, "connection limit reached");
+		return;
+	}
 	s->peer = relay_open(&srv.relay, PEER_HTTP, wsi, who);
 	if (!s->peer) {
 		respond(wsi, s, 500, ERR_INTERNAL, "out of memory");
@@ -388,7 +414,7 @@ static int http_request(struct lws *wsi, struct session *s, const char *path)
 		}
 		char type[128];
 		const char *t = header(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE, type, sizeof type);
-		if (!t || strncasecmp(t, "application/json", 16) != 0) {
+		if (!http_api_json_content_type(t)) {
 			respond(wsi, s, 415, ERR_INVALID_REQUEST, "POST bodies must be Content-Type: application/json");
 			return 0;
 		}
@@ -426,9 +452,14 @@ static int http_body(struct lws *wsi, struct session *s, const void *in, size_t 
 		return 0;
 	}
 	if (s->body->len + len > s->body->cap) {
-		struct msg *grown = msg_reserve(s->body, (s->body->len + len) * 2);
-		if (!grown)
-			return -1;
+		size_t cap = (s->body->len + len) * 2;
+		struct msg *grown = within_budget("HTTP body", cap - s->body->cap) ? msg_reserve(s->body, cap) : NULL;
+		if (!grown) {
+			msg_unref(s->body);
+			s->body = NULL;
+			respond(wsi, s, 503, ERR_INTERNAL, "gateway memory budget exceeded");
+			return 0;
+		}
 		s->body = grown;
 	}
 	msg_append(s->body, in, len);
@@ -481,6 +512,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		}
 		const char *why = NULL;
 		int refusal = check_access(wsi, true, device, &why);
+		if (!refusal && !below_connection_limit()) {
+			refusal = 503;
+			why = "connection limit reached (--max-connections)";
+		}
 		if (refusal) {
 			log_refusal(wsi, refusal, path, why);
 			lws_return_http_status(wsi, (unsigned int)refusal, NULL);
@@ -595,7 +630,11 @@ int server_run(const struct options *o)
 	info.vhost_name = "weft";
 	info.timeout_secs = 20;
 	info.keepalive_timeout = 20;
-	info.retry_and_idle_policy = &idle_policy;
+	srv.idle_policy = (lws_retry_bo_t){
+		.secs_since_valid_ping = (uint16_t)(o->idle_timeout_s / 2 > 0 ? o->idle_timeout_s / 2 : 1),
+		.secs_since_valid_hangup = (uint16_t)o->idle_timeout_s,
+	};
+	info.retry_and_idle_policy = &srv.idle_policy;
 	info.ssl_cert_filepath = o->tls_cert;
 	info.ssl_private_key_filepath = o->tls_key;
 	struct lws_vhost *vhost = lws_create_vhost(srv.ctx, &info);

@@ -20,9 +20,22 @@ static bool has_dot_dot(const char *uri)
 	return false;
 }
 
+/* The page's files: its index.html and what sits under its asset folders. Anything else in the
+ * web root (web-inspector/ also holds test/ and bench/ sources) is not served. */
+static bool is_page_file(const char *uri)
+{
+	static const char *const folders[] = {"/css/", "/js/", "/assets/", "/fonts/", "/img/"};
+	if (strcmp(uri, "/") == 0 || strcmp(uri, "/index.html") == 0)
+		return true;
+	for (size_t i = 0; i < sizeof folders / sizeof folders[0]; i++)
+		if (strncmp(uri, folders[i], strlen(folders[i])) == 0 && uri[strlen(folders[i])] != '\0')
+			return true;
+	return false;
+}
+
 int static_resolve(const char *root, const char *uri, char *out, size_t out_len)
 {
-	if (!root || uri[0] != '/' || has_dot_dot(uri) || strchr(uri, '\\'))
+	if (!root || uri[0] != '/' || has_dot_dot(uri) || strchr(uri, '\\') || !is_page_file(uri))
 		return -1;
 	char candidate[PATH_MAX];
 	size_t n = strlen(uri);

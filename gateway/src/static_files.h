@@ -7,7 +7,8 @@
 
 /* Resolves uri ("/", "/app.mjs", "/css/x.css") under root (an absolute, symlink-free path).
  * "/" and paths ending in "/" mean their index.html. Fills out with the file's path and returns
- * 0, or returns -1 (answer 404) for anything that is not a regular file inside root: ".."
+ * 0, or returns -1 (answer 404) for anything that is not one of the page's files (index.html, or
+ * a file under css/, js/, assets/, fonts/ or img/) or not a regular file inside root: ".."
  * segments, backslashes, directories, missing files, symlinks leading out. */
 int static_resolve(const char *root, const char *uri, char *out, size_t out_len);
 

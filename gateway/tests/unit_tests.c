@@ -353,6 +353,107 @@ static void test_access_rules(void)
 	CHECK(access_token_ok(&a, NULL, NULL));
 }
 
+/* A string of n copies of c (malloc'd). */
+static char *repeated(char c, size_t n)
+{
+	char *s = malloc(n + 1);
+	memset(s, c, n);
+	s[n] = '\0';
+	return s;
+}
+
+static void test_access_fails_closed_on_every_length(void)
+{
+	/* issue 27: an Origin that could not be read was taken for none. Every value, at every
+	 * length around the old and new bounds, unreadable or too long, is refused: never skipped. */
+	struct access_policy open_gateway = {.host = "127.0.0.1", .port = 9300};
+	struct access_policy with_token = {.token = "t", .host = "127.0.0.1", .port = 9300};
+	const size_t lengths[] = {0, 1, 200, 244, 245, 255, 256, 257, 300, 511, 512, 513, 4096};
+	for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+		size_t n = lengths[i];
+		char *name = repeated('a', n), *value = malloc(n + 32);
+		snprintf(value, n + 32, "http://%s:9300", name);
+		const char *why = NULL;
+		/* A page's Origin from a long host name: refused on every endpoint (403, or 431 when
+		 * it does not fit), never let through. */
+		for (int device = 0; device < 2; device++) {
+			struct access_request r = {.host = {.text = "127.0.0.1:9300"}, .origin = {.text = value},
+						   .needs_token = true, .device_path = device};
+			int status = access_check(&open_gateway, &r, &why);
+			CHECK(status == 403 || status == 431);
+			CHECK_INT(status == 431, strlen(value) > ACCESS_HEADER_MAX);
+		}
+		/* The same header unreadable (the transport could not copy it): 431, whatever else. */
+		struct access_request unreadable[] = {
+			{.host = {.unreadable = true}},
+			{.host = {.text = "127.0.0.1:9300"}, .origin = {.unreadable = true}},
+			{.host = {.text = "127.0.0.1:9300"}, .authorization = {.unreadable = true}, .needs_token = true},
+			{.host = {.text = "127.0.0.1:9300"}, .query_token = {.unreadable = true}, .needs_token = true},
+		};
+		for (size_t k = 0; k < sizeof unreadable / sizeof unreadable[0]; k++)
+			CHECK_INT(access_check(&with_token, &unreadable[k], &why), 431);
+		/* A long Host (an --allow-host name cut short must not match either). */
+		char *host = malloc(n + 16);
+		snprintf(host, n + 16, "%s:9300", name);
+		struct access_request r = {.host = {.text = host}};
+		int status = access_check(&open_gateway, &r, &why);
+		CHECK(status == 421 || status == 431);
+		/* A long token: the right token with more after it is wrong. */
+		char *token = malloc(n + 8);
+		snprintf(token, n + 8, "t%s", name);
+		struct access_request t = {.host = {.text = "127.0.0.1:9300"}, .query_token = {.text = token}, .needs_token = true};
+		CHECK_INT(access_check(&with_token, &t, &why), n == 0 ? 0 : strlen(token) > ACCESS_HEADER_MAX ? 431 : 401);
+		free(token);
+		free(host);
+		free(name);
+		free(value);
+	}
+	/* An --allow-host longer than any buffer matches only itself with the port. */
+	char *long_name = repeated('b', 400), header[512];
+	const char *hosts[] = {long_name};
+	struct access_policy a = {.host = "127.0.0.1", .port = 9300, .allow_hosts = hosts, .n_allow_hosts = 1};
+	snprintf(header, sizeof header, "%s:9300", long_name);
+	CHECK(access_host_ok(&a, header));
+	header[299] = '\0'; /* where the old 300-byte buffer cut it */
+	CHECK(!access_host_ok(&a, header));
+	free(long_name);
+	/* The rules still pass what they should. */
+	struct access_request fine = {.host = {.text = "localhost:9300"}, .origin = {.text = "http://localhost:9300"},
+				      .needs_token = true};
+	const char *why = NULL;
+	CHECK_INT(access_check(&open_gateway, &fine, &why), 0);
+	fine.query_token.text = "t";
+	CHECK_INT(access_check(&with_token, &fine, &why), 0);
+}
+
+static void test_json_content_type_is_exact(void)
+{
+	const char *good[] = {"application/json", "Application/JSON", "application/json; charset=utf-8",
+			      "application/json;charset=UTF-8", " application/json", "application/json ;x=y"};
+	const char *bad[] = {NULL, "", "application/jsonx", "application/json-seq", "application/json5",
+			     "text/plain", "application/js", "xapplication/json", "application/json,text/plain"};
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+		CHECK(http_api_json_content_type(good[i]));
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		if (http_api_json_content_type(bad[i])) {
+			fprintf(stderr, "  accepted: %s\n", bad[i]);
+			CHECK(0);
+		}
+}
+
+static void test_log_escapes_control_characters(void)
+{
+	char out[256];
+	log_escape("org.app\x1b[2J\r\nforged line\x07\x7f \\ ok \xc2\x9b" "31m caf\xc3\xa9", out, sizeof out);
+	CHECK_STR(out, "org.app\\x1b[2J\\x0d\\x0aforged line\\x07\\x7f \\\\ ok \\u009b31m caf\xc3\xa9");
+	/* Cut to fit, never in the middle of an escape, always terminated. */
+	char small[8];
+	log_escape("\x01\x02\x03", small, sizeof small);
+	CHECK_STR(small, "\\x01");
+	log_escape("abcd\x01", small, sizeof small);
+	CHECK_STR(small, "abcd");
+}
+
 /* ---- static files ---- */
 
 static void write_file(const char *path, const char *text)
@@ -374,27 +475,42 @@ static void test_static_resolution(void)
 	mkdir(path, 0755);
 	snprintf(path, sizeof path, "%s/web/index.html", root);
 	write_file(path, "<html>");
-	snprintf(path, sizeof path, "%s/web/sub", root);
+	snprintf(path, sizeof path, "%s/web/js", root);
 	mkdir(path, 0755);
-	snprintf(path, sizeof path, "%s/web/sub/app.mjs", root);
+	snprintf(path, sizeof path, "%s/web/js/app.mjs", root);
 	write_file(path, "export {}");
 	snprintf(path, sizeof path, "%s/secret.txt", root);
 	write_file(path, "secret");
-	snprintf(path, sizeof path, "%s/web/link", root);
-	CHECK(symlink("../secret.txt", path) == 0);
+	snprintf(path, sizeof path, "%s/web/js/link", root);
+	CHECK(symlink("../../secret.txt", path) == 0);
+	/* Files of the web root that are not the page's: its tests and benchmarks, a file at the top. */
+	const char *not_page[] = {"test", "bench"};
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/web/%s", root, not_page[i]);
+		mkdir(path, 0755);
+		snprintf(path, sizeof path, "%s/web/%s/x.js", root, not_page[i]);
+		write_file(path, "1");
+	}
+	snprintf(path, sizeof path, "%s/web/notes.txt", root);
+	write_file(path, "x");
 	char web[PATH_MAX + 8];
 	snprintf(web, sizeof web, "%s/web", root);
 
 	CHECK_INT(static_resolve(web, "/", out, sizeof out), 0);
 	CHECK(strstr(out, "/web/index.html") != NULL);
-	CHECK_INT(static_resolve(web, "/sub/app.mjs", out, sizeof out), 0);
-	CHECK_INT(static_resolve(web, "/sub", out, sizeof out), -1);  /* a directory: no listing */
-	CHECK_INT(static_resolve(web, "/sub/", out, sizeof out), -1); /* no index.html there */
+	CHECK_INT(static_resolve(web, "/js/app.mjs", out, sizeof out), 0);
+	CHECK_INT(static_resolve(web, "/js", out, sizeof out), -1);  /* a directory: no listing */
+	CHECK_INT(static_resolve(web, "/js/", out, sizeof out), -1); /* no index.html there */
 	CHECK_INT(static_resolve(web, "/../secret.txt", out, sizeof out), -1);
-	CHECK_INT(static_resolve(web, "/sub/../../secret.txt", out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/js/../../secret.txt", out, sizeof out), -1);
 	CHECK_INT(static_resolve(web, "/..", out, sizeof out), -1);
-	CHECK_INT(static_resolve(web, "/link", out, sizeof out), -1); /* a symlink leading out */
-	CHECK_INT(static_resolve(web, "/sub\\..\\..\\secret.txt", out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/js/link", out, sizeof out), -1); /* a symlink leading out */
+	CHECK_INT(static_resolve(web, "/index.html", out, sizeof out), 0);
+	CHECK_INT(static_resolve(web, "/test/x.js", out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/bench/x.js", out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/notes.txt", out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/js/../test/x.js", out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/js\\..\\..\\secret.txt", out, sizeof out), -1);
 	CHECK_INT(static_resolve(web, "/missing.js", out, sizeof out), -1);
 	CHECK_INT(static_resolve(web, "relative", out, sizeof out), -1);
 
@@ -449,6 +565,44 @@ static void test_sizes_and_flags(void)
 	CHECK_INT(options_parse(&o, 3, half_tls), OPTIONS_EXIT_USAGE);
 	char *missing_value[] = {"weft-gateway", "--port", NULL};
 	CHECK_INT(options_parse(&o, 2, missing_value), OPTIONS_EXIT_USAGE);
+	/* An empty token would turn authentication off: refused, from the flag or the environment. */
+	char *empty_token[] = {"weft-gateway", "--token", "", NULL};
+	CHECK_INT(options_parse(&o, 3, empty_token), OPTIONS_EXIT_USAGE);
+	char *plain[] = {"weft-gateway", NULL};
+	setenv("WEFT_TOKEN", "", 1);
+	CHECK_INT(options_parse(&o, 1, plain), OPTIONS_EXIT_USAGE);
+	setenv("WEFT_TOKEN", "from-env", 1);
+	CHECK_INT(options_parse(&o, 1, plain), OPTIONS_RUN);
+	CHECK_STR(o.token, "from-env");
+	unsetenv("WEFT_TOKEN");
+	/* Beyond loopback only with a token, or with the explicit override. */
+	const char *remote[] = {"0.0.0.0", "::", "192.168.1.5", "example.org", "127.0.0.1.example.org"};
+	for (size_t i = 0; i < sizeof remote / sizeof remote[0]; i++) {
+		char *no_token[] = {"weft-gateway", "--host", (char *)remote[i], NULL};
+		CHECK_INT(options_parse(&o, 3, no_token), OPTIONS_EXIT_USAGE);
+		char *token[] = {"weft-gateway", "--host", (char *)remote[i], "--token", "t", NULL};
+		CHECK_INT(options_parse(&o, 5, token), OPTIONS_RUN);
+		char *override[] = {"weft-gateway", "--allow-remote-without-token", "--host", (char *)remote[i], NULL};
+		CHECK_INT(options_parse(&o, 4, override), OPTIONS_RUN);
+		CHECK(o.allow_remote_without_token && !o.token);
+	}
+	const char *loopback[] = {"127.0.0.1", "127.1.2.3", "::1", "localhost"};
+	for (size_t i = 0; i < sizeof loopback / sizeof loopback[0]; i++) {
+		char *argv[] = {"weft-gateway", "--host", (char *)loopback[i], NULL};
+		CHECK_INT(options_parse(&o, 3, argv), OPTIONS_RUN);
+	}
+	/* The limits: defaults for a small machine, raised by flags. */
+	CHECK_INT(options_parse(&o, 1, plain), OPTIONS_RUN);
+	CHECK_INT(o.max_connections, 256);
+	CHECK_INT(o.memory_budget, 256u << 20);
+	CHECK_INT(o.idle_timeout_s, 60);
+	char *raised[] = {"weft-gateway", "--max-connections", "4000", "--memory-budget", "2G", "--idle-timeout", "5", NULL};
+	CHECK_INT(options_parse(&o, 7, raised), OPTIONS_RUN);
+	CHECK_INT(o.max_connections, 4000);
+	CHECK_INT(o.memory_budget, 2ull << 30);
+	CHECK_INT(o.idle_timeout_s, 5);
+	char *zero[] = {"weft-gateway", "--max-connections", "0", NULL};
+	CHECK_INT(options_parse(&o, 3, zero), OPTIONS_EXIT_USAGE);
 }
 
 /* ---- JSON syntax check (RFC 8259) ---- */
@@ -1208,6 +1362,9 @@ int main(int argc, char **argv)
 	RUN(test_reply_check_fed_in_fragments_agrees);
 	RUN(test_registry_ids_and_selectors);
 	RUN(test_access_rules);
+	RUN(test_access_fails_closed_on_every_length);
+	RUN(test_json_content_type_is_exact);
+	RUN(test_log_escapes_control_characters);
 	RUN(test_static_resolution);
 	RUN(test_sizes_and_flags);
 	RUN(test_relay_forwarding_and_timeouts);
