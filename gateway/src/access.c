@@ -53,8 +53,8 @@ bool access_origin_ok(const struct access_policy *a, const char *origin, const c
 	const char *authority = scheme_end ? scheme_end + 3 : origin;
 	if (scheme_end && strncasecmp(origin, "http://", 7) != 0 && strncasecmp(origin, "https://", 8) != 0)
 		return false;
-	size_t len = strcspn(authority, "/");
-	return host_header && strlen(host_header) == len && strncasecmp(authority, host_header, len) == 0;
+	/* An Origin is scheme://host[:port] and nothing more: one with a path is no browser's. */
+	return host_header && strcasecmp(authority, host_header) == 0;
 }
 
 /* Compares in time independent of where the strings differ. */

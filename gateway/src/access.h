@@ -23,7 +23,7 @@ bool access_host_ok(const struct access_policy *a, const char *host_header);
 
 /* No Origin, or one listed by --allow-origin, passes. On /device an Origin with a scheme (a web
  * page: http:, https:, file:, or "null") is refused and a bare host passes; elsewhere the
- * Origin's authority must equal the Host header. */
+ * Origin must be http(s):// followed by exactly the Host header (nothing after it). */
 bool access_origin_ok(const struct access_policy *a, const char *origin, const char *host_header, bool device_path);
 
 /* With a token configured, `?token=T` or `Authorization: Bearer T` must carry it. */
