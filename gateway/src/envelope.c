@@ -204,44 +204,54 @@ static size_t string_end(const char *data, size_t len, size_t q)
 	return len;
 }
 
-bool envelope_members(const char *data, size_t len, unsigned *keys, struct json_check_error *fault)
+enum member_key { KEY_ID = 1, KEY_METHOD = 2, KEY_PARAMS = 4, KEY_RESULT = 8, KEY_ERROR = 16 };
+
+/* A top-level member name at q (its opening quote) whose raw text is [name, name + n): refuses
+ * it (false, *fault) when the rules of envelope_check_members forbid it, else records it. */
+static bool member_name_ok(const char *data, size_t q, size_t n, const struct envelope *e, unsigned *seen,
+			   struct json_check_error *fault)
 {
 	static const struct {
 		const char *name;
 		unsigned bit;
-	} routed[] = {{"id", KEY_ID},         {"method", KEY_METHOD}, {"device", KEY_DEVICE},
-		      {"params", KEY_PARAMS}, {"result", KEY_RESULT}, {"error", KEY_ERROR}};
+	} routed[] = {{"id", KEY_ID},         {"method", KEY_METHOD}, {"params", KEY_PARAMS},
+		      {"result", KEY_RESULT}, {"error", KEY_ERROR}};
 	const unsigned bodies = KEY_PARAMS | KEY_RESULT | KEY_ERROR;
+	const char *reason = NULL;
+	if (memchr(data + q + 1, '\\', n))
+		reason = "a top-level member name has an escape";
+	else if (key_is(data, q + 1, n, "device"))
+		reason = "devices do not send \"device\"";
+	for (size_t k = 0; !reason && k < sizeof routed / sizeof routed[0]; k++) {
+		if (!key_is(data, q + 1, n, routed[k].name))
+			continue;
+		unsigned bit = routed[k].bit;
+		if (*seen & bit)
+			reason = "a member the gateway routes appears twice";
+		else if ((bit & bodies) && (*seen & bodies))
+			reason = "more than one of \"params\", \"result\" and \"error\"";
+		else if ((bit == KEY_ID && !e->has_id) || (bit == KEY_METHOD && e->method_len == 0))
+			reason = "\"id\" and \"method\" come before the body";
+		*seen |= bit;
+	}
+	if (reason)
+		*fault = (struct json_check_error){.offset = q, .reason = reason};
+	return !reason;
+}
+
+bool envelope_check_members(const char *data, size_t len, const struct envelope *e, struct json_check_error *fault)
+{
 	size_t depth = 0;
 	bool name_next = false;
-	*keys = 0;
+	unsigned seen = 0;
 	for (size_t i = 0; i < len;) {
 		char c = data[i];
 		if (c == '"') {
 			size_t end = string_end(data, len, i);
 			if (depth == 1 && name_next) {
 				name_next = false;
-				const char *name = data + i + 1;
-				size_t n = end > i + 1 ? end - i - 2 : 0;
-				if (memchr(name, '\\', n)) {
-					*fault = (struct json_check_error){.offset = i, .reason = "an envelope member name has an escape"};
+				if (!member_name_ok(data, i, end > i + 1 ? end - i - 2 : 0, e, &seen, fault))
 					return false;
-				}
-				for (size_t k = 0; k < sizeof routed / sizeof routed[0]; k++) {
-					if (!key_is(data, i + 1, n, routed[k].name))
-						continue;
-					unsigned bit = routed[k].bit;
-					if (*keys & bit) {
-						*fault = (struct json_check_error){.offset = i, .reason = "duplicate envelope member"};
-						return false;
-					}
-					if ((bit & bodies) && (*keys & bodies)) {
-						*fault = (struct json_check_error){
-							.offset = i, .reason = "more than one of \"params\", \"result\" and \"error\""};
-						return false;
-					}
-					*keys |= bit;
-				}
 			}
 			i = end;
 			continue;

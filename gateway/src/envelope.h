@@ -46,22 +46,15 @@ struct envelope {
  * json_check.h, with no allocation. Returns the kind (also stored in e->kind). */
 enum envelope_kind envelope_scan(const char *data, size_t len, struct envelope *e);
 
-/* The keys the gateway routes or rewrites, as bits of envelope_members().keys. */
-enum envelope_key {
-	KEY_ID = 1 << 0,
-	KEY_METHOD = 1 << 1,
-	KEY_DEVICE = 1 << 2,
-	KEY_PARAMS = 1 << 3,
-	KEY_RESULT = 1 << 4,
-	KEY_ERROR = 1 << 5,
-};
-
-/* Reads the whole message's top-level member names (the head only tells where the envelope
- * keys start; a sender could repeat one after the body, and JSON.parse or Python would read the
- * last). Returns false, with *fault, when a routed key appears twice, more than one of params /
- * result / error appears, or a top-level name is written with an escape (it could spell a routed
- * key). Otherwise *keys holds the routed keys present. Linear; strings are skipped with memchr. */
-bool envelope_members(const char *data, size_t len, unsigned *keys, struct json_check_error *fault);
+/* Reads the whole message's top-level member names (the head tells only where the envelope keys
+ * start; a sender could write one again after the body, and JSON.parse or Python would read the
+ * last) and checks them against the head e (envelope_scan's, not ENVELOPE_INVALID): true when
+ * every key the gateway routes or rewrites is where the head says and nowhere else. False, with
+ * *fault, for a repeated "id", "method", "params", "result" or "error", more than one of the last
+ * three, an "id" or "method" the head did not see (after the body), any "device" (only the
+ * gateway names devices), or a top-level name written with an escape (it could spell one of
+ * those). Linear; strings are skipped with memchr. */
+bool envelope_check_members(const char *data, size_t len, const struct envelope *e, struct json_check_error *fault);
 
 /* True when the method equals name. */
 bool envelope_method_is(const char *data, const struct envelope *e, const char *name);

@@ -451,18 +451,12 @@ static void device_message(struct relay *r, struct peer *p, struct msg *m, long 
 	struct envelope e;
 	enum envelope_kind kind = envelope_scan(m->data, m->len, &e);
 	long long id = e.has_id && e.id > 0 ? e.id : 0;
-	unsigned keys;
 	struct json_check_error fault;
-	if (kind != ENVELOPE_INVALID && !envelope_members(m->data, m->len, &keys, &fault)) {
-		/* a repeated routed key would be read differently by the gateway and the receiver */
+	if (kind != ENVELOPE_INVALID && !envelope_check_members(m->data, m->len, &e, &fault)) {
+		/* a key read one way by the gateway and another by the receiver (the last of two) */
 		reply_err(r, p, kind == ENVELOPE_REPLY ? 0 : id, ERR_INVALID_REQUEST,
-			  "a key the gateway routes appears twice in the message",
+			  "the keys the gateway routes must appear once, before the body",
 			  json_pack("{s:I, s:s}", "offset", (json_int_t)fault.offset, "reason", fault.reason), now);
-		return;
-	}
-	if (kind != ENVELOPE_INVALID && (keys & KEY_DEVICE)) { /* only the gateway names devices */
-		reply_err(r, p, kind == ENVELOPE_REPLY ? 0 : id, ERR_INVALID_REQUEST, "devices do not send \"device\"",
-			  NULL, now);
 		return;
 	}
 	if (!p->device) {

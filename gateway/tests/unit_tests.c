@@ -1284,6 +1284,7 @@ static void test_relay_device_cannot_name_devices_or_repeat_keys(void)
 		"{\"method\":\"Tree.updated\",\"params\":{},\"result\":{}}",
 		"{\"method\":\"Tree.updated\",\"params\":{},\"\\u0064evice\":\"d2\"}",
 		"{\"method\":\"Tree.updated\",\"x\":{\"device\":1},\"params\":{},\"id\":5,\"id\":6}",
+		"{\"method\":\"Tree.updated\",\"params\":{},\"id\":5}", /* a reply to the reader, an event to the gateway */
 	};
 	for (size_t i = 0; i < sizeof events / sizeof events[0]; i++)
 		check_device_message_refused(dev, insp, events[i]);
@@ -1294,6 +1295,7 @@ static void test_relay_device_cannot_name_devices_or_repeat_keys(void)
 		"{\"id\":%lld,\"result\":{},\"result\":{\"forged\":%lld}}",
 		"{\"id\":%lld,\"result\":{},\"device\":\"d%lld\"}",
 		"{\"id\":%lld,\"result\":{},\"\\u0069d\":%lld}",
+		"{\"id\":%lld,\"result\":{},\"method\":\"Tree.updated\",\"z\":%lld}", /* an event to the page */
 	};
 	for (size_t i = 0; i < sizeof replies / sizeof replies[0]; i++) {
 		snprintf(reply, sizeof reply, replies[i], gid, gid2);
