@@ -1712,122 +1712,6 @@ static void test_ids_survive_a_gateway_restart(void)
 	}
 }
 
-/* ---- raw WebSocket peers: frames written by hand ---- */
-
-/* Upgrades a raw socket; returns it, or -1. */
-static int raw_ws_open(const char *path)
-{
-	char req[512];
-	snprintf(req, sizeof req,
-		 "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
-		 "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-		 "Sec-WebSocket-Protocol: weft.v1\r\n\r\n",
-		 path, gw.port);
-	int fd = http_begin(gw.port, req, strlen(req));
-	char head[1024];
-	size_t n = 0;
-	long long end = monotonic_ms() + WAIT_MS;
-	while (fd >= 0 && n < sizeof head - 1 && monotonic_ms() < end) {
-		struct pollfd p = {.fd = fd, .events = POLLIN};
-		if (poll(&p, 1, 50) <= 0)
-			continue;
-		if (read(fd, head + n, 1) != 1)
-			break;
-		head[++n] = '\0';
-		if (n >= 4 && strcmp(head + n - 4, "\r\n\r\n") == 0)
-			return strstr(head, " 101 ") ? fd : (close(fd), -1);
-	}
-	if (fd >= 0)
-		close(fd);
-	return -1;
-}
-
-/* Writes a text frame's header declaring len payload bytes (masked with a zero key, which leaves
- * the payload as it is, or not masked at all). */
-static bool raw_ws_head(int fd, size_t len, bool masked, bool final)
-{
-	unsigned char h[14];
-	size_t n = 0;
-	h[n++] = (unsigned char)((final ? 0x80 : 0) | 0x1);
-	unsigned char mask = masked ? 0x80 : 0;
-	if (len < 126) {
-		h[n++] = (unsigned char)(mask | len);
-	} else if (len <= 0xffff) {
-		h[n++] = mask | 126;
-		h[n++] = (unsigned char)(len >> 8);
-		h[n++] = (unsigned char)len;
-	} else {
-		h[n++] = mask | 127;
-		for (int k = 7; k >= 0; k--)
-			h[n++] = (unsigned char)((unsigned long long)len >> (8 * k));
-	}
-	if (masked)
-		for (int k = 0; k < 4; k++)
-			h[n++] = 0;
-	return write(fd, h, n) == (ssize_t)n;
-}
-
-static bool raw_ws_text(int fd, const char *text, bool masked)
-{
-	size_t len = strlen(text);
-	return raw_ws_head(fd, len, masked, true) && write(fd, text, len) == (ssize_t)len;
-}
-
-/* Reads frames for up to ms: returns the close code when the gateway closed (1005 for a close
- * frame without one, 1006 for a socket closed without a frame), or 0 when still open. *texts
- * counts the text frames read. */
-static int raw_ws_watch(int fd, int ms, int *texts)
-{
-	long long end = monotonic_ms() + ms;
-	unsigned char buf[65536];
-	size_t have = 0;
-	while (monotonic_ms() < end) {
-		struct pollfd p = {.fd = fd, .events = POLLIN};
-		if (poll(&p, 1, 20) <= 0)
-			continue;
-		ssize_t r = read(fd, buf + have, sizeof buf - have);
-		if (r <= 0)
-			return 1006;
-		have += (size_t)r;
-		for (;;) { /* whole frames from the front (server frames are small here) */
-			if (have < 2)
-				break;
-			size_t len = buf[1] & 0x7f, off = 2;
-			if (len == 126) {
-				if (have < 4)
-					break;
-				len = (size_t)buf[2] << 8 | buf[3];
-				off = 4;
-			}
-			if (have < off + len)
-				break;
-			int opcode = buf[0] & 0xf;
-			if (opcode == 0x8)
-				return len >= 2 ? (buf[off] << 8 | buf[off + 1]) : 1005;
-			if (opcode == 0x1 && texts)
-				(*texts)++;
-			memmove(buf, buf + off + len, have - off - len);
-			have -= off + len;
-		}
-	}
-	return 0;
-}
-
-static long proc_status_kib(const char *field)
-{
-	char path[64], line[256];
-	snprintf(path, sizeof path, "/proc/%d/status", (int)gw.pid);
-	FILE *f = fopen(path, "r");
-	long v = -1;
-	size_t n = strlen(field);
-	while (f && fgets(line, sizeof line, f))
-		if (strncmp(line, field, n) == 0)
-			v = atol(line + n + 1);
-	if (f)
-		fclose(f);
-	return v;
-}
-
 static void test_memory_budget_and_allocation_follow_the_data(void)
 {
 	/* issue 27, 6: frames that announce 60 MiB but send 1 KiB hold about 1 KiB each (under a
@@ -1840,13 +1724,13 @@ static void test_memory_budget_and_allocation_follow_the_data(void)
 	memset(kib, ' ', sizeof kib);
 	memcpy(kib, "{\"method\":\"X\",\"params\":\"", 24);
 	for (int i = 0; i < N; i++) {
-		fds[i] = raw_ws_open("/inspector");
+		fds[i] = raw_ws_open(gw.port, "/inspector");
 		CHECK(fds[i] >= 0 && raw_ws_head(fds[i], 60u << 20, true, true) && write(fds[i], kib, sizeof kib) == sizeof kib);
 	}
 	for (int i = 0; i < N; i++)
 		CHECK_INT(raw_ws_watch(fds[i], i == 0 ? 300 : 1, NULL), 0);
 	/* one connection really sends 5 MiB: refused when the budget would be passed */
-	int big = raw_ws_open("/inspector");
+	int big = raw_ws_open(gw.port, "/inspector");
 	CHECK(raw_ws_head(big, 5u << 20, true, true));
 	char *chunk = calloc(1, 256 * 1024);
 	memset(chunk, ' ', 256 * 1024);
@@ -1873,7 +1757,7 @@ static void test_memory_budget_and_allocation_follow_the_data(void)
 	CHECK(json_object_get(list, "result") != NULL);
 	json_decref(list);
 	tc_free(insp);
-	CHECK(proc_status_kib("VmHWM:") > 0);
+	CHECK(gateway_peak_kib(&gw) > 0);
 	down();
 }
 
@@ -1903,7 +1787,7 @@ static void test_idle_rule_counts_messages(void)
 	/* docs/gateway.md: dropped after the idle time-out without a pong or any traffic. A client
 	 * that never answers pings but keeps sending stays; a silent one goes. */
 	START_GATEWAY("--idle-timeout", "2");
-	int talker = raw_ws_open("/inspector"), silent = raw_ws_open("/inspector");
+	int talker = raw_ws_open(gw.port, "/inspector"), silent = raw_ws_open(gw.port, "/inspector");
 	CHECK(talker >= 0 && silent >= 0);
 	int texts = 0, silent_code = 0;
 	for (int i = 0; i < 9; i++) { /* 4.5 s: more than twice the time-out */
