@@ -457,6 +457,14 @@ static void device_message(struct relay *r, struct peer *p, struct msg *m, long 
 		reply_err(r, p, kind == ENVELOPE_REPLY ? 0 : id, ERR_INVALID_REQUEST,
 			  "the keys the gateway routes must appear once, before the body",
 			  json_pack("{s:I, s:s}", "offset", (json_int_t)fault.offset, "reason", fault.reason), now);
+		struct pending *pd = kind == ENVELOPE_REPLY ? answered_request(r, p->device, e.id) : NULL;
+		if (pd) { /* the request its head names fails now, rather than at its time-out */
+			struct peer *requester = pd->requester;
+			long long origin_id = pd->origin_id;
+			finish_pending(r, pd);
+			answer_error(r, requester, origin_id, ERR_INTERNAL, "the device's reply was refused: its keys repeat",
+				     now);
+		}
 		return;
 	}
 	if (!p->device) {

@@ -24,8 +24,8 @@ _Static_assert(LWS_PRE <= MSG_PRE, "MSG_PRE must cover libwebsockets' frame head
 #define WRITE_BUDGET (1024 * 1024) /* bytes written per writable callback before yielding */
 #define CHOKE_CHECK_BYTES (64 * 1024)
 #define TICK_US (50 * 1000)        /* how often time-outs and grace periods are checked */
-#define CLOSE_BACKSTOP_S 2
-#define CLOSE_TRY_AGAIN_LATER 1013 /* the memory budget is spent */         /* a peer asked to close that never becomes writable is killed */
+#define CLOSE_BACKSTOP_S 2         /* a peer asked to close that never becomes writable is killed */
+#define CLOSE_TRY_AGAIN_LATER 1013 /* the memory budget is spent */
 
 
 enum session_kind { SESSION_HTTP, SESSION_DEVICE, SESSION_INSPECTOR };
@@ -221,7 +221,7 @@ static void check_arriving_reply(struct session *s, bool final)
 	reply_check_feed(&s->check, m->data, m->len);
 }
 
-/* Whether the gateway may hold add more bytes of messages (--memory-budget); logs when not. */
+/* Whether the gateway may hold `add` more bytes of messages (--memory-budget); logs when not. */
 static bool within_budget(const char *who, size_t add)
 {
 	size_t held = msg_bytes_held();
@@ -631,7 +631,7 @@ int server_run(const struct options *o)
 	info.timeout_secs = 20;
 	info.keepalive_timeout = 20;
 	srv.idle_policy = (lws_retry_bo_t){
-		.secs_since_valid_ping = (uint16_t)(o->idle_timeout_s / 2 > 0 ? o->idle_timeout_s / 2 : 1),
+		.secs_since_valid_ping = (uint16_t)(o->idle_timeout_s / 2), /* --idle-timeout is at least 2 */
 		.secs_since_valid_hangup = (uint16_t)o->idle_timeout_s,
 	};
 	info.retry_and_idle_policy = &srv.idle_policy;

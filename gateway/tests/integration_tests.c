@@ -1661,6 +1661,9 @@ static void test_duplicate_keys_refused_end_to_end(void)
 	json_decref(b);
 	/* the reply to the first request carries the second's id after its result */
 	tc_sendf(dev, "{\"id\":%lld,\"result\":{\"forged\":true},\"id\":%lld}", ga, gb);
+	json_t *reply4 = tc_reply(insp, 4); /* the request the head names fails at once */
+	CHECK_INT(error_code(reply4), -32603);
+	json_decref(reply4);
 	tc_sendf(dev, "{\"method\":\"Tree.updated\",\"params\":{\"marker\":1}}");
 	json_t *ev = tc_method(insp, "Tree.updated"); /* the first event insp gets is the honest one */
 	CHECK_INT(int_at(ev, "params", "marker"), 1);
