@@ -4,8 +4,9 @@
  * byte; the target builds {"id":1,"result":V,"<key>":S} (and the same with an event's
  * {"method":"m","params":V,...}), and whenever jansson reads that as a JSON object (so a browser or
  * Python would take the last of the two keys, or see a key the gateway did not) the member check
- * must refuse it. The raw input is also read as a message: any offset past the end, or any
- * sanitizer report, is a finding. */
+ * must refuse it. The raw input is also read as a message, at once and fed in fragments (the
+ * same verdict and fault wherever it is cut); any disagreement, offset past the end, or sanitizer
+ * report is a finding. */
 #include <jansson.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,10 +20,23 @@ static const char *const routed[] = {"id", "method", "device", "params", "result
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct envelope e;
-	struct json_check_error fault;
-	if (envelope_scan((const char *)data, size, &e) != ENVELOPE_INVALID &&
-	    !envelope_check_members((const char *)data, size, &e, &fault) && fault.offset > size)
-		abort();
+	struct json_check_error fault, parts_fault;
+	if (envelope_scan((const char *)data, size, &e) != ENVELOPE_INVALID) {
+		bool ok = envelope_check_members((const char *)data, size, &e, &fault);
+		if (!ok && fault.offset > size)
+			abort();
+		/* fed in fragments of 1 to 16 bytes (by the first byte), the same verdict and fault */
+		struct envelope_members k;
+		envelope_members_init(&k);
+		for (size_t at = 0, step = size ? (size_t)(data[0] & 15) + 1 : 1; at < size; at += step)
+			envelope_members_feed(&k, (const char *)data, at);
+		bool parts_ok = envelope_members_finish(&k, (const char *)data, size, &e, &parts_fault);
+		if (parts_ok != ok || (!ok && (parts_fault.offset != fault.offset || parts_fault.reason != fault.reason))) {
+			fprintf(stderr, "in fragments: %d at %zu, at once: %d at %zu\n", parts_ok, parts_fault.offset, ok,
+				fault.offset);
+			abort();
+		}
+	}
 	if (size < 1)
 		return 0;
 	uint8_t choice = data[0];

@@ -1,5 +1,6 @@
 #include "envelope.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -187,13 +188,15 @@ enum envelope_kind envelope_scan(const char *data, size_t len, struct envelope *
 	return e->kind;
 }
 
-/* The end of the string whose opening quote is at q (past its closing quote), or len. */
-static size_t string_end(const char *data, size_t len, size_t q)
+/* The end (past the closing quote) of the string whose opening quote is at q, searching from
+ * from; SIZE_MAX when it does not end within len. A quote ends it when an even number of
+ * backslashes precede it. */
+static size_t string_end(const char *data, size_t len, size_t q, size_t from)
 {
-	for (size_t i = q + 1; i < len;) {
+	for (size_t i = from; i < len;) {
 		const char *quote = memchr(data + i, '"', len - i);
 		if (!quote)
-			return len;
+			return SIZE_MAX;
 		size_t at = (size_t)(quote - data), slashes = 0;
 		while (at - slashes > q + 1 && data[at - slashes - 1] == '\\')
 			slashes++;
@@ -201,15 +204,21 @@ static size_t string_end(const char *data, size_t len, size_t q)
 			return at + 1;
 		i = at + 1;
 	}
-	return len;
+	return SIZE_MAX;
 }
 
 enum member_key { KEY_ID = 1, KEY_METHOD = 2, KEY_PARAMS = 4, KEY_RESULT = 8, KEY_ERROR = 16 };
 
-/* A top-level member name at q (its opening quote) whose raw text is [name, name + n): refuses
- * it (false, *fault) when the rules of envelope_check_members forbid it, else records it. */
-static bool member_name_ok(const char *data, size_t q, size_t n, const struct envelope *e, unsigned *seen,
-			   struct json_check_error *fault)
+static bool members_refuse(struct envelope_members *k, size_t offset, const char *reason)
+{
+	k->failed = true;
+	k->fault = (struct json_check_error){.offset = offset, .reason = reason};
+	return false;
+}
+
+/* A top-level member name, its quote at q and its raw text [q + 1, q + 1 + n): the rules that need
+ * no head. */
+static bool member_name(struct envelope_members *k, const char *data, size_t q, size_t n)
 {
 	static const struct {
 		const char *name;
@@ -217,56 +226,82 @@ static bool member_name_ok(const char *data, size_t q, size_t n, const struct en
 	} routed[] = {{"id", KEY_ID},         {"method", KEY_METHOD}, {"params", KEY_PARAMS},
 		      {"result", KEY_RESULT}, {"error", KEY_ERROR}};
 	const unsigned bodies = KEY_PARAMS | KEY_RESULT | KEY_ERROR;
-	const char *reason = NULL;
 	if (memchr(data + q + 1, '\\', n))
-		reason = "a top-level member name has an escape";
-	else if (key_is(data, q + 1, n, "device"))
-		reason = "devices do not send \"device\"";
-	for (size_t k = 0; !reason && k < sizeof routed / sizeof routed[0]; k++) {
-		if (!key_is(data, q + 1, n, routed[k].name))
+		return members_refuse(k, q, "a top-level member name has an escape");
+	if (key_is(data, q + 1, n, "device"))
+		return members_refuse(k, q, "devices do not send \"device\"");
+	for (size_t r = 0; r < sizeof routed / sizeof routed[0]; r++) {
+		if (!key_is(data, q + 1, n, routed[r].name))
 			continue;
-		unsigned bit = routed[k].bit;
-		if (*seen & bit)
-			reason = "a member the gateway routes appears twice";
-		else if ((bit & bodies) && (*seen & bodies))
-			reason = "more than one of \"params\", \"result\" and \"error\"";
-		else if ((bit == KEY_ID && !e->has_id) || (bit == KEY_METHOD && e->method_len == 0))
-			reason = "\"id\" and \"method\" come before the body";
-		*seen |= bit;
+		unsigned bit = routed[r].bit;
+		if (k->seen & bit)
+			return members_refuse(k, q, "a member the gateway routes appears twice");
+		if ((bit & bodies) && (k->seen & bodies))
+			return members_refuse(k, q, "more than one of \"params\", \"result\" and \"error\"");
+		k->seen |= bit;
+		if (bit == KEY_ID)
+			k->id_at = q;
+		if (bit == KEY_METHOD)
+			k->method_at = q;
 	}
-	if (reason)
-		*fault = (struct json_check_error){.offset = q, .reason = reason};
-	return !reason;
+	return true;
+}
+
+void envelope_members_init(struct envelope_members *k) { *k = (struct envelope_members){0}; }
+
+void envelope_members_feed(struct envelope_members *k, const char *data, size_t len)
+{
+	size_t i = k->pos;
+	while (i < len && !k->failed) {
+		if (k->in_string) {
+			size_t end = string_end(data, len, k->string_start, i);
+			if (end == SIZE_MAX) {
+				i = len;
+				break;
+			}
+			k->in_string = false;
+			if (k->in_name)
+				member_name(k, data, k->string_start, end - k->string_start - 2);
+			i = end;
+			continue;
+		}
+		char c = data[i];
+		if (c == '"') {
+			k->in_string = true;
+			k->in_name = k->depth == 1 && k->name_next;
+			k->name_next = false;
+			k->string_start = i;
+		} else if (c == '{' || c == '[') {
+			k->depth++;
+			k->name_next = k->depth == 1 && c == '{';
+		} else if (c == '}' || c == ']') {
+			k->depth -= k->depth > 0;
+		} else if (c == ',' && k->depth == 1) {
+			k->name_next = true;
+		}
+		i++;
+	}
+	k->pos = i;
+}
+
+bool envelope_members_finish(struct envelope_members *k, const char *data, size_t len, const struct envelope *e,
+			     struct json_check_error *fault)
+{
+	envelope_members_feed(k, data, len);
+	if (!k->failed && (k->seen & KEY_ID) && !e->has_id)
+		members_refuse(k, k->id_at, "\"id\" and \"method\" come before the body");
+	if (!k->failed && (k->seen & KEY_METHOD) && e->method_len == 0)
+		members_refuse(k, k->method_at, "\"id\" and \"method\" come before the body");
+	if (k->failed)
+		*fault = k->fault;
+	return !k->failed;
 }
 
 bool envelope_check_members(const char *data, size_t len, const struct envelope *e, struct json_check_error *fault)
 {
-	size_t depth = 0;
-	bool name_next = false;
-	unsigned seen = 0;
-	for (size_t i = 0; i < len;) {
-		char c = data[i];
-		if (c == '"') {
-			size_t end = string_end(data, len, i);
-			if (depth == 1 && name_next) {
-				name_next = false;
-				if (!member_name_ok(data, i, end > i + 1 ? end - i - 2 : 0, e, &seen, fault))
-					return false;
-			}
-			i = end;
-			continue;
-		}
-		if (c == '{' || c == '[') {
-			depth++;
-			name_next = depth == 1 && c == '{';
-		} else if (c == '}' || c == ']') {
-			depth -= depth > 0;
-		} else if (c == ',' && depth == 1) {
-			name_next = true;
-		}
-		i++;
-	}
-	return true;
+	struct envelope_members k;
+	envelope_members_init(&k);
+	return envelope_members_finish(&k, data, len, e, fault);
 }
 
 bool envelope_method_is(const char *data, const struct envelope *e, const char *name)

@@ -53,8 +53,30 @@ enum envelope_kind envelope_scan(const char *data, size_t len, struct envelope *
  * *fault, for a repeated "id", "method", "params", "result" or "error", more than one of the last
  * three, an "id" or "method" the head did not see (after the body), any "device" (only the
  * gateway names devices), or a top-level name written with an escape (it could spell one of
- * those). Linear; strings are skipped with memchr. */
+ * those). Linear; string contents are skipped with memchr, nothing is parsed or allocated. */
 bool envelope_check_members(const char *data, size_t len, const struct envelope *e, struct json_check_error *fault);
+
+/* The same check fed while the message arrives, so a big message costs the service thread a
+ * little per receive call rather than one pass at its end: envelope_members_init, then
+ * envelope_members_feed each time more has arrived (data[0, len) is the message so far; it may
+ * have moved), then envelope_members_finish with the whole message. The verdict is exactly
+ * envelope_check_members', wherever the message was cut. */
+struct envelope_members {
+	size_t pos;          /* bytes looked at */
+	size_t depth;        /* open objects and arrays */
+	bool name_next;      /* the next string at depth 1 is a member name */
+	bool in_string, in_name;
+	size_t string_start; /* the open string's quote */
+	unsigned seen;       /* routed names met so far */
+	size_t id_at, method_at;
+	bool failed;
+	struct json_check_error fault;
+};
+
+void envelope_members_init(struct envelope_members *k);
+void envelope_members_feed(struct envelope_members *k, const char *data, size_t len);
+bool envelope_members_finish(struct envelope_members *k, const char *data, size_t len, const struct envelope *e,
+			     struct json_check_error *fault);
 
 /* True when the method equals name. */
 bool envelope_method_is(const char *data, const struct envelope *e, const char *name);

@@ -31,7 +31,10 @@ static const char usage[] =
 	"                        can reach the port can drive every program (not advised)\n"
 	"  --port N              port (default 9223; 0 picks a free one)\n"
 	"  --web-root DIR        the web inspector's files (default: the source tree's\n"
-	"                        web-inspector/, else " WEFT_WEB_ROOT_INSTALLED ")\n"
+	"                        web-inspector/, else " WEFT_WEB_ROOT_INSTALLED "); only\n"
+	"                        index.html, css/, js/, assets/, fonts/ and img/ are served\n"
+	"  --serve-test-files    also serve the web root's test/ and bench/ (the page's own\n"
+	"                        tests and benchmark)\n"
 	"  --token T             require T from every device, inspector and API call\n"
 	"                        (default: $WEFT_TOKEN; none when unset; never empty)\n"
 	"  --max-message SIZE    largest message, e.g. 64M (default 64M); larger ones close 1009\n"
@@ -180,6 +183,10 @@ enum options_result options_parse(struct options *o, int argc, char **argv)
 		}
 		if (strcmp(flag, "--allow-remote-without-token") == 0) {
 			o->allow_remote_without_token = true;
+			continue;
+		}
+		if (strcmp(flag, "--serve-test-files") == 0) {
+			o->serve_test_files = true;
 			continue;
 		}
 		if (strcmp(flag, "--version") == 0) {

@@ -25,6 +25,7 @@ struct options {
 	bool allow_remote_without_token; /* a non-loopback --host without a token, on purpose */
 	size_t max_connections;          /* WebSocket peers and HTTP exchanges at once */
 	size_t memory_budget;
+	bool serve_test_files;           /* also the web root's test/ and bench/ (the page's own) */
 	unsigned idle_timeout_s;         /* a peer showing no sign of life this long is dropped */            /* bytes of messages held at once, all connections together */
 };
 

@@ -446,13 +446,17 @@ static void device_event(struct relay *r, struct device *d, struct msg *m, const
 		free(targets);
 }
 
-static void device_message(struct relay *r, struct peer *p, struct msg *m, long long now)
+static void device_message(struct relay *r, struct peer *p, struct msg *m, struct envelope_members *members,
+			   long long now)
 {
 	struct envelope e;
 	enum envelope_kind kind = envelope_scan(m->data, m->len, &e);
 	long long id = e.has_id && e.id > 0 ? e.id : 0;
 	struct json_check_error fault;
-	if (kind != ENVELOPE_INVALID && !envelope_check_members(m->data, m->len, &e, &fault)) {
+	bool members_ok = kind == ENVELOPE_INVALID ||
+			  (members ? envelope_members_finish(members, m->data, m->len, &e, &fault)
+				   : envelope_check_members(m->data, m->len, &e, &fault));
+	if (!members_ok) {
 		/* a key read one way by the gateway and another by the receiver (the last of two) */
 		reply_err(r, p, kind == ENVELOPE_REPLY ? 0 : id, ERR_INVALID_REQUEST,
 			  "the keys the gateway routes must appear once, before the body",
@@ -600,9 +604,15 @@ static void inspector_message(struct relay *r, struct peer *p, struct msg *m, lo
 
 void relay_receive(struct relay *r, struct peer *p, struct msg *m, long long now)
 {
+	relay_receive_checked(r, p, m, NULL, now);
+}
+
+void relay_receive_checked(struct relay *r, struct peer *p, struct msg *m, struct envelope_members *members,
+			   long long now)
+{
 	if (!p->closing) {
 		if (p->kind == PEER_DEVICE)
-			device_message(r, p, m, now);
+			device_message(r, p, m, members, now);
 		else if (p->kind == PEER_INSPECTOR)
 			inspector_message(r, p, m, now);
 	}

@@ -78,6 +78,11 @@ void relay_closed(struct relay *r, struct peer *p, long long now);
 /* A complete message from a device or an inspector; takes the reference to m. */
 void relay_receive(struct relay *r, struct peer *p, struct msg *m, long long now);
 
+/* The same for a device message whose member check (envelope.h) was fed while it arrived, with
+ * all of m: only its verdict is left to take. */
+void relay_receive_checked(struct relay *r, struct peer *p, struct msg *m, struct envelope_members *members,
+			   long long now);
+
 /* When data[0, len), the start of a message arriving from device peer p (its first
  * ENVELOPE_HEAD_MAX bytes, or all of it), is a reply an HTTP exchange waits for: that exchange's
  * http_mode (so its check can start while the rest arrives); else 0. Costs nothing while no HTTP

@@ -36,6 +36,7 @@ struct session {
 	struct peer *peer;           /* devices, inspectors, and HTTP exchanges waiting on a device */
 	struct msg *rx;              /* a WebSocket message being reassembled */
 	struct reply_check check;    /* devices: rx's check, when it is a reply the HTTP API answers with */
+	struct envelope_members members; /* devices: rx's member check, fed as it arrives */
 	/* HTTP */
 	char path[256];
 	struct msg *body;            /* a POST body being received */
@@ -250,7 +251,7 @@ static int ws_receive(struct lws *wsi, struct session *s, const void *in, size_t
 	/* Memory follows the bytes that have arrived, never the length a frame declares: the buffer
 	 * doubles as data comes, up to what the frame declared. */
 	size_t need = have + len, cap = s->rx ? s->rx->cap : 0;
-	if (need > cap) {
+	if (!s->rx || need > cap) { /* a message's first bytes (perhaps none: an empty frame), or more */
 		size_t grown = cap * 2 > need ? cap * 2 : need, declared = need + remaining;
 		if (grown > declared)
 			grown = declared;
@@ -258,6 +259,8 @@ static int ws_receive(struct lws *wsi, struct session *s, const void *in, size_t
 			lws_close_reason(wsi, (enum lws_close_status)CLOSE_TRY_AGAIN_LATER, (unsigned char *)"memory budget exceeded", 22);
 			return -1;
 		}
+		if (!s->rx)
+			envelope_members_init(&s->members);
 		struct msg *m = s->rx ? msg_reserve(s->rx, grown) : msg_new(grown);
 		if (!m)
 			return -1;
@@ -266,13 +269,15 @@ static int ws_receive(struct lws *wsi, struct session *s, const void *in, size_t
 	msg_append(s->rx, in, len);
 	lws_validity_confirmed(wsi); /* a peer that sends is alive, whether or not it answers pings */
 	bool final = lws_is_final_fragment(wsi);
-	if (s->kind == SESSION_DEVICE)
+	if (s->kind == SESSION_DEVICE) {
 		check_arriving_reply(s, final);
+		envelope_members_feed(&s->members, s->rx->data, s->rx->len);
+	}
 	if (!final)
 		return 0;
 	struct msg *m = s->rx;
 	s->rx = NULL;
-	relay_receive(&srv.relay, s->peer, m, now_us());
+	relay_receive_checked(&srv.relay, s->peer, m, s->kind == SESSION_DEVICE ? &s->members : NULL, now_us());
 	s->check.scope = CHECK_UNDECIDED; /* the next message's */
 	return 0;
 }
@@ -431,7 +436,7 @@ static int http_request(struct lws *wsi, struct session *s, const char *path)
 		return 0;
 	}
 	char file[PATH_MAX];
-	if (!srv.has_web_root || static_resolve(srv.web_root, path, file, sizeof file) < 0) {
+	if (!srv.has_web_root || static_resolve(srv.web_root, path, srv.o->serve_test_files, file, sizeof file) < 0) {
 		respond(wsi, s, 404, ERR_INVALID_REQUEST, "not found");
 		return 0;
 	}

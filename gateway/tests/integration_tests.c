@@ -1764,6 +1764,22 @@ static void test_memory_budget_and_allocation_follow_the_data(void)
 	down();
 }
 
+static void test_empty_frames(void)
+{
+	/* An empty text frame is a message of no bytes: refused like any unreadable head (-32600 for a
+	 * device, -32700 for an inspector), and the connection stays. */
+	START_GATEWAY(NULL);
+	const char *paths[] = {"/device", "/inspector"};
+	for (int i = 0; i < 2; i++) {
+		int fd = raw_ws_open(gw.port, paths[i]), texts = 0;
+		CHECK(fd >= 0 && raw_ws_text(fd, "", true));
+		CHECK_INT(raw_ws_watch(fd, 300, &texts), 0);
+		CHECK_INT(texts, 1);
+		close(fd);
+	}
+	down();
+}
+
 static void test_connection_limit(void)
 {
 	START_GATEWAY("--max-connections", "3");
@@ -1979,6 +1995,7 @@ int main(int argc, char **argv)
 	RUN(test_duplicate_keys_refused_end_to_end);
 	RUN(test_ids_survive_a_gateway_restart);
 	RUN(test_memory_budget_and_allocation_follow_the_data);
+	RUN(test_empty_frames);
 	RUN(test_connection_limit);
 	RUN(test_idle_rule_counts_messages);
 	RUN(test_post_content_type_is_the_exact_media_type);

@@ -496,23 +496,26 @@ static void test_static_resolution(void)
 	char web[PATH_MAX + 8];
 	snprintf(web, sizeof web, "%s/web", root);
 
-	CHECK_INT(static_resolve(web, "/", out, sizeof out), 0);
+	CHECK_INT(static_resolve(web, "/", false, out, sizeof out), 0);
 	CHECK(strstr(out, "/web/index.html") != NULL);
-	CHECK_INT(static_resolve(web, "/js/app.mjs", out, sizeof out), 0);
-	CHECK_INT(static_resolve(web, "/js", out, sizeof out), -1);  /* a directory: no listing */
-	CHECK_INT(static_resolve(web, "/js/", out, sizeof out), -1); /* no index.html there */
-	CHECK_INT(static_resolve(web, "/../secret.txt", out, sizeof out), -1);
-	CHECK_INT(static_resolve(web, "/js/../../secret.txt", out, sizeof out), -1);
-	CHECK_INT(static_resolve(web, "/..", out, sizeof out), -1);
-	CHECK_INT(static_resolve(web, "/js/link", out, sizeof out), -1); /* a symlink leading out */
-	CHECK_INT(static_resolve(web, "/index.html", out, sizeof out), 0);
-	CHECK_INT(static_resolve(web, "/test/x.js", out, sizeof out), -1);
-	CHECK_INT(static_resolve(web, "/bench/x.js", out, sizeof out), -1);
-	CHECK_INT(static_resolve(web, "/notes.txt", out, sizeof out), -1);
-	CHECK_INT(static_resolve(web, "/js/../test/x.js", out, sizeof out), -1);
-	CHECK_INT(static_resolve(web, "/js\\..\\..\\secret.txt", out, sizeof out), -1);
-	CHECK_INT(static_resolve(web, "/missing.js", out, sizeof out), -1);
-	CHECK_INT(static_resolve(web, "relative", out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/js/app.mjs", false, out, sizeof out), 0);
+	CHECK_INT(static_resolve(web, "/js", false, out, sizeof out), -1);  /* a directory: no listing */
+	CHECK_INT(static_resolve(web, "/js/", false, out, sizeof out), -1); /* no index.html there */
+	CHECK_INT(static_resolve(web, "/../secret.txt", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/js/../../secret.txt", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/..", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/js/link", false, out, sizeof out), -1); /* a symlink leading out */
+	CHECK_INT(static_resolve(web, "/index.html", false, out, sizeof out), 0);
+	CHECK_INT(static_resolve(web, "/test/x.js", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/bench/x.js", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/test/x.js", true, out, sizeof out), 0); /* --serve-test-files */
+	CHECK_INT(static_resolve(web, "/bench/x.js", true, out, sizeof out), 0);
+	CHECK_INT(static_resolve(web, "/notes.txt", true, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/notes.txt", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/js/../test/x.js", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/js\\..\\..\\secret.txt", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/missing.js", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "relative", false, out, sizeof out), -1);
 
 	CHECK_STR(static_mime("a/index.html"), "text/html; charset=utf-8");
 	CHECK_STR(static_mime("app.js"), "text/javascript; charset=utf-8");
@@ -1295,8 +1298,23 @@ static void test_relay_device_cannot_name_devices_or_repeat_keys(void)
 		"{\"method\":\"Tree.updated\",\"x\":{\"device\":1},\"params\":{},\"id\":5,\"id\":6}",
 		"{\"method\":\"Tree.updated\",\"params\":{},\"id\":5}", /* a reply to the reader, an event to the gateway */
 	};
-	for (size_t i = 0; i < sizeof events / sizeof events[0]; i++)
+	for (size_t i = 0; i < sizeof events / sizeof events[0]; i++) {
 		check_device_message_refused(dev, insp, events[i]);
+		/* fed while it arrives, cut anywhere: the same fault */
+		struct envelope e;
+		struct json_check_error once, parts;
+		size_t len = strlen(events[i]);
+		if (envelope_scan(events[i], len, &e) == ENVELOPE_INVALID)
+			continue;
+		CHECK(!envelope_check_members(events[i], len, &e, &once));
+		for (size_t cut = 0; cut <= len; cut++) {
+			struct envelope_members k;
+			envelope_members_init(&k);
+			envelope_members_feed(&k, events[i], cut);
+			CHECK(!envelope_members_finish(&k, events[i], len, &e, &parts));
+			CHECK(parts.offset == once.offset && parts.reason == once.reason);
+		}
+	}
 	char reply[256];
 	const char *const replies[] = {
 		"{\"id\":%lld,\"result\":{},\"id\":%lld}",
