@@ -587,6 +587,19 @@ static void on_signal(int sig)
 		lws_cancel_service(srv.ctx);
 }
 
+/* libwebsockets' own log lines, escaped like the gateway's (they may quote what a peer sent). */
+static void lws_log_line(int level, const char *line)
+{
+	(void)level;
+	char copy[1024], shown[4 * sizeof copy];
+	size_t n = strlen(line);
+	while (n > 0 && line[n - 1] == '\n')
+		n--;
+	snprintf(copy, sizeof copy, "%.*s", (int)n, line);
+	log_escape(copy, shown, sizeof shown);
+	fprintf(stderr, "%s\n", shown);
+}
+
 /* lws wants an interface name or an address; "any" addresses mean all interfaces. */
 static const char *listen_iface(const char *host)
 {
@@ -600,7 +613,7 @@ static const char *listen_iface(const char *host)
 int server_run(const struct options *o)
 {
 	srv.o = o;
-	lws_set_log_level(o->log_level >= LOG_DEBUG ? LLL_ERR | LLL_WARN | LLL_NOTICE : LLL_ERR, NULL);
+	lws_set_log_level(o->log_level >= LOG_DEBUG ? LLL_ERR | LLL_WARN | LLL_NOTICE : LLL_ERR, lws_log_line);
 	if (o->web_root) {
 		srv.has_web_root = realpath(o->web_root, srv.web_root) != NULL;
 		if (!srv.has_web_root)
