@@ -59,8 +59,9 @@ lint: deps
 test-gateway: deps
 	$(MAKE) --no-print-directory -C gateway test
 
-# Bounded libFuzzer runs (FUZZ_SECONDS each, default 60) of the gateway's message handler and of its JSON
-# checks fed in fragments; needs clang.
+# Bounded libFuzzer runs (FUZZ_SECONDS each, default 60) of the gateway's message handler, of its JSON
+# checks fed in fragments, of its access checks (headers of any length) and of the envelope's duplicate
+# keys; needs clang.
 # Not part of `make test`.
 fuzz: deps
 	$(MAKE) -C gateway fuzz

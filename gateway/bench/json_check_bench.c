@@ -158,6 +158,35 @@ static double head_ns(int rounds, int passes)
 	return median_of(t, passes);
 }
 
+/* The median seconds of the relay's member check (envelope_check_members) of the document sent
+ * as a device's reply: {"id":1,"result":DOC}. Every device message pays it. */
+static double members_seconds(const char *doc, size_t len, int passes)
+{
+	char *reply = malloc(len + 32);
+	int head = sprintf(reply, "{\"id\":1,\"result\":");
+	memcpy(reply + head, doc, len);
+	size_t n = (size_t)head + len;
+	reply[n++] = '}';
+	struct envelope e;
+	if (envelope_scan(reply, n, &e) != ENVELOPE_REPLY) {
+		fprintf(stderr, "json-check-bench: the reply's head was misread\n");
+		exit(1);
+	}
+	double *t = malloc((size_t)passes * sizeof *t);
+	for (int i = 0; i < passes; i++) {
+		struct json_check_error fault;
+		long long t0 = monotonic_us();
+		bool ok = envelope_check_members(reply, n, &e, &fault);
+		t[i] = (double)(monotonic_us() - t0) / 1e6;
+		if (!ok) {
+			fprintf(stderr, "json-check-bench: the reply's members were refused: %s\n", fault.reason);
+			exit(1);
+		}
+	}
+	free(reply);
+	return median_of(t, passes);
+}
+
 int main(int argc, char **argv)
 {
 	bool tiny = argc > 2 && strcmp(argv[1], "--size") == 0 && strcmp(argv[2], "tiny") == 0;
@@ -181,6 +210,8 @@ int main(int argc, char **argv)
 	       (double)len / dom / 1e6);
 	printf("BENCH\tgateway\tenvelope head read of a device message (relay)\t%.1f\tns\n",
 	       head_ns(tiny ? 20000 : 1000000, tiny ? 3 : 11));
+	printf("BENCH\tgateway\tenvelope member check of a %s reply (relay, every device message)\t%.0f\tMB/s\n", label,
+	       (double)len / members_seconds(doc, len, passes) / 1e6);
 	free(doc);
 	return 0;
 }

@@ -9,7 +9,10 @@
  *     to every device (10x10 is a full mesh: each event is delivered ten times); the figure is
  *     what inspectors receive per second (only events that arrive count; the gateway may drop
  *     events for inspectors that fall behind, as it should);
- *   - the gateway's peak resident memory (VmHWM) over all runs.
+ *   - the gateway's peak resident memory (VmHWM) over all runs;
+ *   - its memory under two hostile loads, each on a fresh gateway with the default limits: slow
+ *     readers (inspectors attached to a streaming device that never read) and many connections
+ *     (200 that each announce a 60 MiB message and send 1 KiB of it).
  *
  * Devices and inspectors live in two lws contexts serviced by two threads (devices in a helper
  * thread, inspectors in the main one), so the load generator's own socket work does not cap what
@@ -395,23 +398,118 @@ static void one_way(int n_devices, int n_inspectors, size_t size, const struct s
 	free(event);
 }
 
+/* ---- memory under hostile loads ---- */
+
+static bool start_gateway(void)
+{
+	const char *level = getenv("WEFT_BENCH_LOG") ? getenv("WEFT_BENCH_LOG") : "warn";
+	if (gateway_start(&gw, (const char *[]){"--grace", "0", "--log-level", level, NULL}) != 0)
+		return false;
+	device_pool = fws_pool_new(gw.port);
+	inspector_pool = fws_pool_new(gw.port);
+	return device_pool && inspector_pool;
+}
+
+static bool stop_gateway(void)
+{
+	client_pool_free(device_pool);
+	client_pool_free(inspector_pool);
+	int status = gateway_stop(&gw, 3000, NULL);
+	if (status != 0) {
+		fprintf(stderr, "loadgen: the gateway exited with %d\n", status);
+		gateway_dump_log(&gw);
+	}
+	return status == 0;
+}
+
+static double mib(long kib) { return (double)kib / 1024.0; }
+
+/* One device streams 64 KiB events to 8 attached inspectors that never read: the gateway holds
+ * what their sockets do not take, within each one's queue limit. */
+static void slow_readers(const struct sizes *z)
+{
+	enum { N = 8 };
+	struct fws *device = open_device(0);
+	const char *device_id = ((struct peer_state *)device->user)->device_id;
+	int readers[N];
+	char attach_text[128];
+	snprintf(attach_text, sizeof attach_text, "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"%s\"}}",
+		 device_id);
+	for (int i = 0; i < N; i++) {
+		readers[i] = raw_ws_open(gw.port, "/inspector");
+		if (readers[i] < 0 ||
+		    !raw_ws_text(readers[i], "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1}}", true) ||
+		    !raw_ws_text(readers[i], attach_text, true)) {
+			fprintf(stderr, "loadgen: a slow reader cannot connect\n");
+			exit(1);
+		}
+	}
+	usleep(100 * 1000); /* the attaches are in */
+	char *event = padded("{\"method\":\"Bench.tick\",\"params\":{\"pad\":\"", "\"}}", 64 * KIB);
+	struct peer_state *s = device->user;
+	s->event = event;
+	s->event_len = 64 * KIB;
+	s->streaming = true;
+	device->on_idle = device_on_idle;
+	device_on_idle(device);
+	start_devices();
+	usleep((useconds_t)((z->warmup_s + z->window_s) * 1e6));
+	long rss = gateway_status_kib(&gw, "VmRSS"), peak = gateway_peak_kib(&gw);
+	stop_devices();
+	s->streaming = false;
+	printf("BENCH\tgateway\tgateway memory (VmHWM), slow readers: 64 KiB events to %d that never read\t%.1f\tMiB\n", N,
+	       mib(peak));
+	printf("BENCH\tgateway\tgateway memory (VmRSS) at the end of it\t%.1f\tMiB\n", mib(rss));
+	fflush(stdout);
+	for (int i = 0; i < N; i++)
+		close(readers[i]);
+	close_all(&device, 1);
+	free(event);
+}
+
+/* 200 connections each announce a 60 MiB message and send 1 KiB of it: memory follows the bytes
+ * that arrived, not the announced lengths. */
+static void many_connections(void)
+{
+	enum { N = 200 };
+	int fds[N];
+	char kib[KIB];
+	memset(kib, ' ', sizeof kib);
+	memcpy(kib, "{\"method\":\"X\",\"params\":\"", 24);
+	for (int i = 0; i < N; i++) {
+		fds[i] = raw_ws_open(gw.port, "/inspector");
+		if (fds[i] < 0 || !raw_ws_head(fds[i], 60u * MIB, true, true) || write(fds[i], kib, sizeof kib) != sizeof kib) {
+			fprintf(stderr, "loadgen: connection %d of %d failed\n", i, N);
+			exit(1);
+		}
+	}
+	usleep(300 * 1000); /* the gateway has read them */
+	int open = 0;
+	for (int i = 0; i < N; i++)
+		open += raw_ws_watch(fds[i], 1, NULL) == 0;
+	printf("BENCH\tgateway\tgateway memory (VmHWM), %d connections announcing 60 MiB, 1 KiB sent each\t%.1f\tMiB\n",
+	       N, mib(gateway_peak_kib(&gw)));
+	printf("BENCH\tgateway\tgateway address space (VmSize) with them\t%.1f\tMiB\n", mib(gateway_status_kib(&gw, "VmSize")));
+	fflush(stdout);
+	if (open != N)
+		fprintf(stderr, "loadgen: only %d of %d connections stayed open\n", open, N);
+	for (int i = 0; i < N; i++)
+		close(fds[i]);
+}
+
 int main(int argc, char **argv)
 {
 	struct sizes full = {.warmup_s = 0.5, .window_s = 3.0, .rtt_samples = 5000};
 	struct sizes tiny = {.warmup_s = 0.05, .window_s = 0.2, .rtt_samples = 100};
 	const struct sizes *z = &full;
-	const char *only = NULL; /* --only rtt|small|large: one group of runs (for profiling) */
+	const char *only = NULL; /* --only rtt|small|large|memory: one group of runs (for profiling) */
 	for (int i = 1; i + 1 < argc; i++) {
 		if (strcmp(argv[i], "--size") == 0 && strcmp(argv[++i], "tiny") == 0)
 			z = &tiny;
 		else if (strcmp(argv[i], "--only") == 0)
 			only = argv[++i];
 	}
-	if (gateway_start(&gw, (const char *[]){"--grace", "0", "--log-level", getenv("WEFT_BENCH_LOG") ? getenv("WEFT_BENCH_LOG") : "warn", NULL}) != 0)
-		return 1;
-	device_pool = fws_pool_new(gw.port);
-	inspector_pool = fws_pool_new(gw.port);
-	if (!device_pool || !inspector_pool)
+	if (!start_gateway())
 		return 1;
 	if (!only || strcmp(only, "rtt") == 0) {
 		round_trip(1, 1, z);
@@ -426,14 +524,18 @@ int main(int argc, char **argv)
 		one_way(10, 10, MIB, z);
 	}
 	long peak = gateway_peak_kib(&gw);
-	printf("BENCH\tgateway\tgateway peak memory (VmHWM)\t%.1f\tMiB\n", (double)peak / 1024.0);
-	client_pool_free(device_pool);
-	client_pool_free(inspector_pool);
-	int status = gateway_stop(&gw, 3000, NULL);
-	if (status != 0) {
-		fprintf(stderr, "loadgen: the gateway exited with %d\n", status);
-		gateway_dump_log(&gw);
+	printf("BENCH\tgateway\tgateway peak memory (VmHWM)\t%.1f\tMiB\n", mib(peak));
+	if (!stop_gateway())
 		return 1;
+	if (!only || strcmp(only, "memory") == 0) {
+		if (!start_gateway())
+			return 1;
+		slow_readers(z);
+		if (!stop_gateway() || !start_gateway())
+			return 1;
+		many_connections();
+		if (!stop_gateway())
+			return 1;
 	}
 	return 0;
 }

@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	say(&r, insp, hello, sizeof hello - 1, 0);
 	static const char attach[] = "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"a@i\"}}";
 	say(&r, insp, attach, sizeof attach - 1, 0);
-	static const char ask[] = "{\"id\":3,\"method\":\"Tree.getDocument\",\"device\":\"d1\"}";
+	static const char ask[] = "{\"id\":3,\"method\":\"Tree.getDocument\",\"device\":\"a@i\"}";
 	say(&r, insp, ask, sizeof ask - 1, 0); /* gid 1 is pending: a fuzzed reply may match it */
 
 	const char *msg = (const char *)data + 1;

@@ -4,13 +4,22 @@
 #include <string.h>
 #include <strings.h>
 
-/* name:port equals host_header (names compare case-insensitively). */
+/* name:port equals host_header (names compare case-insensitively), compared in place so no
+ * length of either is cut short. */
 static bool names_with_port(const char *name, int port, const char *host_header)
 {
-	char expected[300];
-	bool ipv6 = strchr(name, ':') != NULL && name[0] != '[';
-	snprintf(expected, sizeof expected, ipv6 ? "[%s]:%d" : "%s:%d", name, port);
-	return strcasecmp(expected, host_header) == 0;
+	bool bracket = strchr(name, ':') != NULL && name[0] != '[';
+	size_t n = strlen(name), i = 0;
+	if (bracket && host_header[i++] != '[')
+		return false;
+	if (strncasecmp(host_header + i, name, n) != 0)
+		return false;
+	i += n;
+	if (bracket && host_header[i++] != ']')
+		return false;
+	char suffix[16];
+	snprintf(suffix, sizeof suffix, ":%d", port);
+	return strcmp(host_header + i, suffix) == 0;
 }
 
 bool access_host_ok(const struct access_policy *a, const char *host_header)
@@ -44,8 +53,8 @@ bool access_origin_ok(const struct access_policy *a, const char *origin, const c
 	const char *authority = scheme_end ? scheme_end + 3 : origin;
 	if (scheme_end && strncasecmp(origin, "http://", 7) != 0 && strncasecmp(origin, "https://", 8) != 0)
 		return false;
-	size_t len = strcspn(authority, "/");
-	return host_header && strlen(host_header) == len && strncasecmp(authority, host_header, len) == 0;
+	/* An Origin is scheme://host[:port] and nothing more: one with a path is no browser's. */
+	return host_header && strcasecmp(authority, host_header) == 0;
 }
 
 /* Compares in time independent of where the strings differ. */
@@ -71,4 +80,35 @@ bool access_token_ok(const struct access_policy *a, const char *query_token, con
 		return same_secret(t, a->token);
 	}
 	return false;
+}
+
+int access_check(const struct access_policy *a, const struct access_request *r, const char **why)
+{
+	const struct {
+		const struct access_value *v;
+		const char *why;
+	} values[] = {
+		{&r->host, "Host header too long or unreadable"},
+		{&r->origin, "Origin header too long or unreadable"},
+		{&r->authorization, "Authorization header too long or unreadable"},
+		{&r->query_token, "token parameter too long or unreadable"},
+	};
+	for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
+		if (values[i].v->unreadable || (values[i].v->text && strlen(values[i].v->text) > ACCESS_HEADER_MAX)) {
+			*why = values[i].why;
+			return 431;
+		}
+	if (!access_host_ok(a, r->host.text)) {
+		*why = "Host header does not name the gateway";
+		return 421;
+	}
+	if (!access_origin_ok(a, r->origin.text, r->host.text, r->device_path)) {
+		*why = "Origin not allowed";
+		return 403;
+	}
+	if (r->needs_token && !access_token_ok(a, r->query_token.text, r->authorization.text)) {
+		*why = "missing or wrong token";
+		return 401;
+	}
+	return 0;
 }

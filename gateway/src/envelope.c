@@ -1,5 +1,6 @@
 #include "envelope.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -98,7 +99,6 @@ static bool read_member(struct head *h, size_t key_quote, size_t key, size_t key
 	}
 	if (key_is(s, key, key_len, "device")) {
 		size_t start, len;
-		e->has_device = true;
 		return read_string(h, "\"device\" must be a string", &start, &len);
 	}
 	return json_scan_scalar(s, h->end, &h->i, &e->fault);
@@ -186,6 +186,122 @@ enum envelope_kind envelope_scan(const char *data, size_t len, struct envelope *
 	else if (h.end < len && e->fault.offset + 3 >= h.end)
 		e->fault = (struct json_check_error){.offset = h.end, .reason = HEAD_TOO_LONG};
 	return e->kind;
+}
+
+/* The end (past the closing quote) of the string whose opening quote is at q, searching from
+ * from; SIZE_MAX when it does not end within len. A quote ends it when an even number of
+ * backslashes precede it. */
+static size_t string_end(const char *data, size_t len, size_t q, size_t from)
+{
+	for (size_t i = from; i < len;) {
+		const char *quote = memchr(data + i, '"', len - i);
+		if (!quote)
+			return SIZE_MAX;
+		size_t at = (size_t)(quote - data), slashes = 0;
+		while (at - slashes > q + 1 && data[at - slashes - 1] == '\\')
+			slashes++;
+		if (slashes % 2 == 0)
+			return at + 1;
+		i = at + 1;
+	}
+	return SIZE_MAX;
+}
+
+enum member_key { KEY_ID = 1, KEY_METHOD = 2, KEY_PARAMS = 4, KEY_RESULT = 8, KEY_ERROR = 16 };
+
+static bool members_refuse(struct envelope_members *k, size_t offset, const char *reason)
+{
+	k->failed = true;
+	k->fault = (struct json_check_error){.offset = offset, .reason = reason};
+	return false;
+}
+
+/* A top-level member name, its quote at q and its raw text [q + 1, q + 1 + n): the rules that need
+ * no head. */
+static bool member_name(struct envelope_members *k, const char *data, size_t q, size_t n)
+{
+	static const struct {
+		const char *name;
+		unsigned bit;
+	} routed[] = {{"id", KEY_ID},         {"method", KEY_METHOD}, {"params", KEY_PARAMS},
+		      {"result", KEY_RESULT}, {"error", KEY_ERROR}};
+	const unsigned bodies = KEY_PARAMS | KEY_RESULT | KEY_ERROR;
+	if (memchr(data + q + 1, '\\', n))
+		return members_refuse(k, q, "a top-level member name has an escape");
+	if (key_is(data, q + 1, n, "device"))
+		return members_refuse(k, q, "devices do not send \"device\"");
+	for (size_t r = 0; r < sizeof routed / sizeof routed[0]; r++) {
+		if (!key_is(data, q + 1, n, routed[r].name))
+			continue;
+		unsigned bit = routed[r].bit;
+		if (k->seen & bit)
+			return members_refuse(k, q, "a member the gateway routes appears twice");
+		if ((bit & bodies) && (k->seen & bodies))
+			return members_refuse(k, q, "more than one of \"params\", \"result\" and \"error\"");
+		k->seen |= bit;
+		if (bit == KEY_ID)
+			k->id_at = q;
+		if (bit == KEY_METHOD)
+			k->method_at = q;
+	}
+	return true;
+}
+
+void envelope_members_init(struct envelope_members *k) { *k = (struct envelope_members){0}; }
+
+void envelope_members_feed(struct envelope_members *k, const char *data, size_t len)
+{
+	size_t i = k->pos;
+	while (i < len && !k->failed) {
+		if (k->in_string) {
+			size_t end = string_end(data, len, k->string_start, i);
+			if (end == SIZE_MAX) {
+				i = len;
+				break;
+			}
+			k->in_string = false;
+			if (k->in_name)
+				member_name(k, data, k->string_start, end - k->string_start - 2);
+			i = end;
+			continue;
+		}
+		char c = data[i];
+		if (c == '"') {
+			k->in_string = true;
+			k->in_name = k->depth == 1 && k->name_next;
+			k->name_next = false;
+			k->string_start = i;
+		} else if (c == '{' || c == '[') {
+			k->depth++;
+			k->name_next = k->depth == 1 && c == '{';
+		} else if (c == '}' || c == ']') {
+			k->depth -= k->depth > 0;
+		} else if (c == ',' && k->depth == 1) {
+			k->name_next = true;
+		}
+		i++;
+	}
+	k->pos = i;
+}
+
+bool envelope_members_finish(struct envelope_members *k, const char *data, size_t len, const struct envelope *e,
+			     struct json_check_error *fault)
+{
+	envelope_members_feed(k, data, len);
+	if (!k->failed && (k->seen & KEY_ID) && !e->has_id)
+		members_refuse(k, k->id_at, "\"id\" and \"method\" come before the body");
+	if (!k->failed && (k->seen & KEY_METHOD) && e->method_len == 0)
+		members_refuse(k, k->method_at, "\"id\" and \"method\" come before the body");
+	if (k->failed)
+		*fault = k->fault;
+	return !k->failed;
+}
+
+bool envelope_check_members(const char *data, size_t len, const struct envelope *e, struct json_check_error *fault)
+{
+	struct envelope_members k;
+	envelope_members_init(&k);
+	return envelope_members_finish(&k, data, len, e, fault);
 }
 
 bool envelope_method_is(const char *data, const struct envelope *e, const char *name)

@@ -37,7 +37,6 @@ struct envelope {
 	size_t id_next;     /* offset of the member after the id (past its comma) */
 	size_t method;      /* the method's characters (without quotes) are [method, method + method_len) */
 	size_t method_len;
-	bool has_device;
 	enum envelope_body body;
 	size_t body_value;  /* offset of the body's value */
 	struct json_check_error fault; /* ENVELOPE_INVALID: where and why the head cannot be read */
@@ -46,6 +45,38 @@ struct envelope {
 /* Reads the head of a message: at most its first ENVELOPE_HEAD_MAX bytes, by the JSON rules of
  * json_check.h, with no allocation. Returns the kind (also stored in e->kind). */
 enum envelope_kind envelope_scan(const char *data, size_t len, struct envelope *e);
+
+/* Reads the whole message's top-level member names (the head tells only where the envelope keys
+ * start; a sender could write one again after the body, and JSON.parse or Python would read the
+ * last) and checks them against the head e (envelope_scan's, not ENVELOPE_INVALID): true when
+ * every key the gateway routes or rewrites is where the head says and nowhere else. False, with
+ * *fault, for a repeated "id", "method", "params", "result" or "error", more than one of the last
+ * three, an "id" or "method" the head did not see (after the body), any "device" (only the
+ * gateway names devices), or a top-level name written with an escape (it could spell one of
+ * those). Linear; string contents are skipped with memchr, nothing is parsed or allocated. */
+bool envelope_check_members(const char *data, size_t len, const struct envelope *e, struct json_check_error *fault);
+
+/* The same check fed while the message arrives, so a big message costs the service thread a
+ * little per receive call rather than one pass at its end: envelope_members_init, then
+ * envelope_members_feed each time more has arrived (data[0, len) is the message so far; it may
+ * have moved), then envelope_members_finish with the whole message. The verdict is exactly
+ * envelope_check_members', wherever the message was cut. */
+struct envelope_members {
+	size_t pos;          /* bytes looked at */
+	size_t depth;        /* open objects and arrays */
+	bool name_next;      /* the next string at depth 1 is a member name */
+	bool in_string, in_name;
+	size_t string_start; /* the open string's quote */
+	unsigned seen;       /* routed names met so far */
+	size_t id_at, method_at;
+	bool failed;
+	struct json_check_error fault;
+};
+
+void envelope_members_init(struct envelope_members *k);
+void envelope_members_feed(struct envelope_members *k, const char *data, size_t len);
+bool envelope_members_finish(struct envelope_members *k, const char *data, size_t len, const struct envelope *e,
+			     struct json_check_error *fault);
 
 /* True when the method equals name. */
 bool envelope_method_is(const char *data, const struct envelope *e, const char *name);

@@ -2,6 +2,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "json_check.h"
 #include "log.h"
@@ -84,7 +85,7 @@ static bool call(struct relay *r, struct peer *exchange, struct device *d, const
 		 long long now, struct http_response *resp)
 {
 	json_error_t err;
-	json_t *req = json_loadb(body ? body : "", body_len, 0, &err);
+	json_t *req = json_loadb(body ? body : "", body_len, JSON_REJECT_DUPLICATES, &err);
 	json_t *method = json_object_get(req, "method");
 	json_t *params = json_object_get(req, "params");
 	bool answered = true;
@@ -241,4 +242,16 @@ void http_api_answer(const struct peer *exchange, struct msg *reply, const struc
 		resp->status = exchange->http_mode == HTTP_SNAPSHOT ? 502 : 200;
 	}
 	resp->body = msg_ref(reply);
+}
+
+bool http_api_json_content_type(const char *value)
+{
+	if (!value)
+		return false;
+	value += strspn(value, " \t");
+	if (strncasecmp(value, "application/json", 16) != 0)
+		return false;
+	const char *rest = value + 16;
+	rest += strspn(rest, " \t");
+	return *rest == '\0' || *rest == ';';
 }

@@ -38,6 +38,11 @@ bool http_api_handle(struct relay *r, struct peer *exchange, const char *method,
 void http_api_answer(const struct peer *exchange, struct msg *reply, const struct envelope *e, int code,
 		     const char *message, struct reply_check *check, struct http_response *resp);
 
+/* True when a Content-Type header value's media type is exactly application/json (any case),
+ * optionally followed by parameters (";charset=utf-8"): not application/jsonx, not
+ * application/json-seq. */
+bool http_api_json_content_type(const char *value);
+
 /* An error response {"error": {"code", "message", "data"?}}; steals data. */
 void http_api_error(struct http_response *resp, int status, int code, const char *message, json_t *data);
 

@@ -2,6 +2,8 @@
 #ifndef WEFT_LOG_H
 #define WEFT_LOG_H
 
+#include <stddef.h>
+
 enum log_level { LOG_ERROR, LOG_WARN, LOG_INFO, LOG_DEBUG };
 
 extern enum log_level log_threshold;
@@ -10,6 +12,11 @@ extern enum log_level log_threshold;
 int log_level_parse(const char *name);
 
 void log_at(enum log_level level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Copies text into out (NUL-terminated, cut to fit) with control characters escaped: C0 and DEL
+ * as \xNN, C1 as \uNNNN, and '\' doubled, so names a program chose cannot move the cursor,
+ * clear a terminal or forge log lines. Every log line goes through it. */
+void log_escape(const char *text, char *out, size_t out_len);
 
 #define log_error(...) log_at(LOG_ERROR, __VA_ARGS__)
 #define log_warn(...) log_at(LOG_WARN, __VA_ARGS__)

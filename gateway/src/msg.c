@@ -3,6 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+static size_t bytes_held; /* the gateway runs one service thread: no lock */
+
+size_t msg_bytes_held(void) { return bytes_held; }
+
 static char *payload_origin(struct msg *m) { return m->buf + MSG_PRE + MSG_EDIT_ROOM; }
 
 struct msg *msg_new(size_t cap)
@@ -13,6 +17,7 @@ struct msg *msg_new(size_t cap)
 	m->refs = 1;
 	m->len = 0;
 	m->cap = cap;
+	bytes_held += cap;
 	m->data = payload_origin(m);
 	m->data[0] = '\0';
 	return m;
@@ -34,6 +39,7 @@ struct msg *msg_reserve(struct msg *m, size_t cap)
 	struct msg *grown = realloc(m, sizeof *m + MSG_PRE + MSG_EDIT_ROOM + cap + 1);
 	if (!grown)
 		return NULL;
+	bytes_held += cap - grown->cap;
 	grown->cap = cap;
 	grown->data = grown->buf + offset;
 	return grown;
@@ -56,6 +62,8 @@ struct msg *msg_ref(struct msg *m)
 
 void msg_unref(struct msg *m)
 {
-	if (m && --m->refs == 0)
+	if (m && --m->refs == 0) {
+		bytes_held -= m->cap;
 		free(m);
+	}
 }

@@ -34,6 +34,10 @@ void msg_append(struct msg *m, const void *data, size_t len);
 /* Bytes available in front of data for head edits (never eats into MSG_PRE). */
 size_t msg_headroom(const struct msg *m);
 
+/* Payload bytes reserved by every message alive, received, queued or being built: what the
+ * gateway's memory budget (--memory-budget) counts. */
+size_t msg_bytes_held(void);
+
 struct msg *msg_ref(struct msg *m);
 void msg_unref(struct msg *m);
 

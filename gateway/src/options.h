@@ -2,6 +2,7 @@
 #ifndef WEFT_OPTIONS_H
 #define WEFT_OPTIONS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define OPTIONS_MAX_LIST 32
@@ -21,12 +22,20 @@ struct options {
 	size_t n_allow_hosts;
 	const char *tls_cert, *tls_key;
 	int log_level;
+	bool allow_remote_without_token; /* a non-loopback --host without a token, on purpose */
+	size_t max_connections;          /* WebSocket peers and HTTP exchanges at once */
+	size_t memory_budget;
+	bool serve_test_files;           /* also the web root's test/ and bench/ (the page's own) */
+	unsigned idle_timeout_s;         /* a peer showing no sign of life this long is dropped */            /* bytes of messages held at once, all connections together */
 };
 
 enum options_result { OPTIONS_RUN, OPTIONS_EXIT_OK, OPTIONS_EXIT_USAGE };
 
 /* Fills o from argv and the environment (WEFT_TOKEN); prints help, version or the error. */
 enum options_result options_parse(struct options *o, int argc, char **argv);
+
+/* True when host is a loopback address or name (127.0.0.0/8, ::1, localhost). */
+bool options_host_is_loopback(const char *host);
 
 /* Parses "64M", "512K", "1G" or plain bytes; returns 0 on success. */
 int parse_size(const char *text, size_t *out);

@@ -1,5 +1,7 @@
 #include "protocol.h"
 
+#include <time.h>
+
 json_t *error_object(int code, const char *message, json_t *data)
 {
 	json_t *e = json_pack("{s:i, s:s}", "code", code, "message", message);
@@ -52,4 +54,11 @@ struct msg *event_message(const char *method, json_t *params)
 	json_object_set_new(event, "method", json_string(method));
 	json_object_set_new(event, "params", params ? params : json_object());
 	return envelope(event);
+}
+
+long long wall_clock_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }

@@ -39,6 +39,10 @@ struct msg *reply_result(long long id, json_t *result);
 /* {"method": method, "params": params}; steals params. */
 struct msg *event_message(const char *method, json_t *params);
 
+/* The gateway's wall clock (CLOCK_REALTIME) in ms since the Unix epoch: the clock of
+ * "gatewayTime" and "expiresAt", which devices compare with their own (protocol.md, expiry). */
+long long wall_clock_ms(void);
+
 /* The compact serialisation of j (not stolen). */
 struct msg *msg_from_json(const json_t *j);
 

@@ -1,5 +1,6 @@
 #include "registry.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,7 @@ struct identity {
 	char id[24];
 };
 
-void registry_init(struct registry *reg) { *reg = (struct registry){.next_number = 1}; }
+void registry_init(struct registry *reg) { *reg = (struct registry){0}; }
 
 static void free_device(struct device *d)
 {
@@ -48,6 +49,41 @@ static bool same_identity(const char *a1, const char *i1, const char *h1, const 
 	return strcmp(a1, a2) == 0 && strcmp(i1, i2) == 0 && strcmp(h1, h2) == 0;
 }
 
+static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		h = (h ^ (unsigned char)s[k]) * 0x100000001b3ull;
+	return h;
+}
+
+static bool id_taken(const struct registry *reg, const char *id)
+{
+	for (const struct identity *i = reg->identities; i; i = i->next)
+		if (strcmp(i->id, id) == 0)
+			return true;
+	return false;
+}
+
+/* An identity's id is derived from it (d + 12 hex digits of a hash of appId, instance and host),
+ * so a restarted gateway gives each program the id it had before, whatever order they reconnect
+ * in, and cannot hand one program's id to another. Two identities of one gateway with the same
+ * hash (one chance in 2^48 per pair) get the next free variant, the only case where reconnection
+ * order matters. */
+static void identity_derive_id(const struct registry *reg, const char *app_id, const char *instance,
+			       const char *host, char id[24])
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	h = fnv1a(h, app_id, strlen(app_id) + 1);
+	h = fnv1a(h, instance, strlen(instance) + 1);
+	h = fnv1a(h, host, strlen(host) + 1);
+	for (uint64_t variant = 0;; variant++) {
+		uint64_t v = variant ? fnv1a(h, (const char *)&variant, sizeof variant) : h;
+		snprintf(id, 24, "d%012llx", (unsigned long long)(v & 0xffffffffffffull));
+		if (!id_taken(reg, id))
+			return;
+	}
+}
+
 /* The remembered id of an identity, remembering a new one when it is new. */
 static const char *identity_id(struct registry *reg, const char *app_id, const char *instance, const char *host)
 {
@@ -69,7 +105,7 @@ static const char *identity_id(struct registry *reg, const char *app_id, const c
 		free(i);
 		return NULL;
 	}
-	snprintf(i->id, sizeof i->id, "d%u", reg->next_number++);
+	identity_derive_id(reg, app_id, instance, host, i->id);
 	i->next = reg->identities;
 	reg->identities = i;
 	reg->n_identities++;

@@ -1,7 +1,8 @@
 /* The devices the gateway knows: connected ones and disconnected ones in their grace period,
- * plus every identity (appId + instance + host) it has seen, so an identity keeps its deviceId
- * for the gateway's whole life. Also resolves device selectors (deviceId, appId, appId@instance)
- * and writes the Device objects of docs/protocol.md. */
+ * plus every identity (appId + instance + host) it has seen. An identity's deviceId is derived
+ * from it, so it is the same for the gateway's whole life and across restarts. Also resolves
+ * device selectors (deviceId, appId, appId@instance) and writes the Device objects of
+ * docs/protocol.md. */
 #ifndef WEFT_REGISTRY_H
 #define WEFT_REGISTRY_H
 
@@ -16,7 +17,7 @@ struct peer;
 
 struct device {
 	struct device *next;
-	char id[24];                /* "d<n>" */
+	char id[24];                /* "d" + 12 hex digits derived from the identity */
 	char *app_id, *instance, *host;
 	json_t *identity, *info;    /* as registered (owned references) */
 	struct peer *peer;          /* the live connection, NULL while disconnected */
@@ -35,7 +36,6 @@ struct registry {
 	size_t n_devices;
 	struct identity *identities;
 	size_t n_identities;
-	unsigned next_number;
 };
 
 void registry_init(struct registry *reg);

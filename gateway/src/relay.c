@@ -47,6 +47,7 @@ struct peer *relay_open(struct relay *r, enum peer_kind kind, void *conn, const 
 	if (r->peers)
 		r->peers->prev = p;
 	r->peers = p;
+	r->n_peers++;
 	return p;
 }
 
@@ -190,7 +191,11 @@ static void forward(struct relay *r, struct peer *requester, long long origin_id
 		r->http_pending += requester->kind == PEER_HTTP;
 	}
 	json_t *body = params ? json_incref(params) : json_object();
-	json_t *request = pd ? json_pack("{s:I, s:s, s:o}", "id", (json_int_t)pd->gid, "method", method, "params", body)
+	/* expiresAt: when, on the gateway's wall clock, this request is answered -32002 if the device
+	 * has not answered it; a device applies nothing after that (protocol.md, expiry). */
+	long long expires_at = wall_clock_ms() + r->cfg.request_timeout_us / 1000;
+	json_t *request = pd ? json_pack("{s:I, s:s, s:I, s:o}", "id", (json_int_t)pd->gid, "method", method, "expiresAt",
+					 (json_int_t)expires_at, "params", body)
 			     : (json_decref(body), NULL);
 	struct msg *m = msg_from_json(request);
 	json_decref(request);
@@ -307,6 +312,7 @@ void relay_closed(struct relay *r, struct peer *p, long long now)
 		r->peers = p->next;
 	if (p->next)
 		p->next->prev = p->prev;
+	r->n_peers--;
 	free_peer(p);
 }
 
@@ -342,7 +348,7 @@ static const char *string_member(json_t *obj, const char *key, const char *dflt)
 static void device_register(struct relay *r, struct peer *p, struct msg *m, long long id, long long now)
 {
 	json_error_t err;
-	json_t *req = json_loadb(m->data, m->len, 0, &err);
+	json_t *req = json_loadb(m->data, m->len, JSON_REJECT_DUPLICATES, &err);
 	json_t *params = json_object_get(req, "params");
 	json_t *identity = json_object_get(params, "identity");
 	json_t *info = json_object_get(params, "info");
@@ -357,7 +363,7 @@ static void device_register(struct relay *r, struct peer *p, struct msg *m, long
 		reply_err(r, p, id, ERR_INVALID_PARAMS,
 			  "Gateway.register needs {protocolVersion, identity: {appId, instance?, host?}, info?}", NULL,
 			  now);
-	} else if ((long long)json_number_value(version) != WEFT_PROTOCOL_VERSION) {
+	} else if (!json_is_integer(version) || json_integer_value(version) != WEFT_PROTOCOL_VERSION) {
 		reply_err(r, p, id, ERR_UNSUPPORTED_PROTOCOL_VERSION, "protocol version not supported",
 			  json_pack("{s:i}", "supported", WEFT_PROTOCOL_VERSION), now);
 		relay_close_peer(r, p, CLOSE_PROTOCOL, "protocol version not supported", true, now);
@@ -387,9 +393,9 @@ static void device_register(struct relay *r, struct peer *p, struct msg *m, long
 		p->device = d;
 		log_info("device %s registered: %s@%s on %s (%s)", d->id, app_id, instance, host, p->label);
 		reply_ok(r, p, id,
-			 json_pack("{s:s, s:s, s:i, s:f}", "deviceId", d->id, "gatewayVersion", WEFT_GATEWAY_VERSION,
+			 json_pack("{s:s, s:s, s:i, s:f, s:I}", "deviceId", d->id, "gatewayVersion", WEFT_GATEWAY_VERSION,
 				   "protocolVersion", WEFT_PROTOCOL_VERSION, "requestTimeout",
-				   (double)r->cfg.request_timeout_us / 1e6),
+				   (double)r->cfg.request_timeout_us / 1e6, "gatewayTime", (json_int_t)wall_clock_ms()),
 			 now);
 		if (d->n_inspectors > 0)
 			notify_count(r, d, "Inspector.attached", now);
@@ -440,11 +446,31 @@ static void device_event(struct relay *r, struct device *d, struct msg *m, const
 		free(targets);
 }
 
-static void device_message(struct relay *r, struct peer *p, struct msg *m, long long now)
+static void device_message(struct relay *r, struct peer *p, struct msg *m, struct envelope_members *members,
+			   long long now)
 {
 	struct envelope e;
 	enum envelope_kind kind = envelope_scan(m->data, m->len, &e);
 	long long id = e.has_id && e.id > 0 ? e.id : 0;
+	struct json_check_error fault;
+	bool members_ok = kind == ENVELOPE_INVALID ||
+			  (members ? envelope_members_finish(members, m->data, m->len, &e, &fault)
+				   : envelope_check_members(m->data, m->len, &e, &fault));
+	if (!members_ok) {
+		/* a key read one way by the gateway and another by the receiver (the last of two) */
+		reply_err(r, p, kind == ENVELOPE_REPLY ? 0 : id, ERR_INVALID_REQUEST,
+			  "the keys the gateway routes must appear once, before the body",
+			  json_pack("{s:I, s:s}", "offset", (json_int_t)fault.offset, "reason", fault.reason), now);
+		struct pending *pd = kind == ENVELOPE_REPLY ? answered_request(r, p->device, e.id) : NULL;
+		if (pd) { /* the request its head names fails now, rather than at its time-out */
+			struct peer *requester = pd->requester;
+			long long origin_id = pd->origin_id;
+			finish_pending(r, pd);
+			answer_error(r, requester, origin_id, ERR_INTERNAL_ERROR, "the device's reply was refused: its keys repeat",
+				     now);
+		}
+		return;
+	}
 	if (!p->device) {
 		if (kind == ENVELOPE_REQUEST && envelope_method_is(m->data, &e, "Gateway.register"))
 			device_register(r, p, m, id, now);
@@ -457,10 +483,7 @@ static void device_message(struct relay *r, struct peer *p, struct msg *m, long 
 		device_reply(r, p, m, &e, now);
 		break;
 	case ENVELOPE_EVENT:
-		if (e.has_device) /* only the gateway names devices: a device cannot speak for another */
-			reply_err(r, p, 0, ERR_INVALID_REQUEST, "devices do not send \"device\"", NULL, now);
-		else
-			device_event(r, p->device, m, &e, now);
+		device_event(r, p->device, m, &e, now);
 		break;
 	case ENVELOPE_REQUEST:
 		if (envelope_method_is(m->data, &e, "Gateway.register"))
@@ -518,7 +541,7 @@ static void gateway_method(struct relay *r, struct peer *p, long long id, const 
 		json_t *client = json_object_get(params, "client");
 		if (!json_is_number(version) || (client && !json_is_string(client))) {
 			reply_err(r, p, id, ERR_INVALID_PARAMS, "Gateway.hello needs {protocolVersion, client?}", NULL, now);
-		} else if ((long long)json_number_value(version) != WEFT_PROTOCOL_VERSION) {
+		} else if (!json_is_integer(version) || json_integer_value(version) != WEFT_PROTOCOL_VERSION) {
 			reply_err(r, p, id, ERR_UNSUPPORTED_PROTOCOL_VERSION, "protocol version not supported",
 				  json_pack("{s:i}", "supported", WEFT_PROTOCOL_VERSION), now);
 			relay_close_peer(r, p, CLOSE_PROTOCOL, "protocol version not supported", true, now);
@@ -581,9 +604,15 @@ static void inspector_message(struct relay *r, struct peer *p, struct msg *m, lo
 
 void relay_receive(struct relay *r, struct peer *p, struct msg *m, long long now)
 {
+	relay_receive_checked(r, p, m, NULL, now);
+}
+
+void relay_receive_checked(struct relay *r, struct peer *p, struct msg *m, struct envelope_members *members,
+			   long long now)
+{
 	if (!p->closing) {
 		if (p->kind == PEER_DEVICE)
-			device_message(r, p, m, now);
+			device_message(r, p, m, members, now);
 		else if (p->kind == PEER_INSPECTOR)
 			inspector_message(r, p, m, now);
 	}

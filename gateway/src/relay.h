@@ -62,6 +62,7 @@ struct relay {
 	struct pending_table pending;
 	size_t http_pending; /* of the pending requests, those of HTTP exchanges */
 	struct peer *peers;
+	size_t n_peers;
 };
 
 void relay_init(struct relay *r, const struct relay_config *cfg, const struct relay_hooks *hooks);
@@ -76,6 +77,11 @@ void relay_closed(struct relay *r, struct peer *p, long long now);
 
 /* A complete message from a device or an inspector; takes the reference to m. */
 void relay_receive(struct relay *r, struct peer *p, struct msg *m, long long now);
+
+/* The same for a device message whose member check (envelope.h) was fed while it arrived, with
+ * all of m: only its verdict is left to take. */
+void relay_receive_checked(struct relay *r, struct peer *p, struct msg *m, struct envelope_members *members,
+			   long long now);
 
 /* When data[0, len), the start of a message arriving from device peer p (its first
  * ENVELOPE_HEAD_MAX bytes, or all of it), is a reply an HTTP exchange waits for: that exchange's

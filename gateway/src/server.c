@@ -25,10 +25,8 @@ _Static_assert(LWS_PRE <= MSG_PRE, "MSG_PRE must cover libwebsockets' frame head
 #define CHOKE_CHECK_BYTES (64 * 1024)
 #define TICK_US (50 * 1000)        /* how often time-outs and grace periods are checked */
 #define CLOSE_BACKSTOP_S 2         /* a peer asked to close that never becomes writable is killed */
+#define CLOSE_TRY_AGAIN_LATER 1013 /* the memory budget is spent */
 
-/* A peer silent for 30 s is pinged; one that shows no sign of life for 60 s is dropped, so a
- * device whose host vanished without closing its socket enters its grace period. */
-static const lws_retry_bo_t idle_policy = {.secs_since_valid_ping = 30, .secs_since_valid_hangup = 60};
 
 enum session_kind { SESSION_HTTP, SESSION_DEVICE, SESSION_INSPECTOR };
 
@@ -38,6 +36,7 @@ struct session {
 	struct peer *peer;           /* devices, inspectors, and HTTP exchanges waiting on a device */
 	struct msg *rx;              /* a WebSocket message being reassembled */
 	struct reply_check check;    /* devices: rx's check, when it is a reply the HTTP API answers with */
+	struct envelope_members members; /* devices: rx's member check, fed as it arrives */
 	/* HTTP */
 	char path[256];
 	struct msg *body;            /* a POST body being received */
@@ -55,6 +54,10 @@ static struct server {
 	bool has_web_root;
 	bool stopping;
 	lws_sorted_usec_list_t tick;
+	/* A peer silent for half the idle time-out is pinged; one that shows no sign of life (a
+	 * message or a pong) for the whole of it is dropped, so a device whose host vanished without
+	 * closing its socket enters its grace period. */
+	lws_retry_bo_t idle_policy;
 } srv;
 
 static volatile sig_atomic_t interrupted;
@@ -95,11 +98,39 @@ static void hook_http_reply(void *ctx, struct peer *p, struct msg *reply, const 
 
 /* ---- helpers ---- */
 
+/* A header's value into buf; NULL when absent or when it does not fit (use read_value where
+ * that difference matters). */
 static const char *header(struct lws *wsi, enum lws_token_indexes t, char *buf, int len)
 {
 	if (lws_hdr_total_length(wsi, t) <= 0 || lws_hdr_copy(wsi, buf, len, t) < 0)
 		return NULL;
 	return buf;
+}
+
+/* A header for the access checks: absent, read, or unreadable (too long for buf). */
+static struct access_value read_value(struct lws *wsi, enum lws_token_indexes t, char *buf, int len)
+{
+	if (lws_hdr_total_length(wsi, t) <= 0)
+		return (struct access_value){0};
+	if (lws_hdr_copy(wsi, buf, len, t) < 0)
+		return (struct access_value){.unreadable = true};
+	return (struct access_value){.text = buf};
+}
+
+/* The ?token= query parameter: lws stops at the first argument that does not fit its buffer and
+ * reports the token absent, so each argument is measured here first. */
+static struct access_value read_query_token(struct lws *wsi, char *buf, int len)
+{
+	for (int n = 0; lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, n) > 0; n++) {
+		int flen = lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, n);
+		if (flen >= len || lws_hdr_copy_fragment(wsi, buf, len, WSI_TOKEN_HTTP_URI_ARGS, n) < 0) {
+			/* too long to tell whether it is the token: refused all the same */
+			return (struct access_value){.unreadable = true};
+		}
+		if (strncmp(buf, "token=", 6) == 0)
+			return (struct access_value){.text = buf + 6};
+	}
+	return (struct access_value){0};
 }
 
 static void peer_label(struct lws *wsi, char *out, size_t len)
@@ -111,25 +142,23 @@ static void peer_label(struct lws *wsi, char *out, size_t len)
 /* Returns 0 when the request may proceed, else the status to refuse it with (and why). */
 static int check_access(struct lws *wsi, bool needs_token, bool device_path, const char **why)
 {
-	char host[256], origin[256], auth[512], token[512];
-	const char *h = header(wsi, WSI_TOKEN_HOST, host, sizeof host);
-	if (!h) /* HTTP/2 (over TLS) names the host in :authority */
-		h = header(wsi, WSI_TOKEN_HTTP_COLON_AUTHORITY, host, sizeof host);
-	if (!access_host_ok(&srv.access, h)) {
-		*why = "Host header does not name the gateway";
-		return 421;
-	}
-	if (!access_origin_ok(&srv.access, header(wsi, WSI_TOKEN_ORIGIN, origin, sizeof origin), h, device_path)) {
-		*why = "Origin not allowed";
-		return 403;
-	}
-	if (needs_token && !access_token_ok(&srv.access, lws_get_urlarg_by_name(wsi, "token=", token, sizeof token),
-					    header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION, auth, sizeof auth))) {
-		*why = "missing or wrong token";
-		return 401;
-	}
-	return 0;
+	char host[ACCESS_HEADER_MAX + 1], origin[ACCESS_HEADER_MAX + 1], auth[ACCESS_HEADER_MAX + 1],
+		token[ACCESS_HEADER_MAX + 8];
+	struct access_request r = {
+		.host = read_value(wsi, WSI_TOKEN_HOST, host, sizeof host),
+		.origin = read_value(wsi, WSI_TOKEN_ORIGIN, origin, sizeof origin),
+		.authorization = read_value(wsi, WSI_TOKEN_HTTP_AUTHORIZATION, auth, sizeof auth),
+		.query_token = needs_token ? read_query_token(wsi, token, sizeof token) : (struct access_value){0},
+		.needs_token = needs_token,
+		.device_path = device_path,
+	};
+	if (!r.host.text && !r.host.unreadable) /* HTTP/2 (over TLS) names the host in :authority */
+		r.host = read_value(wsi, WSI_TOKEN_HTTP_COLON_AUTHORITY, host, sizeof host);
+	return access_check(&srv.access, &r, why);
 }
+
+/* WebSocket peers and API exchanges hold memory: at most --max-connections at once. */
+static bool below_connection_limit(void) { return srv.relay.n_peers < srv.o->max_connections; }
 
 static void log_refusal(struct lws *wsi, int status, const char *path, const char *why)
 {
@@ -193,6 +222,17 @@ static void check_arriving_reply(struct session *s, bool final)
 	reply_check_feed(&s->check, m->data, m->len);
 }
 
+/* Whether the gateway may hold `add` more bytes of messages (--memory-budget); logs when not. */
+static bool within_budget(const char *who, size_t add)
+{
+	size_t held = msg_bytes_held();
+	if (held + add <= srv.o->memory_budget)
+		return true;
+	log_warn("%s: memory budget reached (%zu of %zu bytes held, %zu more asked): refused", who, held,
+		 srv.o->memory_budget, add);
+	return false;
+}
+
 static int ws_receive(struct lws *wsi, struct session *s, const void *in, size_t len)
 {
 	if (!s->peer)
@@ -208,27 +248,36 @@ static int ws_receive(struct lws *wsi, struct session *s, const void *in, size_t
 		lws_close_reason(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, (unsigned char *)"text messages only", 18);
 		return -1;
 	}
-	size_t want = have + len + remaining; /* exact for a message in one frame */
-	if (!s->rx)
-		s->rx = msg_new(want);
-	else if (want > s->rx->cap) {
-		size_t doubled = s->rx->cap * 2;
-		struct msg *grown = msg_reserve(s->rx, doubled > want && doubled <= max ? doubled : want);
-		if (!grown)
+	/* Memory follows the bytes that have arrived, never the length a frame declares: the buffer
+	 * doubles as data comes, up to what the frame declared. */
+	size_t need = have + len, cap = s->rx ? s->rx->cap : 0;
+	if (!s->rx || need > cap) { /* a message's first bytes (perhaps none: an empty frame), or more */
+		size_t grown = cap * 2 > need ? cap * 2 : need, declared = need + remaining;
+		if (grown > declared)
+			grown = declared;
+		if (!within_budget(s->peer->label, grown - cap)) {
+			lws_close_reason(wsi, (enum lws_close_status)CLOSE_TRY_AGAIN_LATER, (unsigned char *)"memory budget exceeded", 22);
 			return -1;
-		s->rx = grown;
+		}
+		if (!s->rx)
+			envelope_members_init(&s->members);
+		struct msg *m = s->rx ? msg_reserve(s->rx, grown) : msg_new(grown);
+		if (!m)
+			return -1;
+		s->rx = m;
 	}
-	if (!s->rx)
-		return -1;
 	msg_append(s->rx, in, len);
+	lws_validity_confirmed(wsi); /* a peer that sends is alive, whether or not it answers pings */
 	bool final = lws_is_final_fragment(wsi);
-	if (s->kind == SESSION_DEVICE)
+	if (s->kind == SESSION_DEVICE) {
 		check_arriving_reply(s, final);
+		envelope_members_feed(&s->members, s->rx->data, s->rx->len);
+	}
 	if (!final)
 		return 0;
 	struct msg *m = s->rx;
 	s->rx = NULL;
-	relay_receive(&srv.relay, s->peer, m, now_us());
+	relay_receive_checked(&srv.relay, s->peer, m, s->kind == SESSION_DEVICE ? &s->members : NULL, now_us());
 	s->check.scope = CHECK_UNDECIDED; /* the next message's */
 	return 0;
 }
@@ -314,6 +363,11 @@ static void api_request(struct lws *wsi, struct session *s, const char *method, 
 {
 	char who[48];
 	peer_label(wsi, who, sizeof who);
+	if (!below_connection_limit()) {
+		log_refusal(wsi, 503, s->path, "connection limit reached (--max-connections)");
+		respond(wsi, s, 503, ERR_INTERNAL_ERROR, "connection limit reached");
+		return;
+	}
 	s->peer = relay_open(&srv.relay, PEER_HTTP, wsi, who);
 	if (!s->peer) {
 		respond(wsi, s, 500, ERR_INTERNAL_ERROR, "out of memory");
@@ -335,6 +389,12 @@ static int http_request(struct lws *wsi, struct session *s, const char *path)
 {
 	http_reset(s);
 	s->kind = SESSION_HTTP;
+	if (strlen(path) >= sizeof s->path) { /* never cut: a cut path could name another resource */
+		snprintf(s->path, sizeof s->path, "(a path of %zu bytes)", strlen(path));
+		log_refusal(wsi, 414, s->path, "path too long");
+		respond(wsi, s, 414, ERR_INVALID_REQUEST, "path too long");
+		return 0;
+	}
 	snprintf(s->path, sizeof s->path, "%s", path);
 	const char *method = lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI)    ? "GET"
 			     : lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) ? "POST"
@@ -359,7 +419,7 @@ static int http_request(struct lws *wsi, struct session *s, const char *path)
 		}
 		char type[128];
 		const char *t = header(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE, type, sizeof type);
-		if (!t || strncasecmp(t, "application/json", 16) != 0) {
+		if (!http_api_json_content_type(t)) {
 			respond(wsi, s, 415, ERR_INVALID_REQUEST, "POST bodies must be Content-Type: application/json");
 			return 0;
 		}
@@ -376,7 +436,7 @@ static int http_request(struct lws *wsi, struct session *s, const char *path)
 		return 0;
 	}
 	char file[PATH_MAX];
-	if (!srv.has_web_root || static_resolve(srv.web_root, path, file, sizeof file) < 0) {
+	if (!srv.has_web_root || static_resolve(srv.web_root, path, srv.o->serve_test_files, file, sizeof file) < 0) {
 		respond(wsi, s, 404, ERR_INVALID_REQUEST, "not found");
 		return 0;
 	}
@@ -397,9 +457,14 @@ static int http_body(struct lws *wsi, struct session *s, const void *in, size_t 
 		return 0;
 	}
 	if (s->body->len + len > s->body->cap) {
-		struct msg *grown = msg_reserve(s->body, (s->body->len + len) * 2);
-		if (!grown)
-			return -1;
+		size_t cap = (s->body->len + len) * 2;
+		struct msg *grown = within_budget("HTTP body", cap - s->body->cap) ? msg_reserve(s->body, cap) : NULL;
+		if (!grown) {
+			msg_unref(s->body);
+			s->body = NULL;
+			respond(wsi, s, 503, ERR_INTERNAL_ERROR, "gateway memory budget exceeded");
+			return 0;
+		}
 		s->body = grown;
 	}
 	msg_append(s->body, in, len);
@@ -452,6 +517,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		}
 		const char *why = NULL;
 		int refusal = check_access(wsi, true, device, &why);
+		if (!refusal && !below_connection_limit()) {
+			refusal = 503;
+			why = "connection limit reached (--max-connections)";
+		}
 		if (refusal) {
 			log_refusal(wsi, refusal, path, why);
 			lws_return_http_status(wsi, (unsigned int)refusal, NULL);
@@ -518,6 +587,19 @@ static void on_signal(int sig)
 		lws_cancel_service(srv.ctx);
 }
 
+/* libwebsockets' own log lines, escaped like the gateway's (they may quote what a peer sent). */
+static void lws_log_line(int level, const char *line)
+{
+	(void)level;
+	char copy[1024], shown[4 * sizeof copy];
+	size_t n = strlen(line);
+	while (n > 0 && line[n - 1] == '\n')
+		n--;
+	snprintf(copy, sizeof copy, "%.*s", (int)n, line);
+	log_escape(copy, shown, sizeof shown);
+	fprintf(stderr, "%s\n", shown);
+}
+
 /* lws wants an interface name or an address; "any" addresses mean all interfaces. */
 static const char *listen_iface(const char *host)
 {
@@ -531,7 +613,7 @@ static const char *listen_iface(const char *host)
 int server_run(const struct options *o)
 {
 	srv.o = o;
-	lws_set_log_level(o->log_level >= LOG_DEBUG ? LLL_ERR | LLL_WARN | LLL_NOTICE : LLL_ERR, NULL);
+	lws_set_log_level(o->log_level >= LOG_DEBUG ? LLL_ERR | LLL_WARN | LLL_NOTICE : LLL_ERR, lws_log_line);
 	if (o->web_root) {
 		srv.has_web_root = realpath(o->web_root, srv.web_root) != NULL;
 		if (!srv.has_web_root)
@@ -566,7 +648,11 @@ int server_run(const struct options *o)
 	info.vhost_name = "weft";
 	info.timeout_secs = 20;
 	info.keepalive_timeout = 20;
-	info.retry_and_idle_policy = &idle_policy;
+	srv.idle_policy = (lws_retry_bo_t){
+		.secs_since_valid_ping = (uint16_t)(o->idle_timeout_s / 2), /* --idle-timeout is at least 2 */
+		.secs_since_valid_hangup = (uint16_t)o->idle_timeout_s,
+	};
+	info.retry_and_idle_policy = &srv.idle_policy;
 	info.ssl_cert_filepath = o->tls_cert;
 	info.ssl_private_key_filepath = o->tls_key;
 	struct lws_vhost *vhost = lws_create_vhost(srv.ctx, &info);
@@ -600,6 +686,10 @@ int server_run(const struct options *o)
 	fflush(stdout);
 	log_info("listening on %s:%d, web root %s%s", o->host, port, srv.has_web_root ? srv.web_root : "(none)",
 		 o->token ? ", token required" : "");
+	if (!o->token && !options_host_is_loopback(o->host))
+		log_warn("WARNING: listening on %s WITHOUT A TOKEN (--allow-remote-without-token): anyone who can "
+			 "reach port %d can register as a program or drive every program",
+			 o->host, port);
 
 	lws_sul_schedule(srv.ctx, 0, &srv.tick, on_tick, TICK_US);
 	while (!interrupted)

@@ -20,9 +20,23 @@ static bool has_dot_dot(const char *uri)
 	return false;
 }
 
-int static_resolve(const char *root, const char *uri, char *out, size_t out_len)
+/* The page's files: its index.html and what sits under its asset folders; with test_files also
+ * its test/ and bench/ folders. Anything else in the web root is not served. */
+static bool is_page_file(const char *uri, bool test_files)
 {
-	if (!root || uri[0] != '/' || has_dot_dot(uri) || strchr(uri, '\\'))
+	static const char *const folders[] = {"/css/", "/js/", "/assets/", "/fonts/", "/img/", "/test/", "/bench/"};
+	size_t n_folders = sizeof folders / sizeof folders[0] - (test_files ? 0 : 2);
+	if (strcmp(uri, "/") == 0 || strcmp(uri, "/index.html") == 0)
+		return true;
+	for (size_t i = 0; i < n_folders; i++)
+		if (strncmp(uri, folders[i], strlen(folders[i])) == 0 && uri[strlen(folders[i])] != '\0')
+			return true;
+	return false;
+}
+
+int static_resolve(const char *root, const char *uri, bool test_files, char *out, size_t out_len)
+{
+	if (!root || uri[0] != '/' || has_dot_dot(uri) || strchr(uri, '\\') || !is_page_file(uri, test_files))
 		return -1;
 	char candidate[PATH_MAX];
 	size_t n = strlen(uri);

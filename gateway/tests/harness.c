@@ -103,7 +103,7 @@ int gateway_stop(struct gateway *g, int timeout_ms, long long *elapsed_ms)
 	return result;
 }
 
-long gateway_peak_kib(const struct gateway *g)
+long gateway_status_kib(const struct gateway *g, const char *field)
 {
 	char path[64], line[256];
 	snprintf(path, sizeof path, "/proc/%d/status", (int)g->pid);
@@ -111,12 +111,15 @@ long gateway_peak_kib(const struct gateway *g)
 	if (!f)
 		return -1;
 	long kib = -1;
+	size_t n = strlen(field);
 	while (fgets(line, sizeof line, f))
-		if (strncmp(line, "VmHWM:", 6) == 0)
-			kib = strtol(line + 6, NULL, 10);
+		if (strncmp(line, field, n) == 0 && line[n] == ':')
+			kib = strtol(line + n + 1, NULL, 10);
 	fclose(f);
 	return kib;
 }
+
+long gateway_peak_kib(const struct gateway *g) { return gateway_status_kib(g, "VmHWM"); }
 
 void gateway_dump_log(const struct gateway *g)
 {
@@ -246,4 +249,102 @@ void http_result_free(struct http_result *r)
 {
 	free(r->body);
 	r->body = NULL;
+}
+
+int raw_ws_open(int port, const char *path)
+{
+	char req[512];
+	snprintf(req, sizeof req,
+		 "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+		 "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+		 "Sec-WebSocket-Protocol: weft.v1\r\n\r\n",
+		 path, port);
+	int fd = http_begin(port, req, strlen(req));
+	char head[1024];
+	size_t n = 0;
+	long long end = monotonic_ms() + 3000;
+	while (fd >= 0 && n < sizeof head - 1 && monotonic_ms() < end) {
+		struct pollfd p = {.fd = fd, .events = POLLIN};
+		if (poll(&p, 1, 50) <= 0)
+			continue;
+		if (read(fd, head + n, 1) != 1)
+			break;
+		head[++n] = '\0';
+		if (n >= 4 && strcmp(head + n - 4, "\r\n\r\n") == 0) {
+			if (strstr(head, " 101 "))
+				return fd;
+			break;
+		}
+	}
+	if (fd >= 0)
+		close(fd);
+	return -1;
+}
+
+bool raw_ws_head(int fd, size_t len, bool masked, bool final)
+{
+	unsigned char h[14];
+	size_t n = 0;
+	h[n++] = (unsigned char)((final ? 0x80 : 0) | 0x1);
+	unsigned char mask = masked ? 0x80 : 0;
+	if (len < 126) {
+		h[n++] = (unsigned char)(mask | len);
+	} else if (len <= 0xffff) {
+		h[n++] = mask | 126;
+		h[n++] = (unsigned char)(len >> 8);
+		h[n++] = (unsigned char)len;
+	} else {
+		h[n++] = mask | 127;
+		for (int k = 7; k >= 0; k--)
+			h[n++] = (unsigned char)((unsigned long long)len >> (8 * k));
+	}
+	if (masked)
+		for (int k = 0; k < 4; k++)
+			h[n++] = 0;
+	return write(fd, h, n) == (ssize_t)n;
+}
+
+bool raw_ws_text(int fd, const char *text, bool masked)
+{
+	size_t len = strlen(text);
+	return raw_ws_head(fd, len, masked, true) && write(fd, text, len) == (ssize_t)len;
+}
+
+int raw_ws_watch(int fd, int ms, int *texts)
+{
+	long long end = monotonic_ms() + ms;
+	unsigned char buf[65536];
+	size_t have = 0;
+	while (monotonic_ms() < end) {
+		struct pollfd p = {.fd = fd, .events = POLLIN};
+		if (poll(&p, 1, 20) <= 0)
+			continue;
+		ssize_t r = read(fd, buf + have, sizeof buf - have);
+		if (r <= 0)
+			return 1006;
+		have += (size_t)r;
+		for (;;) { /* whole frames from the front (the gateway's frames here are small) */
+			if (have < 2)
+				break;
+			size_t len = buf[1] & 0x7f, off = 2;
+			if (len == 126) {
+				if (have < 4)
+					break;
+				len = (size_t)buf[2] << 8 | buf[3];
+				off = 4;
+			}
+			if (len > sizeof buf - off) /* bigger than this reader keeps: gone as unread */
+				return 0;
+			if (have < off + len)
+				break;
+			int opcode = buf[0] & 0xf;
+			if (opcode == 0x8)
+				return len >= 2 ? (buf[off] << 8 | buf[off + 1]) : 1005;
+			if (opcode == 0x1 && texts)
+				(*texts)++;
+			memmove(buf, buf + off + len, have - off - len);
+			have -= off + len;
+		}
+	}
+	return 0;
 }

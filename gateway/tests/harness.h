@@ -26,6 +26,21 @@ int gateway_stop(struct gateway *g, int timeout_ms, long long *elapsed_ms);
 /* Peak resident memory of the gateway (VmHWM) in KiB, or -1. */
 long gateway_peak_kib(const struct gateway *g);
 
+/* A line of the gateway's /proc/PID/status in KiB ("VmRSS", "VmSize", "VmHWM"), or -1. */
+long gateway_status_kib(const struct gateway *g, const char *field);
+
+/* Raw WebSocket peers on plain sockets, for what a library would not send: frames that announce
+ * more than they carry, unmasked frames, a peer that never answers pings. raw_ws_open upgrades
+ * path and returns the socket (or -1); raw_ws_head writes a text frame's header declaring len
+ * bytes (masked with a zero key, which leaves the payload as it is, or not masked); raw_ws_text a
+ * whole text frame; raw_ws_watch reads frames for up to ms and returns the close code when the
+ * gateway closed (1005 without one, 1006 for a socket closed without a frame) or 0 while open,
+ * counting text frames in *texts (when given). */
+int raw_ws_open(int port, const char *path);
+bool raw_ws_head(int fd, size_t len, bool masked, bool final);
+bool raw_ws_text(int fd, const char *text, bool masked);
+int raw_ws_watch(int fd, int ms, int *texts);
+
 /* Prints the last lines of the gateway's log to stderr. */
 void gateway_dump_log(const struct gateway *g);
 

@@ -3,6 +3,8 @@
  * Expected values come from docs/protocol.md (quoted next to each check), never from the gateway's
  * own output. */
 #include <dirent.h>
+#include <poll.h>
+#include <time.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -552,15 +554,18 @@ static void test_request_timeout(void)
 /* An upgrade request over a raw socket, so the status of a refusal can be read. */
 static int upgrade_status(const char *path, const char *extra_headers, const char *host)
 {
-	char req[1024], host_buf[64];
+	char host_buf[64], *req = NULL;
 	snprintf(host_buf, sizeof host_buf, "127.0.0.1:%d", gw.port);
-	snprintf(req, sizeof req,
-		 "GET %s HTTP/1.1\r\nHost: %s\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
-		 "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-		 "Sec-WebSocket-Protocol: weft.v1\r\n%s\r\n",
-		 path, host ? host : host_buf, extra_headers ? extra_headers : "");
+	if (asprintf(&req,
+		     "GET %s HTTP/1.1\r\nHost: %s\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+		     "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+		     "Sec-WebSocket-Protocol: weft.v1\r\n%s\r\n",
+		     path, host ? host : host_buf, extra_headers ? extra_headers : "") < 0)
+		return -1;
 	struct http_result r;
-	if (http_raw(gw.port, req, strlen(req), &r) != 0)
+	int got = http_raw(gw.port, req, strlen(req), &r);
+	free(req);
+	if (got != 0)
 		return -1;
 	http_result_free(&r);
 	return r.status;
@@ -658,25 +663,28 @@ static void test_static_files(void)
 	CHECK(mkdtemp(dir) != NULL);
 	char web[64], sub[80];
 	snprintf(web, sizeof web, "%s/web", dir);
-	snprintf(sub, sizeof sub, "%s/web/js", dir);
 	mkdir(web, 0755);
-	mkdir(sub, 0755);
+	const char *folders[] = {"js", "css", "assets"};
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(sub, sizeof sub, "%s/web/%s", dir, folders[i]);
+		mkdir(sub, 0755);
+	}
 	write_file(dir, "secret.txt", "TOP-SECRET");
 	write_file(web, "index.html", "<!doctype html><title>weft</title>");
 	write_file(web, "js/app.mjs", "export const x = 1;");
 	write_file(web, "js/app.js", "1");
 	write_file(web, "js/app.js.map", "{}");
-	write_file(web, "style.css", "body{}");
-	write_file(web, "icon.svg", "<svg/>");
-	write_file(web, "data.json", "{}");
-	write_file(web, "pixel.png", "PNG");
+	write_file(web, "css/style.css", "body{}");
+	write_file(web, "assets/icon.svg", "<svg/>");
+	write_file(web, "assets/data.json", "{}");
+	write_file(web, "assets/pixel.png", "PNG");
 	START_GATEWAY("--web-root", web, "--token", "t");
 	static const struct {
 		const char *path, *type;
 	} files[] = {
 		{"/", "text/html"},           {"/index.html", "text/html"},       {"/js/app.mjs", "text/javascript"},
-		{"/js/app.js", "text/javascript"}, {"/js/app.js.map", "application/json"}, {"/style.css", "text/css"},
-		{"/icon.svg", "image/svg+xml"}, {"/data.json", "application/json"}, {"/pixel.png", "image/png"},
+		{"/js/app.js", "text/javascript"}, {"/js/app.js.map", "application/json"}, {"/css/style.css", "text/css"},
+		{"/assets/icon.svg", "image/svg+xml"}, {"/assets/data.json", "application/json"}, {"/assets/pixel.png", "image/png"},
 	};
 	/* Static files need no token; each has its type. */
 	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
@@ -1488,6 +1496,469 @@ static void test_shutdown_with_clients_connected(void)
 	client_pool_free(clients);
 }
 
+/* ---- hardening (issue 27) ---- */
+
+/* Whether a request was let through: an upgrade (101) or an answer the endpoint gives only to
+ * those it serves. A refusal is any other status, or the connection closed without one. */
+static bool let_through(int status) { return status == 101 || status == 200; }
+
+/* One endpoint reached with extra header lines (and a path suffix) as the raw HTTP it is. */
+static int endpoint_status(int endpoint, const char *query, const char *headers, const char *host)
+{
+	static const char *const paths[] = {"/inspector", "/device", "/api/devices", "/api/devices/x/call", "/"};
+	char *path = NULL;
+	if (asprintf(&path, "%s%s", paths[endpoint], query) < 0)
+		return -1;
+	if (endpoint < 2) {
+		int status = upgrade_status(path, headers, host);
+		free(path);
+		return status;
+	}
+	char host_buf[64], *req = NULL;
+	snprintf(host_buf, sizeof host_buf, "127.0.0.1:%d", gw.port);
+	bool post = endpoint == 3;
+	if (asprintf(&req, "%s %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n%s%s\r\n%s", post ? "POST" : "GET", path,
+		     host ? host : host_buf, headers,
+		     post ? "Content-Type: application/json\r\nContent-Length: 20\r\n" : "",
+		     post ? "{\"method\":\"X.y\"}    " : "") < 0)
+		req = NULL;
+	free(path);
+	struct http_result r;
+	int got = req ? http_raw(gw.port, req, strlen(req), &r) : -1;
+	free(req);
+	if (got != 0)
+		return -1;
+	http_result_free(&r);
+	return r.status;
+}
+
+static void test_access_table_on_every_endpoint(void)
+{
+	/* issue 27, 1: a value that cannot be read or does not fit is refused, never skipped. Every
+	 * endpoint (both WebSocket paths, the API, a POST, a static file) gets a table of header
+	 * shapes at lengths around every bound (the old 256-byte Origin and Host buffers, the
+	 * 512-byte limit, lws's own header space); none may pass. Run with no token (the default
+	 * setup the attack used) and with one (given correctly, so only the header decides). */
+	const size_t lengths[] = {200, 245, 250, 256, 300, 505, 512, 600, 2000, 3500, 8000};
+	for (int with_token = 0; with_token < 2; with_token++) {
+		if (with_token)
+			START_GATEWAY("--token", "t");
+		else
+			START_GATEWAY(NULL);
+		const char *query = with_token ? "?token=t" : "";
+		for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+			size_t n = lengths[i];
+			char *name = malloc(n + 1), *header = malloc(n + 128), *host = malloc(n + 32);
+			memset(name, 'a', n);
+			for (size_t k = 60; k < n; k += 61)
+				name[k] = '.'; /* labels of 60: a legal host name up to 253 */
+			name[n] = '\0';
+			for (int endpoint = 0; endpoint < 5; endpoint++) {
+				/* a page on a long host name: its Origin */
+				snprintf(header, n + 128, "Origin: http://%s:%d\r\n", name, gw.port);
+				int origin = endpoint_status(endpoint, query, header, NULL);
+				/* the same page name given as the Host too (DNS rebinding) */
+				snprintf(host, n + 32, "%s:%d", name, gw.port);
+				int rebound = endpoint_status(endpoint, query, header, host);
+				/* a long Origin that starts with the gateway's own */
+				snprintf(header, n + 128, "Origin: http://127.0.0.1:%d/%s\r\n", gw.port, name);
+				int prefixed = endpoint_status(endpoint, query, header, NULL);
+				/* two Origin headers, the second long */
+				snprintf(header, n + 128, "Origin: http://127.0.0.1:%d\r\nOrigin: http://%s\r\n", gw.port, name);
+				int doubled = endpoint_status(endpoint, query, header, NULL);
+				if (let_through(origin) || let_through(rebound) || let_through(prefixed) || let_through(doubled)) {
+					fprintf(stderr, "  endpoint %d, %zu-byte name, token %d: %d %d %d %d\n", endpoint, n,
+						with_token, origin, rebound, prefixed, doubled);
+					CHECK(0);
+				}
+				if (!with_token || endpoint == 4)
+					continue;
+				/* the token endpoints: a long wrong Authorization or token parameter, and a long
+				 * parameter before the right token */
+				snprintf(header, n + 128, "Authorization: Bearer t%s\r\n", name);
+				int auth = endpoint_status(endpoint, "", header, NULL);
+				char *q = malloc(n + 32);
+				snprintf(q, n + 32, "?token=t%s", name);
+				int token = endpoint_status(endpoint, q, "", NULL);
+				snprintf(q, n + 32, "?x=%s&token=t", name);
+				int before = endpoint_status(endpoint, q, "", NULL);
+				free(q);
+				if (let_through(auth) || let_through(token) || (n <= 500 && endpoint != 3 && !let_through(before))) {
+					fprintf(stderr, "  endpoint %d, %zu bytes: auth %d token %d before %d\n", endpoint, n, auth,
+						token, before);
+					CHECK(0);
+				}
+			}
+			free(name);
+			free(header);
+			free(host);
+		}
+		/* The checks still let the gateway's own page and a native client through. */
+		char header[128];
+		snprintf(header, sizeof header, "Origin: http://127.0.0.1:%d\r\n", gw.port);
+		CHECK_INT(endpoint_status(0, query, header, NULL), 101);
+		CHECK_INT(endpoint_status(1, query, "", NULL), 101);
+		CHECK_INT(endpoint_status(2, query, header, NULL), 200);
+		CHECK(log_contains("Origin header too long or unreadable") || log_contains("Origin not allowed"));
+		down();
+	}
+}
+
+static void test_long_paths_are_refused_not_cut(void)
+{
+	/* A path the gateway cannot hold whole is refused (414), not cut to another resource. */
+	START_GATEWAY(NULL);
+	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
+	const size_t lengths[] = {254, 255, 256, 300, 1000};
+	for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+		size_t n = lengths[i];
+		char *path = malloc(n + 1);
+		/* /api/devices/<id>/snapshot followed by padding: cut at 255, it could name the device */
+		int head = snprintf(path, n + 1, "/api/devices/%s/snapshot/", dev->device_id);
+		memset(path + head, 'x', n - (size_t)head);
+		path[n] = '\0';
+		int status;
+		json_decref(http_json("GET", path, NULL, NULL, &status));
+		if (n >= 256 ? status != 414 : status == 200) {
+			fprintf(stderr, "  %zu-byte path: %d\n", n, status);
+			CHECK(0);
+		}
+		free(path);
+	}
+	tc_free(dev);
+	down();
+}
+
+static void test_remote_host_needs_a_token(void)
+{
+	/* issue 27, 8: beyond loopback without a token is refused at start ... */
+	struct gateway g;
+	CHECK(gateway_start(&g, (const char *[]){"--host", "0.0.0.0", NULL}) != 0);
+	CHECK(gateway_start(&g, (const char *[]){"--token", "", NULL}) != 0);
+	/* ... unless asked for explicitly, then said loudly. */
+	START_GATEWAY("--host", "0.0.0.0", "--allow-remote-without-token");
+	CHECK(log_contains("WITHOUT A TOKEN"));
+	down();
+}
+
+static void test_duplicate_keys_refused_end_to_end(void)
+{
+	/* issue 27, 3: a device cannot speak as another, and a reply cannot answer another request. */
+	START_GATEWAY(NULL);
+	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
+	struct tc *other = device_open(pool, "org.weft.Test", test_instance());
+	struct tc *insp = inspector_open(pool);
+	inspector_attach(insp, 2, dev->device_id);
+	inspector_attach(insp, 3, other->device_id);
+	tc_sendf(dev, "{\"method\":\"Tree.updated\",\"params\":{},\"device\":\"%s\"}", other->device_id);
+	json_t *err = tc_reply(dev, 0);
+	json_decref(err);
+	tc_sendf(insp, "{\"id\":4,\"method\":\"Tree.getDocument\",\"device\":\"%s\"}", dev->device_id);
+	tc_sendf(insp, "{\"id\":5,\"method\":\"Tree.getDocument\",\"device\":\"%s\"}", dev->device_id);
+	json_t *a = tc_method(dev, "Tree.getDocument"), *b = tc_method(dev, "Tree.getDocument");
+	long long ga = int_at(a, "id", NULL), gb = int_at(b, "id", NULL);
+	json_decref(a);
+	json_decref(b);
+	/* the reply to the first request carries the second's id after its result */
+	tc_sendf(dev, "{\"id\":%lld,\"result\":{\"forged\":true},\"id\":%lld}", ga, gb);
+	json_t *reply4 = tc_reply(insp, 4); /* the request the head names fails at once */
+	CHECK_INT(error_code(reply4), -32603);
+	json_decref(reply4);
+	tc_sendf(dev, "{\"method\":\"Tree.updated\",\"params\":{\"marker\":1}}");
+	json_t *ev = tc_method(insp, "Tree.updated"); /* the first event insp gets is the honest one */
+	CHECK_INT(int_at(ev, "params", "marker"), 1);
+	CHECK_STR(str_at(ev, "device", NULL), dev->device_id);
+	json_decref(ev);
+	tc_sendf(dev, "{\"id\":%lld,\"result\":{\"honest\":true}}", gb);
+	json_t *reply5 = tc_reply(insp, 5);
+	CHECK(json_is_true(json_object_get(json_object_get(reply5, "result"), "honest")));
+	json_decref(reply5);
+	tc_free(insp);
+	tc_free(other);
+	tc_free(dev);
+	down();
+}
+
+static void test_ids_survive_a_gateway_restart(void)
+{
+	/* issue 27, 5: two programs reconnect to a restarted gateway in either order; each keeps its
+	 * id, so a tab bound to an id follows the same program. */
+	char alpha[64], beta[64], alpha_id[24], beta_id[24];
+	snprintf(alpha, sizeof alpha, "%s", test_instance());
+	snprintf(beta, sizeof beta, "%s", test_instance());
+	START_GATEWAY(NULL);
+	struct tc *a = device_open(pool, "org.weft.Test", alpha), *b = device_open(pool, "org.weft.Test", beta);
+	snprintf(alpha_id, sizeof alpha_id, "%s", a->device_id);
+	snprintf(beta_id, sizeof beta_id, "%s", b->device_id);
+	CHECK(strcmp(alpha_id, beta_id) != 0);
+	tc_free(a);
+	tc_free(b);
+	down();
+	for (int order = 0; order < 2; order++) {
+		START_GATEWAY(NULL);
+		struct tc *first = device_open(pool, "org.weft.Test", order ? alpha : beta);
+		struct tc *second = device_open(pool, "org.weft.Test", order ? beta : alpha);
+		CHECK_STR(first->device_id, order ? alpha_id : beta_id);
+		CHECK_STR(second->device_id, order ? beta_id : alpha_id);
+		/* a tab attached to alpha's id gets alpha's events */
+		struct tc *insp = inspector_open(pool);
+		inspector_attach(insp, 2, alpha_id);
+		struct tc *alpha_dev = order ? first : second;
+		tc_sendf(alpha_dev, "{\"method\":\"Tree.updated\",\"params\":{\"who\":\"alpha\"}}");
+		json_t *ev = tc_method(insp, "Tree.updated");
+		CHECK_STR(str_at(ev, "params", "who"), "alpha");
+		json_decref(ev);
+		tc_free(insp);
+		tc_free(first);
+		tc_free(second);
+		down();
+	}
+}
+
+static void test_memory_budget_and_allocation_follow_the_data(void)
+{
+	/* issue 27, 6: frames that announce 60 MiB but send 1 KiB hold about 1 KiB each (under a
+	 * 4 MiB budget, 40 of them all stay open), and real data past the budget is refused with
+	 * 1013 and a log line, while the gateway keeps serving. */
+	START_GATEWAY("--max-message", "64M", "--memory-budget", "4M");
+	enum { N = 40 };
+	int fds[N];
+	char kib[1024];
+	memset(kib, ' ', sizeof kib);
+	memcpy(kib, "{\"method\":\"X\",\"params\":\"", 24);
+	for (int i = 0; i < N; i++) {
+		fds[i] = raw_ws_open(gw.port, "/inspector");
+		CHECK(fds[i] >= 0 && raw_ws_head(fds[i], 60u << 20, true, true) && write(fds[i], kib, sizeof kib) == sizeof kib);
+	}
+	for (int i = 0; i < N; i++)
+		CHECK_INT(raw_ws_watch(fds[i], i == 0 ? 300 : 1, NULL), 0);
+	/* one connection really sends 5 MiB: refused when the budget would be passed */
+	int big = raw_ws_open(gw.port, "/inspector");
+	CHECK(raw_ws_head(big, 5u << 20, true, true));
+	char *chunk = calloc(1, 256 * 1024);
+	memset(chunk, ' ', 256 * 1024);
+	int code = 0;
+	for (int k = 0; k < 20 && !code; k++) {
+		if (write(big, chunk, 256 * 1024) != 256 * 1024)
+			break;
+		code = raw_ws_watch(big, 20, NULL);
+	}
+	if (!code)
+		code = raw_ws_watch(big, WAIT_MS, NULL);
+	CHECK(code == 1013 || code == 1006); /* the close may race the data still being written */
+	CHECK(log_contains("memory budget reached"));
+	free(chunk);
+	close(big);
+	/* the others are still open, and the gateway serves newcomers */
+	for (int i = 0; i < N; i++) {
+		CHECK_INT(raw_ws_watch(fds[i], 1, NULL), 0);
+		close(fds[i]);
+	}
+	struct tc *insp = inspector_open(pool);
+	tc_sendf(insp, "{\"id\":2,\"method\":\"Gateway.listDevices\"}");
+	json_t *list = tc_reply(insp, 2);
+	CHECK(json_object_get(list, "result") != NULL);
+	json_decref(list);
+	tc_free(insp);
+	CHECK(gateway_peak_kib(&gw) > 0);
+	down();
+}
+
+static void test_empty_frames(void)
+{
+	/* An empty text frame is a message of no bytes: refused like any unreadable head (-32600 for a
+	 * device, -32700 for an inspector), and the connection stays. */
+	START_GATEWAY(NULL);
+	const char *paths[] = {"/device", "/inspector"};
+	for (int i = 0; i < 2; i++) {
+		int fd = raw_ws_open(gw.port, paths[i]), texts = 0;
+		CHECK(fd >= 0 && raw_ws_text(fd, "", true));
+		CHECK_INT(raw_ws_watch(fd, 300, &texts), 0);
+		CHECK_INT(texts, 1);
+		close(fd);
+	}
+	down();
+}
+
+static void test_connection_limit(void)
+{
+	START_GATEWAY("--max-connections", "3");
+	struct tc *a = inspector_open(pool), *b = inspector_open(pool), *c = inspector_open(pool);
+	CHECK_INT(upgrade_status("/inspector", NULL, NULL), 503);
+	CHECK_INT(upgrade_status("/device", NULL, NULL), 503);
+	int status;
+	json_decref(http_json("GET", "/api/devices", NULL, NULL, &status));
+	CHECK_INT(status, 503);
+	CHECK(log_contains("connection limit reached"));
+	tc_free(c);
+	/* one left: room again (the gateway notices the close within a moment) */
+	long long end = monotonic_ms() + WAIT_MS;
+	while (upgrade_status("/inspector", NULL, NULL) != 101 && monotonic_ms() < end)
+		usleep(20000);
+	CHECK(monotonic_ms() < end);
+	tc_free(b);
+	tc_free(a);
+	down();
+}
+
+static void test_idle_rule_counts_messages(void)
+{
+	/* docs/gateway.md: dropped after the idle time-out without a pong or any traffic. A client
+	 * that never answers pings but keeps sending stays; a silent one goes. */
+	START_GATEWAY("--idle-timeout", "2");
+	int talker = raw_ws_open(gw.port, "/inspector"), silent = raw_ws_open(gw.port, "/inspector");
+	CHECK(talker >= 0 && silent >= 0);
+	int texts = 0, silent_code = 0;
+	for (int i = 0; i < 9; i++) { /* 4.5 s: more than twice the time-out */
+		CHECK(raw_ws_text(talker, "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1}}", true));
+		CHECK_INT(raw_ws_watch(talker, 250, &texts), 0);
+		if (!silent_code)
+			silent_code = raw_ws_watch(silent, 250, NULL);
+	}
+	CHECK(texts >= 8);
+	CHECK(silent_code != 0);
+	close(talker);
+	close(silent);
+	down();
+}
+
+static void test_post_content_type_is_the_exact_media_type(void)
+{
+	START_GATEWAY(NULL);
+	struct tc *dev = device_open(pool, "org.weft.Test", test_instance());
+	char path[128];
+	snprintf(path, sizeof path, "/api/devices/%s/call", dev->device_id);
+	const char *refused[] = {"application/jsonx", "application/json-seq", "text/plain", "application/json5",
+				 "multipart/form-data; boundary=application/json"};
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		char header[128];
+		snprintf(header, sizeof header, "Content-Type: %s\r\n", refused[i]);
+		int status;
+		json_decref(http_json("POST", path, header, "{\"method\":\"X.y\"}", &status));
+		CHECK_INT(status, 415);
+	}
+	/* parameters after the media type are fine: the call goes to the device */
+	int fd = http_simple_begin(gw.port, "POST", path, "Content-Type: application/json; charset=utf-8\r\n",
+				   "{\"method\":\"X.y\"}");
+	json_t *ask = tc_method(dev, "X.y");
+	CHECK(ask != NULL);
+	tc_sendf(dev, "{\"id\":%lld,\"result\":{}}", int_at(ask, "id", NULL));
+	tc_flush(dev);
+	json_decref(ask);
+	struct http_result r;
+	CHECK(http_finish(fd, &r) == 0);
+	CHECK_INT(r.status, 200);
+	http_result_free(&r);
+	tc_free(dev);
+	down();
+}
+
+static void test_web_root_serves_only_the_page(void)
+{
+	START_GATEWAY(NULL); /* the repository's web-inspector/, with its test/ and bench/ */
+	const char *page[] = {"/", "/index.html", "/css/inspector.css", "/js/protocol-client.js"};
+	const char *not_page[] = {"/test/protocol-client.test.js", "/bench/bench.js", "/test/support/scripted-gateway.js",
+				  "/js/../test/protocol-client.test.js"};
+	for (size_t i = 0; i < 4; i++) {
+		struct http_result r;
+		CHECK(http_simple(gw.port, "GET", page[i], NULL, NULL, &r) == 0);
+		CHECK_INT(r.status, 200);
+		http_result_free(&r);
+		CHECK(http_simple(gw.port, "GET", not_page[i], NULL, NULL, &r) == 0);
+		CHECK_INT(r.status, 404);
+		http_result_free(&r);
+	}
+	down();
+}
+
+static void test_protocol_version_is_the_integer_1(void)
+{
+	START_GATEWAY(NULL);
+	const char *versions[] = {"1.9", "1.0", "1.5", "\"1\"", "2"};
+	for (size_t i = 0; i < sizeof versions / sizeof versions[0]; i++) {
+		struct tc *dev = tc_connect(pool, &(struct wsc_options){.path = "/device"});
+		tc_sendf(dev, "{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":%s,\"identity\":{\"appId\":\"a\"}}}",
+			 versions[i]);
+		json_t *reply = tc_reply(dev, 1);
+		int code = error_code(reply);
+		CHECK(code == -32004 || (versions[i][0] == '"' && code == -32602));
+		json_decref(reply);
+		tc_free(dev);
+		struct tc *insp = tc_connect(pool, &(struct wsc_options){.path = "/inspector"});
+		tc_sendf(insp, "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":%s}}", versions[i]);
+		reply = tc_reply(insp, 1);
+		code = error_code(reply);
+		CHECK(code == -32004 || (versions[i][0] == '"' && code == -32602));
+		json_decref(reply);
+		tc_free(insp);
+	}
+	down();
+}
+
+static long long wall_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void test_gateway_time_and_expires_at(void)
+{
+	/* issue 27, 4: the register reply carries the gateway's wall clock; every forwarded request
+	 * says when, on that clock, the gateway answers it -32002 (forwarding + time-out). */
+	START_GATEWAY("--request-timeout", "3");
+	long long before = wall_ms();
+	struct tc *dev = tc_connect(pool, &(struct wsc_options){.path = "/device"});
+	tc_sendf(dev, "{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{\"appId\":\"a\"}}}");
+	json_t *reply = tc_reply(dev, 1);
+	long long after = wall_ms();
+	json_t *time = json_object_get(json_object_get(reply, "result"), "gatewayTime");
+	CHECK(json_is_integer(time));
+	CHECK(json_integer_value(time) >= before - 5 && json_integer_value(time) <= after + 5);
+	json_decref(reply);
+	struct tc *insp = inspector_open(pool);
+	before = wall_ms();
+	tc_sendf(insp, "{\"id\":2,\"method\":\"Layout.setStyle\",\"device\":\"a\",\"params\":{\"k\":1}}");
+	struct ws_message *raw = wsc_recv(dev->ws, WAIT_MS);
+	after = wall_ms();
+	CHECK(raw != NULL);
+	if (raw) {
+		json_t *fwd = json_loadb(raw->data, raw->len, 0, NULL);
+		long long expires = int_at(fwd, "expiresAt", NULL);
+		CHECK(expires >= before + 3000 - 5 && expires <= after + 3000 + 5);
+		/* written after method, before params */
+		const char *m = strstr(raw->data, "\"method\""), *x = strstr(raw->data, "\"expiresAt\""),
+			   *p = strstr(raw->data, "\"params\"");
+		CHECK(m && x && p && m < x && x < p);
+		json_decref(fwd);
+		free(raw);
+	}
+	tc_free(insp);
+	tc_free(dev);
+	down();
+}
+
+static void test_log_escapes_names(void)
+{
+	/* issue 27, 7: a program's appId, instance and host reach the log with control characters
+	 * escaped (no escape sequence clears the terminal of whoever tails it, no forged lines). */
+	START_GATEWAY(NULL);
+	struct tc *dev = tc_connect(pool, &(struct wsc_options){.path = "/device"});
+	tc_sendf(dev, "{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":"
+		      "{\"appId\":\"evil\\u001b[2J\\nforged\",\"instance\":\"i\\r\\u009b1m\",\"host\":\"h\\u0007\"}}}");
+	json_decref(tc_reply(dev, 1));
+	CHECK(log_contains("evil\\x1b[2J\\x0aforged@i\\x0d\\u009b1m on h\\x07"));
+	FILE *f = fopen(gw.log_path, "r");
+	int c, controls = 0;
+	while (f && (c = fgetc(f)) != EOF)
+		controls += (c < 0x20 && c != '\n') || c == 0x7f || c == 0x9b;
+	if (f)
+		fclose(f);
+	CHECK_INT(controls, 0);
+	tc_free(dev);
+	down();
+}
+
 int main(int argc, char **argv)
 {
 	test_filter = argc > 1 ? argv[1] : NULL;
@@ -1518,5 +1989,19 @@ int main(int argc, char **argv)
 	RUN(test_tls);
 	RUN(test_reply_that_cannot_be_queued_closes_1008);
 	RUN(test_shutdown_with_clients_connected);
+	RUN(test_access_table_on_every_endpoint);
+	RUN(test_long_paths_are_refused_not_cut);
+	RUN(test_remote_host_needs_a_token);
+	RUN(test_duplicate_keys_refused_end_to_end);
+	RUN(test_ids_survive_a_gateway_restart);
+	RUN(test_memory_budget_and_allocation_follow_the_data);
+	RUN(test_empty_frames);
+	RUN(test_connection_limit);
+	RUN(test_idle_rule_counts_messages);
+	RUN(test_post_content_type_is_the_exact_media_type);
+	RUN(test_web_root_serves_only_the_page);
+	RUN(test_protocol_version_is_the_integer_1);
+	RUN(test_gateway_time_and_expires_at);
+	RUN(test_log_escapes_names);
 	return check_summary();
 }

@@ -246,18 +246,33 @@ static void test_registry_ids_and_selectors(void)
 	bool created;
 	struct device *a = registry_bind(&reg, "org.app", "default", "h1", &created);
 	CHECK(created);
-	CHECK_STR(a->id, "d1");
+	/* docs/protocol.md: "d" and 12 hex digits derived from the identity. */
+	CHECK_INT(strlen(a->id), 13);
+	CHECK(a->id[0] == 'd' && strspn(a->id + 1, "0123456789abcdef") == 12);
 	struct device *b = registry_bind(&reg, "org.app", "second", "h1", &created);
-	CHECK_STR(b->id, "d2");
+	CHECK(strcmp(a->id, b->id) != 0);
 	struct device *again = registry_bind(&reg, "org.app", "default", "h1", &created);
 	CHECK(!created && again == a);
 	struct device *other = registry_bind(&reg, "org.other", "default", "h1", &created);
-	CHECK_STR(other->id, "d3");
+	CHECK(strcmp(other->id, a->id) != 0 && strcmp(other->id, b->id) != 0);
+	/* The parts are kept apart: moving a character from one to the next is another identity. */
+	struct device *shifted = registry_bind(&reg, "org.ap", "pdefault", "h1", &created);
+	CHECK(created && strcmp(shifted->id, a->id) != 0);
+	registry_remove(&reg, shifted);
+
+	/* A restarted gateway (a new registry) gives each identity the same id, whatever order the
+	 * programs come back in: the ids cannot swap (docs/protocol.md, identity). */
+	struct registry restarted;
+	registry_init(&restarted);
+	CHECK_STR(registry_bind(&restarted, "org.other", "default", "h1", &created)->id, other->id);
+	CHECK_STR(registry_bind(&restarted, "org.app", "second", "h1", &created)->id, b->id);
+	CHECK_STR(registry_bind(&restarted, "org.app", "default", "h1", &created)->id, a->id);
+	registry_free(&restarted);
 
 	/* Selectors: a deviceId, appId@instance, or an appId naming exactly one device. */
 	struct device *d = NULL;
 	json_t *candidates = NULL;
-	CHECK_INT(registry_resolve(&reg, "d2", &d, NULL), RESOLVE_OK);
+	CHECK_INT(registry_resolve(&reg, b->id, &d, NULL), RESOLVE_OK);
 	CHECK(d == b);
 	CHECK_INT(registry_resolve(&reg, "org.app@second", &d, NULL), RESOLVE_OK);
 	CHECK(d == b);
@@ -268,15 +283,18 @@ static void test_registry_ids_and_selectors(void)
 	json_decref(candidates);
 	CHECK_INT(registry_resolve(&reg, "org.nope", &d, NULL), RESOLVE_UNKNOWN);
 	CHECK_INT(registry_resolve(&reg, "org.app@third", &d, NULL), RESOLVE_UNKNOWN);
-	CHECK_INT(registry_resolve(&reg, "d9", &d, NULL), RESOLVE_UNKNOWN);
+	CHECK_INT(registry_resolve(&reg, "d000000000000", &d, NULL), RESOLVE_UNKNOWN);
 
 	/* Removed and bound again, an identity gets its old id back (stable for the gateway's life). */
+	char old_id[24], member[64];
+	snprintf(old_id, sizeof old_id, "%s", a->id);
 	registry_remove(&reg, a);
-	CHECK_INT(registry_resolve(&reg, "d1", &d, NULL), RESOLVE_UNKNOWN);
+	CHECK_INT(registry_resolve(&reg, old_id, &d, NULL), RESOLVE_UNKNOWN);
 	struct device *back = registry_bind(&reg, "org.app", "default", "h1", &created);
 	CHECK(created);
-	CHECK_STR(back->id, "d1");
-	CHECK_STR(back->member, "\"device\":\"d1\"");
+	CHECK_STR(back->id, old_id);
+	snprintf(member, sizeof member, "\"device\":\"%s\"", old_id);
+	CHECK_STR(back->member, member);
 
 	/* Attaching is a set. */
 	struct peer *p = (struct peer *)&reg; /* any distinct address */
@@ -335,6 +353,107 @@ static void test_access_rules(void)
 	CHECK(access_token_ok(&a, NULL, NULL));
 }
 
+/* A string of n copies of c (malloc'd). */
+static char *repeated(char c, size_t n)
+{
+	char *s = malloc(n + 1);
+	memset(s, c, n);
+	s[n] = '\0';
+	return s;
+}
+
+static void test_access_fails_closed_on_every_length(void)
+{
+	/* issue 27: an Origin that could not be read was taken for none. Every value, at every
+	 * length around the old and new bounds, unreadable or too long, is refused: never skipped. */
+	struct access_policy open_gateway = {.host = "127.0.0.1", .port = 9300};
+	struct access_policy with_token = {.token = "t", .host = "127.0.0.1", .port = 9300};
+	const size_t lengths[] = {0, 1, 200, 244, 245, 255, 256, 257, 300, 511, 512, 513, 4096};
+	for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+		size_t n = lengths[i];
+		char *name = repeated('a', n), *value = malloc(n + 32);
+		snprintf(value, n + 32, "http://%s:9300", name);
+		const char *why = NULL;
+		/* A page's Origin from a long host name: refused on every endpoint (403, or 431 when
+		 * it does not fit), never let through. */
+		for (int device = 0; device < 2; device++) {
+			struct access_request r = {.host = {.text = "127.0.0.1:9300"}, .origin = {.text = value},
+						   .needs_token = true, .device_path = device};
+			int status = access_check(&open_gateway, &r, &why);
+			CHECK(status == 403 || status == 431);
+			CHECK_INT(status == 431, strlen(value) > ACCESS_HEADER_MAX);
+		}
+		/* The same header unreadable (the transport could not copy it): 431, whatever else. */
+		struct access_request unreadable[] = {
+			{.host = {.unreadable = true}},
+			{.host = {.text = "127.0.0.1:9300"}, .origin = {.unreadable = true}},
+			{.host = {.text = "127.0.0.1:9300"}, .authorization = {.unreadable = true}, .needs_token = true},
+			{.host = {.text = "127.0.0.1:9300"}, .query_token = {.unreadable = true}, .needs_token = true},
+		};
+		for (size_t k = 0; k < sizeof unreadable / sizeof unreadable[0]; k++)
+			CHECK_INT(access_check(&with_token, &unreadable[k], &why), 431);
+		/* A long Host (an --allow-host name cut short must not match either). */
+		char *host = malloc(n + 16);
+		snprintf(host, n + 16, "%s:9300", name);
+		struct access_request r = {.host = {.text = host}};
+		int status = access_check(&open_gateway, &r, &why);
+		CHECK(status == 421 || status == 431);
+		/* A long token: the right token with more after it is wrong. */
+		char *token = malloc(n + 8);
+		snprintf(token, n + 8, "t%s", name);
+		struct access_request t = {.host = {.text = "127.0.0.1:9300"}, .query_token = {.text = token}, .needs_token = true};
+		CHECK_INT(access_check(&with_token, &t, &why), n == 0 ? 0 : strlen(token) > ACCESS_HEADER_MAX ? 431 : 401);
+		free(token);
+		free(host);
+		free(name);
+		free(value);
+	}
+	/* An --allow-host longer than any buffer matches only itself with the port. */
+	char *long_name = repeated('b', 400), header[512];
+	const char *hosts[] = {long_name};
+	struct access_policy a = {.host = "127.0.0.1", .port = 9300, .allow_hosts = hosts, .n_allow_hosts = 1};
+	snprintf(header, sizeof header, "%s:9300", long_name);
+	CHECK(access_host_ok(&a, header));
+	header[299] = '\0'; /* where the old 300-byte buffer cut it */
+	CHECK(!access_host_ok(&a, header));
+	free(long_name);
+	/* The rules still pass what they should. */
+	struct access_request fine = {.host = {.text = "localhost:9300"}, .origin = {.text = "http://localhost:9300"},
+				      .needs_token = true};
+	const char *why = NULL;
+	CHECK_INT(access_check(&open_gateway, &fine, &why), 0);
+	fine.query_token.text = "t";
+	CHECK_INT(access_check(&with_token, &fine, &why), 0);
+}
+
+static void test_json_content_type_is_exact(void)
+{
+	const char *good[] = {"application/json", "Application/JSON", "application/json; charset=utf-8",
+			      "application/json;charset=UTF-8", " application/json", "application/json ;x=y"};
+	const char *bad[] = {NULL, "", "application/jsonx", "application/json-seq", "application/json5",
+			     "text/plain", "application/js", "xapplication/json", "application/json,text/plain"};
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+		CHECK(http_api_json_content_type(good[i]));
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		if (http_api_json_content_type(bad[i])) {
+			fprintf(stderr, "  accepted: %s\n", bad[i]);
+			CHECK(0);
+		}
+}
+
+static void test_log_escapes_control_characters(void)
+{
+	char out[256];
+	log_escape("org.app\x1b[2J\r\nforged line\x07\x7f \\ ok \xc2\x9b" "31m caf\xc3\xa9", out, sizeof out);
+	CHECK_STR(out, "org.app\\x1b[2J\\x0d\\x0aforged line\\x07\\x7f \\\\ ok \\u009b31m caf\xc3\xa9");
+	/* Cut to fit, never in the middle of an escape, always terminated. */
+	char small[8];
+	log_escape("\x01\x02\x03", small, sizeof small);
+	CHECK_STR(small, "\\x01");
+	log_escape("abcd\x01", small, sizeof small);
+	CHECK_STR(small, "abcd");
+}
+
 /* ---- static files ---- */
 
 static void write_file(const char *path, const char *text)
@@ -356,29 +475,47 @@ static void test_static_resolution(void)
 	mkdir(path, 0755);
 	snprintf(path, sizeof path, "%s/web/index.html", root);
 	write_file(path, "<html>");
-	snprintf(path, sizeof path, "%s/web/sub", root);
+	snprintf(path, sizeof path, "%s/web/js", root);
 	mkdir(path, 0755);
-	snprintf(path, sizeof path, "%s/web/sub/app.mjs", root);
+	snprintf(path, sizeof path, "%s/web/js/app.mjs", root);
 	write_file(path, "export {}");
 	snprintf(path, sizeof path, "%s/secret.txt", root);
 	write_file(path, "secret");
-	snprintf(path, sizeof path, "%s/web/link", root);
-	CHECK(symlink("../secret.txt", path) == 0);
+	snprintf(path, sizeof path, "%s/web/js/link", root);
+	CHECK(symlink("../../secret.txt", path) == 0);
+	/* Files of the web root that are not the page's: its tests and benchmarks, a file at the top. */
+	const char *not_page[] = {"test", "bench"};
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/web/%s", root, not_page[i]);
+		mkdir(path, 0755);
+		snprintf(path, sizeof path, "%s/web/%s/x.js", root, not_page[i]);
+		write_file(path, "1");
+	}
+	snprintf(path, sizeof path, "%s/web/notes.txt", root);
+	write_file(path, "x");
 	char web[PATH_MAX + 8];
 	snprintf(web, sizeof web, "%s/web", root);
 
-	CHECK_INT(static_resolve(web, "/", out, sizeof out), 0);
+	CHECK_INT(static_resolve(web, "/", false, out, sizeof out), 0);
 	CHECK(strstr(out, "/web/index.html") != NULL);
-	CHECK_INT(static_resolve(web, "/sub/app.mjs", out, sizeof out), 0);
-	CHECK_INT(static_resolve(web, "/sub", out, sizeof out), -1);  /* a directory: no listing */
-	CHECK_INT(static_resolve(web, "/sub/", out, sizeof out), -1); /* no index.html there */
-	CHECK_INT(static_resolve(web, "/../secret.txt", out, sizeof out), -1);
-	CHECK_INT(static_resolve(web, "/sub/../../secret.txt", out, sizeof out), -1);
-	CHECK_INT(static_resolve(web, "/..", out, sizeof out), -1);
-	CHECK_INT(static_resolve(web, "/link", out, sizeof out), -1); /* a symlink leading out */
-	CHECK_INT(static_resolve(web, "/sub\\..\\..\\secret.txt", out, sizeof out), -1);
-	CHECK_INT(static_resolve(web, "/missing.js", out, sizeof out), -1);
-	CHECK_INT(static_resolve(web, "relative", out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/js/app.mjs", false, out, sizeof out), 0);
+	CHECK_INT(static_resolve(web, "/js", false, out, sizeof out), -1);  /* a directory: no listing */
+	CHECK_INT(static_resolve(web, "/js/", false, out, sizeof out), -1); /* no index.html there */
+	CHECK_INT(static_resolve(web, "/../secret.txt", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/js/../../secret.txt", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/..", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/js/link", false, out, sizeof out), -1); /* a symlink leading out */
+	CHECK_INT(static_resolve(web, "/index.html", false, out, sizeof out), 0);
+	CHECK_INT(static_resolve(web, "/test/x.js", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/bench/x.js", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/test/x.js", true, out, sizeof out), 0); /* --serve-test-files */
+	CHECK_INT(static_resolve(web, "/bench/x.js", true, out, sizeof out), 0);
+	CHECK_INT(static_resolve(web, "/notes.txt", true, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/notes.txt", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/js/../test/x.js", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/js\\..\\..\\secret.txt", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "/missing.js", false, out, sizeof out), -1);
+	CHECK_INT(static_resolve(web, "relative", false, out, sizeof out), -1);
 
 	CHECK_STR(static_mime("a/index.html"), "text/html; charset=utf-8");
 	CHECK_STR(static_mime("app.js"), "text/javascript; charset=utf-8");
@@ -431,6 +568,44 @@ static void test_sizes_and_flags(void)
 	CHECK_INT(options_parse(&o, 3, half_tls), OPTIONS_EXIT_USAGE);
 	char *missing_value[] = {"weft-gateway", "--port", NULL};
 	CHECK_INT(options_parse(&o, 2, missing_value), OPTIONS_EXIT_USAGE);
+	/* An empty token would turn authentication off: refused, from the flag or the environment. */
+	char *empty_token[] = {"weft-gateway", "--token", "", NULL};
+	CHECK_INT(options_parse(&o, 3, empty_token), OPTIONS_EXIT_USAGE);
+	char *plain[] = {"weft-gateway", NULL};
+	setenv("WEFT_TOKEN", "", 1);
+	CHECK_INT(options_parse(&o, 1, plain), OPTIONS_EXIT_USAGE);
+	setenv("WEFT_TOKEN", "from-env", 1);
+	CHECK_INT(options_parse(&o, 1, plain), OPTIONS_RUN);
+	CHECK_STR(o.token, "from-env");
+	unsetenv("WEFT_TOKEN");
+	/* Beyond loopback only with a token, or with the explicit override. */
+	const char *remote[] = {"0.0.0.0", "::", "192.168.1.5", "example.org", "127.0.0.1.example.org"};
+	for (size_t i = 0; i < sizeof remote / sizeof remote[0]; i++) {
+		char *no_token[] = {"weft-gateway", "--host", (char *)remote[i], NULL};
+		CHECK_INT(options_parse(&o, 3, no_token), OPTIONS_EXIT_USAGE);
+		char *token[] = {"weft-gateway", "--host", (char *)remote[i], "--token", "t", NULL};
+		CHECK_INT(options_parse(&o, 5, token), OPTIONS_RUN);
+		char *override[] = {"weft-gateway", "--allow-remote-without-token", "--host", (char *)remote[i], NULL};
+		CHECK_INT(options_parse(&o, 4, override), OPTIONS_RUN);
+		CHECK(o.allow_remote_without_token && !o.token);
+	}
+	const char *loopback[] = {"127.0.0.1", "127.1.2.3", "::1", "localhost"};
+	for (size_t i = 0; i < sizeof loopback / sizeof loopback[0]; i++) {
+		char *argv[] = {"weft-gateway", "--host", (char *)loopback[i], NULL};
+		CHECK_INT(options_parse(&o, 3, argv), OPTIONS_RUN);
+	}
+	/* The limits: defaults for a small machine, raised by flags. */
+	CHECK_INT(options_parse(&o, 1, plain), OPTIONS_RUN);
+	CHECK_INT(o.max_connections, 256);
+	CHECK_INT(o.memory_budget, 256u << 20);
+	CHECK_INT(o.idle_timeout_s, 60);
+	char *raised[] = {"weft-gateway", "--max-connections", "4000", "--memory-budget", "2G", "--idle-timeout", "5", NULL};
+	CHECK_INT(options_parse(&o, 7, raised), OPTIONS_RUN);
+	CHECK_INT(o.max_connections, 4000);
+	CHECK_INT(o.memory_budget, 2ull << 30);
+	CHECK_INT(o.idle_timeout_s, 5);
+	char *zero[] = {"weft-gateway", "--max-connections", "0", NULL};
+	CHECK_INT(options_parse(&o, 3, zero), OPTIONS_EXIT_USAGE);
 }
 
 /* ---- JSON syntax check (RFC 8259) ---- */
@@ -1023,13 +1198,13 @@ static void test_relay_forwarding_and_timeouts(void)
 	/* Pending requests per requester are bounded: one more than RELAY_MAX_PENDING fails at once. */
 	char ask[128];
 	for (int i = 0; i < RELAY_MAX_PENDING; i++) {
-		snprintf(ask, sizeof ask, "{\"id\":%d,\"method\":\"Tree.getDocument\",\"device\":\"d1\"}", 1000 + i);
+		snprintf(ask, sizeof ask, "{\"id\":%d,\"method\":\"Tree.getDocument\",\"device\":\"org.app@one\"}", 1000 + i);
 		say(insp, ask, 200);
 	}
 	drain(dev);
 	CHECK_INT(insp->n_pending, RELAY_MAX_PENDING);
 	CHECK_INT(insp->q.count, 0);
-	say(insp, "{\"id\":99,\"method\":\"Tree.getDocument\",\"device\":\"d1\"}", 200);
+	say(insp, "{\"id\":99,\"method\":\"Tree.getDocument\",\"device\":\"org.app@one\"}", 200);
 	back = take(insp);
 	CHECK_INT(json_integer_value(json_object_get(json_object_get(back, "error"), "code")), ERR_INTERNAL_ERROR);
 	json_decref(back);
@@ -1045,7 +1220,7 @@ static void test_relay_slow_inspector_drops_events(void)
 	relay_up(1000);
 	struct peer *dev = registered_device("org.app", "one");
 	struct peer *insp = greeted_inspector();
-	say(insp, "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"d1\"}}", 0);
+	say(insp, "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"org.app@one\"}}", 0);
 	drain(insp);
 	drain(dev);
 	char event[300];
@@ -1062,25 +1237,119 @@ static void test_relay_slow_inspector_drops_events(void)
 	/* Every event that was not dropped carries "device" as its first key. */
 	for (struct qitem *it = insp->q.head; it; it = it->next)
 		if (it->kind == QI_EVENT)
-			CHECK(strncmp(it->m->data, "{\"device\":\"d1\",", 15) == 0);
+			CHECK(it->m->data[0] == '{' &&
+			      strncmp(it->m->data + 1, dev->device->member, dev->device->member_len) == 0 &&
+			      it->m->data[dev->device->member_len + 1] == ',');
 	CHECK_INT(fake.closes, 0);
 	relay_down();
 }
 
-static void test_relay_device_cannot_name_devices(void)
+/* One device message that must be refused with -32600 (to the device): no inspector gets an
+ * event or a result from it (a request its head names may fail with -32603). */
+static void check_device_message_refused(struct peer *dev, struct peer *insp, const char *text)
 {
-	/* Only the gateway adds "device": an event claiming one is refused, not forwarded. */
+	say(dev, text, 0);
+	json_t *err = take(dev);
+	bool refused = json_integer_value(json_object_get(json_object_get(err, "error"), "code")) == ERR_INVALID_REQUEST;
+	json_decref(err);
+	for (json_t *got; (got = take(insp)); json_decref(got))
+		refused = refused && json_integer_value(json_object_get(json_object_get(got, "error"), "code")) == ERR_INTERNAL_ERROR;
+	if (!refused) {
+		fprintf(stderr, "  not refused (or forwarded): %s\n", text);
+		CHECK(0);
+	}
+	drain(dev);
+}
+
+/* Sends an inspector's Tree.getDocument to org.app@one; returns the gateway id it was forwarded
+ * under. */
+static long long forwarded_request(struct peer *insp, struct peer *dev, long long id)
+{
+	char ask[128];
+	snprintf(ask, sizeof ask, "{\"id\":%lld,\"method\":\"Tree.getDocument\",\"device\":\"org.app@one\"}", id);
+	say(insp, ask, 0);
+	long long gid = 0;
+	for (json_t *fwd; (fwd = take(dev)); json_decref(fwd)) /* after any Inspector.attached */
+		if (json_object_get(fwd, "id"))
+			gid = (long long)json_integer_value(json_object_get(fwd, "id"));
+	return gid;
+}
+
+static void test_relay_device_cannot_name_devices_or_repeat_keys(void)
+{
+	/* Only the gateway adds "device", and a key the gateway routes or rewrites appears once in
+	 * the whole envelope: JSON.parse and Python read the last of two, the gateway the first.
+	 * Every position (head, after the body, inside nothing) and every kind of message. */
 	relay_up(1 << 20);
 	struct peer *dev = registered_device("org.app", "one");
 	registered_device("org.app", "two");
 	struct peer *insp = greeted_inspector();
-	say(insp, "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"d2\"}}", 0);
+	say(insp, "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"org.app@one\"}}", 0);
 	drain(insp);
-	say(dev, "{\"method\":\"Tree.updated\",\"device\":\"d2\",\"params\":{}}", 0);
-	CHECK_INT(insp->q.count, 0);
-	json_t *err = take(dev);
-	CHECK_INT(json_integer_value(json_object_get(json_object_get(err, "error"), "code")), ERR_INVALID_REQUEST);
-	json_decref(err);
+	drain(dev); /* Inspector.attached */
+	static const char *const events[] = {
+		"{\"method\":\"Tree.updated\",\"device\":\"d2\",\"params\":{}}",
+		"{\"method\":\"Tree.updated\",\"params\":{},\"device\":\"d2\"}",
+		"{\"method\":\"Tree.updated\",\"params\":{\"a\":[1,{\"b\":\"}\\\"\"}]},\"device\":\"d2\"}",
+		"{\"method\":\"Tree.updated\",\"params\":{},\"method\":\"Layout.setStyle\"}",
+		"{\"method\":\"Tree.updated\",\"params\":{},\"params\":{\"forged\":1}}",
+		"{\"method\":\"Tree.updated\",\"params\":{},\"result\":{}}",
+		"{\"method\":\"Tree.updated\",\"params\":{},\"\\u0064evice\":\"d2\"}",
+		"{\"method\":\"Tree.updated\",\"x\":{\"device\":1},\"params\":{},\"id\":5,\"id\":6}",
+		"{\"method\":\"Tree.updated\",\"params\":{},\"id\":5}", /* a reply to the reader, an event to the gateway */
+	};
+	for (size_t i = 0; i < sizeof events / sizeof events[0]; i++) {
+		check_device_message_refused(dev, insp, events[i]);
+		/* fed while it arrives, cut anywhere: the same fault */
+		struct envelope e;
+		struct json_check_error once, parts;
+		size_t len = strlen(events[i]);
+		if (envelope_scan(events[i], len, &e) == ENVELOPE_INVALID)
+			continue;
+		CHECK(!envelope_check_members(events[i], len, &e, &once));
+		for (size_t cut = 0; cut <= len; cut++) {
+			struct envelope_members k;
+			envelope_members_init(&k);
+			envelope_members_feed(&k, events[i], cut);
+			CHECK(!envelope_members_finish(&k, events[i], len, &e, &parts));
+			CHECK(parts.offset == once.offset && parts.reason == once.reason);
+		}
+	}
+	char reply[256];
+	const char *const replies[] = {
+		"{\"id\":%lld,\"result\":{},\"id\":%lld}",
+		"{\"id\":%lld,\"result\":{\"id\":1},\"error\":{\"code\":1},\"z\":%lld}",
+		"{\"id\":%lld,\"result\":{},\"result\":{\"forged\":%lld}}",
+		"{\"id\":%lld,\"result\":{},\"device\":\"d%lld\"}",
+		"{\"id\":%lld,\"result\":{},\"\\u0069d\":%lld}",
+		"{\"id\":%lld,\"result\":{},\"method\":\"Tree.updated\",\"z\":%lld}", /* an event to the page */
+	};
+	for (size_t i = 0; i < sizeof replies / sizeof replies[0]; i++) {
+		/* two pending requests: the reply names the first and would redirect to the second */
+		long long gid = forwarded_request(insp, dev, 10 + 2 * (long long)i);
+		long long gid2 = forwarded_request(insp, dev, 11 + 2 * (long long)i);
+		snprintf(reply, sizeof reply, replies[i], gid, gid2);
+		check_device_message_refused(dev, insp, reply);
+		/* the first request failed at once (-32603); the second still waits for its own reply */
+		snprintf(reply, sizeof reply, "{\"id\":%lld,\"result\":{\"honest\":true}}", gid2);
+		say(dev, reply, 0);
+		json_t *back = take(insp);
+		CHECK_INT(json_integer_value(json_object_get(back, "id")), 11 + 2 * (long long)i);
+		CHECK(json_is_true(json_object_get(json_object_get(back, "result"), "honest")));
+		json_decref(back);
+	}
+	/* Requests from a device (only Gateway.register exists) are refused the same way. */
+	check_device_message_refused(dev, insp, "{\"id\":9,\"method\":\"X\",\"params\":{},\"id\":10}");
+	/* The members inside params or result may be anything; such messages pass. */
+	say(dev, "{\"method\":\"Tree.updated\",\"params\":{\"device\":\"d2\",\"id\":1,\"id\":2}}", 0);
+	CHECK_INT(insp->q.count, 1);
+	drain(insp);
+	long long gid = forwarded_request(insp, dev, 3);
+	snprintf(reply, sizeof reply, "{\"id\":%lld,\"result\":{\"id\":7,\"result\":[{\"error\":1}]}}", gid);
+	say(dev, reply, 0);
+	json_t *back = take(insp);
+	CHECK_INT(json_integer_value(json_object_get(back, "id")), 3);
+	json_decref(back);
 	relay_down();
 }
 
@@ -1133,11 +1402,14 @@ int main(int argc, char **argv)
 	RUN(test_reply_check_fed_in_fragments_agrees);
 	RUN(test_registry_ids_and_selectors);
 	RUN(test_access_rules);
+	RUN(test_access_fails_closed_on_every_length);
+	RUN(test_json_content_type_is_exact);
+	RUN(test_log_escapes_control_characters);
 	RUN(test_static_resolution);
 	RUN(test_sizes_and_flags);
 	RUN(test_relay_forwarding_and_timeouts);
 	RUN(test_relay_slow_inspector_drops_events);
-	RUN(test_relay_device_cannot_name_devices);
+	RUN(test_relay_device_cannot_name_devices_or_repeat_keys);
 	RUN(test_relay_http_snapshot_slices_result);
 	return check_summary();
 }

@@ -3,7 +3,8 @@ through the real gateway: picking devices in quick succession binds to the last 
 document fetch that fails after the first is shown as an error, and the document it leaves on
 show is marked as not current, as is the document of a device that disconnected; a device that
 keeps sending a document the page refuses is asked for it again with back-off; a first fetch that
-fails is tried again by itself, and the page says why it shows no document meanwhile."""
+fails is tried again by itself, and the page says why it shows no document meanwhile; a tab
+follows its program across a gateway restart whatever order the programs come back in."""
 import re
 import time
 
@@ -315,3 +316,27 @@ def test_a_first_fetch_refused_is_tried_again_when_the_app_changes(gateway, page
         assert page.js(MISSING) == [None, False, None]
         assert page.js("return weft.state.model.get('n2').frame[2]") == 150
         assert page.severe_console_errors() == []
+
+
+def test_a_tab_follows_its_program_when_a_restarted_gateway_sees_them_come_back_in_another_order(page):
+    """Issue 27, 5: alpha and beta are connected, the tab shows alpha. The gateway restarts and the
+    two come back in the other order (beta first): the tab shows alpha again, under the id alpha
+    had (ids are derived from identities, so a restarted gateway cannot swap them)."""
+    with Gateway() as gateway:
+        alpha = ScriptedDevice(gateway, "alpha", document([element("n1", [0, 0, 100, 50], debugName="alpha")], instance="alpha"))
+        beta = ScriptedDevice(gateway, "beta", document([element("n1", [0, 0, 200, 50], debugName="beta")], instance="beta"))
+        attach_scripted(gateway, page, "alpha")
+        alpha_id = page.js("return weft.session.deviceId")
+        assert page.js("return weft.state.model.get('n1').frame[2]") == 100
+        alpha.close()
+        beta.close()
+        gateway.restart()
+        page.wait_js("return document.getElementById('connection').dataset.state !== 'attached'", "the page to notice")
+        beta = ScriptedDevice(gateway, "beta", document([element("n1", [0, 0, 200, 50], debugName="beta")], instance="beta"))
+        alpha = ScriptedDevice(gateway, "alpha", document([element("n1", [0, 0, 100, 50], debugName="alpha")], instance="alpha"))
+        page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && weft.state.model", "alpha again", timeout=20)
+        assert page.js("return weft.session.deviceId") == alpha_id
+        assert page.js("return weft.state.model.get('n1').frame[2]") == 100, "alpha's document, not beta's"
+        assert {d["identity"]["instance"]: d["deviceId"] for d in gateway.devices()}["alpha"] == alpha_id
+        alpha.close()
+        beta.close()

@@ -7,12 +7,20 @@ from harness import Gateway
 def test_static_files_have_the_right_mime_types(gateway):
     # ES modules only run when served as JavaScript; the page needs HTML and CSS types too.
     for path, mime in [("/", "text/html"), ("/index.html", "text/html"), ("/js/ui/app.js", "javascript"),
-                       ("/js/tree-model.js", "javascript"), ("/css/inspector.css", "text/css"),
-                       ("/bench/synthetic-snapshot.js", "javascript")]:
+                       ("/js/tree-model.js", "javascript"), ("/css/inspector.css", "text/css")]:
         status, headers, body = gateway.request("GET", path)
         assert status == 200, f"{path}: {status}"
         assert mime in headers["content-type"], f"{path}: {headers['content-type']}"
         assert body, path
+    # Only the page's files: the web root's tests and benchmark are not served (docs/gateway.md).
+    for path in ("/bench/synthetic-snapshot.js", "/test/tree-model.test.js", "/test/support/scripted-gateway.js"):
+        assert gateway.request("GET", path)[0] == 404, path
+
+
+def test_test_files_are_served_when_asked_for():
+    with Gateway(extra_args=["--serve-test-files"]) as gateway:  # what make bench-web runs
+        status, headers, _ = gateway.request("GET", "/bench/synthetic-snapshot.js")
+        assert status == 200 and "javascript" in headers["content-type"]
 
 
 def test_empty_device_list(gateway, page):

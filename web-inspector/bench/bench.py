@@ -31,7 +31,7 @@ def main() -> int:
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     try:
         driver.set_script_timeout(300)
-        with Gateway() as gateway:
+        with Gateway(extra_args=["--serve-test-files"]) as gateway:  # bench/ is not one of the page's files
             driver.get(gateway.page_url())
             WebDriverWait(driver, 10).until(lambda d: d.execute_script("return !!window.weft"))
             rows = driver.execute_async_script(

@@ -11,6 +11,11 @@ export const ErrorCode = Object.freeze({
   unsupportedProtocolVersion: -32004, unknownElement: -32010, invalidEditValue: -32011,
 });
 
+/** The device id the gateway wrote at the start of a forwarded event, or undefined. */
+function gatewayDevice(text) {
+  return /^\{"device":"([^"\\]*)",/.exec(text)?.[1];
+}
+
 export class ProtocolError extends Error {
   constructor(code, message, data) {
     super(message);
@@ -128,6 +133,9 @@ export class GatewayConnection {
       return;
     }
     if (typeof message.method === 'string') {
+      // The gateway names a device's event by writing "device" first (protocol.md): a "device"
+      // anywhere else came from the device, which must not speak for another, so the event is dropped.
+      if (message.device !== undefined && gatewayDevice(text) !== message.device) return;
       for (const handler of this.eventHandlers) handler(message.method, message.params || {}, message.device);
     }
   }

@@ -47,6 +47,20 @@ test('an unanswered request times out with -32002', async () => {
   assert.equal(c.pending.size, 0);
 });
 
+test('an event whose "device" the gateway did not write first is dropped (a device speaking for another)', async () => {
+  const gw = new ScriptedGateway().on('Gateway.hello', () => ({ devices: [] }));
+  const c = new GatewayConnection({ url: 'ws://x', WebSocket: gw.WebSocket });
+  await c.open();
+  const events = [];
+  c.onEvent((method, params, device) => events.push([method, device]));
+  gw.raw('{"device":"d1","method":"Tree.updated","params":{},"device":"d2"}'); // JSON.parse reads d2
+  gw.raw('{"method":"Tree.updated","params":{},"device":"d2"}');
+  gw.raw('{"device" : "d2","method":"Tree.updated","params":{}}'); // not how the gateway writes it
+  gw.raw('{"device":"d1","method":"Tree.updated","params":{}}');
+  gw.raw('{"method":"Gateway.deviceUpdated","params":{"deviceId":"d1"}}');
+  assert.deepEqual(events, [['Tree.updated', 'd1'], ['Gateway.deviceUpdated', undefined]]);
+});
+
 test('pending requests fail when the socket closes; events reach handlers', async () => {
   const gw = new ScriptedGateway().on('Gateway.hello', () => ({ devices: [] }));
   const c = new GatewayConnection({ url: 'ws://x', WebSocket: gw.WebSocket });

@@ -45,7 +45,7 @@ export class ScriptedGateway {
   on(method, handler) { this.handlers.set(method, handler); return this; }
   get socket() { return this.sockets[this.sockets.length - 1]; }
   emit(method, params, device) {
-    const event = device === undefined ? { method, params } : { method, device, params };
+    const event = device === undefined ? { method, params } : { device, method, params }; // the gateway writes device first
     this.socket.onmessage?.({ data: JSON.stringify(event) });
   }
   sent(method) { return this.requests.filter((r) => r.method === method); }
