@@ -67,12 +67,6 @@ def test_swift_methods_table_matches_the_table():
         assert re.findall(r'"([^"]+)"', body) == VOCABULARY[key], key
 
 
-def test_the_device_serves_exactly_the_device_methods():
-    source = read("Sources/WeftCapture/Commands/CaptureSession+Commands.swift")
-    handlers = re.findall(r'^        "(\w+\.\w+)": \{', source, re.M)
-    assert sorted(handlers) == sorted(VOCABULARY["deviceMethods"])
-
-
 def test_the_gateway_implements_exactly_its_methods_and_events():
     names = set()
     for path in (REPOSITORY / "gateway" / "src").glob("*.c"):
