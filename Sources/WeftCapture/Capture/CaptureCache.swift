@@ -3,13 +3,13 @@ import WeftSnapshot
 
 /// What earlier streamed captures recorded of each node's subtree, so that the next capture
 /// does again only what changed:
-/// - a node whose subtree did not change (`DisplayNode.subtreeRevision`) keeps its captured
+/// - a node whose subtree did not change (`revisions.subtree` of `DisplayNode.revisions`) keeps its captured
 ///   subtree (`CapturedSubtree`, shared, not copied); only its frame in the parent is read
 ///   again. While a feed scrolls its cells are reused, and only the container and the cells
 ///   coming into view for the first time are captured;
-/// - when only interface states changed in it (`subtreeInterfaceStateRevision`, as when a cell
+/// - when only interface states changed in it (`revisions.interfaceStates`, as when a cell
 ///   enters the display range), the subtree is reused with the states read again;
-/// - a node that did not change itself (`ownRevision`) while something below it did, or whose
+/// - a node that did not change itself (`revisions.own`) while something below it did, or whose
 ///   list of subnodes changed, keeps its own fields and spec tree, and only the nodes in them
 ///   and its subnodes are looked up again (the screen around a scrolling feed, the feed).
 ///
@@ -48,7 +48,7 @@ final class CaptureCache {
         /// The node itself has not changed (its `ownRevision`), something below it has: its own
         /// fields and spec tree are as recorded, the nodes in them are to be looked up again.
         /// `onlyScrolled` when the node is a container whose scroll state is all that changed
-        /// (`DisplayNode.scrollStateRevision`): its children are as recorded, at the bounds
+        /// (`revisions.scrollState`): its children are as recorded, at the bounds
         /// origin it had then. `containersBelow` when the record met other scroll containers
         /// than the node (in its cells, on screen or off): a reuse of its children collects
         /// those in them from their own records (`containers(recordedFor:)`).
@@ -65,10 +65,8 @@ final class CaptureCache {
         /// Ids are never reused, so an entry left by a freed node whose address a new node got
         /// is told apart.
         let nodeID: String
-        @exclusivity(unchecked) var revision: UInt64
-        @exclusivity(unchecked) var ownRevision: UInt64
-        @exclusivity(unchecked) var interfaceStateRevision: UInt64
-        @exclusivity(unchecked) var scrollStateRevision: UInt64
+        /// The node's revisions when the entry was recorded.
+        @exclusivity(unchecked) var revisions: NodeRevisions
         @exclusivity(unchecked) var boundsOrigin: Snapshot.Point
         @exclusivity(unchecked) var subtree: CapturedSubtree
         @exclusivity(unchecked) var layoutChildCount: Int
@@ -88,7 +86,7 @@ final class CaptureCache {
         init(nodeID: String, subtree: CapturedSubtree) {
             self.nodeID = nodeID
             self.subtree = subtree
-            (revision, ownRevision, interfaceStateRevision, scrollStateRevision) = (0, 0, 0, 0)
+            revisions = NodeRevisions()
             boundsOrigin = Snapshot.Point(x: 0, y: 0)
             (layoutChildCount, containers, generation) = (0, [], 0)
         }
@@ -105,16 +103,17 @@ final class CaptureCache {
     /// capture.
     func lookup(_ node: DisplayNode) -> Lookup {
         guard let entry = entries[ObjectIdentifier(node)], entry.nodeID == node.id else { return .changed }
-        let subtreeUnchanged = entry.revision == node.subtreeRevision
-        guard subtreeUnchanged || entry.ownRevision == node.ownRevision else { return .changed }
+        let now = node.revisions, then = entry.revisions
+        let subtreeUnchanged = then.subtree == now.subtree
+        guard subtreeUnchanged || then.own == now.own else { return .changed }
         entry.generation = generation
         guard subtreeUnchanged else {
             // Only the element's own fields and spec tree are reused: the containers below are
             // collected again by the walk, or, when it only scrolled, from its cells' records.
             // (Only cells carry those records: a container with a spec tree of its own is walked.)
             let containersBelow = !entry.containers.allSatisfy { $0.object === node }
-            let onlyScrolled = entry.interfaceStateRevision == node.subtreeInterfaceStateRevision
-                && node.subtreeRevision &- entry.revision == node.scrollStateRevision &- entry.scrollStateRevision
+            let onlyScrolled = then.interfaceStates == now.interfaceStates
+                && now.subtree &- then.subtree == now.scrollState &- then.scrollState
                 && (!containersBelow || entry.layoutChildCount == 0)
             return .ownUnchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: [],
                                         boundsOrigin: entry.boundsOrigin),
@@ -124,13 +123,14 @@ final class CaptureCache {
         // revision missed, and then the subtree is captured again.
         guard let containers = entry.liveContainers else { return .changed }
         return .unchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: containers),
-                          interfaceStatesChanged: entry.interfaceStateRevision != node.subtreeInterfaceStateRevision)
+                          interfaceStatesChanged: then.interfaceStates != now.interfaceStates)
     }
 
     /// The scroll containers recorded in `node`'s subtree, when that record still holds (the
     /// subtree did not change since, and every container is alive); marks it used.
     func containers(recordedFor node: DisplayNode) -> [ContainerNode]? {
-        guard let entry = entries[ObjectIdentifier(node)], entry.nodeID == node.id, entry.revision == node.subtreeRevision,
+        guard let entry = entries[ObjectIdentifier(node)], entry.nodeID == node.id,
+              entry.revisions.subtree == node.revisions.subtree,
               let containers = entry.liveContainers
         else { return nil }
         entry.generation = generation
@@ -147,10 +147,7 @@ final class CaptureCache {
             entry = Entry(nodeID: node.id, subtree: record.subtree)
             entries[key] = entry
         }
-        entry.revision = node.subtreeRevision
-        entry.ownRevision = node.ownRevision
-        entry.interfaceStateRevision = node.subtreeInterfaceStateRevision
-        entry.scrollStateRevision = node.scrollStateRevision
+        entry.revisions = node.revisions
         entry.boundsOrigin = Snapshot.Point(node.boundsOrigin)
         entry.subtree = record.subtree
         entry.layoutChildCount = record.layoutChildCount

@@ -35,14 +35,10 @@ public final class CaptureSession {
     }
 
     public let loop: MainLoop
-    // The session's state is read and written on the loop's thread only, in every frame while
-    // someone listens: its hot fields are unchecked for exclusivity (`@exclusivity(unchecked)`),
-    // as the cache's are. Checked, their accesses (a budget's update is a modify access) cost
-    // more per frame than the bookkeeping they guard.
     /// What `meta` documents carry (appId, instance, screen...); `capturedAt` is filled per document.
     public var meta: Snapshot.Meta
     /// At most this many `Tree.updated` per second while running (0: no limit).
-    @exclusivity(unchecked) public var updateRate: Double
+    public var updateRate: Double
     /// While running, streamed captures take at most this share of the loop thread's time in
     /// frames (0: no limit): cheap frames or big trees get fewer updates, not slower frames
     /// (`CaptureBudget`). Documents and stepped frames are not limited.
@@ -57,7 +53,7 @@ public final class CaptureSession {
     /// take the loop's thread several times over.
     public static let defaultCaptureBudget = 0.25
     /// Whether anyone listens (the transport's attached count); streaming stops while false.
-    @exclusivity(unchecked) public var isListening: () -> Bool = { false }
+    public var isListening: () -> Bool = { false }
     /// Sends an event (method, pre-encoded params): `Tree.updated`, `Layout.editDropped`.
     /// With `.worker` publishing it is called on the worker queue.
     public var sendEvent: (String, [UInt8]) -> Void {
@@ -74,60 +70,60 @@ public final class CaptureSession {
     public var updateBytesSent: Int { publishedAfterDeferredChanges().updateBytesSent }
     /// Captures taken for updates so far (benchmarks and tests read it: with a budget, fewer
     /// than the rate allows).
-    @exclusivity(unchecked) public private(set) var streamedCaptures = 0
+    public private(set) var streamedCaptures = 0
     /// Compares, diffs, encodes and sends, inline or on its worker queue.
     let publisher: UpdatePublisher
 
     /// The roots the host chose to inspect, when not the loop's.
     private let chosenRoots: (() -> [DisplayNode])?
-    /// The chosen roots and their change counts (`treeRevision`) at the last frame. The loop
+    /// The chosen roots and their change counts (`revisions.tree`) at the last frame. The loop
     /// counts its own roots' changes only (`FrameInfo.changed`), and the program may take a
     /// chosen root off the loop (a screen kept aside) while it still changes. By id: a root the
     /// program dropped is freed, and a new one may get its address and count from 0 again.
-    @exclusivity(unchecked) private var chosenRootsSeen: [(root: String, revision: UInt64)] = []
+    private var chosenRootsSeen: [(root: String, revision: UInt64)] = []
     /// The roots captures start from, now: the loop's own unless the host chose others.
     public var inspectedRoots: [DisplayNode] { chosenRoots?() ?? loop.roots }
     let edits: EditStore
-    @exclusivity(unchecked) private var hasPendingChanges = true
-    @exclusivity(unchecked) private var budget: CaptureBudget
+    private var hasPendingChanges = true
+    private var budget: CaptureBudget
     /// Whether an update was streamed (or left for the loop's sleep) since someone started
     /// listening: a frame seen without a listener then ends the stream (`endStream`).
-    @exclusivity(unchecked) private var isStreaming = false
+    private var isStreaming = false
     /// Whether frames back to back left their changes uncaptured because the worker had not
     /// taken the last capture yet (`stream(after:)`). The next frame after it did captures them;
     /// the accessors that wait for the worker capture them first, so that what they return
     /// covers every frame run so far.
-    @exclusivity(unchecked) private var changesDeferredForWorker = false
+    private var changesDeferredForWorker = false
     /// Program time of the last update sent.
-    @exclusivity(unchecked) private var lastUpdateTime: Double?
-    @exclusivity(unchecked) private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
+    private var lastUpdateTime: Double?
+    private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
     private var hook: MainLoop.Token?
     // Read and written by the loop while it runs, and by the worker only while it holds the
     // loop's idle gate, which orders them (as it does the cache and `meta`, which captures read).
     /// The roots of the streamed capture left for the worker to take in the loop's next sleep
     /// (`captureWhileLoopSleeps`); nil when none waits.
-    @exclusivity(unchecked) private var wantedWhileLoopSleeps: [DisplayNode]?
+    private var wantedWhileLoopSleeps: [DisplayNode]?
     /// Whether the stream's first streamed capture ran, here or in the loop's sleep. That one
     /// reads everything, once, so it is not charged to the budget nor counted in the mean. (Not
     /// `isStreaming`: the first update's capture may be left for a sleep, then dropped for a
     /// document or taken here at the next frame: the capture after it is the first.)
-    @exclusivity(unchecked) private var firstStreamedCaptureTaken = false
+    private var firstStreamedCaptureTaken = false
     /// What streamed captures took, wherever they ran (not the first of a stream, which reads
     /// everything): one starts in the loop's sleep only if the sleep has `sleepLeftPerCapture`
     /// times the mean left.
-    @exclusivity(unchecked) private var captureTimes = CaptureTimes()
+    private var captureTimes = CaptureTimes()
     /// The mean wall time of a streamed capture, on either thread (benchmarks read it, on the
     /// loop's thread).
     public var meanStreamedCaptureSeconds: Double? { captureTimes.mean }
     /// Streamed captures the worker took in the loop's sleeps (of `streamedCaptures`; the others
     /// ran on the loop's thread). Read it on the loop's thread.
-    @exclusivity(unchecked) public private(set) var capturesWhileLoopSlept = 0
+    public private(set) var capturesWhileLoopSlept = 0
     /// How long this session's captures in the loop's sleeps ran past the sleep's end (the loop
     /// waited for them), to be charged to the budget after the next frame. Its own, not the
     /// loop's whole wait (`MainLoop.idleWaitBeforeThisFrame`): another session's capture in the
     /// same sleep is charged to that one. Not a stream's first capture, free here as on the
     /// loop's thread, nor one in a paused loop's sleep: the budget limits running frames only.
-    @exclusivity(unchecked) private var loopWaitToCharge = 0.0
+    private var loopWaitToCharge = 0.0
 
     /// Inspects `loop`'s roots, or the ones `roots` returns (asked on every capture).
     public init(loop: MainLoop, roots: (() -> [DisplayNode])? = nil, meta: Snapshot.Meta = Snapshot.Meta(),
@@ -244,7 +240,7 @@ public final class CaptureSession {
         // Paused or not: a frame seen without a listener ends the stream, so the next one
         // starts afresh.
         if !listening, isStreaming { endStream() }
-        if info.isPaused {
+        if loop.isPaused {
             if hasUncapturedChanges, listening { streamUpdate(at: info.time) }
         } else if listening {
             stream(after: info)
@@ -269,7 +265,7 @@ public final class CaptureSession {
         // was taken. The host then captures no more often than the worker publishes, however
         // fast its frames run (a loop on the manual clock runs program time far faster than the
         // wall clock, where the rate limit is counted).
-        if !info.sleptBeforeThisFrame, publisher.hasWaitingCapture {
+        if !loop.sleptBeforeThisFrame, publisher.hasWaitingCapture {
             changesDeferredForWorker = true
             return
         }
@@ -281,7 +277,7 @@ public final class CaptureSession {
             // not wait for a sleep that never has room.
             capture = captureHere()
         } else {
-            capture = streamUpdate(at: info.time, mayWaitForSleep: info.sleptBeforeThisFrame)
+            capture = streamUpdate(at: info.time, mayWaitForSleep: loop.sleptBeforeThisFrame)
         }
         if let capture { budget.captured(seconds: capture.seconds, first: capture.first) }
     }
@@ -296,8 +292,8 @@ public final class CaptureSession {
         guard let chosenRoots else { return false }
         let roots = chosenRoots()
         let unchanged = roots.count == chosenRootsSeen.count
-            && zip(roots, chosenRootsSeen).allSatisfy { $0.id == $1.root && $0.treeRevision == $1.revision }
-        if !unchanged { chosenRootsSeen = roots.map { ($0.id, $0.treeRevision) } }
+            && zip(roots, chosenRootsSeen).allSatisfy { $0.id == $1.root && $0.revisions.tree == $1.revision }
+        if !unchanged { chosenRootsSeen = roots.map { ($0.id, $0.revisions.tree) } }
         return !unchanged
     }
 

@@ -26,16 +26,14 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     public let scrollableDirections: ScrollDirection
 
     /// Every item's cell, in item order (allocated when data loads, as Texture does).
-    @exclusivity(unchecked) public internal(set) var cells: [CellNode] = []
+    public internal(set) var cells: [CellNode] = []
     /// How many scroll containers the trees of `cells` hold (their `containerCountInSubtree`
     /// summed, kept up to date as cells come and go and as their trees change), so that a
     /// capture finds in constant time that no off-screen cell holds one (a feed's rows).
     var containerCountInCells = 0
     /// Every item's frame in content coordinates.
     public private(set) var itemFrames: [Rect] = []
-    /// (`cells`, `contentSize` and `offset` are unchecked for exclusivity, as the nodes' fields are:
-    /// `rangeInspection` reads them on every streamed update.)
-    @exclusivity(unchecked) public private(set) var contentSize: Size = .zero {
+    public private(set) var contentSize: Size = .zero {
         didSet { if contentSize != oldValue { noteChange() } }
     }
     public internal(set) var hasLoadedData = false
@@ -45,7 +43,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     var needsItemRelayout = false
 
     // Scrolling state (ContainerNode+Scrolling.swift).
-    @exclusivity(unchecked) var offset: Point = .zero
+    var offset: Point = .zero
     var motion: ScrollMotion?
     /// Whether a finger is on the content (between `beginDragging` and `endDragging`).
     public internal(set) var isTracking = false

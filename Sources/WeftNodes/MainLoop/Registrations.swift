@@ -19,9 +19,8 @@ final class Registrations<Body> {
         }
     }
 
-    /// Touched on the loop's thread only, never passed `inout`: unchecked for exclusivity, as
-    /// the nodes' fields are (a pass reads it every frame).
-    @exclusivity(unchecked) private var entries: [Entry] = []
+    /// Touched on the loop's thread only.
+    private var entries: [Entry] = []
 
     func add(_ body: Body, token: MainLoop.Token) {
         entries.append(Entry(token: token, body: body))

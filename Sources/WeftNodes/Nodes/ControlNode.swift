@@ -50,12 +50,12 @@ open class ControlNode: DisplayNode {
         isUserInteractionEnabled = false
     }
 
-    @exclusivity(unchecked) public var isEnabled = true { didSet { if isEnabled != oldValue { noteChange() } } }
-    @exclusivity(unchecked) public var isSelected = false { didSet { if isSelected != oldValue { noteChange() } } }
-    @exclusivity(unchecked) public var isHighlighted = false { didSet { if isHighlighted != oldValue { noteChange() } } }
+    public var isEnabled = true { didSet { if isEnabled != oldValue { noteChange() } } }
+    public var isSelected = false { didSet { if isSelected != oldValue { noteChange() } } }
+    public var isHighlighted = false { didSet { if isHighlighted != oldValue { noteChange() } } }
 
     /// Registered targets, one entry per event, in registration order.
-    @exclusivity(unchecked) public private(set) var targets: [ControlTarget] = []
+    public private(set) var targets: [ControlTarget] = []
 
     /// Calls `handler` when any of `events` is sent; `action` names it for the inspector.
     public func addTarget(action: String, for events: ControlEvent, _ handler: @escaping (ControlNode, ControlEvent) -> Void) {

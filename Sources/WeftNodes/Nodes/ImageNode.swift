@@ -39,8 +39,7 @@ open class ImageNode: ControlNode {
         super.init()
     }
 
-    /// Unchecked for exclusivity, as the properties of DisplayNode that a capture reads.
-    @exclusivity(unchecked) public var image: Image? { didSet { if image != oldValue { setNeedsLayout() } } }
+    public var image: Image? { didSet { if image != oldValue { setNeedsLayout() } } }
     /// ASImageNode's default is aspect fill.
     public var contentMode: ContentMode = .scaleAspectFill { didSet { if contentMode != oldValue { noteChange() } } }
 

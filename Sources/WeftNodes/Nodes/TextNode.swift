@@ -14,9 +14,8 @@ open class TextNode: ControlNode {
         updateBaselineStyle()
     }
 
-    // Unchecked for exclusivity, as the properties of DisplayNode that a capture reads.
-    @exclusivity(unchecked) public var text: String { didSet { if text != oldValue { contentDidChange() } } }
-    @exclusivity(unchecked) public var font: Font { didSet { if font != oldValue { contentDidChange() } } }
+    public var text: String { didSet { if text != oldValue { contentDidChange() } } }
+    public var font: Font { didSet { if font != oldValue { contentDidChange() } } }
     public var textColor: Color = .black { didSet { if textColor != oldValue { noteChange() } } }
     /// 0 means unlimited.
     public var maximumNumberOfLines = 0 { didSet { if maximumNumberOfLines != oldValue { contentDidChange() } } }

@@ -24,52 +24,47 @@ public protocol RangeControllerDataSource: AnyObject {
 /// that mode's tuning toward the scroll direction; then every item whose state changes gets it, in
 /// the order visible, display, preload, items that just left a range (all items after a data
 /// change). All queries are binary searches over the sorted item frames (`ItemGeometry`), so an
-/// update costs O(log n + items in the ranges).
-///
-/// `@exclusivity(unchecked)` on what an inspector reads (`RangeInspection`) and on what an
-/// update reads and writes: the controller belongs to its main loop's thread, like the nodes,
-/// its fields are never passed `inout`, a streamed capture reads the first on every update, and
-/// the update's own checked accesses cost a scrolling feed's frame about 3 % of its
-/// instructions.
+/// update costs O(log n + items in the ranges). It belongs to its main loop's thread, like the
+/// nodes.
 public final class RangeController {
-    @exclusivity(unchecked) public weak var dataSource: (any RangeControllerDataSource)?
+    public weak var dataSource: (any RangeControllerDataSource)?
     /// Called after anything an inspector shows changed: tuning, mode, an update.
-    @exclusivity(unchecked) public var didChange: (() -> Void)?
+    public var didChange: (() -> Void)?
     /// The type name of the container's data source, as the inspector's range bar labels it.
-    @exclusivity(unchecked) public var dataSourceTypeName: String = ""
+    public var dataSourceTypeName: String = ""
     public let scrollableDirections: ScrollDirection
-    @exclusivity(unchecked) public private(set) var geometry: ItemGeometry
+    public private(set) var geometry: ItemGeometry
 
-    @exclusivity(unchecked) public private(set) var tuning: RangeTuningTable
+    public private(set) var tuning: RangeTuningTable
     /// The mode of the last update; nil before the first one (Texture's "unspecified").
-    @exclusivity(unchecked) public private(set) var currentMode: RangeMode?
+    public private(set) var currentMode: RangeMode?
     /// The direction the ranges lead toward: the last non-empty scroll direction, initially
     /// down|right.
-    @exclusivity(unchecked) public private(set) var scrollDirection: ScrollDirection = [.down, .right]
+    public private(set) var scrollDirection: ScrollDirection = [.down, .right]
     /// Set once the user drags the container (programmatic offsets do not count).
-    @exclusivity(unchecked) public var contentHasBeenScrolled = false
-    @exclusivity(unchecked) public private(set) var visibleIndices: [Int] = []
-    @exclusivity(unchecked) public private(set) var displayIndices: [Int] = []
-    @exclusivity(unchecked) public private(set) var preloadIndices: [Int] = []
+    public var contentHasBeenScrolled = false
+    public private(set) var visibleIndices: [Int] = []
+    public private(set) var displayIndices: [Int] = []
+    public private(set) var preloadIndices: [Int] = []
     /// The interface state last pushed to each item, in item order.
-    @exclusivity(unchecked) public private(set) var itemStates: [InterfaceState] = []
+    public private(set) var itemStates: [InterfaceState] = []
     /// The viewport of the last update, in content coordinates.
-    @exclusivity(unchecked) public private(set) var lastViewport: Rect = .zero
+    public private(set) var lastViewport: Rect = .zero
     /// Whether the host program is in the background (clears the container's visible bit).
     /// It is part of `containerState`, so changing it needs an update like any change of the
     /// container's own interface state (the mode may stay the same: a memory warning may already
     /// have set visibleOnly).
-    @exclusivity(unchecked) public private(set) var isInBackground = false {
+    public private(set) var isInBackground = false {
         didSet { if isInBackground != oldValue { setNeedsUpdate() } }
     }
     /// Updates run so far (an inspector's change signal).
-    @exclusivity(unchecked) public private(set) var updateCount = 0
+    public private(set) var updateCount = 0
     /// Whether an update is pending (`setNeedsUpdate`); the container runs it on the next frame.
-    @exclusivity(unchecked) public private(set) var needsUpdate = true
+    public private(set) var needsUpdate = true
 
-    @exclusivity(unchecked) private var preserveCurrentMode = false
-    @exclusivity(unchecked) private var rangeIsValid = false
-    @exclusivity(unchecked) private var previousInRange: [Int] = []
+    private var preserveCurrentMode = false
+    private var rangeIsValid = false
+    private var previousInRange: [Int] = []
 
     public init(scrollableDirections: ScrollDirection, tuning: RangeTuningTable = .default) {
         self.scrollableDirections = scrollableDirections
