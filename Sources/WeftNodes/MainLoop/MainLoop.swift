@@ -46,13 +46,16 @@ public final class MainLoop {
         /// Whether `changeCount` moved during this frame: when false, nothing observable changed
         /// and an observer may skip the frame.
         public let changed: Bool
-        /// When the frame began, in `MonotonicClock` seconds: an observer that works after
+        /// When the frame began, in `wallClock` seconds: an observer that works after
         /// frames measures the frames' own time from it (`CaptureSession` keeps its captures
         /// within a share of that).
         public let startedAt: Double
     }
 
     public let clock: LoopClock
+    /// The wall time the loop sleeps on and stamps frames with (`.monotonic` unless a test
+    /// drives it by hand).
+    public let wallClock: WallClock
     public let framesPerSecond: Double
     public var frameDuration: Double { 1 / framesPerSecond }
 
@@ -64,7 +67,7 @@ public final class MainLoop {
     /// Whether a frame is running right now (callbacks and hooks run inside one).
     public var isInFrame: Bool { state.isInFrame }
     /// Opened while the loop sleeps (`sleep(until:)`), for other threads to read the trees then.
-    public let idleGate = IdleGate()
+    public let idleGate: IdleGate
     /// Whether the loop slept (`sleep(until:)`) between the frame before and this one: an
     /// observer that reads the trees in the loop's sleeps (`idleGate`) can expect a sleep after
     /// this frame too; a loop running frames back to back gives none.
@@ -145,8 +148,10 @@ public final class MainLoop {
 
     /// A loop ticking `framesPerSecond` times a second (a rate that is not a positive finite
     /// number falls back to 60).
-    public init(clock: LoopClock = .manual, framesPerSecond: Double = 60) {
+    public init(clock: LoopClock = .manual, framesPerSecond: Double = 60, wallClock: WallClock = .monotonic) {
         self.clock = clock
+        self.wallClock = wallClock
+        idleGate = IdleGate(clock: wallClock)
         self.framesPerSecond = framesPerSecond > 0 && framesPerSecond.isFinite ? framesPerSecond : 60
     }
 
@@ -276,7 +281,7 @@ public final class MainLoop {
             pendingSteps += frames
             return
         }
-        for _ in 0..<frames { runFrame(timeStep: frameDuration, startedAt: MonotonicClock.now) }
+        for _ in 0..<frames { runFrame(timeStep: frameDuration, startedAt: wallClock.now) }
     }
 
     /// Runs one frame unless paused (then it only drains posted work). Returns whether a frame ran.
@@ -284,7 +289,7 @@ public final class MainLoop {
     public func tick() -> Bool {
         drainMailbox()
         guard !isPaused else { return false }
-        let now = MonotonicClock.now
+        let now = wallClock.now
         runFrame(timeStep: nextTimeStep(at: now), startedAt: now)
         return true
     }
@@ -319,20 +324,20 @@ public final class MainLoop {
         stopRequested = true
     }
 
-    /// Sleeps until `deadline` (`MonotonicClock` seconds) with `idleGate` open, so that other
+    /// Sleeps until `deadline` (`wallClock` seconds) with `idleGate` open, so that other
     /// threads may read the trees meanwhile. `run()` sleeps between frames with it; a host that
     /// paces frames itself (`tick()`) sleeps with it too, or its inspector reads the trees on the
     /// loop's thread, after frames. Inside a frame (a callback or hook sleeping) the gate stays
     /// closed, and the sleep is not one between frames: the trees are half-way through the frame.
     public func sleep(until deadline: Double) {
-        guard !state.isInFrame else { return MonotonicClock.sleep(until: deadline) }
+        guard !state.isInFrame else { return wallClock.sleep(until: deadline) }
         idleGate.open(until: deadline)
-        MonotonicClock.sleep(until: deadline)
+        wallClock.sleep(until: deadline)
         idleWaitSinceLastFrame += idleGate.close()
         sleptSinceLastFrame = true
     }
 
-    /// The program time a frame starting at `now` (`MonotonicClock`) advances.
+    /// The program time a frame starting at `now` (`wallClock`) advances.
     private func nextTimeStep(at now: Double) -> Double {
         switch clock {
         case .manual:
@@ -351,11 +356,11 @@ public final class MainLoop {
         let ran = tick()
         guard clock == .real else { return }
         guard ran, let last = lastFrameWallTime else {
-            sleep(until: MonotonicClock.now + frameDuration)
+            sleep(until: wallClock.now + frameDuration)
             return
         }
         let deadline = last + frameDuration
-        if deadline > MonotonicClock.now { sleep(until: deadline) }
+        if deadline > wallClock.now { sleep(until: deadline) }
     }
 
     private func runFrame(timeStep: Double, startedAt: Double) {
