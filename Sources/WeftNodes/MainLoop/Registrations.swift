@@ -19,8 +19,9 @@ final class Registrations<Body> {
         }
     }
 
-    /// Touched on the loop's thread only.
-    private var entries: [Entry] = []
+    /// Touched on the loop's thread only, never passed `inout` out of this type: unchecked for
+    /// exclusivity, as the loop's frame state is (a frame walks it several times).
+    @exclusivity(unchecked) private var entries: [Entry] = []
 
     func add(_ body: Body, token: MainLoop.Token) {
         entries.append(Entry(token: token, body: body))

@@ -68,10 +68,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// by attaching and detaching subnodes), so that walks looking for containers skip the
     /// subtrees without any in constant time (`appendContainers`): captures list the range
     /// controllers in a table's off-screen cells on every streamed update.
-    public internal(set) var containerCountInSubtree: Int {
-        get { storedContainerCountInSubtree }
-        set { storedContainerCountInSubtree = newValue }
-    }
+    public internal(set) var containerCountInSubtree: Int { get { storedContainerCountInSubtree } set { storedContainerCountInSubtree = newValue } }
     @exclusivity(unchecked) private var storedContainerCountInSubtree = 0
 
     /// Appends `node` as the last subnode (moving it from its current supernode). Refused with a
@@ -248,16 +245,10 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     public var automaticallyManagesSubnodes = false
     /// The last layout calculated for the node's own bounds: the unflattened tree, specs included.
     public var calculatedLayout: Layout? { ownCalculatedLayout?.layout(of: self) }
-    var ownCalculatedLayout: OwnLayout? {
-        get { storedOwnCalculatedLayout }
-        set { storedOwnCalculatedLayout = newValue }
-    }
+    var ownCalculatedLayout: OwnLayout? { get { storedOwnCalculatedLayout } set { storedOwnCalculatedLayout = newValue } }
     @exclusivity(unchecked) private var storedOwnCalculatedLayout: OwnLayout?
     /// The constrained size `calculatedLayout` was computed for.
-    public internal(set) var constrainedSizeForCalculatedLayout: SizeRange? {
-        get { storedConstrainedSizeForCalculatedLayout }
-        set { storedConstrainedSizeForCalculatedLayout = newValue }
-    }
+    public internal(set) var constrainedSizeForCalculatedLayout: SizeRange? { get { storedConstrainedSizeForCalculatedLayout } set { storedConstrainedSizeForCalculatedLayout = newValue } }
     @exclusivity(unchecked) private var storedConstrainedSizeForCalculatedLayout: SizeRange?
     /// How many layouts were calculated (cache misses): tests of the layout cache read it.
     public internal(set) var layoutCalculationCount = 0
@@ -270,38 +261,23 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// node (`layoutSubtreeIfNeeded`, `apply`). The frame's pass from each root enters only the
     /// subtrees it marks: walking every node of a scrolling feed's screen to find none needing
     /// layout cost the frame about 12 % of its instructions.
-    var mayNeedLayoutBelow: Bool {
-        get { storedMayNeedLayoutBelow }
-        set { storedMayNeedLayoutBelow = newValue }
-    }
+    var mayNeedLayoutBelow: Bool { get { storedMayNeedLayoutBelow } set { storedMayNeedLayoutBelow = newValue } }
     @exclusivity(unchecked) private var storedMayNeedLayoutBelow: Bool = false
     /// True while `calculateLayoutThatFits` of this node runs (a layout cache miss).
     var isCalculatingLayout = false
 
     // MARK: Interface state (used by DisplayNode+InterfaceState.swift)
 
-    public internal(set) var interfaceState: InterfaceState {
-        get { storedInterfaceState }
-        set { storedInterfaceState = newValue }
-    }
+    public internal(set) var interfaceState: InterfaceState { get { storedInterfaceState } set { storedInterfaceState = newValue } }
     @exclusivity(unchecked) private var storedInterfaceState: InterfaceState = []
     /// Cells of containers: their state comes from the container's range controller, not from
     /// their supernode.
-    public internal(set) var isRangeManaged: Bool {
-        get { storedIsRangeManaged }
-        set { storedIsRangeManaged = newValue }
-    }
+    public internal(set) var isRangeManaged: Bool { get { storedIsRangeManaged } set { storedIsRangeManaged = newValue } }
     @exclusivity(unchecked) private var storedIsRangeManaged: Bool = false
     /// Set on a container's visible cells while `showVisibleCells` detaches the others.
-    var isKeptAsVisibleCell: Bool {
-        get { storedIsKeptAsVisibleCell }
-        set { storedIsKeptAsVisibleCell = newValue }
-    }
+    var isKeptAsVisibleCell: Bool { get { storedIsKeptAsVisibleCell } set { storedIsKeptAsVisibleCell = newValue } }
     @exclusivity(unchecked) private var storedIsKeptAsVisibleCell: Bool = false
-    var interfaceStateObservers: [(DisplayNode, InterfaceStateEvent) -> Void] {
-        get { storedInterfaceStateObservers }
-        set { storedInterfaceStateObservers = newValue }
-    }
+    var interfaceStateObservers: [(DisplayNode, InterfaceStateEvent) -> Void] { get { storedInterfaceStateObservers } set { storedInterfaceStateObservers = newValue } }
     @exclusivity(unchecked) private var storedInterfaceStateObservers: [(DisplayNode, InterfaceStateEvent) -> Void] = []
 
     // MARK: Roots and change tracking
@@ -334,10 +310,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
 
     /// The last of its loop's container-updating walks that visited this node
     /// (`MainLoop.layoutRoots`).
-    var containerUpdateWalk: UInt64 {
-        get { storedContainerUpdateWalk }
-        set { storedContainerUpdateWalk = newValue }
-    }
+    var containerUpdateWalk: UInt64 { get { storedContainerUpdateWalk } set { storedContainerUpdateWalk = newValue } }
     @exclusivity(unchecked) private var storedContainerUpdateWalk: UInt64 = 0
 
     /// Records an observable change: moves the node's `revisions.own`, the `revisions.subtree` of
@@ -389,10 +362,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
 
     /// For a cell: the container that owns it (its changes count as the container's).
     /// Unowned, as `supernode` is: the container clears it when it releases the cell or goes.
-    var owningContainer: DisplayNode? {
-        get { storedOwningContainer }
-        set { storedOwningContainer = newValue }
-    }
+    var owningContainer: DisplayNode? { get { storedOwningContainer } set { storedOwningContainer = newValue } }
     @exclusivity(unchecked) private unowned var storedOwningContainer: DisplayNode?
 
     // MARK: Layout overrides
