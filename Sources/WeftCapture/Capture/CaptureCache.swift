@@ -24,8 +24,9 @@ import WeftSnapshot
 /// captures; the ones no capture visited for a while are swept out when the table has grown to
 /// twice what the captures use.
 ///
-/// Only the capturing thread touches a cache, one capture at a time: its fields are unchecked
-/// for exclusivity (`@exclusivity(unchecked)`), like its entries'.
+/// Only the capturing thread touches a cache, one capture at a time (`beginCapture` to
+/// `finishCapture`; debug builds assert it): its private fields are unchecked for exclusivity,
+/// like its entries'.
 final class CaptureCache {
     /// What a capture of one node's subtree gave, as the next capture needs it.
     struct Record {
@@ -102,6 +103,7 @@ final class CaptureCache {
     /// What was recorded for `node` and how much of it still holds; marks it used by this
     /// capture.
     func lookup(_ node: DisplayNode) -> Lookup {
+        assertCapturing()
         guard let entry = entries[ObjectIdentifier(node)], entry.nodeID == node.id else { return .changed }
         let now = node.revisions, then = entry.revisions
         let subtreeUnchanged = then.subtree == now.subtree
@@ -189,12 +191,36 @@ final class CaptureCache {
         return entry.memo
     }
 
+    #if DEBUG
+    /// Whether a capture runs (`beginCapture` to `finishCapture`): the unchecked storage's
+    /// invariant is one capture at a time.
+    private var isCapturing = false
+    #endif
+
+    /// Starts a capture; debug builds fail when another is running.
+    func beginCapture() {
+        #if DEBUG
+        assert(!isCapturing, "two captures at once share a capture cache")
+        isCapturing = true
+        #endif
+    }
+
+    @inline(__always)
+    private func assertCapturing() {
+        #if DEBUG
+        assert(isCapturing, "the capture cache used outside a capture")
+        #endif
+    }
+
     /// Ends a capture. When the table has outgrown its threshold, the entries no capture used
     /// since the last sweep go, and the next sweep waits for twice what is left: the table stays
     /// within about twice what recent captures use, at a constant cost per recorded element.
     /// The memos of containers this capture did not meet go once they outnumber the ones it
     /// did (a memo is small, and a container scrolled away and back keeps its memo meanwhile).
     func finishCapture() {
+        #if DEBUG
+        isCapturing = false
+        #endif
         if memos.count > 2 * memosUsed + 8 { memos = memos.filter { $0.value.generation == generation } }
         memosUsed = 0
         generation += 1
