@@ -46,7 +46,7 @@ final class CaptureCache {
         /// Nothing has changed in the subtree, apart from interface states when
         /// `interfaceStatesChanged`.
         case unchanged(Record, interfaceStatesChanged: Bool)
-        /// The node itself has not changed (its `ownRevision`), something below it has: its own
+        /// The node itself has not changed (its `revisions.own`), something below it has: its own
         /// fields and spec tree are as recorded, the nodes in them are to be looked up again.
         /// `onlyScrolled` when the node is a container whose scroll state is all that changed
         /// (`revisions.scrollState`): its children are as recorded, at the bounds
