@@ -351,8 +351,10 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
             node = parent
         }
         node.storedRevisions.tree &+= 1
+        #if DEBUG
         // The unchecked state's invariant: a tree in a frame changes on the frame's thread only.
         node.mainLoop?.assertOnFrameThread()
+        #endif
         // A cell on screen is a subnode of its container, and its changes went up through it.
         // One off screen is not in the container's tree: its changes (its range states, most
         // often) show in the container's range controller and in the containers it holds, which
