@@ -39,7 +39,9 @@ public enum LayoutEvaluation {
                 throw .invalidParams("document: \(error)")
             }
             let layout = document.layout()
-            return Array(document.encodeOutput(layout, ascii: document.root.element.asciiArtString).utf8)
+            let output = document.encodeOutput(
+                layout, ascii: document.root.element.asciiArtString, warnings: document.positionWarnings(layout))
+            return Array(output.utf8)
         }
     }
 

@@ -5,14 +5,15 @@ import WeftJSON
 /// order, ids echoed (null when absent), numbers in their shortest round-trip form.
 extension LayoutDocument {
     /// The output JSON for `layout` (a layout of `root.element`), indented by two spaces,
-    /// ending with a newline; with `ascii`, a last member `"ascii"` holding it (what
-    /// `Layout.evaluate` answers).
-    public func encodeOutput(_ layout: Layout, ascii: String? = nil) -> String {
+    /// ending with a newline; with `ascii`, a member `"ascii"` holding it, and with `warnings`, a
+    /// last member `"warnings"` (what `Layout.evaluate` answers).
+    public func encodeOutput(_ layout: Layout, ascii: String? = nil, warnings: [String] = []) -> String {
         var output: JSONObject = [
             "size": numbers([layout.size.width, layout.size.height]),
             "root": json(root, layout: layout),
         ]
         if let ascii { output.append(key: "ascii", value: .string(ascii)) }
+        if !warnings.isEmpty { output.append(key: "warnings", value: .array(warnings.map(JSONValue.string))) }
         return JSONFormatter.indentedString(.object(output), style: .scalarArraysInline) + "\n"
     }
 
@@ -32,7 +33,8 @@ extension LayoutDocument {
         return .object([
             "id": element.id.map(JSONValue.string) ?? .null,
             "type": .string(element.type),
-            "frame": numbers([layout.position.x, layout.position.y, layout.size.width, layout.size.height]),
+            // Texture's frame: a position that is not finite is 0 (`positionWarnings` says so).
+            "frame": numbers([layout.frame.origin.x, layout.frame.origin.y, layout.size.width, layout.size.height]),
             "children": .array(children),
         ])
     }
