@@ -38,12 +38,12 @@ import Testing
                 continue
             }
             #expect(trace.calls[call].size == expected.size)
-            checkSteps(link, call: trace.calls[call], frame: expected.frame, trace: trace)
+            checkSteps(link, call: trace.calls[call], frame: expected.frame, position: expected.position, trace: trace)
         }
         for sublayout in layout.sublayouts { try check(root, path: path + [sublayout], trace: trace) }
     }
 
-    private func checkSteps(_ link: LayoutExplanation.Link, call: LayoutTrace.Call, frame: Rect, trace: LayoutTrace) {
+    private func checkSteps(_ link: LayoutExplanation.Link, call: LayoutTrace.Call, frame: Rect, position: Point, trace: LayoutTrace) {
         if let resolved = link.resolvedSize {
             for step in link.style {
                 let isWidth = step.sentence.hasPrefix("style width") || step.sentence.hasPrefix("style minWidth")
@@ -78,13 +78,17 @@ import Testing
         for step in link.fromParent {
             switch step.rule {
             case "inset.position", "relative.position", "absolute.child", "corner.child", "corner.corner":
-                #expect(same(step.value("x"), frame.minX) && same(step.value("y"), frame.minY), "\(step.rule)")
+                #expect(same(step.value("x"), position.x) && same(step.value("y"), position.y), "\(step.rule)")
             case "stack.position":
                 let stack = step.value("stack")!, cross = step.value("cross")!
-                #expect((same(stack, frame.minX) && same(cross, frame.minY)) || (same(stack, frame.minY) && same(cross, frame.minX)))
+                #expect((same(stack, position.x) && same(cross, position.y)) || (same(stack, position.y) && same(cross, position.x)))
             default: break
             }
         }
+        // A position that is not finite is said to become 0 in the frame, and only then.
+        let notFinite = link.fromParent.contains { $0.rule == "position.notFinite" }
+        #expect(notFinite == !(position.x.isFinite && position.y.isFinite))
+        #expect(frame.minX == (position.x.isFinite ? position.x : 0) && frame.minY == (position.y.isFinite ? position.y : 0))
         // The size the element computed, on the pixel grid, is its size.
         if let computed = call.computedSize {
             let context = LayoutContext(scale: trace.scale)

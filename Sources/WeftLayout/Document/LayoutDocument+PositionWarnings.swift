@@ -13,10 +13,8 @@ extension LayoutDocument {
             let name = element.id.map { "\"\($0)\"" } ?? "\(element.type) at \(path)"
             warnings.append("\(name): its position \(layout.position) is not finite (an infinite inset in an unbounded range?); printed as 0 on that axis, as Texture's -[ASLayout frame] gives")
         }
-        for (index, child) in element.children.enumerated() {
-            if let sublayout = layout.sublayouts.first(where: { $0.element === child.element }) {
-                collectPositionWarnings(child, layout: sublayout, path: "\(path).children[\(index)]", into: &warnings)
-            }
+        for child in element.childLayouts(in: layout) {
+            collectPositionWarnings(child.element, layout: child.layout, path: "\(path).children[\(child.index)]", into: &warnings)
         }
     }
 }

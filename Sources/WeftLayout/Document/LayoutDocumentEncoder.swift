@@ -18,18 +18,7 @@ extension LayoutDocument {
     }
 
     private func json(_ element: Element, layout: Layout) -> JSONValue {
-        // The spec's sublayout for each child, found by identity (specs may order their
-        // sublayouts differently from the input, e.g. background first); one index, not a scan
-        // per child, keeps a spec of many children linear.
-        var sublayoutIndex: [ObjectIdentifier: Int] = [:]
-        sublayoutIndex.reserveCapacity(layout.sublayouts.count)
-        for (index, sublayout) in layout.sublayouts.enumerated() {
-            let key = ObjectIdentifier(sublayout.element)
-            if sublayoutIndex[key] == nil { sublayoutIndex[key] = index }
-        }
-        let children = element.children.compactMap { child in
-            sublayoutIndex[ObjectIdentifier(child.element)].map { json(child, layout: layout.sublayouts[$0]) }
-        }
+        let children = element.childLayouts(in: layout).map { json($0.element, layout: $0.layout) }
         return .object([
             "id": element.id.map(JSONValue.string) ?? .null,
             "type": .string(element.type),

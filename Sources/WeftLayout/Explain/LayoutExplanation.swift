@@ -80,14 +80,25 @@ public struct LayoutExplanation {
                                     sentence: "no flex pass laid it out (its share was 0), so it keeps the 0 x 0 placeholder and was never measured")
         return Link(element: layout.element, childIndex: childIndex, call: nil, constrainedSize: layout.constrainedSize,
                     parentSize: .undefined, resolvedSize: nil, frame: layout.frame,
-                    fromParent: steps(about: childIndex, call: nil, in: parentCall, trace: trace) + [kept],
+                    fromParent: steps(about: childIndex, call: nil, in: parentCall, trace: trace) + [kept] + positionSteps(layout),
                     style: [], own: [], rounding: nil)
+    }
+
+    /// A position the parent computed that is not finite (an infinite inset in an unbounded
+    /// range) is 0 in the frame, as Texture's -[ASLayout frame] gives it.
+    private static func positionSteps(_ layout: Layout) -> [LayoutTrace.Step] {
+        guard !layout.hasFinitePosition else { return [] }
+        return [LayoutTrace.Step(
+            rule: "position.notFinite", child: nil, call: nil,
+            values: [.init("x", layout.position.x), .init("y", layout.position.y)],
+            sentence: "its position (" + traceNumber(layout.position.x) + ", " + traceNumber(layout.position.y)
+                + ") is not finite, so its frame puts it at 0 on that axis, as Texture's -[ASLayout frame] does")]
     }
 
     private static func link(_ layout: Layout, call index: Int, childIndex: Int?, parentCall: Int?,
                              trace: LayoutTrace) -> Link {
         let call = trace.calls[index]
-        let fromParent = steps(about: childIndex, call: index, in: parentCall, trace: trace)
+        let fromParent = steps(about: childIndex, call: index, in: parentCall, trace: trace) + positionSteps(layout)
         var rounding: LayoutTrace.Step?
         if let computed = call.computedSize, !computed.isValidForLayout {
             rounding = LayoutTrace.Step(
