@@ -21,14 +21,9 @@ const char *devtools_page_selector(const char *path)
 	return path && strncmp(path, DEVTOOLS_PAGE_PREFIX, n) == 0 && path[n] ? path + n : NULL;
 }
 
-bool devtools_origin_ok(const struct access_policy *a, const char *origin)
+bool devtools_origin_ok(const struct access_policy *a, const char *origin, const char *host_header)
 {
-	if (!origin)
-		return true;
-	for (size_t i = 0; i < a->n_allow_origins; i++)
-		if (strcasecmp(a->allow_origins[i], origin) == 0)
-			return true;
-	return strcmp(origin, "devtools://devtools") == 0;
+	return !origin || strcmp(origin, "devtools://devtools") == 0 || access_origin_ok(a, origin, host_header, false);
 }
 
 /* Appends s to out percent-encoded as one query value. */

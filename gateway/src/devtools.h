@@ -27,8 +27,9 @@ void devtools_http(const struct relay *r, const char *method, const char *path, 
 const char *devtools_page_selector(const char *path);
 
 /* The Origin rule of DevTools connections: none (scripts), the browser's own frontend
- * (devtools://devtools) or an --allow-origin entry; never a web page. */
-bool devtools_origin_ok(const struct access_policy *a, const char *origin);
+ * (devtools://devtools), or what the rest of the gateway admits (the gateway's own pages, whose
+ * Origin names its Host, and --allow-origin entries); never another web page. */
+bool devtools_origin_ok(const struct access_policy *a, const char *origin, const char *host_header);
 
 /* Binds a new PEER_DEVTOOLS peer to the device the selector names (attaching it, so the
  * device streams); false when it names no single device. */

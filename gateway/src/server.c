@@ -125,7 +125,7 @@ static int check_access(struct lws *wsi, bool needs_token, bool device_path, con
 		return 421;
 	}
 	const char *o = header(wsi, WSI_TOKEN_ORIGIN, origin, sizeof origin);
-	if (devtools_socket ? !devtools_origin_ok(&srv.access, o) : !access_origin_ok(&srv.access, o, h, device_path)) {
+	if (devtools_socket ? !devtools_origin_ok(&srv.access, o, h) : !access_origin_ok(&srv.access, o, h, device_path)) {
 		*why = "Origin not allowed";
 		return 403;
 	}

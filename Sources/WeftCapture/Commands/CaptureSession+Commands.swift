@@ -58,6 +58,14 @@ extension CaptureSession {
         "Scroll.setContentOffset": { session, params throws(CommandError) in try session.setContentOffset(params) },
         "Scroll.toItem": { session, params throws(CommandError) in try session.scrollToItem(params) },
         "Scroll.drag": { session, params throws(CommandError) in try session.drag(params) },
+        "DevTools.call": { session, params throws(CommandError) in
+            let (result, events) = try session.devTools.call(params, session: session)
+            // Before the reply, as Chrome sends DOM.setChildNodes before answering requestChildNodes.
+            for event in events {
+                session.publisher.afterPublishing { [publisher = session.publisher] _ in publisher.sendEvent("DevTools.event", event) }
+            }
+            return .now(result)
+        },
         "Runtime.pause": { session, _ in session.loop.pause(); return .now(emptyObject) },
         "Runtime.resume": { session, _ in session.loop.resume(); return .now(emptyObject) },
         "Runtime.step": { _, params throws(CommandError) in .afterFrames(try params.integer("frames", in: 1...maximumStep)) },

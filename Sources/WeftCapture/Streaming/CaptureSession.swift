@@ -88,6 +88,8 @@ public final class CaptureSession {
     /// The roots captures start from, now: the loop's own unless the host chose others.
     public var inspectedRoots: [DisplayNode] { chosenRoots?() ?? loop.roots }
     let edits: EditStore
+    /// Chrome DevTools' connections to this program (`DevTools.call`, docs/devtools.md).
+    public let devTools = DevToolsAgent()
     @exclusivity(unchecked) private var hasPendingChanges = true
     @exclusivity(unchecked) private var budget: CaptureBudget
     /// Whether an update was streamed (or left for the loop's sleep) since someone started
@@ -141,6 +143,10 @@ public final class CaptureSession {
         budget = CaptureBudget(fraction: captureBudget)
         edits = EditStore(loop: loop)
         edits.onDropped = { [weak self] id, reason in self?.editDropped(id: id, reason: reason) }
+        devTools.sendEvent = { [publisher] params in publisher.sendEvent("DevTools.event", params) }
+        publisher.onPublished = { [devTools] previous, current, ops in
+            devTools.published(previous: previous, current: current, ops: ops, programURL: DevToolsAgent.programURL(current.meta))
+        }
         // The session is looked up only inside the gate, while the loop sleeps: the loop cannot
         // let go of its last reference then, so the worker never frees the session (nor the
         // loop or roots only it still held).
@@ -190,6 +196,13 @@ public final class CaptureSession {
         var document = publisher.flush().published!
         document.meta.capturedAt = Capture.timestamp()
         return document
+    }
+
+    /// The last published document, or a new one when the trees changed since (DevTools reads
+    /// what the events it was sent describe, and sees its own edits at once).
+    func publishedDocument() -> Snapshot {
+        if hasPendingChanges { return document() }
+        return publisher.flush().published ?? document()
     }
 
     /// Reuses unchanged subtrees between the captures of streamed updates.

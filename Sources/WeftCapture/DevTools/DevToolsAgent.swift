@@ -1,0 +1,196 @@
+import Foundation
+import WeftSnapshot
+
+/// Chrome DevTools' view of the program (docs/devtools.md): serves the CDP requests the gateway
+/// wraps in `DevTools.call {session, method, params}` and sends each connection its own CDP
+/// events as `DevTools.event {session, message}`, the DOM events following the same published
+/// revisions `Tree.updated` reports.
+///
+/// Requests are served on the loop's thread, published revisions arrive in the publishing
+/// context (the worker): one lock orders them. Work is bounded whatever DevTools sends: at most
+/// `maximumConnections` connections (the least recently used is forgotten, and starts over with
+/// `DOM.documentUpdated` if it comes back), ids only for the elements of the published document,
+/// `maximumSearches` searches each.
+public final class DevToolsAgent: @unchecked Sendable {
+    static let maximumConnections = 8
+
+    private let lock = NSLock()
+    private var connections: [Int: DevToolsConnection] = [:]
+    private var useCounter: UInt64 = 0
+    /// The published document indexed, for the revision it was built at.
+    private var indexed: DevToolsDocument?
+    /// Sends a `DevTools.event`'s params; called in the publishing context.
+    var sendEvent: ([UInt8]) -> Void = { _ in }
+
+    init() {}
+
+    /// Connections with state (tests).
+    public var connectionCount: Int { lock.withLock { connections.count } }
+
+    /// The gateway said a DevTools connection closed: its state goes. Any thread.
+    public func close(session: Int) {
+        lock.withLock { _ = connections.removeValue(forKey: session) }
+    }
+
+    /// `weft://appId/instance`: the page's URL in DevTools.
+    static func programURL(_ meta: Snapshot.Meta) -> String {
+        "weft://\(meta.appId ?? "program")/\(meta.instance ?? "default")"
+    }
+
+    /// A CDP event for one connection, as `DevTools.event` params.
+    static func eventParams(session: Int, method: String, params: JSONValue) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.raw("{\"session\":")
+        writer.int(session)
+        writer.raw(",\"message\":{\"method\":")
+        writer.string(method)
+        writer.raw(",\"params\":")
+        writer.value(params)
+        writer.raw("}}")
+        return writer.bytes
+    }
+
+    /// Serves one `DevTools.call` on the loop's thread: the CDP result (or a CDP error), and the
+    /// events to send before the reply.
+    func call(_ params: CommandParams, session captureSession: CaptureSession) throws(CommandError)
+        -> (result: [UInt8], events: [[UInt8]]) {
+        guard let sessionNumber = params["session"]?.integer, sessionNumber > 0 else {
+            throw .invalidParams("DevTools.call needs {session, method, params}")
+        }
+        let method = try params.string("method")
+        let cdpParams: JSONObject
+        switch params["params"] {
+        case nil, .null?: cdpParams = JSONObject()
+        case .object(let object)?: cdpParams = object
+        case let other?: throw .invalidParams("\"params\" must be an object, got \(other.kindDescription)")
+        }
+        guard let handler = Self.handlers[method] ?? Self.acknowledged(method) else {
+            throw CommandError(code: CommandError.methodNotFoundCode, message: "'\(method)' wasn't found")
+        }
+        // Read outside the lock: waiting for the publisher runs the revision hook, which takes it.
+        let published = method == "DOM.getDocument" ? captureSession.document() : captureSession.publishedDocument()
+        lock.lock()
+        defer { lock.unlock() }
+        var request = DevToolsRequest(agent: self, session: captureSession, connection: connection(sessionNumber),
+                                      sessionNumber: sessionNumber, params: CommandParams(object: cdpParams),
+                                      document: indexedDocument(published))
+        let result = try handler(&request)
+        return (result.jsonBytes, request.events)
+    }
+
+    /// The connection's state, created on first use; the least recently used goes beyond the bound.
+    private func connection(_ number: Int) -> DevToolsConnection {
+        useCounter += 1
+        if let existing = connections[number] {
+            existing.lastUsed = useCounter
+            return existing
+        }
+        if connections.count >= Self.maximumConnections,
+           let oldest = connections.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
+            connections[oldest] = nil
+        }
+        let created = DevToolsConnection()
+        created.lastUsed = useCounter
+        connections[number] = created
+        return created
+    }
+
+    private func indexedDocument(_ snapshot: Snapshot) -> DevToolsDocument {
+        if let indexed, indexed.snapshot.revision == snapshot.revision, indexed.snapshot.roots == snapshot.roots {
+            return indexed
+        }
+        let document = DevToolsDocument(snapshot)
+        indexed = document
+        return document
+    }
+
+    /// A new revision was published (in the publishing context): each connection that has the
+    /// document hears what changed in the part it was sent.
+    func published(previous: Snapshot, current: Snapshot, ops: [UpdateOp]?, programURL: String) {
+        let batches: [[UInt8]] = lock.withLock {
+            let listening = connections.filter { $0.value.hasDocument }
+            guard !listening.isEmpty else {
+                indexed = nil
+                return []
+            }
+            let before = indexed?.snapshot.revision == previous.revision ? indexed! : DevToolsDocument(previous)
+            let after = DevToolsDocument(current)
+            indexed = after
+            let changes = ops ?? UpdateOps.diff(previous, current)
+            var out: [[UInt8]] = []
+            for (number, connection) in listening {
+                var events = DOMEvents(connection: connection, before: before, after: after, programURL: programURL)
+                for op in changes { events.apply(op) }
+                out += events.messages.map { Self.eventParams(session: number, method: $0.method, params: $0.params) }
+            }
+            return out
+        }
+        for batch in batches { sendEvent(batch) }
+    }
+
+    typealias Handler = @Sendable (inout DevToolsRequest) throws(CommandError) -> JSONValue
+
+    static let handlers: [String: Handler] = domHandlers.merging(cssHandlers) { a, _ in a }
+        .merging(overlayHandlers) { a, _ in a }.merging(otherDomainHandlers) { a, _ in a }
+
+    /// Methods answered `{}` that need nothing more: switching a domain on or off, and the
+    /// settings the frontend sends at start for features a node tree does not have.
+    static func acknowledged(_ method: String) -> Handler? {
+        guard let dot = method.firstIndex(of: ".") else { return nil }
+        let verb = method[method.index(after: dot)...]
+        let domain = method[..<dot]
+        guard verb == "enable" || verb == "disable"
+            || (verb.hasPrefix("set") && acknowledgedSettingDomains.contains(String(domain))) else { return nil }
+        return { _ in .object(JSONObject()) }
+    }
+
+    static let acknowledgedSettingDomains: Set<String> = [
+        "Page", "Network", "Emulation", "Debugger", "Runtime", "Log", "Overlay", "Target", "Audits", "Autofill",
+        "Profiler", "HeapProfiler", "Animation", "Security", "ServiceWorker", "DOMDebugger", "Inspector", "Storage",
+        "IndexedDB", "CacheStorage", "DOMStorage", "Preload", "FedCm", "Accessibility", "LayerTree", "PWA",
+    ]
+}
+
+/// One CDP request being served: its params, the connection, the indexed document, and the
+/// events it produces (sent before its reply).
+struct DevToolsRequest {
+    let agent: DevToolsAgent
+    let session: CaptureSession
+    let connection: DevToolsConnection
+    let sessionNumber: Int
+    let params: CommandParams
+    var document: DevToolsDocument
+    var events: [[UInt8]] = []
+
+    mutating func emit(_ method: String, _ params: JSONValue) {
+        events.append(DevToolsAgent.eventParams(session: sessionNumber, method: method, params: params))
+    }
+
+    /// The element key a `nodeId` (or `backendNodeId`) param names; -32000 as Chrome answers an
+    /// unknown id.
+    func key(_ name: String = "nodeId") throws(CommandError) -> String {
+        guard let value = params[name] else { throw .invalidParams("missing \"\(name)\"") }
+        guard let id = value.integer else { throw .invalidParams("\"\(name)\" must be an integer, got \(value.jsonString)") }
+        guard let key = connection.keys[id] else { throw CommandError(code: -32000, message: "Could not find node with given id") }
+        return key
+    }
+
+    /// `nodeId`, or `backendNodeId` (the same numbers here), whichever the request carries.
+    func anyNodeKey() throws(CommandError) -> String {
+        if params["nodeId"] != nil { return try key("nodeId") }
+        if params["backendNodeId"] != nil { return try key("backendNodeId") }
+        throw .invalidParams("either nodeId or backendNodeId must be specified")
+    }
+
+    /// The element a key names in the document; -32000 when it is gone.
+    func element(_ key: String) throws(CommandError) -> DevToolsDocument.Entry {
+        guard let entry = document[key] else { throw CommandError(code: -32000, message: "Node is not an element") }
+        return entry
+    }
+}
+
+extension CommandParams {
+    init(object: JSONObject) {
+        self.object = object
+    }
+}
