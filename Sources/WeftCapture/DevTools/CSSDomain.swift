@@ -97,6 +97,7 @@ extension DevToolsAgent {
         "CSS.getAnimatedStylesForNode": { _ in .object(["animationStyles": .array([])]) },
         "CSS.getMediaQueries": { _ in .object(["medias": .array([])]) },
         "CSS.trackComputedStyleUpdates": { _ in .object([:]) },
+        "CSS.trackComputedStyleUpdatesForNode": { _ in .object([:]) },
         "CSS.takeComputedStyleUpdates": { _ in .object(["nodeIds": .array([])]) },
         "CSS.getEnvironmentVariables": { _ in .object(["environmentVariables": .object([:])]) },
         "CSS.getBackgroundColors": { _ in .object(["backgroundColors": .array([])]) },
