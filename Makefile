@@ -65,11 +65,11 @@ test-browser: venv gateway
 	swift build --product TextureGram $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -q tests/browser
 
-# TextureGram end to end (tests/e2e): the real gateway, TextureGram and the web inspector in
+# TextureGram end to end (tests/e2e, and Chrome DevTools on it: tests/devtools): the real gateway, TextureGram and the web inspector in
 # headless Chromium, the CLI through the gateway, deterministic --frames runs, no-gateway messages.
 test-e2e: venv gateway
 	swift build $(SWIFT_BUILD_FLAGS)
-	$(PYTHON) -m pytest -q tests/e2e
+	$(PYTHON) -m pytest -q tests/e2e tests/devtools
 
 # The repository's own scripts (scripts/bench-report, scripts/paced-pinned).
 test-scripts: venv
