@@ -133,8 +133,8 @@ void devtools_message(struct relay *r, struct peer *p, const struct msg *m, long
 		relay_deliver(r, p, reply_error(id, ERR_DEVICE_GONE, "the program went away", NULL), now);
 	else
 		relay_forward(r, p, id, d, "DevTools.call",
-			      json_pack("{s:I, s:s, s:O}", "session", (json_int_t)p->devtools_session, "method", method,
-					"params", params ? params : json_object()),
+			      json_pack("{s:I, s:s, s:o}", "session", (json_int_t)p->devtools_session, "method", method,
+					"params", params ? json_incref(params) : json_object()),
 			      now);
 	json_decref(req);
 }
