@@ -11,6 +11,7 @@ let suites: [any BenchSuite] = [
     CLIBench(),
     NodesBench(),
     CaptureBench(),
+    DevToolsBench(),
     TransportBench(),
 ]
 
