@@ -328,6 +328,7 @@ def test_a_restarted_program_sends_document_updated(gateway, app, cdp):
 # ---- bad input ----
 
 def test_bad_cdp_input_gets_cdp_errors_and_breaks_nothing(gateway, app, cdp):
+    screen = cdp.call("DOM.getDocument")["root"]["children"][0]["nodeId"]
     cdp.send_raw("not json")
     assert cdp.receive()["error"]["code"] == -32700
     cdp.send_raw(json.dumps({"method": "DOM.getDocument"}))
@@ -348,8 +349,13 @@ def test_bad_cdp_input_gets_cdp_errors_and_breaks_nothing(gateway, app, cdp):
         ("DOM.pushNodesByBackendIdsToFrontend", {"backendNodeIds": list(range(20000))}, -32602),
         ("Overlay.setInspectMode", {"mode": "everything"}, -32602),
         ("Runtime.evaluate", {"expression": "1"}, -32000),
+        ("DOM.querySelectorAll", {"nodeId": 1, "selector": "x" * 2000}, -32000),
+        ("DOM.setAttributeValue", {"nodeId": screen, "name": "style", "value": "width: 1px;" * 1000}, -32011),
     ):
         reply = cdp.call_raw(method, params)
         assert reply["error"]["code"] == code, (method, reply)
+    # A selector of 300 descendant combinators is answered (each compound and ancestor is
+    # tried once), not left to backtrack through every ancestor chain.
+    assert cdp.call("DOM.querySelectorAll", nodeId=1, selector=" ".join(["*"] * 300))["nodeIds"] == []
     assert cdp.call("DOM.getDocument")["root"]["nodeId"] == 1
     assert app.call("Tree.getDocument")["roots"]

@@ -133,6 +133,8 @@ extension DevToolsAgent {
 
 extension DevToolsRequest {
     static let inlineSheetPrefix = "inline:"
+    /// The longest style text read (a layout style has 15 properties).
+    static let maximumStyleText = 4096
 
     /// The element's layout style as an editable inline style (style sheet `inline:<nodeId>`).
     func inlineStyle(key: String, element: Snapshot.Element) -> JSONValue {
@@ -153,6 +155,9 @@ extension DevToolsRequest {
     /// edit, each declaration dropped from the current style its Texture default. Everything is
     /// read and checked before anything changes, so a bad value changes nothing (-32011).
     func applyStyleText(_ text: String, to key: String) throws(CommandError) {
+        guard text.utf8.count <= Self.maximumStyleText else {
+            throw .invalidValue("a layout style is at most \(Self.maximumStyleText) bytes of CSS")
+        }
         let current = try element(key).element.style
         var entries: [(key: String, value: JSONValue)] = []
         for declaration in try CSSStyleMapping.parse(text) {

@@ -22,7 +22,13 @@ struct DevToolsSelector {
     /// Alternatives, each a chain of compounds, leftmost first.
     let alternatives: [[Compound]]
 
+    /// The longest selector read: matching costs at most (compounds x depth) per element.
+    static let maximumLength = 1024
+
     init(_ text: String) throws(CommandError) {
+        guard text.utf8.count <= Self.maximumLength else {
+            throw CommandError(code: -32000, message: "DOM Error while querying: selectors are limited to \(Self.maximumLength) bytes")
+        }
         var alternatives: [[Compound]] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             alternatives.append(try Self.parseChain(Array(part)))
@@ -113,29 +119,36 @@ struct DevToolsSelector {
     func collect(in element: Snapshot.Element, ancestors: [Snapshot.Element], includeSelf: Bool,
                  into matches: inout [String], limit: Int) {
         guard matches.count < limit else { return }
-        if includeSelf, alternatives.contains(where: { Self.matches($0[...], element, ancestors[...]) }) {
+        let path = ancestors + [element]
+        if includeSelf, alternatives.contains(where: { Self.matches($0, path: path) }) {
             matches.append(element.id)
         }
-        let path = ancestors + [element]
         for child in element.children {
             collect(in: child, ancestors: path, includeSelf: true, into: &matches, limit: limit)
         }
     }
 
-    private static func matches(_ chain: ArraySlice<Compound>, _ element: Snapshot.Element,
-                                _ ancestors: ArraySlice<Snapshot.Element>) -> Bool {
-        guard let last = chain.last, test(last, element) else { return false }
-        let rest = chain.dropLast()
-        guard !rest.isEmpty else { return true }
-        if last.childOf {
-            guard let parent = ancestors.last else { return false }
-            return matches(rest, parent, ancestors.dropLast())
+    /// Whether the last element of `path` (its ancestors before it) matches `chain`. Each
+    /// (compound, ancestor) pair is decided once, so a chain of descendant combinators costs
+    /// compounds x depth, not depth to the power of compounds.
+    private static func matches(_ chain: [Compound], path: [Snapshot.Element]) -> Bool {
+        var memo: [Int: Bool] = [:]
+        // Whether chain[..<end] ends at path[at].
+        func ends(_ end: Int, at: Int) -> Bool {
+            let key = end * (path.count + 1) + at
+            if let known = memo[key] { return known }
+            var result = test(chain[end - 1], path[at])
+            if result, end > 1 {
+                if chain[end - 1].childOf {
+                    result = at > 0 && ends(end - 1, at: at - 1)
+                } else {
+                    result = (0..<at).reversed().contains { ends(end - 1, at: $0) }
+                }
+            }
+            memo[key] = result
+            return result
         }
-        var remaining = ancestors
-        while let ancestor = remaining.popLast() {
-            if matches(rest, ancestor, remaining) { return true }
-        }
-        return false
+        return ends(chain.count, at: path.count - 1)
     }
 
     private static func test(_ compound: Compound, _ element: Snapshot.Element) -> Bool {
