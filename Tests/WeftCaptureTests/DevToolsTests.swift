@@ -14,6 +14,11 @@ struct DevToolsTests {
         recorder.call("DevTools.call", ["session": .number(Double(session)), "method": .string(method), "params": params])
     }
 
+    /// A node's `index`th described child.
+    private func child(_ node: JSONValue?, _ index: Int) -> JSONValue? {
+        node?["children"]?.array.flatMap { index < $0.count ? $0[index] : nil }
+    }
+
     /// The CDP events sent to `session` since the last call, in order.
     private func events(_ recorder: RecordingSession, session: Int = 1) -> [(method: String, params: JSONValue)] {
         defer { recorder.events.removeAll() }
@@ -49,18 +54,19 @@ struct DevToolsTests {
         let loop = loop(with: [card.root])
         let recorder = RecordingSession(loop: loop)
         let root = try cdp(recorder, "DOM.getDocument", ["depth": -1]).get()["root"]
-        let cardNode = try #require(root?["children"]?[0])
-        #expect(cardNode["nodeName"] == "DisplayNode" && cardNode["attributes"]?[3] == "card")
+        let cardNode = try #require(child(root, 0))
+        #expect(cardNode["nodeName"] == "ASDisplayNode" && cardNode["attributes"]?.array?[3] == "card")
         // card > inset > stack > (avatar, title)
-        let inset = try #require(cardNode["children"]?[0])
+        let inset = try #require(child(cardNode, 0))
         #expect(inset["nodeName"] == "ASInsetLayoutSpec")
-        let title = try #require(inset["children"]?[0]["children"]?[1])
+        let title = try #require(child(child(inset, 0), 1))
         let titleId = try #require(title["nodeId"])
         let box = try cdp(recorder, "DOM.getBoxModel", ["nodeId": titleId]).get()["model"]
         #expect(box?["border"] == [65, 10, 365, 10, 365, 30, 65, 30])
         let insetBox = try cdp(recorder, "DOM.getBoxModel", ["nodeId": inset["nodeId"]!]).get()["model"]
-        #expect(insetBox?["padding"] == [0, 0, 375, 0, 375, 40, 0, 40])
-        #expect(insetBox?["content"] == [10, 10, 365, 10, 365, 30, 10, 30])
+        // The inset fills the 375x100 root; its insets (10) are the padding.
+        #expect(insetBox?["padding"] == [0, 0, 375, 0, 375, 100, 0, 100])
+        #expect(insetBox?["content"] == [10, 10, 365, 10, 365, 90, 10, 90])
 
         let inline = try cdp(recorder, "CSS.getInlineStylesForNode", ["nodeId": titleId]).get()["inlineStyle"]
         #expect(inline?["cssText"] == "width: 100px; height: 20px; flex-grow: 1;")
@@ -88,7 +94,7 @@ struct DevToolsTests {
         card.spacing = 15
         card.root.setNeedsLayout()
         loop.run(frames: 1)
-        let titleId = try #require(root?["children"]?[0]["children"]?[0]["children"]?[0]["children"]?[1]["nodeId"])
+        let titleId = try #require(child(child(child(child(root, 0), 0), 0), 1)?["nodeId"])
         let moved = events(recorder)
         #expect(moved.contains { $0.method == "DOM.attributeModified" && $0.params["nodeId"] == titleId
             && $0.params["name"] == "frame" && $0.params["value"] == "65 0 290 20" })
