@@ -143,7 +143,8 @@ public final class CaptureSession {
         budget = CaptureBudget(fraction: captureBudget)
         edits = EditStore(loop: loop)
         edits.onDropped = { [weak self] id, reason in self?.editDropped(id: id, reason: reason) }
-        devTools.sendEvent = { [publisher] params in publisher.sendEvent("DevTools.event", params) }
+        // Weakly: the publisher holds the agent (`onPublished`).
+        devTools.sendEvent = { [weak publisher] params in publisher?.sendEvent("DevTools.event", params) }
         publisher.onPublished = { [devTools] previous, current, ops in
             devTools.published(previous: previous, current: current, ops: ops, programURL: DevToolsAgent.programURL(current.meta))
         }
