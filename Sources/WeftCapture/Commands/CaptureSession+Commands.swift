@@ -59,12 +59,10 @@ extension CaptureSession {
         "Scroll.toItem": { session, params throws(CommandError) in try session.scrollToItem(params) },
         "Scroll.drag": { session, params throws(CommandError) in try session.drag(params) },
         "DevTools.call": { session, params throws(CommandError) in
-            let (result, events) = try session.devTools.call(params, session: session)
-            // Before the reply, as Chrome sends DOM.setChildNodes before answering requestChildNodes.
-            for event in events {
-                session.publisher.afterPublishing { [publisher = session.publisher] _ in publisher.sendEvent("DevTools.event", event) }
-            }
-            return .now(result)
+            session.sendBeforeReply(try session.devTools.call(params, session: session))
+        },
+        "DevTools.inspectNode": { session, params throws(CommandError) in
+            session.sendBeforeReply(try session.devTools.inspectNode(params, session: session))
         },
         "Runtime.pause": { session, _ in session.loop.pause(); return .now(emptyObject) },
         "Runtime.resume": { session, _ in session.loop.resume(); return .now(emptyObject) },
@@ -76,6 +74,15 @@ extension CaptureSession {
             return .now(emptyObject)
         },
     ]
+
+    /// Sends DevTools' events, then answers: Chrome sends `DOM.setChildNodes` before it answers
+    /// `DOM.requestChildNodes`, and the frontend expects that order.
+    private func sendBeforeReply(_ served: (result: [UInt8], events: [DevToolsAgent.Event])) -> Answer {
+        for event in served.events {
+            publisher.afterPublishing { [publisher] _ in publisher.sendEvent(event.method, event.params) }
+        }
+        return .now(served.result)
+    }
 
     /// `{}`, the result of commands that only act.
     static let emptyObject: [UInt8] = Array("{}".utf8)

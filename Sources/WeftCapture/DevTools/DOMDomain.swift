@@ -153,11 +153,8 @@ extension DevToolsAgent {
             var budget = maximumResults
             return .object(["outerHTML": .string(request.outerHTML(key, budget: &budget))])
         },
-        "DOM.hideHighlight": { request in
-            request.connection.highlighted = nil
-            return .object([:])
-        },
-        "DOM.highlightNode": { request in .object([:]) },
+        "DOM.hideHighlight": { request throws(CommandError) in try overlayHandlers["Overlay.hideHighlight"]!(&request) },
+        "DOM.highlightNode": { request throws(CommandError) in try overlayHandlers["Overlay.highlightNode"]!(&request) },
         "DOM.markUndoableState": { _ in .object([:]) },
         "DOM.getNodesForSubtreeByStyle": { _ in .object(["nodeIds": .array([])]) },
         "DOM.getTopLayerElements": { _ in .object(["nodeIds": .array([])]) },

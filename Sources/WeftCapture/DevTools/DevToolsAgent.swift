@@ -51,9 +51,10 @@ public final class DevToolsAgent: @unchecked Sendable {
     }
 
     /// Serves one `DevTools.call` on the loop's thread: the CDP result (or a CDP error), and the
-    /// events to send before the reply.
+    /// events to send before the reply (method, params: `DevTools.event`s and the Weft events
+    /// that tell Weft pages what DevTools highlights).
     func call(_ params: CommandParams, session captureSession: CaptureSession) throws(CommandError)
-        -> (result: [UInt8], events: [[UInt8]]) {
+        -> (result: [UInt8], events: [Event]) {
         guard let sessionNumber = params["session"]?.integer, sessionNumber > 0 else {
             throw .invalidParams("DevTools.call needs {session, method, params}")
         }
@@ -77,6 +78,36 @@ public final class DevToolsAgent: @unchecked Sendable {
         let result = try handler(&request)
         return (result.jsonBytes, request.events)
     }
+
+    /// A device event: its method and encoded params.
+    typealias Event = (method: String, params: [UInt8])
+
+    /// `DevTools.inspectNode {"id"}`, sent by a Weft page when its user picks an element: each
+    /// connection in inspect mode is asked to select it (`Overlay.inspectNodeRequested`), with
+    /// its ancestors pushed. Answers how many were asked; an id not in the document is -32010.
+    func inspectNode(_ params: CommandParams, session captureSession: CaptureSession) throws(CommandError)
+        -> (result: [UInt8], events: [Event]) {
+        let id = try params.string("id")
+        let published = captureSession.publishedDocument()
+        lock.lock()
+        defer { lock.unlock() }
+        let document = indexedDocument(published)
+        guard document[id] != nil else { throw .unknownElement(id) }
+        var events: [Event] = []
+        var asked = 0
+        for (number, connection) in connections where connection.inspectMode != "none" && connection.hasDocument {
+            asked += 1
+            var request = DevToolsRequest(agent: self, session: captureSession, connection: connection, sessionNumber: number,
+                                          params: CommandParams(object: JSONObject()), document: document)
+            let nodeId = request.pushPath(to: id)
+            request.emit("Overlay.inspectNodeRequested", .object(["backendNodeId": .number(Double(nodeId))]))
+            events += request.events
+        }
+        return (JSONValue.object(["connections": .number(Double(asked))]).jsonBytes, events)
+    }
+
+    /// Whether a connection is in inspect mode (read with the lock held, while serving a request).
+    var anyConnectionInspecting: Bool { connections.values.contains { $0.inspectMode != "none" } }
 
     /// The connection's state, created on first use; the least recently used goes beyond the bound.
     private func connection(_ number: Int) -> DevToolsConnection {
@@ -160,10 +191,16 @@ struct DevToolsRequest {
     let sessionNumber: Int
     let params: CommandParams
     var document: DevToolsDocument
-    var events: [[UInt8]] = []
+    var events: [DevToolsAgent.Event] = []
 
+    /// A CDP event for this connection.
     mutating func emit(_ method: String, _ params: JSONValue) {
-        events.append(DevToolsAgent.eventParams(session: sessionNumber, method: method, params: params))
+        events.append(("DevTools.event", DevToolsAgent.eventParams(session: sessionNumber, method: method, params: params)))
+    }
+
+    /// A Weft event for the inspectors attached to the program (the Weft page).
+    mutating func announce(_ method: String, _ params: JSONValue) {
+        events.append((method, params.jsonBytes))
     }
 
     /// The element key a `nodeId` (or `backendNodeId`) param names; -32000 as Chrome answers an
