@@ -69,7 +69,8 @@ test-browser: venv gateway
 # headless Chromium, the CLI through the gateway, deterministic --frames runs, no-gateway messages.
 test-e2e: venv gateway
 	swift build $(SWIFT_BUILD_FLAGS)
-	$(PYTHON) -m pytest -q tests/e2e tests/devtools
+	$(PYTHON) -m pytest -q tests/e2e
+	$(PYTHON) -m pytest -q tests/devtools
 
 # The repository's own scripts (scripts/bench-report, scripts/paced-pinned).
 test-scripts: venv
