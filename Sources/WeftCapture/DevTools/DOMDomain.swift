@@ -7,31 +7,14 @@ extension DevToolsAgent {
     static let maximumResults = 10_000
 
     static let domHandlers: [String: Handler] = [
-        "DOM.getDocument": { request throws(CommandError) in
-            let depth = try request.params["depth"] == nil ? 1 : request.params.integer("depth", in: -1...1_000_000)
-            request.connection.reset()
-            return .object(["root": request.tree.documentNode(depth: depth)])
-        },
         "DOM.requestChildNodes": { request throws(CommandError) in
             let key = try request.key()
             let depth = try request.params["depth"] == nil ? 1 : request.params.integer("depth", in: -1...1_000_000)
             guard key == DevToolsConnection.documentKey || request.document[key] != nil else {
                 throw CommandError(code: -32000, message: "Node is not an element")
             }
-            let nodes = request.tree.children(of: key, depth: depth)
-            request.emit("DOM.setChildNodes", .object(["parentId": .number(Double(request.connection.nodeId(for: key))),
-                                                       "nodes": nodes]))
+            request.emit("DOM.setChildNodes", encoded: request.tree.setChildNodesParams(of: key, depth: depth))
             return .object([:])
-        },
-        "DOM.describeNode": { request throws(CommandError) in
-            let key = try request.anyNodeKey()
-            let depth = try request.params["depth"] == nil ? 0 : request.params.integer("depth", in: -1...1_000_000)
-            if key == DevToolsConnection.documentKey { return .object(["node": request.tree.documentNode(depth: depth)]) }
-            let parent = request.document.resolve(key)?.entry.parent
-            let parentId = parent.map { request.connection.nodeId(for: $0) } ?? DevToolsConnection.documentNodeId
-            let node = request.tree.node(key, parentId: parentId, depth: depth)
-            guard node != .null else { throw CommandError(code: -32000, message: "Node is not an element") }
-            return .object(["node": node])
         },
         "DOM.getBoxModel": { request throws(CommandError) in
             let key = try request.anyNodeKey()
@@ -158,6 +141,38 @@ extension DevToolsAgent {
         "DOM.markUndoableState": { _ in .object([:]) },
         "DOM.getNodesForSubtreeByStyle": { _ in .object(["nodeIds": .array([])]) },
         "DOM.getTopLayerElements": { _ in .object(["nodeIds": .array([])]) },
+    ]
+
+    /// The methods that answer with whole trees of nodes, written as JSON text.
+    static let encodedHandlers: [String: EncodedHandler] = [
+        "DOM.getDocument": { request throws(CommandError) in
+            let depth = try request.params["depth"] == nil ? 1 : request.params.integer("depth", in: -1...1_000_000)
+            request.connection.reset()
+            var writer = JSONWriter(capacity: 64 * 1024)
+            writer.raw("{\"root\":")
+            request.tree.writeDocumentNode(depth: depth, into: &writer)
+            writer.byte(UInt8(ascii: "}"))
+            return writer.bytes
+        },
+        "DOM.describeNode": { request throws(CommandError) in
+            let key = try request.anyNodeKey()
+            let depth = try request.params["depth"] == nil ? 0 : request.params.integer("depth", in: -1...1_000_000)
+            var writer = JSONWriter(capacity: 1024)
+            writer.raw("{\"node\":")
+            if key == DevToolsConnection.documentKey {
+                request.tree.writeDocumentNode(depth: depth, into: &writer)
+            } else {
+                guard let (entry, text) = request.document.resolve(key) else {
+                    throw CommandError(code: -32000, message: "Node is not an element")
+                }
+                // A text node's parent is its element; an element's, its parent (or the document).
+                let parent = text == nil ? entry.parent : entry.element.id
+                let parentId = parent.map { request.connection.nodeId(for: $0) } ?? DevToolsConnection.documentNodeId
+                request.tree.writeNode(key, parentId: parentId, depth: depth, into: &writer)
+            }
+            writer.byte(UInt8(ascii: "}"))
+            return writer.bytes
+        },
     ]
 
     static let frameId = "weft"

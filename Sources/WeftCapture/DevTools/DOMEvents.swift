@@ -9,7 +9,8 @@ struct DOMEvents {
     let before: DevToolsDocument
     let after: DevToolsDocument
     let programURL: String
-    private(set) var messages: [(method: String, params: JSONValue)] = []
+    /// Each event's method and encoded params.
+    private(set) var messages: [(method: String, params: [UInt8])] = []
     private var compared: Set<String> = []
 
     init(connection: DevToolsConnection, before: DevToolsDocument, after: DevToolsDocument, programURL: String) {
@@ -20,7 +21,7 @@ struct DOMEvents {
     }
 
     private mutating func emit(_ method: String, _ params: JSONObject) {
-        messages.append((method, .object(params)))
+        messages.append((method, JSONValue.object(params).jsonBytes))
     }
 
     private func number(_ n: Int) -> JSONValue { .number(Double(n)) }
@@ -84,8 +85,15 @@ struct DOMEvents {
         let siblings = after.childKeys(of: parent)
         let previous = entry.index > 0 && entry.index <= siblings.count ? connection.existingNodeId(for: siblings[entry.index - 1]) : nil
         let tree = DOMTree(connection: connection, document: after, programURL: programURL)
-        emit("DOM.childNodeInserted", ["parentNodeId": number(parentId), "previousNodeId": number(previous ?? 0),
-                                       "node": tree.node(id, parentId: parentId, depth: 0)])
+        var writer = JSONWriter(capacity: 512)
+        writer.raw("{\"parentNodeId\":")
+        writer.int(parentId)
+        writer.raw(",\"previousNodeId\":")
+        writer.int(previous ?? 0)
+        writer.raw(",\"node\":")
+        tree.writeNode(id, parentId: parentId, depth: 0, into: &writer)
+        writer.byte(UInt8(ascii: "}"))
+        messages.append(("DOM.childNodeInserted", writer.bytes))
     }
 
     private mutating func removed(_ id: String) {

@@ -11,47 +11,95 @@ struct DOMTree {
     /// `weft://appId/instance`, the page's URL.
     let programURL: String
 
-    /// The document node, its children to `depth` (-1: all).
-    func documentNode(depth: Int) -> JSONValue {
+    /// The document node, its children to `depth` (-1: all). Nodes are written as JSON text
+    /// while the document is walked, as documents are: a whole tree builds no `JSONValue`.
+    func writeDocumentNode(depth: Int, into writer: inout JSONWriter) {
         let key = DevToolsConnection.documentKey
-        var node: JSONObject = [
-            "nodeId": .number(Double(DevToolsConnection.documentNodeId)),
-            "backendNodeId": .number(Double(DevToolsConnection.documentNodeId)),
-            "nodeType": .number(Double(Self.documentNode)), "nodeName": "#document", "localName": "", "nodeValue": "",
-            "childNodeCount": .number(Double(document.snapshot.roots.count)),
-            "documentURL": .string(programURL), "baseURL": .string(programURL), "xmlVersion": "1.0",
-        ]
-        if depth != 0 { node.append(key: "children", value: children(of: key, depth: depth)) }
-        return .object(node)
+        writer.raw("{\"nodeId\":")
+        writer.int(DevToolsConnection.documentNodeId)
+        writer.raw(",\"backendNodeId\":")
+        writer.int(DevToolsConnection.documentNodeId)
+        writer.raw(",\"nodeType\":")
+        writer.int(Self.documentNode)
+        writer.raw(",\"nodeName\":\"#document\",\"localName\":\"\",\"nodeValue\":\"\",\"childNodeCount\":")
+        writer.int(document.snapshot.roots.count)
+        writer.raw(",\"documentURL\":")
+        writer.string(programURL)
+        writer.raw(",\"baseURL\":")
+        writer.string(programURL)
+        writer.raw(",\"xmlVersion\":\"1.0\"")
+        if depth != 0 {
+            writer.raw(",\"children\":")
+            writeChildren(of: key, depth: depth, into: &writer)
+        }
+        writer.byte(UInt8(ascii: "}"))
     }
 
-    /// The CDP children of `key` to `depth` more levels, marking them sent.
-    func children(of key: String, depth: Int) -> JSONValue {
+    /// The CDP children of `key` to `depth` more levels, as an array, marking them sent.
+    func writeChildren(of key: String, depth: Int, into writer: inout JSONWriter) {
         connection.childrenSent.insert(key)
         let parentId = connection.nodeId(for: key)
-        return .array(document.childKeys(of: key).map { node($0, parentId: parentId, depth: depth - 1) })
+        writer.byte(UInt8(ascii: "["))
+        for (index, child) in document.childKeys(of: key).enumerated() {
+            if index > 0 { writer.byte(UInt8(ascii: ",")) }
+            writeNode(child, parentId: parentId, depth: depth - 1, into: &writer)
+        }
+        writer.byte(UInt8(ascii: "]"))
     }
 
-    /// One node, with its children to `depth` more levels (-1: all, 0: none).
-    func node(_ key: String, parentId: Int, depth: Int) -> JSONValue {
-        let nodeId = Double(connection.nodeId(for: key))
-        guard let (entry, text) = document.resolve(key) else { return .null }
+    /// One node, with its children to `depth` more levels (-1: all, 0: none); `null` for a key
+    /// the document does not hold.
+    func writeNode(_ key: String, parentId: Int, depth: Int, into writer: inout JSONWriter) {
+        guard let (entry, text) = document.resolve(key) else { return writer.raw("null") }
+        let nodeId = connection.nodeId(for: key)
+        writer.raw("{\"nodeId\":")
+        writer.int(nodeId)
+        writer.raw(",\"parentId\":")
+        writer.int(parentId)
+        writer.raw(",\"backendNodeId\":")
+        writer.int(nodeId)
         if let text {
-            return .object(["nodeId": .number(nodeId), "parentId": .number(Double(parentId)),
-                            "backendNodeId": .number(nodeId), "nodeType": .number(Double(Self.textNode)),
-                            "nodeName": "#text", "localName": "", "nodeValue": .string(text)])
+            writer.raw(",\"nodeType\":")
+            writer.int(Self.textNode)
+            writer.raw(",\"nodeName\":\"#text\",\"localName\":\"\",\"nodeValue\":")
+            writer.string(text)
+            writer.byte(UInt8(ascii: "}"))
+            return
         }
         let element = entry.element
         let childKeys = document.childKeys(of: key)
-        var node: JSONObject = [
-            "nodeId": .number(nodeId), "parentId": .number(Double(parentId)), "backendNodeId": .number(nodeId),
-            "nodeType": .number(Double(Self.elementNode)), "nodeName": .string(element.className),
-            "localName": .string(element.className), "nodeValue": "",
-            "childNodeCount": .number(Double(childKeys.count)),
-            "attributes": .array(Self.attributes(of: element).flatMap { [JSONValue.string($0.name), .string($0.value)] }),
-        ]
-        if depth != 0, !childKeys.isEmpty { node.append(key: "children", value: children(of: key, depth: depth)) }
-        return .object(node)
+        writer.raw(",\"nodeType\":")
+        writer.int(Self.elementNode)
+        writer.raw(",\"nodeName\":")
+        writer.string(element.className)
+        writer.raw(",\"localName\":")
+        writer.string(element.className)
+        writer.raw(",\"nodeValue\":\"\",\"childNodeCount\":")
+        writer.int(childKeys.count)
+        writer.raw(",\"attributes\":[")
+        for (index, attribute) in Self.attributes(of: element).enumerated() {
+            if index > 0 { writer.byte(UInt8(ascii: ",")) }
+            writer.string(attribute.name)
+            writer.byte(UInt8(ascii: ","))
+            writer.string(attribute.value)
+        }
+        writer.byte(UInt8(ascii: "]"))
+        if depth != 0, !childKeys.isEmpty {
+            writer.raw(",\"children\":")
+            writeChildren(of: key, depth: depth, into: &writer)
+        }
+        writer.byte(UInt8(ascii: "}"))
+    }
+
+    /// `{"parentId", "nodes"}`: the params of `DOM.setChildNodes` for `key`'s children.
+    func setChildNodesParams(of key: String, depth: Int) -> [UInt8] {
+        var writer = JSONWriter(capacity: 1024)
+        writer.raw("{\"parentId\":")
+        writer.int(connection.nodeId(for: key))
+        writer.raw(",\"nodes\":")
+        writeChildren(of: key, depth: depth, into: &writer)
+        writer.byte(UInt8(ascii: "}"))
+        return writer.bytes
     }
 
     /// An element's attributes, in the order the Elements panel shows them.
@@ -85,8 +133,7 @@ extension DevToolsRequest {
         var parent = DevToolsConnection.documentKey
         for key in document.path(to: id) {
             if !connection.childrenSent.contains(parent) {
-                emit("DOM.setChildNodes", .object(["parentId": .number(Double(connection.nodeId(for: parent))),
-                                                   "nodes": tree.children(of: parent, depth: 1)]))
+                emit("DOM.setChildNodes", encoded: tree.setChildNodesParams(of: parent, depth: 1))
             }
             parent = key
         }

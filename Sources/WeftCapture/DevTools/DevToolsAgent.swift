@@ -38,14 +38,14 @@ public final class DevToolsAgent: @unchecked Sendable {
     }
 
     /// A CDP event for one connection, as `DevTools.event` params.
-    static func eventParams(session: Int, method: String, params: JSONValue) -> [UInt8] {
-        var writer = JSONWriter(capacity: 256)
+    static func eventParams(session: Int, method: String, params: [UInt8]) -> [UInt8] {
+        var writer = JSONWriter(capacity: 64 + params.count)
         writer.raw("{\"session\":")
         writer.int(session)
         writer.raw(",\"message\":{\"method\":")
         writer.string(method)
         writer.raw(",\"params\":")
-        writer.value(params)
+        writer.raw(bytes: params)
         writer.raw("}}")
         return writer.bytes
     }
@@ -65,7 +65,8 @@ public final class DevToolsAgent: @unchecked Sendable {
         case .object(let object)?: cdpParams = object
         case let other?: throw .invalidParams("\"params\" must be an object, got \(other.kindDescription)")
         }
-        guard let handler = Self.handlers[method] ?? Self.acknowledged(method) else {
+        let encodedHandler = Self.encodedHandlers[method]
+        guard let handler = encodedHandler ?? Self.handlers[method].map(Self.encoding) ?? Self.acknowledged(method).map(Self.encoding) else {
             throw CommandError(code: CommandError.methodNotFoundCode, message: "'\(method)' wasn't found")
         }
         // Read outside the lock: waiting for the publisher runs the revision hook, which takes it.
@@ -76,7 +77,7 @@ public final class DevToolsAgent: @unchecked Sendable {
                                       sessionNumber: sessionNumber, params: CommandParams(object: cdpParams),
                                       document: indexedDocument(published))
         let result = try handler(&request)
-        return (result.jsonBytes, request.events)
+        return (result, request.events)
     }
 
     /// A device event: its method and encoded params.
@@ -160,6 +161,12 @@ public final class DevToolsAgent: @unchecked Sendable {
     }
 
     typealias Handler = @Sendable (inout DevToolsRequest) throws(CommandError) -> JSONValue
+    /// A handler that writes its result as JSON text itself (whole trees of nodes).
+    typealias EncodedHandler = @Sendable (inout DevToolsRequest) throws(CommandError) -> [UInt8]
+
+    static func encoding(_ handler: @escaping Handler) -> EncodedHandler {
+        { request throws(CommandError) in try handler(&request).jsonBytes }
+    }
 
     static let handlers: [String: Handler] = domHandlers.merging(cssHandlers) { a, _ in a }
         .merging(overlayHandlers) { a, _ in a }.merging(otherDomainHandlers) { a, _ in a }
@@ -195,6 +202,11 @@ struct DevToolsRequest {
 
     /// A CDP event for this connection.
     mutating func emit(_ method: String, _ params: JSONValue) {
+        emit(method, encoded: params.jsonBytes)
+    }
+
+    /// A CDP event whose params are written already.
+    mutating func emit(_ method: String, encoded params: [UInt8]) {
         events.append(("DevTools.event", DevToolsAgent.eventParams(session: sessionNumber, method: method, params: params)))
     }
 
