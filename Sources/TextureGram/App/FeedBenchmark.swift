@@ -47,9 +47,9 @@ enum FeedBenchmark {
                 ThreadCPUClock.seconds { inspector.session.handle(method: method, params: Array(params.utf8)) { _ in } }
             }.min()!
         }
-        let elements = inspector.session.document().elementCount
-        figure("Tree.getDocument (\(elements) elements)", best("Tree.getDocument", "") * 1000, "ms", decimals: 2)
-        figure("DevTools DOM.getDocument, depth -1 (\(elements) elements)",
+        figure("elements in the document after the run", Double(inspector.session.document().elementCount), "elements", decimals: 0)
+        figure("Tree.getDocument after the run", best("Tree.getDocument", "") * 1000, "ms", decimals: 2)
+        figure("DevTools DOM.getDocument, depth -1, after the run",
                best("DevTools.call", #"{"session":1,"method":"DOM.getDocument","params":{"depth":-1}}"#) * 1000, "ms", decimals: 2)
     }
 
