@@ -3,15 +3,18 @@ gateway's DevTools socket for the real TextureGram, in headless Chromium: the El
 shows the program's tree, expanding and selecting work, the Styles pane shows the selected
 node's layout style, and a value typed there is a live edit that moves the frame. Screenshots go
 to artifacts/ (devtools-*.png); the frontend's console must hold no protocol errors."""
-import re
 import time
 
 import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from browser.conftest import CHROMEDRIVER, CHROMIUM
 from harness import ARTIFACTS
 
 WAIT = 20
@@ -113,6 +116,28 @@ def test_the_elements_panel_browses_and_edits_texturegram(gateway, app, frontend
     frontend.row('<StoriesStripNode id="n4" name="stories" frame="0 80 375 92"')
     frontend.screenshot("edited")
 
-    # The Computed pane reads the frame.
     errors = frontend.protocol_errors()
     assert errors == [], errors
+
+
+def test_chrome_inspect_lists_the_program(gateway, app):
+    """chrome://inspect with the gateway under "Discover network targets" lists the program
+    (the shape of /json/version and /json/list is the one Chrome reads)."""
+    options = Options()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--window-size=1200,700", "--disable-gpu", "--disable-dev-shm-usage"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"devtools": {"discover_tcp_targets_enabled": True,
+                                                           "tcp_discovery_config": [f"127.0.0.1:{gateway.port}"]}})
+    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    try:
+        browser.get("chrome://inspect/#devices")
+        listed = WebDriverWait(browser, WAIT).until(
+            lambda d: (lambda text: text if f"TextureGram ({app.instance})" in text else None)(d.execute_script("return document.body.innerText")),
+            message="chrome://inspect to list TextureGram")
+        assert f"127.0.0.1:{gateway.port} (0.1.0)" in listed
+        assert f"weft://org.weft.TextureGram/{app.instance}" in listed
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(ARTIFACTS / "devtools-chrome-inspect.png"))
+    finally:
+        browser.quit()
