@@ -124,8 +124,8 @@ enum CSSStyleMapping {
         return result
     }
 
-    /// The spec's own properties as flex (stack) or padding (inset) declarations, and whether
-    /// the element lays its children out as a flex container.
+    /// The spec's own properties as flex (stack) or padding (inset) declarations; none for
+    /// other elements.
     static func specDeclarations(of element: Snapshot.Element) -> [(name: String, value: String)] {
         let props = element.props
         switch element.type {

@@ -63,8 +63,7 @@ struct DOMEvents {
         }
         let oldText = DevToolsDocument.text(of: old), newText = DevToolsDocument.text(of: new)
         guard oldText != newText else { return }
-        if let oldText = oldText, let newText, let textId = connection.existingNodeId(for: id + DevToolsDocument.textSuffix) {
-            _ = oldText
+        if oldText != nil, let newText, let textId = connection.existingNodeId(for: id + DevToolsDocument.textSuffix) {
             emit("DOM.characterDataModified", ["nodeId": number(textId), "characterData": .string(newText)])
         } else if (oldText == nil) != (newText == nil) {
             // The text child came or went: the frontend asks for the children again.
