@@ -189,6 +189,9 @@ static int ws_established(struct lws *wsi, struct session *s)
 	if (!s->peer)
 		return -1;
 	if (selector && !devtools_bind(&srv.relay, s->peer, selector, now_us())) {
+		/* The device left the list between the upgrade's check and now. */
+		relay_closed(&srv.relay, s->peer, now_us());
+		s->peer = NULL;
 		lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"unknown device", 14);
 		return -1;
 	}
@@ -375,6 +378,8 @@ static int http_request(struct lws *wsi, struct session *s, const char *path)
 	if (discovery) {
 		char host[256];
 		const char *h = header(wsi, WSI_TOKEN_HOST, host, sizeof host);
+		if (!h)
+			h = header(wsi, WSI_TOKEN_HTTP_COLON_AUTHORITY, host, sizeof host);
 		devtools_http(&srv.relay, method, path, h ? h : "127.0.0.1", srv.o->token, &s->resp);
 		s->resp_ready = true;
 		lws_callback_on_writable(wsi);
