@@ -40,12 +40,13 @@ struct DevToolsTests {
             let expected: JSONValue = entry.key == "minWidth" ? 8 : style[entry.key]!
             #expect(entry.value == expected, "\(declaration.name)")
         }
-        let parsed = try CSSStyleMapping.parse("width: 10px; /* height: 3px; */ flex-grow: 2 !important;;")
+        let parsed = CSSStyleMapping.parse("width: 10px; /* height: 3px; */ flex-grow: 2 !important;;")
         #expect(parsed.map(\.name) == ["width", "flex-grow"] && parsed[1].value == "2")
         for (name, value) in [("width", "wide"), ("flex-grow", "1px"), ("align-self", "middle"), ("color", "red")] {
             #expect(throws: CommandError.self) { try CSSStyleMapping.styleEntry(name: name, value: value) }
         }
-        #expect(throws: CommandError.self) { try CSSStyleMapping.parse("width 10px") }
+        let colonless = CSSStyleMapping.parse("width 10px")
+        #expect(throws: CommandError.self) { try CSSStyleMapping.styleEntry(name: colonless[0].name, value: colonless[0].value) }
     }
 
     @Test("the document, box models and an edit typed as CSS, on the card")
@@ -74,10 +75,15 @@ struct DevToolsTests {
         let sheet = try #require(inline?["styleSheetId"])
         _ = try cdp(recorder, "CSS.setStyleTexts", ["edits": [["styleSheetId": sheet, "text": "width: 100px; height: 24px;"]]]).get()
         #expect(card.title.frame.size == Size(width: 100, height: 24))
-        // A bad value changes nothing.
-        let bad = cdp(recorder, "CSS.setStyleTexts", ["edits": [["styleSheetId": sheet, "text": "width: 1px; height: x;"]]])
+        // Typed in the Styles pane, a value that does not read is left out and marked (and said in
+        // the Console); the rest applies. Through the style attribute, it changes nothing.
+        let typed = try cdp(recorder, "CSS.setStyleTexts", ["edits": [["styleSheetId": sheet, "text": "width: 90px; height: x;"]]]).get()
+        let properties = try #require(typed["styles"]?.array?.first?["cssProperties"]?.array)
+        #expect(properties.map { $0["parsedOk"] } == [nil, false])
+        #expect(card.title.frame.size == Size(width: 90, height: 24))
+        let bad = cdp(recorder, "DOM.setAttributeValue", ["nodeId": titleId, "name": "style", "value": "width: 1px; height: x;"])
         #expect(throws: CommandError.self) { try bad.get() }
-        #expect(card.title.frame.size == Size(width: 100, height: 24))
+        #expect(card.title.frame.size == Size(width: 90, height: 24))
         _ = try recorder.result("Layout.revertEdits", [:])
         #expect(card.title.frame.size == Size(width: 300, height: 20))
     }
@@ -117,6 +123,10 @@ struct DevToolsTests {
             _ = try cdp(recorder, "DOM.getDocument", session: session).get()
         }
         #expect(recorder.session.devTools.connectionCount == DevToolsAgent.maximumConnections)
+        // The first was forgotten: coming back, it is told to read the document again.
+        _ = events(recorder)
+        _ = try cdp(recorder, "DOM.enable", session: 1).get()
+        #expect(events(recorder, session: 1).map(\.method) == ["DOM.documentUpdated"])
         recorder.session.devTools.close(session: DevToolsAgent.maximumConnections + 3)
         #expect(recorder.session.devTools.connectionCount == DevToolsAgent.maximumConnections - 1)
         var ids: [JSONValue] = []

@@ -105,7 +105,10 @@ def test_the_elements_panel_browses_and_edits_texturegram(gateway, app, frontend
     frontend.click(value, dx=5)
     frontend.wait("return deepAll(document, 'span.value', []).some(v => v.isContentEditable || v.classList.contains('text-prompt'));",
                   "the value to become editable")
-    frontend.keys("80px", Keys.ENTER)  # editing starts with the value selected
+    for key in "80px":  # editing starts with the value selected; typed at a person's pace
+        frontend.keys(key)
+        time.sleep(0.15)
+    frontend.keys(Keys.ENTER)
     deadline = time.monotonic() + WAIT
     while app.call("Tree.getElement", {"id": "n3"})["element"]["frame"][3] != 80:
         assert time.monotonic() < deadline, "the navigation bar never became 80 points tall"

@@ -228,15 +228,27 @@ def test_set_style_texts_moves_a_frame_with_the_edits_validation_and_reverts(gat
     assert styles[0]["cssText"] == "height: 80px;"
     bar_id = attributes(cdp.call("DOM.describeNode", nodeId=bar)["node"])["id"]
     assert app.call("Tree.getElement", {"id": bar_id})["element"]["frame"][3] == 80
+    # Its own edit comes back to the editing connection as inlineStyleInvalidated (Chrome's way,
+    # which leaves the Styles pane's editor alone), and getAttributes reads the new style.
+    invalidated = cdp.wait_event("DOM.inlineStyleInvalidated")["params"]
+    assert invalidated["nodeIds"] == [bar]
+    attrs = cdp.call("DOM.getAttributes", nodeId=bar)["attributes"]
+    assert dict(zip(attrs[::2], attrs[1::2]))["style"] == "height: 80px;"
     # The stories strip below it moved down by 36 points.
     stories = [e for e, _ in elements(snapshot(gateway, app)["roots"][0]) if e.get("debugName") == "stories"][0]
     assert stories["frame"][1] == stories_before[1] + 36
-    # A bad value is a CDP error, with the edit's code, and changes nothing.
-    bad = cdp.call_raw("CSS.setStyleTexts", {"edits": [dict(edit, text="height: tall;")]})
-    assert bad["error"]["code"] == -32011 and "height" in bad["error"]["message"]
+    # Typed in the Styles pane, a value that does not read is marked (parsedOk false), said in the
+    # Console (Log.entryAdded, the edit's message) and not applied: the frame stays.
+    cdp.take_events()
+    typed = cdp.call("CSS.setStyleTexts", edits=[dict(edit, text="height: tall; color: red;")])["styles"][0]
+    assert [(p["name"], p.get("parsedOk", True)) for p in typed["cssProperties"]] == [("height", False), ("color", False)]
+    warnings = [e["params"]["entry"]["text"] for e in cdp.take_events("Log.entryAdded")]
+    assert len(warnings) == 2 and warnings[0].startswith("height: expected a length") and "not a layout style property" in warnings[1]
     assert app.call("Tree.getElement", {"id": bar_id})["element"]["frame"][3] == 80
-    # A style property the layout does not have is refused the same way.
-    assert cdp.call_raw("CSS.setStyleTexts", {"edits": [dict(edit, text="color: red;")]})["error"]["code"] == -32011
+    # Through the style attribute (scripts), a bad value is the edit's error and changes nothing.
+    bad = cdp.call_raw("DOM.setAttributeValue", {"nodeId": bar, "name": "style", "value": "height: 10px; width: tall"})
+    assert bad["error"]["code"] == -32011 and "width" in bad["error"]["message"]
+    assert app.call("Tree.getElement", {"id": bar_id})["element"]["frame"][3] == 80
     # Typing the old text back puts the frame back; setAttributeValue("style") is the same edit.
     cdp.call("CSS.setStyleTexts", edits=[dict(edit, text="height: 44px;")])
     assert app.call("Tree.getElement", {"id": bar_id})["element"]["frame"][3] == 44

@@ -18,7 +18,7 @@ extension DevToolsAgent {
                         "selectorList": .object(["selectors": .array([.object(["text": .string(selector)])]),
                                                  "text": .string(selector)]),
                         "origin": "regular",
-                        "style": cssStyle(specDeclarations, styleSheetId: nil),
+                        "style": cssStyle(specDeclarations.map { ($0.name, $0.value, true) }, styleSheetId: nil),
                     ]),
                     "matchingSelectors": .array([0]),
                 ]))
@@ -73,11 +73,19 @@ extension DevToolsAgent {
                     throw .invalidParams("each edit needs styleSheetId and text")
                 }
                 let key = try request.inlineSheetKey(sheet)
-                try request.applyStyleText(text, to: key)
-                guard let element = Capture.element(withId: key, in: request.session.inspectedRoots) else {
-                    throw CommandError(code: -32000, message: "the node went away during the edit")
+                // As typed in the Styles pane: what does not read stays in the text, marked, and is
+                // said in the Console; the rest applies (CSS's own rule for declarations).
+                let declarations = try request.applyStyleText(text, to: key, strict: false)
+                if let edited = Capture.element(withId: key, in: request.session.inspectedRoots) {
+                    request.connection.ownStyleEdits[key] = DOMTree.inlineStyleText(of: edited)
                 }
-                styles.append(request.inlineStyle(key: key, element: element))
+                for refused in declarations where refused.error != nil {
+                    request.emit("Log.entryAdded", .object(["entry": .object([
+                        "source": "other", "level": "warning", "text": .string(refused.error!), "timestamp": 0,
+                    ])]))
+                }
+                styles.append(cssStyle(declarations.map { ($0.name, $0.value, $0.error == nil) },
+                                       styleSheetId: sheet))
             }
             return .object(["styles": .array(styles)])
         },
@@ -103,17 +111,19 @@ extension DevToolsAgent {
         "CSS.getBackgroundColors": { _ in .object(["backgroundColors": .array([])]) },
     ]
 
-    /// A CSSStyle: its declarations laid out on one line, with the ranges the Styles pane edits by.
-    static func cssStyle(_ declarations: [(name: String, value: String)], styleSheetId: String?) -> JSONValue {
+    /// A CSSStyle: its declarations laid out on one line, with the ranges the Styles pane edits
+    /// by; a declaration that did not apply is `parsedOk: false` (the pane marks it).
+    static func cssStyle(_ declarations: [(name: String, value: String, ok: Bool)], styleSheetId: String?) -> JSONValue {
         var text = ""
         var properties: [JSONValue] = []
-        for (name, value) in declarations {
+        for (name, value, ok) in declarations {
             if !text.isEmpty { text += " " }
             let declaration = "\(name): \(value);"
             let start = text.utf16.count
             text += declaration
             var property: JSONObject = ["name": .string(name), "value": .string(value), "text": .string(declaration),
                                         "implicit": false, "disabled": false]
+            if !ok { property.append(key: "parsedOk", value: false) }
             if styleSheetId != nil { property.append(key: "range", value: range(start, text.utf16.count)) }
             properties.append(.object(property))
         }
@@ -138,7 +148,7 @@ extension DevToolsRequest {
 
     /// The element's layout style as an editable inline style (style sheet `inline:<nodeId>`).
     func inlineStyle(key: String, element: Snapshot.Element) -> JSONValue {
-        DevToolsAgent.cssStyle(CSSStyleMapping.declarations(of: element.style),
+        DevToolsAgent.cssStyle(CSSStyleMapping.declarations(of: element.style).map { ($0.name, $0.value, true) },
                                styleSheetId: Self.inlineSheetPrefix + String(connection.nodeId(for: key)))
     }
 
@@ -152,20 +162,34 @@ extension DevToolsRequest {
     }
 
     /// Makes the element's layout style what `text` says: each declaration a `Layout.setStyle`
-    /// edit, each declaration dropped from the current style its Texture default. Everything is
-    /// read and checked before anything changes, so a bad value changes nothing (-32011).
-    func applyStyleText(_ text: String, to key: String) throws(CommandError) {
+    /// edit, each declaration dropped from the current style its Texture default. `strict`
+    /// (scripts' `DOM.setAttributeValue`): everything is read and checked before anything
+    /// changes, so a bad value changes nothing and is -32011. Otherwise (the Styles pane, which
+    /// sends every keystroke) a declaration that does not read is left out, with its error, and
+    /// the property keeps its value. Returns the declarations read, with their errors.
+    @discardableResult
+    func applyStyleText(_ text: String, to key: String, strict: Bool) throws(CommandError)
+        -> [(name: String, value: String, error: String?)] {
         guard text.utf8.count <= Self.maximumStyleText else {
             throw .invalidValue("a layout style is at most \(Self.maximumStyleText) bytes of CSS")
         }
         let current = try element(key).element.style
         var entries: [(key: String, value: JSONValue)] = []
-        for declaration in try CSSStyleMapping.parse(text) {
-            let entry = try CSSStyleMapping.styleEntry(name: declaration.name, value: declaration.value)
-            entries.removeAll { $0.key == entry.key }
-            entries.append(entry)
+        var declarations: [(name: String, value: String, error: String?)] = []
+        var named: Set<String> = []
+        for declaration in CSSStyleMapping.parse(text) {
+            do {
+                let entry = try CSSStyleMapping.styleEntry(name: declaration.name, value: declaration.value)
+                entries.removeAll { $0.key == entry.key }
+                entries.append(entry)
+                declarations.append((declaration.name, declaration.value, nil))
+            } catch {
+                if strict { throw error }
+                declarations.append((declaration.name, declaration.value, error.message))
+            }
+            if let key = CSSStyleMapping.key(ofCSSName: declaration.name) { named.insert(key) }
         }
-        for old in current.keys where !entries.contains(where: { $0.key == old }) {
+        for old in current.keys where !named.contains(old) {
             if let value = CSSStyleMapping.defaultValue(for: old) { entries.append((old, value)) }
         }
         let roots = session.inspectedRoots
@@ -173,5 +197,6 @@ extension DevToolsRequest {
             try session.edits.setStyle(id: key, property: entry.key, value: entry.value, roots: roots)
         }
         for root in roots { root.layoutIfNeeded() }
+        return declarations
     }
 }

@@ -98,9 +98,10 @@ enum CSSStyleMapping {
         return n
     }
 
-    /// Parses `a: b; c: d` (comments, the Styles pane's disabled declarations, are dropped).
-    /// A declaration without a colon is -32011.
-    static func parse(_ text: String) throws(CommandError) -> [(name: String, value: String)] {
+    /// Parses `a: b; c: d`; comments (the Styles pane's disabled declarations) are dropped. A
+    /// declaration without a colon keeps its text as its name and an empty value, which
+    /// `styleEntry` refuses.
+    static func parse(_ text: String) -> [(name: String, value: String)] {
         var stripped = ""
         var rest = Substring(text)
         while let open = rest.range(of: "/*") {
@@ -114,7 +115,8 @@ enum CSSStyleMapping {
             let declaration = part.trimmingCharacters(in: .whitespacesAndNewlines)
             if declaration.isEmpty { continue }
             guard let colon = declaration.firstIndex(of: ":") else {
-                throw .invalidValue("\"\(declaration)\": a declaration is name: value")
+                result.append((declaration, ""))
+                continue
             }
             let name = declaration[..<colon].trimmingCharacters(in: .whitespaces)
             var value = declaration[declaration.index(after: colon)...].trimmingCharacters(in: .whitespaces)
@@ -122,6 +124,11 @@ enum CSSStyleMapping {
             result.append((name, value))
         }
         return result
+    }
+
+    /// The layout-json key of a CSS property name, when it is one.
+    static func key(ofCSSName name: String) -> String? {
+        properties.first { $0.css == name.lowercased() }?.key
     }
 
     /// The spec's own properties as flex (stack) or padding (inset) declarations; none for

@@ -86,6 +86,10 @@ extension DevToolsAgent {
         "DOM.querySelectorAll": { request throws(CommandError) in
             .object(["nodeIds": .array(try request.select(all: true))])
         },
+        "DOM.getAttributes": { request throws(CommandError) in
+            let element = try request.element(try request.key()).element
+            return .object(["attributes": .array(DOMTree.attributes(of: element).flatMap { [JSONValue.string($0.name), .string($0.value)] })])
+        },
         "DOM.setInspectedNode": { request throws(CommandError) in
             _ = try request.key()
             return .object([:])
@@ -190,7 +194,7 @@ extension DevToolsRequest {
                                message: "attribute \"\(name)\" is read-only: only style (the layout style) can be edited")
         }
         _ = try element(key)
-        try applyStyleText(value, to: key)
+        try applyStyleText(value, to: key, strict: true)
         return .object([:])
     }
 

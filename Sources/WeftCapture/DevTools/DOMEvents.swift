@@ -55,7 +55,13 @@ struct DOMEvents {
               let old = before[id]?.element, let new = after[id]?.element else { return }
         compared.insert(id)
         let oldAttributes = DOMTree.attributes(of: old), newAttributes = DOMTree.attributes(of: new)
+        let ownStyle = connection.ownStyleEdits.removeValue(forKey: id)
         for attribute in newAttributes where !oldAttributes.contains(where: { $0 == attribute }) {
+            if attribute.name == "style", attribute.value == ownStyle {
+                // Chrome's way: the frontend reads the attributes itself (DOM.getAttributes).
+                emit("DOM.inlineStyleInvalidated", ["nodeIds": .array([number(nodeId)])])
+                continue
+            }
             emit("DOM.attributeModified", ["nodeId": number(nodeId), "name": .string(attribute.name), "value": .string(attribute.value)])
         }
         for attribute in oldAttributes where !newAttributes.contains(where: { $0.name == attribute.name }) {

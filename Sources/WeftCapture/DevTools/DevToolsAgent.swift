@@ -16,6 +16,9 @@ public final class DevToolsAgent: @unchecked Sendable {
 
     private let lock = NSLock()
     private var connections: [Int: DevToolsConnection] = [:]
+    /// Sessions forgotten for the bound (the most recent few): one that comes back is told to
+    /// read the document again.
+    private var forgotten: [Int] = []
     private var useCounter: UInt64 = 0
     /// The published document indexed, for the revision it was built at.
     private var indexed: DevToolsDocument?
@@ -73,9 +76,12 @@ public final class DevToolsAgent: @unchecked Sendable {
         let published = method == "DOM.getDocument" ? captureSession.document() : captureSession.publishedDocument()
         lock.lock()
         defer { lock.unlock() }
+        let returning = connections[sessionNumber] == nil && wasForgotten(sessionNumber)
         var request = DevToolsRequest(agent: self, session: captureSession, connection: connection(sessionNumber),
                                       sessionNumber: sessionNumber, params: CommandParams(object: cdpParams),
                                       document: indexedDocument(published))
+        // Its node ids are gone: the frontend must ask for the document again.
+        if returning, method != "DOM.getDocument" { request.emit("DOM.documentUpdated", .object([:])) }
         let result = try handler(&request)
         return (result, request.events)
     }
@@ -120,6 +126,8 @@ public final class DevToolsAgent: @unchecked Sendable {
         if connections.count >= Self.maximumConnections,
            let oldest = connections.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
             connections[oldest] = nil
+            forgotten.append(oldest)
+            if forgotten.count > 4 * Self.maximumConnections { forgotten.removeFirst() }
         }
         let created = DevToolsConnection()
         created.lastUsed = useCounter
@@ -127,10 +135,16 @@ public final class DevToolsAgent: @unchecked Sendable {
         return created
     }
 
+    /// Whether `number` was forgotten for the bound (and is no longer listed as such).
+    private func wasForgotten(_ number: Int) -> Bool {
+        guard let index = forgotten.firstIndex(of: number) else { return false }
+        forgotten.remove(at: index)
+        return true
+    }
+
     private func indexedDocument(_ snapshot: Snapshot) -> DevToolsDocument {
-        if let indexed, indexed.snapshot.revision == snapshot.revision, indexed.snapshot.roots == snapshot.roots {
-            return indexed
-        }
+        // A revision names one content: the publisher numbers each change.
+        if let indexed, indexed.snapshot.revision == snapshot.revision { return indexed }
         let document = DevToolsDocument(snapshot)
         indexed = document
         return document

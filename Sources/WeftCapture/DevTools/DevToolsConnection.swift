@@ -19,6 +19,11 @@ final class DevToolsConnection {
     var hasDocument = false
     var searches: [(id: String, keys: [String])] = []
     var nextSearch = 1
+    /// The inline style each element will show after this connection's own Styles-pane edits:
+    /// the change those edits cause comes back as `DOM.inlineStyleInvalidated`, not as
+    /// `attributeModified` (as Chrome does), so the pane's editor is not interrupted by its own
+    /// keystrokes.
+    var ownStyleEdits: [String: String] = [:]
     /// The element the overlay highlights, and whether a pick in the screen view selects.
     var highlighted: String?
     var inspectMode = "none"
@@ -32,6 +37,7 @@ final class DevToolsConnection {
         nextNodeId = Self.documentNodeId + 1
         childrenSent = []
         searches = []
+        ownStyleEdits = [:]
         hasDocument = true
     }
 
