@@ -15,6 +15,11 @@ bool devtools_owns(const char *path)
 	       strcmp(path, "/json/version") == 0;
 }
 
+bool devtools_method_reserved(const char *method)
+{
+	return strcmp(method, "DevTools.call") == 0;
+}
+
 const char *devtools_page_selector(const char *path)
 {
 	size_t n = strlen(DEVTOOLS_PAGE_PREFIX);

@@ -23,6 +23,10 @@ bool devtools_owns(const char *path);
 void devtools_http(const struct relay *r, const char *method, const char *path, const char *host, const char *token,
 		   struct http_response *resp);
 
+/* True for DevTools.call: only the gateway sends it, for a DevTools connection's session, so that
+ * nobody else can act as one (inspectors and the HTTP API get -32601). */
+bool devtools_method_reserved(const char *method);
+
 /* The device selector of a /devtools/page/<selector> path, or NULL for any other path. */
 const char *devtools_page_selector(const char *path);
 

@@ -598,6 +598,9 @@ static void inspector_message(struct relay *r, struct peer *p, struct msg *m, lo
 		reply_err(r, p, id, ERR_INVALID_REQUEST, "the first request must be Gateway.hello", NULL, now);
 	} else if (strncmp(method, "Gateway.", 8) == 0) {
 		gateway_method(r, p, id, method, params, now);
+	} else if (devtools_method_reserved(method)) {
+		reply_err(r, p, id, ERR_METHOD_NOT_FOUND, "DevTools.call is sent by the gateway for DevTools connections", NULL,
+			  now);
 	} else {
 		struct device *d = selected_device(r, p, id, json_object_get(req, "device"), now);
 		if (d)

@@ -1171,6 +1171,13 @@ static void test_relay_devtools_sessions(void)
 	CHECK_INT(insp->q.count, 1);
 	drain(insp);
 
+	/* Nobody else can act as a DevTools session: an inspector's DevTools.call is refused. */
+	say(insp, "{\"id\":9,\"method\":\"DevTools.call\",\"device\":\"d1\",\"params\":{\"session\":1}}", 2);
+	back = take(insp);
+	CHECK_INT(json_integer_value(json_object_get(json_object_get(back, "error"), "code")), ERR_METHOD_NOT_FOUND);
+	json_decref(back);
+	CHECK_INT(dev->q.count, 0);
+
 	/* Bad CDP input: answered by the gateway. */
 	say(a, "nope", 3);
 	back = take(a);

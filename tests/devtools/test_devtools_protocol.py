@@ -371,3 +371,7 @@ def test_bad_cdp_input_gets_cdp_errors_and_breaks_nothing(gateway, app, cdp):
     assert cdp.call("DOM.querySelectorAll", nodeId=1, selector=" ".join(["*"] * 300))["nodeIds"] == []
     assert cdp.call("DOM.getDocument")["root"]["nodeId"] == 1
     assert app.call("Tree.getDocument")["roots"]
+    # Only the gateway speaks for a DevTools session: the HTTP API (and inspectors) cannot.
+    status, _, body = gateway.request("POST", f"/api/devices/{app.device_id}/call",
+                                      {"method": "DevTools.call", "params": {"session": 1, "method": "DOM.getDocument"}})
+    assert status == 400 and json.loads(body)["error"]["code"] == -32601
