@@ -65,8 +65,10 @@ test-browser: venv gateway
 	swift build --product TextureGram $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -q tests/browser
 
-# TextureGram end to end (tests/e2e, and Chrome DevTools on it: tests/devtools): the real gateway, TextureGram and the web inspector in
+# TextureGram end to end (tests/e2e): the real gateway, TextureGram and the web inspector in
 # headless Chromium, the CLI through the gateway, deterministic --frames runs, no-gateway messages.
+# Then Chrome DevTools on it (tests/devtools: CDP clients and the browser's own frontend), in a
+# run of its own (each folder imports its own conftest).
 test-e2e: venv gateway
 	swift build $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -q tests/e2e
