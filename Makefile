@@ -95,9 +95,12 @@ test-browser: venv gateway
 # TextureGram end to end (tests/e2e): the real gateway, TextureGram and the web inspector in
 # headless Chromium, the CLI through the gateway, deterministic --frames runs, no-gateway messages,
 # and scripts/demo with the release builds `make demo` runs.
+# Then Chrome DevTools on it (tests/devtools: CDP clients and the browser's own frontend), in a
+# run of its own (each folder imports its own conftest).
 test-e2e: venv gateway demo-build
 	swift build $(SWIFT_BUILD_FLAGS)
 	$(PYTHON) -m pytest -q tests/e2e
+	$(PYTHON) -m pytest -q tests/devtools
 
 # The repository's own scripts (scripts/bench-report, scripts/paced-pinned); that nothing in
 # the repository refers to a file outside it (scripts/check-self-contained); that one protocol

@@ -12,7 +12,10 @@ public enum ProtocolMethods {
         "HitTest.probe", "Range.setTuningParameters",
         "Scroll.setContentOffset", "Scroll.toItem", "Scroll.drag",
         "Runtime.pause", "Runtime.resume", "Runtime.step", "Runtime.simulateMemoryWarning", "Runtime.setApplicationState",
+        "DevTools.call", "DevTools.inspectNode",
     ]
     /// Events a device sends.
-    public static let deviceEvents = ["Tree.updated", "Layout.editDropped"]
+    public static let deviceEvents = [
+        "Tree.updated", "Layout.editDropped", "DevTools.event", "DevTools.highlighted", "DevTools.inspectMode",
+    ]
 }

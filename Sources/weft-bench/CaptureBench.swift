@@ -44,14 +44,7 @@ struct CaptureBench: BenchSuite {
     }
 
     private func captureAndEncode(elements: Int, repeats: Int, report: BenchReport) {
-        let rows = elements / FeedRow.elementCount
-        let root = DisplayNode()
-        root.automaticallyManagesSubnodes = true
-        let children = (0..<rows).map { FeedRow(index: $0) }
-        root.layoutSpecBlock = { _, _ in StackLayoutSpec(direction: .vertical, children: children) }
-        let loop = MainLoop()
-        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 375, height: Double(rows) * 60))
-        loop.tick()
+        let loop = Self.rows(elements: elements)
         // Each round's output is freed before the next round's timing starts: freeing is not
         // part of a capture.
         var encoded: [UInt8] = []
@@ -70,6 +63,19 @@ struct CaptureBench: BenchSuite {
         report.figure("capture to a Snapshot value per element (\(label))", valueSeconds * 1e6 / Double(count), "us",
                       decimals: 3)
         report.figure("bytes per element (\(label))", Double(encoded.count) / Double(count), "B", decimals: 1)
+    }
+
+    /// A loop whose root lays out `elements / 7` feed rows in a vertical stack, laid out.
+    static func rows(elements: Int) -> MainLoop {
+        let rows = elements / FeedRow.elementCount
+        let root = DisplayNode()
+        root.automaticallyManagesSubnodes = true
+        let children = (0..<rows).map { FeedRow(index: $0) }
+        root.layoutSpecBlock = { _, _ in StackLayoutSpec(direction: .vertical, children: children) }
+        let loop = MainLoop()
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 375, height: Double(rows) * 60))
+        loop.tick()
+        return loop
     }
 
     /// A 1 000-row feed dragged down then up, an update every frame (no rate limit): the mean

@@ -13,6 +13,7 @@ let suites: [any BenchSuite] = [
     NodesBench(),
     CaptureBench(),
     EvaluateBench(),
+    DevToolsBench(),
     TransportBench(),
 ]
 

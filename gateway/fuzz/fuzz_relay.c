@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "devtools.h"
 #include "http_api.h"
 #include "log.h"
 #include "relay.h"
@@ -58,10 +59,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	say(&r, insp, attach, sizeof attach - 1, 0);
 	static const char ask[] = "{\"id\":3,\"method\":\"Tree.getDocument\",\"device\":\"a@i\"}";
 	say(&r, insp, ask, sizeof ask - 1, 0); /* gid 1 is pending: a fuzzed reply may match it */
+	struct peer *devtools = relay_open(&r, PEER_DEVTOOLS, NULL, "devtools");
+	devtools_bind(&r, devtools, "d1", 0); /* its session may be named by a fuzzed DevTools.event */
 
 	const char *msg = (const char *)data + 1;
 	size_t len = size - 1;
-	switch (data[0] % 5) {
+	switch (data[0] % 6) {
 	case 0:
 		say(&r, dev, msg, len, 1);
 		break;
@@ -87,6 +90,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			msg_unref(resp.body);
 		break;
 	}
+	case 5:
+		say(&r, devtools, msg, len, 1);
+		break;
 	}
 	relay_tick(&r, 5000); /* time-outs and grace expiry */
 	relay_free(&r);

@@ -82,6 +82,11 @@ bool access_token_ok(const struct access_policy *a, const char *query_token, con
 	return false;
 }
 
+bool access_devtools_origin_ok(const struct access_policy *a, const char *origin, const char *host_header)
+{
+	return !origin || strcmp(origin, "devtools://devtools") == 0 || access_origin_ok(a, origin, host_header, false);
+}
+
 int access_check(const struct access_policy *a, const struct access_request *r, const char **why)
 {
 	const struct {
@@ -102,7 +107,8 @@ int access_check(const struct access_policy *a, const struct access_request *r, 
 		*why = "Host header does not name the gateway";
 		return 421;
 	}
-	if (!access_origin_ok(a, r->origin.text, r->host.text, r->device_path)) {
+	if (r->devtools_socket ? !access_devtools_origin_ok(a, r->origin.text, r->host.text)
+			       : !access_origin_ok(a, r->origin.text, r->host.text, r->device_path)) {
 		*why = "Origin not allowed";
 		return 403;
 	}

@@ -44,7 +44,12 @@ struct access_request {
 	struct access_value host, origin, authorization, query_token;
 	bool needs_token; /* the endpoint needs the token (every one but /healthz and static files) */
 	bool device_path; /* /device: the Origin rule for native clients */
+	bool devtools_socket; /* /devtools/page/...: Chrome's own frontend may open it too */
 };
+
+/* A DevTools socket's Origin rule: none (scripts), Chrome's own frontend (devtools://devtools), or
+ * what /inspector admits; any other web page is refused. */
+bool access_devtools_origin_ok(const struct access_policy *a, const char *origin, const char *host_header);
 
 /* All three rules in order, failing closed. Returns 0 when the request may proceed, else the
  * status to refuse it with (431 for an unreadable value, 421, 403, 401) and *why. */

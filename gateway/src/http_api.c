@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "devtools.h"
 #include "json_check.h"
 #include "log.h"
 #include "protocol.h"
@@ -97,6 +98,8 @@ static bool call(struct relay *r, struct peer *exchange, struct device *d, const
 		http_api_error(resp, 400, ERR_INVALID_PARAMS, "\"params\" must be an object", NULL);
 	else if (strncmp(json_string_value(method), "Gateway.", 8) == 0)
 		http_api_error(resp, 400, ERR_METHOD_NOT_FOUND, "gateway methods are not callable here", NULL);
+	else if (devtools_method_reserved(json_string_value(method)))
+		http_api_error(resp, 400, ERR_METHOD_NOT_FOUND, "DevTools.call is sent by the gateway for DevTools connections", NULL);
 	else if (!d->peer)
 		http_api_error(resp, 503, ERR_DEVICE_GONE, "device is disconnected", NULL);
 	else {

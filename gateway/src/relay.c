@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "devtools.h"
 #include "log.h"
 #include "protocol.h"
 
@@ -216,6 +217,18 @@ void relay_forward_http(struct relay *r, struct peer *http, struct device *d, co
 	json_decref(params);
 }
 
+void relay_forward(struct relay *r, struct peer *requester, long long origin_id, struct device *d, const char *method,
+		   json_t *params, long long now)
+{
+	forward(r, requester, origin_id, d, method, params, now);
+	json_decref(params);
+}
+
+void relay_deliver(struct relay *r, struct peer *p, struct msg *m, long long now)
+{
+	deliver_new(r, p, m, now);
+}
+
 /* ---- attachment ---- */
 
 static void notify_count(struct relay *r, struct device *d, const char *method, long long now)
@@ -252,6 +265,12 @@ static void inspectors_changed(struct relay *r, struct device *d, long long now)
 	broadcast(r, "Gateway.deviceUpdated", device_json(d), now);
 }
 
+void relay_attach(struct relay *r, struct device *d, struct peer *p, long long now)
+{
+	if (attach(r, d, p, now))
+		inspectors_changed(r, d, now);
+}
+
 /* ---- devices coming and going ---- */
 
 /* d's connection went away: its requests fail, it waits out its grace period disconnected. */
@@ -277,7 +296,9 @@ static void peer_leave(struct relay *r, struct peer *p, long long now)
 		struct device *d = p->device;
 		p->device = NULL;
 		device_lost(r, d, now);
-	} else if (p->kind == PEER_INSPECTOR) {
+	} else if (p->kind == PEER_INSPECTOR || p->kind == PEER_DEVTOOLS) {
+		if (p->kind == PEER_DEVTOOLS)
+			devtools_peer_leave(r, p, now);
 		/* Not greeted from here on: the deviceUpdated its leaving causes is not for itself (its
 		 * socket may already be gone). */
 		p->greeted = false;
@@ -397,6 +418,7 @@ static void device_register(struct relay *r, struct peer *p, struct msg *m, long
 				   "protocolVersion", WEFT_PROTOCOL_VERSION, "requestTimeout",
 				   (double)r->cfg.request_timeout_us / 1e6, "gatewayTime", (json_int_t)wall_clock_ms()),
 			 now);
+		devtools_device_registered(r, d, now);
 		if (d->n_inspectors > 0)
 			notify_count(r, d, "Inspector.attached", now);
 		broadcast(r, created ? "Gateway.deviceAdded" : "Gateway.deviceUpdated", device_json(d), now);
@@ -430,6 +452,10 @@ static void device_reply(struct relay *r, struct peer *from, struct msg *m, cons
 
 static void device_event(struct relay *r, struct device *d, struct msg *m, const struct envelope *e, long long now)
 {
+	if (envelope_method_is(m->data, e, "DevTools.event")) {
+		devtools_event(r, d, m, e, now);
+		return;
+	}
 	if (d->n_inspectors == 0)
 		return;
 	if (!envelope_insert_member(m, e, d->member, d->member_len))
@@ -441,7 +467,8 @@ static void device_event(struct relay *r, struct device *d, struct msg *m, const
 		return;
 	memcpy(targets, d->inspectors, n * sizeof *targets);
 	for (size_t i = 0; i < n; i++)
-		deliver_event(r, targets[i], m, d, now);
+		if (targets[i]->kind == PEER_INSPECTOR) /* DevTools peers get CDP events only */
+			deliver_event(r, targets[i], m, d, now);
 	if (targets != stack)
 		free(targets);
 }
@@ -594,6 +621,9 @@ static void inspector_message(struct relay *r, struct peer *p, struct msg *m, lo
 		reply_err(r, p, id, ERR_INVALID_REQUEST, "the first request must be Gateway.hello", NULL, now);
 	} else if (strncmp(method, "Gateway.", 8) == 0) {
 		gateway_method(r, p, id, method, params, now);
+	} else if (devtools_method_reserved(method)) {
+		reply_err(r, p, id, ERR_METHOD_NOT_FOUND, "DevTools.call is sent by the gateway for DevTools connections", NULL,
+			  now);
 	} else {
 		struct device *d = selected_device(r, p, id, json_object_get(req, "device"), now);
 		if (d)
@@ -615,6 +645,8 @@ void relay_receive_checked(struct relay *r, struct peer *p, struct msg *m, struc
 			device_message(r, p, m, members, now);
 		else if (p->kind == PEER_INSPECTOR)
 			inspector_message(r, p, m, now);
+		else if (p->kind == PEER_DEVTOOLS)
+			devtools_message(r, p, m, now);
 	}
 	msg_unref(m);
 }

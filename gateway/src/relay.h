@@ -13,7 +13,7 @@
 #include "queue.h"
 #include "registry.h"
 
-enum peer_kind { PEER_DEVICE, PEER_INSPECTOR, PEER_HTTP };
+enum peer_kind { PEER_DEVICE, PEER_INSPECTOR, PEER_HTTP, PEER_DEVTOOLS };
 
 /* Requests one requester may have pending at once; more get -32603 at once. */
 #define RELAY_MAX_PENDING 4096
@@ -32,6 +32,8 @@ struct peer {
 	int http_mode;            /* PEER_HTTP: what the HTTP API asked for */
 	size_t events_dropped;    /* PEER_INSPECTOR: events dropped because it fell behind */
 	size_t n_pending;         /* requests it has pending at devices */
+	long long devtools_session; /* PEER_DEVTOOLS: its session number (devtools.h) */
+	char devtools_device[24];   /* PEER_DEVTOOLS: the deviceId it is bound to */
 	char label[48];           /* for logs: the peer's address */
 };
 
@@ -97,6 +99,18 @@ void relay_tick(struct relay *r, long long now);
  * (possibly before this returns). Steals params. */
 void relay_forward_http(struct relay *r, struct peer *http, struct device *d, const char *method, json_t *params,
 			long long now);
+
+/* Sends a request to device d on behalf of an inspector or DevTools peer (the reply comes back
+ * with origin_id). Steals params. */
+void relay_forward(struct relay *r, struct peer *requester, long long origin_id, struct device *d, const char *method,
+		   json_t *params, long long now);
+
+/* Queues a message built for p (taking the reference to m); a peer that cannot take it is
+ * closed with 1008. */
+void relay_deliver(struct relay *r, struct peer *p, struct msg *m, long long now);
+
+/* Attaches p to d, telling the device and the inspectors when the count changed. */
+void relay_attach(struct relay *r, struct device *d, struct peer *p, long long now);
 
 /* Asks a peer's transport to close it (idempotent); devices and inspectors stop taking part at
  * once. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "access.h"
+#include "devtools.h"
 #include "http_api.h"
 #include "log.h"
 #include "protocol.h"
@@ -28,7 +29,7 @@ _Static_assert(LWS_PRE <= MSG_PRE, "MSG_PRE must cover libwebsockets' frame head
 #define CLOSE_TRY_AGAIN_LATER 1013 /* the memory budget is spent */
 
 
-enum session_kind { SESSION_HTTP, SESSION_DEVICE, SESSION_INSPECTOR };
+enum session_kind { SESSION_HTTP, SESSION_DEVICE, SESSION_INSPECTOR, SESSION_DEVTOOLS };
 
 /* Per-connection state (lws allocates it zeroed). */
 struct session {
@@ -139,9 +140,14 @@ static void peer_label(struct lws *wsi, char *out, size_t len)
 		snprintf(out, len, "?");
 }
 
-/* Returns 0 when the request may proceed, else the status to refuse it with (and why). */
+/* Returns 0 when the request may proceed, else the status to refuse it with (and why). A
+ * DevTools socket has an Origin rule of its own (access_devtools_origin_ok). */
 static int check_access(struct lws *wsi, bool needs_token, bool device_path, const char **why)
 {
+	char uri[256];
+	/* An unreadable or longer path is no DevTools socket: the stricter /inspector Origin rule applies. */
+	bool devtools_socket = devtools_page_selector(read_value(wsi, WSI_TOKEN_GET_URI, uri, sizeof uri).text) &&
+			       lws_hdr_total_length(wsi, WSI_TOKEN_UPGRADE) > 0;
 	char host[ACCESS_HEADER_MAX + 1], origin[ACCESS_HEADER_MAX + 1], auth[ACCESS_HEADER_MAX + 1],
 		token[ACCESS_HEADER_MAX + 8];
 	struct access_request r = {
@@ -151,6 +157,7 @@ static int check_access(struct lws *wsi, bool needs_token, bool device_path, con
 		.query_token = needs_token ? read_query_token(wsi, token, sizeof token) : (struct access_value){0},
 		.needs_token = needs_token,
 		.device_path = device_path,
+		.devtools_socket = devtools_socket,
 	};
 	if (!r.host.text && !r.host.unreadable) /* HTTP/2 (over TLS) names the host in :authority */
 		r.host = read_value(wsi, WSI_TOKEN_HTTP_COLON_AUTHORITY, host, sizeof host);
@@ -190,18 +197,35 @@ static bool set_cork(struct lws *wsi, int on)
 
 /* ---- WebSocket peers ---- */
 
+static const char *session_name(enum session_kind kind)
+{
+	return kind == SESSION_DEVICE ? "device" : kind == SESSION_DEVTOOLS ? "devtools" : "inspector";
+}
+
 static int ws_established(struct lws *wsi, struct session *s)
 {
-	char uri[64], who[48];
+	char uri[256], who[48];
 	const char *path = header(wsi, WSI_TOKEN_GET_URI, uri, sizeof uri);
 	if (!path)
 		return -1;
-	s->kind = strcmp(path, "/device") == 0 ? SESSION_DEVICE : SESSION_INSPECTOR;
+	const char *selector = devtools_page_selector(path);
+	s->kind = strcmp(path, "/device") == 0 ? SESSION_DEVICE : selector ? SESSION_DEVTOOLS : SESSION_INSPECTOR;
 	peer_label(wsi, who, sizeof who);
-	s->peer = relay_open(&srv.relay, s->kind == SESSION_DEVICE ? PEER_DEVICE : PEER_INSPECTOR, wsi, who);
+	s->peer = relay_open(&srv.relay,
+			     s->kind == SESSION_DEVICE     ? PEER_DEVICE
+			     : s->kind == SESSION_DEVTOOLS ? PEER_DEVTOOLS
+							   : PEER_INSPECTOR,
+			     wsi, who);
 	if (!s->peer)
 		return -1;
-	log_info("connect %s %s", s->kind == SESSION_DEVICE ? "device" : "inspector", who);
+	if (selector && !devtools_bind(&srv.relay, s->peer, selector, now_us())) {
+		/* The device left the list between the upgrade's check and now. */
+		relay_closed(&srv.relay, s->peer, now_us());
+		s->peer = NULL;
+		lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"unknown device", 14);
+		return -1;
+	}
+	log_info("connect %s %s", session_name(s->kind), who);
 	return 0;
 }
 
@@ -327,7 +351,7 @@ static int ws_writable(struct lws *wsi, struct session *s)
 static void ws_closed(struct session *s)
 {
 	if (s->peer) {
-		log_info("disconnect %s %s%s", s->kind == SESSION_DEVICE ? "device" : "inspector", s->peer->label,
+		log_info("disconnect %s %s%s", session_name(s->kind), s->peer->label,
 			 s->peer->closing ? " (closed by the gateway)" : "");
 		relay_closed(&srv.relay, s->peer, now_us());
 		s->peer = NULL;
@@ -400,9 +424,9 @@ static int http_request(struct lws *wsi, struct session *s, const char *path)
 			     : lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) ? "POST"
 			     : lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) ? "HEAD"
 									     : NULL;
-	bool api = http_api_owns(path);
+	bool api = http_api_owns(path), discovery = devtools_owns(path);
 	const char *why = NULL;
-	int refusal = check_access(wsi, http_api_needs_token(path), false, &why);
+	int refusal = check_access(wsi, http_api_needs_token(path) || discovery, false, &why);
 	if (refusal) {
 		log_refusal(wsi, refusal, path, why);
 		respond(wsi, s, refusal, ERR_INVALID_REQUEST, why);
@@ -410,6 +434,16 @@ static int http_request(struct lws *wsi, struct session *s, const char *path)
 	}
 	if (!method) {
 		respond(wsi, s, 405, ERR_INVALID_REQUEST, "method not allowed");
+		return 0;
+	}
+	if (discovery) {
+		char host[256];
+		const char *h = header(wsi, WSI_TOKEN_HOST, host, sizeof host);
+		if (!h)
+			h = header(wsi, WSI_TOKEN_HTTP_COLON_AUTHORITY, host, sizeof host);
+		devtools_http(&srv.relay, method, path, h ? h : "127.0.0.1", srv.o->token, &s->resp);
+		s->resp_ready = true;
+		lws_callback_on_writable(wsi);
 		return 0;
 	}
 	if (api) {
@@ -510,7 +544,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		char uri[256];
 		const char *path = header(wsi, WSI_TOKEN_GET_URI, uri, sizeof uri);
 		bool device = path && strcmp(path, "/device") == 0;
-		if (!path || (!device && strcmp(path, "/inspector") != 0)) {
+		const char *selector = devtools_page_selector(path);
+		if (!path || (!device && !selector && strcmp(path, "/inspector") != 0)) {
 			log_refusal(wsi, 404, path ? path : "?", "no WebSocket at this path");
 			lws_return_http_status(wsi, 404, NULL);
 			return 1;
@@ -524,6 +559,12 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		if (refusal) {
 			log_refusal(wsi, refusal, path, why);
 			lws_return_http_status(wsi, (unsigned int)refusal, NULL);
+			return 1;
+		}
+		struct device *bound = NULL;
+		if (selector && registry_resolve(&srv.relay.reg, selector, &bound, NULL) != RESOLVE_OK) {
+			log_refusal(wsi, 404, path, "no single device matches this DevTools page");
+			lws_return_http_status(wsi, 404, NULL);
 			return 1;
 		}
 		return 0; /* no session memory yet: ESTABLISHED reads the path again */

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "access.h"
+#include "devtools.h"
 #include "check.h"
 #include "envelope.h"
 #include "http_api.h"
@@ -1384,6 +1385,146 @@ static void test_relay_http_snapshot_slices_result(void)
 	relay_down();
 }
 
+/* A DevTools peer is bound to a device: CDP requests go as DevTools.call with its session,
+ * replies come back with the CDP id, DevTools.event messages reach their session alone, unwrapped;
+ * inspectors never see them and DevTools peers never see Weft events; closing tells the device;
+ * a re-registration re-attaches and says DOM.documentUpdated. */
+static void test_relay_devtools_sessions(void)
+{
+	relay_up(1 << 20);
+	struct peer *dev = registered_device("org.app", "one");
+	char id[32], attach[128];
+	snprintf(id, sizeof id, "%s", dev->device->id);
+	snprintf(attach, sizeof attach, "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"%s\"}}", id);
+	struct peer *insp = greeted_inspector();
+	say(insp, attach, 0);
+	struct peer *a = relay_open(&relay, PEER_DEVTOOLS, NULL, "a"), *b = relay_open(&relay, PEER_DEVTOOLS, NULL, "b");
+	CHECK(devtools_bind(&relay, a, "org.app@one", 0));
+	CHECK(devtools_bind(&relay, b, id, 0));
+	struct peer *none = relay_open(&relay, PEER_DEVTOOLS, NULL, "c");
+	CHECK(!devtools_bind(&relay, none, "org.other", 0));
+	relay_closed(&relay, none, 0);
+	CHECK_INT(dev->device->n_inspectors, 3);
+	drain(dev);
+	drain(insp);
+
+	say(a, "{\"id\":5,\"method\":\"DOM.getDocument\",\"params\":{\"depth\":2}}", 0);
+	json_t *fwd = take(dev);
+	CHECK_STR(json_string_value(json_object_get(fwd, "method")), "DevTools.call");
+	json_t *params = json_object_get(fwd, "params");
+	CHECK_INT(json_integer_value(json_object_get(params, "session")), a->devtools_session);
+	CHECK_STR(json_string_value(json_object_get(params, "method")), "DOM.getDocument");
+	CHECK_INT(json_integer_value(json_object_get(json_object_get(params, "params"), "depth")), 2);
+	char text[256];
+	snprintf(text, sizeof text, "{\"id\":%lld,\"result\":{\"root\":{}}}", (long long)json_integer_value(json_object_get(fwd, "id")));
+	json_decref(fwd);
+	say(dev, text, 1);
+	json_t *back = take(a);
+	CHECK_INT(json_integer_value(json_object_get(back, "id")), 5);
+	CHECK(json_is_object(json_object_get(json_object_get(back, "result"), "root")));
+	json_decref(back);
+
+	/* An event for b's session: b alone gets the CDP message, byte for byte. */
+	snprintf(text, sizeof text,
+		 "{\"method\":\"DevTools.event\",\"params\":{\"session\":%lld,\"message\":{\"method\":\"DOM.x\",\"params\":{\"k\":[1]}}}}",
+		 b->devtools_session);
+	say(dev, text, 2);
+	CHECK_INT(a->q.count, 0);
+	CHECK_INT(insp->q.count, 0);
+	CHECK_INT(b->q.count, 1);
+	CHECK(b->q.head && b->q.head->m->len == strlen("{\"method\":\"DOM.x\",\"params\":{\"k\":[1]}}") &&
+	      memcmp(b->q.head->m->data, "{\"method\":\"DOM.x\",\"params\":{\"k\":[1]}}", b->q.head->m->len) == 0);
+	drain(b);
+	/* Malformed DevTools.event params and unknown sessions are dropped; Weft events skip DevTools peers. */
+	say(dev, "{\"method\":\"DevTools.event\",\"params\":{\"message\":{},\"session\":1}}", 2);
+	say(dev, "{\"method\":\"DevTools.event\",\"params\":{\"session\":999,\"message\":{\"method\":\"X\"}}}", 2);
+	say(dev, "{\"method\":\"Tree.updated\",\"params\":{}}", 2);
+	CHECK_INT(a->q.count + b->q.count, 0);
+	CHECK_INT(insp->q.count, 1);
+	drain(insp);
+
+	/* Nobody else can act as a DevTools session: an inspector's DevTools.call is refused. */
+	say(insp, "{\"id\":9,\"method\":\"DevTools.call\",\"device\":\"d1\",\"params\":{\"session\":1}}", 2);
+	back = take(insp);
+	CHECK_INT(json_integer_value(json_object_get(json_object_get(back, "error"), "code")), ERR_METHOD_NOT_FOUND);
+	json_decref(back);
+	CHECK_INT(dev->q.count, 0);
+
+	/* Bad CDP input: answered by the gateway. */
+	say(a, "nope", 3);
+	back = take(a);
+	CHECK(json_is_null(json_object_get(back, "id")));
+	CHECK_INT(json_integer_value(json_object_get(json_object_get(back, "error"), "code")), ERR_PARSE_ERROR);
+	json_decref(back);
+	say(a, "{\"id\":6,\"method\":\"DOM.getDocument\",\"sessionId\":\"S\"}", 3);
+	back = take(a);
+	CHECK_INT(json_integer_value(json_object_get(json_object_get(back, "error"), "code")), ERR_INVALID_PARAMS);
+	json_decref(back);
+	CHECK_INT(dev->q.count, 0);
+
+	/* Closing b tells the device which session ended. */
+	long long session_b = b->devtools_session;
+	relay_closed(&relay, b, 4);
+	json_t *closed = take(dev);
+	while (closed && strcmp(json_string_value(json_object_get(closed, "method")), "DevTools.closed") != 0) {
+		json_decref(closed);
+		closed = take(dev);
+	}
+	CHECK(closed != NULL);
+	CHECK_INT(json_integer_value(json_object_get(json_object_get(closed, "params"), "session")), session_b);
+	json_decref(closed);
+
+	/* The program goes and comes back past its grace period: a is attached again and told. */
+	relay_closed(&relay, dev, 5);
+	say(a, "{\"id\":7,\"method\":\"DOM.getDocument\"}", 6);
+	back = take(a);
+	CHECK_INT(json_integer_value(json_object_get(json_object_get(back, "error"), "code")), ERR_DEVICE_GONE);
+	json_decref(back);
+	relay_tick(&relay, 5 + 5000000);
+	CHECK(relay.reg.devices == NULL);
+	dev = registered_device("org.app", "one");
+	CHECK_STR(dev->device->id, id);
+	CHECK(device_has_inspector(dev->device, a));
+	back = take(a);
+	CHECK_STR(json_string_value(json_object_get(back, "method")), "DOM.documentUpdated");
+	json_decref(back);
+	relay_down();
+}
+
+static void test_devtools_discovery_and_origins(void)
+{
+	relay_up(1 << 20);
+	const char *id = registered_device("org.app", "one")->device->id;
+	char socket[128], frontend[192];
+	snprintf(socket, sizeof socket, "ws://127.0.0.1:9223/devtools/page/%s?token=t k", id);
+	snprintf(frontend, sizeof frontend,
+		 "devtools://devtools/bundled/devtools_app.html?ws=127.0.0.1:9223/devtools/page/%s%%3Ftoken%%3Dt%%20k", id);
+	struct http_response resp = {0};
+	devtools_http(&relay, "GET", "/json/list", "127.0.0.1:9223", "t k", &resp);
+	CHECK_INT(resp.status, 200);
+	json_t *list = json_loadb(resp.body->data, resp.body->len, 0, NULL);
+	json_t *t = json_array_get(list, 0);
+	CHECK_STR(json_string_value(json_object_get(t, "id")), id);
+	CHECK_STR(json_string_value(json_object_get(t, "webSocketDebuggerUrl")), socket);
+	CHECK_STR(json_string_value(json_object_get(t, "devtoolsFrontendUrl")), frontend);
+	json_decref(list);
+	msg_unref(resp.body);
+	devtools_http(&relay, "POST", "/json", "h:1", NULL, &resp);
+	CHECK_INT(resp.status, 405);
+	msg_unref(resp.body);
+	relay_down();
+	CHECK(devtools_owns("/json") && devtools_owns("/json/list") && devtools_owns("/json/version") && !devtools_owns("/jsonx"));
+	CHECK_STR(devtools_page_selector("/devtools/page/org.app@one"), "org.app@one");
+	CHECK(devtools_page_selector("/devtools/page/") == NULL && devtools_page_selector("/device") == NULL);
+	struct access_policy a = {.port = 9223};
+	CHECK(access_devtools_origin_ok(&a, NULL, "127.0.0.1:9223"));
+	CHECK(access_devtools_origin_ok(&a, "devtools://devtools", "127.0.0.1:9223"));
+	CHECK(access_devtools_origin_ok(&a, "http://127.0.0.1:9223", "127.0.0.1:9223"));
+	CHECK(!access_devtools_origin_ok(&a, "http://evil.example", "127.0.0.1:9223"));
+	CHECK(!access_devtools_origin_ok(&a, "devtools://devtools.evil", "127.0.0.1:9223"));
+	CHECK(!access_devtools_origin_ok(&a, "null", "127.0.0.1:9223"));
+}
+
 int main(int argc, char **argv)
 {
 	test_filter = argc > 1 ? argv[1] : NULL;
@@ -1411,5 +1552,7 @@ int main(int argc, char **argv)
 	RUN(test_relay_slow_inspector_drops_events);
 	RUN(test_relay_device_cannot_name_devices_or_repeat_keys);
 	RUN(test_relay_http_snapshot_slices_result);
+	RUN(test_relay_devtools_sessions);
+	RUN(test_devtools_discovery_and_origins);
 	return check_summary();
 }

@@ -11,6 +11,8 @@ import subprocess
 import tempfile
 import urllib.request
 
+import websocket
+
 from conftest import free_port
 from harness import REPO_ROOT, wait_until
 from harness.processes import read_line
@@ -42,7 +44,7 @@ def test_demo_starts_gateway_and_texturegram_and_ctrl_c_stops_both():
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         lines = []
-        while not any("Or from a terminal" in line for line in lines):
+        while not all(any(end in line for line in lines) for end in ("Or from a terminal", "Chrome DevTools")):
             lines.append(read_line(demo, 60, "scripts/demo"))
         text = "\n".join(lines)
         assert f"Open  http://127.0.0.1:{port}/  in a browser" in text
@@ -54,6 +56,13 @@ def test_demo_starts_gateway_and_texturegram_and_ctrl_c_stops_both():
         device = wait_until(lambda: next((d for d in devices(port) if d["state"] == "connected"), None), 20, 0.1,
                             "TextureGram to attach to the demo's gateway")
         assert device["identity"]["appId"] == "org.weft.TextureGram"
+        # The printed DevTools URL names a socket that serves TextureGram's document.
+        devtools = re.search(r"devtools://devtools/bundled/devtools_app\.html\?ws=(\S+)", text).group(1)
+        assert devtools == f"127.0.0.1:{port}/devtools/page/org.weft.TextureGram"
+        cdp = websocket.create_connection(f"ws://{devtools}", timeout=10, suppress_origin=True)
+        cdp.send(json.dumps({"id": 1, "method": "DOM.getDocument"}))
+        assert json.loads(cdp.recv())["result"]["root"]["childNodeCount"] == 2
+        cdp.close()
         # Ctrl-C in a terminal signals the whole foreground process group.
         os.killpg(demo.pid, signal.SIGINT)
         status = demo.wait(timeout=20)

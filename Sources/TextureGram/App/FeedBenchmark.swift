@@ -32,6 +32,25 @@ enum FeedBenchmark {
         figure("posts loaded by batch fetching after \(frames) frames", Double(app.feedScreen.feed.numberOfItems), "posts", decimals: 0)
         streamingOverhead(frames: frames, options: options, realTime: false)
         streamingOverhead(frames: min(frames, realTimeFrames), options: options, realTime: true)
+        documentRequests(app)
+    }
+
+    /// What a look at the whole tree costs the program after the run: `Tree.getDocument` (the
+    /// Weft page's) and Chrome DevTools' `DOM.getDocument` of the whole tree, through the request
+    /// path every method takes (`CaptureSession.handle`), best of five, loop-thread CPU time.
+    private static func documentRequests(_ app: TextureGramApp) {
+        guard let inspector = try? Inspector.attach(to: app.loop, gateway: .none,
+                                                    options: Inspector.Options(appId: InspectorAttachment.appId)) else { return }
+        defer { inspector.detach() }
+        func best(_ method: String, _ params: String) -> Double {
+            (0..<5).map { _ in
+                ThreadCPUClock.seconds { inspector.session.handle(method: method, params: Array(params.utf8)) { _ in } }
+            }.min()!
+        }
+        figure("elements in the document after the run", Double(inspector.session.document().elementCount), "elements", decimals: 0)
+        figure("Tree.getDocument after the run", best("Tree.getDocument", "") * 1000, "ms", decimals: 2)
+        figure("DevTools DOM.getDocument, depth -1, after the run",
+               best("DevTools.call", #"{"session":1,"method":"DOM.getDocument","params":{"depth":-1}}"#) * 1000, "ms", decimals: 2)
     }
 
     /// The real-time figures take a frame's time in the wall clock: 1 200 frames, 20 seconds.

@@ -78,6 +78,12 @@ extension CaptureSession {
         "Scroll.setContentOffset": { session, params throws(CommandError) in try session.setContentOffset(params) },
         "Scroll.toItem": { session, params throws(CommandError) in try session.scrollToItem(params) },
         "Scroll.drag": { session, params throws(CommandError) in try session.drag(params) },
+        "DevTools.call": { session, params throws(CommandError) in
+            session.sendBeforeReply(try session.devTools.call(params, session: session))
+        },
+        "DevTools.inspectNode": { session, params throws(CommandError) in
+            session.sendBeforeReply(try session.devTools.inspectNode(params, session: session))
+        },
         "Runtime.pause": { session, _ in session.loop.pause(); return .now(emptyObject) },
         "Runtime.resume": { session, _ in session.loop.resume(); return .now(emptyObject) },
         "Runtime.step": { _, params throws(CommandError) in .afterFrames(try params.integer("frames", in: 1...maximumStep)) },
@@ -88,6 +94,15 @@ extension CaptureSession {
             return .now(emptyObject)
         },
     ]
+
+    /// Sends DevTools' events, then answers: Chrome sends `DOM.setChildNodes` before it answers
+    /// `DOM.requestChildNodes`, and the frontend expects that order.
+    private func sendBeforeReply(_ served: (result: [UInt8], events: [DevToolsAgent.Event])) -> Answer {
+        for event in served.events {
+            publisher.afterPublishing { [publisher] _ in publisher.sendEvent(event.method, event.params) }
+        }
+        return .now(served.result)
+    }
 
     /// `{}`, the result of commands that only act.
     static let emptyObject: [UInt8] = Array("{}".utf8)

@@ -34,19 +34,8 @@ extension CaptureSession {
     /// The nodes a touch at (x, y) in the root's coordinates passes through, outermost first, and
     /// the node that takes it (docs/texture-semantics.md section 5: slop, hidden and disabled nodes).
     func probe(_ params: CommandParams) throws(CommandError) -> Answer {
-        let x = try params.number("x"), y = try params.number("y")
-        let roots = inspectedRoots
-        let root: DisplayNode
-        if let rootID = try params.optionalString("root") {
-            guard let found = roots.first(where: { $0.id == rootID }) else { throw .unknownElement(rootID, "root") }
-            root = found
-        } else {
-            guard let first = roots.first else { throw .invalidParams("the program has no roots") }
-            root = first
-        }
-        // (x, y) is measured from the root's top-left corner, as the snapshot's frames add up; a
-        // scrolled root (a table as a window) shows its bounds origin there.
-        let path = root.hitTestPath(WeftLayout.Point(x: x + root.boundsOrigin.x, y: y + root.boundsOrigin.y))
+        let path = try hitTestPath(x: try params.number("x"), y: try params.number("y"),
+                                   rootID: try params.optionalString("root"))
         var writer = JSONWriter(capacity: 64 + 8 * path.count)
         writer.raw("{\"path\":[")
         for (index, node) in path.enumerated() {
@@ -57,5 +46,21 @@ extension CaptureSession {
         if let target = path.last { writer.string(target.id) } else { writer.raw("null") }
         writer.byte(UInt8(ascii: "}"))
         return .now(writer.bytes)
+    }
+
+    /// The nodes a touch at (x, y) passes through in the root `rootID` (default: the first).
+    func hitTestPath(x: Double, y: Double, rootID: String?) throws(CommandError) -> [DisplayNode] {
+        let roots = inspectedRoots
+        let root: DisplayNode
+        if let rootID {
+            guard let found = roots.first(where: { $0.id == rootID }) else { throw .unknownElement(rootID, "root") }
+            root = found
+        } else {
+            guard let first = roots.first else { throw .invalidParams("the program has no roots") }
+            root = first
+        }
+        // (x, y) is measured from the root's top-left corner, as the snapshot's frames add up; a
+        // scrolled root (a table as a window) shows its bounds origin there.
+        return root.hitTestPath(WeftLayout.Point(x: x + root.boundsOrigin.x, y: y + root.boundsOrigin.y))
     }
 }

@@ -90,6 +90,8 @@ public final class CaptureSession {
     let edits: EditStore
     /// Where `Layout.evaluate` runs, off the loop's thread.
     let evaluator = LayoutEvaluator()
+    /// Chrome DevTools' connections to this program (`DevTools.call`, docs/devtools.md).
+    public let devTools = DevToolsAgent()
 
     /// Where the changes frames made stand against the captures (the session's state machine,
     /// with `scheduler.state` for the stream and `wantedWhileLoopSleeps`).
@@ -142,6 +144,11 @@ public final class CaptureSession {
         scheduler = StreamScheduler(updateRate: updateRate, captureBudget: captureBudget)
         edits = EditStore(loop: loop)
         edits.onDropped = { [weak self] id, reason in self?.editDropped(id: id, reason: reason) }
+        // Weakly: the publisher holds the agent (`onPublished`).
+        devTools.sendEvent = { [weak publisher] params in publisher?.sendEvent("DevTools.event", params) }
+        publisher.onPublished = { [devTools] previous, current, ops in
+            devTools.published(previous: previous, current: current, ops: ops, programURL: DevToolsAgent.programURL(current.meta))
+        }
         // The session is looked up only inside the gate, while the loop sleeps: the loop cannot
         // let go of its last reference then, so the worker never frees the session (nor the
         // loop or roots only it still held).
@@ -193,6 +200,13 @@ public final class CaptureSession {
         var document = publisher.flush().published!
         document.meta.capturedAt = Capture.timestamp()
         return document
+    }
+
+    /// The last published document, or a new one when the trees changed since (DevTools reads
+    /// what the events it was sent describe, and sees its own edits at once).
+    func publishedDocument() -> Snapshot {
+        if hasUncapturedChanges { return document() }
+        return publisher.flush().published ?? document()
     }
 
     /// Reuses unchanged subtrees between the captures of streamed updates.

@@ -38,6 +38,9 @@ final class UpdatePublisher: @unchecked Sendable {
     let mode: Mode
     /// Sends one event (method, params); called in the publishing context.
     var sendEvent: (String, [UInt8]) -> Void = { _, _ in }
+    /// Told of every revision after the first (previous, current, and the ops when an update was
+    /// sent), in the publishing context: DevTools' DOM events follow the same revisions.
+    var onPublished: (Snapshot, Snapshot, [UpdateOp]?) -> Void = { _, _, _ in }
 
     private var state = State()
     /// Builds the elements of streamed captures; touched only by the publishing context.
@@ -229,8 +232,9 @@ final class UpdatePublisher: @unchecked Sendable {
         state.revision += 1
         current.revision = state.revision
         state.published = current
-        guard sendUpdate else { return }
+        guard sendUpdate else { return onPublished(previous, current, nil) }
         let ops = UpdateOps.diff(previous, current)
+        defer { onPublished(previous, current, ops) }
         var writer = JSONWriter(capacity: 1024)
         writer.raw("{\"baseRevision\":")
         writer.int(state.revision - 1)

@@ -125,6 +125,8 @@ public final class Inspector {
             self.requests = requests
             session.isListening = { device.isSomeoneListening }
             session.sendEvent = { method, params in device.sendEvent(method: method, params: params) }
+            // Weakly: the session owns the agent, and nothing here should keep it alive.
+            device.onDevToolsSessionClosed { [weak devTools = session.devTools] in devTools?.close(session: $0) }
         } else {
             device = nil
             requests = nil

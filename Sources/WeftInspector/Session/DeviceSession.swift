@@ -45,6 +45,12 @@ public final class DeviceSession: Sendable {
 
     // MARK: Listening
 
+    /// Calls `body` (on the transport's thread) with the session number of each DevTools
+    /// connection that closed (the gateway's `DevTools.closed`).
+    public func onDevToolsSessionClosed(_ body: @escaping @Sendable (Int) -> Void) {
+        core.devToolsClosed.withLock { $0 = body }
+    }
+
     /// Whether any inspector is attached: one relaxed atomic load, cheap enough for every frame.
     /// The host streams updates only while it is true.
     public var isSomeoneListening: Bool { core.inspectorCount.load(ordering: .relaxed) > 0 }

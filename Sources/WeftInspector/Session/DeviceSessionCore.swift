@@ -40,6 +40,8 @@ final class DeviceSessionCore: Sendable {
     let state: Mutex<State>
     /// Attached inspectors, from `Inspector.attached` / `Inspector.detached`.
     let inspectorCount = Atomic<Int>(0)
+    /// Told the session number of each DevTools connection the gateway says closed.
+    let devToolsClosed = Mutex<(@Sendable (Int) -> Void)?>(nil)
     /// The generation of the connection on which registration succeeded (0: not registered).
     let registeredGeneration = Atomic<UInt64>(0)
     /// Requests waiting in the inbox (`.polled` delivery), so an empty poll takes no lock.
@@ -141,9 +143,14 @@ final class DeviceSessionCore: Sendable {
 
     private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
-    /// `Inspector.attached` / `Inspector.detached` carry the new count; other events are not
-    /// for devices and are ignored.
+    /// `Inspector.attached` / `Inspector.detached` carry the new count; `DevTools.closed` the
+    /// session whose state goes; other events are not for devices and are ignored.
     private func event(method: String, envelope: Envelope) {
+        if method == "DevTools.closed" {
+            guard let session = (try? envelope.params())?["session"]?.integer else { return }
+            devToolsClosed.withLock { $0 }?(session)
+            return
+        }
         guard method == "Inspector.attached" || method == "Inspector.detached" else { return }
         guard let count = (try? envelope.params())?["count"]?.integer, count >= 0 else { return }
         inspectorCount.store(count, ordering: .releasing)

@@ -118,6 +118,8 @@ function describeState(stateName, detail = {}) {
   }
 }
 let lastSessionState = ['connecting', {}];
+/** Whether a Chrome DevTools window on this program is in inspect mode (DevTools.inspectMode). */
+let devToolsInspecting = false;
 function refreshPill() {
   if (state.source?.kind === 'file') { setPill('file', `File · ${state.source.name}`); return; }
   const [name, detail] = lastSessionState;
@@ -387,14 +389,25 @@ async function start() {
       onDocument: liveDocument,
       onUpdate: liveUpdate,
       onUnknownOps: showUnknownOps,
-      onEvent: (method, params) => { if (method === 'Layout.editDropped') properties.editDropped(params); },
+      onEvent: (method, params) => {
+        if (method === 'Layout.editDropped') properties.editDropped(params);
+        // Chrome DevTools on the same program (docs/devtools.md): its highlight shows here as the
+        // hover box, and while it is in inspect mode a pick on the screen selects there too.
+        if (method === 'DevTools.highlighted') state.hover(params.id ?? null, 'devtools');
+        if (method === 'DevTools.inspectMode') devToolsInspecting = params.active === true;
+      },
     },
   });
   window.weft.binding = binding;
+  state.on('selection', ({ id, origin }) => {
+    // A pick DevTools can no longer take (it left inspect mode, the program went) is no error here.
+    if (devToolsInspecting && origin === 'screen' && id) binding.call('DevTools.inspectNode', { id }).catch(() => {});
+  });
   const identity = remembered();
   if (identity) binding.bind(identity); // rebinds to the same app whenever it is listed
   binding.start();
 }
 
-window.weft = { state, treeView, screenView, properties, diffPanel, explainPanel, files, showFile, showLive, parseSnapshot, selectTab, binding: null };
+window.weft = { state, treeView, screenView, properties, diffPanel, explainPanel, files, showFile, showLive, parseSnapshot, selectTab, binding: null,
+  devToolsInspecting: () => devToolsInspecting };
 start();
