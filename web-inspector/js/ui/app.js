@@ -19,6 +19,7 @@ import { parseSnapshot, snapshotFileText } from '../snapshot-file.js';
 import { displayText, stringifyJSON } from '../json-values.js';
 import { UpdateRate } from '../update-rate.js';
 import { h } from './dom.js';
+import { Tabs } from './tabs.js';
 
 const REMEMBERED = 'weft.device';
 const $ = (id) => document.getElementById(id);
@@ -82,14 +83,8 @@ const documents = {
 const diffPanel = new DiffPanel(state, $('diff'), documents);
 
 // ---- Tabs ----
-for (const tab of document.querySelectorAll('[role="tab"]')) {
-  tab.addEventListener('click', () => selectTab(tab.dataset.tab));
-}
-function selectTab(name) {
-  for (const tab of document.querySelectorAll('[role="tab"]')) tab.setAttribute('aria-selected', String(tab.dataset.tab === name));
-  for (const panel of document.querySelectorAll('[role="tabpanel"]')) panel.hidden = panel.dataset.panel !== name;
-  state.emit('tab', name);
-}
+const tabs = new Tabs(state, document.querySelector('[role="tablist"]'));
+const selectTab = (name) => tabs.select(name);
 
 // ---- Connection state, always visible ----
 const pill = $('connection');
@@ -312,6 +307,8 @@ function setViewPaused(paused) {
   refreshPill();
 }
 $('back-to-live').addEventListener('click', () => { diffPanel.clear(); showLive(); });
+// Buttons that open a hidden file input (a <label> around it is not reachable by keyboard).
+for (const button of document.querySelectorAll('[data-opens]')) button.addEventListener('click', () => $(button.dataset.opens).click());
 $('open-snapshot').addEventListener('change', async (e) => {
   const names = await openFiles(e.target.files);
   e.target.value = '';

@@ -55,7 +55,7 @@ export class AsciiPanel {
           e.target.textContent = ok ? 'Copied' : 'Copy failed';
           setTimeout(() => { e.target.textContent = 'Copy'; }, 1200);
         } }, 'Copy')),
-        h('pre.ascii', { 'aria-label': title }, text)));
+        h('pre.ascii', { 'aria-label': title, tabindex: '0' }, text)));
     const parts = [
       h('div.muted', {}, `${elementName(el)}: ${art.origin}`),
       block('asciiArtString', art.text),

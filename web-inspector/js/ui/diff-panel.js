@@ -44,7 +44,7 @@ export class DiffPanel {
   static get LIVE() { return LIVE; }
 
   build() {
-    const fileInput = h('input', { type: 'file', id: 'diff-files', accept: '.json,application/json', multiple: true, hidden: true });
+    const fileInput = h('input', { type: 'file', id: 'diff-files', accept: '.json,application/json', multiple: true, hidden: true, 'aria-label': 'Snapshot files to compare' });
     fileInput.addEventListener('change', async () => {
       const names = await this.documents.openFiles(fileInput.files);
       fileInput.value = '';
@@ -54,7 +54,7 @@ export class DiffPanel {
     });
     this.container.replaceChildren(
       h('div.section', {}, h('h3', {}, 'Compare'),
-        h('div.row-actions', {}, h('label.button', {}, 'Open files…', fileInput), h('span.muted', {}, 'two snapshot files, or one to compare with the live app')),
+        h('div.row-actions', {}, h('button', { type: 'button', id: 'diff-open-button', onclick: () => fileInput.click() }, 'Open files…'), fileInput, h('span.muted', {}, 'two snapshot files, or one to compare with the live app')),
         h('div.row-actions', {}, 'before', this.beforeSelect),
         h('div.row-actions', {}, 'after', this.afterSelect),
         h('div.row-actions', {}, h('label', { for: 'diff-ignore' }, 'ignore'), this.ignore),

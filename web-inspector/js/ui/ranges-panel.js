@@ -67,8 +67,8 @@ export class RangesPanel {
 
   #controller(c) {
     const owner = this.state.model.get(c.owner);
-    const bar = h('canvas.range-bar', { style: `width:${BAR_WIDTH * BAR_SCALE}px;height:${BAR_HEIGHT * BAR_SCALE}px`, dataset: { controller: c.id }, 'aria-label': `range bar of ${displayText(c.dataSource || c.id)}` });
-    const map = h('canvas.state-map', { dataset: { controller: c.id }, 'aria-label': `item states of ${displayText(c.dataSource || c.id)}` });
+    const bar = h('canvas.range-bar', { style: `width:${BAR_WIDTH * BAR_SCALE}px;height:${BAR_HEIGHT * BAR_SCALE}px`, role: 'img', dataset: { controller: c.id }, 'aria-label': `range bar of ${displayText(c.dataSource || c.id)}` });
+    const map = h('canvas.state-map', { role: 'img', dataset: { controller: c.id }, 'aria-label': `item states of ${displayText(c.dataSource || c.id)}` });
     const card = h('div.section', { dataset: { controller: c.id } },
       h('h3', {}, `${displayText(c.dataSource || 'range controller')} · ${displayText(c.id)}`),
       h('div.muted', {}, owner ? h('a', { href: '#', onclick: (e) => { e.preventDefault(); this.state.select(c.owner); } }, `${displayText(owner.className)} ${c.owner}`) : displayText(c.owner),

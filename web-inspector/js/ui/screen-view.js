@@ -8,6 +8,7 @@
 import { tappablePieces, slopRect, scalingLabel } from '../overlay-geometry.js';
 import { PerProcess, shownProcessKey } from './per-process.js';
 import { elementName } from '../tree-model.js';
+import { num } from './dom.js';
 
 const COLORS = {
   background: '#e5e7eb', screen: '#ffffff', node: 'rgba(26, 115, 232, 0.75)', spec: 'rgba(142, 68, 173, 0.8)',
@@ -54,6 +55,9 @@ export class ScreenView {
     controls.specs.addEventListener('change', () => { this.options.specs = controls.specs.checked; this.scheduleScene(); });
     controls.probe.addEventListener('click', () => this.setProbing(!this.probing, controls.probe));
 
+    state.on('document', () => this.#describe());
+    state.on('selection', () => this.#describe());
+    this.#describe();
     state.on('document', ({ sameSource }) => {
       this.#showProbe(); // perhaps another process's document
       if (!sameSource || !this.fitted) this.fit(); else this.scheduleScene();
@@ -62,6 +66,16 @@ export class ScreenView {
     state.on('selection', ({ origin }) => { if (origin !== 'screen') this.#reveal(this.state.selectedId); this.scheduleOverlay(); });
     state.on('hover', () => this.scheduleOverlay());
     state.on('diff', () => this.scheduleOverlay());
+  }
+
+  /** The canvases' text alternative: what screen is drawn, and what is selected on it. */
+  #describe() {
+    const { model, selectedId } = this.state;
+    const root = model?.roots[0];
+    const selected = selectedId ? model.get(selectedId) : null;
+    this.container.setAttribute('aria-label', !root ? 'Screen: no document'
+      : `Screen of ${elementName(root)}, ${num(this.state.boxes.width)} × ${num(this.state.boxes.height)} pt` +
+        (selected ? `; selected ${elementName(selected)}` : '; nothing selected'));
   }
 
   /** Calls fn after the next paint of the scene (the benchmark waits on it). */
