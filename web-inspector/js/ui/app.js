@@ -20,6 +20,7 @@ import { displayText, stringifyJSON } from '../json-values.js';
 import { UpdateRate } from '../update-rate.js';
 import { h } from './dom.js';
 import { Tabs } from './tabs.js';
+import { ProgramClock } from './program-clock.js';
 
 const REMEMBERED = 'weft.device';
 const $ = (id) => document.getElementById(id);
@@ -35,6 +36,8 @@ let pendingLive = false; // a live document or update arrived while the view was
 // (setRestartedModel below): liveModel stays the previous process's until the user goes live.
 let restartedModel = null;
 let lastUpdate = 0;
+// When the live document's revision came: its fetch's meta.capturedAt, then each update's arrival.
+let liveRevisionTime = null;
 const updateRate = new UpdateRate();
 
 const RESTART_HELD = 'the program restarted while the view was paused: go live to send requests to the new process';
@@ -66,10 +69,11 @@ const screenView = new ScreenView(state, {
     scaling: $('overlay-scaling'), specs: $('overlay-specs'), probe: $('probe-mode') },
   live,
 });
-const properties = new PropertiesPanel(state, $('properties'), live);
+const programClock = new ProgramClock(state, live);
+const properties = new PropertiesPanel(state, $('properties'), live, programClock);
 new AsciiPanel(state, $('ascii'), live);
 new RangesPanel(state, $('ranges'), live);
-new DrivePanel(state, $('drive'), live);
+new DrivePanel(state, $('drive'), live, programClock);
 new PlaygroundPanel(state, $('playground'), live);
 const documents = {
   list: () => [...files.keys()],
@@ -114,8 +118,11 @@ let lastSessionState = ['connecting', {}];
 function refreshPill() {
   if (state.source?.kind === 'file') { setPill('file', `File · ${state.source.name}`); return; }
   const [name, detail] = lastSessionState;
-  setPill(name, describeState(name, detail));
+  if (name === 'attached' && programClock.paused) setPill('program-paused', `${describeState(name, detail)} · program paused`);
+  else setPill(name, describeState(name, detail));
 }
+state.on('program-clock', refreshPill);
+state.on('live', refreshPill); // another process: its own clock
 
 // ---- A live document left on show while the session is not attached (describeStaleDocument):
 // a refused fetch, the app disconnected, the gateway lost; or none on show because the first
@@ -154,7 +161,7 @@ $('stale-fetch').addEventListener('click', () => session?.resync());
 function showBanner(text) {
   const banner = $('banner');
   banner.hidden = !text;
-  banner.textContent = text || '';
+  banner.replaceChildren(...(text ? [h('span', {}, text), h('button.close', { type: 'button', id: 'banner-close', 'aria-label': 'Close this message', title: 'Close', onclick: () => showBanner('') })] : []));
 }
 
 // ---- Device list, remembered choice ----
@@ -215,6 +222,7 @@ function liveDocument(model) {
     return;
   }
   liveModel = model;
+  liveRevisionTime = model.meta?.capturedAt ?? new Date().toISOString();
   state.emit('live'); // perhaps another process (a restart): what is kept per process follows
   diffPanel.refreshChoices();
   if (viewPaused) { pendingLive = true; return; }
@@ -231,6 +239,7 @@ function liveDocument(model) {
 function liveUpdate(model, changes) {
   updateRate.note(performance.now());
   liveModel = model;
+  liveRevisionTime = new Date().toISOString();
   diffPanel.liveChanged(); // whichever document the views show
   if (state.source?.kind !== 'live' || state.model !== model) return;
   const started = performance.now();
@@ -306,7 +315,7 @@ function setViewPaused(paused) {
   if (!viewPaused && pendingLive) { pendingLive = false; if (liveModel && (!state.source || state.source.kind === 'live')) showLive(); }
   refreshPill();
 }
-$('back-to-live').addEventListener('click', () => { diffPanel.clear(); showLive(); });
+$('back-to-live').addEventListener('click', () => { diffPanel.clear(); showBanner(''); showLive(); });
 // Buttons that open a hidden file input (a <label> around it is not reachable by keyboard).
 for (const button of document.querySelectorAll('[data-opens]')) button.addEventListener('click', () => $(button.dataset.opens).click());
 $('open-snapshot').addEventListener('change', async (e) => {
@@ -317,7 +326,8 @@ $('open-snapshot').addEventListener('change', async (e) => {
 $('download-snapshot').addEventListener('click', () => {
   if (!state.model) return;
   const snapshot = state.model.toSnapshot();
-  const blob = new Blob([snapshotFileText(snapshot)], { type: 'application/json' });
+  const capturedAt = state.source?.kind === 'live' && state.model === liveModel ? liveRevisionTime : undefined;
+  const blob = new Blob([snapshotFileText(snapshot, { capturedAt })], { type: 'application/json' });
   const link = h('a', { href: URL.createObjectURL(blob), download: state.source?.kind === 'file' ? state.source.name
     : `${displayText(snapshot.meta.appId || 'snapshot')}-r${displayText(snapshot.revision)}.json` });
   document.body.append(link);

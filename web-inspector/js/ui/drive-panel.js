@@ -16,10 +16,12 @@ const LOG_LENGTH = 50;
 class InputError extends Error {}
 
 export class DrivePanel {
-  constructor(state, container, live) {
+  /** @param {ProgramClock} clock told of the pauses and resumes the program accepts */
+  constructor(state, container, live, clock) {
     this.state = state;
     this.container = container;
     this.live = live;
+    this.clock = clock;
     this.log = h('ol.muted', { id: 'drive-log', reversed: true, style: 'font-family: var(--mono); padding-left: 20px' });
     this.containerSelect = h('select', { id: 'drive-container', 'aria-label': 'Scroll container' });
     this.logs = new PerProcess(() => []); // per process: its log's entries (li), newest first
@@ -51,9 +53,10 @@ export class DrivePanel {
     this.container.replaceChildren(
       h('div.section', {}, h('h3', {}, 'Runtime'),
         h('div.row-actions', {},
-          button('drive-pause', 'Pause', 'Runtime.pause', () => ({})),
+          button('drive-pause', 'Pause program', 'Runtime.pause', () => ({})),
           button('drive-step', 'Step', 'Runtime.step', () => ({ frames: Math.max(1, Math.floor(n(frames, 'frames'))) })), frames, 'frames',
-          button('drive-resume', 'Resume', 'Runtime.resume', () => ({})))),
+          button('drive-resume', 'Resume program', 'Runtime.resume', () => ({}))),
+        h('div.muted', {}, 'The program\'s own clock: a paused program changes only on Step (edits too). "Pause view" in the header only freezes this page.')),
       h('div.section', {}, h('h3', {}, 'Scroll'),
         h('div.row-actions', {}, 'container', this.containerSelect),
         h('div.row-actions', {}, button('drive-drag', 'Drag', 'Scroll.drag', () => ({ id: target(), dx: n(dx, 'dx'), dy: n(dy, 'dy'), duration: n(duration, 'duration') })),
@@ -116,6 +119,7 @@ export class DrivePanel {
       const result = await this.live.call(method, params);
       entry.textContent = `${method} → ${displayText(result)}`;
       entry.dataset.ok = 'true';
+      this.clock.accepted(method);
     } catch (error) {
       entry.textContent = `${method} failed: ${error.message}`;
       entry.className = 'error-text';

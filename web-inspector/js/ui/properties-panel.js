@@ -6,6 +6,7 @@
 // process (identity and pid): another device, or the same app restarted, shows none of them.
 
 import { h, section, num, rectText, sizeText } from './dom.js';
+import { patchChildren } from './dom-patch.js';
 import { displayText } from '../json-values.js';
 import { numberValue, frameNumbers } from '../tree-model.js';
 import { STYLE_FIELDS, SPEC_FIELDS, DEFAULTS, parseValue, formatValue, describeStyle, describeInterfaceState } from '../layout-vocabulary.js';
@@ -16,15 +17,18 @@ export class PropertiesPanel {
   /**
    * @param {object} live {canEdit(): bool, call(method, params): Promise, appKey(): string or null
    *   (the live process: edits and their errors are kept per key)}
+   * @param {ProgramClock} clock whether the program is paused: an edit then waits for a step
    */
-  constructor(state, container, live) {
+  constructor(state, container, live, clock) {
     this.state = state;
     this.container = container;
     this.live = live;
+    this.clock = clock;
     // Per process: edits: element id -> Map(key -> {kind: 'style'|'spec', value});
     // errors: `${id}:${key}` -> message; notice: the edits bar's message.
     this.apps = new PerProcess(() => ({ edits: new Map(), errors: new Map(), notice: null }));
     this.pending = false;
+    this.shownId = null; // the element whose properties are on show (patched in place while it stays)
     state.on('selection', () => this.render());
     state.on('document', () => this.render());
     state.on('live', () => this.render()); // the fields are editable only while requests reach the process on show
@@ -34,11 +38,13 @@ export class PropertiesPanel {
   }
 
   render() {
-    if (this.container.contains(document.activeElement) && document.activeElement.matches('input, select')) {
-      this.pending = true; // do not replace a field while the user types in it
+    const { model, selectedId } = this.state;
+    // A field the user types in is never replaced: the same element's values are patched around
+    // it (#show); another element's wait until the user leaves the field.
+    if (selectedId !== this.shownId && this.container.contains(document.activeElement) && document.activeElement.matches('input, select')) {
+      this.pending = true;
       return;
     }
-    const { model, selectedId } = this.state;
     const el = selectedId && model ? model.get(selectedId) : null;
     const sections = [];
     // A file's elements may share ids with the live app's, but they hold none of its edits.
@@ -46,7 +52,7 @@ export class PropertiesPanel {
     if (app.edits.size || app.notice) sections.push(this.#editsBar(app));
     if (!el) {
       sections.push(h('div.empty', {}, model ? 'Select an element in the tree or on the screen.' : 'No document.'));
-      this.container.replaceChildren(...sections);
+      this.#show(null, sections);
       return;
     }
     const props = el.props || {};
@@ -77,7 +83,18 @@ export class PropertiesPanel {
       ]));
     }
     if (props.image) sections.push(this.#imageSection(el, props.image));
-    this.container.replaceChildren(...sections);
+    this.#show(el.id, sections);
+  }
+
+  /**
+   * Shows the sections: the same element's are patched in place (updates come dozens of times a
+   * second while the app scrolls: focus, selected text and copying must survive them), another
+   * element's replace the panel.
+   */
+  #show(id, sections) {
+    if (id !== null && id === this.shownId) patchChildren(this.container, h('div', {}, ...sections));
+    else this.container.replaceChildren(...sections);
+    this.shownId = id;
   }
 
   #editsBar({ edits, notice }) {
@@ -161,7 +178,7 @@ export class PropertiesPanel {
       let entered = null;
       input.addEventListener('keydown', (e) => {
         if (e.key === 'Enter') { e.preventDefault(); entered = input.value; commit(input.value); }
-        if (e.key === 'Escape') { input.value = formatValue(value); input.blur(); }
+        if (e.key === 'Escape') { input.value = input.defaultValue; input.blur(); } // the value shown last (patched in place)
       });
       input.addEventListener('change', () => { if (input.value !== entered) commit(input.value); });
     }
@@ -189,6 +206,8 @@ export class PropertiesPanel {
         errors.delete(errorKey);
         if (!edits.has(id)) edits.set(id, new Map());
         edits.get(id).set(key, { kind, value: parsed.value });
+        this.apps.of(this.live.appKey()).notice = this.clock.paused
+          ? 'The program is paused: the edit shows after its next Step or Resume program (Drive tab).' : null;
       } catch (error) {
         errors.set(errorKey, error.message);
       }

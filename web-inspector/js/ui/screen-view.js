@@ -85,17 +85,25 @@ export class ScreenView {
     this.probing = on;
     button.setAttribute('aria-pressed', String(on));
     this.container.classList.toggle('probing', on);
-    if (!on) { Object.assign(this.#probe(), { report: null, target: null }); this.#showProbe(); }
+    // Turning the probe off keeps its last report (and mark) until it is closed.
   }
 
   /** The tap probe's last report and target, of the process on show (PerProcess.shown). */
   #probe() { return this.probes.shown(shownProcessKey(this.state, this.live)); }
 
+  #closeProbeButton() {
+    const button = document.createElement('button');
+    Object.assign(button, { type: 'button', id: 'probe-close', className: 'close', title: 'Close the probe report and its mark' });
+    button.setAttribute('aria-label', 'Close the probe report');
+    button.addEventListener('click', () => { Object.assign(this.#probe(), { report: null, target: null }); this.#showProbe(); });
+    return button;
+  }
+
   /** Shows the probe report of the process on show, and (on the overlay) its mark. */
   #showProbe() {
     const { report } = this.#probe();
     this.probeResult.hidden = !report;
-    this.probeResult.replaceChildren(...(report ? [report] : []));
+    this.probeResult.replaceChildren(...(report ? [report, this.#closeProbeButton()] : []));
     this.scheduleOverlay();
   }
 
