@@ -122,3 +122,78 @@ def test_turning_the_tap_probe_off_keeps_its_report_until_closed(texturegram, at
     assert page.js("return document.getElementById('probe-result').hidden") is False, "the report stays after the probe is off"
     page.driver.find_element("id", "probe-close").click()
     assert page.js("return document.getElementById('probe-result').hidden") is True
+
+
+# A 100 x 100 window whose photo (scaled 2x) spills over its right and bottom edges, with a
+# position that is no round number, and a range controller owned by an element not in the tree.
+SPILLING = {
+    "format": "weft.snapshot", "version": 1, "revision": 3,
+    "meta": {"appId": "spill", "appName": "Spill", "screen": {"width": 100, "height": 100, "scale": 2}},
+    "roots": [{"id": "n1", "kind": "node", "className": "ASDisplayNode", "frame": [0, 0, 100, 100], "children": [
+        {"id": "n2", "kind": "node", "className": "ASImageNode", "debugName": "photo", "frame": [60, 60, 100, 100],
+         "style": {"layoutPosition": [12.9951171875, 0]},
+         "props": {"image": {"pixelWidth": 400, "pixelHeight": 400, "scale": 2, "scalingRatio": 2}}}]}],
+    "rangeControllers": [{"id": "rc1", "owner": "n325", "dataSource": "Gone", "orientation": "vertical",
+                          "viewport": [0, 0, 100, 100], "contentSize": [100, 400], "contentOffset": [0, 0],
+                          "items": [], "ranges": {}}],
+}
+
+# Painted overlay pixels (alpha > 0) at world points, in CSS px of the overlay canvas.
+OVERLAY_ALPHA = """const v = weft.screenView.view, c = document.getElementById('screen-overlay'), r = c.width / c.clientWidth;
+return arguments[0].map(([wx, wy]) => c.getContext('2d').getImageData(Math.floor((wx * v.zoom + v.x) * r), Math.floor((wy * v.zoom + v.y) * r), 1, 1).data[3]);"""
+
+
+def test_marks_and_labels_stay_inside_their_window(gateway, page, tmp_path):
+    page.open(gateway.page_url())
+    page.open_file(page.write_json(tmp_path, "spill.json", SPILLING))
+    page.wait_js("return weft.state.model", "the file")
+    page.driver.find_element("id", "overlay-scaling").click()
+    page.js("weft.state.select('n2'); weft.screenView.zoomBy(0.5)")  # the spill in view too
+    page.frames()
+    inside, outside_right, outside_below = page.js(OVERLAY_ALPHA, [[80, 80], [130, 80], [80, 130]])
+    page.screenshot("marks-in-window")
+    assert inside > 0, "the selection is marked in the window"
+    assert (outside_right, outside_below) == (0, 0), "nothing is drawn past the window's edges"
+    # The scaling label sits at the corner of what shows of the photo: the window's.
+    assert page.js(OVERLAY_ALPHA, [[97, 97]])[0] > 0
+
+
+def test_smaller_defects(gateway, page, tmp_path):
+    page.open(gateway.page_url())
+    # Nothing to download or freeze, and nothing for Drive to drive, without a document.
+    assert page.js("return ['download-snapshot', 'pause-view'].map(id => document.getElementById(id).disabled)") == [True, True]
+    page.js("weft.selectTab('drive')")
+    assert page.js("return [...document.querySelectorAll('#drive button')].every(b => b.disabled)")
+    assert page.js("return document.title") == "Weft inspector"
+    # The search box's placeholder shows whole.
+    assert page.js("""const s = document.getElementById('tree-search'), c = document.createElement('canvas').getContext('2d');
+      const style = getComputedStyle(s); c.font = `${style.fontSize} ${style.fontFamily}`;
+      return c.measureText(s.placeholder).width <= s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)""")
+    page.open_file(page.write_json(tmp_path, "spill.json", SPILLING))
+    page.wait_js("return weft.state.model", "the file")
+    assert page.js("return document.title") == "spill.json · Weft inspector"
+    assert page.js("return ['download-snapshot', 'pause-view'].map(id => document.getElementById(id).disabled)") == [False, False]
+    # Drive lists no container that is not in the tree.
+    assert page.js("return [...document.querySelectorAll('#drive-container option')].map(o => o.textContent)") == ["no scroll container"]
+    # Values print rounded.
+    page.js("weft.state.select('n2'); weft.selectTab('properties')")
+    assert page.js("return document.querySelector('#properties input[data-key=layoutPosition]').value") == "12.995, 0"
+    # The slop overlay says what its colours mean.
+    assert page.js("return document.getElementById('slop-legend').hidden")
+    page.driver.find_element("id", "overlay-slop").click()
+    legend = page.js("return document.getElementById('slop-legend').textContent")
+    assert "tappable area" in legend and "clipped" in legend and "restricted" in legend
+    page.screenshot("smaller-defects")
+
+
+def test_title_names_the_program_and_drive_follows_its_connection(gateway, texturegram, attached):
+    page = attached
+    assert page.js("return document.title") == "TextureGram · Weft inspector"
+    page.js("weft.selectTab('drive')")
+    assert page.js("return document.getElementById('drive-step').disabled") is False
+    gateway.stop()
+    page.wait_js("return document.getElementById('drive-step').disabled", "Drive's buttons disabled")
+    label = page.wait_js("const o = document.querySelector('#device-select option:checked'); return o && o.textContent.includes('gateway down') && o.textContent",
+                         "the device list to say it is not current")
+    assert "TextureGram" in label
+    page.screenshot("gateway-down")

@@ -108,8 +108,14 @@ export function parseValue(kind, text) {
 /** A value shown in an edit field (the inverse of parseValue). */
 export function formatValue(value) {
   if (value === undefined || value === null) return '';
-  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object')) return value.join(', ');
+  if (typeof value === 'number') return roundedNumber(value);
+  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object')) return value.map(formatValue).join(', ');
   return displayText(value);
+}
+
+/** A number as people read it: at most 3 decimals (12.9951171875 reads 12.995). */
+export function roundedNumber(v) {
+  return Number.isFinite(v) ? String(Math.round(v * 1000) / 1000) : String(v);
 }
 
 /** printf's %.0f: rounds half to even, as the C library does for exact halves. */

@@ -57,3 +57,10 @@ test('values nested 50 000 deep where a style or spec value belongs are shown, n
     + `flexGrow = ${notice}; flexShrink = ${notice}; spacingAfter = ${notice}; spacingBefore = ${notice}; layoutPosition = {${notice.replace('50000', '49999')}, undefined}>`);
   assert.equal(describeInterfaceState(deep), 'none');
 });
+
+test('formatValue prints numbers rounded to 3 decimals, alone and in lists', () => {
+  assert.equal(formatValue(12.9951171875), '12.995');
+  assert.equal(formatValue([12.9951171875, 0]), '12.995, 0');
+  assert.equal(formatValue(-34.2225691445866), '-34.223');
+  assert.equal(formatValue('50%'), '50%');
+});

@@ -47,6 +47,9 @@ const live = {
   // A device is attached, whatever the views show: requests that need no element of the document
   // on show (Drive, Playground) can go to it.
   attached: () => !!session?.deviceId,
+  // The program is there to take requests now (not disconnected, nor the gateway down). While a
+  // paused view holds a restarted program's previous process, call() refuses, saying why.
+  connected: () => !!session && session.state === 'attached',
   // Requests go to the device's current process: while the view holds a previous one, they
   // would act on another process than the one on show (its ids may name other elements there).
   call: (method, params) => (restartedModel ? Promise.reject(new Error(RESTART_HELD))
@@ -64,7 +67,7 @@ const treeView = new TreeView(state, {
 });
 const screenView = new ScreenView(state, {
   container: $('screen'), scene: $('screen-scene'), overlay: $('screen-overlay'), tooltip: $('screen-tooltip'),
-  zoomLabel: $('zoom-level'), probeResult: $('probe-result'),
+  zoomLabel: $('zoom-level'), probeResult: $('probe-result'), slopLegend: $('slop-legend'),
   controls: { zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), fit: $('zoom-fit'), slop: $('overlay-slop'),
     scaling: $('overlay-scaling'), specs: $('overlay-specs'), probe: $('probe-mode') },
   live,
@@ -169,7 +172,11 @@ const select = $('device-select');
 function remembered() {
   try { return JSON.parse(localStorage.getItem(REMEMBERED) || 'null'); } catch { return null; }
 }
+// With the gateway down nobody can say which programs are connected.
+const gatewayUp = () => !['disconnected', 'reconnecting', 'connecting', 'failed'].includes(lastSessionState[0]);
+let lastDevices = [];
 function renderDevices(devices) {
+  lastDevices = devices;
   const chosen = session?.identity || remembered();
   const chosenKey = identityKey(chosen);
   const options = [h('option', { value: '' }, devices.length ? 'Choose a device…' : 'No devices connected')];
@@ -178,7 +185,7 @@ function renderDevices(devices) {
     const key = identityKey(d.identity);
     if (key === chosenKey) found = true;
     const label = `${appName(d.info, d.identity)} · ${displayText(d.identity?.instance)} @ ${displayText(d.identity?.host)}` +
-      `${d.info?.pid ? ` (pid ${displayText(d.info.pid)})` : ''}${d.state === 'connected' ? '' : ' · disconnected'}`;
+      `${d.info?.pid ? ` (pid ${displayText(d.info.pid)})` : ''}${!gatewayUp() ? ' · unknown (gateway down)' : d.state === 'connected' ? '' : ' · disconnected'}`;
     options.push(h('option', { value: key, selected: key === chosenKey, dataset: { deviceId: d.deviceId } }, label));
   }
   if (chosen && !found) options.push(h('option', { value: chosenKey, selected: true }, `${appName(null, chosen)} · ${displayText(chosen.instance)} (waiting)`));
@@ -257,6 +264,12 @@ function updateStatus() {
         : '');
   $('status-text').textContent = text;
   $('source').textContent = state.source ? (state.source.kind === 'file' ? state.source.name : '') : '';
+  // Nothing to download or to freeze without a document.
+  $('download-snapshot').disabled = !model;
+  $('pause-view').disabled = !model && !viewPaused;
+  // The window's title names what is on show: many inspector tabs are told apart by it.
+  document.title = !model ? 'Weft inspector'
+    : state.source?.kind === 'file' ? `${state.source.name} · Weft inspector` : `${appName(model.meta, session?.identity)} · Weft inspector`;
 }
 state.on('document', updateStatus);
 // The update rate falls when the stream slows or stops, and the notice counts down to the next
@@ -381,7 +394,10 @@ async function start() {
     WebSocket: window.WebSocket,
     listeners: {
       onState: (name, detail) => {
+        const wasUp = gatewayUp();
         lastSessionState = [name, detail || {}];
+        if (wasUp !== gatewayUp()) renderDevices(lastDevices);
+        state.emit('session', name);
         refreshPill();
         showStale();
         // A gateway restarted with another token refuses the WebSocket silently: check again.

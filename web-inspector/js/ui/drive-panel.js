@@ -26,8 +26,11 @@ export class DrivePanel {
     this.containerSelect = h('select', { id: 'drive-container', 'aria-label': 'Scroll container' });
     this.logs = new PerProcess(() => []); // per process: its log's entries (li), newest first
     this.build();
-    // The live process changed (another device, a restart, none): show its log.
-    state.on('live', () => this.#showLog());
+    // The live process changed (another device, a restart, none): show its log, and offer the
+    // buttons only while a program is there to take their requests.
+    state.on('live', () => { this.#showLog(); this.#enable(); });
+    state.on('session', () => this.#enable());
+    this.#enable();
     state.on('document', () => this.#fillContainers());
     state.on('update', (changes) => { if (changes.ranges || changes.structure) this.#fillContainers(); });
     state.on('selection', () => this.#fillContainers());
@@ -51,6 +54,7 @@ export class DrivePanel {
       return parsed.value;
     };
     this.container.replaceChildren(
+      h('div.muted', { id: 'drive-offline' }, 'No program is attached: Drive sends its requests to the attached program.'),
       h('div.section', {}, h('h3', {}, 'Runtime'),
         h('div.row-actions', {},
           button('drive-pause', 'Pause program', 'Runtime.pause', () => ({})),
@@ -73,6 +77,12 @@ export class DrivePanel {
     this.#fillContainers();
   }
 
+  #enable() {
+    const attached = this.live.connected();
+    for (const button of this.container.querySelectorAll('button')) button.disabled = !attached;
+    this.container.querySelector('#drive-offline').hidden = attached;
+  }
+
   #fillContainers() {
     const model = this.state.model;
     const options = [];
@@ -82,7 +92,8 @@ export class DrivePanel {
         if (typeof c.owner !== 'string' || seen.has(c.owner)) continue; // a file's own value names no container
         seen.add(c.owner);
         const el = model.get(c.owner);
-        options.push([c.owner, `${el ? displayText(el.className) : 'container'} ${c.owner} (${displayText(c.dataSource || c.id)})`]);
+        // An owner not in the tree (released, or a file's stale name) cannot be driven.
+        if (el) options.push([c.owner, `${displayText(el.className)} ${c.owner} (${displayText(c.dataSource || c.id)})`]);
       }
       const selected = this.state.selectedId && model.get(this.state.selectedId);
       if (selected && selected.kind !== 'spec' && !seen.has(selected.id)) options.push([selected.id, `selected: ${displayText(selected.className)} ${selected.id}`]);

@@ -5,7 +5,7 @@
 // dragging pans, a click selects the deepest element under the pointer. The tap probe's report
 // and mark are kept per process (per-process.js): the hit test ran in that process.
 
-import { tappablePieces, slopRect, scalingLabel } from '../overlay-geometry.js';
+import { tappablePieces, slopRect, scalingLabel, intersectRects, TAPPABLE_COLORS } from '../overlay-geometry.js';
 import { PerProcess, shownProcessKey } from './per-process.js';
 import { elementName } from '../tree-model.js';
 import { num } from './dom.js';
@@ -26,7 +26,7 @@ export class ScreenView {
    * @param {object} live {attached(), call(method, params), appKey(), staleReason()}: the live app, which runs
    *   the tap probe's hit test
    */
-  constructor(state, { container, scene, overlay, tooltip, zoomLabel, controls, probeResult, live }) {
+  constructor(state, { container, scene, overlay, tooltip, zoomLabel, controls, probeResult, slopLegend, live }) {
     this.state = state;
     this.container = container;
     this.scene = scene;
@@ -50,7 +50,12 @@ export class ScreenView {
     controls.zoomIn.addEventListener('click', () => this.zoomBy(1.25));
     controls.zoomOut.addEventListener('click', () => this.zoomBy(0.8));
     controls.fit.addEventListener('click', () => this.fit());
-    controls.slop.addEventListener('change', () => { this.options.slop = controls.slop.checked; this.scheduleOverlay(); });
+    controls.slop.addEventListener('change', () => {
+      this.options.slop = controls.slop.checked;
+      slopLegend.hidden = !this.options.slop;
+      this.scheduleOverlay();
+    });
+    fillSlopLegend(slopLegend);
     controls.scaling.addEventListener('change', () => { this.options.scaling = controls.scaling.checked; this.scheduleOverlay(); });
     controls.specs.addEventListener('change', () => { this.options.specs = controls.specs.checked; this.scheduleScene(); });
     controls.probe.addEventListener('click', () => this.setProbing(!this.probing, controls.probe));
@@ -260,6 +265,27 @@ export class ScreenView {
     ctx.restore();
   }
 
+  /**
+   * Runs draw clipped to what shows of element i: its clip region and its root's box (its
+   * window). For the overlay's marks and labels, which must not spill over the screen's edge
+   * or onto the next screen.
+   */
+  #clippedToWindow(ctx, boxes, i, draw) {
+    const window = this.#windowRect(boxes, i);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(window[0], window[1], window[2], window[3]);
+    ctx.clip();
+    this.#clipped(ctx, boxes, i, draw);
+    ctx.restore();
+  }
+
+  #windowRect(boxes, i) {
+    let root = i;
+    while (boxes.parent[root] >= 0) root = boxes.parent[root];
+    return [boxes.x[root], boxes.y[root], boxes.w[root], boxes.h[root]];
+  }
+
   #paintImage(ctx, boxes, i, px) {
     this.#clipped(ctx, boxes, i, () => this.#paintImageBox(ctx, boxes, i, px));
   }
@@ -324,15 +350,20 @@ export class ScreenView {
     const px = 1 / zoom;
 
     if (this.options.slop) this.#paintSlop(ctx, boxes, px);
+    // Every mark is clipped as its element is, and to its window.
+    const mark = (id, ...style) => {
+      const i = boxes.indexOf.get(id);
+      if (i !== undefined) this.#clippedToWindow(ctx, boxes, i, () => this.#paintBox(ctx, boxes.rect(id), ...style));
+    };
     if (this.state.diff) {
-      for (const id of this.state.diff.changedIds) this.#paintBox(ctx, boxes.rect(id), COLORS.changed, COLORS.changedStroke, 2 * px);
+      for (const id of this.state.diff.changedIds) mark(id, COLORS.changed, COLORS.changedStroke, 2 * px);
     }
     if (this.state.hoveredId && this.state.hoveredId !== this.state.selectedId) {
-      this.#paintBox(ctx, boxes.rect(this.state.hoveredId), COLORS.hover, COLORS.hoverStroke, px, [3 * px, 2 * px]);
+      mark(this.state.hoveredId, COLORS.hover, COLORS.hoverStroke, px, [3 * px, 2 * px]);
     }
-    if (this.state.selectedId) this.#paintBox(ctx, boxes.rect(this.state.selectedId), COLORS.selected, COLORS.selectedStroke, 2 * px);
+    if (this.state.selectedId) mark(this.state.selectedId, COLORS.selected, COLORS.selectedStroke, 2 * px);
     const probeTarget = this.#probe().target;
-    if (probeTarget) this.#paintBox(ctx, boxes.rect(probeTarget.id), 'rgba(24,128,56,0.2)', COLORS.probe, 2 * px);
+    if (probeTarget) mark(probeTarget.id, 'rgba(24,128,56,0.2)', COLORS.probe, 2 * px);
     if (this.options.scaling) this.#paintScaling(ctx, boxes, px);
     if (probeTarget) {
       const [x, y] = probeTarget.point;
@@ -390,9 +421,12 @@ export class ScreenView {
     for (let i = 0; i < boxes.count; i++) {
       const el = boxes.elements[i];
       if (!el.props || !el.props.image) continue;
-      const label = scalingLabel(el, [boxes.x[i], boxes.y[i], boxes.w[i], boxes.h[i]]);
-      if (!label || !boxes.visibleRect(i)) continue;
-      this.#clipped(ctx, boxes, i, () => {
+      // At the corner of the part of the image that shows (in its window): a clipped image's own
+      // corner may be hidden, or (in a scrolled pager) lie over another screen.
+      const visible = intersectRects(boxes.visibleRect(i), this.#windowRect(boxes, i));
+      const label = visible && scalingLabel(el, visible);
+      if (!label) continue;
+      this.#clippedToWindow(ctx, boxes, i, () => {
         const metrics = ctx.measureText(label.text);
         ctx.fillStyle = 'rgba(255,255,255,0.85)';
         ctx.fillRect(label.x - metrics.width - 4 * px, label.y - 15 * px, metrics.width + 4 * px, 15 * px);
@@ -571,4 +605,22 @@ function cssColor(value) {
     return `rgba(${Math.round(r * 255)}, ${Math.round(g * 255)}, ${Math.round(b * 255)}, ${a})`;
   }
   return typeof value === 'string' ? value : '';
+}
+
+/** What the hit-test slop overlay's colours mean (Texture's hit-test debug overlay). */
+function fillSlopLegend(legend) {
+  const swatch = (color, text) => {
+    const item = document.createElement('span');
+    const box = document.createElement('i');
+    box.style.background = color;
+    item.append(box, text);
+    return item;
+  };
+  const slopOnly = swatch('transparent', 'hitTestSlop (no tappable area measured)');
+  slopOnly.firstChild.style.border = '1px dashed rgba(30, 90, 50, 0.8)';
+  legend.replaceChildren(
+    swatch(TAPPABLE_COLORS.fill, 'tappable area (bounds + hitTestSlop)'),
+    swatch(TAPPABLE_COLORS.restricted, 'edge restricted by a parent'),
+    swatch(TAPPABLE_COLORS.clipped, 'edge clipped by a parent'),
+    slopOnly);
 }
