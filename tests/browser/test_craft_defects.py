@@ -197,3 +197,21 @@ def test_title_names_the_program_and_drive_follows_its_connection(gateway, textu
                          "the device list to say it is not current")
     assert "TextureGram" in label
     page.screenshot("gateway-down")
+
+
+def test_a_900_by_700_window_shows_ranges_and_tree_ids_whole(texturegram, attached):
+    page = attached
+    try:
+        page.driver.set_window_size(900, 700)
+        page.js("weft.selectTab('ranges')")
+        page.wait_js("return document.querySelector('#ranges canvas.range-bar')", "the range bars")
+        page.frames()
+        assert page.js("const r = document.getElementById('ranges'); return r.scrollWidth <= r.clientWidth"), "nothing in Ranges scrolls sideways"
+        clipped = page.js("""const tree = document.getElementById('tree').getBoundingClientRect();
+          return [...document.querySelectorAll('.tree-row:not([hidden]) .id')].filter(id => {
+            const r = id.getBoundingClientRect(); return r.top >= tree.top && r.bottom <= tree.bottom && r.right > tree.right + 0.5;
+          }).map(id => id.textContent);""")
+        assert clipped == [], "every row's id shows"
+        page.screenshot("900x700-ranges")
+    finally:
+        page.driver.set_window_size(1400, 900)

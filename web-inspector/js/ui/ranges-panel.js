@@ -67,7 +67,7 @@ export class RangesPanel {
 
   #controller(c) {
     const owner = this.state.model.get(c.owner);
-    const bar = h('canvas.range-bar', { style: `width:${BAR_WIDTH * BAR_SCALE}px;height:${BAR_HEIGHT * BAR_SCALE}px`, role: 'img', dataset: { controller: c.id }, 'aria-label': `range bar of ${displayText(c.dataSource || c.id)}` });
+    const bar = h('canvas.range-bar', { style: `width:${BAR_WIDTH * BAR_SCALE}px;aspect-ratio:${BAR_WIDTH} / ${BAR_HEIGHT}`, role: 'img', dataset: { controller: c.id }, 'aria-label': `range bar of ${displayText(c.dataSource || c.id)}` });
     const map = h('canvas.state-map', { role: 'img', dataset: { controller: c.id }, 'aria-label': `item states of ${displayText(c.dataSource || c.id)}` });
     const card = h('div.section', { dataset: { controller: c.id } },
       h('h3', {}, `${displayText(c.dataSource || 'range controller')} · ${displayText(c.id)}`),
@@ -194,7 +194,7 @@ export class RangesPanel {
       return [h('tr', { dataset: { mode } }, h('th', {}, mode === c.mode ? h('b', {}, `${mode} ●`) : mode), ...cells),
         error ? h('tr', {}, h('td.edit-error', { colspan: 5, role: 'alert' }, error)) : null].filter(Boolean);
     });
-    return h('table.grid', {},
+    return h('table.grid.tuning-table', {},
       h('thead', {}, h('tr', {}, h('th', {}, 'tuning (screenfuls)'), h('th', {}, 'display lead'), h('th', {}, 'trail'), h('th', {}, 'preload lead'), h('th', {}, 'trail'))),
       h('tbody', {}, rows.flat()));
   }
