@@ -215,3 +215,28 @@ def test_a_900_by_700_window_shows_ranges_and_tree_ids_whole(texturegram, attach
         page.screenshot("900x700-ranges")
     finally:
         page.driver.set_window_size(1400, 900)
+
+
+def test_one_file_in_diff_is_before_and_values_are_rounded(gateway, texturegram, attached, tmp_path):
+    import re
+    page = attached
+    status, baseline = gateway.get_json(f"/api/devices/{texturegram.device_id}/snapshot")
+    assert status == 200
+    element_id, frame = page.js(STACK_CHILD)
+    stack = list(baseline["roots"])
+    while stack:
+        element = stack.pop()
+        if element["id"] == element_id:
+            element["frame"] = [frame[0] - 34.2225691445866, *frame[1:]]
+        stack.extend(element.get("children", []))
+    page.js("weft.selectTab('diff')")
+    page.open_file(page.write_json(tmp_path, "baseline.json", baseline), input_id="diff-files")
+    page.wait_js("return document.getElementById('diff-before').value === 'baseline.json'", "the file as before")
+    assert page.js("return document.getElementById('diff-after').selectedOptions[0].textContent") == "Live app"
+    page.driver.find_element("id", "diff-run").click()
+    cells = page.wait_js("const rows = [...document.querySelectorAll('#diff-table tr.diff-row')]; return rows.length && rows.map(r => [r.dataset.id, r.cells[2].textContent, r.title])", "the diff")
+    moved = [c for c in cells if c[0] == element_id]
+    assert moved, cells
+    assert "-34.2225691445866" in moved[0][2] or "34.2225691445866" in moved[0][2], "the title keeps the whole value"
+    assert not any(re.search(r"\d\.\d{4,}", c[1]) for c in cells), cells
+    page.screenshot("diff-one-file")

@@ -113,6 +113,17 @@ export function formatValue(value) {
   return displayText(value);
 }
 
+/**
+ * A copy of a value with every number in it rounded as roundedNumber does, for display. The
+ * value is one a document's checks let in (json-values.js tooDeepNotice is asked first).
+ */
+export function roundedNumbers(value) {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value * 1000) / 1000 : value;
+  if (Array.isArray(value)) return value.map(roundedNumbers);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, roundedNumbers(v)]));
+  return value;
+}
+
 /** A number as people read it: at most 3 decimals (12.9951171875 reads 12.995). */
 export function roundedNumber(v) {
   return Number.isFinite(v) ? String(Math.round(v * 1000) / 1000) : String(v);

@@ -64,3 +64,9 @@ test('formatValue prints numbers rounded to 3 decimals, alone and in lists', () 
   assert.equal(formatValue(-34.2225691445866), '-34.223');
   assert.equal(formatValue('50%'), '50%');
 });
+
+test('roundedNumbers rounds every number of a value, leaving the rest', async () => {
+  const { roundedNumbers } = await import('../js/layout-vocabulary.js');
+  assert.deepEqual(roundedNumbers([-34.2225691445866, 0, 'inf']), [-34.223, 0, 'inf']);
+  assert.deepEqual(roundedNumbers({ a: 1.00049, b: [2.5, null] }), { a: 1, b: [2.5, null] });
+});
