@@ -240,3 +240,22 @@ def test_one_file_in_diff_is_before_and_values_are_rounded(gateway, texturegram,
     assert "-34.2225691445866" in moved[0][2] or "34.2225691445866" in moved[0][2], "the title keeps the whole value"
     assert not any(re.search(r"\d\.\d{4,}", c[1]) for c in cells), cells
     page.screenshot("diff-one-file")
+
+
+def test_a_released_selection_says_it_is_gone_and_returns(texturegram, attached):
+    from test_live import drag
+    page = attached
+    controller = page.js("""for (const c of weft.state.model.controllers.values()) {
+        const owner = weft.state.model.get(c.owner); if (owner && owner.debugName === 'feed') return c; } return null;""")
+    first_cell = page.js("return weft.state.model.get(arguments[0]).children[0].id", controller["owner"])
+    page.js("weft.state.select(arguments[0])", first_cell)
+    path = page.js("return weft.state.selectedPath")
+    drag(texturegram, controller, screenfuls=6, duration=0.05)
+    texturegram.call("Runtime.step", {"frames": 30})
+    lost = page.wait_js("const n = document.getElementById('selection-lost'); return n && n.textContent", "the notice that the cell is gone")
+    assert path in lost and first_cell in lost
+    page.screenshot("selection-lost")
+    drag(texturegram, controller, screenfuls=-6, duration=0.05)
+    texturegram.call("Runtime.step", {"frames": 30})
+    page.wait_js("return weft.state.selectedPath === arguments[0]", "the cell selected again", path)
+    assert page.js("return document.getElementById('selection-lost')") is None

@@ -51,7 +51,13 @@ export class PropertiesPanel {
     const app = this.apps.of(shownProcessKey(this.state, this.live));
     if (app.edits.size || app.notice) sections.push(this.#editsBar(app));
     if (!el) {
-      sections.push(h('div.empty', {}, model ? 'Select an element in the tree or on the screen.' : 'No document.'));
+      const lost = this.state.lostSelection;
+      sections.push(lost ? h('div.section', { id: 'selection-lost', role: 'status' },
+        h('p', {}, `The selected ${lost.name} (${lost.id}) is gone: its cell was released as it scrolled away, or it was removed. `
+          + 'It is selected again when it comes back.'),
+        h('p', {}, 'Last path: ', h('code', {}, lost.path || '—')),
+        h('button', { type: 'button', id: 'forget-lost', onclick: () => this.state.select(null) }, 'Forget it'))
+        : h('div.empty', {}, model ? 'Select an element in the tree or on the screen.' : 'No document.'));
       this.#show(null, sections);
       return;
     }
