@@ -34,6 +34,7 @@ def test_demo_starts_gateway_and_texturegram_and_ctrl_c_stops_both():
     port = free_port()
     env = dict(os.environ, WEFT_DEMO_PORT=str(port))
     env.pop("WEFT_GATEWAY", None)
+    env.pop("WEFT_INSTANCE", None)
     errors = tempfile.TemporaryFile()
     # A terminal's foreground job gets SIGINT at its default. A runner started in the background
     # (`make test &`) passes it on ignored, and a shell cannot trap a signal ignored on entry.
@@ -44,11 +45,12 @@ def test_demo_starts_gateway_and_texturegram_and_ctrl_c_stops_both():
         while not any("Open" in line for line in lines):
             lines.append(read_line(demo, 60, "scripts/demo"))
         text = "\n".join(lines)
-        assert f"Open  http://127.0.0.1:{port}/  in a browser" in text
+        assert f"Open  http://127.0.0.1:{port}/#app=org.weft.TextureGram&instance=default  in a browser" in text
         app_pid = int(re.search(r"TextureGram \(pid (\d+)\)", text).group(1))
         device = wait_until(lambda: next((d for d in devices(port) if d["state"] == "connected"), None), 20, 0.1,
                             "TextureGram to attach to the demo's gateway")
         assert device["identity"]["appId"] == "org.weft.TextureGram"
+        assert device["identity"]["instance"] == "default", "the instance the printed link names"
         # Ctrl-C in a terminal signals the whole foreground process group.
         os.killpg(demo.pid, signal.SIGINT)
         status = demo.wait(timeout=20)

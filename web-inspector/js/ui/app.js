@@ -21,6 +21,7 @@ import { UpdateRate } from '../update-rate.js';
 import { h } from './dom.js';
 import { Tabs } from './tabs.js';
 import { ProgramClock } from './program-clock.js';
+import { AddressSync } from './address.js';
 
 const REMEMBERED = 'weft.device';
 const $ = (id) => document.getElementById(id);
@@ -92,6 +93,13 @@ const diffPanel = new DiffPanel(state, $('diff'), documents);
 // ---- Tabs ----
 const tabs = new Tabs(state, document.querySelector('[role="tablist"]'));
 const selectTab = (name) => tabs.select(name);
+
+// ---- The address names the device, selection, tab and zoom (deep links) ----
+const address = new AddressSync({
+  state, tabs, screenView,
+  bind: (identity) => { localStorage.setItem(REMEMBERED, stringifyJSON(identity)); bindIdentity(identity); },
+  identity: () => session?.identity ?? null,
+});
 
 // ---- Connection state, always visible ----
 const pill = $('connection');
@@ -200,6 +208,7 @@ select.addEventListener('change', () => {
 });
 function bindIdentity(identity) {
   if (!session) return;
+  address.schedule();
   liveModel = null;
   setRestartedModel(null); // another binding: the restart of this one no longer matters
   state.emit('live'); // no live process until the new binding's document comes
@@ -405,7 +414,7 @@ async function start() {
           tokenRefused().then((refused) => { if (refused) { session.stop(); showTokenRefused(); } });
         }
       },
-      onDevices: renderDevices,
+      onDevices: (devices) => { address.devices(devices); renderDevices(devices); },
       onDocument: liveDocument,
       onUpdate: liveUpdate,
       onUnknownOps: showUnknownOps,
@@ -413,10 +422,11 @@ async function start() {
     },
   });
   window.weft.session = session;
-  const identity = remembered();
+  // The address's device first (bound once the gateway lists it), else the remembered one.
+  const identity = address.linkedDevice ? null : remembered();
   if (identity) session.bind(identity); // rebinds to the same app whenever it is listed
   session.start();
 }
 
-window.weft = { state, treeView, screenView, properties, diffPanel, files, showFile, showLive, parseSnapshot, selectTab, session: null };
+window.weft = { state, treeView, screenView, properties, diffPanel, files, showFile, showLive, parseSnapshot, selectTab, address, session: null };
 start();

@@ -41,6 +41,7 @@ export class ScreenView {
     // Per process: the last probe's report (an element, or null) and target {id, point}.
     this.probes = new PerProcess(() => ({ report: null, target: null }));
     this.fitted = false;
+    this.autoFit = false;
     this.sceneFrame = 0;
     this.overlayFrame = 0;
     this.paintListeners = new Set();
@@ -117,6 +118,7 @@ export class ScreenView {
     const wx = (cx - this.view.x) / this.view.zoom;
     const wy = (cy - this.view.y) / this.view.zoom;
     this.view = { zoom, x: cx - wx * zoom, y: cy - wy * zoom };
+    this.autoFit = false;
     this.#viewChanged();
   }
 
@@ -129,6 +131,7 @@ export class ScreenView {
     const zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.min((width - 2 * margin) / boxes.width, (height - 2 * margin) / boxes.height)));
     this.view = { zoom, x: (width - boxes.width * zoom) / 2, y: margin - boxes.top * zoom };
     this.fitted = true;
+    this.autoFit = true; // fitted again when the pane's size changes, until the user zooms or pans
     this.#viewChanged();
   }
 
@@ -145,9 +148,13 @@ export class ScreenView {
     this.overlayFrame = requestAnimationFrame(() => { this.overlayFrame = 0; this.paintOverlay(); });
   }
 
+  /** Zooms to `zoom` about the view's centre (a deep link's zoom). */
+  zoomTo(zoom) { this.zoomBy(zoom / this.view.zoom); }
+
   #viewChanged() {
     this.zoomLabel.textContent = `${Math.round(this.view.zoom * 100)}%`;
     this.scheduleScene();
+    this.state.emit('view', this.view);
   }
 
   #resize() {
@@ -156,7 +163,7 @@ export class ScreenView {
       canvas.width = Math.max(1, Math.round(canvas.clientWidth * ratio));
       canvas.height = Math.max(1, Math.round(canvas.clientHeight * ratio));
     }
-    if (!this.fitted && this.state.boxes) this.fit(); else this.scheduleScene();
+    if ((!this.fitted || this.autoFit) && this.state.boxes) this.fit(); else this.scheduleScene();
   }
 
   #context(canvas) {
@@ -470,6 +477,7 @@ export class ScreenView {
         this.zoomBy(Math.exp(-e.deltaY * 0.0015), e.clientX - box.left, e.clientY - box.top);
       } else {
         this.view = { ...this.view, x: this.view.x - e.deltaX, y: this.view.y - e.deltaY };
+        this.autoFit = false;
         this.#viewChanged();
       }
     }, { passive: false });
@@ -483,7 +491,7 @@ export class ScreenView {
         const dx = e.clientX - drag.x;
         const dy = e.clientY - drag.y;
         if (!drag.moved && Math.hypot(dx, dy) > 3) { drag.moved = true; target.classList.add('panning'); }
-        if (drag.moved) { this.view = { ...this.view, x: drag.vx + dx, y: drag.vy + dy }; this.#viewChanged(); return; }
+        if (drag.moved) { this.view = { ...this.view, x: drag.vx + dx, y: drag.vy + dy }; this.autoFit = false; this.#viewChanged(); return; }
       }
       const hit = this.#hitAt(e);
       this.state.hover(hit.id, 'screen');
