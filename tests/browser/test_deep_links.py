@@ -50,3 +50,21 @@ def test_a_link_to_an_element_that_is_not_there_keeps_the_device_and_says_nothin
     page.wait_js("return document.getElementById('connection').dataset.state === 'attached'", "the linked device")
     assert page.js("return weft.state.selectedId") is None
     assert page.severe_console_errors() == []
+
+
+def test_breadcrumbs_select_ancestors_and_copy_the_path(gateway, texturegram, page):
+    page.open(f"{gateway.page_url()}#instance={quote(texturegram.instance)}&element={quote(PATH)}")
+    opened(page)
+    crumbs = page.js("return [...document.querySelectorAll('#breadcrumbs .crumb')].map(b => b.textContent)")
+    assert " > ".join(crumbs) == PATH
+    assert page.js("return document.querySelector('#breadcrumbs [aria-current=location]').textContent") == "NavigationBarNode (navigation bar)"
+    page.js("document.querySelectorAll('#breadcrumbs .crumb')[0].click()")
+    assert page.js("return weft.state.selectedPath") == "FeedScreenNode (feed screen)"
+    # Copy path: the clipboard holds the structural path (granted in headless Chromium through CDP).
+    page.driver.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"], "origin": gateway.http_url})
+    page.js("weft.state.select(weft.state.model.roots[0].children[0].id)")
+    page.driver.find_element("id", "copy-path").click()
+    page.wait_js("return document.getElementById('copy-path').textContent === 'Copied'", "the copy")
+    copied = page.driver.execute_async_script("const done = arguments[0]; navigator.clipboard.readText().then(done, e => done('error ' + e))")
+    assert copied == "FeedScreenNode (feed screen) > ASStackLayoutSpec"
+    page.screenshot("breadcrumbs")

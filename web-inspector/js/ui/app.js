@@ -22,6 +22,7 @@ import { h } from './dom.js';
 import { Tabs } from './tabs.js';
 import { ProgramClock } from './program-clock.js';
 import { AddressSync } from './address.js';
+import { Breadcrumbs } from './breadcrumbs.js';
 
 const REMEMBERED = 'weft.device';
 const $ = (id) => document.getElementById(id);
@@ -74,6 +75,7 @@ const screenView = new ScreenView(state, {
   live,
 });
 const programClock = new ProgramClock(state, live);
+new Breadcrumbs(state, $('breadcrumbs'));
 const properties = new PropertiesPanel(state, $('properties'), live, programClock);
 new AsciiPanel(state, $('ascii'), live);
 new RangesPanel(state, $('ranges'), live);
