@@ -23,6 +23,7 @@ import { Tabs } from './tabs.js';
 import { ProgramClock } from './program-clock.js';
 import { AddressSync } from './address.js';
 import { Breadcrumbs } from './breadcrumbs.js';
+import { EditSync } from './edit-sync.js';
 
 const REMEMBERED = 'weft.device';
 const $ = (id) => document.getElementById(id);
@@ -77,6 +78,8 @@ const screenView = new ScreenView(state, {
 const programClock = new ProgramClock(state, live);
 new Breadcrumbs(state, $('breadcrumbs'));
 const properties = new PropertiesPanel(state, $('properties'), live, programClock);
+new EditSync(properties);
+document.addEventListener('keydown', (e) => properties.keyboard(e));
 new AsciiPanel(state, $('ascii'), live);
 new RangesPanel(state, $('ranges'), live);
 new DrivePanel(state, $('drive'), live, programClock);

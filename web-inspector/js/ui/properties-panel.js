@@ -12,6 +12,10 @@ import { numberValue, frameNumbers } from '../tree-model.js';
 import { STYLE_FIELDS, SPEC_FIELDS, DEFAULTS, parseValue, formatValue, describeStyle, describeInterfaceState } from '../layout-vocabulary.js';
 import { wastedBytes } from '../overlay-geometry.js';
 import { PerProcess, shownProcessKey } from './per-process.js';
+import { EditLog } from '../edit-log.js';
+import { editsList } from './edits-list.js';
+import { elementPath } from '../element-path.js';
+import { elementName } from '../tree-model.js';
 
 export class PropertiesPanel {
   /**
@@ -24,9 +28,11 @@ export class PropertiesPanel {
     this.container = container;
     this.live = live;
     this.clock = clock;
-    // Per process: edits: element id -> Map(key -> {kind: 'style'|'spec', value});
-    // errors: `${id}:${key}` -> message; notice: the edits bar's message.
-    this.apps = new PerProcess(() => ({ edits: new Map(), errors: new Map(), notice: null }));
+    // Per process: log: its EditLog (edit-log.js); errors: `${id}:${key}` -> message; notice:
+    // the edits bar's message.
+    this.apps = new PerProcess(() => ({ log: new EditLog(), errors: new Map(), notice: null }));
+    this.listOpen = false; // the edits list's details, open or closed, across renders
+    this.onLogChanged = () => {}; // told the process key whose log changed (ui/edit-sync.js)
     this.pending = false;
     this.shownId = null; // the element whose properties are on show (patched in place while it stays)
     state.on('selection', () => this.render());
@@ -49,7 +55,7 @@ export class PropertiesPanel {
     const sections = [];
     // A file's elements may share ids with the live app's, but they hold none of its edits.
     const app = this.apps.of(shownProcessKey(this.state, this.live));
-    if (app.edits.size || app.notice) sections.push(this.#editsBar(app));
+    if (app.log.size || app.log.history.length || app.log.undone.length || app.notice) sections.push(this.#editsBar(app));
     if (!el) {
       const lost = this.state.lostSelection;
       sections.push(lost ? h('div.section', { id: 'selection-lost', role: 'status' },
@@ -103,19 +109,49 @@ export class PropertiesPanel {
     this.shownId = id;
   }
 
-  #editsBar({ edits, notice }) {
-    const count = [...edits.values()].reduce((n, m) => n + m.size, 0);
-    return h('div.row-actions', {},
-      h('span.muted', {}, `${count} live edit${count === 1 ? '' : 's'} on ${edits.size} element${edits.size === 1 ? '' : 's'}`),
-      h('button', { type: 'button', id: 'revert-all', onclick: () => this.revert(null) }, 'Revert all'),
-      notice ? h('span.error-text', { role: 'alert' }, notice) : null);
+  #editsBar({ log, notice }) {
+    return editsList(log, {
+      select: (id) => this.state.select(id, { origin: 'edits' }),
+      undo: () => this.#run((l) => l.undoRequests(), (l) => l.didUndo()),
+      redo: () => this.#run((l) => l.redoRequests(), (l) => l.didRedo()),
+      revertAll: () => this.revert(null),
+      revertOne: (id, key) => this.#run((l) => l.revertOneRequests(id, key), (l) => l.revertedOne(id, key)),
+    }, { model: this.state.source?.kind === 'live' ? this.state.model : null, open: this.listOpen, notice, onToggle: (open) => { this.listOpen = open; } });
+  }
+
+  /**
+   * Sends the requests `plan` makes of the live process's log, in order, then `done` records
+   * them; a refused request stops there and says why.
+   */
+  async #run(plan, done) {
+    const key = this.live.appKey();
+    const app = this.apps.of(key);
+    const requests = plan(app.log);
+    if (!requests) return;
+    try {
+      for (const [method, params] of requests) await this.live.call(method, params);
+      done(app.log);
+      app.notice = null;
+    } catch (error) {
+      app.notice = `The program refused it: ${error.message}`;
+    }
+    this.onLogChanged(key);
+    this.render();
+  }
+
+  /** Undo / redo from the keyboard (Ctrl+Z, Ctrl+Shift+Z) outside text fields. */
+  keyboard(e) {
+    if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z' || e.target.closest?.('input, textarea, select')) return;
+    e.preventDefault();
+    const log = this.apps.of(this.live.appKey()).log;
+    if (e.shiftKey) this.#run((l) => l.redoRequests(), (l) => l.didRedo());
+    else if (log.history.length) this.#run((l) => l.undoRequests(), (l) => l.didUndo());
   }
 
   #styleSection(el, app) {
     const style = el.style || {};
-    const edited = app.edits.get(el.id);
     const title = h('h3', {}, 'Style',
-      edited && [...edited.values()].some((e) => e.kind === 'style') ? h('button.revert', { type: 'button', onclick: () => this.revert(el.id) }, 'Revert element') : null);
+      app.log.has(el.id) ? h('button.revert', { type: 'button', onclick: () => this.revert(el.id) }, 'Revert element') : null);
     const list = h('dl.props');
     list.append(h('dt', {}, 'description'), h('dd', { class: 'style-description' }, describeStyle(style)));
     for (const [key, kind] of Object.entries(STYLE_FIELDS)) this.#field(list, el, app, 'style', key, kind, style[key]);
@@ -168,7 +204,7 @@ export class PropertiesPanel {
     const editable = this.live.canEdit();
     const fallback = (DEFAULTS[kind === 'style' ? 'style' : el.type] || {})[key];
     const hint = fallback === undefined ? 'default' : `default (${formatValue(fallback)})`;
-    const edit = app.edits.get(el.id)?.get(key);
+    const edit = app.log.find(el.id, key);
     const errorKey = `${el.id}:${key}`;
     const commit = (text) => this.#commit(el.id, kind, key, valueKind, text);
     let input;
@@ -189,7 +225,8 @@ export class PropertiesPanel {
       input.addEventListener('change', () => { if (input.value !== entered) commit(input.value); });
     }
     const row = h('div.edit-row', {}, input,
-      edit ? h('button.revert', { type: 'button', title: 'Revert this element\'s edits', onclick: () => this.revert(el.id) }, '↺') : null);
+      edit ? h('button.revert', { type: 'button', title: `Revert ${key} (was ${edit.old === null ? 'default' : formatValue(edit.old)})`,
+        'aria-label': `Revert ${key}`, onclick: () => this.#run((l) => l.revertOneRequests(el.id, key), (l) => l.revertedOne(el.id, key)) }, '↺') : null);
     if (edit) row.classList.add('edited');
     list.append(h('dt', {}, key), h('dd', {}, row));
     const error = app.errors.get(errorKey);
@@ -198,7 +235,8 @@ export class PropertiesPanel {
 
   async #commit(id, kind, key, valueKind, text) {
     const errorKey = `${id}:${key}`;
-    const { edits, errors } = this.apps.of(this.live.appKey()); // the process the edit goes to
+    const appKey = this.live.appKey(); // the process the edit goes to
+    const { log, errors } = this.apps.of(appKey);
     const parsed = parseValue(valueKind, text);
     if (String(text).trim() === '') {
       // An emptied field (or the menu's "default" entry) is not an edit: Revert goes back to
@@ -207,12 +245,17 @@ export class PropertiesPanel {
       errors.set(errorKey, parsed.error);
     } else {
       const method = kind === 'style' ? 'Layout.setStyle' : 'Layout.setSpecProperty';
+      // The value before: read now, as the program's update for the edit may come before its reply.
+      const model = this.state.model;
+      const el = model?.get(id);
+      const before = el ? (kind === 'style' ? el.style?.[key] : el.props?.[key]) : undefined;
+      const entry = { id, name: el ? elementName(el) : id, path: elementPath(model, id) || id, kind, key, old: before ?? null, value: parsed.value };
       try {
         await this.live.call(method, { id, property: key, value: parsed.value });
         errors.delete(errorKey);
-        if (!edits.has(id)) edits.set(id, new Map());
-        edits.get(id).set(key, { kind, value: parsed.value });
-        this.apps.of(this.live.appKey()).notice = this.clock.paused
+        log.record(entry);
+        this.onLogChanged(appKey);
+        this.apps.of(appKey).notice = this.clock.paused
           ? 'The program is paused: the edit shows after its next Step or Resume program (Drive tab).' : null;
       } catch (error) {
         errors.set(errorKey, error.message);
@@ -227,7 +270,8 @@ export class PropertiesPanel {
   /** The device dropped an edit override (its spec changed shape: Layout.editDropped). */
   editDropped({ id, reason }) {
     const app = this.apps.of(this.live.appKey());
-    app.edits.delete(id);
+    app.log.revertedElement(id);
+    this.onLogChanged(this.live.appKey());
     app.notice = `The edit of ${id} was dropped by the app${reason ? `: ${reason}` : ''}.`;
     this.render();
   }
@@ -237,7 +281,8 @@ export class PropertiesPanel {
     const app = this.apps.of(this.live.appKey());
     try {
       await this.live.call('Layout.revertEdits', id ? { id } : {});
-      if (id) app.edits.delete(id); else app.edits.clear();
+      app.log.revertedElement(id);
+      this.onLogChanged(this.live.appKey());
       for (const key of [...app.errors.keys()]) if (!id || key.startsWith(`${id}:`)) app.errors.delete(key);
       app.notice = null;
     } catch (error) {
