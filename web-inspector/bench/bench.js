@@ -64,3 +64,22 @@ export async function runBench(sizes, { updateRuns = 21 } = {}) {
   }
   return rows;
 }
+
+/**
+ * Frames per second the page presents over `seconds` with the side tab `tab` shown, while the
+ * attached program's updates arrive (TextureGram scrolling by itself), and the updates per
+ * second that came meanwhile: [fps, updates per second].
+ */
+export async function liveTabFps(tab, seconds) {
+  const { state, selectTab } = window.weft;
+  selectTab(tab);
+  await frame();
+  let updates = 0;
+  const stop = state.on('update', () => { updates++; });
+  let frames = 0;
+  const started = performance.now();
+  while (performance.now() - started < seconds * 1000) { await frame(); frames++; }
+  const elapsed = (performance.now() - started) / 1000;
+  stop();
+  return [frames / elapsed, updates / elapsed];
+}

@@ -21,6 +21,9 @@ export class AddressSync {
     this.pending = { device: this.link.device, element: this.link.element, zoom: this.link.zoom };
     this.writeFrame = 0;
     if (this.link.tab) tabs.select(this.link.tab);
+    // A link pasted over this page's address changes only the hash: open it as a new page.
+    // (replaceState, which write() uses, fires no hashchange.)
+    window.addEventListener('hashchange', () => location.reload());
     state.on('document', () => this.#openElement());
     state.on('selection', () => this.schedule());
     state.on('tab', () => this.schedule());

@@ -22,7 +22,9 @@ function patchNode(shown, fresh) {
     return;
   }
   if (shown.nodeType !== Node.ELEMENT_NODE) return;
-  for (const { name } of [...shown.attributes]) if (!fresh.hasAttribute(name)) shown.removeAttribute(name);
+  // What a canvas has beyond a fresh one (its size, what it shows) its painter set: removing
+  // its size would wipe the drawing.
+  if (shown.nodeName !== 'CANVAS') for (const { name } of [...shown.attributes]) if (!fresh.hasAttribute(name)) shown.removeAttribute(name);
   for (const { name, value } of fresh.attributes) if (shown.getAttribute(name) !== value) shown.setAttribute(name, value);
   const value = fresh.value; // read before its options move: a fresh select's value is its selected option's
   patchChildren(shown, fresh);
