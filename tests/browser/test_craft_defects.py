@@ -259,3 +259,18 @@ def test_a_released_selection_says_it_is_gone_and_returns(texturegram, attached)
     texturegram.call("Runtime.step", {"frames": 30})
     page.wait_js("return weft.state.selectedPath === arguments[0]", "the cell selected again", path)
     assert page.js("return document.getElementById('selection-lost')") is None
+
+
+def test_a_size_edit_the_parent_overrides_says_so(texturegram, attached):
+    from selenium.webdriver.common.keys import Keys
+    page = attached
+    # The navigation bar: its parent, a vertical stack that stretches, passes it an exact width.
+    element_id = page.js("""for (const [id, el] of weft.state.model.elements) if (el.debugName === 'navigation bar') return id; return null;""")
+    assert page.js("const r = weft.state.model.get(arguments[0]).constrainedSize; return r.min[0] === r.max[0]", element_id)
+    page.js("weft.state.select(arguments[0])", element_id)
+    field = page.wait(lambda d: d.find_element("css selector", '#properties input[data-key="width"]'), "the width field")
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("50%\n")
+    hint = page.wait_js("const h = document.querySelector('#properties .edit-hint'); return h && h.textContent", "the hint")
+    assert "exact width" in hint and "375" in hint
+    page.screenshot("size-edit-hint")

@@ -173,3 +173,22 @@ export function describeInterfaceState(mask = 0) {
     .filter(([bit]) => mask & bit).map(([, name]) => name);
   return names.length ? names.join(' | ') : 'none';
 }
+
+const SIZE_AXES = { width: 0, minWidth: 0, maxWidth: 0, height: 1, minHeight: 1, maxHeight: 1 };
+
+/**
+ * Why a size edit of `key` shows no change on `element`, or null: its parent passes it an exact
+ * size on that axis (constrainedSize min = max), and Texture clamps what the element's style
+ * asks for into the range its parent passes, so the style's width or height cannot change it.
+ */
+export function sizeEditHint(element, key) {
+  const axis = SIZE_AXES[key];
+  const range = element && element.constrainedSize;
+  if (axis === undefined || !range || !Array.isArray(range.min) || !Array.isArray(range.max)) return null;
+  const min = range.min[axis];
+  const max = range.max[axis];
+  if (typeof min !== 'number' || min !== max) return null;
+  const dimension = axis === 0 ? 'width' : 'height';
+  return `No visible effect here: the parent gives this element an exact ${dimension} (min = max = ${roundedNumber(min)} pt), `
+    + `and Texture keeps a child inside the range its parent passes, whatever its own ${key}. Edit the parent, or a child of a stack that is not stretched.`;
+}

@@ -70,3 +70,13 @@ test('roundedNumbers rounds every number of a value, leaving the rest', async ()
   assert.deepEqual(roundedNumbers([-34.2225691445866, 0, 'inf']), [-34.223, 0, 'inf']);
   assert.deepEqual(roundedNumbers({ a: 1.00049, b: [2.5, null] }), { a: 1, b: [2.5, null] });
 });
+
+test('sizeEditHint says when the parent fixes the size a width or height edit would change', async () => {
+  const { sizeEditHint } = await import('../js/layout-vocabulary.js');
+  const exactWidth = { constrainedSize: { min: [375, 0], max: [375, 'inf'] } };
+  assert.match(sizeEditHint(exactWidth, 'width'), /exact width \(min = max = 375 pt\)/);
+  assert.match(sizeEditHint(exactWidth, 'maxWidth'), /exact width/);
+  assert.equal(sizeEditHint(exactWidth, 'height'), null, 'the height range is open');
+  assert.equal(sizeEditHint(exactWidth, 'flexGrow'), null);
+  assert.equal(sizeEditHint({}, 'width'), null, 'no range known: nothing to say');
+});

@@ -9,7 +9,7 @@ import { h, section, num, rectText, sizeText } from './dom.js';
 import { patchChildren } from './dom-patch.js';
 import { displayText } from '../json-values.js';
 import { numberValue, frameNumbers } from '../tree-model.js';
-import { STYLE_FIELDS, SPEC_FIELDS, DEFAULTS, parseValue, formatValue, describeStyle, describeInterfaceState } from '../layout-vocabulary.js';
+import { STYLE_FIELDS, SPEC_FIELDS, DEFAULTS, parseValue, formatValue, describeStyle, describeInterfaceState, sizeEditHint } from '../layout-vocabulary.js';
 import { wastedBytes } from '../overlay-geometry.js';
 import { PerProcess, shownProcessKey } from './per-process.js';
 import { EditLog } from '../edit-log.js';
@@ -231,6 +231,9 @@ export class PropertiesPanel {
     list.append(h('dt', {}, key), h('dd', {}, row));
     const error = app.errors.get(errorKey);
     if (error) list.append(h('dd.edit-error', { role: 'alert' }, error));
+    // An accepted size edit the parent's exact range overrides: say so, or it looks ignored.
+    const overridden = edit && kind === 'style' ? sizeEditHint(el, key) : null;
+    if (overridden) list.append(h('dd.edit-hint', { role: 'status' }, overridden));
   }
 
   async #commit(id, kind, key, valueKind, text) {
