@@ -112,3 +112,23 @@ def test_file_buttons_reachable_by_keyboard(gateway, page):
         assert page.js("return arguments[0].tabIndex", button) == 0
         button.send_keys(Keys.ENTER)
         assert page.js("return window.__clicked") == input_id, button_id
+
+
+def test_the_dark_theme_follows_the_system_and_passes_axe(gateway, page, tmp_path):
+    page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        page.open(gateway.page_url())
+        page.open_file(page.write_json(tmp_path, "before.json", screens.before()))
+        page.wait_js("return weft.state.model", "the file")
+        page.js("weft.state.select('n3')")
+        background = page.js("return getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(30, 31, 34)", background
+        # The screen canvas's background follows (the app's screens stay white).
+        pixel = page.js("const c = document.getElementById('screen-scene'); return Array.from(c.getContext('2d').getImageData(2, 2, 1, 1).data)")
+        assert max(pixel[:3]) < 40, pixel
+        audit(page, "dark-selection")
+        for tab in ("ranges", "diff"):
+            page.js("weft.selectTab(arguments[0])", tab)
+            audit(page, f"dark-{tab}")
+    finally:
+        page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

@@ -47,6 +47,7 @@ export class ScreenView {
     this.paintListeners = new Set();
 
     new ResizeObserver(() => { this.#resize(); }).observe(container);
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.scheduleScene()); // its background
     this.#bindPointer();
     controls.zoomIn.addEventListener('click', () => this.zoomBy(1.25));
     controls.zoomOut.addEventListener('click', () => this.zoomBy(0.8));
@@ -177,7 +178,10 @@ export class ScreenView {
     const ctx = this.#context(this.scene);
     const width = this.scene.clientWidth;
     const height = this.scene.clientHeight;
-    ctx.fillStyle = COLORS.background;
+    // The page's theme's (inspector.css --screen-bg and --screen-outside: darker in the dark theme).
+    const theme = getComputedStyle(this.container);
+    const outsideColor = theme.getPropertyValue('--screen-outside').trim() || COLORS.outside;
+    ctx.fillStyle = theme.getPropertyValue('--screen-bg').trim() || COLORS.background;
     ctx.fillRect(0, 0, width, height);
     const boxes = this.state.boxes;
     if (!boxes) {
@@ -252,7 +256,7 @@ export class ScreenView {
     const outside = new Path2D();
     outside.rect(minX, minY, maxX - minX, maxY - minY);
     for (const { id } of boxes.rootOffsets) { const r = boxes.rect(id); outside.rect(r[0], r[1], r[2], r[3]); }
-    ctx.fillStyle = COLORS.outside;
+    ctx.fillStyle = outsideColor;
     ctx.fill(outside, 'evenodd');
     ctx.restore();
     this.#painted();
