@@ -24,6 +24,7 @@ import { ProgramClock } from './program-clock.js';
 import { AddressSync } from './address.js';
 import { Breadcrumbs } from './breadcrumbs.js';
 import { EditSync } from './edit-sync.js';
+import { Panes } from './panes.js';
 
 const REMEMBERED = 'weft.device';
 const $ = (id) => document.getElementById(id);
@@ -94,6 +95,9 @@ const documents = {
   openFiles: (list) => openFiles(list),
 };
 const diffPanel = new DiffPanel(state, $('diff'), documents);
+
+// ---- Resizable, collapsible panes (sizes remembered) ----
+const panes = new Panes($('layout'), { tree: $('tree-splitter'), side: $('side-splitter') });
 
 // ---- Tabs ----
 const tabs = new Tabs(state, document.querySelector('[role="tablist"]'));
@@ -433,5 +437,5 @@ async function start() {
   session.start();
 }
 
-window.weft = { state, treeView, screenView, properties, diffPanel, files, showFile, showLive, parseSnapshot, selectTab, address, session: null };
+window.weft = { state, treeView, screenView, properties, diffPanel, files, showFile, showLive, parseSnapshot, selectTab, address, panes, session: null };
 start();
