@@ -25,6 +25,7 @@ import { AddressSync } from './address.js';
 import { Breadcrumbs } from './breadcrumbs.js';
 import { EditSync } from './edit-sync.js';
 import { Panes } from './panes.js';
+import { ContextMenu } from './context-menu.js';
 
 const REMEMBERED = 'weft.device';
 const $ = (id) => document.getElementById(id);
@@ -95,6 +96,30 @@ const documents = {
   openFiles: (list) => openFiles(list),
 };
 const diffPanel = new DiffPanel(state, $('diff'), documents);
+
+// ---- Context menus of elements: tree rows and the screen ----
+const contextMenu = new ContextMenu({ state, properties });
+$('tree').addEventListener('contextmenu', (e) => {
+  const row = e.target.closest('.tree-row');
+  if (!row) return;
+  e.preventDefault();
+  state.select(row.dataset.id, { origin: 'tree' });
+  contextMenu.open(row.dataset.id, e.clientX, e.clientY, $('tree'));
+});
+$('tree').addEventListener('keydown', (e) => {
+  if (!(e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) || !state.selectedId) return;
+  e.preventDefault();
+  const row = document.querySelector(`.tree-row[data-id="${CSS.escape(state.selectedId)}"]`);
+  const box = (row || $('tree')).getBoundingClientRect();
+  contextMenu.open(state.selectedId, box.left + 24, box.bottom, $('tree'));
+});
+$('screen').addEventListener('contextmenu', (e) => {
+  const id = screenView.elementAt(e);
+  if (!id) return;
+  e.preventDefault();
+  state.select(id, { origin: 'screen' });
+  contextMenu.open(id, e.clientX, e.clientY, $('screen'));
+});
 
 // ---- Resizable, collapsible panes (sizes remembered) ----
 const panes = new Panes($('layout'), { tree: $('tree-splitter'), side: $('side-splitter') });
@@ -437,5 +462,5 @@ async function start() {
   session.start();
 }
 
-window.weft = { state, treeView, screenView, properties, diffPanel, files, showFile, showLive, parseSnapshot, selectTab, address, panes, session: null };
+window.weft = { state, treeView, screenView, properties, diffPanel, files, showFile, showLive, parseSnapshot, selectTab, address, panes, contextMenu, session: null };
 start();

@@ -279,6 +279,9 @@ export class PropertiesPanel {
     this.render();
   }
 
+  /** Whether the live process holds edits of element `id`. */
+  hasEdits(id) { return this.state.source?.kind === 'live' && this.apps.of(this.live.appKey()).log.has(id); }
+
   /** Reverts the edits of one element, or of all elements when id is null. */
   async revert(id) {
     const app = this.apps.of(this.live.appKey());

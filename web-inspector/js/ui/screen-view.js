@@ -462,6 +462,9 @@ export class ScreenView {
     }
   }
 
+  /** The element drawn at a pointer event's point (the deepest; specs only while shown), or null. */
+  elementAt(event) { return this.#hitAt(event).id; }
+
   #hitAt(event) {
     const box = this.overlay.getBoundingClientRect();
     const [wx, wy] = this.toWorld(event.clientX - box.left, event.clientY - box.top);
