@@ -46,3 +46,25 @@ def test_context_menus_on_tree_and_screen(gateway, page, tmp_path):
     assert page.js("return weft.state.selectedId") == "n3"
     page.driver.find_element("xpath", "//button[text()='Select parent']").click()
     assert page.js("return weft.state.selectedId") == "n1/0.0"
+
+
+def test_alt_hover_measures_against_the_selection(gateway, page, tmp_path):
+    """The photo n3 (root box 20, 60, 90 x 90) selected, the like button n4 (20, 160, 80 x 20)
+    hovered with Alt held: a 10-pt vertical gap, centres 5 left and 65 down. Without Alt: none."""
+    page.open(gateway.page_url())
+    page.open_file(page.write_json(tmp_path, "before.json", screens.before()))
+    page.wait_js("return weft.state.model", "the file")
+    page.js("weft.state.select('n3')")
+    x, y = page.js("const r = weft.state.boxes.rect('n4'), v = weft.screenView.view; return [(r[0] + 10) * v.zoom + v.x, (r[1] + 10) * v.zoom + v.y]")
+    overlay = page.driver.find_element("id", "screen-overlay")
+    offset = (int(x - overlay.size["width"] / 2), int(y - overlay.size["height"] / 2))
+    ActionChains(page.driver).move_to_element_with_offset(overlay, *offset).perform()
+    assert page.js("return weft.state.hoveredId") == "n4"
+    assert page.js("return weft.screenView.measurement") is None, "no measuring without the modifier"
+    ActionChains(page.driver).key_down(Keys.ALT).move_to_element_with_offset(overlay, offset[0] + 1, offset[1]).perform()
+    page.frames()
+    measured = page.js("const m = weft.screenView.measurement; return m && [m.segments.map(s => s.length), m.centres]")
+    assert measured == [[10], {"dx": -5, "dy": 65}], measured
+    page.screenshot("measure")
+    ActionChains(page.driver).key_up(Keys.ALT).perform()
+    assert page.js("return weft.screenView.measurement") is None

@@ -9,12 +9,14 @@ import { tappablePieces, slopRect, scalingLabel, intersectRects, TAPPABLE_COLORS
 import { PerProcess, shownProcessKey } from './per-process.js';
 import { elementName } from '../tree-model.js';
 import { num } from './dom.js';
+import { measureBetween } from '../measure.js';
 
 const COLORS = {
   background: '#e5e7eb', screen: '#ffffff', node: 'rgba(26, 115, 232, 0.75)', spec: 'rgba(142, 68, 173, 0.8)',
   text: '#202124', image: '#eef1f5', imageCross: 'rgba(95, 99, 104, 0.35)', imageLabel: '#5f6368',
   hover: 'rgba(26, 115, 232, 0.12)', hoverStroke: 'rgba(26, 115, 232, 0.9)',
   selected: 'rgba(26, 115, 232, 0.22)', selectedStroke: '#1a73e8',
+  measure: '#d93025', measureGuide: 'rgba(217, 48, 37, 0.55)',
   changed: 'rgba(232, 113, 10, 0.18)', outside: 'rgba(229, 231, 235, 0.72)', changedStroke: '#e8710a', probe: '#188038', scaling: '#d93025',
 };
 const FONT_WEIGHTS = { ultraLight: 100, thin: 200, light: 300, regular: 400, medium: 500, semibold: 600, bold: 700, heavy: 800, black: 900 };
@@ -42,11 +44,15 @@ export class ScreenView {
     this.probes = new PerProcess(() => ({ report: null, target: null }));
     this.fitted = false;
     this.autoFit = false;
+    this.measuring = false;
     this.sceneFrame = 0;
     this.overlayFrame = 0;
     this.paintListeners = new Set();
 
     new ResizeObserver(() => { this.#resize(); }).observe(container);
+    // Alt held: hovering another element measures it against the selected one.
+    for (const type of ['keydown', 'keyup']) window.addEventListener(type, (e) => { if (e.key === 'Alt') this.setMeasuring(e.altKey); });
+    window.addEventListener('blur', () => this.setMeasuring(false));
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.scheduleScene()); // its background
     this.#bindPointer();
     controls.zoomIn.addEventListener('click', () => this.zoomBy(1.25));
@@ -147,6 +153,67 @@ export class ScreenView {
   scheduleOverlay() {
     if (this.overlayFrame || this.sceneFrame) return;
     this.overlayFrame = requestAnimationFrame(() => { this.overlayFrame = 0; this.paintOverlay(); });
+  }
+
+  /** Whether the measuring modifier (Alt) is held: the overlay measures hovered against selected. */
+  setMeasuring(on) {
+    if (this.measuring === on) return;
+    this.measuring = on;
+    this.scheduleOverlay();
+  }
+
+  /** The measurement on show ({segments, centres}, measure.js), or null. */
+  get measurement() {
+    const { selectedId, hoveredId, boxes } = this.state;
+    if (!this.measuring || !boxes || !selectedId || !hoveredId || selectedId === hoveredId) return null;
+    const a = boxes.rect(selectedId);
+    const b = boxes.rect(hoveredId);
+    return a && b ? measureBetween(a, b) : null;
+  }
+
+  #paintMeasurement(ctx, px) {
+    const m = this.measurement;
+    if (!m) return;
+    const boxes = this.state.boxes;
+    const a = boxes.rect(this.state.selectedId);
+    const b = boxes.rect(this.state.hoveredId);
+    // Guides: the selected box's edges extended across both boxes, as Reveal draws them.
+    const x0 = Math.min(a[0], b[0]) - 20 * px; const x1 = Math.max(a[0] + a[2], b[0] + b[2]) + 20 * px;
+    const y0 = Math.min(a[1], b[1]) - 20 * px; const y1 = Math.max(a[1] + a[3], b[1] + b[3]) + 20 * px;
+    ctx.strokeStyle = COLORS.measureGuide;
+    ctx.lineWidth = px;
+    ctx.setLineDash([4 * px, 3 * px]);
+    ctx.beginPath();
+    for (const x of [a[0], a[0] + a[2]]) { ctx.moveTo(x, y0); ctx.lineTo(x, y1); }
+    for (const y of [a[1], a[1] + a[3]]) { ctx.moveTo(x0, y); ctx.lineTo(x1, y); }
+    ctx.stroke();
+    ctx.setLineDash([]);
+    this.#paintBox(ctx, b, 'rgba(217, 48, 37, 0.08)', COLORS.measure, px);
+    ctx.strokeStyle = COLORS.measure;
+    ctx.lineWidth = 1.5 * px;
+    ctx.font = `bold ${11 * px}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (const { from, to, length } of m.segments) {
+      ctx.beginPath();
+      ctx.moveTo(from[0], from[1]); ctx.lineTo(to[0], to[1]);
+      ctx.stroke();
+      const label = num(length);
+      const [mx, my] = [(from[0] + to[0]) / 2, (from[1] + to[1]) / 2];
+      const width = ctx.measureText(label).width + 6 * px;
+      ctx.fillStyle = COLORS.measure;
+      ctx.fillRect(mx - width / 2, my - 7 * px, width, 14 * px);
+      ctx.fillStyle = '#fff';
+      ctx.fillText(label, mx, my);
+    }
+    const centres = `centres Δ ${num(m.centres.dx)}, ${num(m.centres.dy)}`;
+    const width = ctx.measureText(centres).width + 8 * px;
+    ctx.fillStyle = COLORS.measure;
+    ctx.fillRect(b[0], b[1] + b[3] + 2 * px, width, 14 * px);
+    ctx.fillStyle = '#fff';
+    ctx.textAlign = 'left';
+    ctx.fillText(centres, b[0] + 4 * px, b[1] + b[3] + 9 * px);
+    ctx.textAlign = 'start';
   }
 
   /** Zooms to `zoom` about the view's centre (a deep link's zoom). */
@@ -376,6 +443,7 @@ export class ScreenView {
     const probeTarget = this.#probe().target;
     if (probeTarget) mark(probeTarget.id, 'rgba(24,128,56,0.2)', COLORS.probe, 2 * px);
     if (this.options.scaling) this.#paintScaling(ctx, boxes, px);
+    this.#paintMeasurement(ctx, px);
     if (probeTarget) {
       const [x, y] = probeTarget.point;
       ctx.strokeStyle = COLORS.probe;
@@ -501,8 +569,10 @@ export class ScreenView {
         if (drag.moved) { this.view = { ...this.view, x: drag.vx + dx, y: drag.vy + dy }; this.autoFit = false; this.#viewChanged(); return; }
       }
       const hit = this.#hitAt(e);
+      this.setMeasuring(e.altKey);
       this.state.hover(hit.id, 'screen');
-      this.#tooltip(e, hit.id);
+      if (this.measuring) this.tooltip.hidden = true; // it would cover the distances
+      else this.#tooltip(e, hit.id);
     });
     target.addEventListener('pointerup', (e) => {
       const wasDrag = drag && drag.moved;
