@@ -83,3 +83,15 @@ export async function liveTabFps(tab, seconds) {
   stop();
   return [frames / elapsed, updates / elapsed];
 }
+
+/** ms to draw the 3D exploded view of the document on show (median of `runs` paints). */
+export async function explodedPaint(runs) {
+  const { exploded } = window.weft;
+  exploded.setOn(true);
+  await frame();
+  exploded.paintTimes.length = 0;
+  for (let run = 0; run < runs; run++) exploded.paint();
+  const time = median(exploded.paintTimes);
+  exploded.setOn(false);
+  return time;
+}

@@ -6,7 +6,8 @@ opens the page in headless Chromium and runs bench.js in it. Prints
 --size full: 1 000, 10 000 and 100 000 elements; --size tiny: 1 000 (for `make test`).
 Then, with TextureGram built (release first), the frames per second the page presents with the
 Ranges tab (and, to compare, the Properties tab) shown while the program scrolls by itself and
-its updates arrive (up to 30 a second): 5 s each at full size, 1 s at tiny."""
+its updates arrive (up to 30 a second): 5 s each at full size, 1 s at tiny; and the time to draw
+the 3D exploded view of TextureGram's document."""
 import argparse
 import json
 import sys
@@ -79,6 +80,11 @@ def live_tab_figures(driver, gateway, seconds):
                 "import('/bench/bench.js').then((m) => m.liveTabFps(arguments[0], arguments[1])).then(done, (e) => done([0, String(e)]));",
                 tab, seconds)
             rows.append([f"{tab.capitalize()} tab frames while TextureGram's updates arrive ({rate:.0f} updates/s)", f"{fps:.1f}", "fps"])
+        paint = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "import('/bench/bench.js').then((m) => m.explodedPaint(31)).then(done, (e) => done(-1));")
+        elements = driver.execute_script("return weft.state.model.size")
+        rows.append([f"3D exploded view of TextureGram drawn ({elements} elements)", f"{paint:.2f}", "ms"])
     return rows
 
 

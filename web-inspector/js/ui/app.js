@@ -26,6 +26,7 @@ import { Breadcrumbs } from './breadcrumbs.js';
 import { EditSync } from './edit-sync.js';
 import { Panes } from './panes.js';
 import { ContextMenu } from './context-menu.js';
+import { ExplodedView } from './exploded-view.js';
 
 const REMEMBERED = 'weft.device';
 const $ = (id) => document.getElementById(id);
@@ -79,6 +80,8 @@ const screenView = new ScreenView(state, {
 });
 const programClock = new ProgramClock(state, live);
 new Breadcrumbs(state, $('breadcrumbs'));
+const exploded = new ExplodedView(state, $('screen'), screenView,
+  { toggle: $('view-3d'), spacing: $('layer-spacing'), spacingLabel: $('layer-spacing-label'), specs: $('overlay-specs') });
 const properties = new PropertiesPanel(state, $('properties'), live, programClock);
 new EditSync(properties);
 document.addEventListener('keydown', (e) => properties.keyboard(e));
@@ -114,7 +117,7 @@ $('tree').addEventListener('keydown', (e) => {
   contextMenu.open(state.selectedId, box.left + 24, box.bottom, $('tree'));
 });
 $('screen').addEventListener('contextmenu', (e) => {
-  const id = screenView.elementAt(e);
+  const id = exploded.on ? exploded.elementAt(e) : screenView.elementAt(e);
   if (!id) return;
   e.preventDefault();
   state.select(id, { origin: 'screen' });
@@ -462,5 +465,5 @@ async function start() {
   session.start();
 }
 
-window.weft = { state, treeView, screenView, properties, diffPanel, files, showFile, showLive, parseSnapshot, selectTab, address, panes, contextMenu, session: null };
+window.weft = { state, treeView, screenView, properties, diffPanel, files, showFile, showLive, parseSnapshot, selectTab, address, panes, contextMenu, exploded, session: null };
 start();
