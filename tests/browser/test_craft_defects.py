@@ -250,10 +250,20 @@ def test_a_released_selection_says_it_is_gone_and_returns(texturegram, attached)
     first_cell = page.js("return weft.state.model.get(arguments[0]).children[0].id", controller["owner"])
     page.js("weft.state.select(arguments[0])", first_cell)
     path = page.js("return weft.state.selectedPath")
+    # An edit on the cell (one that changes nothing: its own height as its minimum height).
+    from selenium.webdriver.common.keys import Keys
+    height = page.js("return weft.state.model.get(arguments[0]).frame[3]", first_cell)
+    field = page.wait(lambda d: d.find_element("css selector", '#properties input[data-key="minHeight"]'), "the minHeight field")
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(f"{height:g}\n")
+    page.wait_js("return document.querySelector('#edits-list summary')", "the edit listed")
     drag(texturegram, controller, screenfuls=6, duration=0.05)
     texturegram.call("Runtime.step", {"frames": 30})
     lost = page.wait_js("const n = document.getElementById('selection-lost'); return n && n.textContent", "the notice that the cell is gone")
     assert path in lost and first_cell in lost
+    # The edits list says which element its edit is on, and that it is gone.
+    page.js("document.getElementById('edits-list').open = true")
+    assert page.js("return [...document.querySelectorAll('#edits-list tbody tr')].map(r => [r.dataset.id, !!r.querySelector('.gone')])") == [[first_cell, True]]
     page.screenshot("selection-lost")
     drag(texturegram, controller, screenfuls=-6, duration=0.05)
     texturegram.call("Runtime.step", {"frames": 30})

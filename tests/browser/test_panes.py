@@ -13,12 +13,13 @@ def test_panes_resize_collapse_and_are_remembered(gateway, page, tmp_path):
     page.wait_js("return weft.state.model", "the file")
     tree, screen, side = page.js(WIDTHS)
     zoom = page.js("return weft.screenView.view.zoom")
-    # Drag the tree's splitter 100 px right: the tree grows, the screen shrinks and is fitted again.
+    # Drag the tree's splitter 250 px right: the tree grows, the screen shrinks and is fitted again
+    # (narrow enough that its width, not its height, limits the fit).
     splitter = page.driver.find_element("id", "tree-splitter")
-    ActionChains(page.driver).click_and_hold(splitter).move_by_offset(100, 0).release().perform()
+    ActionChains(page.driver).click_and_hold(splitter).move_by_offset(250, 0).release().perform()
     page.frames()
     tree2, screen2, side2 = page.js(WIDTHS)
-    assert abs(tree2 - (tree + 100)) <= 2 and abs(screen2 - (screen - 100)) <= 2 and side2 == side
+    assert abs(tree2 - (tree + 250)) <= 2 and abs(screen2 - (screen - 250)) <= 2 and side2 == side
     assert page.js("return weft.screenView.view.zoom") < zoom, "Fit is applied again for the narrower screen"
     # Keys: the side panel's splitter, left arrow widens it by 16 px; Enter collapses it.
     side_splitter = page.driver.find_element("id", "side-splitter")
@@ -33,6 +34,6 @@ def test_panes_resize_collapse_and_are_remembered(gateway, page, tmp_path):
     page.driver.refresh()
     page.wait(lambda d: d.execute_script("return !!window.weft"), "the page")
     assert page.js("return document.querySelector('.side-pane').hidden") is True
-    assert abs(page.js(WIDTHS)[0] - (tree + 100)) <= 2
+    assert abs(page.js(WIDTHS)[0] - (tree + 250)) <= 2
     page.driver.find_element("id", "side-splitter").send_keys(Keys.ENTER)
     assert abs(page.js(WIDTHS)[2] - (side + 16)) <= 2, "brought back at its size"
