@@ -86,7 +86,7 @@ const properties = new PropertiesPanel(state, $('properties'), live, programCloc
 new EditSync(properties);
 document.addEventListener('keydown', (e) => properties.keyboard(e));
 new AsciiPanel(state, $('ascii'), live);
-new RangesPanel(state, $('ranges'), live);
+const ranges = new RangesPanel(state, $('ranges'), live);
 new DrivePanel(state, $('drive'), live, programClock);
 new PlaygroundPanel(state, $('playground'), live);
 const documents = {
@@ -465,5 +465,5 @@ async function start() {
   session.start();
 }
 
-window.weft = { state, treeView, screenView, properties, diffPanel, files, showFile, showLive, parseSnapshot, selectTab, address, panes, contextMenu, exploded, session: null };
+window.weft = { state, treeView, screenView, properties, diffPanel, files, showFile, showLive, parseSnapshot, selectTab, address, panes, contextMenu, exploded, ranges, session: null };
 start();
