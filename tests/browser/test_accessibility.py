@@ -1,6 +1,6 @@
 """An axe-core audit (the copy axe-selenium-python bundles) of every main state of the page: empty,
-TextureGram attached, each tab, a selection, the playground's output, and the Diff tab with two
-files compared. Any violation fails, named with its nodes. Also the keyboard contract of the tabs
+TextureGram attached, each tab, a selection, a live edit listed, the context menu, the 3D view,
+the playground's output, the Diff tab with two files compared, and the dark theme. Any violation fails, named with its nodes. Also the keyboard contract of the tabs
 (arrow keys, ids, aria-labelledby) and of the header's file buttons."""
 import json
 
@@ -39,6 +39,19 @@ def test_every_main_state_passes_axe(gateway, page, tmp_path):
         for tab in TABS:
             page.js("weft.selectTab(arguments[0])", tab)
             audit(page, f"selection-{tab}")
+        # A live edit listed (the edits list open), the context menu, the 3D view.
+        page.js("weft.selectTab('properties')")
+        field = page.driver.find_element("css selector", '#properties input[data-key="flexGrow"]')
+        field.send_keys("0\n")
+        page.wait_js("return document.querySelector('#edits-list')", "the edits list")
+        page.js("document.getElementById('edits-list').open = true")
+        audit(page, "edits-list")
+        page.js("weft.contextMenu.open(weft.state.selectedId, 200, 200, document.getElementById('tree'))")
+        audit(page, "context-menu")
+        page.js("weft.contextMenu.close()")
+        page.driver.find_element("id", "view-3d").click()
+        audit(page, "3d")
+        page.driver.find_element("id", "view-3d").click()
         page.js("weft.selectTab('playground'); document.getElementById('playground-run').click()")
         page.wait_js("return document.querySelector('#playground-output canvas')", "the playground's drawing")
         audit(page, "playground")

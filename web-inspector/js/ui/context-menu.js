@@ -14,7 +14,8 @@ export class ContextMenu {
     this.state = state;
     this.properties = properties;
     this.menu = h('div.context-menu', { role: 'menu', id: 'context-menu', hidden: true, tabindex: '-1' });
-    document.body.append(this.menu);
+    // Inside the page's main landmark (it is fixed-positioned: where it sits in the DOM does not move it).
+    (document.querySelector('main') || document.body).append(this.menu);
     this.menu.addEventListener('keydown', (e) => this.#key(e));
     document.addEventListener('pointerdown', (e) => { if (!this.menu.contains(e.target)) this.close(); });
   }

@@ -21,6 +21,7 @@ export class ExplodedView {
     this.screenView = screenView;
     this.controls = controls;
     this.on = false;
+    this.byDepth = [];
     this.view = { yaw: -0.55, pitch: 0.45, spacing: Number(controls.spacing.value) || 20, zoom: 1 };
     this.frame = 0;
     this.paintTimes = []; // ms of recent paints (the benchmark reads them)
@@ -48,10 +49,11 @@ export class ExplodedView {
     if (on) { this.#layout(); this.#fit(); }
   }
 
-  /** Groups the boxes by depth (paint order within each), for one transform per depth. */
+  /** Groups the boxes by depth (paint order within each), for one transform per depth; only while shown. */
   #layout() {
     const boxes = this.state.boxes;
     this.byDepth = [];
+    if (!this.on) return; // setOn lays out again
     if (!boxes) { this.schedule(); return; }
     const specs = this.controls.specs.checked;
     for (let i = 0; i < boxes.count; i++) {
