@@ -49,6 +49,13 @@ def test_exploded_view_turns_spaces_and_picks(gateway, texturegram, page):
     assert page.js("return weft.state.model.pathTo(arguments[0]).length", selected) > 2
     assert page.js("return weft.state.model.rootOf(arguments[0]).debugName", selected) == "feed screen"
     assert page.js(DRAWN) > 1000
+    # The overlays are drawn on the layers: the slop overlay's green shows.
+    green = """const c = document.getElementById('screen-3d'), d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i + 1] > 200 && d[i] < 150 && d[i + 2] < 150 && d[i + 3] > 60) n++; return n;"""
+    assert page.js(green) == 0
+    page.driver.find_element("id", "overlay-slop").click()
+    page.frames()
+    assert page.js(green) > 50
     page.screenshot("exploded-turned")
     page.driver.find_element("id", "view-3d").click()
     assert page.js("return document.getElementById('screen-3d').hidden") is True

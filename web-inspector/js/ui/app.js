@@ -81,7 +81,8 @@ const screenView = new ScreenView(state, {
 const programClock = new ProgramClock(state, live);
 new Breadcrumbs(state, $('breadcrumbs'));
 const exploded = new ExplodedView(state, $('screen'), screenView,
-  { toggle: $('view-3d'), spacing: $('layer-spacing'), spacingLabel: $('layer-spacing-label'), specs: $('overlay-specs') });
+  { toggle: $('view-3d'), spacing: $('layer-spacing'), spacingLabel: $('layer-spacing-label'), specs: $('overlay-specs'),
+    slop: $('overlay-slop'), scaling: $('overlay-scaling') });
 const properties = new PropertiesPanel(state, $('properties'), live, programClock);
 new EditSync(properties);
 document.addEventListener('keydown', (e) => properties.keyboard(e));

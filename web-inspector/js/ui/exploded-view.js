@@ -1,20 +1,24 @@
 // The 3D exploded view of the screen (Reveal, Lookin, Xcode's view debugger): every element a
 // layer at its tree depth, `spacing` points in front of its parent's. Drag turns the stack,
 // the wheel zooms, a click selects the front-most layer under the pointer, hovering marks it;
-// the selection, hover and diff highlights are drawn on the layers, and specs follow the Specs
-// checkbox. Drawn on its own canvas over the 2D one, one transform per depth
+// the selection, hover and diff highlights are drawn on the layers, as are the hit-test slop
+// and image-scaling overlays when their boxes are checked, and specs follow the Specs checkbox. Drawn on its own canvas over the 2D one, one transform per depth
 // (exploded-projection.js), so a large tree costs a path per depth, not a transform per box.
 
 import { layerTransform, pickLayer } from '../exploded-projection.js';
+import { tappablePieces, scalingLabel } from '../overlay-geometry.js';
 
 const COLORS = {
   node: 'rgba(26, 115, 232, 0.85)', spec: 'rgba(142, 68, 173, 0.7)', fill: 'rgba(255, 255, 255, 0.55)',
-  selected: 'rgba(26, 115, 232, 0.35)', hover: 'rgba(26, 115, 232, 0.15)', changed: 'rgba(232, 113, 10, 0.35)',
+  scaling: '#d93025', selected: 'rgba(26, 115, 232, 0.35)', hover: 'rgba(26, 115, 232, 0.15)', changed: 'rgba(232, 113, 10, 0.35)',
 };
 const MAX_PITCH = 1.3;
 
 export class ExplodedView {
-  /** @param {object} controls {toggle: button, spacing: range input, spacingLabel, specs: checkbox} */
+  /**
+   * @param {object} controls {toggle: button, spacing: range input, spacingLabel, specs, slop,
+   *   scaling: the screen's overlay checkboxes}
+   */
   constructor(state, container, screenView, controls) {
     this.state = state;
     this.container = container;
@@ -34,6 +38,7 @@ export class ExplodedView {
     controls.toggle.addEventListener('click', () => this.setOn(!this.on));
     controls.spacing.addEventListener('input', () => { this.view.spacing = Number(controls.spacing.value); this.schedule(); });
     controls.specs.addEventListener('change', () => this.#layout());
+    for (const overlay of [controls.slop, controls.scaling]) overlay.addEventListener('change', () => this.schedule());
     for (const name of ['document', 'update']) state.on(name, () => this.#layout());
     for (const name of ['selection', 'hover', 'diff']) state.on(name, () => this.schedule());
     new ResizeObserver(() => this.schedule()).observe(container);
@@ -128,10 +133,35 @@ export class ExplodedView {
       ctx.strokeStyle = COLORS.spec;
       ctx.stroke(specs);
       ctx.setLineDash([]);
+      this.#paintOverlays(ctx, boxes, indices, px);
     });
     this.canvas.setAttribute('aria-label', `3D exploded view: ${this.byDepth.length} layers, spacing ${this.view.spacing} pt`);
     this.paintTimes.push(performance.now() - started);
     if (this.paintTimes.length > 60) this.paintTimes.shift();
+  }
+
+  /** The slop and scaling overlays of a layer's elements, as the flat view draws them. */
+  #paintOverlays(ctx, boxes, indices, px) {
+    const { slop, scaling } = this.controls;
+    if (!slop.checked && !scaling.checked) return;
+    for (const i of indices) {
+      const el = boxes.elements[i];
+      if (slop.checked && el.tappable) {
+        for (const piece of tappablePieces(el.tappable, [boxes.x[i], boxes.y[i]])) {
+          ctx.fillStyle = piece.color;
+          ctx.fillRect(piece.rect[0], piece.rect[1], piece.rect[2], piece.rect[3]);
+        }
+      }
+      const label = scaling.checked && el.props?.image ? scalingLabel(el, [boxes.x[i], boxes.y[i], boxes.w[i], boxes.h[i]]) : null;
+      if (label) {
+        ctx.font = `bold ${12 * px}px system-ui, sans-serif`;
+        ctx.textAlign = 'right';
+        ctx.textBaseline = 'bottom';
+        ctx.fillStyle = COLORS.scaling;
+        ctx.fillText(label.text, label.x - 2 * px, label.y - px);
+        ctx.textAlign = 'start';
+      }
+    }
   }
 
   /** The element whose layer is front-most at a pointer event's point. */
