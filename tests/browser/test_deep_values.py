@@ -103,7 +103,7 @@ def test_a_file_with_values_50000_levels_deep_is_shown_written_and_compared(gate
     page.js("weft.state.select('n1')")
     page.js("weft.selectTab('ascii')")
     page.frames()
-    assert "ASButtonNode (named)" in page.js("return document.querySelector('#ascii pre[aria-label=\"layout spec\"]').textContent")
+    assert "ASButtonNode (named)" in page.js("return document.querySelector('#ascii pre[aria-label=\"Layout spec ASCII art\"]').textContent")
     page.js("weft.selectTab('ranges')")
     page.frames()
     ranges = page.js("""const card = document.querySelector('#ranges [data-controller="r1"]');

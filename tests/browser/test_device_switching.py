@@ -326,7 +326,7 @@ def test_a_tab_follows_its_program_when_a_restarted_gateway_sees_them_come_back_
         alpha = ScriptedDevice(gateway, "alpha", document([element("n1", [0, 0, 100, 50], debugName="alpha")], instance="alpha"))
         beta = ScriptedDevice(gateway, "beta", document([element("n1", [0, 0, 200, 50], debugName="beta")], instance="beta"))
         attach_scripted(gateway, page, "alpha")
-        alpha_id = page.js("return weft.session.deviceId")
+        alpha_id = page.js("return weft.binding.deviceId")
         assert page.js("return weft.state.model.get('n1').frame[2]") == 100
         alpha.close()
         beta.close()
@@ -335,7 +335,7 @@ def test_a_tab_follows_its_program_when_a_restarted_gateway_sees_them_come_back_
         beta = ScriptedDevice(gateway, "beta", document([element("n1", [0, 0, 200, 50], debugName="beta")], instance="beta"))
         alpha = ScriptedDevice(gateway, "alpha", document([element("n1", [0, 0, 100, 50], debugName="alpha")], instance="alpha"))
         page.wait_js("return document.getElementById('connection').dataset.state === 'attached' && weft.state.model", "alpha again", timeout=20)
-        assert page.js("return weft.session.deviceId") == alpha_id
+        assert page.js("return weft.binding.deviceId") == alpha_id
         assert page.js("return weft.state.model.get('n1').frame[2]") == 100, "alpha's document, not beta's"
         assert {d["identity"]["instance"]: d["deviceId"] for d in gateway.devices()}["alpha"] == alpha_id
         alpha.close()

@@ -34,7 +34,7 @@ def choose(page, app):
 
 def edit_markers(page):
     """What the properties panel shows of live edits: the edits bar, edited fields, inline errors."""
-    return page.js("""const p = document.getElementById('properties'), bar = p.querySelector('.row-actions .muted');
+    return page.js("""const p = document.getElementById('properties'), bar = p.querySelector('#edits-list summary');
       return {bar: bar ? bar.textContent : null, edited: [...p.querySelectorAll('.edit-row.edited [data-key]')].map(e => e.dataset.key),
               errors: [...p.querySelectorAll('.edit-error')].map(e => e.textContent)};""")
 

@@ -353,8 +353,8 @@ return {
 
 # The labels of the side panel's tabs that are not wholly inside the tab bar's visible box.
 HIDDEN_TABS = """
-const bar = document.querySelector('nav.tabs').getBoundingClientRect();
-return [...document.querySelectorAll('nav.tabs button')].filter(tab => {
+const bar = document.querySelector('.tabs').getBoundingClientRect();
+return [...document.querySelectorAll('.tabs button')].filter(tab => {
   const box = tab.getBoundingClientRect();
   return box.left < bar.left - 0.5 || box.right > bar.right + 0.5 || box.top < bar.top - 0.5
     || box.bottom > bar.bottom + 0.5 || tab.scrollWidth > tab.clientWidth;

@@ -202,15 +202,15 @@ def test_the_ascii_art_of_specs_30000_levels_deep(gateway, page, tmp_path):
     page.js("weft.selectTab('ascii')")
     shown = "return [...document.querySelectorAll('#ascii pre, #ascii .error-text')].map(e => [e.getAttribute('aria-label'), e.textContent])"
     page.js("weft.state.select(arguments[0])", f"n{DEPTH - 3}")
-    assert page.js(shown) == [["asciiArtString", "\n".join([
+    assert page.js(shown) == [["ASCII art", "\n".join([
         "---ASWrapperLayoutSpec---",
         "|  ASWrapperLayoutSpec  |",
         "|  |  ASDisplayNode  |  |",
         "|  -------------------  |",
         "-------------------------"])]]
     page.js("weft.state.select('n0')")
-    assert page.js(shown) == [["asciiArtString", "ASDisplayNode"],
-                              ["layout spec", "The ASCII art would be 59997 lines of 180001 characters: too large to draw"]]
+    assert page.js(shown) == [["ASCII art", "ASDisplayNode"],
+                              ["Layout spec ASCII art", "The ASCII art would be 59997 lines of 180001 characters: too large to draw"]]
     assert page.severe_console_errors() == []
     page.screenshot("deep-specs-ascii")
 

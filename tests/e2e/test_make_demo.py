@@ -37,6 +37,7 @@ def test_demo_starts_gateway_and_texturegram_and_ctrl_c_stops_both():
     port = free_port()
     env = dict(os.environ, WEFT_DEMO_PORT=str(port))
     env.pop("WEFT_GATEWAY", None)
+    env.pop("WEFT_INSTANCE", None)
     errors = tempfile.TemporaryFile()
     # A terminal's foreground job gets SIGINT at its default. A runner started in the background
     # (`make test &`) passes it on ignored, and a shell cannot trap a signal ignored on entry.
@@ -47,7 +48,7 @@ def test_demo_starts_gateway_and_texturegram_and_ctrl_c_stops_both():
         while not all(any(end in line for line in lines) for end in ("Or from a terminal", "Chrome DevTools")):
             lines.append(read_line(demo, 60, "scripts/demo"))
         text = "\n".join(lines)
-        assert f"Open  http://127.0.0.1:{port}/  in a browser" in text
+        assert f"Open  http://127.0.0.1:{port}/#app=org.weft.TextureGram&instance=default  in a browser" in text
         app_pid = int(re.search(r"TextureGram \(pid (\d+)\)", text).group(1))
         # The optimised builds `make demo` makes (the demo is where Weft's speed is judged).
         assert "/release/" in os.readlink(f"/proc/{app_pid}/exe")
@@ -56,6 +57,7 @@ def test_demo_starts_gateway_and_texturegram_and_ctrl_c_stops_both():
         device = wait_until(lambda: next((d for d in devices(port) if d["state"] == "connected"), None), 20, 0.1,
                             "TextureGram to attach to the demo's gateway")
         assert device["identity"]["appId"] == "org.weft.TextureGram"
+        assert device["identity"]["instance"] == "default", "the instance the printed link names"
         # The printed DevTools URL names a socket that serves TextureGram's document.
         devtools = re.search(r"devtools://devtools/bundled/devtools_app\.html\?ws=(\S+)", text).group(1)
         assert devtools == f"127.0.0.1:{port}/devtools/page/org.weft.TextureGram"

@@ -64,3 +64,36 @@ export async function runBench(sizes, { updateRuns = 21 } = {}) {
   }
   return rows;
 }
+
+/**
+ * Frames per second the page presents over `seconds` with the side tab `tab` shown, while the
+ * attached program's updates arrive (TextureGram scrolling by itself), and the updates per
+ * second that came meanwhile: [fps, updates per second].
+ */
+export async function liveTabFps(tab, seconds) {
+  const { state, selectTab } = window.weft;
+  selectTab(tab);
+  // Settle first (the tab's first render, the page's JIT): a second not counted.
+  const settled = performance.now();
+  while (performance.now() - settled < 1000) await frame();
+  let updates = 0;
+  const stop = state.on('update', () => { updates++; });
+  let frames = 0;
+  const started = performance.now();
+  while (performance.now() - started < seconds * 1000) { await frame(); frames++; }
+  const elapsed = (performance.now() - started) / 1000;
+  stop();
+  return [frames / elapsed, updates / elapsed];
+}
+
+/** ms to draw the 3D exploded view of the document on show (median of `runs` paints). */
+export async function explodedPaint(runs) {
+  const { exploded } = window.weft;
+  exploded.setOn(true);
+  await frame();
+  exploded.paintTimes.length = 0;
+  for (let run = 0; run < runs; run++) exploded.paint();
+  const time = median(exploded.paintTimes);
+  exploded.setOn(false);
+  return time;
+}

@@ -108,8 +108,25 @@ export function parseValue(kind, text) {
 /** A value shown in an edit field (the inverse of parseValue). */
 export function formatValue(value) {
   if (value === undefined || value === null) return '';
-  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object')) return value.join(', ');
+  if (typeof value === 'number') return roundedNumber(value);
+  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object')) return value.map(formatValue).join(', ');
   return displayText(value);
+}
+
+/**
+ * A copy of a value with every number in it rounded as roundedNumber does, for display. The
+ * value is one a document's checks let in (json-values.js tooDeepNotice is asked first).
+ */
+export function roundedNumbers(value) {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value * 1000) / 1000 : value;
+  if (Array.isArray(value)) return value.map(roundedNumbers);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, roundedNumbers(v)]));
+  return value;
+}
+
+/** A number as people read it: at most 3 decimals (12.9951171875 reads 12.995). */
+export function roundedNumber(v) {
+  return Number.isFinite(v) ? String(Math.round(v * 1000) / 1000) : String(v);
 }
 
 /** printf's %.0f: rounds half to even, as the C library does for exact halves. */
@@ -155,4 +172,23 @@ export function describeInterfaceState(mask = 0) {
   const names = [[1, 'measureLayout'], [2, 'preload'], [4, 'display'], [8, 'visible']]
     .filter(([bit]) => mask & bit).map(([, name]) => name);
   return names.length ? names.join(' | ') : 'none';
+}
+
+const SIZE_AXES = { width: 0, minWidth: 0, maxWidth: 0, height: 1, minHeight: 1, maxHeight: 1 };
+
+/**
+ * Why a size edit of `key` shows no change on `element`, or null: its parent passes it an exact
+ * size on that axis (constrainedSize min = max), and Texture clamps what the element's style
+ * asks for into the range its parent passes, so the style's width or height cannot change it.
+ */
+export function sizeEditHint(element, key) {
+  const axis = SIZE_AXES[key];
+  const range = element && element.constrainedSize;
+  if (axis === undefined || !range || !Array.isArray(range.min) || !Array.isArray(range.max)) return null;
+  const min = range.min[axis];
+  const max = range.max[axis];
+  if (typeof min !== 'number' || min !== max) return null;
+  const dimension = axis === 0 ? 'width' : 'height';
+  return `No visible effect here: the parent gives this element an exact ${dimension} (min = max = ${roundedNumber(min)} pt), `
+    + `and Texture keeps a child inside the range its parent passes, whatever its own ${key}. Edit the parent, or a child of a stack that is not stretched.`;
 }

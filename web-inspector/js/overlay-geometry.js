@@ -73,3 +73,11 @@ export function wastedBytes(pixelWidth, pixelHeight, boundsWidth, boundsHeight, 
   const shown = Math.floor(boundsWidth * contentsScale) * Math.floor(boundsHeight * contentsScale);
   return Math.max(0, pixelWidth * pixelHeight - shown) * 4;
 }
+
+/** The overlap of two [x, y, w, h] rects, or null when they do not overlap (or one is null). */
+export function intersectRects(a, b) {
+  if (!a || !b) return null;
+  const x0 = Math.max(a[0], b[0]); const y0 = Math.max(a[1], b[1]);
+  const x1 = Math.min(a[0] + a[2], b[0] + b[2]); const y1 = Math.min(a[1] + a[3], b[1] + b[3]);
+  return x1 > x0 && y1 > y0 ? [x0, y0, x1 - x0, y1 - y0] : null;
+}

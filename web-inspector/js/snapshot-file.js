@@ -23,7 +23,12 @@ export function parseSnapshot(text) {
   return checkSnapshot(value); // marked checked: the models of its copies (copySnapshot) skip the check
 }
 
-/** The text of a snapshot file: the document in the compact form, its implied values left out. */
-export function snapshotFileText(snapshot) {
-  return stringifyJSON(snapshot, leaveOutImpliedValues);
+/**
+ * The text of a snapshot file: the document in the compact form, its implied values left out.
+ * `capturedAt` (ISO 8601), when given, replaces meta.capturedAt: a live document's is the time
+ * of its last full fetch, not of the revision it holds after updates.
+ */
+export function snapshotFileText(snapshot, { capturedAt } = {}) {
+  const written = capturedAt ? { ...snapshot, meta: { ...snapshot.meta, capturedAt } } : snapshot;
+  return stringifyJSON(written, leaveOutImpliedValues);
 }

@@ -43,20 +43,31 @@ export class TreeRows {
   refresh() {
     const ids = [];
     const depths = [];
+    // Each row's place among its siblings (1-based) and their count: aria-posinset and
+    // aria-setsize, which a screen reader cannot work out from a virtualised list.
+    const positions = [];
+    const setSizes = [];
     const stack = [];
-    for (let r = this.model.roots.length - 1; r >= 0; r--) stack.push(this.model.roots[r], 0);
+    const roots = this.model.roots;
+    for (let r = roots.length - 1; r >= 0; r--) stack.push(roots[r], 0, r + 1, roots.length);
     while (stack.length) {
+      const size = stack.pop();
+      const position = stack.pop();
       const depth = stack.pop();
       const el = stack.pop();
       ids.push(el.id);
       depths.push(depth);
+      positions.push(position);
+      setSizes.push(size);
       const children = el.children;
       if (children && this.expanded.has(el.id)) {
-        for (let c = children.length - 1; c >= 0; c--) stack.push(children[c], depth + 1);
+        for (let c = children.length - 1; c >= 0; c--) stack.push(children[c], depth + 1, c + 1, children.length);
       }
     }
     this.ids = ids;
     this.depths = depths;
+    this.positions = positions;
+    this.setSizes = setSizes;
     this.rowOf = null; // built lazily
   }
 

@@ -49,3 +49,37 @@ test('select reveals the row; unknown ids are ignored', () => {
   state.select('nope');
   assert.equal(state.selectedId, 'n5');
 });
+
+test('a released selection is kept as lost (id, path, name) and selected again when it comes back', () => {
+  const state = new InspectorState();
+  state.setDocument(new TreeModel(snapshot()), { kind: 'live', name: 'app' });
+  state.select('n5');
+  const heard = [];
+  state.on('selection', (s) => heard.push(s));
+  const cell = structuredClone(state.model.get('n4'));
+  state.applyChanges(state.model.applyOps([{ op: 'remove', id: 'n4' }]));
+  assert.equal(state.selectedId, null);
+  assert.deepEqual(state.lostSelection, { id: 'n5', path: 'ASDisplayNode > ASCellNode > ASTextNode', name: 'ASTextNode' });
+  assert.deepEqual(heard, [{ id: null, origin: 'follow' }]);
+  // The cell comes back with other ids: found again by its path.
+  cell.id = 'n40'; cell.children[0].id = 'n50';
+  state.applyChanges(state.model.applyOps([{ op: 'add', parent: 'n1', index: 1, element: cell }]));
+  assert.equal(state.selectedId, 'n50');
+  assert.equal(state.lostSelection, null);
+  assert.deepEqual(heard[1], { id: 'n50', origin: 'follow' });
+});
+
+test('choosing another element, or another document, forgets the lost selection', () => {
+  const state = new InspectorState();
+  state.setDocument(new TreeModel(snapshot()), { kind: 'live', name: 'app' });
+  state.select('n5');
+  state.applyChanges(state.model.applyOps([{ op: 'remove', id: 'n4' }]));
+  state.select('n2');
+  assert.equal(state.lostSelection, null);
+  state.select('n2');
+  state.applyChanges(state.model.applyOps([{ op: 'remove', id: 'n2' }]));
+  assert.ok(state.lostSelection);
+  state.setDocument(new TreeModel(snapshot()), { kind: 'file', name: 'f.json' });
+  assert.equal(state.lostSelection, null);
+  assert.equal(state.selectedId, null);
+});

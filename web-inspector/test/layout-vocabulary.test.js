@@ -57,3 +57,26 @@ test('values nested 50 000 deep where a style or spec value belongs are shown, n
     + `flexGrow = ${notice}; flexShrink = ${notice}; spacingAfter = ${notice}; spacingBefore = ${notice}; layoutPosition = {${notice.replace('50000', '49999')}, undefined}>`);
   assert.equal(describeInterfaceState(deep), 'none');
 });
+
+test('formatValue prints numbers rounded to 3 decimals, alone and in lists', () => {
+  assert.equal(formatValue(12.9951171875), '12.995');
+  assert.equal(formatValue([12.9951171875, 0]), '12.995, 0');
+  assert.equal(formatValue(-34.2225691445866), '-34.223');
+  assert.equal(formatValue('50%'), '50%');
+});
+
+test('roundedNumbers rounds every number of a value, leaving the rest', async () => {
+  const { roundedNumbers } = await import('../js/layout-vocabulary.js');
+  assert.deepEqual(roundedNumbers([-34.2225691445866, 0, 'inf']), [-34.223, 0, 'inf']);
+  assert.deepEqual(roundedNumbers({ a: 1.00049, b: [2.5, null] }), { a: 1, b: [2.5, null] });
+});
+
+test('sizeEditHint says when the parent fixes the size a width or height edit would change', async () => {
+  const { sizeEditHint } = await import('../js/layout-vocabulary.js');
+  const exactWidth = { constrainedSize: { min: [375, 0], max: [375, 'inf'] } };
+  assert.match(sizeEditHint(exactWidth, 'width'), /exact width \(min = max = 375 pt\)/);
+  assert.match(sizeEditHint(exactWidth, 'maxWidth'), /exact width/);
+  assert.equal(sizeEditHint(exactWidth, 'height'), null, 'the height range is open');
+  assert.equal(sizeEditHint(exactWidth, 'flexGrow'), null);
+  assert.equal(sizeEditHint({}, 'width'), null, 'no range known: nothing to say');
+});

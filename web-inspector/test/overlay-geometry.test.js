@@ -281,3 +281,10 @@ test('a hit-test slop, a tappable area or a frame nested 50 000 deep draws nothi
   assert.deepEqual(model.rootFrame('n1'), [NaN, 5, Infinity, -Infinity]);
   assert.deepEqual(model.rootFrame('n2'), [NaN, 7, 3, 4]);
 });
+
+test('intersectRects: the overlap of two rects, or null', async () => {
+  const { intersectRects } = await import('../js/overlay-geometry.js');
+  assert.deepEqual(intersectRects([0, 0, 100, 50], [80, 10, 40, 100]), [80, 10, 20, 40]);
+  assert.equal(intersectRects([0, 0, 10, 10], [10, 0, 5, 5]), null, 'touching edges do not overlap');
+  assert.equal(intersectRects(null, [0, 0, 1, 1]), null);
+});

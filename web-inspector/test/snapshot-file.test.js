@@ -96,3 +96,12 @@ test('a range controller without a string id is refused with a message, as an el
   assert.throws(() => parseSnapshot(file('{}')), { message: 'rangeControllers: expected a list' });
   assert.equal(parseSnapshot(file('[{"id": "r1"}]')).rangeControllers[0].id, 'r1');
 });
+
+test('a snapshot file can be dated by the revision it holds (capturedAt)', () => {
+  const snapshot = { format: 'weft.snapshot', version: 1, revision: 7, meta: { appId: 'a', capturedAt: '2026-01-01T00:00:00Z' }, roots: [] };
+  const written = JSON.parse(snapshotFileText(snapshot, { capturedAt: '2026-01-01T00:00:05.250Z' }));
+  assert.equal(written.meta.capturedAt, '2026-01-01T00:00:05.250Z');
+  assert.equal(written.meta.appId, 'a');
+  assert.equal(snapshot.meta.capturedAt, '2026-01-01T00:00:00Z', 'the document on show is not changed');
+  assert.equal(JSON.parse(snapshotFileText(snapshot)).meta.capturedAt, '2026-01-01T00:00:00Z');
+});

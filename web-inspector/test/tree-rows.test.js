@@ -100,3 +100,10 @@ test('the sideways scroll that shows a label moves only as far as it must', () =
   assert.equal(scrollToShow(40, 300, 7000, 7400), 7000, 'longer than the view: its start');
   assert.equal(scrollToShow(40, 300, 20, 200), 20, 'partly cut on the left');
 });
+
+test('each row knows its place among its siblings (aria-posinset, aria-setsize)', () => {
+  const rows = new TreeRows(model(), { expandDepth: 3 });
+  assert.deepEqual(rows.ids, ['r', 'r/0', 't', 'i', 'r2']);
+  assert.deepEqual(rows.positions, [1, 1, 1, 2, 2]);
+  assert.deepEqual(rows.setSizes, [2, 1, 2, 2, 2]);
+});

@@ -20,6 +20,14 @@ import { parseSnapshot, snapshotFileText } from '../snapshot-file.js';
 import { displayText, stringifyJSON } from '../json-values.js';
 import { UpdateRate } from '../update-rate.js';
 import { h } from './dom.js';
+import { Tabs } from './tabs.js';
+import { ProgramClock } from './program-clock.js';
+import { AddressSync } from './address.js';
+import { Breadcrumbs } from './breadcrumbs.js';
+import { EditSync } from './edit-sync.js';
+import { Panes } from './panes.js';
+import { ContextMenu } from './context-menu.js';
+import { ExplodedView } from './exploded-view.js';
 
 const REMEMBERED = 'weft.device';
 const $ = (id) => document.getElementById(id);
@@ -35,6 +43,8 @@ let pendingLive = false; // a live document or update arrived while the view was
 // (setRestartedModel below): liveModel stays the previous process's until the user goes live.
 let restartedModel = null;
 let lastUpdate = 0;
+// When the live document's revision came: its fetch's meta.capturedAt, then each update's arrival.
+let liveRevisionTime = null;
 const updateRate = new UpdateRate();
 
 const RESTART_HELD = 'the program restarted while the view was paused: go live to send requests to the new process';
@@ -44,6 +54,9 @@ const live = {
   // A device is attached, whatever the views show: requests that need no element of the document
   // on show (Drive, Playground) can go to it.
   attached: () => !!binding?.deviceId,
+  // The program is there to take requests now (not disconnected, nor the gateway down). While a
+  // paused view holds a restarted program's previous process, call() refuses, saying why.
+  connected: () => !!binding && binding.state === 'attached',
   // Requests go to the device's current process: while the view holds a previous one, they
   // would act on another process than the one on show (its ids may name other elements there).
   call: (method, params) => (restartedModel ? Promise.reject(new Error(RESTART_HELD))
@@ -61,15 +74,22 @@ const treeView = new TreeView(state, {
 });
 const screenView = new ScreenView(state, {
   container: $('screen'), scene: $('screen-scene'), overlay: $('screen-overlay'), tooltip: $('screen-tooltip'),
-  zoomLabel: $('zoom-level'), probeResult: $('probe-result'),
+  zoomLabel: $('zoom-level'), probeResult: $('probe-result'), slopLegend: $('slop-legend'),
   controls: { zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), fit: $('zoom-fit'), slop: $('overlay-slop'),
     scaling: $('overlay-scaling'), specs: $('overlay-specs'), probe: $('probe-mode') },
   live,
 });
-const properties = new PropertiesPanel(state, $('properties'), live);
+const programClock = new ProgramClock(state, live);
+new Breadcrumbs(state, $('breadcrumbs'));
+const exploded = new ExplodedView(state, $('screen'), screenView,
+  { toggle: $('view-3d'), spacing: $('layer-spacing'), spacingLabel: $('layer-spacing-label'), specs: $('overlay-specs'),
+    slop: $('overlay-slop'), scaling: $('overlay-scaling') });
+const properties = new PropertiesPanel(state, $('properties'), live, programClock);
+new EditSync(properties);
+document.addEventListener('keydown', (e) => properties.keyboard(e));
 new AsciiPanel(state, $('ascii'), live);
-new RangesPanel(state, $('ranges'), live);
-new DrivePanel(state, $('drive'), live);
+const ranges = new RangesPanel(state, $('ranges'), live);
+new DrivePanel(state, $('drive'), live, programClock);
 new PlaygroundPanel(state, $('playground'), live);
 const explainPanel = new ExplainPanel(state, $('explain'), live);
 const documents = {
@@ -83,15 +103,43 @@ const documents = {
 };
 const diffPanel = new DiffPanel(state, $('diff'), documents);
 
+// ---- Context menus of elements: tree rows and the screen ----
+const contextMenu = new ContextMenu({ state, properties });
+$('tree').addEventListener('contextmenu', (e) => {
+  const row = e.target.closest('.tree-row');
+  if (!row) return;
+  e.preventDefault();
+  state.select(row.dataset.id, { origin: 'tree' });
+  contextMenu.open(row.dataset.id, e.clientX, e.clientY, $('tree'));
+});
+$('tree').addEventListener('keydown', (e) => {
+  if (!(e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) || !state.selectedId) return;
+  e.preventDefault();
+  const row = document.querySelector(`.tree-row[data-id="${CSS.escape(state.selectedId)}"]`);
+  const box = (row || $('tree')).getBoundingClientRect();
+  contextMenu.open(state.selectedId, box.left + 24, box.bottom, $('tree'));
+});
+$('screen').addEventListener('contextmenu', (e) => {
+  const id = exploded.on ? exploded.elementAt(e) : screenView.elementAt(e);
+  if (!id) return;
+  e.preventDefault();
+  state.select(id, { origin: 'screen' });
+  contextMenu.open(id, e.clientX, e.clientY, $('screen'));
+});
+
+// ---- Resizable, collapsible panes (sizes remembered) ----
+const panes = new Panes($('layout'), { tree: $('tree-splitter'), side: $('side-splitter') });
+
 // ---- Tabs ----
-for (const tab of document.querySelectorAll('[role="tab"]')) {
-  tab.addEventListener('click', () => selectTab(tab.dataset.tab));
-}
-function selectTab(name) {
-  for (const tab of document.querySelectorAll('[role="tab"]')) tab.setAttribute('aria-selected', String(tab.dataset.tab === name));
-  for (const panel of document.querySelectorAll('[role="tabpanel"]')) panel.hidden = panel.dataset.panel !== name;
-  state.emit('tab', name);
-}
+const tabs = new Tabs(state, document.querySelector('[role="tablist"]'));
+const selectTab = (name) => tabs.select(name);
+
+// ---- The address names the device, selection, tab and zoom (deep links) ----
+const address = new AddressSync({
+  state, tabs, screenView,
+  bind: (identity) => { localStorage.setItem(REMEMBERED, stringifyJSON(identity)); bindIdentity(identity); },
+  identity: () => binding?.identity ?? null,
+});
 
 // ---- Connection state, always visible ----
 const pill = $('connection');
@@ -123,8 +171,11 @@ let devToolsInspecting = false;
 function refreshPill() {
   if (state.source?.kind === 'file') { setPill('file', `File · ${state.source.name}`); return; }
   const [name, detail] = lastSessionState;
-  setPill(name, describeState(name, detail));
+  if (name === 'attached' && programClock.paused) setPill('program-paused', `${describeState(name, detail)} · program paused`);
+  else setPill(name, describeState(name, detail));
 }
+state.on('program-clock', refreshPill);
+state.on('live', refreshPill); // another process: its own clock
 
 // ---- A live document left on show while the binding is not attached (describeStaleDocument):
 // a refused fetch, the app disconnected, the gateway lost; or none on show because the first
@@ -162,7 +213,7 @@ $('stale-fetch').addEventListener('click', () => binding?.resync());
 function showBanner(text) {
   const banner = $('banner');
   banner.hidden = !text;
-  banner.textContent = text || '';
+  banner.replaceChildren(...(text ? [h('span', {}, text), h('button.close', { type: 'button', id: 'banner-close', 'aria-label': 'Close this message', title: 'Close', onclick: () => showBanner('') })] : []));
 }
 
 // ---- Device list, remembered choice ----
@@ -170,7 +221,11 @@ const select = $('device-select');
 function remembered() {
   try { return JSON.parse(localStorage.getItem(REMEMBERED) || 'null'); } catch { return null; }
 }
+// With the gateway down nobody can say which programs are connected.
+const gatewayUp = () => !['disconnected', 'reconnecting', 'connecting', 'failed'].includes(lastSessionState[0]);
+let lastDevices = [];
 function renderDevices(devices) {
+  lastDevices = devices;
   const chosen = binding?.identity || remembered();
   const chosenKey = identityKey(chosen);
   const options = [h('option', { value: '' }, devices.length ? 'Choose a device…' : 'No devices connected')];
@@ -179,7 +234,7 @@ function renderDevices(devices) {
     const key = identityKey(d.identity);
     if (key === chosenKey) found = true;
     const label = `${appName(d.info, d.identity)} · ${displayText(d.identity?.instance)} @ ${displayText(d.identity?.host)}` +
-      `${d.info?.pid ? ` (pid ${displayText(d.info.pid)})` : ''}${d.state === 'connected' ? '' : ' · disconnected'}`;
+      `${d.info?.pid ? ` (pid ${displayText(d.info.pid)})` : ''}${!gatewayUp() ? ' · unknown (gateway down)' : d.state === 'connected' ? '' : ' · disconnected'}`;
     options.push(h('option', { value: key, selected: key === chosenKey, dataset: { deviceId: d.deviceId } }, label));
   }
   if (chosen && !found) options.push(h('option', { value: chosenKey, selected: true }, `${appName(null, chosen)} · ${displayText(chosen.instance)} (waiting)`));
@@ -194,6 +249,7 @@ select.addEventListener('change', () => {
 });
 function bindIdentity(identity) {
   if (!binding) return;
+  address.schedule();
   liveModel = null;
   setRestartedModel(null); // another binding: the restart of this one no longer matters
   state.emit('live'); // no live process until the new binding's document comes
@@ -223,6 +279,7 @@ function liveDocument(model) {
     return;
   }
   liveModel = model;
+  liveRevisionTime = model.meta?.capturedAt ?? new Date().toISOString();
   state.emit('live'); // perhaps another process (a restart): what is kept per process follows
   diffPanel.refreshChoices();
   if (viewPaused) { pendingLive = true; return; }
@@ -239,6 +296,7 @@ function liveDocument(model) {
 function liveUpdate(model, changes) {
   updateRate.note(performance.now());
   liveModel = model;
+  liveRevisionTime = new Date().toISOString();
   diffPanel.liveChanged(); // whichever document the views show
   if (state.source?.kind !== 'live' || state.model !== model) return;
   const started = performance.now();
@@ -256,6 +314,12 @@ function updateStatus() {
         : '');
   $('status-text').textContent = text;
   $('source').textContent = state.source ? (state.source.kind === 'file' ? state.source.name : '') : '';
+  // Nothing to download or to freeze without a document.
+  $('download-snapshot').disabled = !model;
+  $('pause-view').disabled = !model && !viewPaused;
+  // The window's title names what is on show: many inspector tabs are told apart by it.
+  document.title = !model ? 'Weft inspector'
+    : state.source?.kind === 'file' ? `${state.source.name} · Weft inspector` : `${appName(model.meta, binding?.identity)} · Weft inspector`;
 }
 state.on('document', updateStatus);
 // The update rate falls when the stream slows or stops, and the notice counts down to the next
@@ -314,7 +378,9 @@ function setViewPaused(paused) {
   if (!viewPaused && pendingLive) { pendingLive = false; if (liveModel && (!state.source || state.source.kind === 'live')) showLive(); }
   refreshPill();
 }
-$('back-to-live').addEventListener('click', () => { diffPanel.clear(); showLive(); });
+$('back-to-live').addEventListener('click', () => { diffPanel.clear(); showBanner(''); showLive(); });
+// Buttons that open a hidden file input (a <label> around it is not reachable by keyboard).
+for (const button of document.querySelectorAll('[data-opens]')) button.addEventListener('click', () => $(button.dataset.opens).click());
 $('open-snapshot').addEventListener('change', async (e) => {
   const names = await openFiles(e.target.files);
   e.target.value = '';
@@ -323,7 +389,8 @@ $('open-snapshot').addEventListener('change', async (e) => {
 $('download-snapshot').addEventListener('click', () => {
   if (!state.model) return;
   const snapshot = state.model.toSnapshot();
-  const blob = new Blob([snapshotFileText(snapshot)], { type: 'application/json' });
+  const capturedAt = state.source?.kind === 'live' && state.model === liveModel ? liveRevisionTime : undefined;
+  const blob = new Blob([snapshotFileText(snapshot, { capturedAt })], { type: 'application/json' });
   const link = h('a', { href: URL.createObjectURL(blob), download: state.source?.kind === 'file' ? state.source.name
     : `${displayText(snapshot.meta.appId || 'snapshot')}-r${displayText(snapshot.revision)}.json` });
   document.body.append(link);
@@ -377,7 +444,10 @@ async function start() {
     WebSocket: window.WebSocket,
     listeners: {
       onState: (name, detail) => {
+        const wasUp = gatewayUp();
         lastSessionState = [name, detail || {}];
+        if (wasUp !== gatewayUp()) renderDevices(lastDevices);
+        state.emit('session', name);
         refreshPill();
         showStale();
         // A gateway restarted with another token refuses the WebSocket silently: check again.
@@ -385,7 +455,7 @@ async function start() {
           tokenRefused().then((refused) => { if (refused) { binding.stop(); showTokenRefused(); } });
         }
       },
-      onDevices: renderDevices,
+      onDevices: (devices) => { address.devices(devices); renderDevices(devices); },
       onDocument: liveDocument,
       onUpdate: liveUpdate,
       onUnknownOps: showUnknownOps,
@@ -403,11 +473,12 @@ async function start() {
     // A pick DevTools can no longer take (it left inspect mode, the program went) is no error here.
     if (devToolsInspecting && origin === 'screen' && id) binding.call('DevTools.inspectNode', { id }).catch(() => {});
   });
-  const identity = remembered();
+  // The address's device first (bound once the gateway lists it), else the remembered one.
+  const identity = address.linkedDevice ? null : remembered();
   if (identity) binding.bind(identity); // rebinds to the same app whenever it is listed
   binding.start();
 }
 
-window.weft = { state, treeView, screenView, properties, diffPanel, explainPanel, files, showFile, showLive, parseSnapshot, selectTab, binding: null,
-  devToolsInspecting: () => devToolsInspecting };
+window.weft = { state, treeView, screenView, properties, diffPanel, explainPanel, files, showFile, showLive, parseSnapshot, selectTab, address, panes,
+  contextMenu, exploded, ranges, binding: null, devToolsInspecting: () => devToolsInspecting };
 start();

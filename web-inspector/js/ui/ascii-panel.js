@@ -55,12 +55,12 @@ export class AsciiPanel {
           e.target.textContent = ok ? 'Copied' : 'Copy failed';
           setTimeout(() => { e.target.textContent = 'Copy'; }, 1200);
         } }, 'Copy')),
-        h('pre.ascii', { 'aria-label': title }, text)));
+        h('pre.ascii', { 'aria-label': title, tabindex: '0' }, text)));
     const parts = [
       h('div.muted', {}, `${elementName(el)}: ${art.origin}`),
-      block('asciiArtString', art.text),
+      block('ASCII art', art.text),
     ];
-    if (art.layoutText) parts.push(block('layout spec', art.layoutText));
+    if (art.layoutText) parts.push(block('Layout spec ASCII art', art.layoutText));
     this.container.replaceChildren(...parts);
   }
 }

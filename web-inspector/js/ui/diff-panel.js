@@ -12,6 +12,7 @@ import {
 } from '../semantic-diff.js';
 import { ignoreErrorView } from './ignore-error.js';
 import { tooDeepNotice } from '../json-values.js';
+import { roundedNumbers } from '../layout-vocabulary.js';
 
 const LIVE = '\u0000live';
 
@@ -44,17 +45,19 @@ export class DiffPanel {
   static get LIVE() { return LIVE; }
 
   build() {
-    const fileInput = h('input', { type: 'file', id: 'diff-files', accept: '.json,application/json', multiple: true, hidden: true });
+    const fileInput = h('input', { type: 'file', id: 'diff-files', accept: '.json,application/json', multiple: true, hidden: true, 'aria-label': 'Snapshot files to compare' });
     fileInput.addEventListener('change', async () => {
       const names = await this.documents.openFiles(fileInput.files);
       fileInput.value = '';
       this.refreshChoices();
       if (names.length >= 2) { this.beforeSelect.value = names[0]; this.afterSelect.value = names[1]; }
+      // One file: what changed since it was taken, the file before and the live app after.
+      else if (names.length === 1 && this.documents.liveModel()) { this.beforeSelect.value = names[0]; this.afterSelect.value = LIVE; }
       else if (names.length === 1) this.afterSelect.value = names[0];
     });
     this.container.replaceChildren(
       h('div.section', {}, h('h3', {}, 'Compare'),
-        h('div.row-actions', {}, h('label.button', {}, 'Open files…', fileInput), h('span.muted', {}, 'two snapshot files, or one to compare with the live app')),
+        h('div.row-actions', {}, h('button', { type: 'button', id: 'diff-open-button', onclick: () => fileInput.click() }, 'Open files…'), fileInput, h('span.muted', {}, 'two snapshot files, or one to compare with the live app')),
         h('div.row-actions', {}, 'before', this.beforeSelect),
         h('div.row-actions', {}, 'after', this.afterSelect),
         h('div.row-actions', {}, h('label', { for: 'diff-ignore' }, 'ignore'), this.ignore),
@@ -189,7 +192,8 @@ export class DiffPanel {
 function sideText(change, side) {
   const value = change[side];
   if (value === undefined) return '—';
-  if (change.kind === 'added' || change.kind === 'removed') return `at ${rectText(value).replace('x', '×')}`;
+  if (change.kind === 'added' || change.kind === 'removed') return `at ${rectText(roundedNumbers(value)).replace('x', '×')}`;
   // The row's title keeps the CLI's line, the whole value; the cell, a value too deep to read as the notice.
-  return tooDeepNotice(value) ?? valueText(value, change.field).replace(/^(-?[\d.]+,-?[\d.]+ -?[\d.]+)x/, '$1×');
+  // Numbers rounded to 3 decimals (the title has them whole): a raw float wraps over lines.
+  return tooDeepNotice(value) ?? valueText(roundedNumbers(value), change.field).replace(/^(-?[\d.]+,-?[\d.]+ -?[\d.]+)x/, '$1×');
 }

@@ -16,16 +16,21 @@ const LOG_LENGTH = 50;
 class InputError extends Error {}
 
 export class DrivePanel {
-  constructor(state, container, live) {
+  /** @param {ProgramClock} clock told of the pauses and resumes the program accepts */
+  constructor(state, container, live, clock) {
     this.state = state;
     this.container = container;
     this.live = live;
+    this.clock = clock;
     this.log = h('ol.muted', { id: 'drive-log', reversed: true, style: 'font-family: var(--mono); padding-left: 20px' });
     this.containerSelect = h('select', { id: 'drive-container', 'aria-label': 'Scroll container' });
     this.logs = new PerProcess(() => []); // per process: its log's entries (li), newest first
     this.build();
-    // The live process changed (another device, a restart, none): show its log.
-    state.on('live', () => this.#showLog());
+    // The live process changed (another device, a restart, none): show its log, and offer the
+    // buttons only while a program is there to take their requests.
+    state.on('live', () => { this.#showLog(); this.#enable(); });
+    state.on('session', () => this.#enable());
+    this.#enable();
     state.on('document', () => this.#fillContainers());
     state.on('update', (changes) => { if (changes.ranges || changes.structure) this.#fillContainers(); });
     state.on('selection', () => this.#fillContainers());
@@ -49,11 +54,13 @@ export class DrivePanel {
       return parsed.value;
     };
     this.container.replaceChildren(
+      h('div.muted', { id: 'drive-offline' }, 'No program is attached: Drive sends its requests to the attached program.'),
       h('div.section', {}, h('h3', {}, 'Runtime'),
         h('div.row-actions', {},
-          button('drive-pause', 'Pause', 'Runtime.pause', () => ({})),
+          button('drive-pause', 'Pause program', 'Runtime.pause', () => ({})),
           button('drive-step', 'Step', 'Runtime.step', () => ({ frames: Math.max(1, Math.floor(n(frames, 'frames'))) })), frames, 'frames',
-          button('drive-resume', 'Resume', 'Runtime.resume', () => ({})))),
+          button('drive-resume', 'Resume program', 'Runtime.resume', () => ({}))),
+        h('div.muted', {}, 'The program\'s own clock: a paused program changes only on Step (edits too). "Pause view" in the header only freezes this page.')),
       h('div.section', {}, h('h3', {}, 'Scroll'),
         h('div.row-actions', {}, 'container', this.containerSelect),
         h('div.row-actions', {}, button('drive-drag', 'Drag', 'Scroll.drag', () => ({ id: target(), dx: n(dx, 'dx'), dy: n(dy, 'dy'), duration: n(duration, 'duration') })),
@@ -70,6 +77,12 @@ export class DrivePanel {
     this.#fillContainers();
   }
 
+  #enable() {
+    const attached = this.live.connected();
+    for (const button of this.container.querySelectorAll('button')) button.disabled = !attached;
+    this.container.querySelector('#drive-offline').hidden = attached;
+  }
+
   #fillContainers() {
     const model = this.state.model;
     const options = [];
@@ -79,7 +92,8 @@ export class DrivePanel {
         if (typeof c.owner !== 'string' || seen.has(c.owner)) continue; // a file's own value names no container
         seen.add(c.owner);
         const el = model.get(c.owner);
-        options.push([c.owner, `${el ? displayText(el.className) : 'container'} ${c.owner} (${displayText(c.dataSource || c.id)})`]);
+        // An owner not in the tree (released, or a file's stale name) cannot be driven.
+        if (el) options.push([c.owner, `${displayText(el.className)} ${c.owner} (${displayText(c.dataSource || c.id)})`]);
       }
       const selected = this.state.selectedId && model.get(this.state.selectedId);
       if (selected && selected.kind !== 'spec' && !seen.has(selected.id)) options.push([selected.id, `selected: ${displayText(selected.className)} ${selected.id}`]);
@@ -116,6 +130,7 @@ export class DrivePanel {
       const result = await this.live.call(method, params);
       entry.textContent = `${method} → ${displayText(result)}`;
       entry.dataset.ok = 'true';
+      this.clock.accepted(method);
     } catch (error) {
       entry.textContent = `${method} failed: ${error.message}`;
       entry.className = 'error-text';

@@ -109,8 +109,8 @@ export class PlaygroundPanel {
     setChildren(output,
       h('div.muted', {}, `size ${displayText(size[0])} × ${displayText(size[1])}`),
       canvas,
-      result.ascii ? h('pre.ascii', { id: 'playground-ascii' }, displayText(result.ascii)) : null,
-      h('details', {}, h('summary', {}, 'JSON result'), h('pre.ascii', {}, compactJSON(result))));
+      result.ascii ? h('pre.ascii', { id: 'playground-ascii', tabindex: '0', 'aria-label': 'ASCII art of the layout' }, displayText(result.ascii)) : null,
+      h('details', {}, h('summary', {}, 'JSON result'), h('pre.ascii', { tabindex: '0', 'aria-label': 'JSON result' }, compactJSON(result))));
   }
 }
 

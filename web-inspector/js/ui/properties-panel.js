@@ -6,25 +6,35 @@
 // process (identity and pid): another device, or the same app restarted, shows none of them.
 
 import { h, section, num, rectText, sizeText } from './dom.js';
+import { patchChildren } from './dom-patch.js';
 import { displayText } from '../json-values.js';
 import { numberValue, frameNumbers } from '../tree-model.js';
-import { STYLE_FIELDS, SPEC_FIELDS, DEFAULTS, parseValue, formatValue, describeStyle, describeInterfaceState } from '../layout-vocabulary.js';
+import { STYLE_FIELDS, SPEC_FIELDS, DEFAULTS, parseValue, formatValue, describeStyle, describeInterfaceState, sizeEditHint } from '../layout-vocabulary.js';
 import { wastedBytes } from '../overlay-geometry.js';
 import { PerProcess, shownProcessKey } from './per-process.js';
+import { EditLog } from '../edit-log.js';
+import { editsList } from './edits-list.js';
+import { elementPath } from '../element-path.js';
+import { elementName } from '../tree-model.js';
 
 export class PropertiesPanel {
   /**
    * @param {object} live {canEdit(): bool, call(method, params): Promise, appKey(): string or null
    *   (the live process: edits and their errors are kept per key)}
+   * @param {ProgramClock} clock whether the program is paused: an edit then waits for a step
    */
-  constructor(state, container, live) {
+  constructor(state, container, live, clock) {
     this.state = state;
     this.container = container;
     this.live = live;
-    // Per process: edits: element id -> Map(key -> {kind: 'style'|'spec', value});
-    // errors: `${id}:${key}` -> message; notice: the edits bar's message.
-    this.apps = new PerProcess(() => ({ edits: new Map(), errors: new Map(), notice: null }));
+    this.clock = clock;
+    // Per process: log: its EditLog (edit-log.js); errors: `${id}:${key}` -> message; notice:
+    // the edits bar's message.
+    this.apps = new PerProcess(() => ({ log: new EditLog(), errors: new Map(), notice: null }));
+    this.listOpen = false; // the edits list's details, open or closed, across renders
+    this.onLogChanged = () => {}; // told the process key whose log changed (ui/edit-sync.js)
     this.pending = false;
+    this.shownId = null; // the element whose properties are on show (patched in place while it stays)
     state.on('selection', () => this.render());
     state.on('document', () => this.render());
     state.on('live', () => this.render()); // the fields are editable only while requests reach the process on show
@@ -34,19 +44,27 @@ export class PropertiesPanel {
   }
 
   render() {
-    if (this.container.contains(document.activeElement) && document.activeElement.matches('input, select')) {
-      this.pending = true; // do not replace a field while the user types in it
+    const { model, selectedId } = this.state;
+    // A field the user types in is never replaced: the same element's values are patched around
+    // it (#show); another element's wait until the user leaves the field.
+    if (selectedId !== this.shownId && this.container.contains(document.activeElement) && document.activeElement.matches('input, select')) {
+      this.pending = true;
       return;
     }
-    const { model, selectedId } = this.state;
     const el = selectedId && model ? model.get(selectedId) : null;
     const sections = [];
     // A file's elements may share ids with the live app's, but they hold none of its edits.
     const app = this.apps.of(shownProcessKey(this.state, this.live));
-    if (app.edits.size || app.notice) sections.push(this.#editsBar(app));
+    if (app.log.size || app.log.history.length || app.log.undone.length || app.notice) sections.push(this.#editsBar(app));
     if (!el) {
-      sections.push(h('div.empty', {}, model ? 'Select an element in the tree or on the screen.' : 'No document.'));
-      this.container.replaceChildren(...sections);
+      const lost = this.state.lostSelection;
+      sections.push(lost ? h('div.section', { id: 'selection-lost', role: 'status' },
+        h('p', {}, `The selected ${lost.name} (${lost.id}) is gone: its cell was released as it scrolled away, or it was removed. `
+          + 'It is selected again when it comes back.'),
+        h('p', {}, 'Last path: ', h('code', {}, lost.path || '—')),
+        h('button', { type: 'button', id: 'forget-lost', onclick: () => this.state.select(null) }, 'Forget it'))
+        : h('div.empty', {}, model ? 'Select an element in the tree or on the screen.' : 'No document.'));
+      this.#show(null, sections);
       return;
     }
     const props = el.props || {};
@@ -77,22 +95,63 @@ export class PropertiesPanel {
       ]));
     }
     if (props.image) sections.push(this.#imageSection(el, props.image));
-    this.container.replaceChildren(...sections);
+    this.#show(el.id, sections);
   }
 
-  #editsBar({ edits, notice }) {
-    const count = [...edits.values()].reduce((n, m) => n + m.size, 0);
-    return h('div.row-actions', {},
-      h('span.muted', {}, `${count} live edit${count === 1 ? '' : 's'} on ${edits.size} element${edits.size === 1 ? '' : 's'}`),
-      h('button', { type: 'button', id: 'revert-all', onclick: () => this.revert(null) }, 'Revert all'),
-      notice ? h('span.error-text', { role: 'alert' }, notice) : null);
+  /**
+   * Shows the sections: the same element's are patched in place (updates come dozens of times a
+   * second while the app scrolls: focus, selected text and copying must survive them), another
+   * element's replace the panel.
+   */
+  #show(id, sections) {
+    if (id !== null && id === this.shownId) patchChildren(this.container, h('div', {}, ...sections));
+    else this.container.replaceChildren(...sections);
+    this.shownId = id;
+  }
+
+  #editsBar({ log, notice }) {
+    return editsList(log, {
+      select: (id) => this.state.select(id, { origin: 'edits' }),
+      undo: () => this.#run((l) => l.undoRequests(), (l) => l.didUndo()),
+      redo: () => this.#run((l) => l.redoRequests(), (l) => l.didRedo()),
+      revertAll: () => this.revert(null),
+      revertOne: (id, key) => this.#run((l) => l.revertOneRequests(id, key), (l) => l.revertedOne(id, key)),
+    }, { model: this.state.source?.kind === 'live' ? this.state.model : null, open: this.listOpen, notice, onToggle: (open) => { this.listOpen = open; } });
+  }
+
+  /**
+   * Sends the requests `plan` makes of the live process's log, in order, then `done` records
+   * them; a refused request stops there and says why.
+   */
+  async #run(plan, done) {
+    const key = this.live.appKey();
+    const app = this.apps.of(key);
+    const requests = plan(app.log);
+    if (!requests) return;
+    try {
+      for (const [method, params] of requests) await this.live.call(method, params);
+      done(app.log);
+      app.notice = null;
+    } catch (error) {
+      app.notice = `The program refused it: ${error.message}`;
+    }
+    this.onLogChanged(key);
+    this.render();
+  }
+
+  /** Undo / redo from the keyboard (Ctrl+Z, Ctrl+Shift+Z) outside text fields. */
+  keyboard(e) {
+    if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z' || e.target.closest?.('input, textarea, select')) return;
+    e.preventDefault();
+    const log = this.apps.of(this.live.appKey()).log;
+    if (e.shiftKey) this.#run((l) => l.redoRequests(), (l) => l.didRedo());
+    else if (log.history.length) this.#run((l) => l.undoRequests(), (l) => l.didUndo());
   }
 
   #styleSection(el, app) {
     const style = el.style || {};
-    const edited = app.edits.get(el.id);
     const title = h('h3', {}, 'Style',
-      edited && [...edited.values()].some((e) => e.kind === 'style') ? h('button.revert', { type: 'button', onclick: () => this.revert(el.id) }, 'Revert element') : null);
+      app.log.has(el.id) ? h('button.revert', { type: 'button', onclick: () => this.revert(el.id) }, 'Revert element') : null);
     const list = h('dl.props');
     list.append(h('dt', {}, 'description'), h('dd', { class: 'style-description' }, describeStyle(style)));
     for (const [key, kind] of Object.entries(STYLE_FIELDS)) this.#field(list, el, app, 'style', key, kind, style[key]);
@@ -145,7 +204,7 @@ export class PropertiesPanel {
     const editable = this.live.canEdit();
     const fallback = (DEFAULTS[kind === 'style' ? 'style' : el.type] || {})[key];
     const hint = fallback === undefined ? 'default' : `default (${formatValue(fallback)})`;
-    const edit = app.edits.get(el.id)?.get(key);
+    const edit = app.log.find(el.id, key);
     const errorKey = `${el.id}:${key}`;
     const commit = (text) => this.#commit(el.id, kind, key, valueKind, text);
     let input;
@@ -161,21 +220,26 @@ export class PropertiesPanel {
       let entered = null;
       input.addEventListener('keydown', (e) => {
         if (e.key === 'Enter') { e.preventDefault(); entered = input.value; commit(input.value); }
-        if (e.key === 'Escape') { input.value = formatValue(value); input.blur(); }
+        if (e.key === 'Escape') { input.value = input.defaultValue; input.blur(); } // the value shown last (patched in place)
       });
       input.addEventListener('change', () => { if (input.value !== entered) commit(input.value); });
     }
     const row = h('div.edit-row', {}, input,
-      edit ? h('button.revert', { type: 'button', title: 'Revert this element\'s edits', onclick: () => this.revert(el.id) }, '↺') : null);
+      edit ? h('button.revert', { type: 'button', title: `Revert ${key} (was ${edit.old === null ? 'default' : formatValue(edit.old)})`,
+        'aria-label': `Revert ${key}`, onclick: () => this.#run((l) => l.revertOneRequests(el.id, key), (l) => l.revertedOne(el.id, key)) }, '↺') : null);
     if (edit) row.classList.add('edited');
     list.append(h('dt', {}, key), h('dd', {}, row));
     const error = app.errors.get(errorKey);
     if (error) list.append(h('dd.edit-error', { role: 'alert' }, error));
+    // An accepted size edit the parent's exact range overrides: say so, or it looks ignored.
+    const overridden = edit && kind === 'style' ? sizeEditHint(el, key) : null;
+    if (overridden) list.append(h('dd.edit-hint', { role: 'status' }, overridden));
   }
 
   async #commit(id, kind, key, valueKind, text) {
     const errorKey = `${id}:${key}`;
-    const { edits, errors } = this.apps.of(this.live.appKey()); // the process the edit goes to
+    const appKey = this.live.appKey(); // the process the edit goes to
+    const { log, errors } = this.apps.of(appKey);
     const parsed = parseValue(valueKind, text);
     if (String(text).trim() === '') {
       // An emptied field (or the menu's "default" entry) is not an edit: Revert goes back to
@@ -184,11 +248,18 @@ export class PropertiesPanel {
       errors.set(errorKey, parsed.error);
     } else {
       const method = kind === 'style' ? 'Layout.setStyle' : 'Layout.setSpecProperty';
+      // The value before: read now, as the program's update for the edit may come before its reply.
+      const model = this.state.model;
+      const el = model?.get(id);
+      const before = el ? (kind === 'style' ? el.style?.[key] : el.props?.[key]) : undefined;
+      const entry = { id, name: el ? elementName(el) : id, path: elementPath(model, id) || id, kind, key, old: before ?? null, value: parsed.value };
       try {
         await this.live.call(method, { id, property: key, value: parsed.value });
         errors.delete(errorKey);
-        if (!edits.has(id)) edits.set(id, new Map());
-        edits.get(id).set(key, { kind, value: parsed.value });
+        log.record(entry);
+        this.onLogChanged(appKey);
+        this.apps.of(appKey).notice = this.clock.paused
+          ? 'The program is paused: the edit shows after its next Step or Resume program (Drive tab).' : null;
       } catch (error) {
         errors.set(errorKey, error.message);
       }
@@ -202,17 +273,22 @@ export class PropertiesPanel {
   /** The device dropped an edit override (its spec changed shape: Layout.editDropped). */
   editDropped({ id, reason }) {
     const app = this.apps.of(this.live.appKey());
-    app.edits.delete(id);
+    app.log.revertedElement(id);
+    this.onLogChanged(this.live.appKey());
     app.notice = `The edit of ${id} was dropped by the app${reason ? `: ${reason}` : ''}.`;
     this.render();
   }
+
+  /** Whether the live process holds edits of element `id`. */
+  hasEdits(id) { return this.state.source?.kind === 'live' && this.apps.of(this.live.appKey()).log.has(id); }
 
   /** Reverts the edits of one element, or of all elements when id is null. */
   async revert(id) {
     const app = this.apps.of(this.live.appKey());
     try {
       await this.live.call('Layout.revertEdits', id ? { id } : {});
-      if (id) app.edits.delete(id); else app.edits.clear();
+      app.log.revertedElement(id);
+      this.onLogChanged(this.live.appKey());
       for (const key of [...app.errors.keys()]) if (!id || key.startsWith(`${id}:`)) app.errors.delete(key);
       app.notice = null;
     } catch (error) {

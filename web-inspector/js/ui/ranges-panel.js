@@ -3,6 +3,7 @@
 // parameters of every mode and range type, editable live (Range.setTuningParameters).
 
 import { h, num } from './dom.js';
+import { patchChildren } from './dom-patch.js';
 import { rangeBarGeometry, itemStateMasks, STRIP_COLORS, BAR_HEIGHT, STRIP_HEIGHT } from '../range-bars.js';
 import { PerProcess, shownProcessKey } from './per-process.js';
 import { displayText } from '../json-values.js';
@@ -25,15 +26,20 @@ export class RangesPanel {
     this.state = state;
     this.container = container;
     this.live = live;
-    // Per process: Map(`${controller}:${mode}` -> message). Another process's controllers may
-    // have the same ids.
+    // Per process (another process's controllers may have the same ids): errors:
+    // `${controller}:${mode}:${rangeType}` -> {message, texts: the refused [leading, trailing]
+    // as typed, kept in the fields}; edits: the same key -> {old, value} ([leading, trailing]).
     this.errors = new PerProcess(() => new Map());
+    this.edits = new PerProcess(() => new Map());
+    this.shownIds = ''; // the controllers on show: the same ones are updated in place
     this.frame = 0;
     this.shown = new Map(); // controller id -> strips as last drawn (animation start)
     this.animations = new Map(); // controller id -> its running animation step
     this.dirty = false;
-    state.on('document', () => this.schedule());
-    state.on('live', () => this.schedule()); // the tuning fields are editable only while requests reach the process on show
+    // Anything but an update may change every card (editable or not, another process's errors).
+    const all = () => { this.stale = true; this.schedule(); };
+    state.on('document', all);
+    state.on('live', all); // the tuning fields are editable only while requests reach the process on show
     state.on('update', (changes) => { if (changes.ranges) this.schedule(); });
     state.on('tab', (name) => { if (name === 'ranges' && this.dirty) this.render(); });
     this.render();
@@ -55,20 +61,36 @@ export class RangesPanel {
       this.container.replaceChildren(h('div.empty', {}, model ? 'This document has no range controllers.' : 'No document.'));
       return;
     }
-    if (this.container.contains(document.activeElement) && document.activeElement.matches('input')) {
-      // Keep the field being typed in: only repaint the bars and maps.
-      for (const c of controllers) this.#repaint(c);
+    const ids = controllers.map((c) => c.id).join('\u0000');
+    // Updates come 30 times a second while the app scrolls: only the cards of controllers that
+    // changed (an update replaces a changed controller's object) are rebuilt and patched in place
+    // (a field being typed in keeps its text and focus), and their canvases repainted, so this
+    // tab costs what the others do. Other controllers, or another reason to render, redo all.
+    const cards = new Map([...this.container.querySelectorAll('.section[data-controller]')].map((card) => [card.dataset.controller, card]));
+    if (ids === this.shownIds && cards.size === controllers.length) {
+      for (const c of controllers) {
+        const card = cards.get(c.id);
+        if (card.built === c && !this.stale) continue;
+        patchChildren(card, this.#controller(c));
+        card.built = c;
+        this.#repaint(c);
+      }
+      this.stale = false;
       return;
     }
     const legend = h('div.legend', {}, STATE_COLORS.map(([, color, name]) => h('span', {}, h('i', { style: `background:${color}` }), name)),
       h('span', {}, h('i', { style: 'background:#fff' }), 'none'));
-    this.container.replaceChildren(legend, ...controllers.map((c) => this.#controller(c)));
+    const fresh = controllers.map((c) => Object.assign(this.#controller(c), { built: c }));
+    this.container.replaceChildren(legend, ...fresh);
+    this.shownIds = ids;
+    this.stale = false;
+    for (const c of controllers) this.#repaint(c);
   }
 
   #controller(c) {
     const owner = this.state.model.get(c.owner);
-    const bar = h('canvas.range-bar', { style: `width:${BAR_WIDTH * BAR_SCALE}px;height:${BAR_HEIGHT * BAR_SCALE}px`, dataset: { controller: c.id }, 'aria-label': `range bar of ${displayText(c.dataSource || c.id)}` });
-    const map = h('canvas.state-map', { dataset: { controller: c.id }, 'aria-label': `item states of ${displayText(c.dataSource || c.id)}` });
+    const bar = h('canvas.range-bar', { style: `width:${BAR_WIDTH * BAR_SCALE}px;aspect-ratio:${BAR_WIDTH} / ${BAR_HEIGHT}`, role: 'img', dataset: { controller: c.id }, 'aria-label': `range bar of ${displayText(c.dataSource || c.id)}` });
+    const map = h('canvas.state-map', { role: 'img', dataset: { controller: c.id }, 'aria-label': `item states of ${displayText(c.dataSource || c.id)}` });
     const card = h('div.section', { dataset: { controller: c.id } },
       h('h3', {}, `${displayText(c.dataSource || 'range controller')} · ${displayText(c.id)}`),
       h('div.muted', {}, owner ? h('a', { href: '#', onclick: (e) => { e.preventDefault(); this.state.select(c.owner); } }, `${displayText(owner.className)} ${c.owner}`) : displayText(c.owner),
@@ -83,11 +105,10 @@ export class RangesPanel {
         h('dt', {}, 'offset'), h('dd', { class: 'content-offset' }, offsetText(c))),
       map,
       this.#tuningTable(c));
-    this.#paintBar(bar, c);
-    this.#paintMap(map, c);
     return card;
   }
 
+  /** Repaints a controller's bar and map, unless they show this very controller already. */
   #repaint(c) {
     const bar = this.container.querySelector(`canvas.range-bar[data-controller="${CSS.escape(c.id)}"]`);
     const map = this.container.querySelector(`canvas.state-map[data-controller="${CSS.escape(c.id)}"]`);
@@ -130,10 +151,10 @@ export class RangesPanel {
 
   #drawBar(canvas, geometry, strips) {
     const pixels = BAR_SCALE * (window.devicePixelRatio || 1);
-    canvas.width = Math.round(BAR_WIDTH * pixels);
-    canvas.height = Math.round(BAR_HEIGHT * pixels);
+    sizeCanvas(canvas, Math.round(BAR_WIDTH * pixels), Math.round(BAR_HEIGHT * pixels));
     const ctx = canvas.getContext('2d');
     ctx.setTransform(pixels, 0, 0, pixels, 0, 0);
+    ctx.clearRect(0, 0, BAR_WIDTH, BAR_HEIGHT);
     ctx.fillStyle = 'rgba(0, 0, 0, 0.4)';
     ctx.fillRect(0, 0, BAR_WIDTH, BAR_HEIGHT);
     ctx.fillStyle = '#fff';
@@ -161,8 +182,7 @@ export class RangesPanel {
     const total = Math.max(count, numberValue(c.itemCount) || 0);
     const columns = Math.floor(BAR_WIDTH / CELL);
     const rows = Math.max(1, Math.ceil(count / columns));
-    canvas.width = columns * CELL;
-    canvas.height = rows * CELL;
+    sizeCanvas(canvas, columns * CELL, rows * CELL);
     const ctx = canvas.getContext('2d');
     ctx.fillStyle = '#fff';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
@@ -179,44 +199,81 @@ export class RangesPanel {
 
   #tuningTable(c) {
     const tuning = c.tuning || {};
+    const key = shownProcessKey(this.state, this.live);
+    const errors = this.errors.of(key);
+    const edits = this.edits.of(key);
     const rows = MODES.map((mode) => {
       const cells = [];
+      const notes = [];
       for (const rangeType of ['display', 'preload']) {
         const values = (tuning[mode] && tuning[mode][rangeType]) || [0, 0];
+        const fieldKey = `${c.id}:${mode}:${rangeType}`;
+        const error = errors.get(fieldKey);
+        const edit = edits.get(fieldKey);
         values.forEach((value, side) => {
-          const input = h('input', { type: 'text', value: displayText(value), 'aria-label': `${mode} ${rangeType} ${side ? 'trailing' : 'leading'}`,
+          const typed = error?.texts[side];
+          const input = h('input', { type: 'text', value: typed ?? formatValue(value), 'aria-label': tuningFieldName(mode, rangeType, side),
+            'aria-invalid': error ? 'true' : false, class: edit ? 'edited' : false,
             dataset: { mode, rangeType, side: String(side) }, disabled: !this.live.canEdit() });
           input.addEventListener('change', () => this.#setTuning(c, mode, rangeType, input.closest('tr')));
           cells.push(h('td', {}, input));
         });
+        if (edit) {
+          notes.push(h('span', {}, `${rangeType} edited (was ${edit.old.map(formatValue).join(', ')}) `,
+            h('button.revert', { type: 'button', dataset: { revert: fieldKey }, 'aria-label': `Revert ${mode} ${rangeType}`,
+              onclick: () => this.#setTuning(c, mode, rangeType, null, edit.old) }, '↺')));
+        }
+        if (error) notes.push(h('span.edit-error', { role: 'alert' }, error.message));
       }
-      const error = this.errors.of(shownProcessKey(this.state, this.live)).get(`${c.id}:${mode}`);
       return [h('tr', { dataset: { mode } }, h('th', {}, mode === c.mode ? h('b', {}, `${mode} ●`) : mode), ...cells),
-        error ? h('tr', {}, h('td.edit-error', { colspan: 5, role: 'alert' }, error)) : null].filter(Boolean);
+        notes.length ? h('tr.tuning-notes', {}, h('td', { colspan: 5 }, notes)) : null].filter(Boolean);
     });
-    return h('table.grid', {},
+    return h('table.grid.tuning-table', {},
       h('thead', {}, h('tr', {}, h('th', {}, 'tuning (screenfuls)'), h('th', {}, 'display lead'), h('th', {}, 'trail'), h('th', {}, 'preload lead'), h('th', {}, 'trail'))),
       h('tbody', {}, rows.flat()));
   }
 
-  async #setTuning(c, mode, rangeType, row) {
-    const inputs = [...row.querySelectorAll(`input[data-range-type="${rangeType}"]`)];
-    const [leading, trailing] = inputs.map((input) => Number(input.value.trim()));
-    const key = `${c.id}:${mode}`;
-    const errors = this.errors.of(this.live.appKey()); // the process the tuning goes to
-    if (inputs.some((input) => !/^\s*\d+(\.\d+)?\s*$/.test(input.value))) {
-      errors.set(key, 'Screenfuls are numbers ≥ 0, e.g. 1.5');
+  /**
+   * Sends a mode's range type's tuning: the row's two fields, or `values` (a revert). A field
+   * that is not a number ≥ 0 is named in the error and keeps what was typed until corrected.
+   */
+  async #setTuning(c, mode, rangeType, row, values = null) {
+    const texts = values ? values.map(String) : [...row.querySelectorAll(`input[data-range-type="${rangeType}"]`)].map((input) => input.value);
+    const key = `${c.id}:${mode}:${rangeType}`;
+    const appKey = this.live.appKey(); // the process the tuning goes to
+    const errors = this.errors.of(appKey);
+    const edits = this.edits.of(appKey);
+    const bad = texts.findIndex((text) => !/^\s*\d+(\.\d+)?\s*$/.test(text));
+    if (bad >= 0) {
+      errors.set(key, { message: `${tuningFieldName(mode, rangeType, bad)}: screenfuls are numbers ≥ 0, e.g. 1.5 (got "${texts[bad].trim()}")`, texts });
     } else {
+      const [leading, trailing] = texts.map((text) => Number(text.trim()));
+      const old = (c.tuning && c.tuning[mode] && c.tuning[mode][rangeType]) || [0, 0];
       try {
         await this.live.call('Range.setTuningParameters', { controller: c.id, mode, rangeType, leading, trailing });
         errors.delete(key);
+        const first = edits.get(key)?.old ?? old;
+        if (values || (first[0] === leading && first[1] === trailing)) edits.delete(key);
+        else edits.set(key, { old: first, value: [leading, trailing] });
       } catch (error) {
-        errors.set(key, error.message);
+        errors.set(key, { message: `${tuningFieldName(mode, rangeType, 0).replace(/ leading$/, '')}: ${error.message}`, texts });
       }
     }
     document.activeElement?.blur();
+    this.stale = true;
     this.render();
   }
+}
+
+/** Sizes a canvas's bitmap, only when it changes: setting it reallocates and clears the canvas. */
+function sizeCanvas(canvas, width, height) {
+  if (canvas.width !== width) canvas.width = width;
+  if (canvas.height !== height) canvas.height = height;
+}
+
+/** A tuning field as the page names it (its label and its errors). */
+function tuningFieldName(mode, rangeType, side) {
+  return `${mode} ${rangeType} ${side ? 'trailing' : 'leading'}`;
 }
 
 /** Content offset of the content size (docs/snapshot-format.md defaults: zero). */

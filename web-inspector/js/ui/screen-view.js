@@ -5,16 +5,19 @@
 // dragging pans, a click selects the deepest element under the pointer. The tap probe's report
 // and mark are kept per process (per-process.js): the hit test ran in that process.
 
-import { tappablePieces, slopRect, scalingLabel } from '../overlay-geometry.js';
+import { tappablePieces, slopRect, scalingLabel, intersectRects, TAPPABLE_COLORS } from '../overlay-geometry.js';
 import { PerProcess, shownProcessKey } from './per-process.js';
 import { elementName } from '../tree-model.js';
 import { paintExplainHighlights } from './explain-overlay.js';
+import { num } from './dom.js';
+import { measureBetween } from '../measure.js';
 
 const COLORS = {
   background: '#e5e7eb', screen: '#ffffff', node: 'rgba(26, 115, 232, 0.75)', spec: 'rgba(142, 68, 173, 0.8)',
   text: '#202124', image: '#eef1f5', imageCross: 'rgba(95, 99, 104, 0.35)', imageLabel: '#5f6368',
   hover: 'rgba(26, 115, 232, 0.12)', hoverStroke: 'rgba(26, 115, 232, 0.9)',
   selected: 'rgba(26, 115, 232, 0.22)', selectedStroke: '#1a73e8',
+  measure: '#d93025', measureGuide: 'rgba(217, 48, 37, 0.55)',
   changed: 'rgba(232, 113, 10, 0.18)', outside: 'rgba(229, 231, 235, 0.72)', changedStroke: '#e8710a', probe: '#188038', scaling: '#d93025',
 };
 const FONT_WEIGHTS = { ultraLight: 100, thin: 200, light: 300, regular: 400, medium: 500, semibold: 600, bold: 700, heavy: 800, black: 900 };
@@ -26,7 +29,7 @@ export class ScreenView {
    * @param {object} live {attached(), call(method, params), appKey(), staleReason()}: the live app, which runs
    *   the tap probe's hit test
    */
-  constructor(state, { container, scene, overlay, tooltip, zoomLabel, controls, probeResult, live }) {
+  constructor(state, { container, scene, overlay, tooltip, zoomLabel, controls, probeResult, slopLegend, live }) {
     this.state = state;
     this.container = container;
     this.scene = scene;
@@ -41,20 +44,34 @@ export class ScreenView {
     // Per process: the last probe's report (an element, or null) and target {id, point}.
     this.probes = new PerProcess(() => ({ report: null, target: null }));
     this.fitted = false;
+    this.autoFit = false;
+    this.measuring = false;
     this.sceneFrame = 0;
     this.overlayFrame = 0;
     this.paintListeners = new Set();
 
     new ResizeObserver(() => { this.#resize(); }).observe(container);
+    // Alt held: hovering another element measures it against the selected one.
+    for (const type of ['keydown', 'keyup']) window.addEventListener(type, (e) => { if (e.key === 'Alt') this.setMeasuring(e.altKey); });
+    window.addEventListener('blur', () => this.setMeasuring(false));
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.scheduleScene()); // its background
     this.#bindPointer();
     controls.zoomIn.addEventListener('click', () => this.zoomBy(1.25));
     controls.zoomOut.addEventListener('click', () => this.zoomBy(0.8));
     controls.fit.addEventListener('click', () => this.fit());
-    controls.slop.addEventListener('change', () => { this.options.slop = controls.slop.checked; this.scheduleOverlay(); });
+    controls.slop.addEventListener('change', () => {
+      this.options.slop = controls.slop.checked;
+      slopLegend.hidden = !this.options.slop;
+      this.scheduleOverlay();
+    });
+    fillSlopLegend(slopLegend);
     controls.scaling.addEventListener('change', () => { this.options.scaling = controls.scaling.checked; this.scheduleOverlay(); });
     controls.specs.addEventListener('change', () => { this.options.specs = controls.specs.checked; this.scheduleScene(); });
     controls.probe.addEventListener('click', () => this.setProbing(!this.probing, controls.probe));
 
+    state.on('document', () => this.#describe());
+    state.on('selection', () => this.#describe());
+    this.#describe();
     state.on('document', ({ sameSource }) => {
       this.#showProbe(); // perhaps another process's document
       if (!sameSource || !this.fitted) this.fit(); else this.scheduleScene();
@@ -66,6 +83,16 @@ export class ScreenView {
     state.on('highlights', () => this.scheduleOverlay());
   }
 
+  /** The canvases' text alternative: what screen is drawn, and what is selected on it. */
+  #describe() {
+    const { model, selectedId } = this.state;
+    const root = model?.roots[0];
+    const selected = selectedId ? model.get(selectedId) : null;
+    this.container.setAttribute('aria-label', !root ? 'Screen: no document'
+      : `Screen of ${elementName(root)}, ${num(this.state.boxes.width)} × ${num(this.state.boxes.height)} pt` +
+        (selected ? `; selected ${elementName(selected)}` : '; nothing selected'));
+  }
+
   /** Calls fn after the next paint of the scene (the benchmark waits on it). */
   onPaint(fn) { this.paintListeners.add(fn); return () => this.paintListeners.delete(fn); }
 
@@ -73,17 +100,25 @@ export class ScreenView {
     this.probing = on;
     button.setAttribute('aria-pressed', String(on));
     this.container.classList.toggle('probing', on);
-    if (!on) { Object.assign(this.#probe(), { report: null, target: null }); this.#showProbe(); }
+    // Turning the probe off keeps its last report (and mark) until it is closed.
   }
 
   /** The tap probe's last report and target, of the process on show (PerProcess.shown). */
   #probe() { return this.probes.shown(shownProcessKey(this.state, this.live)); }
 
+  #closeProbeButton() {
+    const button = document.createElement('button');
+    Object.assign(button, { type: 'button', id: 'probe-close', className: 'close', title: 'Close the probe report and its mark' });
+    button.setAttribute('aria-label', 'Close the probe report');
+    button.addEventListener('click', () => { Object.assign(this.#probe(), { report: null, target: null }); this.#showProbe(); });
+    return button;
+  }
+
   /** Shows the probe report of the process on show, and (on the overlay) its mark. */
   #showProbe() {
     const { report } = this.#probe();
     this.probeResult.hidden = !report;
-    this.probeResult.replaceChildren(...(report ? [report] : []));
+    this.probeResult.replaceChildren(...(report ? [report, this.#closeProbeButton()] : []));
     this.scheduleOverlay();
   }
 
@@ -92,6 +127,7 @@ export class ScreenView {
     const wx = (cx - this.view.x) / this.view.zoom;
     const wy = (cy - this.view.y) / this.view.zoom;
     this.view = { zoom, x: cx - wx * zoom, y: cy - wy * zoom };
+    this.autoFit = false;
     this.#viewChanged();
   }
 
@@ -104,6 +140,7 @@ export class ScreenView {
     const zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.min((width - 2 * margin) / boxes.width, (height - 2 * margin) / boxes.height)));
     this.view = { zoom, x: (width - boxes.width * zoom) / 2, y: margin - boxes.top * zoom };
     this.fitted = true;
+    this.autoFit = true; // fitted again when the pane's size changes, until the user zooms or pans
     this.#viewChanged();
   }
 
@@ -120,9 +157,74 @@ export class ScreenView {
     this.overlayFrame = requestAnimationFrame(() => { this.overlayFrame = 0; this.paintOverlay(); });
   }
 
+  /** Whether the measuring modifier (Alt) is held: the overlay measures hovered against selected. */
+  setMeasuring(on) {
+    if (this.measuring === on) return;
+    this.measuring = on;
+    this.scheduleOverlay();
+  }
+
+  /** The measurement on show ({segments, centres}, measure.js), or null. */
+  get measurement() {
+    const { selectedId, hoveredId, boxes } = this.state;
+    if (!this.measuring || !boxes || !selectedId || !hoveredId || selectedId === hoveredId) return null;
+    const a = boxes.rect(selectedId);
+    const b = boxes.rect(hoveredId);
+    return a && b ? measureBetween(a, b) : null;
+  }
+
+  #paintMeasurement(ctx, px) {
+    const m = this.measurement;
+    if (!m) return;
+    const boxes = this.state.boxes;
+    const a = boxes.rect(this.state.selectedId);
+    const b = boxes.rect(this.state.hoveredId);
+    // Guides: the selected box's edges extended across both boxes, as Reveal draws them.
+    const x0 = Math.min(a[0], b[0]) - 20 * px; const x1 = Math.max(a[0] + a[2], b[0] + b[2]) + 20 * px;
+    const y0 = Math.min(a[1], b[1]) - 20 * px; const y1 = Math.max(a[1] + a[3], b[1] + b[3]) + 20 * px;
+    ctx.strokeStyle = COLORS.measureGuide;
+    ctx.lineWidth = px;
+    ctx.setLineDash([4 * px, 3 * px]);
+    ctx.beginPath();
+    for (const x of [a[0], a[0] + a[2]]) { ctx.moveTo(x, y0); ctx.lineTo(x, y1); }
+    for (const y of [a[1], a[1] + a[3]]) { ctx.moveTo(x0, y); ctx.lineTo(x1, y); }
+    ctx.stroke();
+    ctx.setLineDash([]);
+    this.#paintBox(ctx, b, 'rgba(217, 48, 37, 0.08)', COLORS.measure, px);
+    ctx.strokeStyle = COLORS.measure;
+    ctx.lineWidth = 1.5 * px;
+    ctx.font = `bold ${11 * px}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (const { from, to, length } of m.segments) {
+      ctx.beginPath();
+      ctx.moveTo(from[0], from[1]); ctx.lineTo(to[0], to[1]);
+      ctx.stroke();
+      const label = num(length);
+      const [mx, my] = [(from[0] + to[0]) / 2, (from[1] + to[1]) / 2];
+      const width = ctx.measureText(label).width + 6 * px;
+      ctx.fillStyle = COLORS.measure;
+      ctx.fillRect(mx - width / 2, my - 7 * px, width, 14 * px);
+      ctx.fillStyle = '#fff';
+      ctx.fillText(label, mx, my);
+    }
+    const centres = `centres Δ ${num(m.centres.dx)}, ${num(m.centres.dy)}`;
+    const width = ctx.measureText(centres).width + 8 * px;
+    ctx.fillStyle = COLORS.measure;
+    ctx.fillRect(b[0], b[1] + b[3] + 2 * px, width, 14 * px);
+    ctx.fillStyle = '#fff';
+    ctx.textAlign = 'left';
+    ctx.fillText(centres, b[0] + 4 * px, b[1] + b[3] + 9 * px);
+    ctx.textAlign = 'start';
+  }
+
+  /** Zooms to `zoom` about the view's centre (a deep link's zoom). */
+  zoomTo(zoom) { this.zoomBy(zoom / this.view.zoom); }
+
   #viewChanged() {
     this.zoomLabel.textContent = `${Math.round(this.view.zoom * 100)}%`;
     this.scheduleScene();
+    this.state.emit('view', this.view);
   }
 
   #resize() {
@@ -131,7 +233,7 @@ export class ScreenView {
       canvas.width = Math.max(1, Math.round(canvas.clientWidth * ratio));
       canvas.height = Math.max(1, Math.round(canvas.clientHeight * ratio));
     }
-    if (!this.fitted && this.state.boxes) this.fit(); else this.scheduleScene();
+    if ((!this.fitted || this.autoFit) && this.state.boxes) this.fit(); else this.scheduleScene();
   }
 
   #context(canvas) {
@@ -145,7 +247,10 @@ export class ScreenView {
     const ctx = this.#context(this.scene);
     const width = this.scene.clientWidth;
     const height = this.scene.clientHeight;
-    ctx.fillStyle = COLORS.background;
+    // The page's theme's (inspector.css --screen-bg and --screen-outside: darker in the dark theme).
+    const theme = getComputedStyle(this.container);
+    const outsideColor = theme.getPropertyValue('--screen-outside').trim() || COLORS.outside;
+    ctx.fillStyle = theme.getPropertyValue('--screen-bg').trim() || COLORS.background;
     ctx.fillRect(0, 0, width, height);
     const boxes = this.state.boxes;
     if (!boxes) {
@@ -220,7 +325,7 @@ export class ScreenView {
     const outside = new Path2D();
     outside.rect(minX, minY, maxX - minX, maxY - minY);
     for (const { id } of boxes.rootOffsets) { const r = boxes.rect(id); outside.rect(r[0], r[1], r[2], r[3]); }
-    ctx.fillStyle = COLORS.outside;
+    ctx.fillStyle = outsideColor;
     ctx.fill(outside, 'evenodd');
     ctx.restore();
     this.#painted();
@@ -238,6 +343,27 @@ export class ScreenView {
     ctx.clip();
     draw();
     ctx.restore();
+  }
+
+  /**
+   * Runs draw clipped to what shows of element i: its clip region and its root's box (its
+   * window). For the overlay's marks and labels, which must not spill over the screen's edge
+   * or onto the next screen.
+   */
+  #clippedToWindow(ctx, boxes, i, draw) {
+    const window = this.#windowRect(boxes, i);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(window[0], window[1], window[2], window[3]);
+    ctx.clip();
+    this.#clipped(ctx, boxes, i, draw);
+    ctx.restore();
+  }
+
+  #windowRect(boxes, i) {
+    let root = i;
+    while (boxes.parent[root] >= 0) root = boxes.parent[root];
+    return [boxes.x[root], boxes.y[root], boxes.w[root], boxes.h[root]];
   }
 
   #paintImage(ctx, boxes, i, px) {
@@ -304,17 +430,23 @@ export class ScreenView {
     const px = 1 / zoom;
 
     if (this.options.slop) this.#paintSlop(ctx, boxes, px);
+    // Every mark is clipped as its element is, and to its window.
+    const mark = (id, ...style) => {
+      const i = boxes.indexOf.get(id);
+      if (i !== undefined) this.#clippedToWindow(ctx, boxes, i, () => this.#paintBox(ctx, boxes.rect(id), ...style));
+    };
     if (this.state.diff) {
-      for (const id of this.state.diff.changedIds) this.#paintBox(ctx, boxes.rect(id), COLORS.changed, COLORS.changedStroke, 2 * px);
+      for (const id of this.state.diff.changedIds) mark(id, COLORS.changed, COLORS.changedStroke, 2 * px);
     }
     if (this.state.hoveredId && this.state.hoveredId !== this.state.selectedId) {
-      this.#paintBox(ctx, boxes.rect(this.state.hoveredId), COLORS.hover, COLORS.hoverStroke, px, [3 * px, 2 * px]);
+      mark(this.state.hoveredId, COLORS.hover, COLORS.hoverStroke, px, [3 * px, 2 * px]);
     }
-    if (this.state.selectedId) this.#paintBox(ctx, boxes.rect(this.state.selectedId), COLORS.selected, COLORS.selectedStroke, 2 * px);
+    if (this.state.selectedId) mark(this.state.selectedId, COLORS.selected, COLORS.selectedStroke, 2 * px);
     if (this.state.highlights.length) paintExplainHighlights(ctx, this.state.highlights, px);
     const probeTarget = this.#probe().target;
-    if (probeTarget) this.#paintBox(ctx, boxes.rect(probeTarget.id), 'rgba(24,128,56,0.2)', COLORS.probe, 2 * px);
+    if (probeTarget) mark(probeTarget.id, 'rgba(24,128,56,0.2)', COLORS.probe, 2 * px);
     if (this.options.scaling) this.#paintScaling(ctx, boxes, px);
+    this.#paintMeasurement(ctx, px);
     if (probeTarget) {
       const [x, y] = probeTarget.point;
       ctx.strokeStyle = COLORS.probe;
@@ -371,9 +503,12 @@ export class ScreenView {
     for (let i = 0; i < boxes.count; i++) {
       const el = boxes.elements[i];
       if (!el.props || !el.props.image) continue;
-      const label = scalingLabel(el, [boxes.x[i], boxes.y[i], boxes.w[i], boxes.h[i]]);
-      if (!label || !boxes.visibleRect(i)) continue;
-      this.#clipped(ctx, boxes, i, () => {
+      // At the corner of the part of the image that shows (in its window): a clipped image's own
+      // corner may be hidden, or (in a scrolled pager) lie over another screen.
+      const visible = intersectRects(boxes.visibleRect(i), this.#windowRect(boxes, i));
+      const label = visible && scalingLabel(el, visible);
+      if (!label) continue;
+      this.#clippedToWindow(ctx, boxes, i, () => {
         const metrics = ctx.measureText(label.text);
         ctx.fillStyle = 'rgba(255,255,255,0.85)';
         ctx.fillRect(label.x - metrics.width - 4 * px, label.y - 15 * px, metrics.width + 4 * px, 15 * px);
@@ -398,6 +533,9 @@ export class ScreenView {
     }
   }
 
+  /** The element drawn at a pointer event's point (the deepest; specs only while shown), or null. */
+  elementAt(event) { return this.#hitAt(event).id; }
+
   #hitAt(event) {
     const box = this.overlay.getBoundingClientRect();
     const [wx, wy] = this.toWorld(event.clientX - box.left, event.clientY - box.top);
@@ -417,6 +555,7 @@ export class ScreenView {
         this.zoomBy(Math.exp(-e.deltaY * 0.0015), e.clientX - box.left, e.clientY - box.top);
       } else {
         this.view = { ...this.view, x: this.view.x - e.deltaX, y: this.view.y - e.deltaY };
+        this.autoFit = false;
         this.#viewChanged();
       }
     }, { passive: false });
@@ -430,11 +569,13 @@ export class ScreenView {
         const dx = e.clientX - drag.x;
         const dy = e.clientY - drag.y;
         if (!drag.moved && Math.hypot(dx, dy) > 3) { drag.moved = true; target.classList.add('panning'); }
-        if (drag.moved) { this.view = { ...this.view, x: drag.vx + dx, y: drag.vy + dy }; this.#viewChanged(); return; }
+        if (drag.moved) { this.view = { ...this.view, x: drag.vx + dx, y: drag.vy + dy }; this.autoFit = false; this.#viewChanged(); return; }
       }
       const hit = this.#hitAt(e);
+      this.setMeasuring(e.altKey);
       this.state.hover(hit.id, 'screen');
-      this.#tooltip(e, hit.id);
+      if (this.measuring) this.tooltip.hidden = true; // it would cover the distances
+      else this.#tooltip(e, hit.id);
     });
     target.addEventListener('pointerup', (e) => {
       const wasDrag = drag && drag.moved;
@@ -552,4 +693,22 @@ function cssColor(value) {
     return `rgba(${Math.round(r * 255)}, ${Math.round(g * 255)}, ${Math.round(b * 255)}, ${a})`;
   }
   return typeof value === 'string' ? value : '';
+}
+
+/** What the hit-test slop overlay's colours mean (Texture's hit-test debug overlay). */
+function fillSlopLegend(legend) {
+  const swatch = (color, text) => {
+    const item = document.createElement('span');
+    const box = document.createElement('i');
+    box.style.background = color;
+    item.append(box, text);
+    return item;
+  };
+  const slopOnly = swatch('transparent', 'hitTestSlop (no tappable area measured)');
+  slopOnly.firstChild.style.border = '1px dashed rgba(30, 90, 50, 0.8)';
+  legend.replaceChildren(
+    swatch(TAPPABLE_COLORS.fill, 'tappable area (bounds + hitTestSlop)'),
+    swatch(TAPPABLE_COLORS.restricted, 'edge restricted by a parent'),
+    swatch(TAPPABLE_COLORS.clipped, 'edge clipped by a parent'),
+    slopOnly);
 }

@@ -76,6 +76,8 @@ export class TreeView {
   render() {
     const { rows, model } = this.state;
     this.empty.hidden = !!model;
+    // A tree needs tree items: while there is no document the list is plain text.
+    if (model) this.container.setAttribute('role', 'tree'); else this.container.removeAttribute('role');
     this.#sizeSpacer();
     if (!rows) { for (const el of this.pool) el.hidden = true; return; }
     const { start, end } = rows.window(this.container.scrollTop, this.container.clientHeight || 600, ROW_HEIGHT, OVERSCAN);
@@ -144,6 +146,8 @@ export class TreeView {
     row.style.top = `${index * ROW_HEIGHT}px`;
     row.style.paddingLeft = `${ROW_PADDING + depth * INDENT}px`;
     row.setAttribute('aria-level', String(depth + 1));
+    row.setAttribute('aria-posinset', String(this.state.rows.positions[index]));
+    row.setAttribute('aria-setsize', String(this.state.rows.setSizes[index]));
     const isSpec = el.kind === 'spec';
     row.classList.toggle('spec', isSpec);
     row.classList.toggle('match', this.matchSet.has(id));
