@@ -11,7 +11,7 @@ import screens
 from harness import HostProgram, host_program
 from test_live import attach
 
-TABS = ["properties", "ascii", "ranges", "drive", "diff", "playground"]
+TABS = ["properties", "ascii", "explain", "ranges", "drive", "diff", "playground"]
 
 
 def audit(page, state):
