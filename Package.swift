@@ -74,7 +74,8 @@ let package = Package(
         .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftLayout", "WeftNodes", "WeftSnapshot"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftSnapshot", "WeftInspector", "WeftProtocol", "WeftTestSupport"]),
-        .testTarget(name: "TextureGramTests", dependencies: ["TextureGram", "WeftLayout", "WeftNodes"]),
+        .testTarget(name: "TextureGramTests", dependencies: ["TextureGram", "WeftLayout", "WeftNodes", "WeftCapture", "WeftSnapshot"],
+                    exclude: ["visible-boxes.mjs"]),
     ],
     swiftLanguageModes: [.v6]
 )

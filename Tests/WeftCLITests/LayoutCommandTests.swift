@@ -28,6 +28,26 @@ import Testing
         return url.path
     }
 
+    // Infinite top and bottom insets centre the box in a height that is infinite here:
+    // (inf - 10) / 2 rounds to inf, and inf - (inf + 10) is NaN. Texture's -[ASLayout frame]
+    // gives 0 for it (asserting in debug builds): so does weft layout, with a warning.
+    @Test func nonFinitePositionPrintsZeroWithAWarning() throws {
+        let path = try file("""
+            {"sizeRange": {"min": [0, 0], "max": [100, "inf"]},
+             "root": {"id": "outer", "type": "inset", "insets": ["inf", 8, "inf", 8],
+                      "child": {"id": "dot", "type": "box", "intrinsicSize": [10, 10]}}}
+            """)
+        let result = weft(["layout", path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""frame": [8, 0, 10, 10]"#), "\(result.stdout)")
+        #expect(!result.stdout.contains("null"))
+        #expect(result.stderr == """
+            weft layout: warning: "dot": its position {8, nan} is not finite (an infinite inset in an unbounded range?); \
+            printed as 0 on that axis, as Texture's -[ASLayout frame] gives
+
+            """)
+    }
+
     @Test func feedRowFrames() {
         // Inset 8 at width 375: the row stack gets exactly 359 wide. Avatar 32x32; the text
         // column (grow 1, shrink 1, the one flexible child) gets 359 - 32 - 8 = 319; its two

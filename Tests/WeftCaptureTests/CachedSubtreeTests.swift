@@ -93,10 +93,10 @@ struct CachedSubtreeTests {
         loop.run(frames: 1)
         panel.backgroundColor = .black  // the panel is captured again; inner is reused
         loop.run(frames: 1)
-        let panelRevision = panel.subtreeRevision
+        let panelRevision = panel.revisions.subtree
         outer.hitTestSlop = EdgeInsets(all: -20)
         loop.run(frames: 1)
-        #expect(panel.subtreeRevision == panelRevision)  // reused, not captured again
+        #expect(panel.revisions.subtree == panelRevision)  // reused, not captured again
         for update in recorder.updates { try applyUpdate(update, to: &copy) }
         #expect(firstDifference(copy, recorder.session.document()) == nil)
         // The outer node's hit rect is now -20...70: nothing cuts the area any more (size 30).
@@ -237,15 +237,15 @@ struct CachedSubtreeTests {
         let loop = loop(with: [screen], size: Size(width: 375, height: 320))
         let recorder = RecordingSession(loop: loop)
         var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
-        let (screenRevision, tableRevision) = (screen.ownRevision, table.ownRevision)
+        let (screenRevision, tableRevision) = (screen.revisions.own, table.revisions.own)
         for offset in stride(from: 5.0, through: 200, by: 15) {
             table.contentOffset = Point(x: 0, y: offset)
             loop.run(frames: 1)
         }
         // The scrolling changed below the screen and below the table (its cells come and go),
         // neither of them itself: both keep their own fields; the table's cells are read again.
-        #expect(screen.ownRevision == screenRevision)
-        #expect(table.ownRevision == tableRevision)
+        #expect(screen.revisions.own == screenRevision)
+        #expect(table.revisions.own == tableRevision)
         for update in recorder.updates { try applyUpdate(update, to: &copy) }
         let fresh = recorder.session.document()
         #expect(firstDifference(copy, fresh) == nil)

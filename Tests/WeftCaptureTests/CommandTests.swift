@@ -159,6 +159,14 @@ struct CommandTests {
         #expect(output["size"] == [100, 48])
         #expect(output["root"]?["children"]?.array?.first?["frame"] == [8, 8, 84, 32])
         #expect(output["ascii"]?.string?.contains("ASInsetLayoutSpec") == true)
+        #expect(output["warnings"] == nil)
+        // Infinite left and right insets in an unbounded width centre the box at NaN: 0, as
+        // Texture's -[ASLayout frame] gives, with a warning naming it.
+        let centred: JSONValue = ["root": ["type": "inset", "insets": [8, "inf", 8, "inf"],
+                                           "child": ["id": "box", "type": "box", "intrinsicSize": [32, 32]]]]
+        let unbounded = try recorder.result("Layout.evaluate", ["document": centred])
+        #expect(unbounded["root"]?["children"]?.array?.first?["frame"] == [0, 8, 32, 32])
+        #expect(unbounded["warnings"]?.array?.first?.string?.hasPrefix("\"box\": its position {nan, 8} is not finite") == true)
         #expect(recorder.errorCode("Layout.evaluate", ["document": ["root": ["type": "blob"]]]) == -32602)
         #expect(recorder.errorCode("Layout.evaluate", ["document": 3]) == -32602)
     }

@@ -146,12 +146,13 @@ final class RecordingSession {
 }
 
 /// A table of `rows` rows (each 44 high) as a root of 375x220: five rows fill its viewport.
-func tableLoop(rows: Int, clock: LoopClock = .manual, framesPerSecond: Double = 60) -> (MainLoop, TableNode, Rows) {
+func tableLoop(rows: Int, clock: LoopClock = .manual, framesPerSecond: Double = 60,
+               wallClock: WallClock = .monotonic) -> (MainLoop, TableNode, Rows) {
     let table = TableNode()
     table.debugName = "feed"
     let source = Rows(count: rows)
     table.dataSource = source
-    let loop = MainLoop(clock: clock, framesPerSecond: framesPerSecond)
+    let loop = MainLoop(clock: clock, framesPerSecond: framesPerSecond, wallClock: wallClock)
     loop.addRoot(table, frame: Rect(x: 0, y: 0, width: 375, height: 220))
     loop.run(frames: 1)
     return (loop, table, source)

@@ -260,7 +260,7 @@ struct TransitionTests {
 }
 
 extension TransitionTests {
-    /// `MainLoop.changeCount` sums the roots' `treeRevision`s: removing a root took its count
+    /// `MainLoop.changeCount` sums the roots' `revisions.tree`: removing a root took its count
     /// out of the sum, so a frame that removed a root whose tree had counted k changes while the
     /// other roots counted k - 1 (and `removeRoot` itself one) ended on the count it started
     /// from. The frame said nothing changed and the popup stayed in the inspector's copy.
@@ -271,7 +271,7 @@ extension TransitionTests {
         let watcher = Watcher(loop: loop)
         try watcher.getDocument()
         loop.run(frames: 1)
-        let popupChanges = popup.root.treeRevision
+        let popupChanges = popup.root.revisions.tree
         loop.removeRoot(popup.root)
         for _ in 1..<popupChanges { screen.title.noteChange() }
         loop.run(frames: 1)

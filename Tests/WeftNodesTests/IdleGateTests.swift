@@ -28,6 +28,36 @@ struct IdleGateTests {
         #expect(ran == 1)
     }
 
+    @Test("on a manual wall clock a sleep runs its readers with the gate open, then moves the clock to its end")
+    func manualWallClock() {
+        final class Seen { var secondsLeft: [Double?] = [] }
+        let clock = ManualWallClock()
+        let loop = MainLoop(clock: .manual, wallClock: .manual(clock))
+        let seen = Seen()
+        let registered = loop.wallClock.readInSleeps { [gate = loop.idleGate] in
+            let left = gate.whileOpen { secondsLeft -> Double in
+                clock.advance(by: 0.004)  // the reader's work takes 4 ms of the sleep
+                return secondsLeft
+            }
+            seen.secondsLeft.append(left)
+        }
+        #expect(registered)
+        #expect(!WallClock.monotonic.readInSleeps {}, "real sleeps leave the reading to other threads")
+        loop.tick()
+        let start = loop.wallClock.now
+        loop.sleep(until: start + 0.010)
+        #expect(seen.secondsLeft.count == 1 && abs((seen.secondsLeft[0] ?? 0) - 0.010) < 1e-9)
+        #expect(loop.wallClock.now == start + 0.010, "the reader's 4 ms fit in the sleep")
+        loop.sleep(until: start + 0.012)  // 2 ms left: the reader gets in with 2 ms
+        loop.sleep(until: start - 1)      // over before it starts: nobody gets in
+        #expect(seen.secondsLeft.count == 3)
+        #expect(abs((seen.secondsLeft[1] ?? 0) - 0.002) < 1e-9)
+        #expect(seen.secondsLeft[2] == nil)
+        #expect(abs(loop.wallClock.now - (start + 0.014)) < 1e-9, "a reader outlasting the sleep moved the clock past its end")
+        loop.tick()
+        #expect(loop.sleptBeforeThisFrame)
+    }
+
     @Test("a loop waking while a reader is inside waits for it, and counts the wait before its next frame")
     func wakingWaitsForTheReader() {
         // Shared with the reader, which touches it only through the gate.

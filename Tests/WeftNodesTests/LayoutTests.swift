@@ -125,6 +125,23 @@ struct LayoutTests {
         #expect(NodeDiagnostics.warnings(about: node.id).contains { $0.message.contains(stranger.id) })
     }
 
+    @Test("a node placed at a position that is not finite gets origin 0 on that axis, as Texture's -[ASLayout frame], with a warning")
+    func nonFinitePosition() {
+        NodeDiagnostics.printsWarnings = false
+        let node = DisplayNode(), across = DisplayNode(), down = DisplayNode()
+        node.addSubnode(across)
+        node.addSubnode(down)
+        node.layoutSpecBlock = { _, _ in PlacementSpec([(across, Point(x: .infinity, y: 4)), (down, Point(x: 6, y: .nan))]) }
+        node.frame = Rect(x: 0, y: 0, width: 50, height: 50)
+        node.layoutIfNeeded()
+        #expect(across.frame.origin == Point(x: 0, y: 4))
+        #expect(down.frame.origin == Point(x: 6, y: 0))
+        for placed in [across, down] {
+            #expect(NodeDiagnostics.warnings(about: placed.id).contains { $0.message.contains("not finite") && $0.message.contains("-[ASLayout frame]") })
+        }
+        #expect(NodeDiagnostics.warnings(about: node.id).isEmpty)
+    }
+
     @Test("text nodes measure with DejaVu and round up to the pixel grid")
     func textNodeSize() {
         // "The quick brown fox" at 16 pt in 100 pt: lines "The quick" (77.65) and "brown fox"

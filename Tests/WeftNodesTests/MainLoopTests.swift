@@ -210,7 +210,7 @@ struct MainLoopTreeTests {
         loop.addRoot(second, frame: Rect(x: 0, y: 0, width: 50, height: 50))
         loop.run(frames: 1)
         let before = loop.changeCount
-        let removedChanges = second.treeRevision
+        let removedChanges = second.revisions.tree
         loop.removeRoot(second)
         for _ in 1..<removedChanges { first.noteChange() }
         #expect(loop.changeCount > before)

@@ -108,20 +108,20 @@ struct NodeTreeTests {
         // 100-high rows in a 480-high screen: rows 0...4 show; 250 points down, rows 2...7.
         let (table, _, loop, _) = loadedTable(count: 20)
         let before = table.subnodes.map(\.id)
-        let (own, subtree) = (table.ownRevision, table.subtreeRevision)
+        let (own, subtree) = (table.revisions.own, table.revisions.subtree)
         table.contentOffset = Point(x: 0, y: 250)
         loop.run(frames: 1)
         #expect(table.subnodes.map(\.id) != before)
-        #expect(table.ownRevision == own)
-        #expect(table.subtreeRevision != subtree)
+        #expect(table.revisions.own == own)
+        #expect(table.revisions.subtree != subtree)
         // Through the public calls the layout goes stale too: the node itself changed.
         let node = DisplayNode(), child = DisplayNode()
-        let added = node.ownRevision
+        let added = node.revisions.own
         node.addSubnode(child)
-        #expect(node.ownRevision != added)
-        let removed = node.ownRevision
+        #expect(node.revisions.own != added)
+        let removed = node.revisions.own
         child.removeFromSupernode()
-        #expect(node.ownRevision != removed)
+        #expect(node.revisions.own != removed)
     }
 
     @Test("scrolling, and changes in cells off screen, change a container's scroll state; changes on screen do not")
@@ -129,9 +129,9 @@ struct NodeTreeTests {
         // 100-high rows in a 480-high screen: rows 0...4 show, 10 points down too.
         let (table, _, loop, _) = loadedTable(count: 20)
         func moves(_ body: () -> Void) -> (subtree: UInt64, scrollState: UInt64) {
-            let before = (table.subtreeRevision, table.scrollStateRevision)
+            let before = (table.revisions.subtree, table.revisions.scrollState)
             body()
-            return (table.subtreeRevision &- before.0, table.scrollStateRevision &- before.1)
+            return (table.revisions.subtree &- before.0, table.revisions.scrollState &- before.1)
         }
         let rows = table.subnodes.map(\.id)
         let scrolled = moves {

@@ -23,6 +23,8 @@ public enum LayoutCommand: Subcommand {
 
         The root's size range is the file's "sizeRange" (or "size"), else {0,0}-{inf,inf};
         --min and --max replace its bounds, then --width and --height fix an axis.
+        A position that is not finite (an infinite inset inside an unbounded range) prints
+        as 0 on that axis, as Texture's -[ASLayout frame] gives, with a warning on stderr.
         Exit status: 0 on success, 2 for bad options or a bad description.
 
         """
@@ -66,6 +68,7 @@ public enum LayoutCommand: Subcommand {
             io.stdout.write(document.root.element.asciiArtString + "\n")
         } else {
             io.stdout.write(document.encodeOutput(layout))
+            for warning in document.positionWarnings(layout) { io.stderr.write("weft layout: warning: \(warning)\n") }
         }
         return 0
     }

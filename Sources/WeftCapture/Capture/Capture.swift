@@ -37,8 +37,9 @@ public enum Capture {
     /// A capture for streaming: the subtrees read, sharing those unchanged since the cache's
     /// previous capture, to be assembled into a document where it is published.
     static func streamed(of roots: [DisplayNode], meta: Snapshot.Meta, cache: CaptureCache) -> PendingCapture {
-        var capturer = TreeCapturer(output: CapturedTree(cache: cache))
+        cache.beginCapture()
         defer { cache.finishCapture() }
+        var capturer = TreeCapturer(output: CapturedTree(cache: cache))
         let captured = roots.map { capturer.capture(root: $0) }
         let rangeControllers = capturer.containers.map { container in
             (RangeControllerCapture.Reading(container), cache.rangeControllerMemo(for: container))

@@ -3,13 +3,13 @@ import WeftSnapshot
 
 /// What earlier streamed captures recorded of each node's subtree, so that the next capture
 /// does again only what changed:
-/// - a node whose subtree did not change (`DisplayNode.subtreeRevision`) keeps its captured
+/// - a node whose subtree did not change (`revisions.subtree` of `DisplayNode.revisions`) keeps its captured
 ///   subtree (`CapturedSubtree`, shared, not copied); only its frame in the parent is read
 ///   again. While a feed scrolls its cells are reused, and only the container and the cells
 ///   coming into view for the first time are captured;
-/// - when only interface states changed in it (`subtreeInterfaceStateRevision`, as when a cell
+/// - when only interface states changed in it (`revisions.interfaceStates`, as when a cell
 ///   enters the display range), the subtree is reused with the states read again;
-/// - a node that did not change itself (`ownRevision`) while something below it did, or whose
+/// - a node that did not change itself (`revisions.own`) while something below it did, or whose
 ///   list of subnodes changed, keeps its own fields and spec tree, and only the nodes in them
 ///   and its subnodes are looked up again (the screen around a scrolling feed, the feed).
 ///
@@ -24,8 +24,9 @@ import WeftSnapshot
 /// captures; the ones no capture visited for a while are swept out when the table has grown to
 /// twice what the captures use.
 ///
-/// Only the capturing thread touches a cache, one capture at a time: its fields are unchecked
-/// for exclusivity (`@exclusivity(unchecked)`), like its entries'.
+/// Only the capturing thread touches a cache, one capture at a time (`beginCapture` to
+/// `finishCapture`; debug builds assert it): its private fields are unchecked for exclusivity,
+/// like its entries'.
 final class CaptureCache {
     /// What a capture of one node's subtree gave, as the next capture needs it.
     struct Record {
@@ -45,10 +46,10 @@ final class CaptureCache {
         /// Nothing has changed in the subtree, apart from interface states when
         /// `interfaceStatesChanged`.
         case unchanged(Record, interfaceStatesChanged: Bool)
-        /// The node itself has not changed (its `ownRevision`), something below it has: its own
+        /// The node itself has not changed (its `revisions.own`), something below it has: its own
         /// fields and spec tree are as recorded, the nodes in them are to be looked up again.
         /// `onlyScrolled` when the node is a container whose scroll state is all that changed
-        /// (`DisplayNode.scrollStateRevision`): its children are as recorded, at the bounds
+        /// (`revisions.scrollState`): its children are as recorded, at the bounds
         /// origin it had then. `containersBelow` when the record met other scroll containers
         /// than the node (in its cells, on screen or off): a reuse of its children collects
         /// those in them from their own records (`containers(recordedFor:)`).
@@ -65,10 +66,8 @@ final class CaptureCache {
         /// Ids are never reused, so an entry left by a freed node whose address a new node got
         /// is told apart.
         let nodeID: String
-        @exclusivity(unchecked) var revision: UInt64
-        @exclusivity(unchecked) var ownRevision: UInt64
-        @exclusivity(unchecked) var interfaceStateRevision: UInt64
-        @exclusivity(unchecked) var scrollStateRevision: UInt64
+        /// The node's revisions when the entry was recorded.
+        @exclusivity(unchecked) var revisions: NodeRevisions
         @exclusivity(unchecked) var boundsOrigin: Snapshot.Point
         @exclusivity(unchecked) var subtree: CapturedSubtree
         @exclusivity(unchecked) var layoutChildCount: Int
@@ -88,7 +87,7 @@ final class CaptureCache {
         init(nodeID: String, subtree: CapturedSubtree) {
             self.nodeID = nodeID
             self.subtree = subtree
-            (revision, ownRevision, interfaceStateRevision, scrollStateRevision) = (0, 0, 0, 0)
+            revisions = NodeRevisions()
             boundsOrigin = Snapshot.Point(x: 0, y: 0)
             (layoutChildCount, containers, generation) = (0, [], 0)
         }
@@ -104,17 +103,19 @@ final class CaptureCache {
     /// What was recorded for `node` and how much of it still holds; marks it used by this
     /// capture.
     func lookup(_ node: DisplayNode) -> Lookup {
+        assertCapturing()
         guard let entry = entries[ObjectIdentifier(node)], entry.nodeID == node.id else { return .changed }
-        let subtreeUnchanged = entry.revision == node.subtreeRevision
-        guard subtreeUnchanged || entry.ownRevision == node.ownRevision else { return .changed }
+        let now = node.revisions, then = entry.revisions
+        let subtreeUnchanged = then.subtree == now.subtree
+        guard subtreeUnchanged || then.own == now.own else { return .changed }
         entry.generation = generation
         guard subtreeUnchanged else {
             // Only the element's own fields and spec tree are reused: the containers below are
             // collected again by the walk, or, when it only scrolled, from its cells' records.
             // (Only cells carry those records: a container with a spec tree of its own is walked.)
             let containersBelow = !entry.containers.allSatisfy { $0.object === node }
-            let onlyScrolled = entry.interfaceStateRevision == node.subtreeInterfaceStateRevision
-                && node.subtreeRevision &- entry.revision == node.scrollStateRevision &- entry.scrollStateRevision
+            let onlyScrolled = then.interfaceStates == now.interfaceStates
+                && now.subtree &- then.subtree == now.scrollState &- then.scrollState
                 && (!containersBelow || entry.layoutChildCount == 0)
             return .ownUnchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: [],
                                         boundsOrigin: entry.boundsOrigin),
@@ -124,13 +125,14 @@ final class CaptureCache {
         // revision missed, and then the subtree is captured again.
         guard let containers = entry.liveContainers else { return .changed }
         return .unchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: containers),
-                          interfaceStatesChanged: entry.interfaceStateRevision != node.subtreeInterfaceStateRevision)
+                          interfaceStatesChanged: then.interfaceStates != now.interfaceStates)
     }
 
     /// The scroll containers recorded in `node`'s subtree, when that record still holds (the
     /// subtree did not change since, and every container is alive); marks it used.
     func containers(recordedFor node: DisplayNode) -> [ContainerNode]? {
-        guard let entry = entries[ObjectIdentifier(node)], entry.nodeID == node.id, entry.revision == node.subtreeRevision,
+        guard let entry = entries[ObjectIdentifier(node)], entry.nodeID == node.id,
+              entry.revisions.subtree == node.revisions.subtree,
               let containers = entry.liveContainers
         else { return nil }
         entry.generation = generation
@@ -147,10 +149,7 @@ final class CaptureCache {
             entry = Entry(nodeID: node.id, subtree: record.subtree)
             entries[key] = entry
         }
-        entry.revision = node.subtreeRevision
-        entry.ownRevision = node.ownRevision
-        entry.interfaceStateRevision = node.subtreeInterfaceStateRevision
-        entry.scrollStateRevision = node.scrollStateRevision
+        entry.revisions = node.revisions
         entry.boundsOrigin = Snapshot.Point(node.boundsOrigin)
         entry.subtree = record.subtree
         entry.layoutChildCount = record.layoutChildCount
@@ -192,12 +191,36 @@ final class CaptureCache {
         return entry.memo
     }
 
+    #if DEBUG
+    /// Whether a capture runs (`beginCapture` to `finishCapture`): the unchecked storage's
+    /// invariant is one capture at a time.
+    private var isCapturing = false
+    #endif
+
+    /// Starts a capture; debug builds fail when another is running.
+    func beginCapture() {
+        #if DEBUG
+        assert(!isCapturing, "two captures at once share a capture cache")
+        isCapturing = true
+        #endif
+    }
+
+    @inline(__always)
+    private func assertCapturing() {
+        #if DEBUG
+        assert(isCapturing, "the capture cache used outside a capture")
+        #endif
+    }
+
     /// Ends a capture. When the table has outgrown its threshold, the entries no capture used
     /// since the last sweep go, and the next sweep waits for twice what is left: the table stays
     /// within about twice what recent captures use, at a constant cost per recorded element.
     /// The memos of containers this capture did not meet go once they outnumber the ones it
     /// did (a memo is small, and a container scrolled away and back keeps its memo meanwhile).
     func finishCapture() {
+        #if DEBUG
+        isCapturing = false
+        #endif
         if memos.count > 2 * memosUsed + 8 { memos = memos.filter { $0.value.generation == generation } }
         memosUsed = 0
         generation += 1

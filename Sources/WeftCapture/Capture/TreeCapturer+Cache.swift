@@ -40,8 +40,9 @@ extension TreeCapturer where Output == CapturedTree {
 
     /// `node` as `record` was read from it: its revisions now, after the capture recorded them.
     private static func source(_ node: DisplayNode, _ record: CaptureCache.Record) -> CapturedChild.Source {
-        CapturedChild.Source(nodeID: node.id, subtreeRevision: node.subtreeRevision,
-                             interfaceStateRevision: node.subtreeInterfaceStateRevision,
+        let revisions = node.revisions
+        return CapturedChild.Source(nodeID: node.id, subtreeRevision: revisions.subtree,
+                             interfaceStateRevision: revisions.interfaceStates,
                              holdsContainers: !record.containers.isEmpty, hasTappableAreas: record.subtree.hasTappableAreas)
     }
 
@@ -68,8 +69,9 @@ extension TreeCapturer where Output == CapturedTree {
     /// container to collect and no tappable area that nodes above it may cut.
     private static func holdsUnchanged(_ child: UnsafePointer<CapturedChild>, for subnode: DisplayNode) -> Bool {
         guard let source = child.pointee.source, source.nodeID == subnode.id else { return false }
-        return source.subtreeRevision == subnode.subtreeRevision
-            && source.interfaceStateRevision == subnode.subtreeInterfaceStateRevision && !source.holdsContainers
+        let revisions = subnode.revisions
+        return source.subtreeRevision == revisions.subtree
+            && source.interfaceStateRevision == revisions.interfaceStates && !source.holdsContainers
             && (!source.hasTappableAreas || !areasAreCutAbove(subnode))
     }
 

@@ -58,6 +58,8 @@ extension CaptureSession {
             throw CommandError(code: CommandError.internalErrorCode, message: "the layout output is not a JSON object")
         }
         output.append(key: "ascii", value: .string(document.root.element.asciiArtString))
+        let warnings = document.positionWarnings(layout)
+        if !warnings.isEmpty { output.append(key: "warnings", value: .array(warnings.map { .string($0) })) }
         return .now(JSONValue.object(output).jsonBytes)
     }
 }

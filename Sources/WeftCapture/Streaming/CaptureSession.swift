@@ -35,20 +35,19 @@ public final class CaptureSession {
     }
 
     public let loop: MainLoop
-    // The session's state is read and written on the loop's thread only, in every frame while
-    // someone listens: its hot fields are unchecked for exclusivity (`@exclusivity(unchecked)`),
-    // as the cache's are. Checked, their accesses (a budget's update is a modify access) cost
-    // more per frame than the bookkeeping they guard.
     /// What `meta` documents carry (appId, instance, screen...); `capturedAt` is filled per document.
     public var meta: Snapshot.Meta
     /// At most this many `Tree.updated` per second while running (0: no limit).
-    @exclusivity(unchecked) public var updateRate: Double
+    public var updateRate: Double {
+        get { scheduler.updateRate }
+        set { scheduler.updateRate = newValue }
+    }
     /// While running, streamed captures take at most this share of the loop thread's time in
     /// frames (0: no limit): cheap frames or big trees get fewer updates, not slower frames
     /// (`CaptureBudget`). Documents and stepped frames are not limited.
     public var captureBudget: Double {
-        get { budget.fraction }
-        set { budget.fraction = newValue }
+        get { scheduler.budget.fraction }
+        set { scheduler.budget.fraction = newValue }
     }
     /// The budget `Inspector` streams with: a quarter of the frames' time. A scrolling feed in
     /// this headless runtime, whose frames draw nothing and are cheap, streams 20 to 30 updates
@@ -57,7 +56,7 @@ public final class CaptureSession {
     /// take the loop's thread several times over.
     public static let defaultCaptureBudget = 0.25
     /// Whether anyone listens (the transport's attached count); streaming stops while false.
-    @exclusivity(unchecked) public var isListening: () -> Bool = { false }
+    public var isListening: () -> Bool = { false }
     /// Sends an event (method, pre-encoded params): `Tree.updated`, `Layout.editDropped`.
     /// With `.worker` publishing it is called on the worker queue.
     public var sendEvent: (String, [UInt8]) -> Void {
@@ -74,60 +73,60 @@ public final class CaptureSession {
     public var updateBytesSent: Int { publishedAfterDeferredChanges().updateBytesSent }
     /// Captures taken for updates so far (benchmarks and tests read it: with a budget, fewer
     /// than the rate allows).
-    @exclusivity(unchecked) public private(set) var streamedCaptures = 0
+    public private(set) var streamedCaptures = 0
     /// Compares, diffs, encodes and sends, inline or on its worker queue.
     let publisher: UpdatePublisher
 
     /// The roots the host chose to inspect, when not the loop's.
     private let chosenRoots: (() -> [DisplayNode])?
-    /// The chosen roots and their change counts (`treeRevision`) at the last frame. The loop
+    /// The chosen roots and their change counts (`revisions.tree`) at the last frame. The loop
     /// counts its own roots' changes only (`FrameInfo.changed`), and the program may take a
     /// chosen root off the loop (a screen kept aside) while it still changes. By id: a root the
     /// program dropped is freed, and a new one may get its address and count from 0 again.
-    @exclusivity(unchecked) private var chosenRootsSeen: [(root: String, revision: UInt64)] = []
+    private var chosenRootsSeen: [(root: String, revision: UInt64)] = []
     /// The roots captures start from, now: the loop's own unless the host chose others.
     public var inspectedRoots: [DisplayNode] { chosenRoots?() ?? loop.roots }
     let edits: EditStore
-    @exclusivity(unchecked) private var hasPendingChanges = true
-    @exclusivity(unchecked) private var budget: CaptureBudget
-    /// Whether an update was streamed (or left for the loop's sleep) since someone started
-    /// listening: a frame seen without a listener then ends the stream (`endStream`).
-    @exclusivity(unchecked) private var isStreaming = false
-    /// Whether frames back to back left their changes uncaptured because the worker had not
-    /// taken the last capture yet (`stream(after:)`). The next frame after it did captures them;
-    /// the accessors that wait for the worker capture them first, so that what they return
-    /// covers every frame run so far.
-    @exclusivity(unchecked) private var changesDeferredForWorker = false
-    /// Program time of the last update sent.
-    @exclusivity(unchecked) private var lastUpdateTime: Double?
-    @exclusivity(unchecked) private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
+
+    /// Where the changes frames made stand against the captures (the session's state machine,
+    /// with `scheduler.state` for the stream and `wantedWhileLoopSleeps`).
+    enum Changes: Equatable {
+        /// Every change is captured (or waits in the capture left for the loop's sleep).
+        case captured
+        /// The trees changed since the last capture.
+        case pending
+        /// Frames back to back held their capture back because the worker had not taken the
+        /// last one (`StreamScheduler.Decision.holdForWorker`); `pending`: whether the trees
+        /// changed. The next frame after the worker took it captures; the accessors that wait
+        /// for the worker capture first, so that what they return covers every frame run.
+        case heldForWorker(pending: Bool)
+
+        var arePending: Bool { self == .pending || self == .heldForWorker(pending: true) }
+
+        /// The trees changed.
+        mutating func treesChanged() {
+            if case .heldForWorker = self { self = .heldForWorker(pending: true) } else { self = .pending }
+        }
+    }
+    private(set) var changes = Changes.pending
+    /// The update rate, the budget and the stream's state.
+    private(set) var scheduler: StreamScheduler
+    private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
     private var hook: MainLoop.Token?
     // Read and written by the loop while it runs, and by the worker only while it holds the
     // loop's idle gate, which orders them (as it does the cache and `meta`, which captures read).
     /// The roots of the streamed capture left for the worker to take in the loop's next sleep
     /// (`captureWhileLoopSleeps`); nil when none waits.
-    @exclusivity(unchecked) private var wantedWhileLoopSleeps: [DisplayNode]?
-    /// Whether the stream's first streamed capture ran, here or in the loop's sleep. That one
-    /// reads everything, once, so it is not charged to the budget nor counted in the mean. (Not
-    /// `isStreaming`: the first update's capture may be left for a sleep, then dropped for a
-    /// document or taken here at the next frame: the capture after it is the first.)
-    @exclusivity(unchecked) private var firstStreamedCaptureTaken = false
-    /// What streamed captures took, wherever they ran (not the first of a stream, which reads
-    /// everything): one starts in the loop's sleep only if the sleep has `sleepLeftPerCapture`
-    /// times the mean left.
-    @exclusivity(unchecked) private var captureTimes = CaptureTimes()
+    private var wantedWhileLoopSleeps: [DisplayNode]?
     /// The mean wall time of a streamed capture, on either thread (benchmarks read it, on the
     /// loop's thread).
-    public var meanStreamedCaptureSeconds: Double? { captureTimes.mean }
+    public var meanStreamedCaptureSeconds: Double? { scheduler.captureTimes.mean }
     /// Streamed captures the worker took in the loop's sleeps (of `streamedCaptures`; the others
     /// ran on the loop's thread). Read it on the loop's thread.
-    @exclusivity(unchecked) public private(set) var capturesWhileLoopSlept = 0
-    /// How long this session's captures in the loop's sleeps ran past the sleep's end (the loop
-    /// waited for them), to be charged to the budget after the next frame. Its own, not the
-    /// loop's whole wait (`MainLoop.idleWaitBeforeThisFrame`): another session's capture in the
-    /// same sleep is charged to that one. Not a stream's first capture, free here as on the
-    /// loop's thread, nor one in a paused loop's sleep: the budget limits running frames only.
-    @exclusivity(unchecked) private var loopWaitToCharge = 0.0
+    public private(set) var capturesWhileLoopSlept = 0
+    /// Whether the loop's wall clock runs the captures in its sleeps itself (a manual clock in
+    /// tests), rather than the worker's poll.
+    private var clockReadsInSleeps = false
 
     /// Inspects `loop`'s roots, or the ones `roots` returns (asked on every capture).
     public init(loop: MainLoop, roots: (() -> [DisplayNode])? = nil, meta: Snapshot.Meta = Snapshot.Meta(),
@@ -137,16 +136,17 @@ public final class CaptureSession {
                                     pollInterval: UpdatePublisher.pollInterval(for: loop.frameDuration))
         chosenRoots = roots
         self.meta = meta
-        self.updateRate = updateRate
-        budget = CaptureBudget(fraction: captureBudget)
+        scheduler = StreamScheduler(updateRate: updateRate, captureBudget: captureBudget)
         edits = EditStore(loop: loop)
         edits.onDropped = { [weak self] id, reason in self?.editDropped(id: id, reason: reason) }
         // The session is looked up only inside the gate, while the loop sleeps: the loop cannot
         // let go of its last reference then, so the worker never frees the session (nor the
         // loop or roots only it still held).
-        publisher.captureWhileLoopSleeps = { [weak self, gate = loop.idleGate] in
+        let captureInSleep: () -> Void = { [weak self, gate = loop.idleGate] in
             _ = gate.whileOpen { secondsLeft in self?.captureWhileLoopSleeps(secondsLeft: secondsLeft) }
         }
+        publisher.captureWhileLoopSleeps = captureInSleep
+        clockReadsInSleeps = loop.wallClock.readInSleeps(captureInSleep)
     }
 
     /// Starts observing frames (idempotent). The frames that ran while the session was stopped
@@ -154,7 +154,7 @@ public final class CaptureSession {
     /// Until `stop()` the loop holds the session (`Inspector` stops it when it detaches or goes).
     public func start() {
         guard hook == nil else { return }
-        hasPendingChanges = true
+        changes.treesChanged()
         // Held strongly until `stop()`, as a run loop holds a display link until it is
         // invalidated: a weak reference cost every frame a load through the session's side
         // table and a retain and a release on the runtime's slow path, more than the rest of
@@ -207,8 +207,7 @@ public final class CaptureSession {
     /// asked for are captured afresh, so anything a streamed capture missed shows there (and in
     /// the update before them). A capture waiting for the loop's sleep is not needed after it.
     private func publishIfChanged(sendingUpdate: Bool, fresh: Bool = true) {
-        hasPendingChanges = false
-        changesDeferredForWorker = false
+        changes = .captured
         wantedWhileLoopSleeps = nil
         publisher.submit(sendUpdate: sendingUpdate) { capture(reusingUnchangedSubtrees: !fresh) }
     }
@@ -219,32 +218,26 @@ public final class CaptureSession {
     /// the trees were read: it replaces one the loop submitted before the sleep, and one the
     /// loop submits after the sleep replaces it, however late the worker publishes.
     private func captureWhileLoopSleeps(secondsLeft: Double) {
-        guard let roots = wantedWhileLoopSleeps,
-              loop.isPaused || secondsLeft >= Self.sleepLeftPerCapture * (captureTimes.mean ?? 0)
-        else { return }
+        let paused = loop.isPaused
+        guard let roots = wantedWhileLoopSleeps, scheduler.sleepHasRoom(secondsLeft: secondsLeft, paused: paused) else { return }
         wantedWhileLoopSleeps = nil
         let capture = timedStreamedCapture {
             publisher.submit(sendUpdate: true) { Capture.streamed(of: roots, meta: meta, cache: cache) }
         }
-        if !capture.first, !loop.isPaused { loopWaitToCharge += max(0, capture.seconds - secondsLeft) }
+        // The loop's wait for it is this session's own, not another's in the same sleep.
+        scheduler.chargeLoopWait(captureSeconds: capture.seconds, sleepLeft: secondsLeft, first: capture.first, paused: paused)
         capturesWhileLoopSlept += 1
     }
-
-    /// How many of its mean captures a sleep must still hold for the worker to start one: the
-    /// loop should almost never wake to wait for it. (A tree whose capture no sleep holds is
-    /// captured on the loop's thread, within the budget.) A paused loop's sleep holds any
-    /// capture: no frame is kept waiting, and none would take the capture on the loop's thread.
-    static let sleepLeftPerCapture = 4.0
 
     // MARK: Frames
 
     private func afterFrame(_ info: MainLoop.FrameInfo) {
-        if info.changed || chosenRootsChanged() { hasPendingChanges = true }
+        if info.changed || chosenRootsChanged() { changes.treesChanged() }
         let listening = isListening()
         // Paused or not: a frame seen without a listener ends the stream, so the next one
         // starts afresh.
-        if !listening, isStreaming { endStream() }
-        if info.isPaused {
+        if !listening, scheduler.state != .idle { endStream() }
+        if loop.isPaused {
             if hasUncapturedChanges, listening { streamUpdate(at: info.time) }
         } else if listening {
             stream(after: info)
@@ -252,43 +245,34 @@ public final class CaptureSession {
         if !pendingStepReplies.isEmpty { answerFinishedSteps(at: info.frame) }
     }
 
-    /// A frame ran while someone listens: its changes go out when the rate and the budget allow.
+    /// A running frame with a listener: its changes go out when the scheduler allows.
     private func stream(after info: MainLoop.FrameInfo) {
-        if budget.fraction > 0 {
-            // A frame only pays off debt (the credit never grows above zero): without any, the
-            // clock is not read (a twentieth of a 2 us frame).
-            if budget.credit < 0 { budget.frameRan(seconds: MonotonicClock.now - info.startedAt) }
-            // A capture in the loop's sleep is free unless the loop woke while it ran.
-            budget.loopWaited(seconds: loopWaitToCharge)
-        }
-        loopWaitToCharge = 0
-        let wantedNotTaken = wantedWhileLoopSleeps != nil
-        guard budget.allowsCapture, wantedNotTaken || (hasPendingChanges && rateAllowsUpdate(at: info.time)) else { return }
-        // Frames back to back, and the worker has not taken the last capture yet: a capture now
-        // would replace that one unpublished, so the changes wait for the first frame after it
-        // was taken. The host then captures no more often than the worker publishes, however
-        // fast its frames run (a loop on the manual clock runs program time far faster than the
-        // wall clock, where the rate limit is counted).
-        if !info.sleptBeforeThisFrame, publisher.hasWaitingCapture {
-            changesDeferredForWorker = true
-            return
-        }
+        let decision = scheduler.decide(
+            frameTime: info.time, frameSeconds: { loop.wallClock.now - info.startedAt }, hasChanges: changes.arePending,
+            captureWaitsForSleep: wantedWhileLoopSleeps != nil, sleptBeforeFrame: loop.sleptBeforeThisFrame,
+            workerHasWaitingCapture: { publisher.hasWaitingCapture })
         let capture: (seconds: Double, first: Bool)?
-        if wantedNotTaken {
+        switch decision {
+        case .wait:
+            return
+        case .holdForWorker:
+            changes = .heldForWorker(pending: changes.arePending)
+            return
+        case .takeWaitingCapture:
             // The sleep after the frame that left this capture for it did not take it (shorter
             // than the worker's poll or than the capture, or the worker was late): taken here,
-            // a frame late, so that updates keep their rate and the last changes of a burst do
-            // not wait for a sleep that never has room.
+            // so that updates keep their rate and a burst's last changes do not wait for a
+            // sleep that never has room.
             capture = captureHere()
-        } else {
-            capture = streamUpdate(at: info.time, mayWaitForSleep: info.sleptBeforeThisFrame)
+        case .stream(let mayWaitForSleep):
+            capture = streamUpdate(at: info.time, mayWaitForSleep: mayWaitForSleep)
         }
-        if let capture { budget.captured(seconds: capture.seconds, first: capture.first) }
+        if let capture { scheduler.chargeCapture(seconds: capture.seconds, first: capture.first) }
     }
 
     /// Changes not captured yet: seen in frames since the last capture, or waiting for the
     /// loop's sleep in a capture the worker has not taken.
-    private var hasUncapturedChanges: Bool { hasPendingChanges || wantedWhileLoopSleeps != nil }
+    private var hasUncapturedChanges: Bool { changes.arePending || wantedWhileLoopSleeps != nil }
 
     /// Whether the chosen roots, or their change counts, differ from the last frame's (false
     /// when the session inspects the loop's roots, which `FrameInfo.changed` covers).
@@ -296,8 +280,8 @@ public final class CaptureSession {
         guard let chosenRoots else { return false }
         let roots = chosenRoots()
         let unchanged = roots.count == chosenRootsSeen.count
-            && zip(roots, chosenRootsSeen).allSatisfy { $0.id == $1.root && $0.treeRevision == $1.revision }
-        if !unchanged { chosenRootsSeen = roots.map { ($0.id, $0.treeRevision) } }
+            && zip(roots, chosenRootsSeen).allSatisfy { $0.id == $1.root && $0.revisions.tree == $1.revision }
+        if !unchanged { chosenRootsSeen = roots.map { ($0.id, $0.revisions.tree) } }
         return !unchanged
     }
 
@@ -305,13 +289,9 @@ public final class CaptureSession {
     /// capture is free and its credit whole, and its first update is not held back by the rate
     /// limit (a debt run up long ago, or an update its listener never saw, would delay it).
     private func endStream() {
-        isStreaming = false
-        changesDeferredForWorker = false
+        if case .heldForWorker(let pending) = changes { changes = pending ? .pending : .captured }
         wantedWhileLoopSleeps = nil
-        firstStreamedCaptureTaken = false
-        budget.reset()
-        loopWaitToCharge = 0
-        lastUpdateTime = nil
+        scheduler.endStream()
     }
 
     /// Streams the changes since the last update; returns the seconds its capture took here and
@@ -322,15 +302,12 @@ public final class CaptureSession {
     /// sleep does not take is taken at the next frame (`stream(after:)`).
     @discardableResult
     private func streamUpdate(at time: Double, mayWaitForSleep: Bool = false) -> (seconds: Double, first: Bool)? {
-        // Counted as an update even when the capture turns out unchanged (the worker knows,
-        // the loop does not): at worst the next change waits one rate interval.
-        lastUpdateTime = time
-        isStreaming = true
+        scheduler.updateStreamed(at: time)
         streamedCaptures += 1
         if mayWaitForSleep, publisher.mode == .worker {
-            (hasPendingChanges, changesDeferredForWorker) = (false, false)
+            changes = .captured
             wantedWhileLoopSleeps = inspectedRoots
-            publisher.pollForCaptureWhileLoopSleeps()
+            if !clockReadsInSleeps { publisher.pollForCaptureWhileLoopSleeps() }
             return nil
         }
         return captureHere()
@@ -346,34 +323,26 @@ public final class CaptureSession {
     /// it took and whether it was the stream's first, which reads everything, once, and is
     /// left out of the mean (`captureTimes`).
     private func timedStreamedCapture(_ captureAndSubmit: () -> Void) -> (seconds: Double, first: Bool) {
-        let first = !firstStreamedCaptureTaken
-        firstStreamedCaptureTaken = true
-        let start = MonotonicClock.now
+        let first = scheduler.captureStarts()
+        let start = loop.wallClock.now
         captureAndSubmit()
-        let seconds = MonotonicClock.now - start
-        if !first { captureTimes.add(seconds) }
+        let seconds = loop.wallClock.now - start
+        scheduler.captureTook(seconds: seconds, first: first)
         return (seconds, first)
     }
 
     /// The publisher's state once the changes frames deferred for the worker are captured (on
     /// this, the loop's thread, as the next frame would) and everything submitted is published.
     private func publishedAfterDeferredChanges() -> UpdatePublisher.State {
-        if changesDeferredForWorker, isListening() { streamUpdate(at: loop.time) }
+        if case .heldForWorker = changes, isListening() { streamUpdate(at: loop.time) }
         return publisher.flush()
     }
 
     /// A command changed the trees between frames: while paused no frame will follow soon, so
     /// the update goes out now; while running, the next frame sends it.
     func treeChangedOutsideFrame() {
-        hasPendingChanges = true
+        changes.treesChanged()
         if loop.isPaused, isListening() { publishIfChanged(sendingUpdate: true) }
-    }
-
-    /// Program time, not wall time: on the real clock they advance alike; on the manual clock a
-    /// deterministic run streams the same updates on every machine.
-    private func rateAllowsUpdate(at time: Double) -> Bool {
-        guard updateRate > 0, let last = lastUpdateTime else { return true }
-        return time - last >= 1 / updateRate - 1e-9
     }
 
     /// Runs `frames` frames (now, or right after the current one) and answers once the last has

@@ -22,7 +22,8 @@ extension LayoutDocument {
         writer.key("type")
         writer.string(element.type)
         writer.key("frame")
-        writer.numbers([layout.position.x, layout.position.y, layout.size.width, layout.size.height])
+        let frame = layout.frame  // Texture's: a position that is not finite prints 0 (`positionWarnings`)
+        writer.numbers([frame.origin.x, frame.origin.y, frame.size.width, frame.size.height])
         writer.key("children")
         writer.beginArray()
         for child in element.children {

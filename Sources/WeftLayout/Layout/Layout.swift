@@ -48,8 +48,15 @@ public struct Layout {
         self.sublayouts = sublayouts
     }
 
-    /// The frame inside the parent layout.
-    public var frame: Rect { Rect(origin: position, size: size) }
+    /// The frame inside the parent layout, as Texture's `-[ASLayout frame]` gives it: a
+    /// position that is not finite (an infinite inset in an unbounded range) counts 0 on that
+    /// axis (Texture asserts in debug builds; `hasFinitePosition` tells callers to warn).
+    public var frame: Rect {
+        Rect(origin: Point(x: position.x.isFinite ? position.x : 0, y: position.y.isFinite ? position.y : 0), size: size)
+    }
+
+    /// Whether both coordinates of `position` are finite (`frame` replaces the others by 0).
+    public var hasFinitePosition: Bool { position.x.isFinite && position.y.isFinite }
 
     /// This layout with `constrainedSize` set: what `layoutThatFits` returns.
     @inlinable

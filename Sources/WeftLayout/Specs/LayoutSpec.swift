@@ -3,10 +3,10 @@
 /// size. Subclasses override `calculateLayoutThatFits` (and `textureClassName`).
 open class LayoutSpec: LayoutElement {
     public let style = LayoutElementStyle()
-    @exclusivity(unchecked) public var debugName: String?
+    public var debugName: String?
     /// The elements this spec arranges; specs with named children (`child`, `overlay`, ...)
     /// keep them here in Texture's index order.
-    @exclusivity(unchecked) public var children: [any LayoutElement]
+    public var children: [any LayoutElement]
 
     public init(children: [any LayoutElement] = []) {
         self.children = children

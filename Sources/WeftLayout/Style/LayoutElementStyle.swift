@@ -53,11 +53,12 @@ public final class LayoutElementStyle {
     @exclusivity(unchecked) private var storedHasDefaultValues = true
     @exclusivity(unchecked) private var storedValues = Values()
 
-    /// Told about every change. Nil for the styles of layout specs. Neither retained nor
-    /// zeroed: a delegate sets it to nil before it goes away (DisplayNode does in its deinit).
-    /// Not `weak`, because a weak reference gives its target a side table, which makes every
-    /// retain and release of the node slower (measured: a fifth of a table load's time).
-    public unowned(unsafe) var delegate: (any LayoutElementStyleDelegate)?
+    /// Told about every change. Nil for the styles of layout specs. Not retained: a delegate
+    /// sets it to nil before it goes away (DisplayNode does in its deinit); one that does not
+    /// traps at the next change instead of being called freed. Unowned rather than `weak`: a
+    /// weak reference gives its target a side table, which makes every retain and release of
+    /// the node slower.
+    public unowned var delegate: (any LayoutElementStyleDelegate)?
 
     /// Stores `newValue` at `field` when it differs from the old value; returns whether it did.
     /// A setter costs a comparison and, on a change, one delegate call (no closure or key path

@@ -25,19 +25,22 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     public let rangeController: RangeController
     public let scrollableDirections: ScrollDirection
 
-    /// Every item's cell, in item order (allocated when data loads, as Texture does).
-    @exclusivity(unchecked) public internal(set) var cells: [CellNode] = []
+    /// Every item's cell, in item order (allocated when data loads, as Texture does). This,
+    /// `contentSize` and `offset` are stored unchecked for exclusivity, as DisplayNode's state
+    /// (`rangeInspection` reads them on every streamed update).
+    public internal(set) var cells: [CellNode] { get { storedCells } _modify { yield &storedCells } }
+    @exclusivity(unchecked) private var storedCells: [CellNode] = []
     /// How many scroll containers the trees of `cells` hold (their `containerCountInSubtree`
     /// summed, kept up to date as cells come and go and as their trees change), so that a
     /// capture finds in constant time that no off-screen cell holds one (a feed's rows).
     var containerCountInCells = 0
     /// Every item's frame in content coordinates.
     public private(set) var itemFrames: [Rect] = []
-    /// (`cells`, `contentSize` and `offset` are unchecked for exclusivity, as the nodes' fields are:
-    /// `rangeInspection` reads them on every streamed update.)
-    @exclusivity(unchecked) public private(set) var contentSize: Size = .zero {
-        didSet { if contentSize != oldValue { noteChange() } }
+    public private(set) var contentSize: Size {
+        get { storedContentSize }
+        set { if newValue != storedContentSize { storedContentSize = newValue; noteChange() } }
     }
+    @exclusivity(unchecked) private var storedContentSize: Size = .zero
     public internal(set) var hasLoadedData = false
     /// The size the items were last measured for.
     private var measuredBoundsSize: Size?
@@ -45,7 +48,8 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     var needsItemRelayout = false
 
     // Scrolling state (ContainerNode+Scrolling.swift).
-    @exclusivity(unchecked) var offset: Point = .zero
+    var offset: Point { get { storedOffset } _modify { yield &storedOffset } }
+    @exclusivity(unchecked) private var storedOffset: Point = .zero
     var motion: ScrollMotion?
     /// Whether a finger is on the content (between `beginDragging` and `endDragging`).
     public internal(set) var isTracking = false

@@ -17,11 +17,15 @@ import Foundation
 /// driven without sleeping (frames back to back, a manual clock's steps) never lets a reader in.
 public final class IdleGate: @unchecked Sendable {
     private let lock = NSLock()
-    /// When the sleeping loop wakes (`MonotonicClock` seconds); nil while it runs. Guarded by
+    /// When the sleeping loop wakes (`clock` seconds); nil while it runs. Guarded by
     /// `lock`.
     private var openUntil: Double?
+    /// The loop's wall clock (`MainLoop.wallClock`): deadlines and the time left are on it.
+    private let clock: WallClock
 
-    init() {}
+    init(clock: WallClock = .monotonic) {
+        self.clock = clock
+    }
 
     /// The loop goes to sleep until `deadline`.
     func open(until deadline: Double) {
@@ -35,9 +39,9 @@ public final class IdleGate: @unchecked Sendable {
     func close() -> Double {
         var waited = 0.0
         if !lock.try() {
-            let start = MonotonicClock.now
+            let start = clock.now
             lock.lock()
-            waited = MonotonicClock.now - start
+            waited = clock.now - start
         }
         openUntil = nil
         lock.unlock()
@@ -54,7 +58,7 @@ public final class IdleGate: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let openUntil else { return nil }
-        let secondsLeft = openUntil - MonotonicClock.now
+        let secondsLeft = openUntil - clock.now
         guard secondsLeft > 0 else { return nil }
         return try body(secondsLeft)
     }

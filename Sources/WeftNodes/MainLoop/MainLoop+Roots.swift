@@ -34,7 +34,7 @@ extension MainLoop {
         // count, so the counter never goes back (it could otherwise land on the value it had at
         // the last frame, other roots' changes making up the difference, and the frame would
         // say nothing changed).
-        changes &+= node.treeRevision
+        changes &+= node.revisions.tree
         roots.removeAll { $0 === node }
         node.mainLoop = nil
         node.recursivelySetInterfaceState([])

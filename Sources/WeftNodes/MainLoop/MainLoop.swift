@@ -46,46 +46,60 @@ public final class MainLoop {
         /// Whether `changeCount` moved during this frame: when false, nothing observable changed
         /// and an observer may skip the frame.
         public let changed: Bool
-        /// When the frame began, in `MonotonicClock` seconds: an observer that works after
+        /// When the frame began, in `wallClock` seconds: an observer that works after
         /// frames measures the frames' own time from it (`CaptureSession` keeps its captures
         /// within a share of that).
         public let startedAt: Double
-        /// The loop's `isPaused` and `sleptBeforeThisFrame` during the frame. An observer in
-        /// another module reads them here: there, each read of the loop's own properties calls
-        /// the runtime's exclusivity check, which `@exclusivity(unchecked)` spares only this
-        /// module's reads.
-        public let isPaused: Bool
-        public let sleptBeforeThisFrame: Bool
     }
 
     public let clock: LoopClock
+    /// The wall time the loop sleeps on and stamps frames with (`.monotonic` unless a test
+    /// drives it by hand).
+    public let wallClock: WallClock
     public let framesPerSecond: Double
     public var frameDuration: Double { 1 / framesPerSecond }
 
-    // The frame's state below is written on the loop's thread only and never passed `inout`:
-    // it is unchecked for exclusivity (`@exclusivity(unchecked)`). Checked, each access called
-    // the runtime's access check: unchecked, a scrolling feed's frame runs about 1 % fewer
-    // instructions (`scripts/capture-cost`). Other modules' reads are still checked; an
-    // after-frame hook reads what it needs from its `FrameInfo`.
     /// Frames run so far.
-    @exclusivity(unchecked) public private(set) var frame = 0
+    public var frame: Int { state.frame }
     /// Program time in seconds: starts at 0 and advances only when a frame runs.
-    @exclusivity(unchecked) public private(set) var time: Double = 0
-    @exclusivity(unchecked) public private(set) var isPaused = false
+    public var time: Double { state.time }
+    public var isPaused: Bool { state.isPaused }
     /// Whether a frame is running right now (callbacks and hooks run inside one).
-    @exclusivity(unchecked) public private(set) var isInFrame = false
+    public var isInFrame: Bool { state.isInFrame }
     /// Opened while the loop sleeps (`sleep(until:)`), for other threads to read the trees then.
-    public let idleGate = IdleGate()
+    public let idleGate: IdleGate
     /// Whether the loop slept (`sleep(until:)`) between the frame before and this one: an
     /// observer that reads the trees in the loop's sleeps (`idleGate`) can expect a sleep after
     /// this frame too; a loop running frames back to back gives none.
-    @exclusivity(unchecked) public private(set) var sleptBeforeThisFrame = false
+    public var sleptBeforeThisFrame: Bool { state.sleptBeforeThisFrame }
     /// The seconds the loop waited on waking, between the frame before and this one, for a
     /// reader of `idleGate` to finish: what those readers cost the program's frames.
-    @exclusivity(unchecked) public private(set) var idleWaitBeforeThisFrame = 0.0
+    public var idleWaitBeforeThisFrame: Double { state.idleWaitBeforeThisFrame }
 
     /// The root nodes (windows or screens) the loop lays out every frame, in order.
-    @exclusivity(unchecked) public internal(set) var roots: [DisplayNode] = []
+    public internal(set) var roots: [DisplayNode] {
+        get { state.roots }
+        set { state.roots = newValue }
+    }
+
+    /// What every frame reads and writes, kept together. Written on the loop's thread only
+    /// (debug builds check it: `assertOnFrameThread`), read or assigned field by field and never
+    /// passed `inout` out of this type, so unchecked for exclusivity: checked, each access
+    /// called the runtime's access check, about 1 % of a scrolling feed's frame.
+    private struct FrameState {
+        var frame = 0
+        var time: Double = 0
+        var isPaused = false
+        var isInFrame = false
+        var sleptBeforeThisFrame = false
+        var idleWaitBeforeThisFrame = 0.0
+        var roots: [DisplayNode] = []
+    }
+    @exclusivity(unchecked) private var state = FrameState()
+    #if DEBUG
+    /// The thread running the current frame (debug builds check writes against it).
+    private var frameThread = pthread_self()
+    #endif
     /// Whether the host program is in the foreground (`setApplicationState`).
     public internal(set) var applicationState: ApplicationState = .active
     /// The mode a memory warning gives containers without the display bit (Texture's
@@ -134,8 +148,10 @@ public final class MainLoop {
 
     /// A loop ticking `framesPerSecond` times a second (a rate that is not a positive finite
     /// number falls back to 60).
-    public init(clock: LoopClock = .manual, framesPerSecond: Double = 60) {
+    public init(clock: LoopClock = .manual, framesPerSecond: Double = 60, wallClock: WallClock = .monotonic) {
         self.clock = clock
+        self.wallClock = wallClock
+        idleGate = IdleGate(clock: wallClock)
         self.framesPerSecond = framesPerSecond > 0 && framesPerSecond.isFinite ? framesPerSecond : 60
     }
 
@@ -145,7 +161,7 @@ public final class MainLoop {
     /// range controller state, the roots). Observers compare it across frames to skip unchanged
     /// ones.
     public var changeCount: UInt64 {
-        roots.reduce(changes) { $0 &+ $1.treeRevision }
+        state.roots.reduce(changes) { $0 &+ $1.revisions.tree }
     }
 
     /// Records that something observable changed. Nodes and range controllers attached to this
@@ -236,23 +252,36 @@ public final class MainLoop {
 
     /// Stops frames (program time freezes). Work posted from other threads still runs.
     public func pause() {
-        isPaused = true
+        assertOnFrameThread()
+        state.isPaused = true
     }
 
     public func resume() {
-        isPaused = false
+        assertOnFrameThread()
+        state.isPaused = false
         lastFrameWallTime = nil
+    }
+
+    /// Debug builds: fails when called during a frame on another thread than the frame's, the
+    /// invariant that lets the loop's and its trees' state go unchecked for exclusivity (other
+    /// threads read the trees only in the loop's sleeps, through `idleGate`).
+    @inline(__always)
+    func assertOnFrameThread() {
+        #if DEBUG
+        assert(!state.isInFrame || pthread_equal(frameThread, pthread_self()) != 0,
+               "a main loop or its trees changed during a frame, on another thread than the frame's")
+        #endif
     }
 
     /// Runs `frames` frames now, paused or not; each advances program time by one frame duration.
     /// Called during a frame (from a callback or hook), the frames run right after that frame.
     public func step(frames: Int) {
         guard frames > 0 else { return }
-        if isInFrame {
+        if state.isInFrame {
             pendingSteps += frames
             return
         }
-        for _ in 0..<frames { runFrame(timeStep: frameDuration, startedAt: MonotonicClock.now) }
+        for _ in 0..<frames { runFrame(timeStep: frameDuration, startedAt: wallClock.now) }
     }
 
     /// Runs one frame unless paused (then it only drains posted work). Returns whether a frame ran.
@@ -260,7 +289,7 @@ public final class MainLoop {
     public func tick() -> Bool {
         drainMailbox()
         guard !isPaused else { return false }
-        let now = MonotonicClock.now
+        let now = wallClock.now
         runFrame(timeStep: nextTimeStep(at: now), startedAt: now)
         return true
     }
@@ -295,20 +324,20 @@ public final class MainLoop {
         stopRequested = true
     }
 
-    /// Sleeps until `deadline` (`MonotonicClock` seconds) with `idleGate` open, so that other
+    /// Sleeps until `deadline` (`wallClock` seconds) with `idleGate` open, so that other
     /// threads may read the trees meanwhile. `run()` sleeps between frames with it; a host that
     /// paces frames itself (`tick()`) sleeps with it too, or its inspector reads the trees on the
     /// loop's thread, after frames. Inside a frame (a callback or hook sleeping) the gate stays
     /// closed, and the sleep is not one between frames: the trees are half-way through the frame.
     public func sleep(until deadline: Double) {
-        guard !isInFrame else { return MonotonicClock.sleep(until: deadline) }
+        guard !state.isInFrame else { return wallClock.sleep(until: deadline) }
         idleGate.open(until: deadline)
-        MonotonicClock.sleep(until: deadline)
+        wallClock.sleep(until: deadline)
         idleWaitSinceLastFrame += idleGate.close()
         sleptSinceLastFrame = true
     }
 
-    /// The program time a frame starting at `now` (`MonotonicClock`) advances.
+    /// The program time a frame starting at `now` (`wallClock`) advances.
     private func nextTimeStep(at now: Double) -> Double {
         switch clock {
         case .manual:
@@ -327,19 +356,22 @@ public final class MainLoop {
         let ran = tick()
         guard clock == .real else { return }
         guard ran, let last = lastFrameWallTime else {
-            sleep(until: MonotonicClock.now + frameDuration)
+            sleep(until: wallClock.now + frameDuration)
             return
         }
         let deadline = last + frameDuration
-        if deadline > MonotonicClock.now { sleep(until: deadline) }
+        if deadline > wallClock.now { sleep(until: deadline) }
     }
 
     private func runFrame(timeStep: Double, startedAt: Double) {
-        isInFrame = true
-        (sleptBeforeThisFrame, idleWaitBeforeThisFrame) = (sleptSinceLastFrame, idleWaitSinceLastFrame)
+        #if DEBUG
+        frameThread = pthread_self()
+        #endif
+        state.isInFrame = true
+        (state.sleptBeforeThisFrame, state.idleWaitBeforeThisFrame) = (sleptSinceLastFrame, idleWaitSinceLastFrame)
         (sleptSinceLastFrame, idleWaitSinceLastFrame) = (false, 0)
-        frame += 1
-        time += timeStep
+        state.frame += 1
+        state.time += timeStep
         runScheduledWork()
         advanceMotion(by: timeStep)
         runCallbacks(.animation)
@@ -347,10 +379,10 @@ public final class MainLoop {
         layoutRoots()
         let count = changeCount
         let info = FrameInfo(frame: frame, time: time, changeCount: count, changed: count != changesAtLastFrame,
-                             startedAt: startedAt, isPaused: isPaused, sleptBeforeThisFrame: sleptBeforeThisFrame)
+                             startedAt: startedAt)
         afterFrameHooks.forEach { $0(info) }
         changesAtLastFrame = count
-        isInFrame = false
+        state.isInFrame = false
         if pendingSteps > 0 {
             let steps = pendingSteps
             pendingSteps = 0

@@ -19,8 +19,8 @@ final class Registrations<Body> {
         }
     }
 
-    /// Touched on the loop's thread only, never passed `inout`: unchecked for exclusivity, as
-    /// the nodes' fields are (a pass reads it every frame).
+    /// Touched on the loop's thread only, never passed `inout` out of this type: unchecked for
+    /// exclusivity, as the loop's frame state is (a frame walks it several times).
     @exclusivity(unchecked) private var entries: [Entry] = []
 
     func add(_ body: Body, token: MainLoop.Token) {

@@ -50,12 +50,26 @@ open class ControlNode: DisplayNode {
         isUserInteractionEnabled = false
     }
 
-    @exclusivity(unchecked) public var isEnabled = true { didSet { if isEnabled != oldValue { noteChange() } } }
-    @exclusivity(unchecked) public var isSelected = false { didSet { if isSelected != oldValue { noteChange() } } }
-    @exclusivity(unchecked) public var isHighlighted = false { didSet { if isHighlighted != oldValue { noteChange() } } }
+    // Stored unchecked for exclusivity, as DisplayNode's state: a capture reads them.
+    public var isEnabled: Bool {
+        get { storedIsEnabled }
+        set { if newValue != storedIsEnabled { storedIsEnabled = newValue; noteChange() } }
+    }
+    @exclusivity(unchecked) private var storedIsEnabled: Bool = true
+    public var isSelected: Bool {
+        get { storedIsSelected }
+        set { if newValue != storedIsSelected { storedIsSelected = newValue; noteChange() } }
+    }
+    @exclusivity(unchecked) private var storedIsSelected: Bool = false
+    public var isHighlighted: Bool {
+        get { storedIsHighlighted }
+        set { if newValue != storedIsHighlighted { storedIsHighlighted = newValue; noteChange() } }
+    }
+    @exclusivity(unchecked) private var storedIsHighlighted: Bool = false
 
     /// Registered targets, one entry per event, in registration order.
-    @exclusivity(unchecked) public private(set) var targets: [ControlTarget] = []
+    public private(set) var targets: [ControlTarget] { get { storedTargets } _modify { yield &storedTargets } }
+    @exclusivity(unchecked) private var storedTargets: [ControlTarget] = []
 
     /// Calls `handler` when any of `events` is sent; `action` names it for the inspector.
     public func addTarget(action: String, for events: ControlEvent, _ handler: @escaping (ControlNode, ControlEvent) -> Void) {

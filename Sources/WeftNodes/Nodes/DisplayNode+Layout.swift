@@ -146,7 +146,10 @@ extension DisplayNode {
                 continue
             }
             placedNodes.insert(ObjectIdentifier(node))
-            node.frame = Rect(origin: nodeLayout.position, size: nodeLayout.size)
+            if !nodeLayout.hasFinitePosition {
+                NodeDiagnostics.warn(node.id, "the layout spec of \(id) places it at \(nodeLayout.position), which is not finite (an infinite inset in an unbounded range?): its origin is 0 on that axis, as Texture's -[ASLayout frame] gives")
+            }
+            node.frame = nodeLayout.frame
             let own = Layout(element: node, exactSize: nodeLayout.size, sublayouts: nodeLayout.sublayouts)
             // The range this layout was computed for (the parent's layout records it), not the
             // node's last request: a cached parent layout may be applied after the node was

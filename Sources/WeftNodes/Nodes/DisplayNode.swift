@@ -15,20 +15,24 @@ private let nodeCounter = Atomic<Int>(0)
 /// - Interface state (DisplayNode+InterfaceState.swift) and hit testing
 ///   (DisplayNode+HitTesting.swift).
 ///
-/// Every observable change bumps the root's `treeRevision`, which the main loop sums into its
-/// change counter so an inspector can skip frames where nothing changed.
+/// Every observable change moves the node's `revisions` (docs/nodes.md, "Change tracking"), and
+/// the root's `revisions.tree`, which the main loop sums into its change counter so an
+/// inspector can skip frames where nothing changed.
 ///
-/// The properties a capture reads for every node (and ControlNode's, LayoutSpec's) are
-/// `@exclusivity(unchecked)`: a node belongs to its main loop's thread, they are only read or
-/// assigned whole, never passed `inout`, and the runtime check cost more than the read in a
-/// capture of thousands of nodes per update. So are those a frame reads or bumps for the nodes
-/// it visits and changes (the tree's links and counts, `treeRevision`, the interface-state
-/// observers): checked, they cost a scrolling feed's frame about 14 % of its instructions.
+/// The state a frame or a capture touches for every node it visits is stored unchecked for
+/// exclusivity (`stored*` below, private to this type, behind ordinary accessors): a node
+/// belongs to its main loop's thread, that state is only read or assigned whole through these
+/// accessors, never passed `inout` out of them, and the runtime check cost more than the read
+/// (docs/benchmarks.md). Debug builds check the thread of every change (`propagateChange`).
 open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringConvertible {
     /// "n<counter>" (protocol.md, Identity).
     public let id: String
     public let style = LayoutElementStyle()
-    @exclusivity(unchecked) public var debugName: String? { didSet { noteChange() } }
+    public var debugName: String? {
+        get { storedDebugName }
+        set { storedDebugName = newValue; noteChange() }
+    }
+    @exclusivity(unchecked) private var storedDebugName: String?
 
     /// Texture's class name, printed in ASCII art and snapshots.
     open var textureClassName: String { "ASDisplayNode" }
@@ -40,11 +44,10 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     }
 
     deinit {
-        // The style does not zero its delegate (see LayoutElementStyle.delegate); code may still
-        // hold the style.
+        // The style does not zero its unowned delegate; code may still hold the style.
         style.delegate = nil
         // `supernode` is unowned: the subnodes, which may outlive this node, must not point here.
-        for node in subnodes { node.supernode = nil }
+        for node in subnodes { node.storedSupernode = nil }
     }
 
     /// `<ASTextNode n12 (title); frame = {{0, 0}, {100, 20}}>` for debugging.
@@ -57,13 +60,16 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// Unowned, not weak: a weak reference gives the node a side table, and every retain and
     /// release of it then takes the runtime's slow path (a quarter of a scrolling frame's
     /// instructions). The link is cleared when the node is detached or the supernode goes.
-    @exclusivity(unchecked) public private(set) unowned var supernode: DisplayNode?
-    @exclusivity(unchecked) public private(set) var subnodes: [DisplayNode] = []
+    public var supernode: DisplayNode? { storedSupernode }
+    @exclusivity(unchecked) private unowned var storedSupernode: DisplayNode?
+    public var subnodes: [DisplayNode] { storedSubnodes }
+    @exclusivity(unchecked) private var storedSubnodes: [DisplayNode] = []
     /// How many scroll containers this node's subtree holds, itself included (kept up to date
     /// by attaching and detaching subnodes), so that walks looking for containers skip the
     /// subtrees without any in constant time (`appendContainers`): captures list the range
     /// controllers in a table's off-screen cells on every streamed update.
-    @exclusivity(unchecked) public internal(set) var containerCountInSubtree = 0
+    public internal(set) var containerCountInSubtree: Int { get { storedContainerCountInSubtree } set { storedContainerCountInSubtree = newValue } }
+    @exclusivity(unchecked) private var storedContainerCountInSubtree = 0
 
     /// Appends `node` as the last subnode (moving it from its current supernode). Refused with a
     /// warning, returning false, when `node` is this node or one of its ancestors (a cycle), a
@@ -105,14 +111,14 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
             return false
         }
         if node.supernode === self, let current = subnodes.firstIndex(where: { $0 === node }) {
-            subnodes.remove(at: current)
-            subnodes.insert(node, at: min(max(0, index), subnodes.count))
+            storedSubnodes.remove(at: current)
+            storedSubnodes.insert(node, at: min(max(0, index), subnodes.count))
             noteChangeBelow()
             return true
         }
         if let previous = node.supernode { previous.detach(node) }
-        subnodes.insert(node, at: min(max(0, index), subnodes.count))
-        node.supernode = self
+        storedSubnodes.insert(node, at: min(max(0, index), subnodes.count))
+        node.storedSupernode = self
         if node.needsLayout || node.mayNeedLayoutBelow { markMayNeedLayoutBelow() }
         addToContainerCounts(node.containerCountInSubtree)
         if !node.isRangeManaged { node.recursivelySetInterfaceState(interfaceState) }
@@ -123,8 +129,8 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// Removes `node` from the subnodes without invalidating any layout.
     func detach(_ node: DisplayNode) {
         guard node.supernode === self else { return }
-        subnodes.removeAll { $0 === node }
-        node.supernode = nil
+        storedSubnodes.removeAll { $0 === node }
+        node.storedSupernode = nil
         addToContainerCounts(-node.containerCountInSubtree)
         if !node.isRangeManaged { node.recursivelySetInterfaceState([]) }
         noteChangeBelow()
@@ -168,13 +174,17 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     // MARK: Geometry
 
     /// The node's rectangle in its supernode's coordinates.
-    @exclusivity(unchecked) public var frame: Rect = .zero {
-        didSet {
-            guard frame != oldValue else { return }
-            if frame.size != oldValue.size { boundsSizeDidChange() }
+    public var frame: Rect {
+        get { storedFrame }
+        set {
+            let oldValue = storedFrame
+            storedFrame = newValue
+            guard newValue != oldValue else { return }
+            if newValue.size != oldValue.size { boundsSizeDidChange() }
             noteChange()
         }
     }
+    @exclusivity(unchecked) private var storedFrame: Rect = .zero
 
     /// The origin of the node's own coordinate space: zero, except for scrolling containers
     /// (their content offset).
@@ -196,13 +206,33 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
 
     // MARK: Appearance
 
-    @exclusivity(unchecked) public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { noteChange() } } }
-    @exclusivity(unchecked) public var isHidden = false { didSet { if isHidden != oldValue { noteChange() } } }
-    @exclusivity(unchecked) public var alpha: Double = 1 { didSet { if alpha != oldValue { noteChange() } } }
-    @exclusivity(unchecked) public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { noteChange() } } }
+    public var clipsToBounds: Bool {
+        get { storedClipsToBounds }
+        set { if newValue != storedClipsToBounds { storedClipsToBounds = newValue; noteChange() } }
+    }
+    public var isHidden: Bool {
+        get { storedIsHidden }
+        set { if newValue != storedIsHidden { storedIsHidden = newValue; noteChange() } }
+    }
+    public var alpha: Double {
+        get { storedAlpha }
+        set { if newValue != storedAlpha { storedAlpha = newValue; noteChange() } }
+    }
+    public var backgroundColor: Color? {
+        get { storedBackgroundColor }
+        set { if newValue != storedBackgroundColor { storedBackgroundColor = newValue; noteChange() } }
+    }
     public var isUserInteractionEnabled = true { didSet { if isUserInteractionEnabled != oldValue { noteChange() } } }
     /// Edge insets applied to the bounds for hit testing; negative values enlarge the hit area.
-    @exclusivity(unchecked) public var hitTestSlop: EdgeInsets = .zero { didSet { if hitTestSlop != oldValue { noteChange() } } }
+    public var hitTestSlop: EdgeInsets {
+        get { storedHitTestSlop }
+        set { if newValue != storedHitTestSlop { storedHitTestSlop = newValue; noteChange() } }
+    }
+    @exclusivity(unchecked) private var storedClipsToBounds = false
+    @exclusivity(unchecked) private var storedIsHidden = false
+    @exclusivity(unchecked) private var storedAlpha: Double = 1
+    @exclusivity(unchecked) private var storedBackgroundColor: Color?
+    @exclusivity(unchecked) private var storedHitTestSlop: EdgeInsets = .zero
 
     // MARK: Layout state (used by DisplayNode+Layout.swift)
 
@@ -215,9 +245,11 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     public var automaticallyManagesSubnodes = false
     /// The last layout calculated for the node's own bounds: the unflattened tree, specs included.
     public var calculatedLayout: Layout? { ownCalculatedLayout?.layout(of: self) }
-    @exclusivity(unchecked) var ownCalculatedLayout: OwnLayout?
+    var ownCalculatedLayout: OwnLayout? { get { storedOwnCalculatedLayout } set { storedOwnCalculatedLayout = newValue } }
+    @exclusivity(unchecked) private var storedOwnCalculatedLayout: OwnLayout?
     /// The constrained size `calculatedLayout` was computed for.
-    @exclusivity(unchecked) public internal(set) var constrainedSizeForCalculatedLayout: SizeRange?
+    public internal(set) var constrainedSizeForCalculatedLayout: SizeRange? { get { storedConstrainedSizeForCalculatedLayout } set { storedConstrainedSizeForCalculatedLayout = newValue } }
+    @exclusivity(unchecked) private var storedConstrainedSizeForCalculatedLayout: SizeRange?
     /// How many layouts were calculated (cache misses): tests of the layout cache read it.
     public internal(set) var layoutCalculationCount = 0
     var layoutCache: [LayoutCacheKey: OwnLayout] = [:]
@@ -229,19 +261,24 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// node (`layoutSubtreeIfNeeded`, `apply`). The frame's pass from each root enters only the
     /// subtrees it marks: walking every node of a scrolling feed's screen to find none needing
     /// layout cost the frame about 12 % of its instructions.
-    @exclusivity(unchecked) var mayNeedLayoutBelow = false
+    var mayNeedLayoutBelow: Bool { get { storedMayNeedLayoutBelow } set { storedMayNeedLayoutBelow = newValue } }
+    @exclusivity(unchecked) private var storedMayNeedLayoutBelow: Bool = false
     /// True while `calculateLayoutThatFits` of this node runs (a layout cache miss).
     var isCalculatingLayout = false
 
     // MARK: Interface state (used by DisplayNode+InterfaceState.swift)
 
-    @exclusivity(unchecked) public internal(set) var interfaceState: InterfaceState = []
+    public internal(set) var interfaceState: InterfaceState { get { storedInterfaceState } set { storedInterfaceState = newValue } }
+    @exclusivity(unchecked) private var storedInterfaceState: InterfaceState = []
     /// Cells of containers: their state comes from the container's range controller, not from
     /// their supernode.
-    @exclusivity(unchecked) public internal(set) var isRangeManaged = false
+    public internal(set) var isRangeManaged: Bool { get { storedIsRangeManaged } set { storedIsRangeManaged = newValue } }
+    @exclusivity(unchecked) private var storedIsRangeManaged: Bool = false
     /// Set on a container's visible cells while `showVisibleCells` detaches the others.
-    @exclusivity(unchecked) var isKeptAsVisibleCell = false
-    @exclusivity(unchecked) var interfaceStateObservers: [(DisplayNode, InterfaceStateEvent) -> Void] = []
+    var isKeptAsVisibleCell: Bool { get { storedIsKeptAsVisibleCell } set { storedIsKeptAsVisibleCell = newValue } }
+    @exclusivity(unchecked) private var storedIsKeptAsVisibleCell: Bool = false
+    var interfaceStateObservers: [(DisplayNode, InterfaceStateEvent) -> Void] { get { storedInterfaceStateObservers } set { storedInterfaceStateObservers = newValue } }
+    @exclusivity(unchecked) private var storedInterfaceStateObservers: [(DisplayNode, InterfaceStateEvent) -> Void] = []
 
     // MARK: Roots and change tracking
 
@@ -265,42 +302,20 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     }
     private var ownLayoutContext = LayoutContext.default
 
-    /// Counts observable changes anywhere in the tree below this node, kept on the root.
-    @exclusivity(unchecked) public private(set) var treeRevision: UInt64 = 0
-
-    /// Counts observable changes of this node and its subtree other than interface-state
-    /// changes: every `noteChange` below bumps it on the way up, so a capture can reuse what it
-    /// recorded of an unchanged subtree.
-    @exclusivity(unchecked) public private(set) var subtreeRevision: UInt64 = 0
+    /// The node's change tracking: counters that move with every observable change, read
+    /// together (docs/nodes.md, "Change tracking"). An observer that keeps what it saw of a node
+    /// (the inspector's capture cache) compares them with the ones it saw then.
+    public var revisions: NodeRevisions { storedRevisions }
+    @exclusivity(unchecked) private var storedRevisions = NodeRevisions()
 
     /// The last of its loop's container-updating walks that visited this node
     /// (`MainLoop.layoutRoots`).
-    @exclusivity(unchecked) var containerUpdateWalk: UInt64 = 0
+    var containerUpdateWalk: UInt64 { get { storedContainerUpdateWalk } set { storedContainerUpdateWalk = newValue } }
+    @exclusivity(unchecked) private var storedContainerUpdateWalk: UInt64 = 0
 
-    /// Counts observable changes of this node itself, not of its descendants: its properties and
-    /// its layout (which places the nodes of its spec tree). A capture reuses what it recorded
-    /// of a node whose own revision did not move and captures again only below it, reading its
-    /// subnodes again: so a change of the list of subnodes alone (a container's visible cells)
-    /// counts as a change below. (Adding or removing a subnode through the public calls also
-    /// marks the layout stale, which is a change of the node itself.)
-    @exclusivity(unchecked) public private(set) var ownRevision: UInt64 = 0
-
-    /// Counts changes of this node's scroll state (`noteScrollStateChange`): a container's
-    /// scroll position, its ranges, its items' range states and any change in its cells off
-    /// screen (which are not in its tree). Each counts in
-    /// `subtreeRevision` too, but none changes the node's element or the subtrees below it:
-    /// when the two revisions moved by the same amount since a capture recorded a container,
-    /// it only scrolled, and the capture reuses its children as they were.
-    @exclusivity(unchecked) public private(set) var scrollStateRevision: UInt64 = 0
-
-    /// Counts interface-state changes of this node and its subtree. Kept apart from
-    /// `subtreeRevision` because the range controller changes the states of whole cells as they
-    /// scroll in and out of its ranges: a capture then reads the states again and keeps
-    /// everything else it recorded, instead of capturing the cell again.
-    @exclusivity(unchecked) public private(set) var subtreeInterfaceStateRevision: UInt64 = 0
-
-    /// Records an observable change: bumps `ownRevision`, `subtreeRevision` of this node and its
-    /// ancestors and the root's `treeRevision` (and, through it, the main loop's change counter).
+    /// Records an observable change: moves the node's `revisions.own`, the `revisions.subtree` of
+    /// this node and its ancestors and the root's `revisions.tree` (and, through it, the main
+    /// loop's change counter).
     public func noteChange() {
         propagateChange(.own)
     }
@@ -312,13 +327,13 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
         propagateChange(.below)
     }
 
-    /// Records a change of this node's interface state, counted in
-    /// `subtreeInterfaceStateRevision` instead of `subtreeRevision`.
+    /// Records a change of this node's interface state, counted in `revisions.interfaceStates`
+    /// instead of `revisions.subtree`.
     func noteInterfaceStateChange() {
         propagateChange(.interfaceState)
     }
 
-    /// Records a change of a container's scroll state (`scrollStateRevision`): for its
+    /// Records a change of a container's scroll state (`revisions.scrollState`): for its
     /// ancestors, a change below them.
     func noteScrollStateChange() {
         propagateChange(.scrollState)
@@ -327,15 +342,19 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     private enum Change { case own, below, scrollState, interfaceState }
 
     private func propagateChange(_ change: Change) {
-        if change == .own { ownRevision &+= 1 }
-        if change == .scrollState { scrollStateRevision &+= 1 }
+        if change == .own { storedRevisions.own &+= 1 }
+        if change == .scrollState { storedRevisions.scrollState &+= 1 }
         var node = self
         while true {
-            if change == .interfaceState { node.subtreeInterfaceStateRevision &+= 1 } else { node.subtreeRevision &+= 1 }
+            if change == .interfaceState { node.storedRevisions.interfaceStates &+= 1 } else { node.storedRevisions.subtree &+= 1 }
             guard let parent = node.supernode else { break }
             node = parent
         }
-        node.treeRevision &+= 1
+        node.storedRevisions.tree &+= 1
+        #if DEBUG
+        // The unchecked state's invariant: a tree in a frame changes on the frame's thread only.
+        node.mainLoop?.assertOnFrameThread()
+        #endif
         // A cell on screen is a subnode of its container, and its changes went up through it.
         // One off screen is not in the container's tree: its changes (its range states, most
         // often) show in the container's range controller and in the containers it holds, which
@@ -345,7 +364,8 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
 
     /// For a cell: the container that owns it (its changes count as the container's).
     /// Unowned, as `supernode` is: the container clears it when it releases the cell or goes.
-    @exclusivity(unchecked) unowned var owningContainer: DisplayNode?
+    var owningContainer: DisplayNode? { get { storedOwningContainer } set { storedOwningContainer = newValue } }
+    @exclusivity(unchecked) private unowned var storedOwningContainer: DisplayNode?
 
     // MARK: Layout overrides
 

@@ -35,12 +35,16 @@ open class ImageNode: ControlNode {
     open override var textureClassName: String { "ASImageNode" }
 
     public init(image: Image? = nil) {
-        self.image = image
+        storedImage = image
         super.init()
     }
 
-    /// Unchecked for exclusivity, as the properties of DisplayNode that a capture reads.
-    @exclusivity(unchecked) public var image: Image? { didSet { if image != oldValue { setNeedsLayout() } } }
+    /// Stored unchecked for exclusivity, as DisplayNode's state: a capture reads it.
+    public var image: Image? {
+        get { storedImage }
+        set { let oldValue = storedImage; storedImage = newValue; if newValue != oldValue { setNeedsLayout() } }
+    }
+    @exclusivity(unchecked) private var storedImage: Image?
     /// ASImageNode's default is aspect fill.
     public var contentMode: ContentMode = .scaleAspectFill { didSet { if contentMode != oldValue { noteChange() } } }
 

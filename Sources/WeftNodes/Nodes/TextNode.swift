@@ -8,15 +8,23 @@ open class TextNode: ControlNode {
     open override var textureClassName: String { "ASTextNode" }
 
     public init(_ text: String = "", font: Font = .system(17)) {
-        self.text = text
-        self.font = font
+        storedText = text
+        storedFont = font
         super.init()
         updateBaselineStyle()
     }
 
-    // Unchecked for exclusivity, as the properties of DisplayNode that a capture reads.
-    @exclusivity(unchecked) public var text: String { didSet { if text != oldValue { contentDidChange() } } }
-    @exclusivity(unchecked) public var font: Font { didSet { if font != oldValue { contentDidChange() } } }
+    // Stored unchecked for exclusivity, as DisplayNode's state: a capture reads them.
+    public var text: String {
+        get { storedText }
+        set { let oldValue = storedText; storedText = newValue; if newValue != oldValue { contentDidChange() } }
+    }
+    @exclusivity(unchecked) private var storedText: String
+    public var font: Font {
+        get { storedFont }
+        set { let oldValue = storedFont; storedFont = newValue; if newValue != oldValue { contentDidChange() } }
+    }
+    @exclusivity(unchecked) private var storedFont: Font
     public var textColor: Color = .black { didSet { if textColor != oldValue { noteChange() } } }
     /// 0 means unlimited.
     public var maximumNumberOfLines = 0 { didSet { if maximumNumberOfLines != oldValue { contentDidChange() } } }

@@ -24,48 +24,63 @@ public protocol RangeControllerDataSource: AnyObject {
 /// that mode's tuning toward the scroll direction; then every item whose state changes gets it, in
 /// the order visible, display, preload, items that just left a range (all items after a data
 /// change). All queries are binary searches over the sorted item frames (`ItemGeometry`), so an
-/// update costs O(log n + items in the ranges).
-///
-/// `@exclusivity(unchecked)` on what an inspector reads (`RangeInspection`) and on what an
-/// update reads and writes: the controller belongs to its main loop's thread, like the nodes,
-/// its fields are never passed `inout`, a streamed capture reads the first on every update, and
-/// the update's own checked accesses cost a scrolling feed's frame about 3 % of its
-/// instructions.
+/// update costs O(log n + items in the ranges). It belongs to its main loop's thread, like the
+/// nodes, and keeps what an update and an inspector read in private storage unchecked for
+/// exclusivity (`stored*`), behind ordinary accessors: checked, the update's accesses cost a
+/// scrolling feed's frame a few percent (docs/benchmarks.md). Debug builds check the thread at
+/// each update.
 public final class RangeController {
-    @exclusivity(unchecked) public weak var dataSource: (any RangeControllerDataSource)?
+    public var dataSource: (any RangeControllerDataSource)? { get { storedDataSource } _modify { yield &storedDataSource } }
+    @exclusivity(unchecked) private weak var storedDataSource: (any RangeControllerDataSource)?
     /// Called after anything an inspector shows changed: tuning, mode, an update.
-    @exclusivity(unchecked) public var didChange: (() -> Void)?
+    public var didChange: (() -> Void)? { get { storedDidChange } _modify { yield &storedDidChange } }
+    @exclusivity(unchecked) private var storedDidChange: (() -> Void)?
     /// The type name of the container's data source, as the inspector's range bar labels it.
-    @exclusivity(unchecked) public var dataSourceTypeName: String = ""
+    public var dataSourceTypeName: String { get { storedDataSourceTypeName } _modify { yield &storedDataSourceTypeName } }
+    @exclusivity(unchecked) private var storedDataSourceTypeName: String = ""
     public let scrollableDirections: ScrollDirection
-    @exclusivity(unchecked) public private(set) var geometry: ItemGeometry
+    public private(set) var geometry: ItemGeometry { get { storedGeometry } _modify { yield &storedGeometry } }
+    @exclusivity(unchecked) private var storedGeometry: ItemGeometry
 
-    @exclusivity(unchecked) public private(set) var tuning: RangeTuningTable
+    public private(set) var tuning: RangeTuningTable { get { storedTuning } _modify { yield &storedTuning } }
+    @exclusivity(unchecked) private var storedTuning: RangeTuningTable
     /// The mode of the last update; nil before the first one (Texture's "unspecified").
-    @exclusivity(unchecked) public private(set) var currentMode: RangeMode?
+    public private(set) var currentMode: RangeMode? { get { storedCurrentMode } _modify { yield &storedCurrentMode } }
+    @exclusivity(unchecked) private var storedCurrentMode: RangeMode?
     /// The direction the ranges lead toward: the last non-empty scroll direction, initially
     /// down|right.
-    @exclusivity(unchecked) public private(set) var scrollDirection: ScrollDirection = [.down, .right]
+    public private(set) var scrollDirection: ScrollDirection { get { storedScrollDirection } _modify { yield &storedScrollDirection } }
+    @exclusivity(unchecked) private var storedScrollDirection: ScrollDirection = [.down, .right]
     /// Set once the user drags the container (programmatic offsets do not count).
-    @exclusivity(unchecked) public var contentHasBeenScrolled = false
-    @exclusivity(unchecked) public private(set) var visibleIndices: [Int] = []
-    @exclusivity(unchecked) public private(set) var displayIndices: [Int] = []
-    @exclusivity(unchecked) public private(set) var preloadIndices: [Int] = []
+    public var contentHasBeenScrolled: Bool { get { storedContentHasBeenScrolled } _modify { yield &storedContentHasBeenScrolled } }
+    @exclusivity(unchecked) private var storedContentHasBeenScrolled: Bool = false
+    public private(set) var visibleIndices: [Int] { get { storedVisibleIndices } _modify { yield &storedVisibleIndices } }
+    @exclusivity(unchecked) private var storedVisibleIndices: [Int] = []
+    public private(set) var displayIndices: [Int] { get { storedDisplayIndices } _modify { yield &storedDisplayIndices } }
+    @exclusivity(unchecked) private var storedDisplayIndices: [Int] = []
+    public private(set) var preloadIndices: [Int] { get { storedPreloadIndices } _modify { yield &storedPreloadIndices } }
+    @exclusivity(unchecked) private var storedPreloadIndices: [Int] = []
     /// The interface state last pushed to each item, in item order.
-    @exclusivity(unchecked) public private(set) var itemStates: [InterfaceState] = []
+    public private(set) var itemStates: [InterfaceState] { get { storedItemStates } _modify { yield &storedItemStates } }
+    @exclusivity(unchecked) private var storedItemStates: [InterfaceState] = []
     /// The viewport of the last update, in content coordinates.
-    @exclusivity(unchecked) public private(set) var lastViewport: Rect = .zero
+    public private(set) var lastViewport: Rect { get { storedLastViewport } _modify { yield &storedLastViewport } }
+    @exclusivity(unchecked) private var storedLastViewport: Rect = .zero
     /// Whether the host program is in the background (clears the container's visible bit).
     /// It is part of `containerState`, so changing it needs an update like any change of the
     /// container's own interface state (the mode may stay the same: a memory warning may already
     /// have set visibleOnly).
-    @exclusivity(unchecked) public private(set) var isInBackground = false {
-        didSet { if isInBackground != oldValue { setNeedsUpdate() } }
+    public private(set) var isInBackground: Bool {
+        get { storedIsInBackground }
+        set { if newValue != storedIsInBackground { storedIsInBackground = newValue; setNeedsUpdate() } }
     }
+    @exclusivity(unchecked) private var storedIsInBackground: Bool = false
     /// Updates run so far (an inspector's change signal).
-    @exclusivity(unchecked) public private(set) var updateCount = 0
+    public private(set) var updateCount: Int { get { storedUpdateCount } _modify { yield &storedUpdateCount } }
+    @exclusivity(unchecked) private var storedUpdateCount: Int = 0
     /// Whether an update is pending (`setNeedsUpdate`); the container runs it on the next frame.
-    @exclusivity(unchecked) public private(set) var needsUpdate = true
+    public private(set) var needsUpdate: Bool { get { storedNeedsUpdate } _modify { yield &storedNeedsUpdate } }
+    @exclusivity(unchecked) private var storedNeedsUpdate: Bool = true
 
     @exclusivity(unchecked) private var preserveCurrentMode = false
     @exclusivity(unchecked) private var rangeIsValid = false
@@ -73,8 +88,8 @@ public final class RangeController {
 
     public init(scrollableDirections: ScrollDirection, tuning: RangeTuningTable = .default) {
         self.scrollableDirections = scrollableDirections
-        self.tuning = tuning
-        geometry = ItemGeometry(axis: scrollableDirections.isDisjoint(with: .vertical) ? .horizontal : .vertical)
+        storedTuning = tuning
+        storedGeometry = ItemGeometry(axis: scrollableDirections.isDisjoint(with: .vertical) ? .horizontal : .vertical)
     }
 
     // MARK: Tuning
@@ -226,6 +241,10 @@ public final class RangeController {
     public func update() {
         needsUpdate = false
         guard let dataSource else { return }
+        #if DEBUG
+        // The unchecked storage's invariant: updated during a frame on the frame's thread only.
+        (dataSource as? DisplayNode)?.loopOfTree?.assertOnFrameThread()
+        #endif
         updateCount += 1
         // Only a change of what the controller shows counts (item states signal theirs through
         // the data source): ranges computed again without anything having moved have not

@@ -3,10 +3,8 @@ import WeftLayout
 /// What an inspector shows of a container's ranges, read in one call.
 ///
 /// Why one call: a streamed capture reads this for every scroll container on every update. Read
-/// value by value from another module, each read was a call of its own and a dynamic exclusivity
-/// check (`@exclusivity(unchecked)` does not reach across modules), a dozen per container. Here
-/// the values are read inside the module, where the controller's and the container's fields are
-/// unchecked: they belong to the main loop's thread, as the nodes do.
+/// value by value from another module, each read is a call of its own and a dynamic exclusivity
+/// check, a dozen per container; here they are read inside the module, in one call.
 ///
 /// Its arrays are copies with storage of their own, never the controller's. An inspector keeps
 /// what it read until its next capture, on another thread: holding the controller's storage,

@@ -1,6 +1,8 @@
 /// A minimal SVG writer: elements appended as text, numbers in shortest form, text escaped.
 struct SVGCanvas {
     private(set) var body = ""
+    /// The clip paths written so far, by rectangle (`clipPathID`).
+    private var clipPaths: [String: String] = [:]
 
     static func number(_ value: Double) -> String {
         var writer = JSONWriter(capacity: 24)
@@ -48,6 +50,27 @@ struct SVGCanvas {
 
     mutating func text(_ text: String, x: Double, y: Double, _ pairs: [(String, Any)]) {
         body += "<text\(Self.attributes([("x", x), ("y", y)] + pairs))>\(Self.escape(text))</text>\n"
+    }
+
+    /// Runs `draw` inside a group clipped to `rect` (without a group when nil).
+    mutating func clipped(to rect: Snapshot.Rect?, _ draw: (inout SVGCanvas) -> Void) {
+        guard let rect else { return draw(&self) }
+        open("g", [("clip-path", "url(#\(clipPathID(rect)))")])
+        body += "\n"
+        draw(&self)
+        close("g")
+    }
+
+    /// The id of a `<clipPath>` of `rect`, written before its first use.
+    private mutating func clipPathID(_ rect: Snapshot.Rect) -> String {
+        let key = [rect.x, rect.y, rect.width, rect.height].map(Self.number).joined(separator: " ")
+        if let id = clipPaths[key] { return id }
+        let id = "clip\(clipPaths.count + 1)"
+        clipPaths[key] = id
+        open("clipPath", [("id", id)])
+        self.rect(rect, [])
+        close("clipPath")
+        return id
     }
 
     /// The whole document of the given size around the body.

@@ -12,7 +12,9 @@ public enum SVGOverlay: String, CaseIterable, Hashable, Sendable {
 
 /// Pictures of snapshots for CI artifacts and bug reports: the layout as boxes (nodes solid,
 /// specs dashed), text, image placeholders with their pixel size, optional overlays, and a
-/// side-by-side picture of two snapshots with the semantic diff's changes highlighted.
+/// side-by-side picture of two snapshots with the semantic diff's changes highlighted. Clipped
+/// as the page clips (`ClippedBox`): what a `clipsToBounds` ancestor hides (the cells a list
+/// scrolled out of it) is not drawn, nor counted in the picture's size.
 public enum SnapshotSVG {
     static let margin = 10.0
     static let rangeBarWidth = 250.0
@@ -107,21 +109,17 @@ public enum SnapshotSVG {
                           labels: labels)
     }
 
-    /// The union of the rectangles of `root` and its descendants, in the coordinates of the
-    /// root's parent (zero when no rectangle is finite).
+    /// The union of the visible parts of the rectangles of `root` and its descendants, in the
+    /// coordinates of the root's parent (zero when no rectangle is finite).
     static func subtreeBounds(_ root: Snapshot.Element) -> Snapshot.Rect {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        func visit(_ element: Snapshot.Element, _ offset: Snapshot.Point) {
-            let frame = element.frame.offsetBy(offset)
-            if frame.x.isFinite, frame.y.isFinite, frame.maxX.isFinite, frame.maxY.isFinite {
-                minX = min(minX, frame.x)
-                minY = min(minY, frame.y)
-                maxX = max(maxX, frame.maxX)
-                maxY = max(maxY, frame.maxY)
-            }
-            for child in element.children { visit(child, frame.origin) }
+        ClippedBox.forEach(in: root, at: .zero) { _, box in
+            guard let frame = box.visible, frame.x.isFinite, frame.y.isFinite, frame.maxX.isFinite, frame.maxY.isFinite else { return }
+            minX = min(minX, frame.x)
+            minY = min(minY, frame.y)
+            maxX = max(maxX, frame.maxX)
+            maxY = max(maxY, frame.maxY)
         }
-        visit(root, .zero)
         guard minX.isFinite else { return .zero }
         return Snapshot.Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
@@ -144,67 +142,105 @@ public enum SnapshotSVG {
         into canvas: inout SVGCanvas
     ) {
         let screenScale = snapshot.meta.screen?.scale ?? 2
-        var tappables: [(Snapshot.Element, Snapshot.Rect)] = []
-        var scalingLabels: [(String, Snapshot.Rect)] = []
-        func visit(_ element: Snapshot.Element, _ offset: Snapshot.Point) {
-            let frame = element.frame.offsetBy(offset)
-            drawElement(element, frame: frame, into: &canvas)
-            if let highlight = highlights[element.id] {
-                canvas.rect(frame, [("fill", highlight.colour), ("fill-opacity", 0.2), ("stroke", highlight.colour), ("stroke-width", 2.0)])
-            }
-            if element.tappable != nil { tappables.append((element, frame)) }
-            if let ratio = scalingRatio(element, frame: frame, screenScale: screenScale), ratio != 1 {
-                scalingLabels.append((String(format: "%.2fx", ratio), frame))
-            }
-            for child in element.children { visit(child, frame.origin) }
-        }
+        var tappables: [(Snapshot.Tappable, ClippedBox)] = []
+        var scalingLabels: [(String, ClippedBox)] = []
         for (root, offset) in zip(snapshot.roots, layout.offsets) {
-            visit(root, .init(x: origin.x + offset.x, y: origin.y + offset.y))
+            ClippedBox.forEach(in: root, at: .init(x: origin.x + offset.x, y: origin.y + offset.y)) { element, box in
+                guard let visible = box.visible else { return }
+                drawElement(element, box, visible: visible, into: &canvas)
+                if let highlight = highlights[element.id] {
+                    canvas.rect(visible, [("fill", highlight.colour), ("fill-opacity", 0.2), ("stroke", highlight.colour), ("stroke-width", 2.0)])
+                }
+                if let tappable = element.tappable { tappables.append((tappable, box)) }
+                if let ratio = scalingRatio(element, frame: box.frame, screenScale: screenScale), ratio != 1 {
+                    scalingLabels.append((String(format: "%.2fx", ratio), box))
+                }
+            }
         }
         for label in layout.labels {
             canvas.text(label.text, x: origin.x + label.at.x, y: origin.y + label.at.y,
                         [("class", "root-label"), ("font-size", 11.0), ("font-weight", "bold"), ("fill", "#444444")])
         }
         if overlays.contains(.slop) {
-            for (element, frame) in tappables { drawTappable(element.tappable!, nodeFrame: frame, into: &canvas) }
+            for (tappable, box) in tappables {
+                canvas.clipped(to: box.clip) { drawTappable(tappable, nodeFrame: box.frame, into: &$0) }
+            }
         }
         if overlays.contains(.scaling) {
-            for (label, frame) in scalingLabels {
-                canvas.text(label, x: frame.maxX - 2, y: frame.maxY - 3, [("font-size", 11.0), ("fill", "#ff0000"), ("text-anchor", "end")])
+            for (label, box) in scalingLabels {
+                canvas.clipped(to: box.clip) { drawScalingLabel(label, frame: box.frame, into: &$0) }
             }
         }
     }
 
-    private static func drawElement(_ element: Snapshot.Element, frame: Snapshot.Rect, into canvas: inout SVGCanvas) {
+    /// Roughly the width of `text` at `fontSize` in a sans-serif font (the page's estimate).
+    static func estimatedWidth(_ text: String, fontSize: Double) -> Double {
+        Double(text.count) * fontSize * 0.6
+    }
+
+    static let scalingLabelFontSize = 11.0
+
+    /// The ratio in red on white at the image's bottom-right corner, as the page draws it, when
+    /// it fits inside the image; on an image too small for it, a red corner mark with the ratio
+    /// as its tooltip (a label running out of a small image would cover its neighbours').
+    private static func drawScalingLabel(_ label: String, frame: Snapshot.Rect, into canvas: inout SVGCanvas) {
+        let width = estimatedWidth(label, fontSize: scalingLabelFontSize) + 4
+        let height = scalingLabelFontSize + 4
+        if frame.width >= width, frame.height >= height {
+            canvas.rect(.init(x: frame.maxX - width, y: frame.maxY - height, width: width, height: height),
+                        [("class", "scaling-label"), ("fill", "#ffffff"), ("fill-opacity", 0.85)])
+            canvas.text(label, x: frame.maxX - 2, y: frame.maxY - 3,
+                        [("font-size", scalingLabelFontSize), ("fill", "#ff0000"), ("text-anchor", "end")])
+        } else {
+            let side = min(6, frame.width, frame.height)
+            let corner = "M \(SVGCanvas.number(frame.maxX)) \(SVGCanvas.number(frame.maxY - side)) "
+                + "L \(SVGCanvas.number(frame.maxX)) \(SVGCanvas.number(frame.maxY)) L \(SVGCanvas.number(frame.maxX - side)) \(SVGCanvas.number(frame.maxY)) Z"
+            canvas.element("path", [("class", "scaling-mark"), ("d", corner), ("fill", "#ff0000")], title: label)
+        }
+    }
+
+    /// An element's visible part (boxes are drawn only where no clipping ancestor hides them);
+    /// its text clipped to it and its image to the clip region, as the page does.
+    private static func drawElement(_ element: Snapshot.Element, _ box: ClippedBox, visible: Snapshot.Rect, into canvas: inout SVGCanvas) {
         let title = element.id + " " + element.displayName
         guard element.kind == .node else {
-            canvas.rect(frame, [("class", "spec"), ("fill", "none"), ("stroke", "#3b6fd4"), ("stroke-width", 0.5), ("stroke-dasharray", "3 2")], title: title)
+            canvas.rect(visible, [("class", "spec"), ("fill", "none"), ("stroke", "#3b6fd4"), ("stroke-width", 0.5), ("stroke-dasharray", "3 2")], title: title)
             return
         }
+        let frame = box.frame
         var style: [(String, Any)] = [("class", "node"), ("fill", element.props["backgroundColor"]?.string ?? "none"), ("stroke", "#333333"), ("stroke-width", 1.0)]
         if let alpha = element.props["alpha"]?.number { style.append(("opacity", alpha)) }
         if element.props["hidden"]?.bool == true { style.append(("stroke-dasharray", "1 2")) }
-        canvas.rect(frame, style, title: title)
+        canvas.rect(visible, style, title: title)
         if let image = element.props["image"]?.object {
-            drawImagePlaceholder(image, frame: frame, into: &canvas)
+            canvas.clipped(to: box.clip) { drawImagePlaceholder(image, frame: frame, into: &$0) }
         }
         let lines = element.props["lines"]?.array?.compactMap(\.string) ?? element.props["text"]?.string.map { [$0] } ?? []
         if !lines.isEmpty {
             let size = element.props["font"]?["size"]?.number ?? 12
-            for (index, line) in lines.enumerated() {
-                canvas.text(line, x: frame.x + 1, y: frame.y + size * (1.2 * Double(index) + 1), [("font-size", size), ("fill", "#111111")])
+            canvas.clipped(to: visible) { canvas in
+                for (index, line) in lines.enumerated() {
+                    canvas.text(line, x: frame.x + 1, y: frame.y + size * (1.2 * Double(index) + 1), [("font-size", size), ("fill", "#111111")])
+                }
             }
         }
     }
 
-    /// A grey box with a cross and the bitmap's pixel size.
+    static let imageLabelFontSize = 10.0
+
+    /// A grey box with a cross and the bitmap's pixel size: written on it when it fits inside
+    /// (the page's rule: labels of small images would run into their neighbours'), and always
+    /// in the box's tooltip.
     private static func drawImagePlaceholder(_ image: JSONObject, frame: Snapshot.Rect, into canvas: inout SVGCanvas) {
-        canvas.rect(frame, [("class", "image"), ("fill", "#e8e8e8"), ("stroke", "#999999"), ("stroke-width", 0.5)])
+        let label = image["pixelWidth"]?.number.flatMap { width in
+            image["pixelHeight"]?.number.map { "\(SVGCanvas.number(width))×\(SVGCanvas.number($0)) px" }
+        }
+        canvas.rect(frame, [("class", "image"), ("fill", "#e8e8e8"), ("stroke", "#999999"), ("stroke-width", 0.5)], title: label)
         canvas.element("line", [("x1", frame.x), ("y1", frame.y), ("x2", frame.maxX), ("y2", frame.maxY), ("stroke", "#bbbbbb"), ("stroke-width", 0.5)])
         canvas.element("line", [("x1", frame.maxX), ("y1", frame.y), ("x2", frame.x), ("y2", frame.maxY), ("stroke", "#bbbbbb"), ("stroke-width", 0.5)])
-        if let width = image["pixelWidth"]?.number, let height = image["pixelHeight"]?.number {
-            let label = "\(SVGCanvas.number(width))×\(SVGCanvas.number(height)) px"
-            canvas.text(label, x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 + 4, [("font-size", 10.0), ("fill", "#555555"), ("text-anchor", "middle")])
+        if let label, frame.width > estimatedWidth(label, fontSize: imageLabelFontSize), frame.height > imageLabelFontSize * 1.4 {
+            canvas.text(label, x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 + 4,
+                        [("font-size", imageLabelFontSize), ("fill", "#555555"), ("text-anchor", "middle")])
         }
     }
 

@@ -21,12 +21,33 @@ import Testing
         let svg = SnapshotSVG.render(try fixture("profile-card.json"), overlays: [.slop, .scaling])
         #expect(svg.contains(#"<rect x="296" y="18" width="64" height="64" class="tappable" fill="rgb(0,255,0)" fill-opacity="0.4"/>"#))
         #expect(svg.contains(##"<text x="80" y="75" font-size="11" fill="#ff0000" text-anchor="end">9.00x</text>"##))
-        #expect(svg.contains("336×336 px"))
+        // "336×336 px" does not fit on the 56-point avatar: only its tooltip says it.
+        #expect(svg.contains(##"class="image" fill="#e8e8e8" stroke="#999999" stroke-width="0.5"><title>336×336 px</title>"##))
+        #expect(!svg.contains(">336×336 px</text>"))
         #expect(svg.contains(#"stroke-dasharray="3 2""#))  // specs are dashed
         #expect(svg.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="395" height="100""#))  // 375x80 + margins
         let plain = SnapshotSVG.render(try fixture("profile-card.json"))
         #expect(!plain.contains("tappable") && !plain.contains("9.00x"))
         try writeArtifact(svg, "profile-card.svg")
+    }
+
+    // Images of 16 points in a row, 96x96 pixels each (scaling 9): neither their pixel sizes
+    // nor their ratios fit on them, so none is written over a neighbour; the ratios become red
+    // corner marks with the ratio as tooltip. A 200-point image has room for both labels.
+    @Test func labelsOnlyWhereTheyFit() throws {
+        func image(_ id: String, x: Double, side: Double) -> Snapshot.Element {
+            var element = Snapshot.Element(id: id, kind: .node, className: "ASImageNode",
+                                           frame: .init(x: x, y: 0, width: side, height: side))
+            element.props = ["image": .object(["pixelWidth": .number(96), "pixelHeight": .number(96), "scalingRatio": .number(9)])]
+            return element
+        }
+        var root = Snapshot.Element(id: "n1", kind: .node, className: "ASDisplayNode", frame: .init(x: 0, y: 0, width: 300, height: 200))
+        root.children = [image("n2", x: 0, side: 16), image("n3", x: 16, side: 16), image("n4", x: 100, side: 200)]
+        let svg = SnapshotSVG.render(Snapshot(revision: 1, meta: .init(), roots: [root], rangeControllers: []), overlays: [.scaling])
+        #expect(svg.components(separatedBy: ">96×96 px</text>").count == 2, "written once, on the big image")
+        #expect(svg.components(separatedBy: ">9.00x</text>").count == 2, "written once, on the big image")
+        #expect(svg.components(separatedBy: #"class="scaling-mark""#).count == 3, "a mark on each small image")
+        #expect(svg.contains(##"<path class="scaling-mark" d="M 26 20 L 26 26 L 20 26 Z" fill="#ff0000"><title>9.00x</title></path>"##))
     }
 
     // feed.json: the like button's tappable area is restricted on top, bottom and right: 2-point
