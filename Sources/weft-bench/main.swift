@@ -12,6 +12,7 @@ let suites: [any BenchSuite] = [
     NodesBench(),
     CaptureBench(),
     TransportBench(),
+    RecordingBench(),
 ]
 
 var size = BenchSize.full

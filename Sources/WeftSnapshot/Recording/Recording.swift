@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A recording read from its bytes (docs/recording-format.md): an index of its lines, whose
 /// documents and ops are decoded only when a moment is asked for (`snapshot(atRevision:)`), so
 /// that opening a long recording costs one pass over its bytes and seeking costs one keyframe
@@ -66,7 +72,7 @@ public struct Recording: Sendable {
             lineNumber += 1
             if line.range.isEmpty { continue }
             do {
-                try read(line: lineNumber, range: line.range)
+                try read(line: lineNumber, range: line.range, checkingTheBody: !line.terminated)
             } catch {
                 if !line.terminated, error.message.hasPrefix("not JSON") {
                     truncatedTail = lineNumber
@@ -123,26 +129,47 @@ public struct Recording: Sendable {
         return Header(meta: meta, keyframeInterval: interval, limitBytes: limit)
     }
 
-    private mutating func read(line number: Int, range: Range<Int>) throws(RecordingError) {
+    /// Reads one record's envelope. A body (`document`, `ops`) that ends the line, as writers
+    /// put it, is not read here unless `checkingTheBody` (a last line that may be cut short):
+    /// opening then costs little more than finding the lines, and seeking reads the bodies it
+    /// needs (their errors name the line too).
+    private mutating func read(line number: Int, range: Range<Int>, checkingTheBody: Bool) throws(RecordingError) {
         func fail(_ message: String, at offset: Int? = nil) -> RecordingError {
             RecordingError(line: number, offset: offset ?? range.lowerBound, message: message)
         }
         var values: [String: JSONValue] = [:]
         var body: (key: String, range: Range<Int>)?
-        do {
-            try JSONReader.forEachMember(in: bytes[range]) { key, value in
-                if key == "document" || key == "ops" {
-                    let skipped = try value.skip()
-                    body = (key, skipped.lowerBound + range.lowerBound..<skipped.upperBound + range.lowerBound)
-                } else {
-                    values[key] = try value.read()
+        var checkBody = checkingTheBody
+        while true {
+            values = [:]
+            body = nil
+            do {
+                try JSONReader.forEachMember(in: bytes[range]) { key, value in
+                    if key == "document" || key == "ops" {
+                        guard checkBody else {
+                            // Up to the line's closing brace; what it holds is checked on seeking.
+                            let end = Self.closingBrace(of: bytes, in: range) ?? range.upperBound
+                            body = (key, value.offset + range.lowerBound..<end)
+                            return false
+                        }
+                        let skipped = try value.skip()
+                        body = (key, skipped.lowerBound + range.lowerBound..<skipped.upperBound + range.lowerBound)
+                    } else {
+                        values[key] = try value.read()
+                    }
+                    return true
                 }
-                return true
+            } catch let error as JSONError {
+                throw fail("not JSON: \(error.message)", at: range.lowerBound + error.offset)
+            } catch {
+                throw fail("not JSON: \(error)")
             }
-        } catch let error as JSONError {
-            throw fail("not JSON: \(error.message)", at: range.lowerBound + error.offset)
-        } catch {
-            throw fail("not JSON: \(error)")
+            // A writer that put keys after the body: read the whole line.
+            if !checkBody, body != nil, values["revision"] == nil || values["frame"] == nil || values["time"] == nil {
+                checkBody = true
+                continue
+            }
+            break
         }
         guard end == nil else { throw fail("a record follows the end record") }
         guard let kind = values["kind"]?.string else { throw fail("the record has no string \"kind\"") }
@@ -189,6 +216,13 @@ public struct Recording: Sendable {
         default:
             throw fail("unknown record kind \"\(kind)\"")
         }
+    }
+
+    /// The offset of the last `}` of the line, ignoring trailing whitespace.
+    private static func closingBrace(of bytes: [UInt8], in range: Range<Int>) -> Int? {
+        var end = range.upperBound
+        while end > range.lowerBound, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0D { end -= 1 }
+        return end > range.lowerBound && bytes[end - 1] == UInt8(ascii: "}") ? end - 1 : nil
     }
 
     // MARK: Seeking
@@ -287,7 +321,10 @@ private struct LineSplitter {
     mutating func next() -> (range: Range<Int>, terminated: Bool)? {
         guard position < bytes.count else { return nil }
         let start = position
-        if let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        let found = bytes.withUnsafeBufferPointer { buffer in
+            memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress! }
+        }
+        if let newline = found {
             position = newline + 1
             return (start..<newline, true)
         }
