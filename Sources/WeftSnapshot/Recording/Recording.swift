@@ -186,12 +186,10 @@ public struct Recording: Sendable {
         switch kind {
         case "keyframe":
             guard let body, body.key == "document" else { throw fail("the keyframe has no \"document\"") }
-            if keyframes.isEmpty {
-                guard revision >= 1 else { throw fail("the first keyframe's revision must be 1 or more, not \(revision)") }
-            } else {
-                guard revision == lastRevision else {
-                    throw fail("keyframe at revision \(revision), but the last update recorded was revision \(lastRevision)")
-                }
+            // After the first, a keyframe repeats the last revision, or starts again after a gap
+            // (revisions the recorder did not get: a page that fetched the document again).
+            guard revision >= max(1, lastRevision) else {
+                throw fail("keyframe at revision \(revision), but the last revision recorded was \(lastRevision)")
             }
             keyframes.append(Revision(revision: revision, moment: moment, line: number, body: body.range))
         case "update":
@@ -250,7 +248,12 @@ public struct Recording: Sendable {
         var ops: [UpdateOp] = []
         var opLines: [(endIndex: Int, update: Revision)] = []
         if revision > keyframe.revision {
-            let first = updates.firstIndex { $0.revision == keyframe.revision + 1 }!
+            // Updates are in revision order, and follow each other up to a gap's keyframe.
+            guard let first = updates.firstIndex(where: { $0.revision == keyframe.revision + 1 }),
+                  first + revision - keyframe.revision <= updates.count,
+                  updates[first + revision - keyframe.revision - 1].revision == revision else {
+                throw RecordingError(line: 0, offset: 0, message: "revision \(revision) was not recorded (a gap after revision \(keyframe.revision))")
+            }
             for update in updates[first..<(first + revision - keyframe.revision)] {
                 do {
                     ops += try UpdateOp.decode(bytes[update.body])
