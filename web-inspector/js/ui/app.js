@@ -13,12 +13,13 @@ import { DiffPanel } from './diff-panel.js';
 import { PlaygroundPanel } from './playground-panel.js';
 import { DeviceSession, identityKey, processKey, appName, describeStaleDocument, describeMissingDocument } from '../device-session.js';
 import { inspectorURL } from '../protocol-client.js';
-import { TreeModel, copySnapshot } from '../tree-model.js';
+import { TreeModel, copySnapshot, checkSnapshot } from '../tree-model.js';
 import { describeUnknownOps } from '../live-document.js';
 import { parseSnapshot, snapshotFileText } from '../snapshot-file.js';
 import { displayText, stringifyJSON } from '../json-values.js';
 import { UpdateRate } from '../update-rate.js';
 import { h } from './dom.js';
+import { Timeline } from './timeline.js';
 
 const REMEMBERED = 'weft.device';
 const $ = (id) => document.getElementById(id);
@@ -80,6 +81,26 @@ const documents = {
   openFiles: (list) => openFiles(list),
 };
 const diffPanel = new DiffPanel(state, $('diff'), documents);
+// Time travel: every revision received, shown again read-only on request (timeline.js).
+const timeline = new Timeline($('timeline'), {
+  state,
+  isLive: () => !!liveModel,
+  showModel: (model, name) => {
+    state.setDocument(model, { kind: 'file', name });
+    $('back-to-live').hidden = !liveModel;
+    refreshPill();
+  },
+  showLive: () => showLive(),
+  addSnapshot: (name, snapshot) => { files.set(name, checkSnapshot(JSON.parse(stringifyJSON(snapshot)))); diffPanel.refreshChoices(); },
+  compare: (before, after) => {
+    diffPanel.refreshChoices();
+    diffPanel.beforeSelect.value = before;
+    diffPanel.afterSelect.value = after;
+    selectTab('diff');
+    diffPanel.run();
+  },
+  onError: (message) => showBanner(message),
+});
 
 // ---- Tabs ----
 for (const tab of document.querySelectorAll('[role="tab"]')) {
@@ -202,6 +223,7 @@ function bindIdentity(identity) {
 // ---- Live documents ----
 function showLive() {
   $('back-to-live').hidden = true;
+  timeline.left();
   if (liveModel) state.setDocument(liveModel, { kind: 'live', name: identityKey(session?.identity) });
   else state.setDocument(null, null);
   refreshPill();
@@ -220,6 +242,7 @@ function liveDocument(model) {
     return;
   }
   liveModel = model;
+  timeline.liveDocument(model);
   state.emit('live'); // perhaps another process (a restart): what is kept per process follows
   diffPanel.refreshChoices();
   if (viewPaused) { pendingLive = true; return; }
@@ -233,9 +256,10 @@ function liveDocument(model) {
   }
   updateStatus();
 }
-function liveUpdate(model, changes) {
+function liveUpdate(model, changes, update) {
   updateRate.note(performance.now());
   liveModel = model;
+  timeline.liveUpdate(model, update);
   diffPanel.liveChanged(); // whichever document the views show
   if (state.source?.kind !== 'live' || state.model !== model) return;
   const started = performance.now();
@@ -374,6 +398,7 @@ async function start() {
     WebSocket: window.WebSocket,
     listeners: {
       onState: (name, detail) => {
+        if (name === 'attached' && ['device-disconnected', 'disconnected', 'reconnecting'].includes(lastSessionState[0])) timeline.mark('reconnect');
         lastSessionState = [name, detail || {}];
         refreshPill();
         showStale();
@@ -395,5 +420,5 @@ async function start() {
   session.start();
 }
 
-window.weft = { state, treeView, screenView, properties, diffPanel, files, showFile, showLive, parseSnapshot, selectTab, session: null };
+window.weft = { state, treeView, screenView, properties, diffPanel, timeline, files, showFile, showLive, parseSnapshot, selectTab, session: null };
 start();
