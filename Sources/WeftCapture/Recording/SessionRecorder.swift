@@ -25,6 +25,8 @@ final class SessionRecorder {
     private var revision = 0
     private var moment = RecordingLine.Moment(frame: 0, time: 0)
     private var updatesSinceKeyframe = 0
+    /// The last revisions recorded and their frames (markers look theirs up).
+    private var recent: [(revision: Int, frame: Int)] = []
     private var updateBytesSinceKeyframe = 0
     private var lastKeyframeBytes = 0
 
@@ -47,6 +49,8 @@ final class SessionRecorder {
         guard !isEnded else { return }
         self.moment = moment
         revision = document.revision
+        recent.append((revision, moment.frame))
+        if recent.count > 64 { recent.removeFirst(32) }
         guard let ops else {
             keyframe(document)
             return
@@ -69,9 +73,12 @@ final class SessionRecorder {
         updateBytesSinceKeyframe = 0
     }
 
+    /// A marker from the loop's thread, which reaches this context after the captures the loop
+    /// submitted before it, and perhaps after later ones: its revision is the last one recorded
+    /// at or before its frame.
     func mark(_ marker: RecordingMarker, at moment: RecordingLine.Moment) {
         guard !isEnded else { return }
-        self.moment = moment
+        let revision = recent.last { $0.frame <= moment.frame }?.revision ?? recent.first?.revision ?? self.revision
         append(RecordingLine.marker(marker, revision: revision, at: moment))
     }
 

@@ -46,6 +46,7 @@ public struct Recording: Sendable {
     public private(set) var updates: [Revision] = []
     /// Every keyframe, in revision order (the first is the first revision recorded).
     public private(set) var keyframes: [Revision] = []
+    /// Every marker, by frame.
     public private(set) var markers: [Marker] = []
     /// The end record; nil when the program stopped without writing one (killed, crashed).
     public private(set) var end: End?
@@ -84,6 +85,7 @@ public struct Recording: Sendable {
         guard !keyframes.isEmpty else {
             throw RecordingError(line: lineNumber, offset: bytes.count, message: "no keyframe: the recording holds no document")
         }
+        markers.sort { ($0.moment.frame, $0.revision) < ($1.moment.frame, $1.revision) }
     }
 
     // MARK: Reading lines
@@ -178,10 +180,14 @@ public struct Recording: Sendable {
         }
         let moment = RecordingLine.Moment(frame: frame, time: time)
         if keyframes.isEmpty, updates.isEmpty { firstMoment = moment }
-        guard moment.frame >= lastMoment.frame, moment.time >= lastMoment.time else {
-            throw fail("frame \(frame) at \(time) s goes back before frame \(lastMoment.frame) at \(lastMoment.time) s")
+        // A marker reaches the recorder after the revisions published meanwhile: only the
+        // revisions' moments must not go back.
+        if kind != "marker" {
+            guard moment.frame >= lastMoment.frame, moment.time >= lastMoment.time else {
+                throw fail("frame \(frame) at \(time) s goes back before frame \(lastMoment.frame) at \(lastMoment.time) s")
+            }
+            lastMoment = moment
         }
-        lastMoment = moment
         guard let revision = values["revision"]?.integer else { throw fail("the \(kind) record has no integer \"revision\"") }
         switch kind {
         case "keyframe":
