@@ -256,7 +256,7 @@ export class RecordingStore {
         }
         case 'update':
           if (!store.records.length) throw new RecordingError(number, 'an update before the first keyframe');
-          if (record.baseRevision !== store.lastRevision || record.revision !== store.lastRevision + 1 || !Array.isArray(record.ops)) {
+          if (record.baseRevision !== store.lastRevision || !(record.revision > store.lastRevision) || !Array.isArray(record.ops)) {
             throw new RecordingError(number, `update to revision ${displayText(record.revision)} does not follow revision ${store.lastRevision}`);
           }
           store.addUpdate(record);

@@ -8,33 +8,28 @@ import WeftSnapshot
 /// Bounded: a line that would take the file past `limitBytes` is not written; the recording
 /// ends there with an `end` record of reason `limit` (room for it is kept) and one message on
 /// standard error, and the program goes on unrecorded. Write errors end it the same way.
-/// A keyframe follows every `keyframeInterval` updates, or sooner when the updates since the
-/// last keyframe weigh more than it: seeking then reads one keyframe and at most about as many
-/// bytes of ops, and keyframes stay under about half of the file.
+/// Keyframes: `RecordingKeyframes`.
 final class SessionRecorder {
     /// Room kept for the `end` record.
     private static let endRoom = 160
 
     let path: String
     let limitBytes: Int
-    let keyframeInterval: Int
+    private var keyframes: RecordingKeyframes
     private let file: FileHandle
     private var buffer: [UInt8] = []
     private(set) var bytesWritten = 0
     private(set) var isEnded = false
     private var revision = 0
     private var moment = RecordingLine.Moment(frame: 0, time: 0)
-    private var updatesSinceKeyframe = 0
     /// The last revisions recorded and their frames (markers look theirs up).
     private var recent: [(revision: Int, frame: Int)] = []
-    private var updateBytesSinceKeyframe = 0
-    private var lastKeyframeBytes = 0
 
     /// Creates (or truncates) the file and writes the header. `meta`: the program's meta.
     init(path: String, meta: Snapshot.Meta, limitBytes: Int, keyframeInterval: Int) throws {
         self.path = path
         self.limitBytes = limitBytes
-        self.keyframeInterval = keyframeInterval
+        keyframes = RecordingKeyframes(interval: keyframeInterval)
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
@@ -57,9 +52,7 @@ final class SessionRecorder {
         }
         let line = RecordingLine.update(revision: document.revision, ops: ops, at: moment)
         guard append(line) else { return }
-        updatesSinceKeyframe += 1
-        updateBytesSinceKeyframe += line.count
-        if updatesSinceKeyframe >= keyframeInterval || updateBytesSinceKeyframe >= lastKeyframeBytes { keyframe(document) }
+        if keyframes.updateWritten(bytes: line.count) { keyframe(document) }
     }
 
     private func keyframe(_ document: Snapshot) {
@@ -68,9 +61,7 @@ final class SessionRecorder {
         document.meta = Snapshot.Meta()
         let line = RecordingLine.keyframe(document, at: moment)
         guard append(line) else { return }
-        lastKeyframeBytes = line.count
-        updatesSinceKeyframe = 0
-        updateBytesSinceKeyframe = 0
+        keyframes.keyframeWritten(bytes: line.count)
     }
 
     /// A marker from the loop's thread, which reaches this context after the captures the loop

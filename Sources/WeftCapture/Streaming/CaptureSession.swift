@@ -199,6 +199,9 @@ public final class CaptureSession {
         publishIfChanged(sendingUpdate: isListening())
         var document = publisher.flush().published!
         document.meta.capturedAt = Capture.timestamp()
+        // Where on the program's timeline (a recorder that polls documents places them by it).
+        document.meta.extra["frame"] = .number(Double(loop.frame))
+        document.meta.extra["time"] = .number(loop.time)
         return document
     }
 

@@ -201,7 +201,8 @@ public struct Recording: Sendable {
         case "update":
             guard let body, body.key == "ops" else { throw fail("the update has no \"ops\"") }
             guard !keyframes.isEmpty else { throw fail("an update before the first keyframe") }
-            guard values["baseRevision"]?.integer == lastRevision, revision == lastRevision + 1 else {
+            // Usually the next revision; more when the recorder polled (`weft record-session`).
+            guard values["baseRevision"]?.integer == lastRevision, revision > lastRevision else {
                 throw fail("update to revision \(revision) from \(values["baseRevision"]?.integer.map(String.init) ?? "?") "
                            + "does not follow revision \(lastRevision)")
             }
@@ -254,13 +255,13 @@ public struct Recording: Sendable {
         var ops: [UpdateOp] = []
         var opLines: [(endIndex: Int, update: Revision)] = []
         if revision > keyframe.revision {
-            // Updates are in revision order, and follow each other up to a gap's keyframe.
-            guard let first = updates.firstIndex(where: { $0.revision == keyframe.revision + 1 }),
-                  first + revision - keyframe.revision <= updates.count,
-                  updates[first + revision - keyframe.revision - 1].revision == revision else {
-                throw RecordingError(line: 0, offset: 0, message: "revision \(revision) was not recorded (a gap after revision \(keyframe.revision))")
+            // Updates are in revision order, each following the one before it (or the keyframe).
+            guard let last = Self.lastIndex(in: updates, atOrBefore: revision, key: { $0.revision }),
+                  updates[last].revision == revision else {
+                throw RecordingError(line: 0, offset: 0, message: "revision \(revision) was not recorded (the recorder did not get it)")
             }
-            for update in updates[first..<(first + revision - keyframe.revision)] {
+            let first = (Self.lastIndex(in: updates, atOrBefore: keyframe.revision, key: { $0.revision }) ?? -1) + 1
+            for update in updates[first...last] {
                 do {
                     ops += try UpdateOp.decode(bytes[update.body])
                 } catch {
