@@ -76,3 +76,33 @@ def test_bad_recordings_get_clear_errors(weft_cli, tmp_path):
     assert result.returncode == 2 and "line 2 (byte 98)" in result.stderr, result.stderr
     result = run_cli(weft_cli, "recording", "info", tmp_path / "missing.jsonl")
     assert result.returncode == 2 and "no such file" in result.stderr
+
+
+def test_record_session_records_a_running_program_through_the_gateway(gateway, texturegram, weft_cli, tmp_path):
+    """`weft record-session`: TextureGram runs in real time (its scripted finger scrolls the feed)
+    and the CLI records two seconds of it through the gateway."""
+    from harness import HostProgram
+
+    with HostProgram(texturegram, gateway) as program:
+        output = tmp_path / "session.jsonl"
+        result = run_cli(weft_cli, "record-session", "--gateway", gateway.http_url, "--device",
+                         f"org.weft.TextureGram/{program.instance}", "--duration", "2s", "--interval", "0.05", "-o", output)
+        assert result.returncode == 0, result.stderr
+        assert "revisions" in result.stderr
+    validated = subprocess.run([str(REPO_ROOT / ".venv/bin/python"), str(REPO_ROOT / "scripts/validate-snapshots"), str(output)],
+                               capture_output=True, text=True)
+    assert validated.returncode == 0, validated.stdout
+    info = run_cli(weft_cli, "recording", "info", output)
+    assert info.returncode == 0 and "end:        finished" in info.stdout, info.stdout + info.stderr
+    lines = [json.loads(line) for line in output.read_text().splitlines()]
+    updates = [line for line in lines if line.get("kind") == "update"]
+    assert len(updates) >= 5, f"{len(updates)} updates in two seconds"
+    # Placed by the program's frames, which move on.
+    assert updates[-1]["frame"] > updates[0]["frame"] > 0
+    # Every revision recorded reads back; the last one is the program's document then.
+    for update in (updates[0], updates[len(updates) // 2], updates[-1]):
+        extracted = run_cli(weft_cli, "recording", "snapshot", output, "--at", update["revision"])
+        assert extracted.returncode == 0, extracted.stderr
+        assert json.loads(extracted.stdout)["revision"] == update["revision"]
+    moved = run_cli(weft_cli, "recording", "diff", output, updates[0]["revision"], updates[-1]["revision"])
+    assert moved.returncode == 1, moved.stdout + moved.stderr

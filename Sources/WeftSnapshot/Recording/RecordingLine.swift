@@ -40,12 +40,13 @@ public enum RecordingLine {
         return finish(&writer)
     }
 
-    /// The ops from `revision - 1` to `revision` (`Tree.updated`'s params), `ops` as a JSON array.
-    public static func update(revision: Int, ops: [UInt8], at moment: Moment) -> [UInt8] {
+    /// The ops from `baseRevision` (default: the one before) to `revision` (`Tree.updated`'s
+    /// params), `ops` as a JSON array.
+    public static func update(revision: Int, from baseRevision: Int? = nil, ops: [UInt8], at moment: Moment) -> [UInt8] {
         var writer = JSONWriter(capacity: ops.count + 96)
         start("update", moment, into: &writer)
         writer.raw(",\"baseRevision\":")
-        writer.int(revision - 1)
+        writer.int(baseRevision ?? revision - 1)
         writer.raw(",\"revision\":")
         writer.int(revision)
         writer.raw(",\"ops\":")
