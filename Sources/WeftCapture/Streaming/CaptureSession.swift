@@ -443,6 +443,8 @@ extension CaptureSession {
     /// it; call it on the loop's thread, as at exit without `stop()`). Nothing when not recording.
     public func finishRecording() {
         guard isRecording else { return }
+        // The last frames' changes (and a revert of edits by `stop()`) are the run's end.
+        if hasUncapturedChanges || changes != .captured { publishIfChanged(sendingUpdate: isListening()) }
         isRecording = false
         let now = moment
         publisher.afterPublishing { [publisher] _ in publisher.stopRecording(at: now) }
