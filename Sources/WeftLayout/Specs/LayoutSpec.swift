@@ -3,13 +3,24 @@
 /// size. Subclasses override `calculateLayoutThatFits` (and `textureClassName`).
 open class LayoutSpec: LayoutElement {
     public let style = LayoutElementStyle()
-    public var debugName: String?
+    public var debugName: String? {
+        get { storedDebugName }
+        set { storedDebugName = newValue }
+    }
     /// The elements this spec arranges; specs with named children (`child`, `overlay`, ...)
     /// keep them here in Texture's index order.
-    public var children: [any LayoutElement]
+    public var children: [any LayoutElement] {
+        get { storedChildren }
+        set { storedChildren = newValue }
+    }
+    // Unchecked for exclusivity: layouts and captures read them for every spec, and the
+    // accessors above only read or assign them whole, so no two accesses can overlap on the
+    // thread that lays the spec out (the invariant needs no run-time check).
+    @exclusivity(unchecked) private var storedDebugName: String?
+    @exclusivity(unchecked) private var storedChildren: [any LayoutElement]
 
     public init(children: [any LayoutElement] = []) {
-        self.children = children
+        storedChildren = children
     }
 
     open var textureClassName: String { "ASLayoutSpec" }
