@@ -51,6 +51,11 @@ extension InspectorAttachTests {
         }
         inspector.detach()
 
+        // `make test-schema` validates it line by line (docs/recording.schema.json).
+        let artifacts = RepositoryLayout.root.appendingPathComponent(".build/test-artifacts/snapshots")
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: artifacts.appendingPathComponent("inspector-recording.jsonl"))
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: path), to: artifacts.appendingPathComponent("inspector-recording.jsonl"))
         let recording = try Recording(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         #expect(recording.header.meta.appId == "org.weft.tests" && recording.header.meta.pid == nil,
                 "a manual clock's recording names no process")
