@@ -17,6 +17,8 @@ import WeftSnapshot
 ///   allowed frame), except while the loop is paused, where every stepped frame's update is
 ///   sent.
 /// - `Runtime.step` answers after its frames ran and after the update they produced was sent.
+/// - Recording (`record(to:limitBytes:)`): every revision, with markers, to a file
+///   (docs/recording-format.md), streamed as if someone listened; written where it publishes.
 ///
 /// Everything here is called on the main loop's thread; the transport posts requests to it.
 /// With `publishing: .worker` only the capture runs there: comparing, diffing and encoding run

@@ -185,7 +185,6 @@ export class Timeline {
   #refresh() {
     const store = this.store;
     const live = this.shown === null;
-    this.container.hidden = false;
     this.container.dataset.live = String(live && !this.fromFile);
     this.slider.disabled = !store.size;
     this.slider.min = String(store.firstRevision);
