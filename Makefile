@@ -114,7 +114,8 @@ readme-screenshot: venv gateway
 	WEFT_README_SCREENSHOT=1 $(PYTHON) -m pytest -q tests/e2e/test_texturegram.py -k screenshot
 
 # Every fixture snapshot and every snapshot the Swift tests wrote (.build/test-artifacts/snapshots,
-# also where captures from tests land) must match docs/snapshot.schema.json. Run after test-swift.
+# also where captures from tests land) must match docs/snapshot.schema.json, and every recording
+# there (*.jsonl) docs/recording.schema.json, line by line. Run after test-swift.
 SNAPSHOT_ARTIFACTS := .build/test-artifacts/snapshots
 test-schema: $(PYTHON)
 	$(PYTHON) scripts/validate-snapshots fixtures/snapshots $(SNAPSHOT_ARTIFACTS) Tests/WeftTestingTests/__Snapshots__ \

@@ -6,7 +6,7 @@ public enum WeftCLI {
     /// Every subcommand, in the order `weft --help` lists them.
     public static var subcommands: [any Subcommand.Type] { [
         DevicesCommand.self, SnapshotCommand.self, DiffCommand.self, AsciiCommand.self, RenderCommand.self,
-        LayoutCommand.self, RecordCommand.self, VerifyCommand.self,
+        LayoutCommand.self, RecordCommand.self, VerifyCommand.self, RecordingCommand.self, RecordSessionCommand.self,
     ] }
 
     /// Runs `weft` with `arguments` (without the program name) and returns the exit status:

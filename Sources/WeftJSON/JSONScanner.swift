@@ -503,8 +503,8 @@
                 var member = JSONMemberValue(scanner: scanner)
                 let goOn = try visit(key, &member)
                 scanner = member.scanner
-                if !member.consumed { try scanner.skipValue() }
                 if !goOn { throw StopReading() }
+                if !member.consumed { try scanner.skipValue() }
             }
         } catch is StopReading {
             stopped = true

@@ -14,6 +14,8 @@ public struct GatewayEnvironment: Sendable, Equatable {
     public var instance: String?
     /// `WEFT_SNAPSHOT_DIR`: where checkpoints are written.
     public var snapshotDirectory: String?
+    /// `WEFT_RECORDING`: the file the whole run is recorded to (docs/recording-format.md).
+    public var recording: String?
 
     /// The instance name of a program that names none.
     public static let defaultInstance = "default"
@@ -27,6 +29,7 @@ public struct GatewayEnvironment: Sendable, Equatable {
         token = value("WEFT_TOKEN")
         instance = value("WEFT_INSTANCE")
         snapshotDirectory = value("WEFT_SNAPSHOT_DIR")
+        recording = value("WEFT_RECORDING")
     }
 
     /// `WEFT_GATEWAY` parsed; nil when it is not set.

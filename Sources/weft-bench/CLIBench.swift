@@ -11,7 +11,7 @@ struct CLIBench: BenchSuite {
     func run(size: BenchSize, report: BenchReport) {
         let elementCount = size == .tiny ? 1_000 : 100_000
         let repeats = size == .tiny ? 1 : 3
-        let weft = Self.weftExecutable()
+        let weft = Self.siblingExecutable("weft")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("weft-cli-bench-\(getpid())")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -44,14 +44,15 @@ struct CLIBench: BenchSuite {
         report.figure("weft diff process peak memory (\(label))", Double(peakKiB) / 1024, "MiB", decimals: 1)
     }
 
-    /// The `weft` built next to this benchmark (`make bench` builds both).
-    private static func weftExecutable() -> String {
+    /// The executable `name` (`weft`, `TextureGram`) built next to this benchmark (`make bench`
+    /// builds them all).
+    static func siblingExecutable(_ name: String) -> String {
         let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let weft = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("weft").path
-        guard FileManager.default.isExecutableFile(atPath: weft) else {
-            fatalError("cli bench: \(weft) is missing; build it first (swift build -c release --product weft)")
+        let path = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent(name).path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            fatalError("bench: \(path) is missing; build it first (swift build -c release --product \(name))")
         }
-        return weft
+        return path
     }
 }
 

@@ -15,6 +15,7 @@ let suites: [any BenchSuite] = [
     EvaluateBench(),
     DevToolsBench(),
     TransportBench(),
+    RecordingBench(),
 ]
 
 var size = BenchSize.full

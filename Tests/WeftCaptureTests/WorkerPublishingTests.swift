@@ -106,7 +106,7 @@ struct WorkerPublishingTests {
         let outbox = Mutex<[[UInt8]]>([])
         publisher.sendEvent = { _, params in outbox.withLock { $0.append(params) } }
         let a = SyntheticFeed.snapshot(elementCount: 200, seed: 1)
-        publisher.submit(sendUpdate: true) { .document(a) }
+        publisher.submit(sendUpdate: true, at: .init(frame: 0, time: 0)) { .document(a) }
         #expect(publisher.flush().revision == 1)  // the first capture is published, not sent
         // Hold the worker, queue three captures, release it: only the newest is published.
         let release = DispatchSemaphore(value: 0)
@@ -116,7 +116,7 @@ struct WorkerPublishingTests {
         var c = b
         c.roots[0].frame.y += 10
         let d = SyntheticFeed.snapshot(elementCount: 150, seed: 2)
-        for capture in [b, c, d] { publisher.submit(sendUpdate: true) { .document(capture) } }
+        for capture in [b, c, d] { publisher.submit(sendUpdate: true, at: .init(frame: 0, time: 0)) { .document(capture) } }
         release.signal()
         let state = publisher.flush()
         #expect(state.revision == 2 && state.updatesSent == 1)
@@ -139,15 +139,15 @@ struct WorkerPublishingTests {
         let release = DispatchSemaphore(value: 0)
         publisher.afterPublishing { _ in release.wait() }  // holds the worker: nothing is taken
         weak var first: PendingCapture?
-        publisher.submit(sendUpdate: false) {
+        publisher.submit(sendUpdate: false, at: .init(frame: 0, time: 0)) {
             let capture = PendingCapture.document(snapshot)
             first = capture
             return capture
         }
-        publisher.submit(sendUpdate: false) { .document(snapshot) }  // supersedes the first
+        publisher.submit(sendUpdate: false, at: .init(frame: 0, time: 0)) { .document(snapshot) }  // supersedes the first
         #expect(first != nil, "kept until the host's next capture")
         var firstAliveDuringCapture: Bool?
-        publisher.submit(sendUpdate: false) {
+        publisher.submit(sendUpdate: false, at: .init(frame: 0, time: 0)) {
             firstAliveDuringCapture = first != nil
             return .document(snapshot)
         }
@@ -170,19 +170,19 @@ struct WorkerPublishingTests {
             return true
         }
         var capture = SyntheticFeed.snapshot(elementCount: 40, seed: 3)
-        publisher.submit(sendUpdate: true) { .document(capture) }  // starts the poll
+        publisher.submit(sendUpdate: true, at: .init(frame: 0, time: 0)) { .document(capture) }  // starts the poll
         #expect(publisher.flush().revision == 1)  // the first document is published, not sent
         // Nobody flushes: each change reaches the receiver through the running poll.
         for step in 1...3 {
             capture.roots[0].frame.y += 1
-            publisher.submit(sendUpdate: true) { .document(capture) }
+            publisher.submit(sendUpdate: true, at: .init(frame: 0, time: 0)) { .document(capture) }
             #expect(waitUntil { sent.withLock { $0 } == step })
         }
         // Idle for longer than the poll keeps going, then one more change.
         let idle = publisher.pollInterval * Double(publisher.idlePollsBeforeStopping)
         Thread.sleep(forTimeInterval: idle * 2)
         capture.roots[0].frame.y += 1
-        publisher.submit(sendUpdate: true) { .document(capture) }
+        publisher.submit(sendUpdate: true, at: .init(frame: 0, time: 0)) { .document(capture) }
         #expect(waitUntil { sent.withLock { $0 } == 4 })
         #expect(publisher.flush().revision == 5)
     }
@@ -223,15 +223,15 @@ struct WorkerPublishingTests {
         let sent = Mutex(0)
         publisher.sendEvent = { _, _ in sent.withLock { $0 += 1 } }
         let a = SyntheticFeed.snapshot(elementCount: 50)
-        publisher.submit(sendUpdate: true) { .document(a) }
-        publisher.submit(sendUpdate: true) { .document(a) }
+        publisher.submit(sendUpdate: true, at: .init(frame: 0, time: 0)) { .document(a) }
+        publisher.submit(sendUpdate: true, at: .init(frame: 0, time: 0)) { .document(a) }
         _ = publisher.flush()
-        publisher.submit(sendUpdate: true) { .document(a) }
+        publisher.submit(sendUpdate: true, at: .init(frame: 0, time: 0)) { .document(a) }
         // Equal, sharing no storage with it: a capture read afresh that found nothing new.
         let copy = try Snapshot(json: a.encoded())
-        publisher.submit(sendUpdate: true) { .document(copy) }
+        publisher.submit(sendUpdate: true, at: .init(frame: 0, time: 0)) { .document(copy) }
         _ = publisher.flush()
-        publisher.submit(sendUpdate: false) { .document(copy) }
+        publisher.submit(sendUpdate: false, at: .init(frame: 0, time: 0)) { .document(copy) }
         #expect(publisher.flush().revision == 1)
         #expect(sent.withLock { $0 } == 0)
     }

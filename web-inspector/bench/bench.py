@@ -7,21 +7,62 @@ opens the page in headless Chromium and runs bench.js in it. Prints
 Then, with TextureGram built (release first), the frames per second the page presents with the
 Ranges tab (and, to compare, the Properties tab) shown while the program scrolls by itself and
 its updates arrive (up to 30 a second): 5 s each at full size, 1 s at tiny; and the time to draw
-the 3D exploded view of TextureGram's document."""
+the 3D exploded view of TextureGram's document.
+
+Time travel (docs/web-inspector.md): a deterministic TextureGram run recorded with
+WEFT_RECORDING (ten minutes of program time at full size, twenty seconds at tiny size), opened
+in the page (RecordingStore.fromFileText), and the time to show revisions spread over it."""
 import argparse
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
 
-from harness import REPO_ROOT, Gateway, HostProgram  # noqa: E402
+from harness import REPO_ROOT, Gateway, HostProgram, host_program  # noqa: E402
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 SIZES = {"tiny": [1000], "full": [1000, 10000, 100000]}
+RECORDING_FRAMES = {"tiny": 1200, "full": 36000}
+# Served by the gateway with the page (the page fetches it), removed afterwards.
+RECORDING = Path(__file__).resolve().parent / ".texturegram-recording.jsonl"
+
+SEEK = """
+const done = arguments[arguments.length - 1];
+(async () => {
+  const { RecordingStore } = await import('/js/recording-store.js');
+  const text = await (await fetch('/bench/.texturegram-recording.jsonl')).text();
+  let started = performance.now();
+  const store = RecordingStore.fromFileText(text);
+  const open = performance.now() - started;
+  const first = store.firstRevision, last = store.lastRevision, seeks = 50;
+  let slowest = 0, total = 0;
+  for (let i = 1; i <= seeks; i++) {
+    const revision = first + Math.floor((last - first) * i / seeks);
+    started = performance.now();
+    store.modelAt(revision);
+    const ms = performance.now() - started;
+    slowest = Math.max(slowest, ms); total += ms;
+  }
+  return [["timeline: open a TextureGram recording of " + (last - first + 1) + " revisions", open.toFixed(0), "ms"],
+    ["timeline: show a revision, slowest of " + seeks, slowest.toFixed(1), "ms"],
+    ["timeline: show a revision, mean", (total / seeks).toFixed(1), "ms"]];
+})().then(done, (e) => done({ error: String(e) }));
+"""
+
+
+def record_texturegram(frames):
+    texturegram = host_program("TextureGram")
+    if texturegram is None:
+        raise SystemExit("bench-web: TextureGram is not built (swift build --product TextureGram)")
+    env = {k: v for k, v in os.environ.items() if k not in ("WEFT_GATEWAY", "WEFT_INSTANCE")}
+    env["WEFT_RECORDING"] = str(RECORDING)
+    subprocess.run([str(texturegram), "--frames", str(frames)], env=env, check=True, capture_output=True, timeout=600)
 
 
 def main() -> int:
@@ -44,8 +85,12 @@ def main() -> int:
                 SIZES[args.size])
             if not isinstance(rows, dict):
                 rows += live_tab_figures(driver, gateway, 5 if args.size == "full" else 1)
+                record_texturegram(RECORDING_FRAMES[args.size])
+                seek = driver.execute_async_script(SEEK)
+                rows = seek if isinstance(seek, dict) else rows + seek
     finally:
         driver.quit()
+        RECORDING.unlink(missing_ok=True)
     if isinstance(rows, dict):
         print(f"bench-web: {rows['error']}", file=sys.stderr)
         return 1

@@ -99,7 +99,7 @@ export class DeviceBinding {
    * @param {Function} [options.clock] now in ms (when a device went away, a refused fetch's back-off)
    * @param {Function} [options.backoff] attempt -> delay in ms
    * @param {object} [options.listeners] onState(state, detail), onDevices(devices),
-   *   onDocument(model), onUpdate(model, changes), onEvent(method, params),
+   *   onDocument(model), onUpdate(model, changes, update), onEvent(method, params),
    *   onUnknownOps(unknownOps) (LiveDocument.unknownOps of the bound device's document)
    */
   constructor({ url, WebSocket, timers = globalThis, clock = Date.now, backoff = backoffDelay, timeoutMs, listeners = {} }) {
@@ -274,7 +274,7 @@ export class DeviceBinding {
         if (this.state !== 'attached') this.#setState('attached', { device }); // the first fetch, or one that made up for a failed one
         this.listeners.onDocument?.(model);
       },
-      onUpdate: (model, changes) => { if (this.document === live) this.listeners.onUpdate?.(model, changes); },
+      onUpdate: (model, changes, update) => { if (this.document === live) this.listeners.onUpdate?.(model, changes, update); },
       onUnknownOps: (unknownOps) => { if (this.document === live) this.listeners.onUnknownOps?.(unknownOps); },
       // A fetch that failed, the first or a later one: a document on show is no longer the
       // device's, so the page must not go on calling it live; none on show, the page says why.

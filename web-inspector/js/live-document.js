@@ -38,7 +38,7 @@ export function refetchDelay(refusals) {
 export class LiveDocument {
   /**
    * @param {() => Promise<object>} fetchDocument resolves with a Snapshot (Tree.getDocument)
-   * @param {object} [listeners] onDocument(model), onUpdate(model, changes), onError(error),
+   * @param {object} [listeners] onDocument(model), onUpdate(model, changes, update), onError(error),
    *   onUnknownOps(unknownOps) (a kind met, or more of its ops left out), onRetry(refused) (the
    *   next fetch after a refusal was scheduled or started)
    * @param {object} [options] timers (setTimeout/clearTimeout) and clock (ms) for the back-off
@@ -209,7 +209,7 @@ export class LiveDocument {
       return 'resync';
     }
     model.revision = update.revision;
-    if (!quiet) this.listeners.onUpdate?.(model, changes);
+    if (!quiet) this.listeners.onUpdate?.(model, changes, update);
     return 'applied';
   }
 

@@ -42,6 +42,14 @@ public enum DiffCommand: Subcommand {
         let (pathA, pathB) = (parsed.positionals[0], parsed.positionals[1])
         guard pathA != "-" || pathB != "-" else { throw UsageError("only one of A and B can be - (standard input)") }
         let (a, b) = try SnapshotFile.readPair(pathA, pathB, io: io)
+        return try report(a, b, labels: (pathA, pathB), settings: settings, svg: parsed.value("svg"), io: io)
+    }
+
+    /// Compares `a` with `b`, writes the report and returns the exit status (0: the same, 1:
+    /// different): `weft diff`'s output, which `weft recording diff` shares.
+    static func report(_ a: Snapshot, _ b: Snapshot, labels: (String, String), settings: DiffSettings, svg: String?,
+                       io: CommandIO) throws -> Int32 {
+        let (pathA, pathB) = labels
         let changes = SemanticDiff.compare(a, b, options: settings.diffOptions)
 
         switch settings.format {
@@ -52,7 +60,7 @@ public enum DiffCommand: Subcommand {
         case .junit:
             io.stdout.write(SemanticDiffReport.junit([.init(name: "\(pathA) -> \(pathB)", changes: changes)]))
         }
-        if let svgPath = parsed.value("svg") {
+        if let svgPath = svg {
             try OutputFile.write(SnapshotSVG.renderDiff(a, b, changes: changes, labels: (pathA, pathB)), to: svgPath, io: io)
         }
         return changes.isEmpty ? 0 : 1

@@ -29,6 +29,9 @@ public enum VerifyCommand: Subcommand {
         \(ProgramOptions.help)
           -h, --help      show this help
 
+        With WEFT_RECORDING=FILE in the environment the program records its run there
+        (docs/recording-format.md), and a failing verify names the file, for CI to keep.
+
         Exit status: 0 when every checkpoint matches its baseline, 1 when any differs, is
         missing or is new, 2 for bad options, a missing or unreadable DIR, a program that
         cannot be run, fails (its stderr is shown) or writes no checkpoint, or artifacts that
@@ -76,12 +79,18 @@ public enum VerifyCommand: Subcommand {
         }
         io.stdout.write(report(results, settings.format, directory: program.directory, asciiArt: asciiArt))
         io.stderr.write(asciiArtNotes(asciiArt, directory: program.directory))
+        let failed = !results.allSatisfy { $0.status == .equal }
+        if failed, let recording = io.environment["WEFT_RECORDING"], !recording.isEmpty,
+           FileManager.default.fileExists(atPath: recording) {
+            io.stderr.write("weft verify: the run was recorded to \(recording) (docs/recording-format.md): "
+                + "`weft recording info \(recording)` lists its moments\n")
+        }
         if let artifactsFailure {
             io.stderr.write("weft verify: the artifacts could not be written: \(artifactsFailure) "
                 + "(the comparison report is complete; only artifacts are missing)\n")
             return 2
         }
-        return results.allSatisfy { $0.status == .equal } ? 0 : 1
+        return failed ? 1 : 0
     }
 
     /// A note per baseline whose `.txt` ASCII art is missing or does not show its `.json`: the

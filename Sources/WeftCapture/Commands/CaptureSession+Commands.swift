@@ -35,7 +35,9 @@ extension CaptureSession {
         do {
             let parsed = try CommandParams(bytes: params)
             switch try handler(self, parsed) {
-            case .now(let result): reply(.success(result))
+            case .now(let result):
+                if Self.editMethods.contains(method) { mark(RecordingMarker(.edit, detail: method)) }
+                reply(.success(result))
             case .afterFrames(let frames):
                 // Step orders its reply itself, and the frames it ran were seen (and streamed)
                 // by the after-frame hook: their changes are not a change between frames.
@@ -47,6 +49,9 @@ extension CaptureSession {
         }
         if loop.changeCount != changesBefore { treeChangedOutsideFrame() }
     }
+
+    /// The methods that apply or revert layout edits (marked in recordings).
+    private static let editMethods: Set = ["Layout.setStyle", "Layout.setSpecProperty", "Layout.revertEdits"]
 
     /// The methods this session serves, for documentation and tests.
     public static var methods: [String] { (Array(handlers.keys) + [LayoutEvaluation.method]).sorted() }

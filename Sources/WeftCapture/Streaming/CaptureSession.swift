@@ -18,6 +18,8 @@ import WeftSnapshot
 ///   allowed frame), except while the loop is paused, where every stepped frame's update is
 ///   sent.
 /// - `Runtime.step` answers after its frames ran and after the update they produced was sent.
+/// - Recording (`record(to:limitBytes:)`): every revision, with markers, to a file
+///   (docs/recording-format.md), streamed as if someone listened; written where it publishes.
 ///
 /// Everything here is called on the main loop's thread; the transport posts requests to it.
 /// With `publishing: .worker` only the capture runs there: comparing, diffing and encoding run
@@ -132,6 +134,15 @@ public final class CaptureSession {
     /// Whether the loop's wall clock runs the captures in its sleeps itself (a manual clock in
     /// tests), rather than the worker's poll.
     private var clockReadsInSleeps = false
+    /// Whether streamed captures are sent (someone listened at the last frame); read by the
+    /// worker while it holds the loop's idle gate, like `wantedWhileLoopSleeps`.
+    private var sendsUpdates = false
+    /// Whether the session records to a file (`record(to:limitBytes:)`).
+    public private(set) var isRecording = false
+    /// What the loop's last frame showed of the things markers are about.
+    private var recordingMarks = RecordingMarks()
+    /// The loop's frame and program time now, which a capture taken now reads.
+    private var moment: RecordingLine.Moment { RecordingLine.Moment(frame: loop.frame, time: loop.time) }
 
     /// Inspects `loop`'s roots, or the ones `roots` returns (asked on every capture).
     public init(loop: MainLoop, roots: (() -> [DisplayNode])? = nil, meta: Snapshot.Meta = Snapshot.Meta(),
@@ -179,6 +190,7 @@ public final class CaptureSession {
     public func stop() {
         if let hook { loop.remove(hook) }
         hook = nil
+        defer { finishRecording() }
         let unfinished = pendingStepReplies
         pendingStepReplies = []
         for step in unfinished {
@@ -199,6 +211,9 @@ public final class CaptureSession {
         publishIfChanged(sendingUpdate: isListening())
         var document = publisher.flush().published!
         document.meta.capturedAt = Capture.timestamp()
+        // Where on the program's timeline (a recorder that polls documents places them by it).
+        document.meta.extra["frame"] = .number(Double(loop.frame))
+        document.meta.extra["time"] = .number(loop.time)
         return document
     }
 
@@ -226,7 +241,7 @@ public final class CaptureSession {
     private func publishIfChanged(sendingUpdate: Bool, fresh: Bool = true) {
         changes = .captured
         wantedWhileLoopSleeps = nil
-        publisher.submit(sendUpdate: sendingUpdate) { capture(reusingUnchangedSubtrees: !fresh) }
+        publisher.submit(sendUpdate: sendingUpdate, at: moment) { capture(reusingUnchangedSubtrees: !fresh) }
     }
 
     /// On the worker, holding the loop's idle gate (the loop waits if it wakes meanwhile): takes
@@ -239,7 +254,7 @@ public final class CaptureSession {
         guard let roots = wantedWhileLoopSleeps, scheduler.sleepHasRoom(secondsLeft: secondsLeft, paused: paused) else { return }
         wantedWhileLoopSleeps = nil
         let capture = timedStreamedCapture {
-            publisher.submit(sendUpdate: true) { Capture.streamed(of: roots, meta: meta, cache: cache) }
+            publisher.submit(sendUpdate: sendsUpdates, at: moment) { Capture.streamed(of: roots, meta: meta, cache: cache) }
         }
         // The loop's wait for it is this session's own, not another's in the same sleep.
         scheduler.chargeLoopWait(captureSeconds: capture.seconds, sleepLeft: secondsLeft, first: capture.first, paused: paused)
@@ -250,7 +265,10 @@ public final class CaptureSession {
 
     private func afterFrame(_ info: MainLoop.FrameInfo) {
         if info.changed || chosenRootsChanged() { changes.treesChanged() }
-        let listening = isListening()
+        sendsUpdates = isListening()
+        // A recording streams as a listener does, without sending.
+        let listening = sendsUpdates || isRecording
+        if isRecording { recordingMarks.check(loop) { mark($0) } }
         // Paused or not: a frame seen without a listener ends the stream, so the next one
         // starts afresh.
         if !listening, scheduler.state != .idle { endStream() }
@@ -333,7 +351,7 @@ public final class CaptureSession {
     /// Captures the changes not captured yet, here on the loop's thread, and submits them;
     /// returns the seconds that took and whether it was the stream's first capture.
     private func captureHere() -> (seconds: Double, first: Bool) {
-        timedStreamedCapture { publishIfChanged(sendingUpdate: true, fresh: false) }
+        timedStreamedCapture { publishIfChanged(sendingUpdate: sendsUpdates, fresh: false) }
     }
 
     /// Runs `captureAndSubmit`, a streamed capture on either thread, timed; returns the seconds
@@ -351,7 +369,7 @@ public final class CaptureSession {
     /// The publisher's state once the changes frames deferred for the worker are captured (on
     /// this, the loop's thread, as the next frame would) and everything submitted is published.
     private func publishedAfterDeferredChanges() -> UpdatePublisher.State {
-        if case .heldForWorker = changes, isListening() { streamUpdate(at: loop.time) }
+        if case .heldForWorker = changes, isRecording || isListening() { streamUpdate(at: loop.time) }
         return publisher.flush()
     }
 
@@ -359,7 +377,7 @@ public final class CaptureSession {
     /// the update goes out now; while running, the next frame sends it.
     func treeChangedOutsideFrame() {
         changes.treesChanged()
-        if loop.isPaused, isListening() { publishIfChanged(sendingUpdate: true) }
+        if loop.isPaused, isRecording || isListening() { publishIfChanged(sendingUpdate: isListening()) }
     }
 
     /// Runs `frames` frames (now, or right after the current one) and answers once the last has
@@ -401,4 +419,90 @@ public final class CaptureSession {
         let bytes = writer.bytes
         publisher.afterPublishing { [publisher] _ in publisher.sendEvent("Layout.editDropped", bytes) }
     }
+}
+
+// MARK: Recording
+
+extension CaptureSession {
+    /// The recorder's size limit when the program names none: 256 MiB, about an hour and a half
+    /// of TextureGram scrolling (docs/recording-format.md, "Size").
+    public static let defaultRecordingLimitBytes = 256 << 20
+    /// Updates between two keyframes at most (docs/recording-format.md, "Keyframes").
+    public static let defaultKeyframeInterval = 300
+
+    /// Records every revision from now on to `path` (docs/recording-format.md), with markers,
+    /// until `stop()`: the whole run, with or without a listener. The file is written where the
+    /// session publishes (its worker with `.worker`), at most `limitBytes` long. Throws when the
+    /// file cannot be created; once recording, nothing it meets stops the program.
+    public func record(to path: String, limitBytes: Int = defaultRecordingLimitBytes,
+                       keyframeInterval: Int = defaultKeyframeInterval) throws {
+        guard !isRecording else { throw RecordingAlreadyRunning() }
+        var headerMeta = meta
+        headerMeta.capturedAt = nil
+        // A manual clock's run plays the same frames everywhere: its recording names no
+        // process, so that it is the same file every time.
+        if loop.clock == .manual { (headerMeta.pid, headerMeta.host) = (nil, nil) }
+        let recorder = try SessionRecorder(path: path, meta: headerMeta, limitBytes: limitBytes,
+                                           keyframeInterval: keyframeInterval)
+        isRecording = true
+        recordingMarks = RecordingMarks(loop)
+        changes.treesChanged()
+        let start = moment
+        publisher.afterPublishing { [publisher] state in publisher.startRecording(recorder, at: start, published: state.published) }
+    }
+
+    /// Adds a marker at this frame (on the loop's thread); nothing when not recording.
+    public func mark(_ marker: RecordingMarker) {
+        guard isRecording else { return }
+        let now = moment
+        publisher.afterPublishing { [publisher] _ in publisher.recorder?.mark(marker, at: now) }
+    }
+
+    /// Ends the recording: the last changes, the `end` record, the file closed (`stop()` does
+    /// it; call it on the loop's thread, as at exit without `stop()`). Nothing when not recording.
+    public func finishRecording() {
+        guard isRecording else { return }
+        // The last frames' changes (and a revert of edits by `stop()`) are the run's end.
+        if hasUncapturedChanges || changes != .captured { publishIfChanged(sendingUpdate: isListening()) }
+        isRecording = false
+        let now = moment
+        publisher.afterPublishing { [publisher] _ in publisher.stopRecording(at: now) }
+        publisher.flush()
+    }
+}
+
+/// What the loop-side markers are about, as the loop's last frame showed it: a frame that
+/// shows otherwise gets a marker. (Edits are marked where they are applied.)
+struct RecordingMarks {
+    var paused = false
+    var applicationState = ApplicationState.active
+    var memoryWarnings = 0
+
+    init() {}
+
+    init(_ loop: MainLoop) {
+        paused = loop.isPaused
+        applicationState = loop.applicationState
+        memoryWarnings = loop.memoryWarnings
+    }
+
+    mutating func check(_ loop: MainLoop, _ mark: (RecordingMarker) -> Void) {
+        if loop.isPaused != paused {
+            paused = loop.isPaused
+            mark(RecordingMarker(.pause, detail: paused ? "paused" : "resumed"))
+        }
+        if loop.applicationState != applicationState {
+            applicationState = loop.applicationState
+            mark(RecordingMarker(.applicationState, detail: applicationState.rawValue))
+        }
+        if loop.memoryWarnings != memoryWarnings {
+            memoryWarnings = loop.memoryWarnings
+            mark(RecordingMarker(.memoryWarning))
+        }
+    }
+}
+
+/// `CaptureSession.record(to:)` while the session records already.
+public struct RecordingAlreadyRunning: Error, CustomStringConvertible {
+    public var description: String { "the session records already: one recording at a time" }
 }

@@ -41,6 +41,9 @@ final class UpdatePublisher: @unchecked Sendable {
     /// Told of every revision after the first (previous, current, and the ops when an update was
     /// sent), in the publishing context: DevTools' DOM events follow the same revisions.
     var onPublished: (Snapshot, Snapshot, [UpdateOp]?) -> Void = { _, _, _ in }
+    /// Writes every published revision to a recording file; touched only in the publishing
+    /// context (`CaptureSession.record(to:limitBytes:)` hands it over through `afterPublishing`).
+    var recorder: SessionRecorder?
 
     private var state = State()
     /// Builds the elements of streamed captures; touched only by the publishing context.
@@ -50,7 +53,7 @@ final class UpdatePublisher: @unchecked Sendable {
     /// What the host and the worker share.
     private struct Handoff {
         /// The capture waiting to be published (at most one: a newer one replaces it).
-        var waiting: (capture: PendingCapture, sendUpdate: Bool)?
+        var waiting: (capture: PendingCapture, sendUpdate: Bool, moment: RecordingLine.Moment)?
         /// Whether the worker's poll is running (it takes `waiting` without being woken).
         var isPolling = false
         /// The capture `waiting` last replaced, kept for the host to release before its next
@@ -104,9 +107,10 @@ final class UpdatePublisher: @unchecked Sendable {
     /// once with `.worker`: the capture replaces the one waiting for the worker, if any. Called
     /// on the host's thread, or on the worker while it holds the loop's idle gate (a capture in
     /// the loop's sleep: the host is asleep then, so the captures still arrive in order).
-    func submit(sendUpdate: Bool, _ capture: () -> PendingCapture) {
+    /// `moment`: the loop's frame and program time the capture reads (for recordings).
+    func submit(sendUpdate: Bool, at moment: RecordingLine.Moment, _ capture: () -> PendingCapture) {
         guard mode == .worker else {
-            publish(capture().snapshot(assembling: &assembly), sendUpdate: sendUpdate)
+            publish(capture().snapshot(assembling: &assembly), sendUpdate: sendUpdate, at: moment)
             return
         }
         // The superseded capture is released here, just before the next is taken, so the new
@@ -117,7 +121,7 @@ final class UpdatePublisher: @unchecked Sendable {
         let startPolling = handoff.withLock { handoff in
             let replaced = handoff.waiting.take()
             // A superseded capture that was to be sent makes its successor be sent.
-            handoff.waiting = (next, sendUpdate || (replaced?.sendUpdate ?? false))
+            handoff.waiting = (next, sendUpdate || (replaced?.sendUpdate ?? false), moment)
             handoff.superseded = replaced?.capture
             return handoff.markPollRunning()
         }
@@ -180,6 +184,19 @@ final class UpdatePublisher: @unchecked Sendable {
         pollTimer = nil
     }
 
+    /// In the publishing context: records from now on; `published`, the last published
+    /// document, is the recording's first keyframe (else the next capture is).
+    func startRecording(_ recorder: SessionRecorder, at moment: RecordingLine.Moment, published: Snapshot?) {
+        self.recorder = recorder
+        if let published { recorder.published(published, ops: nil, at: moment) }
+    }
+
+    /// In the publishing context: ends the recording.
+    func stopRecording(at moment: RecordingLine.Moment) {
+        recorder?.finish(at: moment)
+        recorder = nil
+    }
+
     /// Whether the poll runs (tests).
     var isPolling: Bool { handoff.withLock { $0.isPolling } }
 
@@ -216,32 +233,47 @@ final class UpdatePublisher: @unchecked Sendable {
     private func publishWaiting() -> Bool {
         let next = handoff.withLock { handoff in handoff.waiting.take() }
         guard let next else { return false }
-        publish(next.capture.snapshot(assembling: &assembly), sendUpdate: next.sendUpdate)
+        publish(next.capture.snapshot(assembling: &assembly), sendUpdate: next.sendUpdate, at: next.moment)
         return true
     }
 
-    private func publish(_ capture: Snapshot, sendUpdate: Bool) {
+    private func publish(_ capture: Snapshot, sendUpdate: Bool, at moment: RecordingLine.Moment) {
         var current = capture
         guard let previous = state.published else {
             state.revision += 1
             current.revision = state.revision
             state.published = current
+            recorder?.published(current, ops: nil, at: moment)
             return
         }
         guard current.roots != previous.roots || current.rangeControllers != previous.rangeControllers else { return }
         state.revision += 1
         current.revision = state.revision
         state.published = current
-        guard sendUpdate else { return onPublished(previous, current, nil) }
-        let ops = UpdateOps.diff(previous, current)
-        defer { onPublished(previous, current, ops) }
-        var writer = JSONWriter(capacity: 1024)
+        guard sendUpdate || recorder != nil else { return onPublished(previous, current, nil) }
+        let diff = UpdateOps.diff(previous, current)
+        defer { onPublished(previous, current, sendUpdate ? diff : nil) }
+        var opsWriter = JSONWriter(capacity: 1024)
+        UpdateOp.encode(diff, into: &opsWriter)
+        let ops = opsWriter.bytes
+        if let recorder {
+            recorder.published(current, ops: ops, at: moment)
+            for change in RangeModeChange.between(previous.rangeControllers, current.rangeControllers) {
+                recorder.mark(RecordingMarker(.rangeMode, detail: change), at: moment)
+            }
+        }
+        guard sendUpdate else { return }
+        var writer = JSONWriter(capacity: ops.count + 64)
         writer.raw("{\"baseRevision\":")
         writer.int(state.revision - 1)
         writer.raw(",\"revision\":")
         writer.int(state.revision)
+        writer.raw(",\"frame\":")
+        writer.int(moment.frame)
+        writer.raw(",\"time\":")
+        writer.number(moment.time)
         writer.raw(",\"ops\":")
-        UpdateOp.encode(ops, into: &writer)
+        writer.raw(bytes: ops)
         writer.byte(UInt8(ascii: "}"))
         state.updatesSent += 1
         state.updateBytesSent += writer.bytes.count

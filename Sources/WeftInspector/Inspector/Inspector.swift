@@ -29,6 +29,8 @@ public final class Inspector {
     public let loop: MainLoop
     /// Where checkpoints go (nil: not written).
     public let snapshotDirectory: String?
+    /// The file the run is recorded to (nil: not recorded).
+    public let recording: String?
 
     /// The most recently attached inspector that is still attached (`Inspector.checkpoint`).
     /// One for the whole process, safe to read from any thread (each inspector lives on its own
@@ -69,9 +71,13 @@ public final class Inspector {
             throw InspectorError(message: "Inspector.attach: captureBudget must be a share of the frame time >= 0 "
                                  + "(0: no limit), not \(options.captureBudget)")
         }
+        guard options.recordingLimitBytes >= 4096 else {
+            throw InspectorError(message: "Inspector.attach: recordingLimitBytes must be 4096 or more, not \(options.recordingLimitBytes)")
+        }
         let environment = GatewayEnvironment(environment)
         self.loop = loop
         snapshotDirectory = options.snapshotDirectory ?? environment.snapshotDirectory
+        recording = options.recording ?? environment.recording
         let instance = options.instance ?? environment.instance ?? GatewayEnvironment.defaultInstance
         let appName = options.appName ?? ProcessInfo.processInfo.processName
         let firstRoot = roots?.first ?? loop.roots.first
@@ -79,20 +85,25 @@ public final class Inspector {
                                                        height: firstRoot?.frame.size.height ?? 667,
                                                        scale: loop.screenScale)
         let fixedRoots = roots.map { list in { list } }
+        // A manual clock's run is deterministic, and so must its recording be: which captures
+        // the worker publishes, and the budget's wall time, depend on the machine.
+        let deterministicRecording = recording != nil && loop.clock == .manual
         session = CaptureSession(
             loop: loop, roots: fixedRoots,
             meta: Snapshot.Meta(appId: options.appId, appName: appName, instance: instance,
                                 host: ProcessInfo.processInfo.hostName,
                                 pid: Int(ProcessInfo.processInfo.processIdentifier), protocolVersion: ProtocolVersion.current,
                                 screen: screen),
-            updateRate: options.updateRate, captureBudget: options.captureBudget, publishing: .worker)
+            updateRate: options.updateRate, captureBudget: deterministicRecording ? 0 : options.captureBudget,
+            publishing: deterministicRecording ? .inline : .worker)
 
         let endpointText: String?
         switch gateway {
         case .none: endpointText = nil
         case .url(let text): endpointText = text
         case .environment:
-            endpointText = environment.gateway ?? (snapshotDirectory == nil ? GatewayEndpoint.default.description : nil)
+            endpointText = environment.gateway
+                ?? (snapshotDirectory == nil && recording == nil ? GatewayEndpoint.default.description : nil)
         }
         if let endpointText {
             let endpoint: GatewayEndpoint
@@ -130,6 +141,13 @@ public final class Inspector {
         } else {
             device = nil
             requests = nil
+        }
+        if let recording {
+            do {
+                try session.record(to: recording, limitBytes: options.recordingLimitBytes)
+            } catch {
+                throw InspectorError(message: "Inspector.attach: cannot record to \(recording): \(error.localizedDescription)")
+            }
         }
         session.start()
         hook = loop.addAfterFrameHook { [weak self] _ in self?.afterFrame() }
@@ -250,7 +268,7 @@ public final class Inspector {
     /// The snapshot directories this process wrote `first-layout` to.
     private static let firstLayouts = FirstLayoutDirectories()
 
-    /// The `exit` checkpoint when the process exits without `detach()`, written by the newest
+    /// The `exit` checkpoint (and the recording's end) when the process exits without `detach()`, written by the newest
     /// inspector attached on the thread that calls `exit` (its loop's thread, usually the main
     /// one; exiting elsewhere, it cannot read any loop's trees, and writes nothing). Installed
     /// once, by the first attach.
@@ -258,6 +276,7 @@ public final class Inspector {
         atexit {
             guard let inspector = AttachedInspectors.shared.newest(attachedOn: Thread.current) else { return }
             inspector.checkpoint("exit")
+            inspector.session.finishRecording()
         }
     }
 }

@@ -6,7 +6,8 @@ extension Inspector {
     /// Where the inspector connects (docs/protocol.md, Transport).
     public enum Gateway: Sendable, Equatable {
         /// `WEFT_GATEWAY` when set; otherwise the default `ws://127.0.0.1:9223`, unless
-        /// `WEFT_SNAPSHOT_DIR` is set (a CI run that only writes checkpoints): then no gateway.
+        /// `WEFT_SNAPSHOT_DIR` or `WEFT_RECORDING` is set (a CI run that only writes checkpoints
+        /// or records): then no gateway.
         case environment
         /// This base URL (`ws://`, `wss://`, `http://` or `https://` host:port).
         case url(String)
@@ -42,12 +43,19 @@ extension Inspector {
         /// Without an answer the client hangs up and retries with back-off: whatever accepted
         /// the connection is not a working gateway (`TransportOptions.handshakeTimeout`).
         public var registrationTimeout: Duration
+        /// Default: `WEFT_RECORDING`. The whole run is recorded to this file, gateway or not
+        /// (docs/recording-format.md), on the inspector's worker, until `detach()` or exit.
+        public var recording: String?
+        /// The recording's size limit in bytes: the recording ends (with an `end` record of
+        /// reason `limit`) before it would pass it, and the program goes on.
+        public var recordingLimitBytes: Int
 
         public init(appId: String = "org.weft.app", appName: String? = nil, appVersion: String = "0",
                     instance: String? = nil, token: String? = nil, updateRate: Double = 30,
                     captureBudget: Double = CaptureSession.defaultCaptureBudget, snapshotDirectory: String? = nil,
                     screen: Snapshot.Screen? = nil,
-                    registrationTimeout: Duration = TransportOptions.device.handshakeTimeout) {
+                    registrationTimeout: Duration = TransportOptions.device.handshakeTimeout,
+                    recording: String? = nil, recordingLimitBytes: Int = CaptureSession.defaultRecordingLimitBytes) {
             self.appId = appId
             self.appName = appName
             self.appVersion = appVersion
@@ -58,6 +66,8 @@ extension Inspector {
             self.snapshotDirectory = snapshotDirectory
             self.screen = screen
             self.registrationTimeout = registrationTimeout
+            self.recording = recording
+            self.recordingLimitBytes = recordingLimitBytes
         }
     }
 }

@@ -59,6 +59,7 @@ extension MainLoop {
             container.rangeController.handleMemoryWarning(modeForOthers: rangeModeForMemoryWarnings)
         }
         for container in controllers { container.showVisibleCells() }
+        memoryWarnings += 1
         noteChange()
     }
 

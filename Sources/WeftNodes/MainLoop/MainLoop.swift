@@ -100,6 +100,8 @@ public final class MainLoop {
     /// The thread running the current frame (debug builds check writes against it).
     private var frameThread = pthread_self()
     #endif
+    /// Memory warnings so far (`simulateMemoryWarning`): observers tell a new one by the count.
+    public internal(set) var memoryWarnings = 0
     /// Whether the host program is in the foreground (`setApplicationState`).
     public internal(set) var applicationState: ApplicationState = .active
     /// The mode a memory warning gives containers without the display bit (Texture's

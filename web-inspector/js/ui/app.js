@@ -14,7 +14,7 @@ import { PlaygroundPanel } from './playground-panel.js';
 import { ExplainPanel } from './explain-panel.js';
 import { DeviceBinding, identityKey, processKey, appName, describeStaleDocument, describeMissingDocument } from '../device-binding.js';
 import { inspectorURL } from '../protocol-client.js';
-import { TreeModel, copySnapshot } from '../tree-model.js';
+import { TreeModel, copySnapshot, checkSnapshot } from '../tree-model.js';
 import { describeUnknownOps } from '../live-document.js';
 import { parseSnapshot, snapshotFileText } from '../snapshot-file.js';
 import { displayText, stringifyJSON } from '../json-values.js';
@@ -28,6 +28,7 @@ import { EditSync } from './edit-sync.js';
 import { Panes } from './panes.js';
 import { ContextMenu } from './context-menu.js';
 import { ExplodedView } from './exploded-view.js';
+import { Timeline } from './timeline.js';
 
 const REMEMBERED = 'weft.device';
 const $ = (id) => document.getElementById(id);
@@ -102,6 +103,26 @@ const documents = {
   openFiles: (list) => openFiles(list),
 };
 const diffPanel = new DiffPanel(state, $('diff'), documents);
+// Time travel: every revision received, shown again read-only on request (timeline.js).
+const timeline = new Timeline($('timeline'), {
+  state,
+  isLive: () => !!liveModel,
+  showModel: (model, name) => {
+    state.setDocument(model, { kind: 'file', name });
+    $('back-to-live').hidden = !liveModel;
+    refreshPill();
+  },
+  showLive: () => showLive(),
+  addSnapshot: (name, snapshot) => { files.set(name, checkSnapshot(JSON.parse(stringifyJSON(snapshot)))); diffPanel.refreshChoices(); },
+  compare: (before, after) => {
+    diffPanel.refreshChoices();
+    diffPanel.beforeSelect.value = before;
+    diffPanel.afterSelect.value = after;
+    selectTab('diff');
+    diffPanel.run();
+  },
+  onError: (message) => showBanner(message),
+});
 
 // ---- Context menus of elements: tree rows and the screen ----
 const contextMenu = new ContextMenu({ state, properties });
@@ -261,6 +282,7 @@ function bindIdentity(identity) {
 // ---- Live documents ----
 function showLive() {
   $('back-to-live').hidden = true;
+  timeline.left();
   if (liveModel) state.setDocument(liveModel, { kind: 'live', name: identityKey(binding?.identity) });
   else state.setDocument(null, null);
   refreshPill();
@@ -280,6 +302,7 @@ function liveDocument(model) {
   }
   liveModel = model;
   liveRevisionTime = model.meta?.capturedAt ?? new Date().toISOString();
+  timeline.liveDocument(model);
   state.emit('live'); // perhaps another process (a restart): what is kept per process follows
   diffPanel.refreshChoices();
   if (viewPaused) { pendingLive = true; return; }
@@ -293,10 +316,11 @@ function liveDocument(model) {
   }
   updateStatus();
 }
-function liveUpdate(model, changes) {
+function liveUpdate(model, changes, update) {
   updateRate.note(performance.now());
   liveModel = model;
   liveRevisionTime = new Date().toISOString();
+  timeline.liveUpdate(model, update);
   diffPanel.liveChanged(); // whichever document the views show
   if (state.source?.kind !== 'live' || state.model !== model) return;
   const started = performance.now();
@@ -444,6 +468,7 @@ async function start() {
     WebSocket: window.WebSocket,
     listeners: {
       onState: (name, detail) => {
+        if (name === 'attached' && ['device-disconnected', 'disconnected', 'reconnecting'].includes(lastSessionState[0])) timeline.mark('reconnect');
         const wasUp = gatewayUp();
         lastSessionState = [name, detail || {}];
         if (wasUp !== gatewayUp()) renderDevices(lastDevices);
@@ -479,6 +504,6 @@ async function start() {
   binding.start();
 }
 
-window.weft = { state, treeView, screenView, properties, diffPanel, explainPanel, files, showFile, showLive, parseSnapshot, selectTab, address, panes,
+window.weft = { state, treeView, screenView, properties, diffPanel, explainPanel, timeline, files, showFile, showLive, parseSnapshot, selectTab, address, panes,
   contextMenu, exploded, ranges, binding: null, devToolsInspecting: () => devToolsInspecting };
 start();

@@ -1,0 +1,120 @@
+"""Time travel in the page (docs/web-inspector.md, "Time travel") against the real gateway and a
+real TextureGram that records its run to a file at the same time (WEFT_RECORDING): the page
+keeps every revision it receives; scrubbing back to an earlier revision shows the tree and the
+range bars exactly as `weft recording snapshot --at` extracts them from the program's own
+recording (the same frames, the same item states); the page's export, opened again in a page
+with no program, shows the same picture.
+
+TextureGram is paused and stepped (Runtime.step), so its scripted finger scrolls the feed by
+program time and nothing depends on timing."""
+import json
+
+import pytest
+
+from browser.test_live import attach
+from conftest import run_cli
+from harness import HostProgram
+
+# The page's view of a model: every element's frame and every range controller's ranges and
+# item states, in forms comparable with a snapshot file's.
+MODEL_PICTURE = """
+const model = arguments[0] === null ? weft.state.model : weft.timeline.store.modelAt(arguments[0]);
+const frames = {};
+for (const [id, e] of model.elements) frames[id] = e.frame;
+const ranges = {};
+for (const [id, c] of model.controllers) ranges[id] = { visible: c.visible, display: c.display, preload: c.preload, itemStates: c.itemStates };
+return { revision: model.revision, frames, ranges };
+"""
+
+
+def file_picture(document):
+    frames = {}
+    stack = list(document["roots"])
+    while stack:
+        element = stack.pop()
+        frames[element["id"]] = element.get("frame")
+        stack.extend(element.get("children", []))
+    ranges = {c["id"]: {key: c.get(key) for key in ("visible", "display", "preload", "itemStates")}
+              for c in document.get("rangeControllers", [])}
+    return {"revision": document["revision"], "frames": frames, "ranges": ranges}
+
+
+def normalized(picture):
+    # The page fills in implied values (an empty range list is written [] or left out).
+    for ranges in picture["ranges"].values():
+        for key in ranges:
+            ranges[key] = ranges[key] or []
+    return picture
+
+
+@pytest.fixture
+def recording_app(gateway, texturegram, tmp_path):
+    program = HostProgram(texturegram, gateway, env={"WEFT_RECORDING": str(tmp_path / "program.jsonl")})
+    program.start()
+    program.call("Runtime.pause")
+    yield program
+    program.stop()
+
+
+def test_scrub_back_and_see_what_the_program_recorded(gateway, recording_app, page, weft_cli, tmp_path):
+    page.prefix = "time-travel-"
+    attach(page, gateway, recording_app)
+    # About three seconds of program time, a step at a time: the scripted finger drags the feed.
+    last = None
+    for _ in range(12):
+        last = recording_app.call("Runtime.step", {"frames": 15})["revision"]
+    page.wait_js("return weft.state.model.revision === arguments[0]", "the last revision", last)
+    first = page.js("return weft.timeline.store.firstRevision")
+    assert last - first >= 8, f"the page kept revisions {first} to {last}"
+    timeline = page.js("return document.getElementById('timeline-label').textContent")
+    assert timeline.startswith("Live"), timeline
+
+    # Scrub to a revision in the middle, then one step back with the arrow key.
+    middle = (first + last) // 2
+    page.js("weft.timeline.seek(arguments[0])", middle + 1)
+    slider = page.driver.find_element("id", "timeline-slider")
+    slider.send_keys("\ue012")  # ArrowLeft
+    page.wait_js("return weft.state.model.revision === arguments[0]", "the earlier revision", middle)
+    label = page.js("return document.getElementById('timeline-label').textContent")
+    assert label.startswith("Not live") and f"revision {middle}" in label, label
+    assert page.js("return weft.state.source.kind") == "file", "an earlier revision is read-only"
+    page.js("weft.selectTab('ranges')")
+    page.frames()
+    page.screenshot("scrubbed")
+    shown = normalized(page.js(MODEL_PICTURE, None))
+    # The live document kept moving meanwhile: the picture is the earlier one.
+    assert shown != normalized(page.js(MODEL_PICTURE, last))
+
+    # The program's own recording, extracted at that revision by the CLI.
+    recording_app.stop()
+    extracted = tmp_path / "extracted.json"
+    result = run_cli(weft_cli, "recording", "snapshot", tmp_path / "program.jsonl", "--at", middle, "-o", extracted)
+    assert result.returncode == 0, result.stderr
+    assert shown == normalized(file_picture(json.loads(extracted.read_text())))
+
+    # Back to live in one action.
+    page.driver.find_element("id", "timeline-live").click()
+    page.wait_js("return weft.state.source.kind === 'live'", "live again")
+
+    # Export, then open in a page with no program: the same revision, the same picture.
+    exported = tmp_path / "page.jsonl"
+    exported.write_text(page.js("return weft.timeline.fileText()"))
+    info = run_cli(weft_cli, "recording", "info", exported)
+    assert info.returncode == 0, info.stderr
+    page.open(gateway.page_url())
+    page.open_file(str(exported), input_id="timeline-open")
+    page.wait_js("return weft.timeline.fromFile === 'page.jsonl' && weft.state.model", "the opened recording")
+    page.js("weft.timeline.seek(arguments[0])", middle)
+    page.wait_js("return weft.state.model.revision === arguments[0]", "the revision in the file", middle)
+    assert normalized(page.js(MODEL_PICTURE, None)) == shown
+    page.screenshot("reopened")
+
+
+def test_a_bad_recording_file_gets_a_message(gateway, page, tmp_path):
+    page.prefix = "time-travel-"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"format":"weft.snapshot","version":1}\n')
+    page.open(gateway.page_url())
+    page.open_file(str(bad), input_id="timeline-open")
+    text = page.wait_js("const b = document.getElementById('banner'); return !b.hidden && b.textContent", "the message")
+    assert "Could not open bad.jsonl: line 1: not a Weft recording" in text
