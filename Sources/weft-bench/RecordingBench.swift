@@ -30,7 +30,7 @@ struct RecordingBench: BenchSuite {
 
     private func textureGramRecording(frames: Int, path: String, report: BenchReport) {
         setenv("WEFT_RECORDING", path, 1)
-        let run = ChildProcess.run(CLIBench.siblingExecutable("TextureGram"), ["--frames", String(frames)])
+        let run = MeasuredRun.run(CLIBench.siblingExecutable("TextureGram"), ["--frames", String(frames)])
         unsetenv("WEFT_RECORDING")
         precondition(run.status == 0, "TextureGram --frames \(frames) exited with \(run.status)")
         let bytes = Array((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data())
@@ -73,7 +73,7 @@ struct RecordingBench: BenchSuite {
         let weft = CLIBench.siblingExecutable("weft")
         var best = Double.infinity
         for _ in 0..<3 {
-            let run = ChildProcess.run(weft, ["recording", "snapshot", path, "--at", String(targets[targets.count / 2]), "-o", "/dev/null"])
+            let run = MeasuredRun.run(weft, ["recording", "snapshot", path, "--at", String(targets[targets.count / 2]), "-o", "/dev/null"])
             precondition(run.status == 0, "weft recording snapshot exited with \(run.status)")
             best = min(best, run.seconds)
         }

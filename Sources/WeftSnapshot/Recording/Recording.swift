@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WeftJSON
 
 /// A recording read from its bytes (docs/recording-format.md): an index of its lines, whose
 /// documents and ops are decoded only when a moment is asked for (`snapshot(atRevision:)`), so

@@ -1,3 +1,4 @@
+import WeftJSON
 /// One line of a recording (docs/recording-format.md), encoded: the program's recorder and
 /// `weft record-session` write recordings through these, so both write the same format.
 public enum RecordingLine {

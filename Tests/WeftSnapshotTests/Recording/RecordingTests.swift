@@ -1,4 +1,5 @@
 import Testing
+import WeftSynthetic
 @testable import WeftSnapshot
 
 /// The recording reader (docs/recording-format.md): every revision of a recorded sequence comes
