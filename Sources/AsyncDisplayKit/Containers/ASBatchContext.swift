@@ -12,9 +12,12 @@ public typealias ASLayoutRangeMode = RangeMode
 
 /// How far ahead of the screen (in screens) a range reaches.
 public struct ASRangeTuningParameters: Hashable, Sendable {
+    /// Screens of content ahead of the visible area in the scrolling direction (Texture's `leadingBufferScreenfuls`).
     public var leadingBufferScreenfuls: CGFloat
+    /// Screens of content kept behind the visible area (Texture's `trailingBufferScreenfuls`).
     public var trailingBufferScreenfuls: CGFloat
 
+    /// Texture's memberwise initialiser: both reaches in screens.
     public init(leadingBufferScreenfuls: CGFloat, trailingBufferScreenfuls: CGFloat) {
         self.leadingBufferScreenfuls = leadingBufferScreenfuls
         self.trailingBufferScreenfuls = trailingBufferScreenfuls
