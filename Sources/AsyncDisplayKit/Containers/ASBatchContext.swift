@@ -30,6 +30,7 @@ extension ContainerNode {
         setTuningParameters(parameters, for: .full, rangeType: rangeType)
     }
 
+    /// Sets how far the range of `rangeType` reaches in `rangeMode` (Texture's `setTuningParameters:forRangeMode:rangeType:`).
     public func setTuningParameters(_ parameters: ASRangeTuningParameters, for rangeMode: ASLayoutRangeMode,
                                     rangeType: ASLayoutRangeType) {
         rangeController.setTuningParameters(
@@ -37,6 +38,7 @@ extension ContainerNode {
             for: rangeMode, rangeType)
     }
 
+    /// How far the range of `rangeType` reaches in `rangeMode`, in screenfuls.
     public func tuningParameters(for rangeMode: ASLayoutRangeMode, rangeType: ASLayoutRangeType) -> ASRangeTuningParameters {
         let tuning = rangeController.tuningParameters(for: rangeMode, rangeType)
         return ASRangeTuningParameters(leadingBufferScreenfuls: tuning.leadingBufferScreenfuls, trailingBufferScreenfuls: tuning.trailingBufferScreenfuls)

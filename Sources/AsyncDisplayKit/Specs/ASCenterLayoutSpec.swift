@@ -9,7 +9,10 @@ public typealias ASCenterLayoutSpecSizingOptions = CenterLayoutSpecSizingOptions
 
 extension CenterLayoutSpecCenteringOptions {
     // The names Swift gives ASCenterLayoutSpecCenteringX, Y and XY.
+    /// Texture's `ASCenterLayoutSpecCenteringX`: centre horizontally.
     public static let X = CenterLayoutSpecCenteringOptions.x
+    /// Texture's `ASCenterLayoutSpecCenteringY`: centre vertically.
     public static let Y = CenterLayoutSpecCenteringOptions.y
+    /// Texture's `ASCenterLayoutSpecCenteringXY`: centre on both axes.
     public static let XY = CenterLayoutSpecCenteringOptions.xy
 }
