@@ -2,7 +2,7 @@ import WeftNodes
 
 /// Texture's ASImageNode: measures its image's point size.
 open class ASImageNode: ImageNode {
-    /// An image node with no image (zero size until `image` is set).
+    /// An image node with no image (a plain node's size until `image` is set).
     public init() {
         super.init(image: nil)
     }

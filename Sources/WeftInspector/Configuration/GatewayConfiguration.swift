@@ -9,7 +9,7 @@
 public struct GatewayConfiguration: Sendable, Equatable {
     /// The gateway's WebSocket address (`WEFT_GATEWAY`; default `GatewayEndpoint.default`, on loopback).
     public var endpoint: GatewayEndpoint
-    /// Sent when connecting if the gateway asks for one (`WEFT_TOKEN`; nil: none).
+    /// The gateway's access token, sent when connecting (`WEFT_TOKEN`; nil: none).
     public var token: String?
     /// Part of the device identity: tells copies of one program apart (`WEFT_INSTANCE`, default `default`).
     public var instance: String

@@ -279,7 +279,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         return ScrollDirection(velocityX: velocity.x, velocityY: velocity.y, scrollable: scrollableDirections)
     }
 
-    /// The container's own interface state, which caps its items'.
+    /// The container's own interface state, which its ranges start from.
     public func interfaceState(for controller: RangeController) -> InterfaceState { interfaceState }
 
     /// Sets the new state on the item's cell and its subnodes.

@@ -201,7 +201,7 @@ public final class MainLoop {
     /// Posts work to a loop from any thread.
     public struct Poster: Sendable {
         fileprivate let postedWork: PostedWork
-        /// Runs `work` on the loop's thread before its next frame; callable from any thread.
+        /// Runs `work` on the loop's thread at its next iteration, even while paused; callable from any thread.
         public func post(_ work: @escaping @Sendable (MainLoop) -> Void) { postedWork.post(work) }
     }
 
@@ -262,7 +262,7 @@ public final class MainLoop {
         state.isPaused = true
     }
 
-    /// Starts frames again after `pause()`; program time continues from where it stopped.
+    /// Runs frames again after `pause()`; program time continues from where it stopped.
     public func resume() {
         assertOnFrameThread()
         state.isPaused = false

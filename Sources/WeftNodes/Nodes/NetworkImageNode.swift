@@ -36,7 +36,7 @@ open class NetworkImageNode: ImageNode {
             if isInPreloadState { startDownload() }
         }
     }
-    /// Fetches the image; held weakly. Without one nothing loads.
+    /// Fetches the image; held weakly. Without one a download fails at once, with a warning.
     public weak var downloader: ImageDownloader?
     /// Shown until the download completes (and after a failure).
     public var defaultImage: Image? { didSet { if loadState != .loaded { image = defaultImage } } }

@@ -243,7 +243,7 @@ public final class RangeController {
 
     // MARK: Updating
 
-    /// Recomputes the ranges and pushes the items' new states, if they are stale.
+    /// Runs `update()` if `setNeedsUpdate()` marked the ranges stale since the last one.
     public func updateIfNeeded() {
         if needsUpdate { update() }
     }
