@@ -5,8 +5,11 @@ import Foundation
 /// new snapshot for CI to keep (`WEFT_ARTIFACTS/<TestFile>/<test>.<name>.json`, default a
 /// temporary directory).
 public struct LayoutSnapshotFiles: Equatable, Sendable {
+    /// The baseline snapshot, `__Snapshots__/<TestFile>/<test>.<name>.json` next to the test file.
     public var baseline: URL
+    /// The baseline's ASCII art, the same path with `.txt`.
     public var asciiArt: URL
+    /// Where a failing run writes the new snapshot, under `WEFT_ARTIFACTS`.
     public var artifact: URL
 
     /// - Parameters:

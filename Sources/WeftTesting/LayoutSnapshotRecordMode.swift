@@ -26,7 +26,9 @@ public enum LayoutSnapshotRecordMode: String, Sendable, CaseIterable {
 
     /// `WEFT_RECORD` holds something else than a mode.
     public struct ModeError: Error, CustomStringConvertible {
+        /// The variable's value as it was set.
         public var value: String
+        /// The value and the modes that are accepted.
         public var description: String {
             "WEFT_RECORD=\(value) is not a record mode; use all, missing, failed or never"
         }

@@ -12,9 +12,12 @@ public typealias ASLayoutRangeMode = RangeMode
 
 /// How far ahead of the screen (in screens) a range reaches.
 public struct ASRangeTuningParameters: Hashable, Sendable {
+    /// Screens of content ahead of the visible area in the scrolling direction (Texture's `leadingBufferScreenfuls`).
     public var leadingBufferScreenfuls: CGFloat
+    /// Screens of content kept behind the visible area (Texture's `trailingBufferScreenfuls`).
     public var trailingBufferScreenfuls: CGFloat
 
+    /// Texture's memberwise initialiser: both reaches in screens.
     public init(leadingBufferScreenfuls: CGFloat, trailingBufferScreenfuls: CGFloat) {
         self.leadingBufferScreenfuls = leadingBufferScreenfuls
         self.trailingBufferScreenfuls = trailingBufferScreenfuls
@@ -27,6 +30,7 @@ extension ContainerNode {
         setTuningParameters(parameters, for: .full, rangeType: rangeType)
     }
 
+    /// Sets how far the range of `rangeType` reaches in `rangeMode` (Texture's `setTuningParameters:forRangeMode:rangeType:`).
     public func setTuningParameters(_ parameters: ASRangeTuningParameters, for rangeMode: ASLayoutRangeMode,
                                     rangeType: ASLayoutRangeType) {
         rangeController.setTuningParameters(
@@ -34,6 +38,7 @@ extension ContainerNode {
             for: rangeMode, rangeType)
     }
 
+    /// How far the range of `rangeType` reaches in `rangeMode`, in screenfuls.
     public func tuningParameters(for rangeMode: ASLayoutRangeMode, rangeType: ASLayoutRangeType) -> ASRangeTuningParameters {
         let tuning = rangeController.tuningParameters(for: rangeMode, rangeType)
         return ASRangeTuningParameters(leadingBufferScreenfuls: tuning.leadingBufferScreenfuls, trailingBufferScreenfuls: tuning.trailingBufferScreenfuls)

@@ -4,16 +4,21 @@ import WeftNodes
 
 /// Supplies an ASPagerNode with its pages. Implement `nodeBlockAt` or `nodeAt`.
 public protocol ASPagerDataSource: AnyObject {
+    /// The number of pages.
     func numberOfPages(in pagerNode: ASPagerNode) -> Int
+    /// A block making the page's cell node; Weft calls it when the page is first measured.
     func pagerNode(_ pagerNode: ASPagerNode, nodeBlockAt index: Int) -> ASCellNodeBlock
+    /// The page's cell node, for a data source that makes nodes rather than blocks.
     func pagerNode(_ pagerNode: ASPagerNode, nodeAt index: Int) -> ASCellNode
 }
 
 extension ASPagerDataSource {
+    /// Wraps `pagerNode(_:nodeAt:)` in a block, as Texture does.
     public func pagerNode(_ pagerNode: ASPagerNode, nodeBlockAt index: Int) -> ASCellNodeBlock {
         let node = self.pagerNode(pagerNode, nodeAt: index)
         return { node }
     }
+    /// An empty ASCellNode: implement this or the block method.
     public func pagerNode(_ pagerNode: ASPagerNode, nodeAt index: Int) -> ASCellNode { ASCellNode() }
 }
 
@@ -21,6 +26,7 @@ extension ASPagerDataSource {
 open class ASPagerNode: PagerNode {
     private let pages = SectionedDataSource()
 
+    /// An empty pager; set its data source with `setDataSource(_:)`.
     public override init() {
         super.init()
         pages.numberOfSections = { 1 }
@@ -28,6 +34,7 @@ open class ASPagerNode: PagerNode {
         pages.nodeBlock = { [unowned self] in pagerDataSource?.pagerNode(self, nodeBlockAt: $0.item) ?? { ASCellNode() } }
     }
 
+    /// The Swift class name, which snapshots and the inspector show (Texture's `NSStringFromClass`).
     open override var textureClassName: String { ASClassName.of(self) }
 
     /// Texture's `setDataSource(_:)`.
@@ -35,6 +42,7 @@ open class ASPagerNode: PagerNode {
         pagerDataSource = dataSource
     }
 
+    /// The pager's data source, held weakly (Texture's `dataSource`).
     public weak var pagerDataSource: ASPagerDataSource? {
         didSet {
             (self as ContainerNode).dataSource = pagerDataSource == nil ? nil : pages
@@ -43,5 +51,6 @@ open class ASPagerNode: PagerNode {
         }
     }
 
+    /// The page's cell node, or nil when it is not loaded (Texture's `nodeForPageAtIndex:`).
     public func nodeForPage(at index: Int) -> ASCellNode? { cellForItem(at: index) as? ASCellNode }
 }

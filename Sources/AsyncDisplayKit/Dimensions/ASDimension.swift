@@ -20,11 +20,13 @@ public func ASDimensionMake(_ unit: ASDimensionUnit, _ value: CGFloat) -> ASDime
 /// Texture's lenient parse: `"50%"`, `"12pt"`, `"auto"`; anything else is auto.
 public func ASDimensionMake(_ text: String) -> ASDimension { WeftLayout.Dimension(lenient: text) }
 
+/// A dimension of `points` points (Texture's `ASDimensionMakeWithPoints`).
 public func ASDimensionMakeWithPoints(_ points: CGFloat) -> ASDimension { .points(Double(points)) }
 
 /// `fraction` of the parent: 0.5 is 50 %.
 public func ASDimensionMakeWithFraction(_ fraction: CGFloat) -> ASDimension { .fraction(Double(fraction)) }
 
+/// Whether two dimensions have the same unit and value.
 public func ASDimensionEqualToDimension(_ lhs: ASDimension, _ rhs: ASDimension) -> Bool { lhs == rhs }
 
 /// `10pt`, `50%`, `Auto`.

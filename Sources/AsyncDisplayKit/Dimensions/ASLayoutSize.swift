@@ -4,6 +4,7 @@ import WeftLayout
 /// A width and a height as dimensions.
 public typealias ASLayoutSize = LayoutSize
 
+/// A layout size of a width and a height dimension (Texture's `ASLayoutSizeMake`).
 public func ASLayoutSizeMake(_ width: ASDimension, _ height: ASDimension) -> ASLayoutSize {
     LayoutSize(width: width, height: height)
 }
@@ -13,4 +14,5 @@ public func ASLayoutSizeResolveSize(_ layoutSize: ASLayoutSize, _ parentSize: CG
     CGSize(layoutSize.resolve(parentSize: Size(parentSize), autoSize: Size(autoSize)))
 }
 
+/// The layout size as text, for logs.
 public func NSStringFromASLayoutSize(_ layoutSize: ASLayoutSize) -> String { layoutSize.description }

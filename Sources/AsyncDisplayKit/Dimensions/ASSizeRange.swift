@@ -4,9 +4,12 @@ import WeftLayout
 /// The sizes a layout may take, Texture's ASSizeRange: CGSize bounds, the rules of Weft's
 /// `SizeRange` (which every call converts to).
 public struct ASSizeRange: Hashable, CustomStringConvertible {
+    /// The smallest size, in points.
     public var min: CGSize
+    /// The largest size, in points (`CGFloat.infinity` for unbounded).
     public var max: CGSize
 
+    /// A range from `min` to `max`.
     public init(min: CGSize, max: CGSize) {
         self.min = min
         self.max = max
@@ -21,12 +24,14 @@ public struct ASSizeRange: Hashable, CustomStringConvertible {
     /// `assertLayoutSnapshot(of:in:named:)`).
     public var weftRange: SizeRange { SizeRange(min: Size(min), max: Size(max)) }
 
+    /// The range as Weft writes it (`{{min}, {max}}`).
     public var description: String { weftRange.description }
 }
 
 /// The range holding only `size`.
 public func ASSizeRangeMake(_ exactSize: CGSize) -> ASSizeRange { ASSizeRange(min: exactSize, max: exactSize) }
 
+/// A range from `min` to `max` (Texture's `ASSizeRangeMake`).
 public func ASSizeRangeMake(_ min: CGSize, _ max: CGSize) -> ASSizeRange { ASSizeRange(min: min, max: max) }
 
 /// {0, 0} to {inf, inf}.
@@ -49,6 +54,8 @@ public func ASSizeRangeIntersect(_ range: ASSizeRange, _ other: ASSizeRange) -> 
     ASSizeRange(range.weftRange.intersect(other.weftRange))
 }
 
+/// Whether two ranges have the same minimum and maximum.
 public func ASSizeRangeEqualToSizeRange(_ lhs: ASSizeRange, _ rhs: ASSizeRange) -> Bool { lhs == rhs }
 
+/// The range as text, for logs.
 public func NSStringFromASSizeRange(_ range: ASSizeRange) -> String { range.description }

@@ -11,9 +11,13 @@ public typealias ASStackLayoutAlignSelf = StackLayoutAlignSelf
 /// of the same names: Swift picks the one whose type the code uses, so
 /// `style.preferredSize = CGSize(...)` sets what `style.preferredSize = Size(...)` sets.
 public protocol ASLayoutElementStyleCoreGraphics: AnyObject {
+    /// Weft's preferred size (`Size`).
     var preferredSize: Size { get set }
+    /// Weft's position in an absolute spec (`Point`).
     var layoutPosition: Point { get set }
+    /// Weft's minimum width and height dimensions.
     var minLayoutSize: LayoutSize { get set }
+    /// Weft's maximum width and height dimensions.
     var maxLayoutSize: LayoutSize { get set }
 }
 

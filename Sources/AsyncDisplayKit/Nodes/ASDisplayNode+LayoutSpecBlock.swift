@@ -9,6 +9,7 @@ public protocol ASDisplayNodeTypedLayoutSpecBlock: ASDisplayNode {}
 extension ASDisplayNode: ASDisplayNodeTypedLayoutSpecBlock {}
 
 extension ASDisplayNodeTypedLayoutSpecBlock {
+    /// The node's layout spec block in Texture's types; it replaces `layoutSpecThatFits(_:)`.
     public var layoutSpecBlock: ASLayoutSpecBlock? {
         get {
             guard let block = (self as DisplayNode).layoutSpecBlock else { return nil }

@@ -8,10 +8,12 @@ public typealias ASLayoutSpecBlock = (ASDisplayNode, ASSizeRange) -> ASLayoutSpe
 /// Texture's ASDisplayNode on Weft's runtime: subclass it and override
 /// `layoutSpecThatFits(_:)` or `calculateSizeThatFits(_:)` with Texture's signatures.
 open class ASDisplayNode: DisplayNode {
+    /// An empty node; subclass it or give it a `layoutSpecBlock`.
     public override init() {
         super.init()
     }
 
+    /// The Swift class name, which snapshots and the inspector show (Texture's `NSStringFromClass`).
     open override var textureClassName: String { ASClassName.of(self) }
 
     /// The node's layout spec; not overriding it makes the node a leaf.
@@ -31,6 +33,7 @@ open class ASDisplayNode: DisplayNode {
     /// per class, so the answer holds): a leaf then skips it.
     private var mayOverrideLayoutSpec = true
 
+    /// Weft's layout entry point: calls the Texture-typed `layoutSpecThatFits(_:)`.
     public final override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         let (spec, overrides) = TextureLayoutOverrides.spec(self, constrainedSize, mayOverride: mayOverrideLayoutSpec) {
             layoutSpecThatFits(ASSizeRange(constrainedSize))
@@ -39,10 +42,12 @@ open class ASDisplayNode: DisplayNode {
         return spec
     }
 
+    /// Weft's measuring entry point: calls the Texture-typed `calculateSizeThatFits(_:)`.
     public final override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
         Size(calculateSizeThatFits(CGSize(constrainedSize)))
     }
 
+    /// Calls Texture's `layout()` once Weft has applied the layout.
     open override func didApplyLayout() {
         super.didApplyLayout()
         layout()

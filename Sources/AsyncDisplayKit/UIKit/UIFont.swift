@@ -6,8 +6,10 @@ import WeftNodes
 public typealias UIFont = Font
 
 extension Font {
+    /// UIKit's system font at `size` points: DejaVu Sans measures it.
     public static func systemFont(ofSize size: CGFloat) -> Font { Font(size: Double(size)) }
 
+    /// UIKit's bold system font at `size` points: DejaVu Sans Bold measures it.
     public static func boldSystemFont(ofSize size: CGFloat) -> Font { Font(size: Double(size), weight: .bold) }
 
     /// Weft has no italic face: the regular one measures it.
@@ -26,23 +28,36 @@ extension Font {
     }
 
     // UIKit's standard sizes on iOS.
+    /// UIKit's `buttonFontSize` on iOS: 18 points.
     public static let buttonFontSize: CGFloat = 18
+    /// UIKit's `labelFontSize` on iOS: 17 points.
     public static let labelFontSize: CGFloat = 17
+    /// UIKit's `systemFontSize` on iOS: 14 points.
     public static let systemFontSize: CGFloat = 14
+    /// UIKit's `smallSystemFontSize` on iOS: 12 points.
     public static let smallSystemFontSize: CGFloat = 12
 
+    /// The size in points, as UIKit names it.
     public var pointSize: CGFloat { CGFloat(size) }
 
+    /// The same face at `fontSize` points.
     public func withSize(_ fontSize: CGFloat) -> Font { Font(size: Double(fontSize), weight: weight) }
 }
 
 extension Font.Weight {
     // UIFont.Weight's names, each mapped to the face that measures it.
+    /// Measured with the regular face.
     public static let ultraLight = Font.Weight.regular
+    /// Measured with the regular face.
     public static let thin = Font.Weight.regular
+    /// Measured with the regular face.
     public static let light = Font.Weight.regular
+    /// Measured with the regular face.
     public static let medium = Font.Weight.regular
+    /// Measured with the bold face.
     public static let semibold = Font.Weight.bold
+    /// Measured with the bold face.
     public static let heavy = Font.Weight.bold
+    /// Measured with the bold face.
     public static let black = Font.Weight.bold
 }

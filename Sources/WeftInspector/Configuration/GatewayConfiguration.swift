@@ -7,11 +7,16 @@
 /// WeftInspector re-exports WeftProtocol: `GatewayEndpoint` is part of its API, and a host
 /// program should need one import.
 public struct GatewayConfiguration: Sendable, Equatable {
+    /// The gateway's WebSocket address (`WEFT_GATEWAY`; default `GatewayEndpoint.default`, on loopback).
     public var endpoint: GatewayEndpoint
+    /// The gateway's access token, sent when connecting (`WEFT_TOKEN`; nil: none).
     public var token: String?
+    /// Part of the device identity: tells copies of one program apart (`WEFT_INSTANCE`, default `default`).
     public var instance: String
+    /// Where checkpoints are written as `<name>.json` (`WEFT_SNAPSHOT_DIR`; nil: not written).
     public var snapshotDirectory: String?
 
+    /// A configuration of these values; the defaults are what an empty environment gives.
     public init(endpoint: GatewayEndpoint = .default, token: String? = nil,
                 instance: String = GatewayEnvironment.defaultInstance, snapshotDirectory: String? = nil) {
         self.endpoint = endpoint

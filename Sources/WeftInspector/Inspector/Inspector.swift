@@ -26,6 +26,7 @@ public final class Inspector {
     public let session: CaptureSession
     /// The gateway connection, when there is one.
     public let device: DeviceSession?
+    /// The main loop the inspector captures from, after each frame and in its sleeps.
     public let loop: MainLoop
     /// Where checkpoints go (nil: not written).
     public let snapshotDirectory: String?

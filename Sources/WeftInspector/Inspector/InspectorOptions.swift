@@ -22,6 +22,7 @@ extension Inspector {
         public var appId: String
         /// Shown in device lists; default: the process name.
         public var appName: String?
+        /// Shown in device lists and snapshots' `meta` (default `0`).
         public var appVersion: String
         /// Default: `WEFT_INSTANCE`, else `default`.
         public var instance: String?
@@ -50,6 +51,7 @@ extension Inspector {
         /// reason `limit`) before it would pass it, and the program goes on.
         public var recordingLimitBytes: Int
 
+        /// Options with the defaults above; set only what the program needs.
         public init(appId: String = "org.weft.app", appName: String? = nil, appVersion: String = "0",
                     instance: String? = nil, token: String? = nil, updateRate: Double = 30,
                     captureBudget: Double = CaptureSession.defaultCaptureBudget, snapshotDirectory: String? = nil,
@@ -74,6 +76,8 @@ extension Inspector {
 
 /// Why `Inspector.attach` refused.
 public struct InspectorError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was refused and why, for a person.
     public let message: String
+    /// The message.
     public var description: String { message }
 }

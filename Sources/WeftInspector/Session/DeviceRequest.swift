@@ -12,6 +12,7 @@ import Glibc
 public struct DeviceRequest: Sendable {
     /// The id the gateway assigned; the reply carries it back.
     public let id: Int
+    /// The protocol method asked for: `Tree.get`, `Layout.explain`...
     public let method: String
     /// `params` as received (`{}` when the request had none): a JSON object, checked when it
     /// came, for handlers that decode them with their own codec.

@@ -15,12 +15,14 @@ import Synchronization
 /// if session.isSomeoneListening { session.sendEvent(method: "Tree.updated", params: opsBytes) }
 /// ```
 public final class DeviceSession: Sendable {
+    /// The gateway reached, the token and the instance this session was made with.
     public let configuration: GatewayConfiguration
     /// The protocol state on the transport thread (internal: tests read it).
     let core: DeviceSessionCore
     /// The underlying transport (state, statistics).
     public let client: WebSocketClient
 
+    /// A session that is not connected yet: `start()` connects it. Requests are polled with `takeRequests()` unless `delivery` says otherwise.
     public convenience init(configuration: GatewayConfiguration, identity: DeviceIdentity, info: DeviceInfo,
                             options: TransportOptions = .device, delivery: RequestDelivery = .polled) {
         self.init(configuration: configuration, identity: identity, info: info, options: options, delivery: delivery,

@@ -17,6 +17,7 @@ public enum ConnectionState: Int, Sendable, CustomStringConvertible {
     /// `close()` was called, or the transport could not start at all.
     case closed
 
+    /// The case's name, for logs and `weft` output.
     public var description: String {
         switch self {
         case .idle: "idle"

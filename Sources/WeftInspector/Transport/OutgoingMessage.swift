@@ -5,14 +5,20 @@ public struct OutgoingMessage: Sendable {
     /// (docs/protocol.md, "Queues and slow peers"): receivers notice the revision gap and resync. Requests and
     /// replies are essential.
     public enum Kind: Sendable {
+        /// A request or a reply: never dropped.
         case essential
+        /// An event: dropped first when the queue is full.
         case droppable
     }
 
+    /// The message's bytes, in order; the transport sends them as one WebSocket message.
     public let parts: [[UInt8]]
+    /// The parts' total size in bytes, counted against the queue's limits.
     public let byteCount: Int
+    /// Whether the queue may drop it.
     public let kind: Kind
 
+    /// A message of these parts; `byteCount` is their total.
     public init(parts: [[UInt8]], kind: Kind) {
         self.parts = parts
         self.byteCount = parts.reduce(0) { $0 + $1.count }

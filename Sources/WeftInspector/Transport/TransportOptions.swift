@@ -11,6 +11,7 @@ public struct TransportOptions: Sendable, Equatable {
     public var maximumQueuedBytes: Int
     /// Size of the WebSocket fragments large messages are sent in (and of the receive buffer).
     public var fragmentBytes: Int
+    /// The delays between connection attempts.
     public var backoff: ReconnectBackoff
     /// A connection that lived at least this long counts as healthy: the back-off starts over.
     public var stableConnection: Duration
@@ -26,6 +27,7 @@ public struct TransportOptions: Sendable, Equatable {
     /// `eventTicksBeforeSleep` ticks without events it sleeps again (and the next event wakes
     /// it). Requests and replies always wake it at once.
     public var eventFlushInterval: Duration
+    /// Idle ticks (of `eventFlushInterval`) before the transport thread sleeps again (default 50).
     public var eventTicksBeforeSleep: Int
     /// A connection with no traffic for this long gets a WebSocket ping, and one with no
     /// traffic (not even the pong) for twice as long is dropped and reconnected: a gateway
@@ -35,6 +37,7 @@ public struct TransportOptions: Sendable, Equatable {
     /// accept it, and skip the host name check. Off by default: the system's CAs decide.
     public var allowSelfSignedCertificates: Bool
 
+    /// Options with a host program's defaults (`device`): 4 MiB messages in, 8 MiB of events, 64 KiB fragments.
     public init(maximumIncomingMessageBytes: Int = 4 << 20, eventQueueBytes: Int = 8 << 20,
                 maximumQueuedBytes: Int = 256 << 20, fragmentBytes: Int = 64 << 10,
                 backoff: ReconnectBackoff = ReconnectBackoff(), stableConnection: Duration = .seconds(10),

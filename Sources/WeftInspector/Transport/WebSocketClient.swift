@@ -15,7 +15,9 @@ public final class WebSocketClient: Sendable {
     /// for that connection in order (the handshake, immediate error replies), so the session
     /// layers need no reference back to the client.
     public struct Handlers: Sendable {
+        /// A connection opened; answers the messages to send first (the session's handshake).
         public var opened: @Sendable (_ generation: UInt64) -> [OutgoingMessage]
+        /// A whole message arrived; answers the messages to send in reply at once.
         public var received: @Sendable (_ message: [UInt8], _ generation: UInt64) -> [OutgoingMessage]
         /// A message larger than `maximumIncomingMessageBytes`: its first bytes and full size.
         public var oversized: @Sendable (_ head: [UInt8], _ size: Int, _ generation: UInt64) -> [OutgoingMessage]
@@ -29,6 +31,7 @@ public final class WebSocketClient: Sendable {
         /// hangs up and reconnects. Sessions without a handshake keep the default (false).
         public var handshakePending: @Sendable () -> Bool
 
+        /// Handlers that ignore everything and always reconnect, unless given.
         public init(opened: @escaping @Sendable (UInt64) -> [OutgoingMessage] = { _ in [] },
                     received: @escaping @Sendable ([UInt8], UInt64) -> [OutgoingMessage] = { _, _ in [] },
                     oversized: @escaping @Sendable ([UInt8], Int, UInt64) -> [OutgoingMessage] = { _, _, _ in [] },
@@ -44,8 +47,11 @@ public final class WebSocketClient: Sendable {
         }
     }
 
+    /// The gateway's address.
     public let endpoint: GatewayEndpoint
+    /// The path on the gateway: `/device` or `/inspector`.
     public let path: String
+    /// The limits and timings the client runs with.
     public let options: TransportOptions
     private let mailbox: Mailbox
     private let loop: ServiceLoop
@@ -106,7 +112,9 @@ public final class WebSocketClient: Sendable {
         mailbox.isOpen(generation: generation)
     }
 
+    /// What became of a message handed to `send`.
     public enum SendResult: Sendable, Equatable {
+        /// In the outgoing queue, to be sent in order.
         case queued
         /// An event the queue had no room for.
         case dropped
@@ -145,6 +153,7 @@ public final class WebSocketClient: Sendable {
         }
     }
 
+    /// Where the client is in its life now (one atomic read, any thread).
     public var state: ConnectionState {
         ConnectionState(rawValue: mailbox.state.load(ordering: .acquiring)) ?? .closed
     }

@@ -55,6 +55,7 @@ public struct LayoutDocument {
         self = try decoder.decodeDocument(JSONField(value: json, path: ""))
     }
 
+    /// A document of `root`, optionally with the screen scale and the size range to lay it out in.
     public init(scale: Double? = nil, sizeRange: SizeRange? = nil, root: Element) {
         self.scale = scale
         self.sizeRange = sizeRange

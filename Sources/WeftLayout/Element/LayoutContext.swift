@@ -9,6 +9,7 @@ public struct LayoutContext: Hashable, Sendable {
     /// counting; `LayoutTrace.run` keeps the trace alive for its pass.
     @usableFromInline var traceReference: Unmanaged<LayoutTrace>?
 
+    /// A context rounding to `scale` pixels per point (default 2), recording no trace.
     public init(scale: Double = 2) {
         self.scale = scale
         self.traceReference = nil
@@ -19,6 +20,7 @@ public struct LayoutContext: Hashable, Sendable {
         lhs.scale == rhs.scale && lhs.traceReference?.toOpaque() == rhs.traceReference?.toOpaque()
     }
 
+    /// Hashes the scale and the trace's identity, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(scale)
         hasher.combine(traceReference?.toOpaque())

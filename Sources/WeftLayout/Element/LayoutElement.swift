@@ -81,10 +81,13 @@ public protocol LayoutElement: AnyObject {
 }
 
 extension LayoutElement {
+    /// The element's line in ASCII art: its class name and debug name.
     public var asciiArtName: String { defaultAsciiArtName(textureClassName, debugName) }
 
+    /// The element's ASCII art, Texture's `asciiArtString`: a leaf draws its name alone.
     public var asciiArtString: String { asciiArtName }
 
+    /// Applies the style size to `constrainedSize`, then calls `calculateLayoutThatFits` (recording the call in a traced pass).
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                context: LayoutContext) -> Layout {
         let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)

@@ -19,9 +19,12 @@
 public final class LayoutTrace: @unchecked Sendable {
     /// One named number of a decision: `("violation", 12)`, `("flexGrow", 1)`.
     public struct Value: Equatable, Sendable {
+        /// What the number is: `violation`, `flexGrow`...
         public var name: String
+        /// The number, in points where it is a length.
         public var value: Double
 
+        /// A named number: `Value("flexGrow", 1)`.
         public init(_ name: String, _ value: Double) {
             self.name = name
             self.value = value
@@ -80,6 +83,7 @@ public final class LayoutTrace: @unchecked Sendable {
     /// The screen scale of the traced pass (set by `run`).
     public private(set) var scale = LayoutContext.default.scale
 
+    /// An empty trace, for `LayoutTrace.run` to record one pass into.
     public init() {}
 
     /// Runs `body` with a context that records into this trace (the other settings of `context`

@@ -7,7 +7,9 @@
 extension Layout {
     /// One element's frame in the root layout's coordinates.
     public struct ElementFrame {
+        /// The node or spec.
         public let element: any LayoutElement
+        /// Its frame in the root layout's coordinates, rounded to the pixel grid as Texture applies it.
         public let frame: Rect
         /// Depth in the unflattened tree (the root is 0).
         public let depth: Int

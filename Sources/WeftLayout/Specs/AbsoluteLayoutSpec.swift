@@ -8,13 +8,16 @@ public enum AbsoluteLayoutSpecSizing: UInt8, Sendable, CaseIterable {
 
 /// Places each child at its style's `layoutPosition` (Texture's ASAbsoluteLayoutSpec).
 public final class AbsoluteLayoutSpec: LayoutSpec {
+    /// How the spec's own size is chosen: the range's max (`.default`) or the children's far edges (`.sizeToFit`).
     public var sizing: AbsoluteLayoutSpecSizing
 
+    /// A spec placing `children` at their `style.layoutPosition`.
     public init(sizing: AbsoluteLayoutSpecSizing = .default, children: [any LayoutElement]) {
         self.sizing = sizing
         super.init(children: children)
     }
 
+    /// `ASAbsoluteLayoutSpec`.
     public override var textureClassName: String { LayoutSpecType.absolute.textureClassName }
 
     /// Each child: its style size resolved against the auto range {{0, 0}, max - position};

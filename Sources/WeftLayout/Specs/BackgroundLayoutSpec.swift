@@ -1,6 +1,7 @@
 /// Lays out its child, then puts `background` behind it with exactly the child's size, both
 /// at (0, 0) (Texture's ASBackgroundLayoutSpec). Ignores its own style size.
 public final class BackgroundLayoutSpec: StyleSizeIgnoringLayoutSpec {
+    /// A spec of `child`'s size with `background` stretched behind it.
     public init(child: any LayoutElement, background: any LayoutElement) {
         super.init(children: [child, background])
     }
@@ -8,6 +9,7 @@ public final class BackgroundLayoutSpec: StyleSizeIgnoringLayoutSpec {
     /// The element drawn behind the child.
     public var background: (any LayoutElement)? { children.count > 1 ? children[1] : nil }
 
+    /// `ASBackgroundLayoutSpec`.
     public override var textureClassName: String { LayoutSpecType.background.textureClassName }
 
     /// Sublayouts [background, child] (back to front); the background keeps the spec's

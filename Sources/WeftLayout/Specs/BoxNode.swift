@@ -5,21 +5,26 @@
 /// without one it takes the range's max when both dimensions are valid, else 0x0
 /// (calculateSizeThatFits); either way clamped into the range.
 public final class BoxNode: LayoutElement {
+    /// The node's layout style.
     public let style = LayoutElementStyle()
+    /// The name ASCII art and the inspector show in parentheses after the class name.
     public var debugName: String?
     /// The size the node wants (a text or image node's content size), or nil.
     public var intrinsicSize: Size?
     /// The class name printed in ASCII art, `ASDisplayNode` by default (e.g. `ASImageNode`).
     public var textureClassName: String
 
+    /// A box measuring `intrinsicSize` (nil: the range's max where valid, else zero), printed as `className`.
     public init(intrinsicSize: Size? = nil, className: String = "ASDisplayNode", debugName: String? = nil) {
         self.intrinsicSize = intrinsicSize
         self.textureClassName = className
         self.debugName = debugName
     }
 
+    /// `.displayNode`: a box lays out as a node.
     public var layoutElementType: LayoutElementType { .displayNode }
 
+    /// Applies the style size to `constrainedSize`, then measures (recording the call in a traced pass).
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
         let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)
         if let trace = context.trace {
@@ -30,6 +35,7 @@ public final class BoxNode: LayoutElement {
         return calculateLayoutThatFits(resolved, context: context).recording(constrainedSize: constrainedSize)
     }
 
+    /// The intrinsic size, or the range's max where valid, clamped into the range; no sublayouts.
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
         let measured = intrinsicSize ?? (constrainedSize.max.isValidForLayout ? constrainedSize.max : .zero)
         let size = constrainedSize.clamp(measured)

@@ -1,14 +1,19 @@
 /// The corner of the child a corner spec pins its corner element to (ASCornerLayoutLocation).
 public enum CornerLayoutLocation: UInt8, Sendable, CaseIterable {
+    /// The child's top-left corner.
     case topLeft
+    /// The child's top-right corner.
     case topRight
+    /// The child's bottom-left corner.
     case bottomLeft
+    /// The child's bottom-right corner.
     case bottomRight
 }
 
 /// Pins a `corner` element (a badge) centred on a corner of its child (Texture's
 /// ASCornerLayoutSpec).
 public final class CornerLayoutSpec: LayoutSpec {
+    /// The corner of the child the corner element is centred on.
     public var location: CornerLayoutLocation
     /// Moves the corner element from the exact corner.
     public var offset: Point
@@ -16,6 +21,7 @@ public final class CornerLayoutSpec: LayoutSpec {
     /// has the child's size and the corner element may stick out (a negative position).
     public var wrapsCorner: Bool
 
+    /// A spec pinning `corner` to `location` of `child`, moved by `offset`.
     public init(child: any LayoutElement, corner: any LayoutElement, location: CornerLayoutLocation,
                 offset: Point = .zero, wrapsCorner: Bool = false) {
         self.location = location
@@ -27,6 +33,7 @@ public final class CornerLayoutSpec: LayoutSpec {
     /// The pinned element.
     public var corner: (any LayoutElement)? { children.count > 1 ? children[1] : nil }
 
+    /// `ASCornerLayoutSpec`.
     public override var textureClassName: String { LayoutSpecType.corner.textureClassName }
 
     /// Both elements get the spec's range (parent size: the max where valid). The corner

@@ -3,13 +3,16 @@
 /// axis: infinite left right-aligns it, infinite top bottom-aligns it, both infinite centre it.
 /// Ignores its own style size, as Texture's does.
 public final class InsetLayoutSpec: StyleSizeIgnoringLayoutSpec {
+    /// The space around the child, in points; an infinite inset pins the child to the opposite edge.
     public var insets: EdgeInsets
 
+    /// A spec insetting `child` by `insets`.
     public init(insets: EdgeInsets, child: any LayoutElement) {
         self.insets = insets
         super.init(children: [child])
     }
 
+    /// `ASInsetLayoutSpec`.
     public override var textureClassName: String { LayoutSpecType.inset.textureClassName }
 
     /// Infinite insets count 0 in the sums. The child's min is 0 on an axis with an infinite

@@ -2,7 +2,9 @@
 /// and has no view of its own. Used directly it lays out nothing and takes its range's minimum
 /// size. Subclasses override `calculateLayoutThatFits` (and `textureClassName`).
 open class LayoutSpec: LayoutElement {
+    /// The spec's layout style, which its parent reads.
     public let style = LayoutElementStyle()
+    /// The name ASCII art and the inspector show in parentheses after the class name.
     public var debugName: String? {
         get { storedDebugName }
         set { storedDebugName = newValue }
@@ -19,17 +21,21 @@ open class LayoutSpec: LayoutElement {
     @exclusivity(unchecked) private var storedDebugName: String?
     @exclusivity(unchecked) private var storedChildren: [any LayoutElement]
 
+    /// A spec arranging `children` (none by default).
     public init(children: [any LayoutElement] = []) {
         storedChildren = children
     }
 
+    /// Texture's class name, printed in ASCII art and snapshots: `ASLayoutSpec` here.
     open var textureClassName: String { "ASLayoutSpec" }
 
+    /// `.layoutSpec`.
     public final var layoutElementType: LayoutElementType { .layoutSpec }
 
     /// The first child (Texture's `child`), or nil.
     public var child: (any LayoutElement)? { children.first }
 
+    /// The class name and debug name, as Texture prints a spec.
     open var asciiArtName: String { defaultAsciiArtName(textureClassName, debugName) }
 
     /// A horizontal box around the children's art (a stack draws its own direction).

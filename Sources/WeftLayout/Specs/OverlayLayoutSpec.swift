@@ -1,6 +1,7 @@
 /// Lays out its child, then stretches `overlay` over it: the overlay gets exactly the child's
 /// size, both at (0, 0) (Texture's ASOverlayLayoutSpec). Ignores its own style size.
 public final class OverlayLayoutSpec: StyleSizeIgnoringLayoutSpec {
+    /// A spec of `child`'s size with `overlay` stretched over it.
     public init(child: any LayoutElement, overlay: any LayoutElement) {
         super.init(children: [child, overlay])
     }
@@ -8,6 +9,7 @@ public final class OverlayLayoutSpec: StyleSizeIgnoringLayoutSpec {
     /// The element drawn over the child.
     public var overlay: (any LayoutElement)? { children.count > 1 ? children[1] : nil }
 
+    /// `ASOverlayLayoutSpec`.
     public override var textureClassName: String { LayoutSpecType.overlay.textureClassName }
 
     /// Sublayouts [child, overlay]; size = the child's size.

@@ -6,11 +6,13 @@ public final class RatioLayoutSpec: LayoutSpec {
     /// Height divided by width (0.5 is twice as wide as tall).
     public var ratio: Double
 
+    /// A spec giving `child` a height of `ratio` times its width.
     public init(ratio: Double, child: any LayoutElement) {
         self.ratio = ratio
         super.init(children: [child])
     }
 
+    /// `ASRatioLayoutSpec`.
     public override var textureClassName: String { LayoutSpecType.ratio.textureClassName }
 
     /// `ASRatioLayoutSpec (0.5)`: the ratio, not the debugName.

@@ -2,8 +2,11 @@
 public enum RelativeLayoutSpecPosition: UInt8, Sendable, CaseIterable {
     /// Not positioned on this axis: the child is laid out with the spec's min too.
     case none
+    /// At the start of the axis.
     case start
+    /// In the middle of the axis.
     case center
+    /// At the end of the axis.
     case end
 
     /// The share of the free space before the child: 0, 0, 0.5, 1.
@@ -18,11 +21,16 @@ public enum RelativeLayoutSpecPosition: UInt8, Sendable, CaseIterable {
 
 /// Whether a relative spec shrinks to its child on an axis (ASRelativeLayoutSpecSizingOption).
 public struct RelativeLayoutSpecSizingOption: OptionSet, Hashable, Sendable {
+    /// The option bits.
     public let rawValue: UInt8
+    /// Options of these bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// Shrink the spec's width to the child's.
     public static let minimumWidth = RelativeLayoutSpecSizingOption(rawValue: 1)
+    /// Shrink the spec's height to the child's.
     public static let minimumHeight = RelativeLayoutSpecSizingOption(rawValue: 2)
+    /// Shrink both to the child's size.
     public static let minimumSize: RelativeLayoutSpecSizingOption = [.minimumWidth, .minimumHeight]
 }
 
@@ -30,10 +38,14 @@ public struct RelativeLayoutSpecSizingOption: OptionSet, Hashable, Sendable {
 /// (Texture's ASRelativeLayoutSpec). Its size is the range's max on axes where that is a valid
 /// number, the child's size elsewhere (or with a minimum sizing option), clamped.
 public class RelativeLayoutSpec: LayoutSpec {
+    /// Where the child sits horizontally.
     public var horizontalPosition: RelativeLayoutSpecPosition
+    /// Where the child sits vertically.
     public var verticalPosition: RelativeLayoutSpecPosition
+    /// The axes on which the spec takes the child's size instead of the range's max.
     public var sizingOption: RelativeLayoutSpecSizingOption
 
+    /// A spec placing `child` at these positions, shrinking on `sizingOption`.
     public init(horizontalPosition: RelativeLayoutSpecPosition, verticalPosition: RelativeLayoutSpecPosition,
                 sizingOption: RelativeLayoutSpecSizingOption = [], child: any LayoutElement) {
         self.horizontalPosition = horizontalPosition
@@ -42,6 +54,7 @@ public class RelativeLayoutSpec: LayoutSpec {
         super.init(children: [child])
     }
 
+    /// `ASRelativeLayoutSpec`.
     public override var textureClassName: String { LayoutSpecType.relative.textureClassName }
 
     /// The child gets [0 on positioned axes (else the spec's min), the spec's max] with the

@@ -2,6 +2,7 @@
 /// size: inset, overlay and background (Texture's versions override the style-size step of
 /// layoutThatFits). Subclasses implement `layout(_:parentSize:context:)`.
 public class StyleSizeIgnoringLayoutSpec: LayoutSpec {
+    /// Lays out against the parent's size without applying the spec's style size (recording the call in a traced pass).
     public final override func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                               context: LayoutContext) -> Layout {
         if let trace = context.trace {

@@ -1,14 +1,17 @@
 /// Lays each child out with the spec's own range at (0, 0) and takes the largest size
 /// (Texture's ASWrapperLayoutSpec): wraps an element so it can be used where a spec is needed.
 public final class WrapperLayoutSpec: LayoutSpec {
+    /// A spec wrapping `children`, each laid out at (0, 0).
     public override init(children: [any LayoutElement]) {
         super.init(children: children)
     }
 
+    /// A spec wrapping one element.
     public convenience init(child: any LayoutElement) {
         self.init(children: [child])
     }
 
+    /// `ASWrapperLayoutSpec`.
     public override var textureClassName: String { LayoutSpecType.wrapper.textureClassName }
 
     /// Size = the larger of the range's min and each child's size (not clamped to the max).

@@ -20,15 +20,25 @@ public final class LayoutElementStyle {
     /// Every value in one struct, so the layout code reads a child's whole style with a single
     /// access to the class, and a capture reads a style's values in one access.
     public struct Values: Equatable, Sendable {
+        /// The width, height and their minimums and maximums (all `.auto` by default).
         public internal(set) var size = LayoutElementSize()
+        /// The share of a stack's free space the element grows by (default 0).
         public internal(set) var flexGrow: Double = 0
+        /// The share of a stack's overflow the element shrinks by (default 0).
         public internal(set) var flexShrink: Double = 0
+        /// The element's size along the stack before growing or shrinking (default `.auto`: its measured size).
         public internal(set) var flexBasis: Dimension = .auto
+        /// Overrides the stack's `alignItems` for this element (default `.auto`).
         public internal(set) var alignSelf: StackLayoutAlignSelf = .auto
+        /// The first line's ascender, in points, for baseline alignment.
         public internal(set) var ascender: Double = 0
+        /// The last line's descender, in points, for baseline alignment.
         public internal(set) var descender: Double = 0
+        /// Extra space before the element in a stack, in points.
         public internal(set) var spacingBefore: Double = 0
+        /// Extra space after the element in a stack, in points.
         public internal(set) var spacingAfter: Double = 0
+        /// The element's origin in an absolute spec, in points.
         public internal(set) var layoutPosition: Point = .zero
 
         /// Texture's defaults.
@@ -127,30 +137,37 @@ public final class LayoutElementStyle {
         set { if Self.update(&storedValues.layoutPosition, to: newValue) { didChange() } }
     }
 
+    /// A style with Texture's defaults.
     public init() {}
 
     // MARK: Size dimensions one by one
 
+    /// The width: points, a fraction of the parent's, or `.auto`.
     public var width: Dimension {
         get { size.width }
         set { size.width = newValue }
     }
+    /// The height: points, a fraction of the parent's, or `.auto`.
     public var height: Dimension {
         get { size.height }
         set { size.height = newValue }
     }
+    /// The least width.
     public var minWidth: Dimension {
         get { size.minWidth }
         set { size.minWidth = newValue }
     }
+    /// The least height.
     public var minHeight: Dimension {
         get { size.minHeight }
         set { size.minHeight = newValue }
     }
+    /// The greatest width.
     public var maxWidth: Dimension {
         get { size.maxWidth }
         set { size.maxWidth = newValue }
     }
+    /// The greatest height.
     public var maxHeight: Dimension {
         get { size.maxHeight }
         set { size.maxHeight = newValue }

@@ -9,17 +9,29 @@ import WeftLayout
 /// swapped. Items are measured in {{0, 0}, {available width, inf}} (vertical) unless the data
 /// source gives a size range or `itemSize` fixes one.
 open class CollectionNode: ContainerNode {
+    /// `ASCollectionNode`, the class name snapshots and ASCII art print.
     open override var textureClassName: String { "ASCollectionNode" }
 
-    public enum ScrollAxis: Sendable { case vertical, horizontal }
+    /// The axis a collection scrolls along.
+    public enum ScrollAxis: Sendable {
+        /// Items fill rows left to right; the collection scrolls down.
+        case vertical
+        /// Items fill columns top to bottom; the collection scrolls right.
+        case horizontal
+    }
 
+    /// The axis the collection scrolls along, fixed at creation; items fill lines across it.
     public let scrollAxis: ScrollAxis
     /// Every item gets exactly this size when set (UICollectionViewFlowLayout.itemSize).
     public var itemSize: Size? { didSet { if itemSize != oldValue { needsItemRelayout = true; setNeedsLayout() } } }
+    /// The least gap between items in a line, in points (default 0).
     public var interitemSpacing: Double = 0 { didSet { if interitemSpacing != oldValue { needsItemRelayout = true } } }
+    /// The least gap between lines, in points (default 0).
     public var lineSpacing: Double = 0 { didSet { if lineSpacing != oldValue { needsItemRelayout = true } } }
+    /// The margins around the items, in points (default none).
     public var sectionInset: EdgeInsets = .zero { didSet { if sectionInset != oldValue { needsItemRelayout = true } } }
 
+    /// An empty collection scrolling along `scrollAxis` (default vertical).
     public init(scrollAxis: ScrollAxis = .vertical) {
         self.scrollAxis = scrollAxis
         super.init(scrollableDirections: scrollAxis == .vertical ? .vertical : .horizontal)
@@ -30,6 +42,7 @@ open class CollectionNode: ContainerNode {
         super.init(scrollableDirections: scrollAxis == .vertical ? .vertical : .horizontal, tuning: tuning)
     }
 
+    /// `itemSize` exactly when set, else up to the width less the insets (vertical) or the height less the insets (horizontal).
     open override func constrainedSizeForItem(at index: Int) -> SizeRange {
         if let itemSize { return SizeRange(exactly: itemSize) }
         let width = max(0, frame.size.width - sectionInset.left - sectionInset.right)
@@ -39,6 +52,7 @@ open class CollectionNode: ContainerNode {
             : SizeRange(min: .zero, max: Size(width: .infinity, height: height))
     }
 
+    /// Flow layout: items left to right (top to bottom when horizontal), a new line when the next does not fit.
     open override func itemFrames(for sizes: [Size]) -> [Rect] {
         let vertical = scrollAxis == .vertical
         // Work in (along the line, across lines) coordinates; swap back for horizontal flows.

@@ -9,7 +9,9 @@ import WeftLayout
 /// already in a tree or another container, is refused with a warning and replaced by an empty
 /// `CellNode` so the container stays consistent.
 public protocol ContainerDataSource: AnyObject {
+    /// The number of items in the container.
     func numberOfItems(in container: ContainerNode) -> Int
+    /// The cell for the item at `index`, made when the item is first measured.
     func container(_ container: ContainerNode, nodeForItemAt index: Int) -> CellNode
     /// Optional: a block that makes the node (Texture's `nodeBlockForRowAtIndexPath:`).
     func container(_ container: ContainerNode, nodeBlockForItemAt index: Int) -> (() -> CellNode)?
@@ -18,7 +20,9 @@ public protocol ContainerDataSource: AnyObject {
 }
 
 extension ContainerDataSource {
+    /// No block: the container calls `container(_:nodeForItemAt:)`.
     public func container(_ container: ContainerNode, nodeBlockForItemAt index: Int) -> (() -> CellNode)? { nil }
+    /// No range of its own: the container's `constrainedSizeForItem(at:)` decides.
     public func container(_ container: ContainerNode, constrainedSizeForItemAt index: Int) -> SizeRange? { nil }
 }
 
@@ -26,10 +30,12 @@ extension ContainerDataSource {
 /// of the content; the host loads more, inserts the items and calls `completeBatchFetching`.
 /// Texture's `ASBatchContext`.
 public final class BatchContext {
+    /// Whether a batch is under way (between `willBeginBatchFetch` and `completeBatchFetching`).
     public private(set) var isFetching = false
     /// Batches begun so far.
     public private(set) var batchCount = 0
 
+    /// A context with no batch under way.
     public init() {}
 
     func beginBatchFetching() {
@@ -44,6 +50,7 @@ public final class BatchContext {
         isFetching = false
     }
 
+    /// Ends the batch without new items (Texture's `cancelBatchFetching`).
     public func cancelBatchFetching() {
         completeBatchFetching(false)
     }

@@ -15,6 +15,7 @@ import WeftLayout
 ///   UIKit's visible cells are a scroll view's subviews.
 /// - Batch fetching (BatchFetching.swift) when the user nears the end of the content.
 open class ContainerNode: DisplayNode, RangeControllerDataSource {
+    /// Supplies the items; held weakly. Setting it reloads the data at the next layout.
     public weak var dataSource: ContainerDataSource? {
         didSet {
             rangeController.dataSourceTypeName = dataSource.map { String(describing: type(of: $0)) } ?? ""
@@ -22,7 +23,9 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
             setNeedsLayout()
         }
     }
+    /// Moves the items through the preload, display and visible ranges as the container scrolls.
     public let rangeController: RangeController
+    /// The directions the container scrolls in (vertical for a table, horizontal for a pager).
     public let scrollableDirections: ScrollDirection
 
     /// Every item's cell, in item order (allocated when data loads, as Texture does). This,
@@ -36,11 +39,13 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     var containerCountInCells = 0
     /// Every item's frame in content coordinates.
     public private(set) var itemFrames: [Rect] = []
+    /// The size of all items together, in points; the offset is clamped to it.
     public private(set) var contentSize: Size {
         get { storedContentSize }
         set { if newValue != storedContentSize { storedContentSize = newValue; noteChange() } }
     }
     @exclusivity(unchecked) private var storedContentSize: Size = .zero
+    /// Whether the data source's items have been loaded and measured.
     public internal(set) var hasLoadedData = false
     /// The size the items were last measured for.
     private var measuredBoundsSize: Size?
@@ -55,6 +60,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     public internal(set) var isTracking = false
     /// The content-offset velocity of the drag in points per second (positive y: scrolling down).
     public internal(set) var dragVelocity: Point = .zero
+    /// Whether the container is coasting after a drag (the range controller then looks further ahead).
     public var isDecelerating: Bool { motion?.isDeceleration ?? false }
     /// Whether a released drag settles on a page boundary (pagers).
     public internal(set) var pagingEnabled = false
@@ -66,6 +72,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     public var willBeginBatchFetch: ((BatchContext) -> Void)?
     /// Asked before a batch begins (default: yes).
     public var shouldBatchFetch: (() -> Bool)?
+    /// The context handed to `willBeginBatchFetch`.
     public let batchContext = BatchContext()
     var needsBatchFetchCheck = false
 
@@ -98,6 +105,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         for cell in cells { cell.owningContainer = nil }
     }
 
+    /// The content offset: subnodes are placed relative to the scrolled bounds.
     open override var boundsOrigin: Point { offset }
 
     /// The orientation the inspector shows: vertical when the container scrolls vertically.
@@ -129,12 +137,15 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
 
     // MARK: Items
 
+    /// The items loaded.
     public var numberOfItems: Int { cells.count }
 
+    /// The cell of the item at `index`, or nil when out of bounds.
     public func cellForItem(at index: Int) -> CellNode? {
         cells.indices.contains(index) ? cells[index] : nil
     }
 
+    /// The index of `cell` among the items, or nil.
     public func index(of cell: CellNode) -> Int? {
         cells.firstIndex { $0 === cell }
     }
@@ -187,6 +198,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         needsItemRelayout = true
     }
 
+    /// A new size changes which items are in range: the ranges update at the next frame.
     open override func boundsSizeDidChange() {
         super.boundsSizeDidChange()
         rangeController.setNeedsUpdate()
@@ -233,6 +245,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         for cell in visible where cell.needsLayout { cell.layoutSubtreeIfNeeded() }
     }
 
+    /// Brings the ranges up to date; a container entering preload off screen updates them at once.
     open override func interfaceStateDidChange(_ newState: InterfaceState, from oldState: InterfaceState) {
         super.interfaceStateDidChange(newState, from: oldState)
         rangeController.setNeedsUpdate()
@@ -249,6 +262,7 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
         rangeController.removeFromAllItems([.preload, .display])
     }
 
+    /// Leaving the display state releases the cells' contents (Texture's `clearContents`).
     open override func didExitDisplayState() {
         super.didExitDisplayState()
         if !interfaceState.contains(.preload) { rangeController.removeFromAllItems(.display) }
@@ -256,15 +270,19 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
 
     // MARK: RangeControllerDataSource
 
+    /// The visible rectangle in content coordinates: the bounds.
     public func viewport(for controller: RangeController) -> Rect { bounds }
 
+    /// The direction of the drag or deceleration under way, in the scrollable directions.
     public func currentScrollDirection(for controller: RangeController) -> ScrollDirection {
         let velocity = isTracking ? dragVelocity : (motion?.directionVelocity ?? .zero)
         return ScrollDirection(velocityX: velocity.x, velocityY: velocity.y, scrollable: scrollableDirections)
     }
 
+    /// The container's own interface state, which its ranges start from.
     public func interfaceState(for controller: RangeController) -> InterfaceState { interfaceState }
 
+    /// Sets the new state on the item's cell and its subnodes.
     public func rangeController(_ controller: RangeController, didChangeState state: InterfaceState, ofItemAt index: Int) {
         guard cells.indices.contains(index) else { return }
         cells[index].recursivelySetInterfaceState(state)

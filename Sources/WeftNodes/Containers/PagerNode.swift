@@ -4,17 +4,21 @@ import WeftLayout
 /// size, released drags settle on a page, and the range tuning uses the pager overrides
 /// (minimum display (0, 0), preload (1, 1); full display (1, 1), preload (2, 2)).
 open class PagerNode: CollectionNode {
+    /// `ASPagerNode`, the class name snapshots and ASCII art print.
     open override var textureClassName: String { "ASPagerNode" }
 
+    /// An empty pager scrolling horizontally, one page per screen.
     public init() {
         super.init(scrollAxis: .horizontal, tuning: .pager)
         pagingEnabled = true
     }
 
+    /// Every page exactly the pager's size.
     open override func constrainedSizeForItem(at index: Int) -> SizeRange {
         SizeRange(exactly: frame.size)
     }
 
+    /// Pages side by side, each the pager's size.
     open override func itemFrames(for sizes: [Size]) -> [Rect] {
         sizes.indices.map { Rect(x: Double($0) * frame.size.width, y: 0, width: frame.size.width, height: frame.size.height) }
     }

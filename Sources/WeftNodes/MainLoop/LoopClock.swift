@@ -19,6 +19,7 @@ public enum LoopClock: Sendable {
 /// in user space (vDSO), cheap enough for every frame; the loop paces
 /// real-clock frames with it and stamps each frame's start (`FrameInfo.startedAt`).
 public enum MonotonicClock {
+    /// Seconds on the monotonic clock (`CLOCK_MONOTONIC`).
     public static var now: Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
@@ -38,6 +39,7 @@ public enum MonotonicClock {
 /// hardly moves with the load, as wall time does, so the benchmarks (weft-bench, TextureGram's
 /// `--bench`) time a loop thread's frames with it.
 public enum ThreadCPUClock {
+    /// The calling thread's CPU seconds (`CLOCK_THREAD_CPUTIME_ID`).
     public static var now: Double {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)

@@ -2,6 +2,7 @@ import WeftLayout
 
 /// Whether the host program is on screen, UIApplication's active / background states.
 public enum ApplicationState: String, Sendable {
+    /// In the foreground (`active`, the default) or not (`background`: containers count as not visible).
     case active, background
 }
 

@@ -27,6 +27,7 @@ public final class MainLoop {
         /// Layout and range updates, after motion settled the frame's offsets.
         case layout
 
+        /// Phases order as they run: animation before layout.
         public static func < (lhs: Phase, rhs: Phase) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
@@ -52,17 +53,21 @@ public final class MainLoop {
         public let startedAt: Double
     }
 
+    /// How program time advances: `.real` with the wall clock, `.manual` one frame's time per frame.
     public let clock: LoopClock
     /// The wall time the loop sleeps on and stamps frames with (`.monotonic` unless a test
     /// drives it by hand).
     public let wallClock: WallClock
+    /// Frames per second (default 60).
     public let framesPerSecond: Double
+    /// One frame's time in seconds: `1 / framesPerSecond`.
     public var frameDuration: Double { 1 / framesPerSecond }
 
     /// Frames run so far.
     public var frame: Int { state.frame }
     /// Program time in seconds: starts at 0 and advances only when a frame runs.
     public var time: Double { state.time }
+    /// Whether frames are stopped (`pause()`); posted work still runs.
     public var isPaused: Bool { state.isPaused }
     /// Whether a frame is running right now (callbacks and hooks run inside one).
     public var isInFrame: Bool { state.isInFrame }
@@ -198,6 +203,7 @@ public final class MainLoop {
     /// Posts work to a loop from any thread.
     public struct Poster: Sendable {
         fileprivate let postedWork: PostedWork
+        /// Runs `work` on the loop's thread at its next iteration, even while paused; callable from any thread.
         public func post(_ work: @escaping @Sendable (MainLoop) -> Void) { postedWork.post(work) }
     }
 
@@ -258,6 +264,7 @@ public final class MainLoop {
         state.isPaused = true
     }
 
+    /// Runs frames again after `pause()`; program time continues from where it stopped.
     public func resume() {
         assertOnFrameThread()
         state.isPaused = false

@@ -46,8 +46,10 @@ public final class ManualWallClock: @unchecked Sendable {
     private var current = 1000.0
     private var readers: [() -> Void] = []
 
+    /// A clock at 1000 seconds.
     public init() {}
 
+    /// The current time in seconds; it moves only with `advance(by:)` and sleeps.
     public var now: Double { lock.withLock { current } }
 
     /// Moves the clock `seconds` forward (work that takes that long).

@@ -2,8 +2,10 @@
 /// from the container's range controller (it is range-managed), and a `setNeedsLayout` on it (or
 /// on a node inside it) makes the container measure it again.
 open class CellNode: DisplayNode {
+    /// `ASCellNode`, the class name snapshots and ASCII art print.
     open override var textureClassName: String { "ASCellNode" }
 
+    /// An empty cell; give it subnodes and a layout spec.
     public override init() {
         super.init()
     }

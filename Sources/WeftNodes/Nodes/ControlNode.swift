@@ -2,17 +2,28 @@ import WeftLayout
 
 /// Control events, UIKit's `UIControl.Event` (the ones Texture's `ASControlNode` sends).
 public struct ControlEvent: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The event bits, UIKit's values.
     public let rawValue: UInt16
+    /// Events of these bits.
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
+    /// A touch went down inside.
     public static let touchDown = ControlEvent(rawValue: 1 << 0)
+    /// A repeated touch went down (a double tap).
     public static let touchDownRepeat = ControlEvent(rawValue: 1 << 1)
+    /// A touch moved inside.
     public static let touchDragInside = ControlEvent(rawValue: 1 << 2)
+    /// A touch moved outside.
     public static let touchDragOutside = ControlEvent(rawValue: 1 << 3)
+    /// A touch lifted inside: a tap.
     public static let touchUpInside = ControlEvent(rawValue: 1 << 4)
+    /// A touch lifted outside.
     public static let touchUpOutside = ControlEvent(rawValue: 1 << 5)
+    /// The system cancelled the touch.
     public static let touchCancel = ControlEvent(rawValue: 1 << 6)
+    /// The control's value changed.
     public static let valueChanged = ControlEvent(rawValue: 1 << 7)
+    /// The control's primary action (a tap) happened.
     public static let primaryActionTriggered = ControlEvent(rawValue: 1 << 8)
 
     static let named: [(ControlEvent, String)] = [
@@ -24,6 +35,7 @@ public struct ControlEvent: OptionSet, Hashable, Sendable, CustomStringConvertib
     /// The names of the set events, in declaration order (`["touchUpInside"]`).
     public var names: [String] { Self.named.filter { contains($0.0) }.map(\.1) }
 
+    /// The events' names joined by `|`.
     public var description: String { names.joined(separator: "|") }
 }
 
@@ -43,24 +55,29 @@ public struct ControlTarget {
 /// target is added, so a control without targets lets touches through; a disabled control takes
 /// no touches at all.
 open class ControlNode: DisplayNode {
+    /// `ASControlNode`, the class name snapshots and ASCII art print.
     open override var textureClassName: String { "ASControlNode" }
 
+    /// An enabled control with no targets.
     public override init() {
         super.init()
         isUserInteractionEnabled = false
     }
 
     // Stored unchecked for exclusivity, as DisplayNode's state: a capture reads them.
+    /// Whether the control takes touches (default true).
     public var isEnabled: Bool {
         get { storedIsEnabled }
         set { if newValue != storedIsEnabled { storedIsEnabled = newValue; noteChange() } }
     }
     @exclusivity(unchecked) private var storedIsEnabled: Bool = true
+    /// Whether the control is selected (default false).
     public var isSelected: Bool {
         get { storedIsSelected }
         set { if newValue != storedIsSelected { storedIsSelected = newValue; noteChange() } }
     }
     @exclusivity(unchecked) private var storedIsSelected: Bool = false
+    /// Whether a touch is down inside the control.
     public var isHighlighted: Bool {
         get { storedIsHighlighted }
         set { if newValue != storedIsHighlighted { storedIsHighlighted = newValue; noteChange() } }
@@ -106,5 +123,6 @@ open class ControlNode: DisplayNode {
         sendActions(for: .touchUpInside)
     }
 
+    /// A disabled control takes no touches.
     open override var acceptsTouches: Bool { super.acceptsTouches && isEnabled }
 }

@@ -1,10 +1,15 @@
 /// One interface-state callback, as observers receive them.
 public enum InterfaceStateEvent: Hashable, Sendable, CustomStringConvertible {
+    /// The node entered or left the preload range.
     case didEnterPreloadState, didExitPreloadState
+    /// The node entered or left the display range.
     case didEnterDisplayState, didExitDisplayState
+    /// The node came on screen or left it.
     case didEnterVisibleState, didExitVisibleState
+    /// The whole state changed, with the new and old states.
     case interfaceStateDidChange(new: InterfaceState, old: InterfaceState)
 
+    /// The event as Texture's method name, for logs.
     public var description: String {
         switch self {
         case .didEnterPreloadState: "didEnterPreloadState"
@@ -66,7 +71,10 @@ extension DisplayNode {
         for observer in interfaceStateObservers { observer(self, event) }
     }
 
+    /// Whether the node is on screen (Texture's `isVisible`).
     public var isVisible: Bool { interfaceState.contains(.visible) }
+    /// Whether the node is in the display range (Texture's `isInDisplayState`).
     public var isInDisplayState: Bool { interfaceState.contains(.display) }
+    /// Whether the node is in the preload range (Texture's `isInPreloadState`).
     public var isInPreloadState: Bool { interfaceState.contains(.preload) }
 }

@@ -27,7 +27,9 @@ private let nodeCounter = Atomic<Int>(0)
 open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringConvertible {
     /// "n<counter>" (docs/protocol.md, Identity of elements).
     public let id: String
+    /// The node's layout style: its size, flex and position as its parent spec reads them.
     public let style = LayoutElementStyle()
+    /// The name shown after the class name in ASCII art, snapshots and the inspector.
     public var debugName: String? {
         get { storedDebugName }
         set { storedDebugName = newValue; noteChange() }
@@ -36,8 +38,10 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
 
     /// Texture's class name, printed in ASCII art and snapshots.
     open var textureClassName: String { "ASDisplayNode" }
+    /// `.displayNode`.
     public final var layoutElementType: LayoutElementType { .displayNode }
 
+    /// An empty node with no subnodes.
     public init() {
         id = "n\(nodeCounter.add(1, ordering: .relaxed).newValue)"
         style.delegate = self
@@ -62,6 +66,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// instructions). The link is cleared when the node is detached or the supernode goes.
     public var supernode: DisplayNode? { storedSupernode }
     @exclusivity(unchecked) private unowned var storedSupernode: DisplayNode?
+    /// The node's children, in order (back to front).
     public var subnodes: [DisplayNode] { storedSubnodes }
     @exclusivity(unchecked) private var storedSubnodes: [DisplayNode] = []
     /// How many scroll containers this node's subtree holds, itself included (kept up to date
@@ -206,18 +211,22 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
 
     // MARK: Appearance
 
+    /// Whether subnodes are clipped to the node's bounds (default false).
     public var clipsToBounds: Bool {
         get { storedClipsToBounds }
         set { if newValue != storedClipsToBounds { storedClipsToBounds = newValue; noteChange() } }
     }
+    /// Whether the node is hidden: it keeps its frame but takes no touches.
     public var isHidden: Bool {
         get { storedIsHidden }
         set { if newValue != storedIsHidden { storedIsHidden = newValue; noteChange() } }
     }
+    /// The opacity, 0 to 1 (default 1).
     public var alpha: Double {
         get { storedAlpha }
         set { if newValue != storedAlpha { storedAlpha = newValue; noteChange() } }
     }
+    /// The fill behind the content, or nil for none.
     public var backgroundColor: Color? {
         get { storedBackgroundColor }
         set { if newValue != storedBackgroundColor { storedBackgroundColor = newValue; noteChange() } }
@@ -225,6 +234,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// Texture's cornerRadius, kept for Texture code (AsyncDisplayKit): Weft draws nothing and
     /// snapshots leave it out.
     public var cornerRadius: Double = 0 { didSet { if cornerRadius != oldValue { noteChange() } } }
+    /// Whether the node takes touches (default true; false passes them to the node below).
     public var isUserInteractionEnabled = true { didSet { if isUserInteractionEnabled != oldValue { noteChange() } } }
     /// Edge insets applied to the bounds for hit testing; negative values enlarge the hit area.
     public var hitTestSlop: EdgeInsets {
@@ -271,6 +281,7 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
 
     // MARK: Interface state (used by DisplayNode+InterfaceState.swift)
 
+    /// The ranges the node is in (preload, display, visible), set by its container or root.
     public internal(set) var interfaceState: InterfaceState { get { storedInterfaceState } set { storedInterfaceState = newValue } }
     @exclusivity(unchecked) private var storedInterfaceState: InterfaceState = []
     /// Cells of containers: their state comes from the container's range controller, not from
@@ -419,11 +430,18 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
 
     // MARK: Interface-state callbacks (subclasses call super)
 
+    /// Called when the node enters the preload range: start loading its data.
     open func didEnterPreloadState() {}
+    /// Called when the node leaves the preload range.
     open func didExitPreloadState() {}
+    /// Called when the node enters the display range.
     open func didEnterDisplayState() {}
+    /// Called when the node leaves the display range.
     open func didExitDisplayState() {}
+    /// Called when the node comes on screen.
     open func didEnterVisibleState() {}
+    /// Called when the node leaves the screen.
     open func didExitVisibleState() {}
+    /// Called with the new and old states whenever the state changes.
     open func interfaceStateDidChange(_ newState: InterfaceState, from oldState: InterfaceState) {}
 }

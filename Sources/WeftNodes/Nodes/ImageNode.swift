@@ -3,13 +3,16 @@ import WeftLayout
 
 /// A bitmap as image nodes know it: its pixel size and scale (Weft draws no pixels).
 public struct Image: Hashable, Sendable {
+    /// The width in pixels.
     public var pixelWidth: Int
+    /// The height in pixels.
     public var pixelHeight: Int
     /// Pixels per point of the image (UIImage.scale).
     public var scale: Double
     /// Where it came from, for the inspector (a file name or URL).
     public var name: String?
 
+    /// An image of this many pixels at `scale` pixels per point, with an optional name for snapshots.
     public init(pixelWidth: Int, pixelHeight: Int, scale: Double = 1, name: String? = nil) {
         self.pixelWidth = max(0, pixelWidth)
         self.pixelHeight = max(0, pixelHeight)
@@ -26,14 +29,17 @@ public struct Image: Hashable, Sendable {
 
 /// How an image fills its node (UIView.ContentMode).
 public enum ContentMode: String, Hashable, Sendable, CaseIterable {
+    /// UIKit's content modes (kept: an image node's size is its image's whatever the mode).
     case scaleToFill, scaleAspectFit, scaleAspectFill, center, top, bottom, left, right
 }
 
 /// An image leaf, Texture's `ASImageNode` (a control, so it can take taps). It measures its
 /// image's point size, and reports the pixel-scaling check of docs/texture-semantics.md section 7.
 open class ImageNode: ControlNode {
+    /// `ASImageNode`, the class name snapshots and ASCII art print.
     open override var textureClassName: String { "ASImageNode" }
 
+    /// An image node showing `image` (none by default: a plain node's size).
     public init(image: Image? = nil) {
         storedImage = image
         super.init()
@@ -53,6 +59,7 @@ open class ImageNode: ControlNode {
         image?.size ?? super.calculateSizeThatFits(constrainedSize)
     }
 
+    /// Says whether the size came from the image, for a layout explanation.
     open override func measurementSource(_ maxSize: Size) -> String {
         image == nil ? "no image yet: " + super.measurementSource(maxSize) : "its image's point size"
     }

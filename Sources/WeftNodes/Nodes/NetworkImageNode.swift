@@ -4,6 +4,7 @@
 public protocol ImageDownloader: AnyObject {
     /// Starts fetching `url`; returns a token `cancel` accepts.
     func downloadImage(url: String, completion: @escaping (Image?) -> Void) -> Int
+    /// Cancels the download `token` names; its completion is then never called.
     func cancelDownload(_ token: Int)
 }
 
@@ -11,18 +12,23 @@ public protocol ImageDownloader: AnyObject {
 /// starts when the node enters the preload state and the image is released (and any download
 /// cancelled) when it exits, so only nodes near the screen hold decoded images.
 open class NetworkImageNode: ImageNode {
+    /// `ASNetworkImageNode`, the class name snapshots and ASCII art print.
     open override var textureClassName: String { "ASNetworkImageNode" }
 
+    /// Where the node's download is.
     public enum LoadState: String, Hashable, Sendable {
+        /// Not started (or released), under way, done, or failed (the default image stays).
         case idle, loading, loaded, failed
     }
 
+    /// A node loading `url` through `downloader` once it enters the preload range.
     public init(url: String? = nil, downloader: ImageDownloader? = nil) {
         self.url = url
         self.downloader = downloader
         super.init()
     }
 
+    /// The image's URL; changing it releases the image and, in the preload range, downloads the new one.
     public var url: String? {
         didSet {
             guard url != oldValue else { return }
@@ -30,18 +36,22 @@ open class NetworkImageNode: ImageNode {
             if isInPreloadState { startDownload() }
         }
     }
+    /// Fetches the image; held weakly. Without one a download fails at once, with a warning.
     public weak var downloader: ImageDownloader?
     /// Shown until the download completes (and after a failure).
     public var defaultImage: Image? { didSet { if loadState != .loaded { image = defaultImage } } }
+    /// Where the download is; the inspector shows it.
     public private(set) var loadState: LoadState = .idle { didSet { if loadState != oldValue { noteChange() } } }
     private var downloadToken: Int?
     private var downloadGeneration = 0
 
+    /// Starts the download.
     open override func didEnterPreloadState() {
         super.didEnterPreloadState()
         startDownload()
     }
 
+    /// Releases the image and cancels a download under way.
     open override func didExitPreloadState() {
         super.didExitPreloadState()
         releaseImage()

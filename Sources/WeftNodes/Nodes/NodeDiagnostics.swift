@@ -6,18 +6,24 @@ import Synchronization
 public struct NodeWarning: Sendable, CustomStringConvertible {
     /// The id of the node the misuse concerns ("n12").
     public let nodeID: String
+    /// What was refused and why.
     public let message: String
 
+    /// `weft: warning: <node>: <message>`, as printed to standard error.
     public var description: String { "weft: warning: \(nodeID): \(message)" }
 }
 
 /// Errors thrown by APIs whose misuse the caller must handle (an index out of range in a
 /// container update, a scroll to a missing item).
 public enum NodeError: Error, Equatable, CustomStringConvertible {
+    /// An item index outside the container's items.
     case indexOutOfRange(index: Int, count: Int, operation: String)
+    /// A container update with no data source set.
     case noDataSource(operation: String)
+    /// An update whose counts do not match the data source's.
     case inconsistentUpdate(operation: String, reason: String)
 
+    /// The operation and what was wrong, for a person.
     public var description: String {
         switch self {
         case let .indexOutOfRange(index, count, operation):
@@ -44,6 +50,7 @@ public enum NodeDiagnostics {
         set { printing.store(newValue, ordering: .relaxed) }
     }
 
+    /// Reports a recovered misuse of node `nodeID`: kept among the recent warnings and printed unless turned off.
     public static func warn(_ nodeID: String, _ message: String) {
         let warning = NodeWarning(nodeID: nodeID, message: message)
         recent.withLock { list in

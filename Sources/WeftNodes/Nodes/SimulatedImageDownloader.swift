@@ -3,6 +3,7 @@
 /// `imageForURL` makes for it (nil: the download fails). Deterministic with a manual clock.
 public final class SimulatedImageDownloader: ImageDownloader {
     private unowned let loop: MainLoop
+    /// Program seconds from a request to its image (default 0.2).
     public let latency: Double
     private let imageForURL: (String) -> Image?
     private var nextToken = 0
@@ -12,12 +13,14 @@ public final class SimulatedImageDownloader: ImageDownloader {
     /// Downloads cancelled before they arrived.
     public private(set) var cancelledCount = 0
 
+    /// A downloader on `loop` answering after `latency` seconds (a negative one is 0) with `imageForURL`'s image.
     public init(loop: MainLoop, latency: Double = 0.2, imageForURL: @escaping (String) -> Image?) {
         self.loop = loop
         self.latency = max(0, latency)
         self.imageForURL = imageForURL
     }
 
+    /// Schedules the image for `url` on the loop after `latency`; returns the download's token.
     public func downloadImage(url: String, completion: @escaping (Image?) -> Void) -> Int {
         nextToken += 1
         let token = nextToken
@@ -30,6 +33,7 @@ public final class SimulatedImageDownloader: ImageDownloader {
         return token
     }
 
+    /// Drops the download's completion; an unknown or repeated token is ignored.
     public func cancelDownload(_ token: Int) {
         guard token > 0, token <= nextToken, !cancelled.contains(token) else { return }
         cancelled.insert(token)

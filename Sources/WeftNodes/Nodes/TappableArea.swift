@@ -2,12 +2,18 @@ import WeftLayout
 
 /// The edges of a rectangle, as the tappable-area overlay marks them.
 public struct RectEdges: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The edge bits.
     public let rawValue: UInt8
+    /// Edges of these bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// The top edge.
     public static let top = RectEdges(rawValue: 1)
+    /// The left edge.
     public static let left = RectEdges(rawValue: 2)
+    /// The bottom edge.
     public static let bottom = RectEdges(rawValue: 4)
+    /// The right edge.
     public static let right = RectEdges(rawValue: 8)
 
     /// Names in protocol order: top, left, bottom, right.
@@ -15,6 +21,7 @@ public struct RectEdges: OptionSet, Hashable, Sendable, CustomStringConvertible 
         [(RectEdges.top, "top"), (.left, "left"), (.bottom, "bottom"), (.right, "right")].filter { contains($0.0) }.map(\.1)
     }
 
+    /// The names in brackets: `[top, left]`.
     public var description: String { "[" + names.joined(separator: ", ") + "]" }
 }
 
@@ -25,9 +32,12 @@ public struct RectEdges: OptionSet, Hashable, Sendable, CustomStringConvertible 
 public struct TappableArea: Hashable, Sendable {
     /// In the node's own coordinates.
     public var rect: Rect
+    /// The edges an ancestor's hit area cut.
     public var restricted: RectEdges
+    /// The edges a clipping ancestor with slop cut.
     public var clipped: RectEdges
 
+    /// An area of `rect` with the edges cut.
     public init(rect: Rect, restricted: RectEdges = [], clipped: RectEdges = []) {
         self.rect = rect
         self.restricted = restricted
@@ -38,11 +48,16 @@ public struct TappableArea: Hashable, Sendable {
     /// slop and whether it clips. A chain lists the node first, then its ancestors up to (not
     /// including) the root's parent or the nearest scroll container.
     public struct Level: Hashable, Sendable {
+        /// The level's bounds, in its own coordinates.
         public var bounds: Rect
+        /// The level's frame in its parent.
         public var frame: Rect
+        /// The level's hit-test slop (negative insets enlarge the area).
         public var hitTestSlop: EdgeInsets
+        /// Whether the level clips its subnodes.
         public var clipsToBounds: Bool
 
+        /// A level of these values (no slop and no clipping by default).
         public init(bounds: Rect, frame: Rect, hitTestSlop: EdgeInsets = .zero, clipsToBounds: Bool = false) {
             self.bounds = bounds
             self.frame = frame

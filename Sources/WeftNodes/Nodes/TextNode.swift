@@ -5,8 +5,10 @@ import WeftLayout
 /// `measurer` (DejaVu Sans / Sans Bold metrics by default), so a text measures the same on every
 /// machine.
 open class TextNode: ControlNode {
+    /// `ASTextNode`, the class name snapshots and ASCII art print.
     open override var textureClassName: String { "ASTextNode" }
 
+    /// A text node with `text` in `font` (default the 17-point system font).
     public init(_ text: String = "", font: Font = .system(17)) {
         storedText = text
         storedFont = font
@@ -15,20 +17,25 @@ open class TextNode: ControlNode {
     }
 
     // Stored unchecked for exclusivity, as DisplayNode's state: a capture reads them.
+    /// The text; a change measures the node again.
     public var text: String {
         get { storedText }
         set { let oldValue = storedText; storedText = newValue; if newValue != oldValue { contentDidChange() } }
     }
     @exclusivity(unchecked) private var storedText: String
+    /// The font every character is measured in.
     public var font: Font {
         get { storedFont }
         set { let oldValue = storedFont; storedFont = newValue; if newValue != oldValue { contentDidChange() } }
     }
     @exclusivity(unchecked) private var storedFont: Font
+    /// The text's colour (default black; it does not change the size).
     public var textColor: Color = .black { didSet { if textColor != oldValue { noteChange() } } }
     /// 0 means unlimited.
     public var maximumNumberOfLines = 0 { didSet { if maximumNumberOfLines != oldValue { contentDidChange() } } }
+    /// What ends a truncated last line (default `…`).
     public var truncationToken = "\u{2026}" { didSet { if truncationToken != oldValue { contentDidChange() } } }
+    /// Measures the text (default DejaVu Sans and Sans Bold metrics, the same on every machine).
     public var measurer: any TextMeasurer = FontTableMeasurer.dejaVu { didSet { contentDidChange() } }
 
     /// The last layout and the width it was made for.
@@ -62,15 +69,18 @@ open class TextNode: ControlNode {
         textLayout(forWidth: frame.size.width > 0 ? frame.size.width : .infinity).lines
     }
 
+    /// Whether the text is cut short in the node's current bounds.
     public var isTruncated: Bool {
         textLayout(forWidth: frame.size.width > 0 ? frame.size.width : .infinity).isTruncated
     }
 
+    /// The widest line's width and all lines' height for the text broken at the maximum width.
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
         let layout = textLayout(forWidth: constrainedSize.width)
         return Size(width: layout.width, height: layout.height)
     }
 
+    /// The lines the text broke into at the maximum width, for a layout explanation.
     open override func measurementSource(_ maxSize: Size) -> String {
         let layout = textLayout(forWidth: maxSize.width)
         let count = layout.lines.count

@@ -8,21 +8,32 @@ import WeftLayout
 /// maximum trailing edge passes the rect's start and stops at the first item that starts at or
 /// after the rect's end, so it costs O(log n + items in the window), not O(n).
 public struct ItemGeometry: Sendable {
-    public enum Axis: Sendable { case vertical, horizontal }
+    /// The axis items follow each other along.
+    public enum Axis: Sendable {
+        /// Top to bottom: a table, a vertical collection.
+        case vertical
+        /// Left to right: a pager, a horizontal collection.
+        case horizontal
+    }
 
+    /// The scroll axis items follow each other along.
     public let axis: Axis
+    /// The items' frames, in item order.
     public private(set) var frames: [Rect] = []
     /// `runningMaxEnd[i]` = the largest trailing edge (along `axis`) among items 0...i.
     private var runningMaxEnd: [Double] = []
 
+    /// Geometry of `frames` along `axis`, indexed for the query.
     public init(axis: Axis, frames: [Rect] = []) {
         self.axis = axis
         self.frames = frames
         rebuildIndex()
     }
 
+    /// The number of items.
     public var count: Int { frames.count }
 
+    /// Replaces the frames and rebuilds the index.
     public mutating func setFrames(_ newFrames: [Rect]) {
         frames = newFrames
         rebuildIndex()

@@ -30,6 +30,7 @@ public protocol RangeControllerDataSource: AnyObject {
 /// scrolling feed's frame a few percent (docs/benchmarks.md). Debug builds check the thread at
 /// each update.
 public final class RangeController {
+    /// The container it asks for the viewport, scroll direction and interface state; held weakly.
     public var dataSource: (any RangeControllerDataSource)? { get { storedDataSource } _modify { yield &storedDataSource } }
     @exclusivity(unchecked) private weak var storedDataSource: (any RangeControllerDataSource)?
     /// Called after anything an inspector shows changed: tuning, mode, an update.
@@ -38,10 +39,13 @@ public final class RangeController {
     /// The type name of the container's data source, as the inspector's range bar labels it.
     public var dataSourceTypeName: String { get { storedDataSourceTypeName } _modify { yield &storedDataSourceTypeName } }
     @exclusivity(unchecked) private var storedDataSourceTypeName: String = ""
+    /// The directions the container scrolls in.
     public let scrollableDirections: ScrollDirection
+    /// The items' frames the ranges are computed from.
     public private(set) var geometry: ItemGeometry { get { storedGeometry } _modify { yield &storedGeometry } }
     @exclusivity(unchecked) private var storedGeometry: ItemGeometry
 
+    /// How far each range reaches, per mode.
     public private(set) var tuning: RangeTuningTable { get { storedTuning } _modify { yield &storedTuning } }
     @exclusivity(unchecked) private var storedTuning: RangeTuningTable
     /// The mode of the last update; nil before the first one (Texture's "unspecified").
@@ -54,10 +58,13 @@ public final class RangeController {
     /// Set once the user drags the container (programmatic offsets do not count).
     public var contentHasBeenScrolled: Bool { get { storedContentHasBeenScrolled } _modify { yield &storedContentHasBeenScrolled } }
     @exclusivity(unchecked) private var storedContentHasBeenScrolled: Bool = false
+    /// The items on screen after the last update, ascending.
     public private(set) var visibleIndices: [Int] { get { storedVisibleIndices } _modify { yield &storedVisibleIndices } }
     @exclusivity(unchecked) private var storedVisibleIndices: [Int] = []
+    /// The items in the display range after the last update, ascending.
     public private(set) var displayIndices: [Int] { get { storedDisplayIndices } _modify { yield &storedDisplayIndices } }
     @exclusivity(unchecked) private var storedDisplayIndices: [Int] = []
+    /// The items in the preload range after the last update, ascending.
     public private(set) var preloadIndices: [Int] { get { storedPreloadIndices } _modify { yield &storedPreloadIndices } }
     @exclusivity(unchecked) private var storedPreloadIndices: [Int] = []
     /// The interface state last pushed to each item, in item order.
@@ -86,6 +93,7 @@ public final class RangeController {
     @exclusivity(unchecked) private var rangeIsValid = false
     @exclusivity(unchecked) private var previousInRange: [Int] = []
 
+    /// A controller for a container scrolling in `scrollableDirections`, with Texture's tuning by default.
     public init(scrollableDirections: ScrollDirection, tuning: RangeTuningTable = .default) {
         self.scrollableDirections = scrollableDirections
         storedTuning = tuning
@@ -94,6 +102,7 @@ public final class RangeController {
 
     // MARK: Tuning
 
+    /// How far the range of `type` reaches in `mode`, in screenfuls.
     public func tuningParameters(for mode: RangeMode, _ type: RangeType) -> RangeTuning {
         tuning[mode, type]
     }
@@ -176,6 +185,7 @@ public final class RangeController {
 
     // MARK: Modes
 
+    /// Marks the ranges stale; the next `updateIfNeeded()` recomputes them.
     public func setNeedsUpdate() {
         needsUpdate = true
     }
@@ -233,6 +243,7 @@ public final class RangeController {
 
     // MARK: Updating
 
+    /// Runs `update()` if `setNeedsUpdate()` marked the ranges stale since the last one.
     public func updateIfNeeded() {
         if needsUpdate { update() }
     }

@@ -14,19 +14,27 @@ import WeftLayout
 public struct RangeInspection: Sendable {
     /// The type name of the container's data source, as the inspector's range bar labels it.
     public let dataSourceTypeName: String
+    /// The axis the items follow each other along.
     public let orientation: ItemGeometry.Axis
     /// The direction the ranges lead toward, within the directions the container scrolls.
     public let scrollDirection: ScrollDirection
     /// The mode of the last update; nil before the first one.
     public let mode: RangeMode?
+    /// How far each range reaches, per mode.
     public let tuning: RangeTuningTable
     /// The viewport of the last update, in content coordinates.
     public let viewport: Rect
+    /// The size of all items together, in points.
     public let contentSize: Size
+    /// The container's scroll offset, in points.
     public let contentOffset: Point
+    /// The number of items.
     public let itemCount: Int
+    /// The items on screen, ascending.
     public let visible: [Int]
+    /// The items in the display range, ascending.
     public let display: [Int]
+    /// The items in the preload range, ascending.
     public let preload: [Int]
     /// The interface state last pushed to each item, in item order.
     public let itemStates: [InterfaceState]

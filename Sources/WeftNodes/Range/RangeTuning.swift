@@ -1,5 +1,6 @@
 /// The two ranges a range controller computes around the visible items.
 public enum RangeType: String, Hashable, Sendable, CaseIterable {
+    /// Rendering contents (`display`) and fetching data (`preload`, the wider one).
     case display, preload
 }
 
@@ -18,16 +19,21 @@ public enum RangeMode: String, Hashable, Sendable, CaseIterable {
 /// How far a range reaches beyond the viewport, in screenfuls, on the side the user scrolls
 /// toward (leading) and the side behind (trailing). Texture's `ASRangeTuningParameters`.
 public struct RangeTuning: Hashable, Sendable, CustomStringConvertible {
+    /// Screenfuls beyond the viewport on the side the user scrolls toward.
     public var leadingBufferScreenfuls: Double
+    /// Screenfuls beyond the viewport on the side behind.
     public var trailingBufferScreenfuls: Double
 
+    /// A reach of `leading` and `trailing` screenfuls.
     public init(leading: Double, trailing: Double) {
         leadingBufferScreenfuls = leading
         trailingBufferScreenfuls = trailing
     }
 
+    /// No reach beyond the viewport.
     public static let zero = RangeTuning(leading: 0, trailing: 0)
 
+    /// `(leading, trailing)`.
     public var description: String { "(\(leadingBufferScreenfuls), \(trailingBufferScreenfuls))" }
 }
 
@@ -75,6 +81,7 @@ public struct RangeTuningTable: Hashable, Sendable {
         return table
     }
 
+    /// The tuning of one range in one mode.
     public subscript(mode: RangeMode, type: RangeType) -> RangeTuning {
         get { values[Self.slot(mode, type)] }
         set { values[Self.slot(mode, type)] = newValue }

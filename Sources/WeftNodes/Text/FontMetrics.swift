@@ -7,21 +7,27 @@ public struct FontMetrics: Sendable {
     /// A contiguous run of characters starting at `first`; an advance of 0 means the face has no
     /// glyph for that character.
     public struct AdvanceBlock: Sendable {
+        /// The first character's code point.
         public let first: UInt32
+        /// The characters' advances in font units, from `first` on.
         public let advances: [UInt16]
 
+        /// A block of advances from `first`.
         public init(first: UInt32, advances: [UInt16]) {
             self.first = first
             self.advances = advances
         }
     }
 
+    /// The face's PostScript name: `DejaVuSans`.
     public let name: String
+    /// Font units per em: sizes scale by size / unitsPerEm.
     public let unitsPerEm: Int
     /// hhea ascender (positive, above the baseline).
     public let ascender: Int
     /// hhea descender (negative, below the baseline).
     public let descender: Int
+    /// hhea line gap (extra space between lines).
     public let lineGap: Int
     /// The advance of glyph 0 (.notdef): what a character outside the covered blocks measures.
     public let missingGlyphAdvance: Int
@@ -34,6 +40,7 @@ public struct FontMetrics: Sendable {
     private let asciiAdvances: [Int32]
     private let asciiKerning: [Int16]
 
+    /// A face of these tables, as `scripts/gen-font-metrics` writes them.
     public init(
         name: String, unitsPerEm: Int, ascender: Int, descender: Int, lineGap: Int,
         missingGlyphAdvance: Int, blocks: [AdvanceBlock], kerningPairs: [UInt32], kerningValues: [Int16]

@@ -14,12 +14,16 @@ public struct TextLine: Hashable, Sendable {
 
 /// The result of breaking a text into lines: what a text node draws and the inspector shows.
 public struct TextLayout: Hashable, Sendable {
+    /// The lines, top to bottom.
     public var lines: [TextLine]
     /// Width of the widest line and the height of all lines, in points (not yet pixel-rounded).
     public var width: Double
+    /// The height of all lines, in points.
     public var height: Double
+    /// The font's vertical metrics the lines are spaced by.
     public var lineMetrics: LineMetrics
 
+    /// Whether the last line was cut and ends with the truncation token.
     public var isTruncated: Bool { lines.last?.isTruncated ?? false }
 }
 
@@ -29,12 +33,16 @@ public struct TextLayout: Hashable, Sendable {
 /// lines and, when some text is left over, the last line loses characters from its end until the
 /// truncation token ("…") fits after it (tail truncation).
 public struct TextLineBreaker: Sendable {
+    /// Measures the runs.
     public var measurer: any TextMeasurer
+    /// The font every character is measured in.
     public var font: Font
     /// 0 means unlimited.
     public var maximumNumberOfLines: Int
+    /// What ends a truncated last line (default `…`).
     public var truncationToken: String
 
+    /// A breaker for `font`, unlimited lines and `…` by default.
     public init(measurer: any TextMeasurer, font: Font, maximumNumberOfLines: Int = 0, truncationToken: String = "\u{2026}") {
         self.measurer = measurer
         self.font = font

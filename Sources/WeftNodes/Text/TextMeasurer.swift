@@ -12,23 +12,29 @@ public protocol TextMeasurer: Sendable {
 /// widths are the sum of the characters' advances plus the kerning of adjacent pairs, scaled by
 /// size / unitsPerEm. The same text measures the same on every machine.
 public struct FontTableMeasurer: TextMeasurer {
+    /// The regular face's tables.
     public var regular: FontMetrics
+    /// The bold face's tables.
     public var bold: FontMetrics
     /// Whether adjacent pairs are kerned (CoreText kerns by default).
     public var kerning: Bool
 
+    /// A measurer of these faces (DejaVu Sans and Sans Bold by default), kerning by default.
     public init(regular: FontMetrics = .dejaVuSans, bold: FontMetrics = .dejaVuSansBold, kerning: Bool = true) {
         self.regular = regular
         self.bold = bold
         self.kerning = kerning
     }
 
+    /// DejaVu Sans and Sans Bold, kerned: every text node's default.
     public static let dejaVu = FontTableMeasurer()
 
+    /// The face `font`'s weight picks.
     public func metrics(for font: Font) -> FontMetrics {
         font.weight == .bold ? bold : regular
     }
 
+    /// The sum of the characters' advances plus kerning, scaled to `font`'s size, in points.
     public func width(of text: Substring, font: Font) -> Double {
         let face = metrics(for: font)
         var units = 0
@@ -41,6 +47,7 @@ public struct FontTableMeasurer: TextMeasurer {
         return Double(units) * font.size / Double(face.unitsPerEm)
     }
 
+    /// The face's ascender, descender and line gap scaled to `font`'s size, in points.
     public func lineMetrics(for font: Font) -> LineMetrics {
         let face = metrics(for: font)
         let scale = font.size / Double(face.unitsPerEm)

@@ -37,6 +37,7 @@ public final class StackLayoutSpec: LayoutSpec {
         didSet { if verticalAlignment != oldValue { resolveVerticalAlignment() } }
     }
 
+    /// A stack with Texture's defaults: horizontal, no spacing, start, stretch, no wrapping.
     public init(direction: StackLayoutDirection = .horizontal, spacing: Double = 0,
                 justifyContent: StackLayoutJustifyContent = .start, alignItems: StackLayoutAlignItems = .stretch,
                 flexWrap: StackLayoutFlexWrap = .noWrap, alignContent: StackLayoutAlignContent = .start,
@@ -61,6 +62,7 @@ public final class StackLayoutSpec: LayoutSpec {
         StackLayoutSpec(direction: .horizontal, children: children)
     }
 
+    /// `ASStackLayoutSpec`.
     public override var textureClassName: String { LayoutSpecType.stack.textureClassName }
 
     /// A box in the stack's own direction.
