@@ -14,6 +14,9 @@
 #ifndef WEFT_WEB_ROOT_SOURCE
 #define WEFT_WEB_ROOT_SOURCE "" /* the repository's web-inspector/, set by gateway/Makefile */
 #endif
+#ifndef WEFT_DOCS_ROOT_SOURCE
+#define WEFT_DOCS_ROOT_SOURCE "" /* the repository's .build/docs-site (make docs), set by gateway/Makefile */
+#endif
 #ifndef WEFT_WEB_ROOT_INSTALLED
 #define WEFT_WEB_ROOT_INSTALLED "/usr/local/share/weft/web-inspector"
 #endif
@@ -33,6 +36,8 @@ static const char usage[] =
 	"  --web-root DIR        the web inspector's files (default: the source tree's\n"
 	"                        web-inspector/, else " WEFT_WEB_ROOT_INSTALLED "); only\n"
 	"                        index.html, css/, js/, assets/, fonts/ and img/ are served\n"
+	"  --docs DIR            the API documentation served under /docs/ (default: the\n"
+	"                        source tree's .build/docs-site, which `make docs` builds)\n"
 	"  --serve-test-files    also serve the web root's test/ and bench/ (the page's own\n"
 	"                        tests and benchmark)\n"
 	"  --token T             require T from every device, inspector and API call\n"
@@ -146,6 +151,13 @@ static const char *default_web_root(void)
 	return NULL;
 }
 
+static const char *default_docs_root(void)
+{
+	struct stat st;
+	return *WEFT_DOCS_ROOT_SOURCE && stat(WEFT_DOCS_ROOT_SOURCE, &st) == 0 && S_ISDIR(st.st_mode) ? WEFT_DOCS_ROOT_SOURCE
+												: NULL;
+}
+
 static int add_to_list(const char **list, size_t *n, const char *value, const char *flag)
 {
 	if (*n >= OPTIONS_MAX_LIST) {
@@ -163,6 +175,7 @@ enum options_result options_parse(struct options *o, int argc, char **argv)
 		.host = "127.0.0.1",
 		.port = 9223,
 		.web_root = default_web_root(),
+		.docs_root = default_docs_root(),
 		.token = env_token,
 		.max_message = 64u << 20,
 		.queue_limit = 16u << 20,
@@ -205,6 +218,8 @@ enum options_result options_parse(struct options *o, int argc, char **argv)
 			bad = parse_port(value, &o->port);
 		else if (strcmp(flag, "--web-root") == 0)
 			o->web_root = value;
+		else if (strcmp(flag, "--docs") == 0)
+			o->docs_root = value;
 		else if (strcmp(flag, "--token") == 0) {
 			if (!token_usable(value, "--token"))
 				return OPTIONS_EXIT_USAGE;

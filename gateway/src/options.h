@@ -11,6 +11,7 @@ struct options {
 	const char *host;
 	int port;
 	const char *web_root;        /* NULL: none found */
+	const char *docs_root;       /* the API documentation's site (make docs); NULL: none found */
 	const char *token;           /* NULL: no token */
 	size_t max_message;
 	size_t queue_limit;
@@ -24,9 +25,9 @@ struct options {
 	int log_level;
 	bool allow_remote_without_token; /* a non-loopback --host without a token, on purpose */
 	size_t max_connections;          /* WebSocket peers and HTTP exchanges at once */
-	size_t memory_budget;
+	size_t memory_budget;            /* bytes of messages held at once, all connections together */
 	bool serve_test_files;           /* also the web root's test/ and bench/ (the page's own) */
-	unsigned idle_timeout_s;         /* a peer showing no sign of life this long is dropped */            /* bytes of messages held at once, all connections together */
+	unsigned idle_timeout_s;         /* a peer showing no sign of life this long is dropped */
 };
 
 enum options_result { OPTIONS_RUN, OPTIONS_EXIT_OK, OPTIONS_EXIT_USAGE };

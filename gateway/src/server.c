@@ -53,6 +53,8 @@ static struct server {
 	struct access_policy access;
 	char web_root[PATH_MAX];
 	bool has_web_root;
+	char docs_root[PATH_MAX];
+	bool has_docs_root;
 	bool stopping;
 	lws_sorted_usec_list_t tick;
 	/* A peer silent for half the idle time-out is pinged; one that shows no sign of life (a
@@ -470,7 +472,10 @@ static int http_request(struct lws *wsi, struct session *s, const char *path)
 		return 0;
 	}
 	char file[PATH_MAX];
-	if (!srv.has_web_root || static_resolve(srv.web_root, path, srv.o->serve_test_files, file, sizeof file) < 0) {
+	int found = static_is_docs_path(path) ? (srv.has_docs_root ? static_resolve_docs(srv.docs_root, path, file, sizeof file) : -1)
+		    : srv.has_web_root ? static_resolve(srv.web_root, path, srv.o->serve_test_files, file, sizeof file)
+				       : -1;
+	if (found < 0) {
 		respond(wsi, s, 404, ERR_INVALID_REQUEST, "not found");
 		return 0;
 	}
@@ -655,6 +660,11 @@ int server_run(const struct options *o)
 {
 	srv.o = o;
 	lws_set_log_level(o->log_level >= LOG_DEBUG ? LLL_ERR | LLL_WARN | LLL_NOTICE : LLL_ERR, lws_log_line);
+	if (o->docs_root) {
+		srv.has_docs_root = realpath(o->docs_root, srv.docs_root) != NULL;
+		if (!srv.has_docs_root)
+			log_warn("API documentation %s not found: /docs/ answers 404", o->docs_root);
+	}
 	if (o->web_root) {
 		srv.has_web_root = realpath(o->web_root, srv.web_root) != NULL;
 		if (!srv.has_web_root)

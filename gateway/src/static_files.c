@@ -34,13 +34,14 @@ static bool is_page_file(const char *uri, bool test_files)
 	return false;
 }
 
-int static_resolve(const char *root, const char *uri, bool test_files, char *out, size_t out_len)
+/* root + relative (which starts with '/'; one ending in '/' means its index.html) as a regular
+ * file inside root, after symlinks; -1 for anything else. */
+static int resolve_under(const char *root, const char *relative, char *out, size_t out_len)
 {
-	if (!root || uri[0] != '/' || has_dot_dot(uri) || strchr(uri, '\\') || !is_page_file(uri, test_files))
-		return -1;
 	char candidate[PATH_MAX];
-	size_t n = strlen(uri);
-	int written = snprintf(candidate, sizeof candidate, "%s%s%s", root, uri, uri[n - 1] == '/' ? "index.html" : "");
+	size_t n = strlen(relative);
+	int written = snprintf(candidate, sizeof candidate, "%s%s%s", root, relative,
+			       relative[n - 1] == '/' ? "index.html" : "");
 	if (written < 0 || (size_t)written >= sizeof candidate)
 		return -1;
 	char real[PATH_MAX];
@@ -56,6 +57,33 @@ int static_resolve(const char *root, const char *uri, bool test_files, char *out
 		return -1;
 	strcpy(out, real);
 	return 0;
+}
+
+/* A path the resolvers may look at: absolute, without ".." segments or backslashes. */
+static bool plain_path(const char *uri) { return uri[0] == '/' && !has_dot_dot(uri) && !strchr(uri, '\\'); }
+
+int static_resolve(const char *root, const char *uri, bool test_files, char *out, size_t out_len)
+{
+	if (!root || !plain_path(uri) || !is_page_file(uri, test_files))
+		return -1;
+	return resolve_under(root, uri, out, out_len);
+}
+
+bool static_is_docs_path(const char *uri) { return strncmp(uri, "/docs", 5) == 0 && (uri[5] == '\0' || uri[5] == '/'); }
+
+int static_resolve_docs(const char *root, const char *uri, char *out, size_t out_len)
+{
+	if (!root || !plain_path(uri) || !static_is_docs_path(uri))
+		return -1;
+	const char *relative = uri[5] ? uri + 5 : "/";
+	if (resolve_under(root, relative, out, out_len) == 0)
+		return 0;
+	/* DocC's static pages are folders with an index.html: /docs/documentation/weftlayout. */
+	char folder[PATH_MAX];
+	int written = snprintf(folder, sizeof folder, "%s/", relative);
+	if (relative[strlen(relative) - 1] == '/' || written < 0 || (size_t)written >= sizeof folder)
+		return -1;
+	return resolve_under(root, folder, out, out_len);
 }
 
 const char *static_mime(const char *path)

@@ -518,6 +518,34 @@ static void test_static_resolution(void)
 	CHECK_INT(static_resolve(web, "/missing.js", false, out, sizeof out), -1);
 	CHECK_INT(static_resolve(web, "relative", false, out, sizeof out), -1);
 
+	/* The API documentation: its own root, /docs/ and DocC's folder pages. */
+	const char *doc_dirs[] = {"docs", "docs/documentation", "docs/documentation/weftlayout"};
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(path, sizeof path, "%s/%s", root, doc_dirs[i]);
+		mkdir(path, 0755);
+		snprintf(path, sizeof path, "%s/%s/index.html", root, doc_dirs[i]);
+		write_file(path, "<html>");
+	}
+	snprintf(path, sizeof path, "%s/docs/documentation/link", root);
+	CHECK(symlink("../../secret.txt", path) == 0);
+	char docs[PATH_MAX + 8];
+	snprintf(docs, sizeof docs, "%s/docs", root);
+	CHECK_INT(static_resolve_docs(docs, "/docs", out, sizeof out), 0);
+	CHECK(strstr(out, "/docs/index.html") != NULL);
+	CHECK_INT(static_resolve_docs(docs, "/docs/", out, sizeof out), 0);
+	CHECK_INT(static_resolve_docs(docs, "/docs/documentation/weftlayout", out, sizeof out), 0);
+	CHECK(strstr(out, "/weftlayout/index.html") != NULL);
+	CHECK_INT(static_resolve_docs(docs, "/docs/documentation/weftlayout/", out, sizeof out), 0);
+	CHECK_INT(static_resolve_docs(docs, "/docs/documentation/weftlayout/index.html", out, sizeof out), 0);
+	CHECK_INT(static_resolve_docs(docs, "/docs/../secret.txt", out, sizeof out), -1);
+	CHECK_INT(static_resolve_docs(docs, "/docs/documentation/link", out, sizeof out), -1);
+	CHECK_INT(static_resolve_docs(docs, "/docs/missing", out, sizeof out), -1);
+	CHECK_INT(static_resolve_docs(docs, "/docsx/index.html", out, sizeof out), -1);
+	CHECK_INT(static_resolve_docs(docs, "/docs\\..\\secret.txt", out, sizeof out), -1);
+	CHECK_INT(static_resolve_docs(NULL, "/docs/", out, sizeof out), -1);
+	CHECK(static_is_docs_path("/docs") && static_is_docs_path("/docs/x") && !static_is_docs_path("/docsx"));
+	CHECK_INT(static_resolve(web, "/docs/", false, out, sizeof out), -1); /* not the page's */
+
 	CHECK_STR(static_mime("a/index.html"), "text/html; charset=utf-8");
 	CHECK_STR(static_mime("app.js"), "text/javascript; charset=utf-8");
 	CHECK_STR(static_mime("app.mjs"), "text/javascript; charset=utf-8");
