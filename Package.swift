@@ -42,36 +42,46 @@ let package = Package(
         // Writing an output file whole, through symbolic links and into pipes (package API only).
         .target(name: "WeftFiles"),
         // Node tree -> snapshot and update ops, spec ids, edits, device commands.
-        .target(name: "WeftCapture", dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftFiles", "WeftProtocol"]),
+        .target(
+            name: "WeftCapture",
+            dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftFiles", "WeftProtocol"]),
         // The protocol without a transport: envelopes, the method and error tables, the version,
         // the gateway URL (GatewayEndpoint) and the one reader of the WEFT_* environment.
         .target(name: "WeftProtocol", dependencies: ["WeftJSON"]),
         // The client library: attach, transport (libwebsockets on its own thread), checkpoints.
-        .target(name: "WeftInspector", dependencies: ["WeftCapture", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftProtocol", "CLibWebSockets"]),
+        .target(
+            name: "WeftInspector",
+            dependencies: ["WeftCapture", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftProtocol", "CLibWebSockets"]),
         // Texture's Swift API (module AsyncDisplayKit) over WeftLayout and WeftNodes, so Texture
         // layout code compiles unchanged (docs/texture-compatibility.md). Swift 5 mode: the
         // language mode of the Texture code it takes.
-        .target(name: "AsyncDisplayKit", dependencies: ["WeftLayout", "WeftNodes"],
-                swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(
+            name: "AsyncDisplayKit", dependencies: ["WeftLayout", "WeftNodes"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         // Layout snapshot assertions for XCTest and Swift Testing.
         .target(name: "WeftTesting", dependencies: ["WeftLayout", "WeftNodes", "WeftCapture", "WeftSnapshot", "WeftFiles"]),
         // The `weft` command line: one file per subcommand; a library so tests can call it.
         .target(name: "WeftCLI", dependencies: ["WeftLayout", "WeftSnapshot", "WeftJSON", "WeftFiles", "WeftProtocol"]),
         .executableTarget(name: "weft", dependencies: ["WeftCLI"]),
         // The demo host program.
-        .executableTarget(name: "TextureGram", dependencies: ["WeftLayout", "WeftNodes", "WeftInspector", "WeftSnapshot", "WeftSynthetic"]),
+        .executableTarget(
+            name: "TextureGram", dependencies: ["WeftLayout", "WeftNodes", "WeftInspector", "WeftSnapshot", "WeftSynthetic"]),
         // The minimal inspectable host program of the docs and the end-to-end tests.
-        .executableTarget(name: "weft-example", dependencies: ["WeftLayout", "WeftNodes", "WeftInspector"],
-                          path: "Examples/weft-example"),
+        .executableTarget(
+            name: "weft-example", dependencies: ["WeftLayout", "WeftNodes", "WeftInspector"],
+            path: "Examples/weft-example"),
         // Texture's layout examples through AsyncDisplayKit, inspectable like TextureGram.
-        .executableTarget(name: "LayoutSpecExamples", dependencies: ["AsyncDisplayKit", "WeftInspector", "WeftLayout", "WeftNodes"],
-                          path: "Examples/LayoutSpecExamples", resources: [.process("Resources")],
-                          swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(
+            name: "LayoutSpecExamples", dependencies: ["AsyncDisplayKit", "WeftInspector", "WeftLayout", "WeftNodes"],
+            path: "Examples/LayoutSpecExamples", resources: [.process("Resources")],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         // Benchmarks: `make bench` (full size) and `make test` (tiny size, to keep them working).
         .executableTarget(
             name: "weft-bench",
-            dependencies: ["WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftCapture", "WeftInspector", "WeftSynthetic",
-                           "WeftTestSupport", "AsyncDisplayKit"]
+            dependencies: [
+                "WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftCapture", "WeftInspector", "WeftSynthetic",
+                "WeftTestSupport", "AsyncDisplayKit",
+            ]
         ),
 
         // Seeded randomness and synthetic snapshots for the demo, tests and benchmarks; in no library.
@@ -83,17 +93,30 @@ let package = Package(
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout", "WeftJSON"], resources: [.copy("Fixtures")]),
         .testTarget(name: "WeftNodesTests", dependencies: ["WeftNodes", "WeftLayout", "WeftSnapshot", "WeftSynthetic"]),
         .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot", "WeftJSON", "WeftSynthetic"]),
-        .testTarget(name: "WeftCaptureTests", dependencies: ["WeftCapture", "WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftProtocol",
-                                                              "WeftSynthetic"]),
-        .testTarget(name: "WeftInspectorTests", dependencies: ["WeftInspector", "WeftCapture", "WeftLayout", "WeftNodes", "WeftProtocol",
-                                                               "WeftSnapshot", "WeftJSON", "WeftSynthetic", "WeftTestSupport"]),
-        .testTarget(name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftLayout", "WeftNodes", "WeftSnapshot"],
-                    exclude: ["__Snapshots__"]),
-        .testTarget(name: "WeftCLITests", dependencies: ["WeftCLI", "WeftSnapshot", "WeftJSON", "WeftInspector", "WeftProtocol", "WeftTestSupport"]),
-        .testTarget(name: "AsyncDisplayKitTests", dependencies: ["AsyncDisplayKit", "WeftLayout", "WeftNodes"],
-                    resources: [.copy("Images")], swiftSettings: [.swiftLanguageMode(.v5)]),
-        .testTarget(name: "TextureGramTests", dependencies: ["TextureGram", "WeftLayout", "WeftNodes", "WeftCapture", "WeftSnapshot"],
-                    exclude: ["visible-boxes.mjs"]),
+        .testTarget(
+            name: "WeftCaptureTests",
+            dependencies: [
+                "WeftCapture", "WeftLayout", "WeftNodes", "WeftSnapshot", "WeftJSON", "WeftProtocol",
+                "WeftSynthetic",
+            ]),
+        .testTarget(
+            name: "WeftInspectorTests",
+            dependencies: [
+                "WeftInspector", "WeftCapture", "WeftLayout", "WeftNodes", "WeftProtocol",
+                "WeftSnapshot", "WeftJSON", "WeftSynthetic", "WeftTestSupport",
+            ]),
+        .testTarget(
+            name: "WeftTestingTests", dependencies: ["WeftTesting", "WeftLayout", "WeftNodes", "WeftSnapshot"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "WeftCLITests",
+            dependencies: ["WeftCLI", "WeftSnapshot", "WeftJSON", "WeftInspector", "WeftProtocol", "WeftTestSupport"]),
+        .testTarget(
+            name: "AsyncDisplayKitTests", dependencies: ["AsyncDisplayKit", "WeftLayout", "WeftNodes"],
+            resources: [.copy("Images")], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(
+            name: "TextureGramTests", dependencies: ["TextureGram", "WeftLayout", "WeftNodes", "WeftCapture", "WeftSnapshot"],
+            exclude: ["visible-boxes.mjs"]),
     ],
     swiftLanguageModes: [.v6]
 )

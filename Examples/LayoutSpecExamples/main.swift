@@ -26,8 +26,10 @@ loop.addRoot(overview, frame: Rect(x: 0, y: 0, width: 375, height: 667))
 let inspector: Inspector
 do {
     let gateway: Inspector.Gateway = !options.connects ? .none : options.gateway.map { .url($0) } ?? .environment
-    inspector = try Inspector.attach(to: loop, gateway: gateway, options: Inspector.Options(
-        appId: "org.weft.LayoutSpecExamples", appName: "LayoutSpecExamples", appVersion: "1.0", instance: options.instance))
+    inspector = try Inspector.attach(
+        to: loop, gateway: gateway,
+        options: Inspector.Options(
+            appId: "org.weft.LayoutSpecExamples", appName: "LayoutSpecExamples", appVersion: "1.0", instance: options.instance))
 } catch {
     FileHandle.standardError.write(Data("LayoutSpecExamples: \(error)\n".utf8))
     exit(2)
@@ -41,7 +43,8 @@ if let frames = options.frames {
     loop.run(frames: frames)
 } else {
     let signalSources = loop.stopOnTerminationSignals()
-    FileHandle.standardError.write(Data("LayoutSpecExamples: running (pid \(ProcessInfo.processInfo.processIdentifier)); Ctrl-C stops it\n".utf8))
+    FileHandle.standardError.write(
+        Data("LayoutSpecExamples: running (pid \(ProcessInfo.processInfo.processIdentifier)); Ctrl-C stops it\n".utf8))
     loop.run()
     withExtendedLifetime(signalSources) {}
 }

@@ -31,12 +31,15 @@ final class ExampleScreen {
         table.style.flexGrow = 1
         table.dataSource = rows
         root.layoutSpecBlock = { [unowned self] _, _ in
-            let header = StackLayoutSpec(direction: .horizontal, spacing: 12, alignItems: .center,
-                                         children: [avatar, title, follow])
-            return StackLayoutSpec(direction: .vertical, children: [
-                InsetLayoutSpec(insets: EdgeInsets(top: 12, left: 16, bottom: 12, right: 16), child: header),
-                table,
-            ])
+            let header = StackLayoutSpec(
+                direction: .horizontal, spacing: 12, alignItems: .center,
+                children: [avatar, title, follow])
+            return StackLayoutSpec(
+                direction: .vertical,
+                children: [
+                    InsetLayoutSpec(insets: EdgeInsets(top: 12, left: 16, bottom: 12, right: 16), child: header),
+                    table,
+                ])
         }
     }
 }
@@ -57,9 +60,10 @@ final class RowSource: ContainerDataSource {
         let thumbnail = ImageNode(image: Image(pixelWidth: 88, pixelHeight: 88, scale: 2, name: "thumb-\(index % 7).png"))
         thumbnail.style.preferredSize = Size(width: 44, height: 44)
         let heading = TextNode("Item \(index)", font: .bold(16))
-        let subtitle = TextNode(index % 3 == 0
-            ? "A longer description that wraps onto a second line and is then truncated by the node"
-            : "Short description", font: .system(13))
+        let subtitle = TextNode(
+            index % 3 == 0
+                ? "A longer description that wraps onto a second line and is then truncated by the node"
+                : "Short description", font: .system(13))
         subtitle.maximumNumberOfLines = 2
         cell.automaticallyManagesSubnodes = true
         cell.layoutSpecBlock = { _, _ in

@@ -34,7 +34,8 @@ if let frames = options.frames {
     app.loop.run(frames: frames)
 } else {
     let signalSources = app.loop.stopOnTerminationSignals()
-    FileHandle.standardError.write(Data("TextureGram: running (pid \(ProcessInfo.processInfo.processIdentifier)); Ctrl-C stops it\n".utf8))
+    FileHandle.standardError.write(
+        Data("TextureGram: running (pid \(ProcessInfo.processInfo.processIdentifier)); Ctrl-C stops it\n".utf8))
     app.loop.run()
     withExtendedLifetime(signalSources) {}
 }

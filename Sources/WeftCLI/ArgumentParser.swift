@@ -90,9 +90,11 @@ public struct ArgumentParser {
     public func seconds(_ name: String, allowingZero: Bool) throws -> Double? {
         guard let text = value(name) else { return nil }
         guard let seconds = Double(text), seconds.isFinite, allowingZero ? seconds >= 0 : seconds > 0,
-              seconds <= Self.maximumSeconds else {
-            throw UsageError("--\(name) must be a number of seconds \(allowingZero ? ">=" : ">") 0 "
-                + "(at most \(Int(Self.maximumSeconds))), got \"\(text)\"")
+            seconds <= Self.maximumSeconds
+        else {
+            throw UsageError(
+                "--\(name) must be a number of seconds \(allowingZero ? ">=" : ">") 0 "
+                    + "(at most \(Int(Self.maximumSeconds))), got \"\(text)\"")
         }
         return seconds
     }

@@ -64,9 +64,11 @@ public struct CommandIO {
     /// `WEFT_ARTIFACTS`) and passes on to programs it runs; tests give their own.
     public var environment: [String: String]
 
-    public init(stdout: any CommandOutput, stderr: any CommandOutput,
-                readStandardInput: @escaping () throws -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(
+        stdout: any CommandOutput, stderr: any CommandOutput,
+        readStandardInput: @escaping () throws -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.stdout = stdout
         self.stderr = stderr
         self.readStandardInput = readStandardInput

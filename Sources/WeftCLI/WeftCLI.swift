@@ -4,10 +4,12 @@ import WeftLayout
 /// with captured outputs.
 public enum WeftCLI {
     /// Every subcommand, in the order `weft --help` lists them.
-    public static var subcommands: [any Subcommand.Type] { [
-        DevicesCommand.self, SnapshotCommand.self, DiffCommand.self, AsciiCommand.self, RenderCommand.self,
-        LayoutCommand.self, RecordCommand.self, VerifyCommand.self, RecordingCommand.self, RecordSessionCommand.self,
-    ] }
+    public static var subcommands: [any Subcommand.Type] {
+        [
+            DevicesCommand.self, SnapshotCommand.self, DiffCommand.self, AsciiCommand.self, RenderCommand.self,
+            LayoutCommand.self, RecordCommand.self, VerifyCommand.self, RecordingCommand.self, RecordSessionCommand.self,
+        ]
+    }
 
     /// Runs `weft` with `arguments` (without the program name) and returns the exit status:
     /// 0 on success, 2 for usage or input errors (with a message on stderr).

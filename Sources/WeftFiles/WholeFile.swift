@@ -33,7 +33,9 @@ package enum WholeFile {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
                 return current
             }
-            current = destination.hasPrefix("/") ? destination
+            current =
+                destination.hasPrefix("/")
+                ? destination
                 : (URL(fileURLWithPath: current).deletingLastPathComponent().path as NSString).appendingPathComponent(destination)
         }
         return path

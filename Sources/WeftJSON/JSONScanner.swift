@@ -111,7 +111,9 @@
 
     /// `readObject` for typed decoders: the key comes as its UTF-8 bytes (no String is made for
     /// keys without escapes), and duplicates are the caller's to check.
-    @inlinable package mutating func readObjectKeyBytes(_ body: (inout JSONScanner, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    @inlinable package mutating func readObjectKeyBytes(_ body: (inout JSONScanner, UnsafeBufferPointer<UInt8>) throws -> Void)
+        throws
+    {
         guard peek() == UInt8(ascii: "{") else { throw typeMismatch(expected: "an object") }
         try enter()
         position += 1

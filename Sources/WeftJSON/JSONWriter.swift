@@ -1,6 +1,6 @@
 #if canImport(Glibc)
-// Links libm, which Double's rounding calls in this module need (SwiftPM does not add -lm).
-import Glibc
+    // Links libm, which Double's rounding calls in this module need (SwiftPM does not add -lm).
+    import Glibc
 #endif
 
 /// Appends compact JSON to a byte buffer. Written by hand (no Foundation) because snapshots are
@@ -43,7 +43,7 @@ public struct JSONWriter {
             let big = capacity >= 4 * hugePage
             let raw = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: big ? hugePage : 1)
             #if os(Linux)
-            if big { _ = madvise(raw, capacity, MADV_HUGEPAGE) }
+                if big { _ = madvise(raw, capacity, MADV_HUGEPAGE) }
             #endif
             return raw.bindMemory(to: UInt8.self, capacity: capacity)
         }
@@ -306,7 +306,9 @@ public struct JSONWriter {
             if step == 8 {
                 word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             } else {
-                withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[index..<index + step])) }
+                withUnsafeMutableBytes(of: &word) {
+                    $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[index..<index + step]))
+                }
             }
             if !JSONWriter.mayNeedEscaping(word) {
                 index += step

@@ -32,7 +32,9 @@ public struct GatewayEndpoint: Sendable, Equatable, CustomStringConvertible {
         guard !trimmed.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
             throw .init(text, "contains a space or a control character")
         }
-        guard let schemeEnd = trimmed.range(of: "://") else { throw .init(text, "missing scheme (ws://, wss://, http://, https://)") }
+        guard let schemeEnd = trimmed.range(of: "://") else {
+            throw .init(text, "missing scheme (ws://, wss://, http://, https://)")
+        }
         let usesTLS: Bool
         switch trimmed[..<schemeEnd.lowerBound].lowercased() {
         case "ws", "http": usesTLS = false
@@ -108,8 +110,8 @@ public struct GatewayEndpoint: Sendable, Equatable, CustomStringConvertible {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
@@ -132,8 +134,8 @@ public struct GatewayEndpointError: Error, Equatable, CustomStringConvertible {
     public var description: String { "invalid gateway URL \"\(text)\": \(reason)" }
 }
 
-private extension String {
-    func leftPadded(to length: Int) -> String {
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String {
         count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }

@@ -4,11 +4,14 @@ public enum ProtocolMethods {
     /// Requests the gateway serves.
     public static let gateway = ["Gateway.register", "Gateway.hello", "Gateway.listDevices", "Gateway.attach", "Gateway.detach"]
     /// Events the gateway sends inspectors.
-    public static let gatewayEvents = ["Gateway.deviceAdded", "Gateway.deviceUpdated", "Gateway.deviceRemoved", "Gateway.resyncRequired"]
+    public static let gatewayEvents = [
+        "Gateway.deviceAdded", "Gateway.deviceUpdated", "Gateway.deviceRemoved", "Gateway.resyncRequired",
+    ]
     /// Requests a device serves (`CaptureSession.handle`).
     public static let device = [
         "Tree.getDocument", "Tree.getElement",
-        "Layout.getAsciiArt", "Layout.setStyle", "Layout.setSpecProperty", "Layout.revertEdits", "Layout.evaluate", "Layout.explain",
+        "Layout.getAsciiArt", "Layout.setStyle", "Layout.setSpecProperty", "Layout.revertEdits", "Layout.evaluate",
+        "Layout.explain",
         "HitTest.probe", "Range.setTuningParameters",
         "Scroll.setContentOffset", "Scroll.toItem", "Scroll.drag",
         "Runtime.pause", "Runtime.resume", "Runtime.step", "Runtime.simulateMemoryWarning", "Runtime.setApplicationState",

@@ -127,7 +127,11 @@ public enum SyntheticFeed {
             id: node(5), className: "ASButtonNode", debugName: "like",
             frame: .init(x: 0, y: 48 + photoHeight + 8, width: 44, height: 44),
             style: ["width": 44, "height": 44],
-            props: ["control": ["enabled": true, "selected": .bool(liked), "targets": [["event": "touchUpInside", "action": "likeTapped:"]]]],
+            props: [
+                "control": [
+                    "enabled": true, "selected": .bool(liked), "targets": [["event": "touchUpInside", "action": "likeTapped:"]],
+                ]
+            ],
             tappable: .init(rect: .init(x: -4, y: -4, width: 52, height: 52)),
             interfaceState: state)
         let column = Snapshot.Element(

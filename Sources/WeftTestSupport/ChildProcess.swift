@@ -69,8 +69,10 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// posix_spawn with a clean signal mask and default handlers; `fileActions` sets up the
     /// child's descriptors.
-    static func spawn(_ executable: String, _ arguments: [String], _ environment: [String: String],
-                      fileActions: (inout posix_spawn_file_actions_t) -> Void) throws -> pid_t {
+    static func spawn(
+        _ executable: String, _ arguments: [String], _ environment: [String: String],
+        fileActions: (inout posix_spawn_file_actions_t) -> Void
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -116,7 +118,8 @@ public final class ChildProcess: @unchecked Sendable {
             let remaining = deadline - ContinuousClock.now
             guard remaining > .zero else { return nil }
             var poller = pollfd(fd: stdoutRead, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(min(1000, max(1, remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)))
+            let milliseconds = Int32(
+                min(1000, max(1, remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)))
             guard poll(&poller, 1, milliseconds) >= 0 else { return nil }
             guard poller.revents != 0 else { continue }
             var buffer = [UInt8](repeating: 0, count: 4096)

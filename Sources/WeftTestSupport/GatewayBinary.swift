@@ -24,9 +24,10 @@ public enum GatewayBinary {
         }
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("weft-gateway-build-\(getpid()).log").path
         _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let make = try ChildProcess(executable: "/usr/bin/make",
-                                    arguments: ["-C", RepositoryLayout.root.appendingPathComponent("gateway").path],
-                                    environment: ProcessInfo.processInfo.environment, logPath: log)
+        let make = try ChildProcess(
+            executable: "/usr/bin/make",
+            arguments: ["-C", RepositoryLayout.root.appendingPathComponent("gateway").path],
+            environment: ProcessInfo.processInfo.environment, logPath: log)
         make.drainOutput()
         guard make.wait(timeout: .seconds(300)), make.status == 0, FileManager.default.isExecutableFile(atPath: path) else {
             throw HarnessError("could not build the gateway with `make -C gateway`:\n\(make.log)")

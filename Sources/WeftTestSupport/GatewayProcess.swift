@@ -32,8 +32,10 @@ public final class GatewayProcess: @unchecked Sendable {
     ///   - port: where to listen; 0 (the default) picks a free port. A given port is retried for
     ///     a while until it is free (say, after the test stopped another listener there).
     ///   - host: the loopback address to listen on (`::1` for IPv6).
-    public init(token: String? = nil, arguments: [String] = [], tls: Bool = false, port: Int = 0,
-                host: String = "127.0.0.1") throws {
+    public init(
+        token: String? = nil, arguments: [String] = [], tls: Bool = false, port: Int = 0,
+        host: String = "127.0.0.1"
+    ) throws {
         self.token = token
         self.host = host
         usesTLS = tls
@@ -44,8 +46,10 @@ public final class GatewayProcess: @unchecked Sendable {
             let key = directory.appendingPathComponent("key.pem").path
             let openssl = try ChildProcess(
                 executable: "/usr/bin/openssl",
-                arguments: ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
-                            "-days", "1", "-subj", "/CN=localhost"],
+                arguments: [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
+                    "-days", "1", "-subj", "/CN=localhost",
+                ],
                 environment: ProcessInfo.processInfo.environment,
                 logPath: directory.appendingPathComponent("openssl.log").path)
             openssl.drainOutput()
@@ -103,7 +107,7 @@ public final class GatewayProcess: @unchecked Sendable {
             do {
                 try launch(port: requested)
                 return
-            } catch where requested != 0 && ContinuousClock.now < deadline {
+            } catch  where requested != 0 && ContinuousClock.now < deadline {
                 usleep(100_000)
             }
         }
@@ -114,11 +118,13 @@ public final class GatewayProcess: @unchecked Sendable {
         if let token { flags += ["--token", token] }
         // No WEFT_ variable reaches the gateway (it would take WEFT_TOKEN as its token).
         let environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("WEFT_") }
-        let child = try ChildProcess(executable: try GatewayBinary.locate(), arguments: flags + arguments,
-                                     environment: environment, logPath: logPath)
+        let child = try ChildProcess(
+            executable: try GatewayBinary.locate(), arguments: flags + arguments,
+            environment: environment, logPath: logPath)
         let prefix = "weft-gateway listening on "
         guard let line = child.readLine(timeout: .seconds(10)), line.hasPrefix(prefix),
-              let colon = line.lastIndex(of: ":"), let port = Int(line[line.index(after: colon)...]) else {
+            let colon = line.lastIndex(of: ":"), let port = Int(line[line.index(after: colon)...])
+        else {
             child.kill()
             throw HarnessError("the gateway did not print \"\(prefix)http://HOST:PORT\"; its log:\n\(log)")
         }

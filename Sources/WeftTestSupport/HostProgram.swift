@@ -24,8 +24,10 @@ public final class HostProgram: @unchecked Sendable {
     /// Starts `executable`. Its environment is this process's without any `WEFT_` variable,
     /// plus `WEFT_GATEWAY` / `WEFT_TOKEN` for `gateway` (when given), `WEFT_INSTANCE`, and
     /// `environment`.
-    public init(executable: String, arguments: [String] = [], gateway: GatewayProcess?,
-                instance: String = HostProgram.uniqueInstance(), environment: [String: String] = [:]) throws {
+    public init(
+        executable: String, arguments: [String] = [], gateway: GatewayProcess?,
+        instance: String = HostProgram.uniqueInstance(), environment: [String: String] = [:]
+    ) throws {
         self.instance = instance
         directory = try RepositoryLayout.temporaryDirectory("weft-host")
         var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("WEFT_") }

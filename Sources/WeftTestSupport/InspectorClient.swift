@@ -18,11 +18,14 @@ public final class InspectorClient: Sendable {
     ///   - clientName: sent in `Gateway.hello`, shown in the gateway's log.
     ///   - options: the transport's queue limits and reconnection rules.
     ///   - onEvent: called on the transport thread for every event (return quickly).
-    public init(endpoint: GatewayEndpoint, token: String? = nil, clientName: String = "swift",
-                options: TransportOptions = .inspector, onEvent: @escaping @Sendable (Envelope) -> Void = { _ in }) {
+    public init(
+        endpoint: GatewayEndpoint, token: String? = nil, clientName: String = "swift",
+        options: TransportOptions = .inspector, onEvent: @escaping @Sendable (Envelope) -> Void = { _ in }
+    ) {
         core = InspectorClientCore(clientName: clientName, onEvent: onEvent)
-        client = WebSocketClient(endpoint: endpoint, path: "/inspector", token: token, options: options,
-                                 handlers: core.handlers)
+        client = WebSocketClient(
+            endpoint: endpoint, path: "/inspector", token: token, options: options,
+            handlers: core.handlers)
     }
 
     public func start() { client.start() }
@@ -40,7 +43,8 @@ public final class InspectorClient: Sendable {
         let deadline = ContinuousClock.now + timeout
         while !isReady {
             guard ContinuousClock.now < deadline else {
-                throw ProtocolError(.timedOut, "no Gateway.hello reply within \(timeout) (\(client.state); \(client.lastError ?? "no error"))")
+                throw ProtocolError(
+                    .timedOut, "no Gateway.hello reply within \(timeout) (\(client.state); \(client.lastError ?? "no error"))")
             }
             try? await Task.sleep(for: .milliseconds(5))
         }
@@ -49,9 +53,11 @@ public final class InspectorClient: Sendable {
     /// Sends a request and calls `completion` (on the transport thread, or at once when it
     /// cannot be sent) with the reply envelope or the error. After `timeout` without a reply it
     /// fails with `.timedOut`.
-    public func send(_ method: String, device: String? = nil, params: [UInt8] = Array("{}".utf8),
-                     timeout: Duration = .seconds(10),
-                     completion: @escaping @Sendable (Result<Envelope, ProtocolError>) -> Void) {
+    public func send(
+        _ method: String, device: String? = nil, params: [UInt8] = Array("{}".utf8),
+        timeout: Duration = .seconds(10),
+        completion: @escaping @Sendable (Result<Envelope, ProtocolError>) -> Void
+    ) {
         let generation = core.readyGeneration.load(ordering: .acquiring)
         guard generation != 0 else {
             completion(.failure(ProtocolError(.deviceGone, "not connected to the gateway")))
@@ -71,8 +77,10 @@ public final class InspectorClient: Sendable {
 
     /// `send` as an async call: the reply envelope (its `resultBytes` hold the result as
     /// received), or the protocol error.
-    public func request(_ method: String, device: String? = nil, params: [UInt8] = Array("{}".utf8),
-                        timeout: Duration = .seconds(10)) async throws(ProtocolError) -> Envelope {
+    public func request(
+        _ method: String, device: String? = nil, params: [UInt8] = Array("{}".utf8),
+        timeout: Duration = .seconds(10)
+    ) async throws(ProtocolError) -> Envelope {
         let outcome = await withCheckedContinuation { continuation in
             send(method, device: device, params: params, timeout: timeout) { continuation.resume(returning: $0) }
         }

@@ -60,8 +60,10 @@ final class InspectorClientCore: Sendable {
             state.helloRequestID = id
             return id
         }
-        let params: JSONValue = ["protocolVersion": .number(Double(ProtocolVersion.current)),
-                                 "client": .string(clientName)]
+        let params: JSONValue = [
+            "protocolVersion": .number(Double(ProtocolVersion.current)),
+            "client": .string(clientName),
+        ]
         return [EnvelopeWriter.request(id: id, method: "Gateway.hello", params: params.jsonBytes)]
     }
 

@@ -21,8 +21,10 @@ public final class Lifeline: @unchecked Sendable {
         defer { close(readEnd) }
         do {
             // `read` returns at end of file; dup2 to 3 clears close-on-exec there, for the watchdog only.
-            watchdog = try ChildProcess.spawn("/bin/sh", ["-c", #"read -r _ <&3; kill -KILL "$1""#, "weft-lifeline", String(child)],
-                                              [:]) { actions in
+            watchdog = try ChildProcess.spawn(
+                "/bin/sh", ["-c", #"read -r _ <&3; kill -KILL "$1""#, "weft-lifeline", String(child)],
+                [:]
+            ) { actions in
                 posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
                 posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
                 posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)

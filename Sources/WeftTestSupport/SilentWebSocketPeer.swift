@@ -24,12 +24,14 @@ public final class SilentWebSocketPeer: @unchecked Sendable {
     public init() throws {
         directory = try RepositoryLayout.temporaryDirectory("weft-silent-peer")
         let script = RepositoryLayout.root.appendingPathComponent("tests/harness/silent_websocket_peer.py").path
-        process = try ChildProcess(executable: "/usr/bin/python3", arguments: [script],
-                                   environment: ProcessInfo.processInfo.environment,
-                                   logPath: directory.appendingPathComponent("peer.log").path)
+        process = try ChildProcess(
+            executable: "/usr/bin/python3", arguments: [script],
+            environment: ProcessInfo.processInfo.environment,
+            logPath: directory.appendingPathComponent("peer.log").path)
         let prefix = "listening "
         guard let line = process.readLine(timeout: .seconds(10)), line.hasPrefix(prefix),
-              let port = Int(line.dropFirst(prefix.count)) else {
+            let port = Int(line.dropFirst(prefix.count))
+        else {
             process.kill()
             throw HarnessError("the silent WebSocket peer did not start; its log:\n\(process.log)")
         }

@@ -98,7 +98,10 @@ func assertLayoutSnapshot(
     } catch {
         return reportFailure("cannot lay out layout \(title): \(error)", at: location)
     }
-    let files = files ?? LayoutSnapshotFiles(testFile: "\(location.filePath)", testName: location.function, name: name, environment: environment)
+    let files =
+        files
+        ?? LayoutSnapshotFiles(
+            testFile: "\(location.filePath)", testName: location.function, name: name, environment: environment)
     switch LayoutSnapshotCheck(files: files, mode: mode, options: options, title: title).check(snapshot) {
     case .matched:
         break
@@ -115,8 +118,9 @@ func assertLayoutSnapshot(
 /// Testing test is running on this task, XCTest otherwise.
 func reportFailure(_ message: String, at location: AssertionLocation) {
     if Test.current != nil {
-        let sourceLocation = SourceLocation(fileID: location.fileID, filePath: "\(location.filePath)",
-                                            line: Int(location.line), column: Int(location.column))
+        let sourceLocation = SourceLocation(
+            fileID: location.fileID, filePath: "\(location.filePath)",
+            line: Int(location.line), column: Int(location.column))
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     } else {
         XCTFail(message, file: location.filePath, line: location.line)

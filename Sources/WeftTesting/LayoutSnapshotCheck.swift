@@ -34,7 +34,8 @@ struct LayoutSnapshotCheck {
             guard mode == .never else {
                 return record(snapshot, note: "recorded new layout \(title) at \(baselinePath)")
             }
-            return fail(snapshot, "no baseline for layout \(title): \(baselinePath) is missing and WEFT_RECORD=never records nothing")
+            return fail(
+                snapshot, "no baseline for layout \(title): \(baselinePath) is missing and WEFT_RECORD=never records nothing")
         }
         func unusableBaseline(_ problem: String) -> Outcome {
             if mode == .failed {
@@ -80,7 +81,10 @@ struct LayoutSnapshotCheck {
         } catch {
             return .noted("the ASCII art of layout \(title), \(path), \(problem) and cannot be written: \(Self.reason(error))")
         }
-        return .recorded(note: "wrote the ASCII art of layout \(title) at \(path) (it \(stored == nil ? "was missing" : "did not show its baseline"))")
+        return .recorded(
+            note:
+                "wrote the ASCII art of layout \(title) at \(path) (it \(stored == nil ? "was missing" : "did not show its baseline"))"
+        )
     }
 
     /// Writes the baseline and its ASCII art.
@@ -98,7 +102,8 @@ struct LayoutSnapshotCheck {
     /// of its NSError.
     private static func reason(_ error: Error) -> String {
         if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? Error,
-           (underlying as NSError).domain == NSPOSIXErrorDomain {
+            (underlying as NSError).domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32((underlying as NSError).code)))
         }
         return (error as NSError).localizedDescription
@@ -109,9 +114,11 @@ struct LayoutSnapshotCheck {
         do {
             try Capture.write(snapshot, to: files.artifact.path)
         } catch {
-            return .failed(message: message + "\n(the new snapshot could not be kept at \(files.artifact.path): \(Self.reason(error)))")
+            return .failed(
+                message: message + "\n(the new snapshot could not be kept at \(files.artifact.path): \(Self.reason(error)))")
         }
-        return .failed(message: message + "\nnew snapshot: \(files.artifact.path)\n"
-            + "to accept it, run the test again with WEFT_RECORD=failed, or copy the new snapshot over the baseline")
+        return .failed(
+            message: message + "\nnew snapshot: \(files.artifact.path)\n"
+                + "to accept it, run the test again with WEFT_RECORD=failed, or copy the new snapshot over the baseline")
     }
 }

@@ -25,7 +25,8 @@ public struct LayoutSnapshotFiles: Equatable, Sendable {
         let folder = file.deletingLastPathComponent().appendingPathComponent("__Snapshots__").appendingPathComponent(suite)
         baseline = folder.appendingPathComponent(stem + ".json")
         asciiArt = folder.appendingPathComponent(stem + ".txt")
-        let artifacts = environment["WEFT_ARTIFACTS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let artifacts =
+            environment["WEFT_ARTIFACTS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("weft-artifacts")
         artifact = artifacts.appendingPathComponent(suite).appendingPathComponent(stem + ".json")
     }
@@ -33,7 +34,8 @@ public struct LayoutSnapshotFiles: Equatable, Sendable {
     /// Letters, digits, `-` and `_` stay; anything else (spaces, `/`, `:`) becomes `_`.
     static func fileNamePart(_ text: String) -> String {
         let kept = text.unicodeScalars.map { scalar -> Character in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" ? Character(scalar) : "_"
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+                ? Character(scalar) : "_"
         }
         return kept.isEmpty ? "_" : String(kept)
     }

@@ -23,7 +23,9 @@ struct CLIBench: BenchSuite {
         _ = FileManager.default.createFile(atPath: pathA, contents: Data(fileA))
         _ = FileManager.default.createFile(atPath: pathB, contents: Data(b.encodedPretty() + [UInt8(ascii: "\n")]))
         let label = "\(elementCount / 1000)k"
-        report.figure("snapshot file bytes/element, indented (\(label))", Double(fileA.count) / Double(a.elementCount), "bytes", decimals: 1)
+        report.figure(
+            "snapshot file bytes/element, indented (\(label))", Double(fileA.count) / Double(a.elementCount), "bytes", decimals: 1
+        )
 
         var best = Double.infinity
         var bestCPU = Double.infinity
@@ -85,7 +87,8 @@ enum MeasuredRun {
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         // WEXITSTATUS: the status byte of a normal exit.
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
+        let cpu =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
         return Outcome(status: (status >> 8) & 0xff, seconds: seconds, cpuSeconds: cpu, peakKiB: usage.ru_maxrss)
     }
 }

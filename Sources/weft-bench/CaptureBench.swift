@@ -60,8 +60,9 @@ struct CaptureBench: BenchSuite {
         let count = value!.elementCount
         let label = "\(elements / 1000)k elements"
         report.figure("capture+encode per element (\(label))", seconds * 1e6 / Double(count), "us", decimals: 3)
-        report.figure("capture to a Snapshot value per element (\(label))", valueSeconds * 1e6 / Double(count), "us",
-                      decimals: 3)
+        report.figure(
+            "capture to a Snapshot value per element (\(label))", valueSeconds * 1e6 / Double(count), "us",
+            decimals: 3)
         report.figure("bytes per element (\(label))", Double(encoded.count) / Double(count), "B", decimals: 1)
     }
 
@@ -96,8 +97,10 @@ struct CaptureBench: BenchSuite {
 
     /// A session on `loop` that always has a listener, at the default 30 updates per second,
     /// within `budget` of the frames' time (`Inspector`'s default unless said). Not started.
-    static func streamingSession(on loop: MainLoop, _ publishing: CaptureSession.Publishing,
-                                 budget: Double = CaptureSession.defaultCaptureBudget) -> CaptureSession {
+    static func streamingSession(
+        on loop: MainLoop, _ publishing: CaptureSession.Publishing,
+        budget: Double = CaptureSession.defaultCaptureBudget
+    ) -> CaptureSession {
         let session = CaptureSession(loop: loop, updateRate: 30, captureBudget: budget, publishing: publishing)
         session.isListening = { true }
         return session
@@ -164,8 +167,10 @@ struct CaptureBench: BenchSuite {
             }
         }
         let perFrame = rounds.map { $0.best * 1e6 / Double(frames) }
-        let (bare, idle, budgeted, unbudgeted, inline, bareAgain) = (perFrame[0], perFrame[1], perFrame[2], perFrame[3],
-                                                                     perFrame[4], perFrame[5])
+        let (bare, idle, budgeted, unbudgeted, inline, bareAgain) = (
+            perFrame[0], perFrame[1], perFrame[2], perFrame[3],
+            perFrame[4], perFrame[5]
+        )
         func percent(_ value: Double) -> Double { (value - bare) / bare * 100 }
         report.figure("scroll frame, no inspector (host CPU)", bare, "us", decimals: 2)
         report.figure("scroll frame, attached, nobody listening (host CPU)", idle, "us", decimals: 2)
@@ -174,12 +179,14 @@ struct CaptureBench: BenchSuite {
         report.figure("scroll frame, streaming 30/s, publishing inline (host CPU)", inline, "us", decimals: 2)
         report.figure("host overhead attached, nobody listening", percent(idle), "%", decimals: 1)
         report.figure("host overhead streaming", percent(budgeted), "%", decimals: 1)
-        report.figure("updates streamed back to back, per second of wall time", rounds[2].updatesPerWallSecond, "/s",
-                      decimals: 1)
+        report.figure(
+            "updates streamed back to back, per second of wall time", rounds[2].updatesPerWallSecond, "/s",
+            decimals: 1)
         report.figure("host overhead streaming 30 updates/s without a capture budget", percent(unbudgeted), "%", decimals: 1)
         report.figure("CPU overhead streaming 30 updates/s, all inline", percent(inline), "%", decimals: 1)
-        report.figure("no inspector against no inspector, back to back (the method's noise)", percent(bareAgain), "%",
-                      decimals: 1)
+        report.figure(
+            "no inspector against no inspector, back to back (the method's noise)", percent(bareAgain), "%",
+            decimals: 1)
     }
 
     /// The mean frame of `pairs` (the CPU seconds of pairs of frames), in microseconds, over the
@@ -269,26 +276,33 @@ struct CaptureBench: BenchSuite {
             }
         }
         session.stop()
-        let (bare, budgeted, unbudgeted, bareAgain) = (Self.meanFrame(pairs[0]), Self.meanFrame(pairs[1]),
-                                                       Self.meanFrame(pairs[2]), Self.meanFrame(pairs[3]))
+        let (bare, budgeted, unbudgeted, bareAgain) = (
+            Self.meanFrame(pairs[0]), Self.meanFrame(pairs[1]),
+            Self.meanFrame(pairs[2]), Self.meanFrame(pairs[3])
+        )
         func percent(_ value: Double) -> Double { (value - bare) / bare * 100 }
         let pace = "\(Int(fps)) fps"
         let measuredSeconds = Double(rounds * (turn - leftOut)) / fps
         report.figure("scroll frame at \(pace) in real time, no inspector (host CPU)", bare, "us", decimals: 1)
         report.figure("scroll frame at \(pace) in real time, streaming (host CPU)", budgeted, "us", decimals: 1)
         report.figure("host overhead streaming, \(pace) in real time", percent(budgeted), "%", decimals: 1)
-        report.figure("updates streamed within the capture budget, \(pace) in real time",
-                      Double(captures[1]) / measuredSeconds, "/s", decimals: 1)
-        report.figure("host overhead streaming \(Int(fps / 2)) updates/s without a capture budget, \(pace) in real time",
-                      percent(unbudgeted), "%", decimals: 1)
-        report.figure("no inspector against no inspector, \(pace) in real time (the method's noise)", percent(bareAgain), "%",
-                      decimals: 1)
+        report.figure(
+            "updates streamed within the capture budget, \(pace) in real time",
+            Double(captures[1]) / measuredSeconds, "/s", decimals: 1)
+        report.figure(
+            "host overhead streaming \(Int(fps / 2)) updates/s without a capture budget, \(pace) in real time",
+            percent(unbudgeted), "%", decimals: 1)
+        report.figure(
+            "no inspector against no inspector, \(pace) in real time (the method's noise)", percent(bareAgain), "%",
+            decimals: 1)
         report.figure("host thread time streaming at \(pace)", (budgeted - bare) * fps / 1e4, "% of a core", decimals: 3)
-        report.figure("captures taken in the loop's sleeps, \(pace) in real time",
-                      Double(capturesInSleeps[1] + capturesInSleeps[2]) / Double(max(1, captures[1] + captures[2])) * 100, "%",
-                      decimals: 1)
-        report.figure("streamed capture, mean wall time", (session.meanStreamedCaptureSeconds ?? 0) * 1e6, "us",
-                      decimals: 1)
+        report.figure(
+            "captures taken in the loop's sleeps, \(pace) in real time",
+            Double(capturesInSleeps[1] + capturesInSleeps[2]) / Double(max(1, captures[1] + captures[2])) * 100, "%",
+            decimals: 1)
+        report.figure(
+            "streamed capture, mean wall time", (session.meanStreamedCaptureSeconds ?? 0) * 1e6, "us",
+            decimals: 1)
     }
 
     /// Every order of `items`, each once.
@@ -325,12 +339,15 @@ struct CaptureBench: BenchSuite {
         let perFrame = rounds.map { $0.best * 1e6 / Double(frames) }
         func percent(_ value: Double) -> Double { (value - perFrame[0]) / perFrame[0] * 100 }
         report.figure("500 labels fading, frame with no inspector (host CPU)", perFrame[0], "us", decimals: 1)
-        report.figure("500 labels fading, host overhead streaming 30/s without a capture budget", percent(perFrame[1]), "%",
-                      decimals: 0)
-        report.figure("500 labels fading, host overhead streaming within the capture budget", percent(perFrame[2]), "%",
-                      decimals: 0)
-        report.figure("500 labels fading, updates streamed within the capture budget, per second of wall time",
-                      rounds[2].updatesPerWallSecond, "/s", decimals: 1)
+        report.figure(
+            "500 labels fading, host overhead streaming 30/s without a capture budget", percent(perFrame[1]), "%",
+            decimals: 0)
+        report.figure(
+            "500 labels fading, host overhead streaming within the capture budget", percent(perFrame[2]), "%",
+            decimals: 0)
+        report.figure(
+            "500 labels fading, updates streamed within the capture budget, per second of wall time",
+            rounds[2].updatesPerWallSecond, "/s", decimals: 1)
     }
 
     /// A root of `count` labels whose alphas change every frame.
@@ -386,8 +403,9 @@ private final class FeedRow: CellNode {
 
     init(index: Int) {
         title = TextNode("Item \(index)", font: .bold(16))
-        subtitle = TextNode(index % 3 == 0 ? "A longer description that wraps onto a second line" : "Short description",
-                            font: .system(13))
+        subtitle = TextNode(
+            index % 3 == 0 ? "A longer description that wraps onto a second line" : "Short description",
+            font: .system(13))
         super.init()
         automaticallyManagesSubnodes = true
         thumbnail.style.preferredSize = Size(width: 44, height: 44)

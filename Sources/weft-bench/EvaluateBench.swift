@@ -40,7 +40,9 @@ struct EvaluateBench: BenchSuite {
     /// `{"document": ...}` with a vertical stack of `children` boxes of varied sizes in 375 x inf.
     static func params(children: Int) -> [UInt8] {
         let boxes = (0..<children).map { #"{"type":"box","intrinsicSize":[\#(100 + $0 % 200),\#(20 + $0 % 30)]}"# }
-        return Array(#"{"document":{"sizeRange":{"min":[375,0],"max":[375,"inf"]},"root":{"type":"stack","direction":"vertical","children":["#.utf8)
+        return Array(
+            #"{"document":{"sizeRange":{"min":[375,0],"max":[375,"inf"]},"root":{"type":"stack","direction":"vertical","children":["#
+                .utf8)
             + Array(boxes.joined(separator: ",").utf8) + Array("]}}}".utf8)
     }
 

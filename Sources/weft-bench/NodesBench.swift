@@ -37,7 +37,10 @@ struct NodesBench: BenchSuite {
         let root = DisplayNode()
         root.addSubnode(table)
         table.frame = Rect(x: 0, y: 0, width: 375, height: 667)
-        let load = Stopwatch.seconds { loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 375, height: 667)); loop.tick() }
+        let load = Stopwatch.seconds {
+            loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 375, height: 667))
+            loop.tick()
+        }
         table.contentOffset = Point(x: 0, y: Double(rows) * 44 / 2)
         table.beginDragging()
         loop.tick()
@@ -112,13 +115,16 @@ private final class FeedCell: CellNode {
         names.style.flexShrink = 1
         let spacer = LayoutSpec()
         spacer.style.flexGrow = 1
-        let header = StackLayoutSpec(direction: .horizontal, spacing: 8, alignItems: .center, children: [avatar, names, spacer, age])
+        let header = StackLayoutSpec(
+            direction: .horizontal, spacing: 8, alignItems: .center, children: [avatar, names, spacer, age])
         let photoSpec = RatioLayoutSpec(ratio: 1, child: photo)
         let footer = StackLayoutSpec(direction: .vertical, spacing: 4, children: [likes, caption])
-        return StackLayoutSpec(direction: .vertical, spacing: 10, children: [
-            InsetLayoutSpec(insets: EdgeInsets(top: 10, left: 10, bottom: 0, right: 10), child: header),
-            photoSpec,
-            InsetLayoutSpec(insets: EdgeInsets(top: 0, left: 10, bottom: 10, right: 10), child: footer),
-        ])
+        return StackLayoutSpec(
+            direction: .vertical, spacing: 10,
+            children: [
+                InsetLayoutSpec(insets: EdgeInsets(top: 10, left: 10, bottom: 0, right: 10), child: header),
+                photoSpec,
+                InsetLayoutSpec(insets: EdgeInsets(top: 0, left: 10, bottom: 10, right: 10), child: footer),
+            ])
     }
 }

@@ -24,8 +24,9 @@ struct RecordingBench: BenchSuite {
         let frames = size == .tiny ? 1_200 : 36_000
         textureGramRecording(frames: frames, path: path, report: report)
         seeking(path, seeks: size == .tiny ? 10 : 50, report: report)
-        hostOverhead(frames: size == .tiny ? 120 : 600, repeats: size == .tiny ? 2 : 9,
-                     path: directory.appendingPathComponent("feed.jsonl").path, report: report)
+        hostOverhead(
+            frames: size == .tiny ? 120 : 600, repeats: size == .tiny ? 2 : 9,
+            path: directory.appendingPathComponent("feed.jsonl").path, report: report)
     }
 
     private func textureGramRecording(frames: Int, path: String, report: BenchReport) {
@@ -40,8 +41,9 @@ struct RecordingBench: BenchSuite {
         let label = minutes >= 1 ? "\(Int(minutes)) min" : "\(Int(minutes * 60)) s"
         report.figure("TextureGram recording (\(label) of scrolling): revisions", Double(revisions), "", decimals: 0)
         report.figure("TextureGram recording: bytes per revision", Double(bytes.count) / Double(revisions), "B", decimals: 0)
-        report.figure("TextureGram recording: bytes per minute of program time", Double(bytes.count) / minutes / 1_048_576, "MiB",
-                      decimals: 2)
+        report.figure(
+            "TextureGram recording: bytes per minute of program time", Double(bytes.count) / minutes / 1_048_576, "MiB",
+            decimals: 2)
         report.figure("TextureGram recording: keyframes", Double(recording.keyframes.count), "", decimals: 0)
     }
 
@@ -56,10 +58,13 @@ struct RecordingBench: BenchSuite {
         }
         // Revisions spread evenly, each the one before a keyframe where there is one (the most
         // ops to apply after the keyframe before it).
-        let first = recording.firstRevision, last = recording.lastRevision
-        let targets = (0..<seeks).map { first + (last - first) * ($0 + 1) / seeks }
+        let first = recording.firstRevision
+        let last = recording.lastRevision
+        let targets =
+            (0..<seeks).map { first + (last - first) * ($0 + 1) / seeks }
             + recording.keyframes.dropFirst().prefix(seeks).map { $0.revision - 1 }
-        var slowest = 0.0, total = 0.0
+        var slowest = 0.0
+        var total = 0.0
         for revision in targets {
             let start = MonotonicClock.now
             _ = try! recording.snapshot(atRevision: revision)
@@ -73,7 +78,8 @@ struct RecordingBench: BenchSuite {
         let weft = CLIBench.siblingExecutable("weft")
         var best = Double.infinity
         for _ in 0..<3 {
-            let run = MeasuredRun.run(weft, ["recording", "snapshot", path, "--at", String(targets[targets.count / 2]), "-o", "/dev/null"])
+            let run = MeasuredRun.run(
+                weft, ["recording", "snapshot", path, "--at", String(targets[targets.count / 2]), "-o", "/dev/null"])
             precondition(run.status == 0, "weft recording snapshot exited with \(run.status)")
             best = min(best, run.seconds)
         }
@@ -104,7 +110,8 @@ struct RecordingBench: BenchSuite {
         func percent(_ value: Double) -> Double { (value - perFrame[0]) / perFrame[0] * 100 }
         report.figure("scroll frame, recording to a file (host CPU)", perFrame[1], "us", decimals: 2)
         report.figure("host overhead recording to a file", percent(perFrame[1]), "%", decimals: 1)
-        report.figure("no inspector against no inspector, back to back (the method's noise)", percent(perFrame[2]), "%",
-                      decimals: 1)
+        report.figure(
+            "no inspector against no inspector, back to back (the method's noise)", percent(perFrame[2]), "%",
+            decimals: 1)
     }
 }

@@ -42,7 +42,9 @@ struct SnapshotBench: BenchSuite {
         var changeCount = 0
         var compareSeconds = 0.0
         let seconds = Stopwatch.seconds {
-            guard let a = try? Snapshot(json: aBytes), let b = try? Snapshot(json: bBytes) else { fatalError("unreadable bench document") }
+            guard let a = try? Snapshot(json: aBytes), let b = try? Snapshot(json: bBytes) else {
+                fatalError("unreadable bench document")
+            }
             compareSeconds = Stopwatch.seconds {
                 changeCount = SemanticDiffReport.lines(SemanticDiff.compare(a, b)).count
             }
@@ -83,7 +85,9 @@ struct SnapshotBench: BenchSuite {
         precondition(applied.roots == b.roots, "update ops did not reproduce the edited document")
         report.figure("update-op diff (\(label), 10% of cells' fields edited)", diff * 1000, "ms", decimals: 1)
         report.figure("update-op apply (\(label))", apply * 1000, "ms", decimals: 1)
-        report.figure("update ops bytes / full document (\(label))", Double(UpdateOp.encode(ops).count) / Double(b.encoded().count) * 100, "%", decimals: 2)
+        report.figure(
+            "update ops bytes / full document (\(label))", Double(UpdateOp.encode(ops).count) / Double(b.encoded().count) * 100,
+            "%", decimals: 2)
     }
 
     private func codec(elementCount: Int, repeats: Int, report: BenchReport) {

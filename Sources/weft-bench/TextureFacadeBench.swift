@@ -32,13 +32,15 @@ struct TextureFacadeBench: BenchSuite {
             }()
             let elements = Double(rows * 6 + 1)
             report.figure("feed us/element, WeftNodes nodes (\(rows) rows)", nativeSeconds * 1e6 / elements, "us", decimals: 3)
-            report.figure("feed us/element, AsyncDisplayKit nodes (\(rows) rows)", textureSeconds * 1e6 / elements, "us", decimals: 3)
+            report.figure(
+                "feed us/element, AsyncDisplayKit nodes (\(rows) rows)", textureSeconds * 1e6 / elements, "us", decimals: 3)
         }
     }
 
     private static func time(leaves: [DisplayNode], repeats: Int, _ layout: () -> Size) -> Double {
         var size = Size.zero
-        let seconds = ThreadCPUClock.bestSeconds(repeats: repeats, before: { leaves.forEach { $0.invalidateCalculatedLayout() } }) {
+        let seconds = ThreadCPUClock.bestSeconds(repeats: repeats, before: { leaves.forEach { $0.invalidateCalculatedLayout() } })
+        {
             size = layout()
         }
         precondition(size.width == 375 && size.height == Double(leaves.count / 3) * 56, "unexpected feed layout")
@@ -56,7 +58,9 @@ struct TextureFacadeBench: BenchSuite {
     private static func nativeFeed(rows: Int) -> (root: any LayoutElement, leaves: [DisplayNode]) {
         var leaves: [DisplayNode] = []
         let children: [any LayoutElement] = (0..<rows).map { _ in
-            let avatar = NativeAvatar(), title = DisplayNode(), subtitle = DisplayNode()
+            let avatar = NativeAvatar()
+            let title = DisplayNode()
+            let subtitle = DisplayNode()
             title.style.height = .points(20)
             subtitle.style.height = .points(20)
             leaves += [avatar, title, subtitle]
@@ -71,19 +75,26 @@ struct TextureFacadeBench: BenchSuite {
     private static func textureFeed(rows: Int) -> (root: ASLayoutSpec, leaves: [DisplayNode]) {
         var leaves: [DisplayNode] = []
         let children: [ASLayoutElement] = (0..<rows).map { _ in
-            let avatar = TextureAvatar(), title = ASDisplayNode(), subtitle = ASDisplayNode()
+            let avatar = TextureAvatar()
+            let title = ASDisplayNode()
+            let subtitle = ASDisplayNode()
             title.style.height = ASDimensionMake(20)
             subtitle.style.height = ASDimensionMake(20)
             leaves += [avatar, title, subtitle]
-            let text = ASStackLayoutSpec(direction: .vertical, spacing: 0, justifyContent: .start, alignItems: .stretch,
-                                         children: [title, subtitle])
+            let text = ASStackLayoutSpec(
+                direction: .vertical, spacing: 0, justifyContent: .start, alignItems: .stretch,
+                children: [title, subtitle])
             text.style.flexGrow = 1.0
             text.style.flexShrink = 1.0
-            let line = ASStackLayoutSpec(direction: .horizontal, spacing: 0, justifyContent: .start, alignItems: .stretch,
-                                         children: [avatar, text])
+            let line = ASStackLayoutSpec(
+                direction: .horizontal, spacing: 0, justifyContent: .start, alignItems: .stretch,
+                children: [avatar, text])
             return ASInsetLayoutSpec(insets: UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8), child: line)
         }
-        return (ASStackLayoutSpec(direction: .vertical, spacing: 0, justifyContent: .start, alignItems: .stretch,
-                                  children: children), leaves)
+        return (
+            ASStackLayoutSpec(
+                direction: .vertical, spacing: 0, justifyContent: .start, alignItems: .stretch,
+                children: children), leaves
+        )
     }
 }

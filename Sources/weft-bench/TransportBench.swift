@@ -20,21 +20,26 @@ struct TransportBench: BenchSuite {
 
     func run(size: BenchSize, report: BenchReport) {
         let calls = size == .tiny ? 20_000 : 500_000
-        let params = Array(#"{"baseRevision":1,"revision":2,"ops":[{"op":"set","id":"n12","fields":{"frame":[0,0,375,44]}}],"#.utf8)
+        let params =
+            Array(#"{"baseRevision":1,"revision":2,"ops":[{"op":"set","id":"n12","fields":{"frame":[0,0,375,44]}}],"#.utf8)
             + Array(repeating: UInt8(ascii: " "), count: 100) + Array("}".utf8)
 
         let residentBefore = Self.residentMiB()
         let offline = Self.device(endpoint: GatewayEndpoint(usesTLS: false, host: "127.0.0.1", port: Self.unusedPort()))
         offline.start()
         report.figure("listening check", Self.nanosecondsPerCall(calls * 10) { _ = offline.isSomeoneListening }, "ns/frame")
-        report.figure("sendEvent, no gateway", Self.nanosecondsPerCall(calls) { _ = offline.sendEvent(method: "Tree.updated", params: params) }, "ns/call")
+        report.figure(
+            "sendEvent, no gateway",
+            Self.nanosecondsPerCall(calls) { _ = offline.sendEvent(method: "Tree.updated", params: params) }, "ns/call")
         // What an uninspected program pays in the background: the transport thread retrying
         // (at most one connect per 5 s once the back-off is capped) while this thread sleeps.
         let idle: Duration = size == .tiny ? .milliseconds(500) : .seconds(10)
         let cpuBefore = Self.processCPUSeconds()
         usleep(UInt32(idle.components.seconds * 1_000_000 + idle.components.attoseconds / 1_000_000_000_000))
         let idleSeconds = Double(idle.components.seconds) + Double(idle.components.attoseconds) * 1e-18
-        report.figure("CPU with no gateway (retrying)", 100 * (Self.processCPUSeconds() - cpuBefore) / idleSeconds, "% of a core", decimals: 3)
+        report.figure(
+            "CPU with no gateway (retrying)", 100 * (Self.processCPUSeconds() - cpuBefore) / idleSeconds, "% of a core",
+            decimals: 3)
         report.figure("resident memory of a session", Self.residentMiB() - residentBefore, "MiB", decimals: 2)
         offline.close()
 
@@ -66,7 +71,8 @@ struct TransportBench: BenchSuite {
         inspector.send("Gateway.attach", params: (["device": .string(deviceId)] as JSONValue).jsonBytes) { _ in }
         guard Self.wait({ device.isSomeoneListening }) else { throw HarnessError("the inspector did not attach") }
 
-        report.figure("listening check, attached", Self.nanosecondsPerCall(calls * 10) { _ = device.isSomeoneListening }, "ns/frame")
+        report.figure(
+            "listening check, attached", Self.nanosecondsPerCall(calls * 10) { _ = device.isSomeoneListening }, "ns/frame")
         // As a host sends: one update per frame (here one per millisecond, faster than 60 fps),
         // each paying the wake-up of the sleeping transport thread. The median: on a shared
         // machine the mean mostly measures how often the thread was preempted.
@@ -88,14 +94,16 @@ struct TransportBench: BenchSuite {
         report.figure("sendEvent, connected, flat out", nanoseconds, "ns/call")
         _ = Self.wait { device.client.statistics.queuedBytes == 0 }
         let dropped = device.client.statistics.droppedEvents - before.droppedEvents
-        report.figure("events dropped by the client flat out", 100 * Double(dropped) / Double(calls * Self.repeats), "%", decimals: 1)
+        report.figure(
+            "events dropped by the client flat out", 100 * Double(dropped) / Double(calls * Self.repeats), "%", decimals: 1)
     }
 
     private static func device(endpoint: GatewayEndpoint) -> DeviceSession {
         let instance = "bench-\(getpid())-\(UUID().uuidString.prefix(6))"
-        return DeviceSession(configuration: GatewayConfiguration(endpoint: endpoint, instance: instance),
-                             identity: DeviceIdentity(appId: "org.weft.bench", instance: instance),
-                             info: DeviceInfo(appName: "weft-bench"))
+        return DeviceSession(
+            configuration: GatewayConfiguration(endpoint: endpoint, instance: instance),
+            identity: DeviceIdentity(appId: "org.weft.bench", instance: instance),
+            info: DeviceInfo(appName: "weft-bench"))
     }
 
     private static let repeats = 3

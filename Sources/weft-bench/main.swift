@@ -36,7 +36,8 @@ while let argument = arguments.popFirst() {
     } else if argument == "--paced", let value = arguments.popFirst().flatMap({ Double($0) }), value >= 1, value <= 10_000 {
         pace = value
     } else if argument.hasPrefix("-") {
-        FileHandle.standardError.write("""
+        FileHandle.standardError.write(
+            """
             usage: weft-bench [--size tiny|full] [SUITE...]
                    weft-bench --feed bare|streaming [--frames N] [--evict-kib K]
                    weft-bench --paced FPS [--size tiny|full]
@@ -56,8 +57,9 @@ if let feed {
 if let pace {
     // Ten seconds of frames (each of the four ways takes a quarter), a second with --size tiny.
     let seconds = size == .tiny ? 1.0 : 10.0
-    CaptureBench().pacedOverhead(framesPerSecond: pace, frames: max(24, Int(pace * seconds / 4)),
-                                 report: BenchReport(suite: "capture"))
+    CaptureBench().pacedOverhead(
+        framesPerSecond: pace, frames: max(24, Int(pace * seconds / 4)),
+        report: BenchReport(suite: "capture"))
     exit(0)
 }
 

@@ -18,8 +18,9 @@ final class BadValueTests: XCTestCase {
     }
 
     func testANaNRangeStillLaysOutWithoutCrashing() {
-        let stack = ASStackLayoutSpec(direction: .vertical, spacing: .nan, justifyContent: .start, alignItems: .start,
-                                      children: [ASDisplayNode()])
+        let stack = ASStackLayoutSpec(
+            direction: .vertical, spacing: .nan, justifyContent: .start, alignItems: .start,
+            children: [ASDisplayNode()])
         let layout = stack.layoutThatFits(ASSizeRangeMake(CGSize(width: CGFloat.nan, height: 0), CGSize(width: 100, height: 100)))
         XCTAssertTrue(layout.size.width.isFinite && layout.size.height.isFinite)
     }

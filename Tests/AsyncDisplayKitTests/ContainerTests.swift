@@ -20,7 +20,11 @@ final class ContainerTests: XCTestCase {
         func numberOfSections(in tableNode: ASTableNode) -> Int { counts.count }
         func tableNode(_ tableNode: ASTableNode, numberOfRowsInSection section: Int) -> Int { counts[section] }
         func tableNode(_ tableNode: ASTableNode, nodeBlockForRowAt indexPath: IndexPath) -> ASCellNodeBlock {
-            { let row = RowNode(); row.debugName = "\(indexPath.section).\(indexPath.row)"; return row }
+            {
+                let row = RowNode()
+                row.debugName = "\(indexPath.section).\(indexPath.row)"
+                return row
+            }
         }
         func shouldBatchFetch(for tableNode: ASTableNode) -> Bool { batches < 1 }
         func tableNode(_ tableNode: ASTableNode, willBeginBatchFetchWith context: ASBatchContext) {
@@ -37,7 +41,8 @@ final class ContainerTests: XCTestCase {
         let table = ASTableNode()
         table.dataSource = feed
         table.delegate = feed
-        table.setTuningParameters(ASRangeTuningParameters(leadingBufferScreenfuls: 1, trailingBufferScreenfuls: 0.5), for: .preload)
+        table.setTuningParameters(
+            ASRangeTuningParameters(leadingBufferScreenfuls: 1, trailingBufferScreenfuls: 0.5), for: .preload)
         let root = ASDisplayNode()
         root.automaticallyManagesSubnodes = true
         root.layoutSpecBlock = { _, _ in ASWrapperLayoutSpec(layoutElement: table) }
@@ -117,7 +122,8 @@ final class ContainerKindsTests: XCTestCase {
         collection.dataSource = tiles
         show(collection, in: loop)
         XCTAssertEqual(collection.numberOfItems, 30)
-        XCTAssertEqual(collection.nodeForItem(at: IndexPath(item: 4, section: 0))?.frame, CGRect(x: 105, y: 110, width: 100, height: 100))
+        XCTAssertEqual(
+            collection.nodeForItem(at: IndexPath(item: 4, section: 0))?.frame, CGRect(x: 105, y: 110, width: 100, height: 100))
         XCTAssertEqual(tiles.tiles[0].events, ["visible"])
         XCTAssertEqual(tiles.tiles[29].events, [])
         XCTAssertTrue(tiles.tiles[0].interfaceState.contains(ASInterfaceState.visible))
@@ -149,7 +155,8 @@ final class ContainerKindsTests: XCTestCase {
         let loop = MainLoop(clock: .manual)
         let watcher = ImageWatcher()
         let images = Bundle.module.resourceURL!.appendingPathComponent("Images")
-        let photo = ASNetworkImageNode(), broken = ASNetworkImageNode()
+        let photo = ASNetworkImageNode()
+        let broken = ASNetworkImageNode()
         photo.delegate = watcher
         broken.delegate = watcher
         photo.url = images.appendingPathComponent("avatar@3x.png")

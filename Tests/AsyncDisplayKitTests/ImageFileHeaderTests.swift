@@ -1,5 +1,6 @@
-@testable import AsyncDisplayKit
 import XCTest
+
+@testable import AsyncDisplayKit
 
 /// Pixel sizes read from the first bytes of PNG and JPEG files, and what is refused.
 final class ImageFileHeaderTests: XCTestCase {

@@ -66,7 +66,9 @@ final class NodeLayoutTests: XCTestCase {
         XCTAssertEqual(ASCellNode().textureClassName, "ASCellNode")
         let spec = ASStackLayoutSpec.vertical()
         spec.children = [card, card.badge]
-        XCTAssertEqual(spec.asciiArtString(), """
+        XCTAssertEqual(
+            spec.asciiArtString(),
+            """
             -----ASStackLayoutSpec-----
             |         CardNode        |
             |        BadgeNode        |
@@ -76,10 +78,13 @@ final class NodeLayoutTests: XCTestCase {
 
     func testLayoutSpecBlockComesFirstAndLeavesMeasureThemselves() {
         let node = ASDisplayNode()
-        XCTAssertEqual(node.layoutThatFits(ASSizeRangeMake(.zero, CGSize(width: 50, height: 60))).size, CGSize(width: 50, height: 60))
+        XCTAssertEqual(
+            node.layoutThatFits(ASSizeRangeMake(.zero, CGSize(width: 50, height: 60))).size, CGSize(width: 50, height: 60))
         let child = BadgeNode()
         node.automaticallyManagesSubnodes = true
-        node.layoutSpecBlock = { _, _ in ASInsetLayoutSpec(insets: UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4), child: child) }
+        node.layoutSpecBlock = { _, _ in
+            ASInsetLayoutSpec(insets: UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4), child: child)
+        }
         XCTAssertEqual(node.layoutThatFits(ASSizeRangeUnconstrained).size, CGSize(width: 26, height: 24))
     }
 }
@@ -96,6 +101,7 @@ final class TypedLayoutSpecBlockTests: XCTestCase {
         }
         XCTAssertEqual(node.layoutThatFits(ASSizeRangeUnconstrained).size, CGSize(width: 20, height: 20))
         let typed: ASLayoutSpecBlock? = node.layoutSpecBlock
-        XCTAssertEqual(typed?(node, ASSizeRangeUnconstrained).layoutThatFits(ASSizeRangeUnconstrained).size, CGSize(width: 20, height: 20))
+        XCTAssertEqual(
+            typed?(node, ASSizeRangeUnconstrained).layoutThatFits(ASSizeRangeUnconstrained).size, CGSize(width: 20, height: 20))
     }
 }

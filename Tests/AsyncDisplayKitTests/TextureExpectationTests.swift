@@ -28,7 +28,8 @@ final class TextureExpectationTests: XCTestCase {
         let overlap = ASSizeRangeIntersect(range, ASSizeRangeMake(CGSize(width: 50, height: 0), CGSize(width: 200, height: 60)))
         XCTAssertEqual(overlap, ASSizeRangeMake(CGSize(width: 50, height: 10), CGSize(width: 100, height: 60)))
         // Disjoint: this range wins with its value nearest the other (ASSizeRangeIntersect).
-        let disjoint = ASSizeRangeIntersect(range, ASSizeRangeMake(CGSize(width: 150, height: 150), CGSize(width: 200, height: 200)))
+        let disjoint = ASSizeRangeIntersect(
+            range, ASSizeRangeMake(CGSize(width: 150, height: 150), CGSize(width: 200, height: 200)))
         XCTAssertEqual(disjoint, ASSizeRangeMake(CGSize(width: 100, height: 100)))
         XCTAssertEqual(ASSizeRangeUnconstrained.max.width, .infinity)
         XCTAssertTrue(ASSizeRangeHasSignificantArea(range))
@@ -60,24 +61,32 @@ final class TextureExpectationTests: XCTestCase {
 
     /// Texture's stack defaults: flexShrink 0, alignItems stretch; spaceBetween spreads.
     func testStackDistributesAsTexture() {
-        let layout = ASStackLayoutSpec(direction: .horizontal, spacing: 0, justifyContent: .spaceBetween, alignItems: .start,
-                                       children: [node(50, 20), node(50, 40), node(50, 30)])
-            .layoutThatFits(ASSizeRangeMake(CGSize(width: 300, height: 0), CGSize(width: 300, height: 100)))
-        XCTAssertEqual(layout.sublayouts.map(\.frame), [
-            CGRect(x: 0, y: 0, width: 50, height: 20), CGRect(x: 125, y: 0, width: 50, height: 40),
-            CGRect(x: 250, y: 0, width: 50, height: 30),
-        ])
+        let layout = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 0, justifyContent: .spaceBetween, alignItems: .start,
+            children: [node(50, 20), node(50, 40), node(50, 30)]
+        )
+        .layoutThatFits(ASSizeRangeMake(CGSize(width: 300, height: 0), CGSize(width: 300, height: 100)))
+        XCTAssertEqual(
+            layout.sublayouts.map(\.frame),
+            [
+                CGRect(x: 0, y: 0, width: 50, height: 20), CGRect(x: 125, y: 0, width: 50, height: 40),
+                CGRect(x: 250, y: 0, width: 50, height: 30),
+            ])
         // Stretch (the default) gives a child without a height of its own the stack's height.
         let stretched = ASStackLayoutSpec.horizontal()
         stretched.children = [node(50, 40), ContentNode()]
         let stretchedLayout = stretched.layoutThatFits(ASSizeRangeMake(.zero, CGSize(width: 300, height: 100)))
-        XCTAssertEqual(stretchedLayout.sublayouts.map(\.frame), [
-            CGRect(x: 0, y: 0, width: 50, height: 40), CGRect(x: 50, y: 0, width: 30, height: 40),
-        ])
+        XCTAssertEqual(
+            stretchedLayout.sublayouts.map(\.frame),
+            [
+                CGRect(x: 0, y: 0, width: 50, height: 40), CGRect(x: 50, y: 0, width: 30, height: 40),
+            ])
         // Overflow without flexShrink: children keep their widths and run past the stack.
-        let overflow = ASStackLayoutSpec(direction: .horizontal, spacing: 10, justifyContent: .start, alignItems: .start,
-                                         children: [node(200, 10), node(200, 10)])
-            .layoutThatFits(ASSizeRangeMake(.zero, CGSize(width: 300, height: 100)))
+        let overflow = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 10, justifyContent: .start, alignItems: .start,
+            children: [node(200, 10), node(200, 10)]
+        )
+        .layoutThatFits(ASSizeRangeMake(.zero, CGSize(width: 300, height: 100)))
         XCTAssertEqual(overflow.sublayouts.map(\.position.x), [0, 210])
     }
 

@@ -45,9 +45,11 @@ final class UIKitValueTests: XCTestCase {
         let text = ASTextNode()
         let paragraph = NSMutableParagraphStyle()
         paragraph.lineBreakMode = .byTruncatingTail
-        text.attributedText = NSAttributedString(string: "hello", attributes: [
-            .font: UIFont.boldSystemFont(ofSize: 20), .foregroundColor: UIColor.red, .paragraphStyle: paragraph,
-        ])
+        text.attributedText = NSAttributedString(
+            string: "hello",
+            attributes: [
+                .font: UIFont.boldSystemFont(ofSize: 20), .foregroundColor: UIColor.red, .paragraphStyle: paragraph,
+            ])
         text.truncationAttributedText = NSAttributedString(string: "...")
         XCTAssertEqual(text.text, "hello")
         XCTAssertEqual(text.font, UIFont.boldSystemFont(ofSize: 20))

@@ -12,12 +12,15 @@ let package = Package(
         .target(name: "LayoutSpecExamplesLayouts", dependencies: [.product(name: "AsyncDisplayKit", package: "Weft")]),
         // Examples from Texture's layout documentation, modernised to current Swift.
         .target(name: "TextureDocumentationExamples", dependencies: [.product(name: "AsyncDisplayKit", package: "Weft")]),
-        .testTarget(name: "TextureCompatibilityTests",
-                    dependencies: ["LayoutSpecExamplesLayouts", "TextureDocumentationExamples",
-                                   .product(name: "AsyncDisplayKit", package: "Weft"),
-                                   .product(name: "WeftTesting", package: "Weft"),
-                                   // The host's part of a runtime test: a main loop and a drag.
-                                   .product(name: "WeftNodes", package: "Weft"), .product(name: "WeftLayout", package: "Weft")],
-                    exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "TextureCompatibilityTests",
+            dependencies: [
+                "LayoutSpecExamplesLayouts", "TextureDocumentationExamples",
+                .product(name: "AsyncDisplayKit", package: "Weft"),
+                .product(name: "WeftTesting", package: "Weft"),
+                // The host's part of a runtime test: a main loop and a drag.
+                .product(name: "WeftNodes", package: "Weft"), .product(name: "WeftLayout", package: "Weft"),
+            ],
+            exclude: ["__Snapshots__"]),
     ]
 )

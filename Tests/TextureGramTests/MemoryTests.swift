@@ -1,6 +1,7 @@
-import XCTest
 import WeftLayout
 import WeftNodes
+import XCTest
+
 @testable import TextureGram
 
 /// A program drops screens (a screen popped, a tab closed) and expects their memory back.
@@ -8,7 +9,10 @@ final class MemoryTests: XCTestCase {
     /// The whole demo, scrolled and with images loaded, is freed with its app: its screens, their
     /// feeds and cells, the loop.
     func testTheDemoIsFreedWhenTheProgramDropsIt() throws {
-        weak var loop: MainLoop?, feed: FeedScreenNode?, explore: ExploreScreenNode?, cell: CellNode?
+        weak var loop: MainLoop?
+        weak var feed: FeedScreenNode?
+        weak var explore: ExploreScreenNode?
+        weak var cell: CellNode?
         do {
             let app = try makeApp()
             app.run(seconds: 2)

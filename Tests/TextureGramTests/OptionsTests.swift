@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TextureGram
 
 final class OptionsTests: XCTestCase {
@@ -17,10 +18,11 @@ final class OptionsTests: XCTestCase {
     }
 
     func testValues() throws {
-        let options = try XCTUnwrap(Options.parse([
-            "--gateway", "ws://127.0.0.1:1234", "--instance", "a", "--frames", "600", "--seed", "9",
-            "--scroll-pattern", "feed:down, stories:left", "--scroll-speed", "800", "--scroll-rest", "0",
-        ]))
+        let options = try XCTUnwrap(
+            Options.parse([
+                "--gateway", "ws://127.0.0.1:1234", "--instance", "a", "--frames", "600", "--seed", "9",
+                "--scroll-pattern", "feed:down, stories:left", "--scroll-speed", "800", "--scroll-rest", "0",
+            ]))
         XCTAssertEqual(options.gateway, "ws://127.0.0.1:1234")
         XCTAssertEqual(options.instance, "a")
         XCTAssertEqual(options.frames, 600)

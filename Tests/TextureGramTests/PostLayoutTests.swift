@@ -1,6 +1,7 @@
-import XCTest
 import WeftLayout
 import WeftNodes
+import XCTest
+
 @testable import TextureGram
 
 /// The post cell's geometry, derived by hand from the layout it declares (the TextureGram
@@ -95,7 +96,8 @@ final class PostLayoutTests: XCTestCase {
             let post = generator.post(index)
             guard labels[post.photo.pixelWidth] == nil else { continue }
             let cell = PostCellNode(post: post, library: app.library)
-            let layout = cell.layoutThatFits(SizeRange(min: Size(width: 375, height: 0), max: Size(width: 375, height: .infinity)))
+            let layout = cell.layoutThatFits(
+                SizeRange(min: Size(width: 375, height: 0), max: Size(width: 375, height: .infinity)))
             cell.frame = Rect(origin: .zero, size: layout.size)
             cell.layoutIfNeeded()
             // What the photo library answers when the cell enters the preload range.
@@ -145,8 +147,9 @@ final class AvatarTests: XCTestCase {
         // Feed photos are 750 x 500 (exact) or larger; a 64-point thumbnail is 128 x 128 pixels.
         let exact = Photo(url: "texturegram://photos/1.jpg", pixelWidth: 750, pixelHeight: 500)
         let large = Photo(url: "texturegram://photos/2.jpg", pixelWidth: 2250, pixelHeight: 1500)
-        XCTAssertEqual(exact.thumbnail(side: 64, scale: 2),
-                       Photo(url: "texturegram://thumbnails/1.jpg", pixelWidth: 128, pixelHeight: 128))
+        XCTAssertEqual(
+            exact.thumbnail(side: 64, scale: 2),
+            Photo(url: "texturegram://thumbnails/1.jpg", pixelWidth: 128, pixelHeight: 128))
         XCTAssertEqual(large.thumbnail(side: 64, scale: 2), large)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
-import XCTest
 import WeftCapture
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
+import XCTest
+
 @testable import TextureGram
 
 /// `weft render`'s picture of a scrolled TextureGram clips as the page does: the cells the feed
@@ -36,8 +37,9 @@ final class RenderClippingTests: XCTestCase {
 
         let hidden = page.filter { $0.value == nil }.map(\.key)
         XCTAssertGreaterThan(hidden.count, 10, "the scrolled feed holds cells out of its bounds")
-        XCTAssertEqual(Set(drawn.keys), Set(page.compactMap { $0.value == nil ? nil : $0.key }),
-                       "the picture draws the elements the page leaves visible, and only those")
+        XCTAssertEqual(
+            Set(drawn.keys), Set(page.compactMap { $0.value == nil ? nil : $0.key }),
+            "the picture draws the elements the page leaves visible, and only those")
         for (id, rect) in drawn {
             guard let root = rootOf[id], let rootRect = drawn[root], let expected = page[id] ?? nil else { continue }
             let relative = [rect[0] - rootRect[0], rect[1] - rootRect[1], rect[2], rect[3]]
@@ -50,9 +52,12 @@ final class RenderClippingTests: XCTestCase {
     /// `name="value"` of the first `<tag` in `svg`.
     static func attribute(_ name: String, of tag: String, in svg: String) -> String? {
         guard let start = svg.range(of: "<\(tag) "),
-              let end = svg[start.upperBound...].firstIndex(of: ">") else { return nil }
+            let end = svg[start.upperBound...].firstIndex(of: ">")
+        else { return nil }
         let element = svg[start.upperBound..<end]
-        guard let key = element.range(of: " \(name)=\"") ?? (element.hasPrefix("\(name)=\"") ? element.range(of: "\(name)=\"") : nil)
+        guard
+            let key = element.range(of: " \(name)=\"")
+                ?? (element.hasPrefix("\(name)=\"") ? element.range(of: "\(name)=\"") : nil)
         else { return nil }
         return String(element[key.upperBound...].prefix { $0 != "\"" })
     }

@@ -1,6 +1,7 @@
-import XCTest
 import WeftLayout
 import WeftNodes
+import XCTest
+
 @testable import TextureGram
 
 /// The scripted finger, batch fetching and determinism.

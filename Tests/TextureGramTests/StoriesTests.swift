@@ -1,6 +1,7 @@
-import XCTest
 import WeftLayout
 import WeftNodes
+import XCTest
+
 @testable import TextureGram
 
 /// The stories strip: a horizontal collection of 55-point avatars with the username below,

@@ -1,5 +1,6 @@
 import WeftLayout
 import WeftNodes
+
 @testable import TextureGram
 
 /// Builds the demo as `TextureGram ARGS` would, on the manual clock (deterministic frames).

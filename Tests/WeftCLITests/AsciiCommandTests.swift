@@ -25,7 +25,8 @@ import WeftSnapshot
         let className = String(fullName.prefix { $0 != " " })
         var object: JSONObject = ["id": .string(id), "className": .string(className)]
         if let open = fullName.firstIndex(of: "(") {
-            object["debugName"] = .string(String(fullName[fullName.index(after: open)..<fullName.index(before: fullName.endIndex)]))
+            object["debugName"] = .string(
+                String(fullName[fullName.index(after: open)..<fullName.index(before: fullName.endIndex)]))
         }
         let children = box["children"]?.array ?? []
         guard !children.isEmpty else { return .object(object) }
@@ -46,7 +47,9 @@ import WeftSnapshot
         } else {
             root = ["id": "n1", "className": "ASDisplayNode", "children": [element(box, id: "n1/0")]]
         }
-        return JSONFormatter.indentedString(["format": "weft.snapshot", "version": 1, "revision": 0, "meta": [:], "roots": [root]])
+        return JSONFormatter.indentedString([
+            "format": "weft.snapshot", "version": 1, "revision": 0, "meta": [:], "roots": [root],
+        ])
     }
 
     static let fixtures: [URL] = {
@@ -72,8 +75,10 @@ import WeftSnapshot
             // The node's own spec, named by id and by path, is the same picture.
             let specName = CLIRun.weft(["ascii", file, "--element", "n1/0"])
             #expect(specName.stdout == expected)
-            let rootSpec = try JSONReader.parse(Data(contentsOf: URL(fileURLWithPath: file)))["roots"]?.array?.first?["children"]?.array?.first
-            let component = [rootSpec?["className"]?.string, rootSpec?["debugName"]?.string.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+            let rootSpec = try JSONReader.parse(Data(contentsOf: URL(fileURLWithPath: file)))["roots"]?.array?.first?["children"]?
+                .array?.first
+            let component = [rootSpec?["className"]?.string, rootSpec?["debugName"]?.string.map { "(\($0))" }].compactMap { $0 }
+                .joined(separator: " ")
             let byPath = CLIRun.weft(["ascii", file, "--element", "ASDisplayNode > \(component)"])
             #expect(byPath.status == 0)
             #expect(byPath.stdout == expected)

@@ -37,10 +37,12 @@ import WeftTestSupport
     @Test func devicesTable() async throws {
         let gateway = try GatewayProcess()
         let instance = HostProgram.uniqueInstance("ctl") + Self.hostile
-        let session = DeviceSession(configuration: GatewayConfiguration(endpoint: try GatewayEndpoint(parsing: gateway.webSocketURL),
-                                                                         token: nil, instance: instance),
-                                    identity: DeviceIdentity(appId: "org.weft" + Self.hostile, instance: instance, host: "h" + Self.hostile),
-                                    info: DeviceInfo(appName: "ControlCharacterTests"))
+        let session = DeviceSession(
+            configuration: GatewayConfiguration(
+                endpoint: try GatewayEndpoint(parsing: gateway.webSocketURL),
+                token: nil, instance: instance),
+            identity: DeviceIdentity(appId: "org.weft" + Self.hostile, instance: instance, host: "h" + Self.hostile),
+            info: DeviceInfo(appName: "ControlCharacterTests"))
         session.start()
         defer { session.close() }
         let deadline = ContinuousClock.now + .seconds(10)
@@ -90,14 +92,17 @@ import WeftTestSupport
         #expect(run.status == 1, "\(run.stderr)")
         #expect(!Self.hasRawControl(run.stdout))
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines == ["~ ASDisplayNode (card) > ASStackLayoutSpec > ASTextNode (\(Self.escaped)): frame 8,8 100x20 -> 8,8 120x20"])
+        #expect(
+            lines == ["~ ASDisplayNode (card) > ASStackLayoutSpec > ASTextNode (\(Self.escaped)): frame 8,8 100x20 -> 8,8 120x20"]
+        )
         // JUnit: XML, with the report's escaped lines.
         let junit = CLIRun.weft(["diff", a, b, "--format", "junit"])
         #expect(!Self.hasRawControl(junit.stdout))
     }
 
     @Test func layoutAsciiArt() throws {
-        let document = #"{"root": {"type": "stack", "debugName": \#(WeftJSON.JSONValue.string(Self.hostile).jsonString), "children": [{"type": "box"}]}}"#
+        let document =
+            #"{"root": {"type": "stack", "debugName": \#(WeftJSON.JSONValue.string(Self.hostile).jsonString), "children": [{"type": "box"}]}}"#
         let run = CLIRun.weft(["layout", "--format", "ascii", "-"], stdin: document)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!Self.hasRawControl(run.stdout))

@@ -65,7 +65,10 @@ import WeftSnapshot
         // The title's lines are implied (one line equal to the text, docs/snapshot-format.md), so
         // they change with the text: ["Hello"] -> ["Hi"].
         let node = try diff(CardSnapshot(), CardSnapshot(titleText: "Hi"))
-        #expect(node.stdout == "~ \(CardSnapshot.titlePath): props.text \"Hello\" -> \"Hi\"\n~ \(CardSnapshot.titlePath): props.lines [\"Hello\"] -> [\"Hi\"]\n")
+        #expect(
+            node.stdout
+                == "~ \(CardSnapshot.titlePath): props.text \"Hello\" -> \"Hi\"\n~ \(CardSnapshot.titlePath): props.lines [\"Hello\"] -> [\"Hi\"]\n"
+        )
     }
 
     @Test func otherElementFields() throws {
@@ -74,7 +77,10 @@ import WeftSnapshot
         let constrained = CardSnapshot(titleExtra: #", "constrainedSize": {"min": [0, 0], "max": [184, "inf"]}"#)
         let run = try diff(CardSnapshot(), constrained)
         #expect(run.status == 1)
-        #expect(run.stdout == "~ \(CardSnapshot.titlePath): constrainedSize {\"min\":[0,0],\"max\":[\"inf\",\"inf\"]} -> {\"min\":[0,0],\"max\":[184,\"inf\"]}\n")
+        #expect(
+            run.stdout
+                == "~ \(CardSnapshot.titlePath): constrainedSize {\"min\":[0,0],\"max\":[\"inf\",\"inf\"]} -> {\"min\":[0,0],\"max\":[184,\"inf\"]}\n"
+        )
         // A tappable area appearing, and its kind in JSON.
         let tappable = CardSnapshot(titleExtra: #", "tappable": {"rect": [-10, -10, 120, 40]}"#)
         let json = try diff(CardSnapshot(), tappable, ["--format", "json"])
@@ -96,17 +102,21 @@ import WeftSnapshot
 
     @Test func interfaceStateOnlyOnRequest() throws {
         // 15 = measureLayout|preload|display|visible; 3 = measureLayout|preload (scrolled away).
-        let a = CardSnapshot(), b = CardSnapshot(titleInterfaceState: 3)
+        let a = CardSnapshot()
+        let b = CardSnapshot(titleInterfaceState: 3)
         let quiet = try diff(a, b)
         #expect(quiet.status == 0)
         #expect(quiet.stdout == "")
         let included = try diff(a, b, ["--include", "interfaceState"])
         #expect(included.status == 1)
-        #expect(included.stdout == "~ \(CardSnapshot.titlePath): interfaceState measureLayout|preload|display|visible -> measureLayout|preload\n")
+        #expect(
+            included.stdout
+                == "~ \(CardSnapshot.titlePath): interfaceState measureLayout|preload|display|visible -> measureLayout|preload\n")
     }
 
     @Test func metaAndRevisionOnRequest() throws {
-        let a = CardSnapshot(), b = CardSnapshot(revision: 4, appId: "org.weft.Other")
+        let a = CardSnapshot()
+        let b = CardSnapshot(revision: 4, appId: "org.weft.Other")
         #expect(try diff(a, b).status == 0)
         let meta = try diff(a, b, ["--include", "meta"])
         #expect(meta.status == 1)
@@ -136,7 +146,9 @@ import WeftSnapshot
         let b = CardSnapshot(titleFrame: "[8, 8, 120, 20]", titleStyle: #"{"flexGrow": 2}"#, spacing: 6)
         #expect(try diff(a, b).stdout.split(separator: "\n").count == 3)
         let noFrames = try diff(a, b, ["--ignore", "frame"])
-        #expect(noFrames.stdout == "~ \(CardSnapshot.stackPath): props.spacing 4 -> 6\n~ \(CardSnapshot.titlePath): style.flexGrow 1 -> 2\n")
+        #expect(
+            noFrames.stdout
+                == "~ \(CardSnapshot.stackPath): props.spacing 4 -> 6\n~ \(CardSnapshot.titlePath): style.flexGrow 1 -> 2\n")
         let repeated = try diff(a, b, ["--ignore", "resized", "--ignore", "style.flexGrow"])
         #expect(repeated.stdout == "~ \(CardSnapshot.stackPath): props.spacing 4 -> 6\n")
         let commaList = try diff(a, b, ["--ignore", "frame,spacing,style"])
@@ -152,23 +164,39 @@ import WeftSnapshot
         let misspelt = CLIRun.weft(["diff", a, b, "--ignore", "fram"])
         #expect(misspelt.status == 2)
         #expect(misspelt.stdout == "")
-        #expect(misspelt.stderr.hasPrefix(#"weft diff: --ignore: unknown field or kind "fram" (did you mean "frame"?); valid names:"# + "\n"))
-        #expect(misspelt.stderr.contains("\n  kinds: added, removed, order, moved, resized, style, specProperty, nodeProperty, interfaceState, field, rangeController, document\n"))
-        #expect(misspelt.stderr.contains("\n  fields: frame, kind, type, constrainedSize, calculatedSize, style, props, tappable, interfaceState, order, rangeControllers, meta, revision\n"))
+        #expect(
+            misspelt.stderr.hasPrefix(
+                #"weft diff: --ignore: unknown field or kind "fram" (did you mean "frame"?); valid names:"# + "\n"))
+        #expect(
+            misspelt.stderr.contains(
+                "\n  kinds: added, removed, order, moved, resized, style, specProperty, nodeProperty, interfaceState, field, rangeController, document\n"
+            ))
+        #expect(
+            misspelt.stderr.contains(
+                "\n  fields: frame, kind, type, constrainedSize, calculatedSize, style, props, tappable, interfaceState, order, rangeControllers, meta, revision\n"
+            ))
         #expect(misspelt.stderr.contains("\n  props.NAME or NAME: direction, spacing,"))
         #expect(misspelt.stderr.contains("\n  rangeControllers.NAME or NAME: dataSource, orientation,"))
 
         // Every bad name of a comma list or of repeated options is named, sorted; dotted names
         // are checked after the dot too (style keys are case-sensitive, as in layout-json).
-        let several = CLIRun.weft(["diff", a, b, "--ignore", "frame,props.txt", "--ignore=style.flexgrow", "--ignore", "geometry"])
+        let several = CLIRun.weft([
+            "diff", a, b, "--ignore", "frame,props.txt", "--ignore=style.flexgrow", "--ignore", "geometry",
+        ])
         #expect(several.status == 2)
         // ("geometry" is more than two edits from every name: no suggestion.)
-        #expect(several.stderr.hasPrefix(#"weft diff: --ignore: unknown fields or kinds "geometry", "#
-            + #""props.txt" (did you mean "props.text"?), "style.flexgrow" (did you mean "style.flexGrow"?); valid names:"#))
+        #expect(
+            several.stderr.hasPrefix(
+                #"weft diff: --ignore: unknown fields or kinds "geometry", "#
+                    + #""props.txt" (did you mean "props.text"?), "style.flexgrow" (did you mean "style.flexGrow"?); valid names:"#
+            ))
 
         // The documented forms are all accepted: a kind, a field, dotted entries, bare entry
         // names, meta entries of the program's own, and the defaults meta and revision.
-        let valid = CLIRun.weft(["diff", a, b, "--ignore", "order,moved,tappable,style.flexGrow,props.text,lines,rangeControllers.mode,itemCount,meta.appVersion,meta,revision"])
+        let valid = CLIRun.weft([
+            "diff", a, b, "--ignore",
+            "order,moved,tappable,style.flexGrow,props.text,lines,rangeControllers.mode,itemCount,meta.appVersion,meta,revision",
+        ])
         #expect(valid.status == 1, "\(valid.stderr)")
         #expect(valid.stdout == "~ \(CardSnapshot.titlePath): frame 8,8 100x20 -> 8,8 120x20\n")
         #expect(CLIRun.weft(["diff", a, b, "--ignore", "resized"]).status == 0)
@@ -177,16 +205,18 @@ import WeftSnapshot
     @Test func siblingOrder() throws {
         // fixtures/semantic-diff/sibling-order.json: two roots swap and a background spec's two
         // children swap, every frame unchanged (expectations derived by hand there).
-        let fixture = try JSONReader.parse(String(contentsOfFile: Repository.path("fixtures/semantic-diff/sibling-order.json"), encoding: .utf8))
+        let fixture = try JSONReader.parse(
+            String(contentsOfFile: Repository.path("fixtures/semantic-diff/sibling-order.json"), encoding: .utf8))
         let a = try directory.write("order-a.json", JSONFormatter.indentedString(try #require(fixture["a"])))
         let b = try directory.write("order-b.json", JSONFormatter.indentedString(try #require(fixture["b"])))
         let run = CLIRun.weft(["diff", a, b])
         #expect(run.status == 1)
-        #expect(run.stdout == #"""
-            ~ order ["ASDisplayNode (card)","ASDisplayNode (toast)"] -> ["ASDisplayNode (toast)","ASDisplayNode (card)"]
-            ~ ASDisplayNode (card) > ASBackgroundLayoutSpec: order ["ASTextNode (label)","ASDisplayNode (fill)"] -> ["ASDisplayNode (fill)","ASTextNode (label)"]
+        #expect(
+            run.stdout == #"""
+                ~ order ["ASDisplayNode (card)","ASDisplayNode (toast)"] -> ["ASDisplayNode (toast)","ASDisplayNode (card)"]
+                ~ ASDisplayNode (card) > ASBackgroundLayoutSpec: order ["ASTextNode (label)","ASDisplayNode (fill)"] -> ["ASDisplayNode (fill)","ASTextNode (label)"]
 
-            """#)
+                """#)
         let json = try JSONReader.parse(CLIRun.weft(["diff", a, b, "--format", "json"]).stdout)
         #expect(json["counts"] == ["order": 2])
         #expect(json["changes"]?.array?.last?["idAfter"] == "n5/0", "the parent's id, for highlighting")
@@ -217,7 +247,10 @@ import WeftSnapshot
         let run = try diff(CardSnapshot(), CardSnapshot(spacing: 6), ["--format", "junit"])
         #expect(run.status == 1)
         #expect(run.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"1\" failures=\"1\">"))
-        #expect(run.stdout.contains("<failure message=\"1 layout difference\" type=\"LayoutDifference\">~ ASDisplayNode (card) &gt; ASStackLayoutSpec: props.spacing 4 -&gt; 6</failure>"))
+        #expect(
+            run.stdout.contains(
+                "<failure message=\"1 layout difference\" type=\"LayoutDifference\">~ ASDisplayNode (card) &gt; ASStackLayoutSpec: props.spacing 4 -&gt; 6</failure>"
+            ))
         let equal = try diff(CardSnapshot(), CardSnapshot(), ["--format", "junit"])
         #expect(equal.status == 0)
         #expect(equal.stdout.contains("failures=\"0\""))

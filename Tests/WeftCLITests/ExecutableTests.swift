@@ -80,7 +80,9 @@ import WeftTestSupport
         for (arguments, option) in cases {
             let run = try weft(arguments)
             #expect(run.status == 2, "\(arguments): \(run.stderr)")
-            #expect(run.stderr.hasPrefix("weft \(arguments[0]): \(option) must be a number of seconds"), "\(arguments): \(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix("weft \(arguments[0]): \(option) must be a number of seconds"), "\(arguments): \(run.stderr)"
+            )
             #expect(run.stderr.contains("(at most 1000000000)"), "\(run.stderr)")
         }
         let justBelow = try weft(["snapshot", "--wait", "1e9", "--gateway", "ftp://nowhere"])

@@ -59,8 +59,10 @@ import WeftTestSupport
         defer { peer.stop() }
         let devices = CLIRun.weft(["devices", "--gateway", peer.webSocketURL])
         #expect(devices.status == 2)
-        #expect(devices.stderr.hasPrefix("weft devices: the server at http://127.0.0.1:\(peer.port) closed the connection without an answer ("),
-                "\(devices.stderr)")
+        #expect(
+            devices.stderr.hasPrefix(
+                "weft devices: the server at http://127.0.0.1:\(peer.port) closed the connection without an answer ("),
+            "\(devices.stderr)")
         #expect(!devices.stderr.contains("start it"))
         let start = ContinuousClock.now
         let snapshot = CLIRun.weft(["snapshot", "--device", "d1", "--wait", "5", "--gateway", peer.webSocketURL])
@@ -80,7 +82,10 @@ import WeftTestSupport
     @Test func snapshotWithNoDevice() {
         let run = CLIRun.weft(["snapshot", "--gateway", gateway.webSocketURL])
         #expect(run.status == 2)
-        #expect(run.stderr == "weft snapshot: no device is connected to the gateway at \(gateway.httpURL) (use --wait SECONDS to wait for one)\n")
+        #expect(
+            run.stderr
+                == "weft snapshot: no device is connected to the gateway at \(gateway.httpURL) (use --wait SECONDS to wait for one)\n"
+        )
         #expect(run.stdout == "")
     }
 
@@ -88,7 +93,9 @@ import WeftTestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         for selector in ["d99", "org.weft.Nobody", "org.weft.Nobody/second", "org.weft.Nobody@second"] {
-            let run = CLIRun.weft(["snapshot", "--device", selector, "-o", directory.path("out.json"), "--gateway", gateway.webSocketURL])
+            let run = CLIRun.weft([
+                "snapshot", "--device", selector, "-o", directory.path("out.json"), "--gateway", gateway.webSocketURL,
+            ])
             #expect(run.status == 2)
             #expect(run.stderr.contains("no device matches \"\(selector)\""), "\(run.stderr)")
         }
@@ -100,10 +107,13 @@ import WeftTestSupport
         let quiet = CLIRun.weft(["snapshot", "--device", "org.weft.Late", "--wait", "0.5", "--gateway", gateway.webSocketURL])
         #expect(ContinuousClock.now - start >= .milliseconds(500))
         #expect(quiet.status == 2)
-        #expect(quiet.stderr == "weft snapshot: no device matches \"org.weft.Late\" at the gateway \(gateway.httpURL) (see weft devices)\n")
+        #expect(
+            quiet.stderr
+                == "weft snapshot: no device matches \"org.weft.Late\" at the gateway \(gateway.httpURL) (see weft devices)\n")
 
         let terminal = TerminalOutput()
-        let shown = CLIRun.weft(["snapshot", "--device", "org.weft.Late", "--wait", "0.3", "--gateway", gateway.webSocketURL], stderr: terminal)
+        let shown = CLIRun.weft(
+            ["snapshot", "--device", "org.weft.Late", "--wait", "0.3", "--gateway", gateway.webSocketURL], stderr: terminal)
         #expect(shown.status == 2)
         #expect(terminal.text.hasPrefix("weft snapshot: waiting for device \"org.weft.Late\"...\n"))
     }
@@ -174,7 +184,9 @@ import WeftTestSupport
         let smuggling = "s3cret token\r\nX-Injected: 1"
         let option = CLIRun.weft(["devices", "--token", smuggling, "--gateway", gateway.httpURL])
         #expect(option.status == 2)
-        #expect(option.stderr == "weft devices: --token must not contain control characters (line breaks, tabs)\n", "\(option.stderr)")
+        #expect(
+            option.stderr == "weft devices: --token must not contain control characters (line breaks, tabs)\n", "\(option.stderr)"
+        )
         var environment = CLIRun.cleanEnvironment
         environment["WEFT_TOKEN"] = "s3cret\ttoken"
         let variable = CLIRun.weft(["snapshot", "--gateway", gateway.httpURL], environment: environment)

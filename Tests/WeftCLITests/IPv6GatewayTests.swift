@@ -23,8 +23,10 @@ import WeftTestSupport
         #expect(try JSONReader.parse(empty.stdout) == ["devices": []])
 
         let host = try HostProgram(executable: HostProgram.product("weft-example"), gateway: gateway)
-        let snapshot = CLIRun.weft(["snapshot", "--device", "org.weft.Example/\(host.instance)", "--wait", "30",
-                                    "--gateway", gateway.webSocketURL])
+        let snapshot = CLIRun.weft([
+            "snapshot", "--device", "org.weft.Example/\(host.instance)", "--wait", "30",
+            "--gateway", gateway.webSocketURL,
+        ])
         #expect(snapshot.status == 0, "\(snapshot.stderr)\n\(host.process.log)")
         #expect(try Snapshot(json: snapshot.stdout).meta.instance == host.instance)
     }
@@ -36,8 +38,9 @@ import WeftTestSupport
         stopped.stop()
         let run = CLIRun.weft(["devices", "--gateway", stopped.httpURL])
         #expect(run.status == 2)
-        #expect(run.stderr == "weft devices: cannot reach the gateway at http://[::1]:\(stopped.port) (Connection refused); "
-            + "start it, or point --gateway or WEFT_GATEWAY at it\n")
+        #expect(
+            run.stderr == "weft devices: cannot reach the gateway at http://[::1]:\(stopped.port) (Connection refused); "
+                + "start it, or point --gateway or WEFT_GATEWAY at it\n")
     }
 
     /// Over https weft still goes through URLSession (it brings TLS), which refuses IPv6
@@ -48,7 +51,9 @@ import WeftTestSupport
         let run = CLIRun.weft(["devices", "--gateway", gateway.httpURL])
         #expect(gateway.httpURL.hasPrefix("https://[::1]:"))
         #expect(run.status == 2)
-        #expect(run.stderr.contains("(Foundation's URLSession on Linux cannot reach an IPv6 address over https; name the gateway by a host name)"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "(Foundation's URLSession on Linux cannot reach an IPv6 address over https; name the gateway by a host name)"),
+            "\(run.stderr)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WeftCLI
 
 /// `weft layout`, run in-process. Expectations derived by hand from docs/texture-semantics.md.
@@ -15,7 +16,8 @@ import Testing
     static let feedRow = repositoryRoot.appendingPathComponent("Examples/layouts/feed-row.json").path
 
     func weft(_ arguments: [String], stdin: String = "") -> Result {
-        let stdout = CapturedOutput(), stderr = CapturedOutput()
+        let stdout = CapturedOutput()
+        let stderr = CapturedOutput()
         let io = CommandIO(stdout: stdout, stderr: stderr, readStandardInput: { Data(stdin.utf8) })
         let status = WeftCLI.run(arguments, io: io)
         return Result(status: status, stdout: stdout.text, stderr: stderr.text)
@@ -32,7 +34,8 @@ import Testing
     // (inf - 10) / 2 rounds to inf, and inf - (inf + 10) is NaN. Texture's -[ASLayout frame]
     // gives 0 for it (asserting in debug builds): so does weft layout, with a warning.
     @Test func nonFinitePositionPrintsZeroWithAWarning() throws {
-        let path = try file("""
+        let path = try file(
+            """
             {"sizeRange": {"min": [0, 0], "max": [100, "inf"]},
              "root": {"id": "outer", "type": "inset", "insets": ["inf", 8, "inf", 8],
                       "child": {"id": "dot", "type": "box", "intrinsicSize": [10, 10]}}}
@@ -41,11 +44,12 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.contains(#""frame": [8, 0, 10, 10]"#), "\(result.stdout)")
         #expect(!result.stdout.contains("null"))
-        #expect(result.stderr == """
-            weft layout: warning: "dot": its position {8, nan} is not finite (an infinite inset in an unbounded range?); \
-            printed as 0 on that axis, as Texture's -[ASLayout frame] gives
+        #expect(
+            result.stderr == """
+                weft layout: warning: "dot": its position {8, nan} is not finite (an infinite inset in an unbounded range?); \
+                printed as 0 on that axis, as Texture's -[ASLayout frame] gives
 
-            """)
+                """)
     }
 
     @Test func feedRowFrames() {
@@ -56,51 +60,52 @@ import Testing
         let result = weft(["layout", "--width", "375", Self.feedRow])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout == """
-            {
-              "size": [375, 48],
-              "root": {
-                "id": "row",
-                "type": "inset",
-                "frame": [0, 0, 375, 48],
-                "children": [
-                  {
-                    "id": "line",
-                    "type": "stack",
-                    "frame": [8, 8, 359, 32],
+        #expect(
+            result.stdout == """
+                {
+                  "size": [375, 48],
+                  "root": {
+                    "id": "row",
+                    "type": "inset",
+                    "frame": [0, 0, 375, 48],
                     "children": [
                       {
-                        "id": "avatar",
-                        "type": "box",
-                        "frame": [0, 0, 32, 32],
-                        "children": []
-                      },
-                      {
-                        "id": "text",
+                        "id": "line",
                         "type": "stack",
-                        "frame": [40, 0, 319, 32],
+                        "frame": [8, 8, 359, 32],
                         "children": [
                           {
-                            "id": "title",
+                            "id": "avatar",
                             "type": "box",
-                            "frame": [0, 0, 319, 18],
+                            "frame": [0, 0, 32, 32],
                             "children": []
                           },
                           {
-                            "id": "subtitle",
-                            "type": "box",
-                            "frame": [0, 18, 319, 14],
-                            "children": []
+                            "id": "text",
+                            "type": "stack",
+                            "frame": [40, 0, 319, 32],
+                            "children": [
+                              {
+                                "id": "title",
+                                "type": "box",
+                                "frame": [0, 0, 319, 18],
+                                "children": []
+                              },
+                              {
+                                "id": "subtitle",
+                                "type": "box",
+                                "frame": [0, 18, 319, 14],
+                                "children": []
+                              }
+                            ]
                           }
                         ]
                       }
                     ]
                   }
-                ]
-              }
-            }
+                }
 
-            """)
+                """)
     }
 
     @Test func asciiFormat() {
@@ -110,17 +115,18 @@ import Testing
         // 53 wide, 36 dashes split 18/18. Inset: 59 wide, 42 dashes split 21/21.
         let result = weft(["layout", "--format", "ascii", Self.feedRow])
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            ---------------------ASInsetLayoutSpec---------------------
-            |  ------------------ASStackLayoutSpec------------------  |
-            |  |                      -----ASStackLayoutSpec-----  |  |
-            |  |                      |    ASTextNode (title)   |  |  |
-            |  |  ASNetworkImageNode  |  ASTextNode (subtitle)  |  |  |
-            |  |                      ---------------------------  |  |
-            |  -----------------------------------------------------  |
-            -----------------------------------------------------------
+        #expect(
+            result.stdout == """
+                ---------------------ASInsetLayoutSpec---------------------
+                |  ------------------ASStackLayoutSpec------------------  |
+                |  |                      -----ASStackLayoutSpec-----  |  |
+                |  |                      |    ASTextNode (title)   |  |  |
+                |  |  ASNetworkImageNode  |  ASTextNode (subtitle)  |  |  |
+                |  |                      ---------------------------  |  |
+                |  -----------------------------------------------------  |
+                -----------------------------------------------------------
 
-            """)
+                """)
     }
 
     @Test func readsStandardInputAndAppliesOverrides() {
@@ -128,12 +134,15 @@ import Testing
         // --height 20 then fixes the height; --scale 1 rounds 10.3 up to 11 (scale 2: 10.5).
         let box = #"{"root": {"type": "box"}}"#
         #expect(weft(["layout", "--max", "100,50", "-"], stdin: box).stdout.contains(#""size": [100, 50]"#))
-        #expect(weft(["layout", "--max", "100,50", "--height", "20", "-"], stdin: box).stdout
-            .contains(#""size": [100, 20]"#))
-        #expect(weft(["layout", "--width", "10.3", "--height", "1", "--scale", "1", "-"], stdin: box).stdout
-            .contains(#""size": [11, 1]"#))
-        #expect(weft(["layout", "--width", "10.3", "--height", "1", "-"], stdin: box).stdout
-            .contains(#""size": [10.5, 1]"#))
+        #expect(
+            weft(["layout", "--max", "100,50", "--height", "20", "-"], stdin: box).stdout
+                .contains(#""size": [100, 20]"#))
+        #expect(
+            weft(["layout", "--width", "10.3", "--height", "1", "--scale", "1", "-"], stdin: box).stdout
+                .contains(#""size": [11, 1]"#))
+        #expect(
+            weft(["layout", "--width", "10.3", "--height", "1", "-"], stdin: box).stdout
+                .contains(#""size": [10.5, 1]"#))
         // The file's own size and scale apply without options.
         let sized = #"{"scale": 1, "size": [10.3, 5], "root": {"type": "box"}}"#
         #expect(weft(["layout", "-"], stdin: sized).stdout.contains(#""size": [11, 5]"#))
@@ -152,8 +161,10 @@ import Testing
 
     // MARK: Bad usage and bad input: a message on stderr, exit status 2, nothing on stdout.
 
-    func expectUsageError(_ arguments: [String], stdin: String = "", _ message: String,
-                          sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectUsageError(
+        _ arguments: [String], stdin: String = "", _ message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let result = weft(arguments, stdin: stdin)
         #expect(result.status == 2, sourceLocation: sourceLocation)
         #expect(result.stdout == "", sourceLocation: sourceLocation)
@@ -163,16 +174,20 @@ import Testing
     @Test func badFlags() {
         expectUsageError(["layout", "--wdith", "3", Self.feedRow], "weft layout: unknown option --wdith\n")
         expectUsageError(["layout", Self.feedRow, "--width"], "weft layout: --width needs a value\n")
-        expectUsageError(["layout", "--width", "wide", Self.feedRow],
-                         "weft layout: --width needs numbers >= 0, got \"wide\"\n")
-        expectUsageError(["layout", "--width", "-5", Self.feedRow],
-                         "weft layout: --width needs numbers >= 0, got \"-5\"\n")
+        expectUsageError(
+            ["layout", "--width", "wide", Self.feedRow],
+            "weft layout: --width needs numbers >= 0, got \"wide\"\n")
+        expectUsageError(
+            ["layout", "--width", "-5", Self.feedRow],
+            "weft layout: --width needs numbers >= 0, got \"-5\"\n")
         expectUsageError(["layout", "--max", "10", Self.feedRow], "weft layout: --max must be W,H, got \"10\"\n")
-        expectUsageError(["layout", "--min", "50,50", "--max", "10,inf", Self.feedRow],
-                         "weft layout: the root's minimum size {50, 50} is larger than its maximum {10, inf}\n")
+        expectUsageError(
+            ["layout", "--min", "50,50", "--max", "10,inf", Self.feedRow],
+            "weft layout: the root's minimum size {50, 50} is larger than its maximum {10, inf}\n")
         expectUsageError(["layout", "--scale", "0", Self.feedRow], "weft layout: --scale must be a number > 0, got \"0\"\n")
-        expectUsageError(["layout", "--format", "xml", Self.feedRow],
-                         "weft layout: --format must be json or ascii, got \"xml\"\n")
+        expectUsageError(
+            ["layout", "--format", "xml", Self.feedRow],
+            "weft layout: --format must be json or ascii, got \"xml\"\n")
         expectUsageError(["layout", "--help=yes"], "weft layout: unknown option --help=yes\n")
         expectUsageError(["layout"], "weft layout: missing FILE (give a path, or - for stdin; see --help)\n")
         expectUsageError(["layout", "a.json", "b.json"], "weft layout: expected one FILE, got 2\n")
@@ -194,10 +209,12 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("weft layout: \(notJSON): not valid JSON"))
         let wrongType = try file(#"{"root": {"type": "stack", "children": [{"type": "box", "style": {"flexGrow": "big"}}]}}"#)
-        expectUsageError(["layout", wrongType],
-                         "weft layout: \(wrongType): root.children[0].style.flexGrow: expected a number, got \"big\"\n")
-        expectUsageError(["layout", "-"], stdin: #"{"root": {"type": "box", "id": null}}"#,
-                         "weft layout: stdin: root.id: expected a string, got null\n")
+        expectUsageError(
+            ["layout", wrongType],
+            "weft layout: \(wrongType): root.children[0].style.flexGrow: expected a number, got \"big\"\n")
+        expectUsageError(
+            ["layout", "-"], stdin: #"{"root": {"type": "box", "id": null}}"#,
+            "weft layout: stdin: root.id: expected a string, got null\n")
         for junk in ["", "\u{0}\u{1}\u{2}", "[]", "42", "null"] {
             let path = try file(junk)
             let junkResult = weft(["layout", path])

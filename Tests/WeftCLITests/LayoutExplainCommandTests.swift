@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WeftCLI
 
 /// `weft layout --explain ID`: the derivation of one element's frame, as text and as JSON.
@@ -14,7 +15,9 @@ extension LayoutCommandTests {
         #expect(result.status == 0 && result.stderr == "")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "0. ASInsetLayoutSpec (the root): 375 x 48 at (0, 0)")
-        #expect(lines.contains("   < grows: flexGrow 1 / 1 of 319 free = 319, rounded down to 319; laid out again with exactly width 319"))
+        #expect(
+            lines.contains(
+                "   < grows: flexGrow 1 / 1 of 319 free = 319, rounded down to 319; laid out again with exactly width 319"))
         #expect(lines.contains("3. ASTextNode (title) (child 0 of ASStackLayoutSpec): 319 x 18 at (0, 0)"))
         #expect(lines.contains("   - measures 120 x 18 (its intrinsic size); clamped into the range: 319 x 18"))
     }
@@ -39,19 +42,23 @@ extension LayoutCommandTests {
     @Test func explainsAStyleWidthThatAnExactRangeOverrides() throws {
         // A column exactly 375 wide stretches its child: the child's width 50% (187.5) does not
         // overlap [375, 375], and the parent's value is kept.
-        let path = try file("""
+        let path = try file(
+            """
             {"size": [375, 100], "root": {"type": "stack", "direction": "vertical", "children": [
               {"id": "button", "type": "box", "intrinsicSize": [20, 44], "style": {"width": "50%"}}]}}
             """)
         let result = weft(["layout", "--explain", "button", path])
-        #expect(result.stdout.contains("   - style width 50% of 375 = 187.5 has no effect: the parent gave an exact width of 375"))
+        #expect(
+            result.stdout.contains("   - style width 50% of 375 = 187.5 has no effect: the parent gave an exact width of 375"))
         #expect(result.stdout.contains("1. ASDisplayNode (child 0 of ASStackLayoutSpec): 375 x 44 at (0, 0)"))
     }
 
     @Test func badExplainUsage() {
         expectUsageError(["layout", "--explain", "nope", Self.feedRow], "weft layout: --explain: no element has id \"nope\"\n")
-        expectUsageError(["layout", "--explain", "title", "--format", "ascii", Self.feedRow],
-                         "weft layout: --format must be text or json with --explain, got \"ascii\"\n")
-        expectUsageError(["layout", "--explain", Self.feedRow], "weft layout: missing FILE (give a path, or - for stdin; see --help)\n")
+        expectUsageError(
+            ["layout", "--explain", "title", "--format", "ascii", Self.feedRow],
+            "weft layout: --format must be text or json with --explain, got \"ascii\"\n")
+        expectUsageError(
+            ["layout", "--explain", Self.feedRow], "weft layout: missing FILE (give a path, or - for stdin; see --help)\n")
     }
 }

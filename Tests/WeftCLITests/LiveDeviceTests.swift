@@ -21,8 +21,10 @@ import WeftTestSupport
         let selector = "\(Self.appId)/\(host.instance)"
 
         // The program is only starting: --wait covers the time until it registers.
-        let first = CLIRun.weft(["snapshot", "--device", selector, "--wait", "30", "-o", directory.path("first.json"),
-                                 "--gateway", gateway.webSocketURL])
+        let first = CLIRun.weft([
+            "snapshot", "--device", selector, "--wait", "30", "-o", directory.path("first.json"),
+            "--gateway", gateway.webSocketURL,
+        ])
         #expect(first.status == 0, "\(first.stderr)\n\(host.process.log)")
         #expect(first.stdout == "")
         let snapshot = try Snapshot(json: Data(contentsOf: directory.url.appendingPathComponent("first.json")))
@@ -47,10 +49,14 @@ import WeftTestSupport
         // Paused (Runtime.pause freezes its clock and scripted motion), two snapshots a moment
         // apart are the same layout: only meta.capturedAt may differ, and meta is ignored.
         try DeviceCall.call(gateway, device: deviceId, method: "Runtime.pause")
-        let byId = CLIRun.weft(["snapshot", "--device", deviceId, "-o", directory.path("a.json"), "--gateway", gateway.webSocketURL])
+        let byId = CLIRun.weft([
+            "snapshot", "--device", deviceId, "-o", directory.path("a.json"), "--gateway", gateway.webSocketURL,
+        ])
         #expect(byId.status == 0, "\(byId.stderr)")
         Thread.sleep(forTimeInterval: 0.3)
-        let byApp = CLIRun.weft(["snapshot", "--device", Self.appId, "--output", directory.path("b.json"), "--gateway", gateway.webSocketURL])
+        let byApp = CLIRun.weft([
+            "snapshot", "--device", Self.appId, "--output", directory.path("b.json"), "--gateway", gateway.webSocketURL,
+        ])
         #expect(byApp.status == 0, "\(byApp.stderr)")
         let diff = CLIRun.weft(["diff", directory.path("a.json"), directory.path("b.json"), "--include", "interfaceState"])
         #expect(diff.status == 0)
@@ -70,15 +76,21 @@ import WeftTestSupport
         defer { directory.remove() }
         // Wait until both are connected.
         for host in [one, two] {
-            let ready = CLIRun.weft(["snapshot", "--device", "\(Self.appId)/\(host.instance)", "--wait", "30", "-o", directory.path("\(host.instance).json"),
-                                     "--gateway", gateway.webSocketURL])
+            let ready = CLIRun.weft([
+                "snapshot", "--device", "\(Self.appId)/\(host.instance)", "--wait", "30", "-o",
+                directory.path("\(host.instance).json"),
+                "--gateway", gateway.webSocketURL,
+            ])
             #expect(ready.status == 0, "\(ready.stderr)")
         }
 
         let out = directory.path("ambiguous.json")
         let byApp = CLIRun.weft(["snapshot", "--device", Self.appId, "-o", out, "--gateway", gateway.webSocketURL])
         #expect(byApp.status == 2)
-        #expect(byApp.stderr.hasPrefix("weft snapshot: \"\(Self.appId)\" matches several devices; choose one with --device ID or --device APPID/INSTANCE:\n  DEVICE "))
+        #expect(
+            byApp.stderr.hasPrefix(
+                "weft snapshot: \"\(Self.appId)\" matches several devices; choose one with --device ID or --device APPID/INSTANCE:\n  DEVICE "
+            ))
         #expect(byApp.stderr.contains(one.instance) && byApp.stderr.contains(two.instance))
         #expect(!FileManager.default.fileExists(atPath: out), "nothing is written")
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import WeftCLI
 
 /// `PlainHTTPRequest` reads an answer however the server's writes split it: here every byte
@@ -10,8 +11,9 @@ import Testing
 @Suite struct PlainHTTPRequestTests {
     @Test func anAnswerTrickledOneByteAtATime() throws {
         let body = #"{"devices":[]}"#
-        let server = try TricklingServer(answer: "HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n"
-                                                 + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        let server = try TricklingServer(
+            answer: "HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
         let request = PlainHTTPRequest(host: "127.0.0.1", port: server.port, path: "/devices", headers: [], timeout: 2)
         let answer = try request.send(hostHeader: "127.0.0.1:\(server.port)")
         #expect(answer.status == 200)

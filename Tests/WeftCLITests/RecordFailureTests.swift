@@ -27,7 +27,9 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("baselines/exit.json", "{}")
-        let run = CLIRun.weft([command, directory.path("baselines"), "--", "sh", "-c", #"printf 'bad byte \377 here\n' >&2; exit 4"#])
+        let run = CLIRun.weft([
+            command, directory.path("baselines"), "--", "sh", "-c", #"printf 'bad byte \377 here\n' >&2; exit 4"#,
+        ])
         #expect(run.status == 2)
         #expect(run.stderr.contains("exited with status 4; its stderr:\n    bad byte \u{FFFD} here"), "\(run.stderr)")
         #expect(!run.stderr.contains("it wrote nothing to stderr"))
@@ -57,8 +59,10 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.write("baselines/exit.json", "{}")
-        let run = CLIRun.weft([command, directory.path("baselines"), "--", "sh", "-c",
-                               "printf '{\"format\": \"weft.snapshot\", \"version\": 1, \"roots\": 7}' > \"$WEFT_SNAPSHOT_DIR/first-layout.json\""])
+        let run = CLIRun.weft([
+            command, directory.path("baselines"), "--", "sh", "-c",
+            "printf '{\"format\": \"weft.snapshot\", \"version\": 1, \"roots\": 7}' > \"$WEFT_SNAPSHOT_DIR/first-layout.json\"",
+        ])
         #expect(run.status == 2)
         #expect(run.stderr.contains("checkpoint first-layout written by the program: not a weft snapshot: roots:"))
     }
@@ -71,7 +75,8 @@ import Testing
         try directory.write("baselines/exit.json", "{}")
         let run = CLIRun.weft([command, directory.path("baselines"), "--", "sh", "-c", #"mkdir "$WEFT_SNAPSHOT_DIR/exit.json""#])
         #expect(run.status == 2)
-        #expect(run.stderr == "weft \(command): checkpoint exit written by the program: exit.json is not a file\n", "\(run.stderr)")
+        #expect(
+            run.stderr == "weft \(command): checkpoint exit written by the program: exit.json is not a file\n", "\(run.stderr)")
     }
 
     @Test(arguments: commands) func programNotFound(command: String) throws {

@@ -37,7 +37,8 @@ import WeftTestSupport
         #expect(run.stdout == "recorded 3 checkpoints in \(baselines): exit, feed-loaded, first-layout\n")
         #expect(run.stderr == "")
         let files = try FileManager.default.contentsOfDirectory(atPath: baselines).sorted()
-        #expect(files == ["exit.json", "exit.txt", "feed-loaded.json", "feed-loaded.txt", "first-layout.json", "first-layout.txt"])
+        #expect(
+            files == ["exit.json", "exit.txt", "feed-loaded.json", "feed-loaded.txt", "first-layout.json", "first-layout.txt"])
         for file in files where file.hasSuffix(".txt") {
             // Beside each baseline, its ASCII art exactly as `weft ascii` prints it.
             let art = try String(contentsOfFile: "\(baselines)/\(file)", encoding: .utf8)
@@ -66,7 +67,9 @@ import WeftTestSupport
         try record()
         let run = CLIRun.weft(["verify", baselines] + program())
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "ok   exit\nok   feed-loaded\nok   first-layout\nall 3 checkpoints match the baselines in \(baselines)\n")
+        #expect(
+            run.stdout
+                == "ok   exit\nok   feed-loaded\nok   first-layout\nall 3 checkpoints match the baselines in \(baselines)\n")
         #expect(run.stderr == "")
     }
 
@@ -76,15 +79,20 @@ import WeftTestSupport
         try Data("--ASStackLayoutSpec--\n".utf8).write(to: URL(fileURLWithPath: "\(baselines)/feed-loaded.txt"))
         let run = CLIRun.weft(["verify", baselines] + program())
         #expect(run.status == 0, "the art is for reviews; the layouts match")
-        #expect(run.stdout == "ok   exit\nok   feed-loaded\nok   first-layout\nall 3 checkpoints match the baselines in \(baselines)\n")
-        #expect(run.stderr == """
-            weft verify: note: \(baselines)/exit.txt is missing (the ASCII art of exit.json; `weft record` writes it)
-            weft verify: note: \(baselines)/feed-loaded.txt does not show feed-loaded.json (stale ASCII art; `weft record` rewrites it)
+        #expect(
+            run.stdout
+                == "ok   exit\nok   feed-loaded\nok   first-layout\nall 3 checkpoints match the baselines in \(baselines)\n")
+        #expect(
+            run.stderr == """
+                weft verify: note: \(baselines)/exit.txt is missing (the ASCII art of exit.json; `weft record` writes it)
+                weft verify: note: \(baselines)/feed-loaded.txt does not show feed-loaded.json (stale ASCII art; `weft record` rewrites it)
 
-            """)
+                """)
 
         let json = CLIRun.weft(["verify", baselines, "--format", "json"] + program())
-        let states = (try JSONReader.parse(json.stdout)["checkpoints"]?.array ?? []).map { "\($0["name"]?.string ?? ""):\($0["asciiArt"]?.string ?? "")" }
+        let states = (try JSONReader.parse(json.stdout)["checkpoints"]?.array ?? []).map {
+            "\($0["name"]?.string ?? ""):\($0["asciiArt"]?.string ?? "")"
+        }
         #expect(states == ["exit:missing", "feed-loaded:stale", "first-layout:current"])
 
         // A run that fails anyway still fails with 1 (not 2), and still notes the art.
@@ -103,7 +111,8 @@ import WeftTestSupport
         // A program that cannot be run would be its own error: the option is refused first.
         let run = CLIRun.weft(["verify", baselines, "--ignore", "rangeController,fram", "--", directory.path("no-such-program")])
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix(#"weft verify: --ignore: unknown field or kind "fram" (did you mean "frame"?); valid names:"#))
+        #expect(
+            run.stderr.hasPrefix(#"weft verify: --ignore: unknown field or kind "fram" (did you mean "frame"?); valid names:"#))
     }
 
     @Test func verifyPrintsEveryDifference() throws {
@@ -115,12 +124,14 @@ import WeftTestSupport
         for name in ["exit", "feed-loaded", "first-layout"] {
             #expect(lines.contains { $0.hasPrefix("FAIL \(name): ") && $0.hasSuffix(" differences") }, "\(name)")
         }
-        let itemCount = "     ~ range ASDisplayNode (screen) > ASStackLayoutSpec > ASTableNode (feed): rangeControllers.itemCount 200 -> 3"
+        let itemCount =
+            "     ~ range ASDisplayNode (screen) > ASStackLayoutSpec > ASTableNode (feed): rangeControllers.itemCount 200 -> 3"
         #expect(lines.filter { $0 == itemCount }.count == 3)
         #expect(lines.last == "3 of 3 checkpoints differ from the baselines in \(baselines)")
 
         // The same options as weft diff: leaving out what the row count changes leaves nothing.
-        let ignoring = CLIRun.weft(["verify", baselines, "--ignore", "added,removed", "--ignore", "rangeControllers"] + program(["--rows", "3"]))
+        let ignoring = CLIRun.weft(
+            ["verify", baselines, "--ignore", "added,removed", "--ignore", "rangeControllers"] + program(["--rows", "3"]))
         #expect(ignoring.status == 0, "\(ignoring.stdout)")
     }
 
@@ -131,14 +142,15 @@ import WeftTestSupport
         try FileManager.default.removeItem(atPath: "\(baselines)/feed-loaded.json")
         let run = CLIRun.weft(["verify", baselines] + program())
         #expect(run.status == 1)
-        #expect(run.stdout == """
-            ok   exit
-            FAIL feed-loaded: new (no baseline \(baselines)/feed-loaded.json; `weft record` stores it)
-            ok   first-layout
-            FAIL settings: missing (the program no longer writes this checkpoint; its baseline is \(baselines)/settings.json)
-            2 of 4 checkpoints differ from the baselines in \(baselines)
+        #expect(
+            run.stdout == """
+                ok   exit
+                FAIL feed-loaded: new (no baseline \(baselines)/feed-loaded.json; `weft record` stores it)
+                ok   first-layout
+                FAIL settings: missing (the program no longer writes this checkpoint; its baseline is \(baselines)/settings.json)
+                2 of 4 checkpoints differ from the baselines in \(baselines)
 
-            """)
+                """)
 
         let junit = CLIRun.weft(["verify", baselines, "--format", "junit"] + program())
         #expect(junit.status == 1)
@@ -160,16 +172,23 @@ import WeftTestSupport
         let run = CLIRun.weft(["verify", baselines, "--artifacts", artifacts] + program(["--rows", "3"]))
         #expect(run.status == 1)
         let files = try FileManager.default.contentsOfDirectory(atPath: artifacts).sorted()
-        #expect(files == ["exit.diff.svg", "exit.diff.txt", "exit.json", "exit.txt", "feed-loaded.diff.svg", "feed-loaded.diff.txt",
-                          "feed-loaded.json", "feed-loaded.txt", "first-layout.diff.svg", "first-layout.diff.txt", "first-layout.json",
-                          "first-layout.txt"])
+        #expect(
+            files == [
+                "exit.diff.svg", "exit.diff.txt", "exit.json", "exit.txt", "feed-loaded.diff.svg", "feed-loaded.diff.txt",
+                "feed-loaded.json", "feed-loaded.txt", "first-layout.diff.svg", "first-layout.diff.txt", "first-layout.json",
+                "first-layout.txt",
+            ])
         // The new snapshot's ASCII art comes with it (the pair `weft record` would store).
-        #expect(try String(contentsOfFile: "\(artifacts)/exit.txt", encoding: .utf8) == CLIRun.weft(["ascii", "\(artifacts)/exit.json"]).stdout)
+        #expect(
+            try String(contentsOfFile: "\(artifacts)/exit.txt", encoding: .utf8)
+                == CLIRun.weft(["ascii", "\(artifacts)/exit.json"]).stdout)
         // The new snapshot is what the program wrote (3 rows); the text is the printed diff.
         let exit = try Snapshot(json: Data(contentsOf: URL(fileURLWithPath: "\(artifacts)/exit.json")))
         #expect(exit.rangeControllers.first?.itemCount == 3)
         let text = try String(contentsOfFile: "\(artifacts)/exit.diff.txt", encoding: .utf8)
-        #expect(text.contains("~ range ASDisplayNode (screen) > ASStackLayoutSpec > ASTableNode (feed): rangeControllers.itemCount 200 -> 3\n"))
+        #expect(
+            text.contains(
+                "~ range ASDisplayNode (screen) > ASStackLayoutSpec > ASTableNode (feed): rangeControllers.itemCount 200 -> 3\n"))
         #expect(try String(contentsOfFile: "\(artifacts)/exit.diff.svg", encoding: .utf8).hasPrefix("<svg"))
 
         // WEFT_ARTIFACTS is the default; a run without differences leaves nothing there.
@@ -194,7 +213,9 @@ import WeftTestSupport
         #expect(run.status == 2)
         #expect(run.stdout.hasPrefix("FAIL exit: "), "\(run.stdout)")
         #expect(run.stdout.hasSuffix("3 of 3 checkpoints differ from the baselines in \(baselines)\n"), "\(run.stdout)")
-        #expect(run.stderr.hasPrefix("weft verify: the artifacts could not be written: \(inTheWay): cannot be created ("), "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix("weft verify: the artifacts could not be written: \(inTheWay): cannot be created ("),
+            "\(run.stderr)")
         #expect(run.stderr.hasSuffix("(the comparison report is complete; only artifacts are missing)\n"))
         // The same report as a run without artifacts (it exits 1).
         let plain = CLIRun.weft(["verify", baselines] + program(["--rows", "3"]))
@@ -217,7 +238,9 @@ import WeftTestSupport
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "\(baselines)/exit.json") == "../linked/exit.json")
         let exit = try Snapshot(json: Data(contentsOf: URL(fileURLWithPath: linked)))
         #expect(exit.rangeControllers.first?.itemCount == 3)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("linked")) == ["exit.json"], "nothing staged is left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path("linked")) == ["exit.json"],
+            "nothing staged is left")
     }
 
     @Test func recordingAgainReplacesTheBaselines() throws {
@@ -258,7 +281,8 @@ import WeftTestSupport
 
         let run = CLIRun.weft(["record", baselines] + program(["--rows", "3"]))
         #expect(run.status == 2)
-        #expect(run.stderr == "weft record: \(baselines)/first-layout.txt: cannot be written (it is a directory)\n", "\(run.stderr)")
+        #expect(
+            run.stderr == "weft record: \(baselines)/first-layout.txt: cannot be written (it is a directory)\n", "\(run.stderr)")
         #expect(run.stdout == "")
         #expect(try contents() == before, "no baseline changed, retired.json is still there, nothing was added")
     }

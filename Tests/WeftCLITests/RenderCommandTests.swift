@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// `weft render` and `weft diff --svg`: the pictures are WeftSnapshot's (tested there); here,
 /// that the commands write well-formed SVG where asked, honour the overlays and refuse bad input.
@@ -24,8 +25,10 @@ import Testing
         final class Root: NSObject, XMLParserDelegate {
             var name = ""
             var attributes: [String: String] = [:]
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                        attributes: [String: String] = [:]) {
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]
+            ) {
                 if self.name.isEmpty {
                     self.name = name
                     self.attributes = attributes

@@ -27,19 +27,26 @@ import WeftTestSupport
         let device = try ScriptedDevice(gateway: gateway) { _ in nil }
         let clock = ContinuousClock()
         var start = clock.now
-        let short = CLIRun.weft(["snapshot", "--device", device.selector, "--request-timeout", "0.5", "--gateway", gateway.webSocketURL])
+        let short = CLIRun.weft([
+            "snapshot", "--device", device.selector, "--request-timeout", "0.5", "--gateway", gateway.webSocketURL,
+        ])
         #expect(clock.now - start < .seconds(2.5))
         #expect(short.status == 2)
-        #expect(short.stderr == "weft snapshot: the gateway at \(gateway.httpURL) did not answer within 0.5 s "
-            + "(weft's --request-timeout; when the gateway's own --request-timeout is longer, give weft a longer one)\n")
+        #expect(
+            short.stderr == "weft snapshot: the gateway at \(gateway.httpURL) did not answer within 0.5 s "
+                + "(weft's --request-timeout; when the gateway's own --request-timeout is longer, give weft a longer one)\n")
         #expect(short.stdout == "")
 
         start = clock.now
-        let long = CLIRun.weft(["snapshot", "--device", device.selector, "--request-timeout", "10", "--gateway", gateway.webSocketURL])
+        let long = CLIRun.weft([
+            "snapshot", "--device", device.selector, "--request-timeout", "10", "--gateway", gateway.webSocketURL,
+        ])
         #expect(clock.now - start >= .seconds(2.5))
         #expect(long.status == 2)
-        #expect(long.stderr.hasPrefix("weft snapshot: device \"\(device.selector)\" did not answer in time (the gateway's --request-timeout)"),
-                "\(long.stderr)")
+        #expect(
+            long.stderr.hasPrefix(
+                "weft snapshot: device \"\(device.selector)\" did not answer in time (the gateway's --request-timeout)"),
+            "\(long.stderr)")
     }
 
     /// A gateway that stopped (SIGSTOP): the kernel still accepts the connection, nothing
@@ -50,7 +57,9 @@ import WeftTestSupport
         defer { gateway.resume() }
         let devices = CLIRun.weft(["devices", "--request-timeout", "0.3", "--gateway", gateway.httpURL])
         #expect(devices.status == 2)
-        #expect(devices.stderr.hasPrefix("weft devices: the gateway at \(gateway.httpURL) did not answer within 0.3 s ("), "\(devices.stderr)")
+        #expect(
+            devices.stderr.hasPrefix("weft devices: the gateway at \(gateway.httpURL) did not answer within 0.3 s ("),
+            "\(devices.stderr)")
         let start = ContinuousClock.now
         let snapshot = CLIRun.weft(["snapshot", "--wait", "5", "--request-timeout", "0.3", "--gateway", gateway.httpURL])
         #expect(snapshot.status == 2)
@@ -62,7 +71,9 @@ import WeftTestSupport
         for value in ["0", "-1", "soon", "1e300"] {
             let run = CLIRun.weft(["devices", "--request-timeout", value, "--gateway", gateway.httpURL])
             #expect(run.status == 2, "\(value)")
-            #expect(run.stderr.hasPrefix("weft devices: --request-timeout must be a number of seconds > 0"), "\(value): \(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix("weft devices: --request-timeout must be a number of seconds > 0"), "\(value): \(run.stderr)"
+            )
         }
     }
 }

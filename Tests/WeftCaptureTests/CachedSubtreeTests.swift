@@ -2,6 +2,7 @@ import Testing
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
+
 @testable import WeftCapture
 
 /// Streamed captures reuse the elements of cells that did not change. What such a cell shows
@@ -41,9 +42,12 @@ struct CachedSubtreeTests {
     /// A 375x220 table of `source`'s rows scrolled to each of `offsets` in turn, a frame each
     /// (`beforeFrame` runs just before it): the inspector's copy, built from the document and
     /// the updates, and a fresh document.
-    private func scrolledTable(_ source: ContainerDataSource, offsets: [Double] = [3, 6, 9, 12],
-                               beforeFrame: (TableNode, Double) -> Void = { _, _ in }) throws
-        -> (Snapshot, Snapshot, RecordingSession) {
+    private func scrolledTable(
+        _ source: ContainerDataSource, offsets: [Double] = [3, 6, 9, 12],
+        beforeFrame: (TableNode, Double) -> Void = { _, _ in }
+    ) throws
+        -> (Snapshot, Snapshot, RecordingSession)
+    {
         let table = TableNode()
         table.dataSource = source
         let loop = loop(with: [table], size: Size(width: 375, height: 220))
@@ -82,13 +86,17 @@ struct CachedSubtreeTests {
         let loop = loop(with: [root], size: Size(width: 375, height: 220))
         let recorder = RecordingSession(loop: loop)
         var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
-        func buttonArea(_ snapshot: Snapshot) -> Snapshot.Tappable? { snapshot.roots.first?.first { $0.id == button.id }?.tappable }
+        func buttonArea(_ snapshot: Snapshot) -> Snapshot.Tappable? {
+            snapshot.roots.first?.first { $0.id == button.id }?.tappable
+        }
         // docs/texture-semantics.md section 5, in inner's coordinates: the button's area (its bounds
         // 40...50 with its slop) is 30...60; inner's hit rect -10...60 and the panel's -20...70
         // hold it; the outer node's bounds 0...50 cut it to 30...50, at the bottom and right. In
         // the button's coordinates: origin -10, size 20.
-        #expect(buttonArea(recorder.session.document()) == Snapshot.Tappable(
-            rect: Snapshot.Rect(x: -10, y: -10, width: 20, height: 20), restricted: [.bottom, .right]))
+        #expect(
+            buttonArea(recorder.session.document())
+                == Snapshot.Tappable(
+                    rect: Snapshot.Rect(x: -10, y: -10, width: 20, height: 20), restricted: [.bottom, .right]))
         root.backgroundColor = .black  // a streamed capture that records the subtrees
         loop.run(frames: 1)
         panel.backgroundColor = .black  // the panel is captured again; inner is reused
@@ -131,8 +139,10 @@ struct CachedSubtreeTests {
         let rows = try #require(fresh.roots.first).children
         #expect(rows.map(\.debugName) == (0...4).map { "row \($0)" })
         for row in rows {
-            #expect(row.first { $0.tappable != nil }?.tappable == Snapshot.Tappable(
-                rect: Snapshot.Rect(x: -10, y: -10, width: 20, height: 20), restricted: [.bottom, .right]))
+            #expect(
+                row.first { $0.tappable != nil }?.tappable
+                    == Snapshot.Tappable(
+                        rect: Snapshot.Rect(x: -10, y: -10, width: 20, height: 20), restricted: [.bottom, .right]))
         }
     }
 
@@ -170,7 +180,8 @@ struct CachedSubtreeTests {
         let rows = Rows(count: 1_200)
         let bottom = 1_200 * 44 - 220.0
         let (copy, fresh, _) = try scrolledTable(
-            rows, offsets: Array(stride(from: 0, through: bottom, by: 130)) + Array(stride(from: bottom, through: 0, by: -170)) + [0])
+            rows,
+            offsets: Array(stride(from: 0, through: bottom, by: 130)) + Array(stride(from: bottom, through: 0, by: -170)) + [0])
         #expect(firstDifference(copy, fresh) == nil)
         #expect(fresh.roots.first?.children.first?.debugName == "row 0")
         withExtendedLifetime(rows) {}

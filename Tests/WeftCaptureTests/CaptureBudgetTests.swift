@@ -2,6 +2,7 @@ import Testing
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
+
 @testable import WeftCapture
 
 @Suite("the capture budget: captures take at most a share of the frames' time")

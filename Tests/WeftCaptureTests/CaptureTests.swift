@@ -3,6 +3,7 @@ import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
+
 @testable import WeftCapture
 
 @Suite("Capture of node trees")
@@ -18,7 +19,8 @@ struct CaptureTests {
         #expect(root.debugName == "card")
         #expect(root.frame == Snapshot.Rect(x: 0, y: 0, width: 375, height: 100))
         // A root is laid out exactly at its window size and is in the hierarchy (all four bits).
-        #expect(root.constrainedSize == Snapshot.SizeRange(min: .init(width: 375, height: 100), max: .init(width: 375, height: 100)))
+        #expect(
+            root.constrainedSize == Snapshot.SizeRange(min: .init(width: 375, height: 100), max: .init(width: 375, height: 100)))
         #expect(root.interfaceState.rawValue == 15)
         #expect(root.children.count == 1)  // the spec root; the subnodes are placed by it
 
@@ -35,7 +37,8 @@ struct CaptureTests {
         #expect(stack.props == ["spacing": 5, "alignItems": "start"])
         #expect(stack.children.map(\.id) == [card.avatar.id, card.title.id])
 
-        let avatar = stack.children[0], title = stack.children[1]
+        let avatar = stack.children[0]
+        let title = stack.children[1]
         #expect(avatar.frame == Snapshot.Rect(x: 0, y: 0, width: 50, height: 30))
         #expect(avatar.style == ["width": 50, "height": 30])
         #expect(title.frame == Snapshot.Rect(x: 55, y: 0, width: 300, height: 20))
@@ -88,7 +91,8 @@ struct CaptureTests {
         }
         let snapshot = Capture.snapshot(of: loop.roots)
         #expect(ratios(snapshot) == [1, 1, 1, 1])
-        #expect(ratios(Capture.snapshot(of: loop.roots, revision: 0, meta: Snapshot.Meta(), cache: CaptureCache())) == [1, 1, 1, 1])
+        #expect(
+            ratios(Capture.snapshot(of: loop.roots, revision: 0, meta: Snapshot.Meta(), cache: CaptureCache())) == [1, 1, 1, 1])
         #expect(try ratios(Snapshot(json: Capture.encodedSnapshot(of: loop.roots))) == [1, 1, 1, 1])
         let cellImage = try #require(table.cellForItem(at: 1)?.subnodes.first)
         #expect(try ratio(#require(Capture.element(withId: cellImage.id, in: loop.roots))) == 1)
@@ -118,14 +122,17 @@ struct CaptureTests {
         // A column (vertical, items at the start) of an inset of 8 around a ratio 0.5 of a leaf
         // that is not a node, and a 20-high caption leaf that stretches, in a 375x400 root.
         let root = DisplayNode()
-        let photo = BoxNode(debugName: "photo"), caption = BoxNode(debugName: "caption")
+        let photo = BoxNode(debugName: "photo")
+        let caption = BoxNode(debugName: "caption")
         caption.style.height = .points(20)
         caption.style.alignSelf = .stretch
         root.layoutSpecBlock = { _, _ in
-            StackLayoutSpec(direction: .vertical, alignItems: .start, children: [
-                InsetLayoutSpec(insets: EdgeInsets(all: 8), child: RatioLayoutSpec(ratio: 0.5, child: photo)),
-                caption,
-            ])
+            StackLayoutSpec(
+                direction: .vertical, alignItems: .start,
+                children: [
+                    InsetLayoutSpec(insets: EdgeInsets(all: 8), child: RatioLayoutSpec(ratio: 0.5, child: photo)),
+                    caption,
+                ])
         }
         let columnLoop = loop(with: [root], size: Size(width: 375, height: 400))
         let captured = try #require(Capture.snapshot(of: columnLoop.roots).roots.first)
@@ -167,9 +174,10 @@ struct ItemStateRunTests {
     func runsAroundWordBoundaries() {
         // 3 + 8 + 1 + 9 + 17 + 7 = 45 items: runs end at 2, 10, 11, 20, 37, 44.
         let items = states([(3, 1), (8, 15), (1, 7), (9, 15), (17, 3), (7, 1)])
-        #expect(RangeControllerCapture.itemStateRuns(of: items) == [
-            run(0, 2, 1), run(3, 10, 15), run(11, 11, 7), run(12, 20, 15), run(21, 37, 3), run(38, 44, 1),
-        ])
+        #expect(
+            RangeControllerCapture.itemStateRuns(of: items) == [
+                run(0, 2, 1), run(3, 10, 15), run(11, 11, 7), run(12, 20, 15), run(21, 37, 3), run(38, 44, 1),
+            ])
     }
 
     @Test("no items, one item, one long run, alternating items")

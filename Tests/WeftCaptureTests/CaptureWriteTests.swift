@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeftNodes
 import WeftSnapshot
+
 @testable import WeftCapture
 
 /// `Capture.write`, the writer of checkpoints (WEFT_SNAPSHOT_DIR) and of WeftTesting's
@@ -18,8 +19,10 @@ import WeftSnapshot
         defer { try? FileManager.default.removeItem(at: folder) }
         let kept = folder.appendingPathComponent("kept/exit.json").path
         let link = folder.appendingPathComponent("checkpoints/exit.json").path
-        try FileManager.default.createDirectory(atPath: (kept as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (kept as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data("old".utf8).write(to: URL(fileURLWithPath: kept))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../kept/exit.json")  // relative, as `ln -s` makes
 

@@ -6,6 +6,7 @@ import WeftLayout
 import WeftNodes
 import WeftProtocol
 import WeftSnapshot
+
 @testable import WeftCapture
 
 /// Device methods against a live node tree (the Card of Support.swift: inset 10 around a stack
@@ -79,7 +80,8 @@ struct CommandTests {
         #expect(card.title.frame.origin.x == 10 + 55)
 
         _ = try recorder.result("Layout.setStyle", ["id": .string(card.title.id), "property": "width", "value": "50%"])
-        _ = try recorder.result("Layout.setSpecProperty", ["id": .string("\(card.root.id)/0"), "property": "insets", "value": [0, 0, 0, 0]])
+        _ = try recorder.result(
+            "Layout.setSpecProperty", ["id": .string("\(card.root.id)/0"), "property": "insets", "value": [0, 0, 0, 0]])
         #expect(try recorder.result("Layout.revertEdits") == [:])
         #expect(card.title.style.width == .points(100))
         #expect(card.avatar.frame.origin == Point(x: 10, y: 10))
@@ -91,8 +93,11 @@ struct CommandTests {
         let recorder = RecordingSession(loop: loop(with: [card.root]))
         // Large fractions are legitimate (150% of the parent), and so is a size just under
         // Texture's 1e7-point invalid-size bound; zero is a valid size too.
-        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "width", "value": "150%"]) == nil)
-        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "height", "value": 9_999_999]) == nil)
+        #expect(
+            recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "width", "value": "150%"]) == nil)
+        #expect(
+            recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "height", "value": 9_999_999]) == nil
+        )
         #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "minWidth", "value": 0]) == nil)
         #expect(card.title.style.size.width == .fraction(1.5))
         #expect(card.title.style.size.height == .points(9_999_999))
@@ -108,18 +113,33 @@ struct CommandTests {
         #expect(recorder.errorCode("Tree.getElement", ["id": .string("\(r)/x")]) == -32010)
         #expect(recorder.errorCode("Tree.getElement", [:]) == -32602)
         #expect(recorder.errorCode("Tree.getElement", ["id": 12]) == -32602)
-        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "flexGrow", "value": "big"]) == -32011)
-        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "width", "value": "12px"]) == -32011)
+        #expect(
+            recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "flexGrow", "value": "big"])
+                == -32011)
+        #expect(
+            recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "width", "value": "12px"]) == -32011)
         // A negative size, or one at Texture's 1e7-point invalid-size bound, would lay out as a
         // silent 0-sized frame: refused as invalid values instead.
-        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "width", "value": "-5pt"]) == -32011)
-        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "width", "value": -5]) == -32011)
-        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "height", "value": 1e9]) == -32011)
-        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "minWidth", "value": "-10%"]) == -32011)
-        #expect(recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "colour", "value": 1]) == -32602)
-        #expect(recorder.errorCode("Layout.setSpecProperty", ["id": .string("\(r)/0.0"), "property": "direction", "value": "diagonal"]) == -32011)
-        #expect(recorder.errorCode("Layout.setSpecProperty", ["id": .string("\(r)/0.0"), "property": "insets", "value": [1, 2, 3, 4]]) == -32602)
-        #expect(recorder.errorCode("Layout.setSpecProperty", ["id": .string(card.title.id), "property": "spacing", "value": 1]) == -32602)
+        #expect(
+            recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "width", "value": "-5pt"]) == -32011)
+        #expect(
+            recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "width", "value": -5]) == -32011)
+        #expect(
+            recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "height", "value": 1e9]) == -32011)
+        #expect(
+            recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "minWidth", "value": "-10%"])
+                == -32011)
+        #expect(
+            recorder.errorCode("Layout.setStyle", ["id": .string(card.title.id), "property": "colour", "value": 1]) == -32602)
+        #expect(
+            recorder.errorCode(
+                "Layout.setSpecProperty", ["id": .string("\(r)/0.0"), "property": "direction", "value": "diagonal"]) == -32011)
+        #expect(
+            recorder.errorCode(
+                "Layout.setSpecProperty", ["id": .string("\(r)/0.0"), "property": "insets", "value": [1, 2, 3, 4]]) == -32602)
+        #expect(
+            recorder.errorCode("Layout.setSpecProperty", ["id": .string(card.title.id), "property": "spacing", "value": 1])
+                == -32602)
         #expect(recorder.errorCode("Layout.revertEdits", ["id": "n999999"]) == -32010)
         #expect(recorder.errorCode("Scroll.toItem", ["id": .string(card.title.id), "index": 0]) == -32602)
         #expect(recorder.errorCode("Runtime.step", ["frames": 0]) == -32602)
@@ -128,9 +148,13 @@ struct CommandTests {
         #expect(recorder.errorCode("Tree.explode") == -32601)
         // Malformed params: not JSON, not an object.
         var code: Int?
-        recorder.session.handle(method: "Tree.getElement", params: Array("{\"id\":".utf8)) { if case .failure(let e) = $0 { code = e.code } }
+        recorder.session.handle(method: "Tree.getElement", params: Array("{\"id\":".utf8)) {
+            if case .failure(let e) = $0 { code = e.code }
+        }
         #expect(code == -32602)
-        recorder.session.handle(method: "Tree.getElement", params: Array("[1]".utf8)) { if case .failure(let e) = $0 { code = e.code } }
+        recorder.session.handle(method: "Tree.getElement", params: Array("[1]".utf8)) {
+            if case .failure(let e) = $0 { code = e.code }
+        }
         #expect(code == -32602)
         // Nothing was edited by the refused calls.
         #expect(recorder.session.edits.isEmpty)
@@ -162,8 +186,13 @@ struct CommandTests {
         let recorder = RecordingSession(loop: loop(with: []))
         // An inset of 8 around a 32x32 box, in exactly 100x48: the box gets the range
         // {100 - 16, 48 - 16} exactly, so it is clamped to 84x32 and sits at (8, 8).
-        let document: JSONValue = ["size": [100, 48], "root": ["type": "inset", "insets": [8, 8, 8, 8],
-                                                              "child": ["id": "box", "type": "box", "intrinsicSize": [32, 32]]]]
+        let document: JSONValue = [
+            "size": [100, 48],
+            "root": [
+                "type": "inset", "insets": [8, 8, 8, 8],
+                "child": ["id": "box", "type": "box", "intrinsicSize": [32, 32]],
+            ],
+        ]
         let output = try recorder.result("Layout.evaluate", ["document": document])
         #expect(output["size"] == [100, 48])
         #expect(output["root"]?["children"]?.array?.first?["frame"] == [8, 8, 84, 32])
@@ -171,8 +200,12 @@ struct CommandTests {
         #expect(output["warnings"] == nil)
         // Infinite left and right insets in an unbounded width centre the box at NaN: 0, as
         // Texture's -[ASLayout frame] gives, with a warning naming it.
-        let centred: JSONValue = ["root": ["type": "inset", "insets": [8, "inf", 8, "inf"],
-                                           "child": ["id": "box", "type": "box", "intrinsicSize": [32, 32]]]]
+        let centred: JSONValue = [
+            "root": [
+                "type": "inset", "insets": [8, "inf", 8, "inf"],
+                "child": ["id": "box", "type": "box", "intrinsicSize": [32, 32]],
+            ]
+        ]
         let unbounded = try recorder.result("Layout.evaluate", ["document": centred])
         #expect(unbounded["root"]?["children"]?.array?.first?["frame"] == [0, 8, 32, 32])
         #expect(unbounded["warnings"]?.array?.first?.string?.hasPrefix("\"box\": its position {nan, 8} is not finite") == true)
@@ -184,7 +217,8 @@ struct CommandTests {
     private func stackParams(boxes count: Int) -> [UInt8] {
         let box = #"{"type":"box","intrinsicSize":[10,10]}"#
         let children = Array(repeating: box, count: count).joined(separator: ",")
-        return Array(#"{"document":{"size":[100,100],"root":{"type":"stack","direction":"vertical","children":[\#(children)]}}}"#.utf8)
+        return Array(
+            #"{"document":{"size":[100,100],"root":{"type":"stack","direction":"vertical","children":[\#(children)]}}}"#.utf8)
     }
 
     @Test("Layout.evaluate runs off the loop's thread, and refuses a document above its element limit")
@@ -209,9 +243,13 @@ struct CommandTests {
         #expect(error.code == -32602)
         #expect(error.message == "document: more than \(limit) elements (the limit of Layout.evaluate)")
         // Elements under every kind of member count, not only `children`.
-        let nested: JSONValue = ["type": "overlay", "child": ["type": "box"],
-                                 "overlay": ["type": "corner", "location": "topLeft", "child": ["type": "box"],
-                                             "corner": ["type": "inset", "child": ["type": "wrapper", "children": [["type": "box"]]]]]]
+        let nested: JSONValue = [
+            "type": "overlay", "child": ["type": "box"],
+            "overlay": [
+                "type": "corner", "location": "topLeft", "child": ["type": "box"],
+                "corner": ["type": "inset", "child": ["type": "wrapper", "children": [["type": "box"]]]],
+            ],
+        ]
         #expect(LayoutEvaluation.elementCount(in: nested, stoppingAfter: 100) == 7)
         #expect(LayoutEvaluation.elementCount(in: nested, stoppingAfter: 3) == 4)
 
@@ -259,7 +297,8 @@ struct CommandTests {
                 continue
             }
             #expect(error.code == -32602)
-            #expect(error.message == "params of \(params.count) bytes: \(method) takes at most \(CaptureSession.maximumParamsBytes)")
+            #expect(
+                error.message == "params of \(params.count) bytes: \(method) takes at most \(CaptureSession.maximumParamsBytes)")
         }
         // At the limit they are read as before.
         let id = "{\"id\":\"\(card.root.id)\"}"

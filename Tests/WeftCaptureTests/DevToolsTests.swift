@@ -3,6 +3,7 @@ import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
+
 @testable import WeftCapture
 
 /// Chrome DevTools' view of a live tree (`DevTools.call`), on the Card of Support.swift: inset 10
@@ -11,7 +12,8 @@ import WeftSnapshot
 struct DevToolsTests {
     /// A CDP call for connection `session`; its events land in the recorder as `DevTools.event`.
     private func cdp(_ recorder: RecordingSession, _ method: String, _ params: JSONValue = [:], session: Int = 1)
-        -> Result<JSONValue, CommandError> {
+        -> Result<JSONValue, CommandError>
+    {
         recorder.call("DevTools.call", ["session": .number(Double(session)), "method": .string(method), "params": params])
     }
 
@@ -29,13 +31,16 @@ struct DevToolsTests {
 
     @Test("layout style reads as CSS and every CSS form reads back as the same layout-json value")
     func styleMapping() throws {
-        let style: JSONObject = ["width": "50%", "height": 12, "minWidth": "8pt", "flexGrow": 1, "flexShrink": 0.5,
-                                 "alignSelf": "baselineLast", "layoutPosition": [1, 2], "spacingBefore": 3]
+        let style: JSONObject = [
+            "width": "50%", "height": 12, "minWidth": "8pt", "flexGrow": 1, "flexShrink": 0.5,
+            "alignSelf": "baselineLast", "layoutPosition": [1, 2], "spacingBefore": 3,
+        ]
         let declarations = CSSStyleMapping.declarations(of: style)
-        #expect(declarations.map { "\($0.name): \($0.value)" } == [
-            "width: 50%", "height: 12px", "min-width: 8px", "flex-grow: 1", "flex-shrink: 0.5",
-            "-weft-spacing-before: 3", "align-self: last baseline", "-weft-layout-position: 1px 2px",
-        ])
+        #expect(
+            declarations.map { "\($0.name): \($0.value)" } == [
+                "width: 50%", "height: 12px", "min-width: 8px", "flex-grow: 1", "flex-shrink: 0.5",
+                "-weft-spacing-before: 3", "align-self: last baseline", "-weft-layout-position: 1px 2px",
+            ])
         for declaration in declarations {
             let entry = try CSSStyleMapping.styleEntry(name: declaration.name, value: declaration.value)
             let expected: JSONValue = entry.key == "minWidth" ? 8 : style[entry.key]!
@@ -74,11 +79,14 @@ struct DevToolsTests {
         #expect(inline?["cssText"] == "width: 100px; height: 20px; flex-grow: 1;")
         // Dropping flex-grow (its default then) and a new height: the title keeps its 100 width.
         let sheet = try #require(inline?["styleSheetId"])
-        _ = try cdp(recorder, "CSS.setStyleTexts", ["edits": [["styleSheetId": sheet, "text": "width: 100px; height: 24px;"]]]).get()
+        _ = try cdp(recorder, "CSS.setStyleTexts", ["edits": [["styleSheetId": sheet, "text": "width: 100px; height: 24px;"]]])
+            .get()
         #expect(card.title.frame.size == Size(width: 100, height: 24))
         // Typed in the Styles pane, a value that does not read is left out and marked (and said in
         // the Console); the rest applies. Through the style attribute, it changes nothing.
-        let typed = try cdp(recorder, "CSS.setStyleTexts", ["edits": [["styleSheetId": sheet, "text": "width: 90px; height: x;"]]]).get()
+        let typed = try cdp(
+            recorder, "CSS.setStyleTexts", ["edits": [["styleSheetId": sheet, "text": "width: 90px; height: x;"]]]
+        ).get()
         let properties = try #require(typed["styles"]?.array?.first?["cssProperties"]?.array)
         #expect(properties.map { $0["parsedOk"] } == [nil, false])
         #expect(card.title.frame.size == Size(width: 90, height: 24))
@@ -103,8 +111,11 @@ struct DevToolsTests {
         loop.run(frames: 1)
         let titleId = try #require(child(child(child(child(root, 0), 0), 0), 1)?["nodeId"])
         let moved = events(recorder)
-        #expect(moved.contains { $0.method == "DOM.attributeModified" && $0.params["nodeId"] == titleId
-            && $0.params["name"] == "frame" && $0.params["value"] == "65 0 290 20" })
+        #expect(
+            moved.contains {
+                $0.method == "DOM.attributeModified" && $0.params["nodeId"] == titleId
+                    && $0.params["name"] == "frame" && $0.params["value"] == "65 0 290 20"
+            })
         // The other connection has none of those nodes: it hears nothing.
         card.wrapInCenter = true
         card.root.setNeedsLayout()

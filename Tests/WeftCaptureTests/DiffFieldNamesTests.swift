@@ -1,6 +1,7 @@
 import Testing
 import WeftLayout
 import WeftSnapshot
+
 @testable import WeftCapture
 
 /// `weft diff --ignore` accepts the style and spec-property names of WeftSnapshot's

@@ -3,6 +3,7 @@ import Testing
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
+
 @testable import WeftCapture
 
 /// `Capture.encodedSnapshot(of:)` writes the document while it walks the trees: its bytes are
@@ -10,14 +11,17 @@ import WeftSnapshot
 @Suite struct EncodedSnapshotTests {
     /// The written document and the encoded value, compared byte for byte; on a difference, the
     /// first differing element says where.
-    private func expectSameDocument(_ roots: [DisplayNode], revision: Int = 0, meta: Snapshot.Meta = Snapshot.Meta(),
-                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectSameDocument(
+        _ roots: [DisplayNode], revision: Int = 0, meta: Snapshot.Meta = Snapshot.Meta(),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let value = Capture.snapshot(of: roots, revision: revision, meta: meta)
         let written = Capture.encodedSnapshot(of: roots, revision: revision, meta: meta)
         guard written != value.encoded() else { return }
         let decoded = try Snapshot(json: written)
-        Issue.record("the written document differs: \(firstDifference(value, decoded) ?? "in bytes only")",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "the written document differs: \(firstDifference(value, decoded) ?? "in bytes only")",
+            sourceLocation: sourceLocation)
     }
 
     @Test("a card: specs with implied class names, a node's layout root with its implied range")
@@ -29,7 +33,8 @@ import WeftSnapshot
 
     @Test("several roots, the revision and the meta")
     func severalRoots() throws {
-        let first = Card(), second = Card()
+        let first = Card()
+        let second = Card()
         second.root.backgroundColor = .black
         var meta = Snapshot.Meta(appId: "org.example.Cards")
         meta.extra["checkpoint"] = "start"
@@ -127,18 +132,20 @@ import WeftSnapshot
         let box = BoxNode(intrinsicSize: Size(width: 5, height: 5), className: "ASBox", debugName: "box")
         box.style.flexGrow = 2
         root.layoutSpecBlock = { _, _ in
-            let relative = RelativeLayoutSpec(horizontalPosition: .end, verticalPosition: .center, sizingOption: .minimumWidth,
-                                              child: oneLine)
+            let relative = RelativeLayoutSpec(
+                horizontalPosition: .end, verticalPosition: .center, sizingOption: .minimumWidth,
+                child: oneLine)
             let corner = CornerLayoutSpec(child: image, corner: network, location: .bottomRight)
             corner.offset = Point(x: -2, y: 3)
             corner.wrapsCorner = true
-            let stack = StackLayoutSpec(direction: .vertical, spacing: 3, justifyContent: .spaceBetween, alignItems: .end,
-                                        children: [
-                styled, wrapped, relative, corner, empty, box,
-                CenterLayoutSpec(centeringOptions: .x, sizingOptions: .minimumY, child: plainNetwork),
-                RatioLayoutSpec(ratio: 0.5, child: view),
-                AbsoluteLayoutSpec(sizing: .sizeToFit, children: []),
-            ])
+            let stack = StackLayoutSpec(
+                direction: .vertical, spacing: 3, justifyContent: .spaceBetween, alignItems: .end,
+                children: [
+                    styled, wrapped, relative, corner, empty, box,
+                    CenterLayoutSpec(centeringOptions: .x, sizingOptions: .minimumY, child: plainNetwork),
+                    RatioLayoutSpec(ratio: 0.5, child: view),
+                    AbsoluteLayoutSpec(sizing: .sizeToFit, children: []),
+                ])
             stack.flexWrap = .wrap
             stack.alignContent = .center
             stack.lineSpacing = 2
@@ -159,11 +166,17 @@ import WeftSnapshot
         #expect(oneLineElement.props["control"] == ["enabled": false])
         let imageElement = try #require(snapshot.roots[0].first { $0.id == image.id })
         #expect(imageElement.props["image"]?["decodedBytes"] == 2400)
-        #expect(imageElement.props["control"]?["targets"] == [["event": "touchUpInside", "action": "open"],
-                                                              ["event": "valueChanged", "action": "open"]])
+        #expect(
+            imageElement.props["control"]?["targets"] == [
+                ["event": "touchUpInside", "action": "open"],
+                ["event": "valueChanged", "action": "open"],
+            ])
         let viewElement = try #require(snapshot.roots[0].first { $0.id == view.id })
-        #expect(viewElement.props == ["clipsToBounds": true, "hidden": true, "alpha": 0.25, "backgroundColor": "#ff800080",
-                                      "hitTestSlop": [-4, .number(-.infinity), 0, 2]])
+        #expect(
+            viewElement.props == [
+                "clipsToBounds": true, "hidden": true, "alpha": 0.25, "backgroundColor": "#ff800080",
+                "hitTestSlop": [-4, .number(-.infinity), 0, 2],
+            ])
         let written = String(decoding: Capture.encodedSnapshot(of: roots), as: UTF8.self)
         #expect(!written.contains("\"lines\":[\"Hi\"]") && !written.contains("2400"))
         #expect(written.contains("\"hitTestSlop\":[-4,\"-inf\",0,2]"))

@@ -3,6 +3,7 @@ import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
+
 @testable import WeftCapture
 
 /// A program's own spec class, which Weft captures with type `custom`.
@@ -29,8 +30,9 @@ private final class BadgeSpec: LayoutSpec {
         image.style.preferredSize = Size(width: 22, height: 22)
         root.automaticallyManagesSubnodes = true
         root.layoutSpecBlock = { _, _ in
-            StackLayoutSpec(direction: .vertical, alignItems: .start,
-                            children: [oneLine, wrapped, empty, image, BadgeSpec()])
+            StackLayoutSpec(
+                direction: .vertical, alignItems: .start,
+                children: [oneLine, wrapped, empty, image, BadgeSpec()])
         }
         let snapshot = Capture.snapshot(of: loop(with: [root], size: Size(width: 375, height: 400)).roots)
         try writeArtifact(snapshot, name: "implied-values")

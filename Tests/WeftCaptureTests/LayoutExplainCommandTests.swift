@@ -2,6 +2,7 @@ import Testing
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
+
 @testable import WeftCapture
 
 /// Layout.explain against the Card of Support.swift: at 375x100 the inset of 10 gives the stack
@@ -23,7 +24,8 @@ struct LayoutExplainCommandTests {
         #expect(grow["values"]?["violation"] == 200 && grow["values"]?["after"] == 300)
         // In the flex pass the stack fixes the width at 300: the style width 100 no longer counts.
         let style = try #require(steps.first { $0["section"] == "style" && $0["rule"] == "style.overridden" })
-        #expect(style["sentence"]?.string?.hasPrefix("style width 100 has no effect: the parent gave an exact width of 300") == true)
+        #expect(
+            style["sentence"]?.string?.hasPrefix("style width 100 has no effect: the parent gave an exact width of 300") == true)
         #expect(answer["passRoot"]?.string == card.root.id && answer["above"] == [])
         #expect(answer["text"]?.string?.contains("3. ASDisplayNode (title)") == true)
         // The traced pass neither reads nor fills the layout cache.
@@ -38,7 +40,9 @@ struct LayoutExplainCommandTests {
         let answer = try recorder.result("Layout.explain", ["id": .string(card.root.id)])
         let steps = try #require(answer["chain"]?.array?.last?["steps"]?.array)
         let style = try #require(steps.first { $0["rule"] == "style.overridden" })
-        #expect(style["sentence"]?.string?.hasPrefix("style width 50% of 375 = 187.5 has no effect: the parent gave an exact width of 375") == true)
+        #expect(
+            style["sentence"]?.string?.hasPrefix(
+                "style width 50% of 375 = 187.5 has no effect: the parent gave an exact width of 375") == true)
         #expect(answer["chain"]?.array?.last?["frame"] == [0, 0, 375, 100])
     }
 

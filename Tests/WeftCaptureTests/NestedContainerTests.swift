@@ -2,6 +2,7 @@ import Testing
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
+
 @testable import WeftCapture
 
 /// Pages of a pager, each a cell holding one table of `Rows` (44-high rows) that fills it.
@@ -51,7 +52,8 @@ struct NestedContainerTests {
     func preloadedPageTable() throws {
         let (loop, pager, pages) = pagerLoop()
         let snapshot = Capture.snapshot(of: loop.roots)
-        let table0 = try #require(pages.tables[0]), table1 = try #require(pages.tables[1])
+        let table0 = try #require(pages.tables[0])
+        let table1 = try #require(pages.tables[1])
         // The pager's first update is in minimum mode with its overrides: display (0, 0) is the
         // visible page 0, preload (1, 1) reaches [-320, 640): pages 0 and 1. Page 0 is on screen
         // (the pager's subnode); page 1 is preloaded off screen (no supernode). Parents first,
@@ -157,9 +159,13 @@ struct NestedContainerTests {
         let recorder = RecordingSession(loop: loop)
         var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
         let table1 = try #require(pages.tables[1])
-        _ = try recorder.result("Range.setTuningParameters", ["controller": .string(controllerID(table1)),
-                                                              "mode": "minimum", "rangeType": "preload",
-                                                              "leading": 3, "trailing": 2])
+        _ = try recorder.result(
+            "Range.setTuningParameters",
+            [
+                "controller": .string(controllerID(table1)),
+                "mode": "minimum", "rangeType": "preload",
+                "leading": 3, "trailing": 2,
+            ])
         loop.run(frames: 2)
         for update in recorder.updates { try applyUpdate(update, to: &copy) }
         let fresh = recorder.session.document()
@@ -167,8 +173,13 @@ struct NestedContainerTests {
         let tuning = try #require(fresh.rangeControllers.first { $0.owner == table1.id }).tuning.minimum.preload
         #expect(tuning == Snapshot.TuningParameters(leading: 3, trailing: 2))
         // An id no container has is still an unknown element.
-        #expect(recorder.errorCode("Range.setTuningParameters", ["controller": "r999999", "mode": "minimum",
-                                                                 "rangeType": "preload", "leading": 1,
-                                                                 "trailing": 1]) == -32010)
+        #expect(
+            recorder.errorCode(
+                "Range.setTuningParameters",
+                [
+                    "controller": "r999999", "mode": "minimum",
+                    "rangeType": "preload", "leading": 1,
+                    "trailing": 1,
+                ]) == -32010)
     }
 }

@@ -2,8 +2,9 @@ import Testing
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
-@testable import WeftCapture
 import WeftSynthetic
+
+@testable import WeftCapture
 
 /// A random program: nodes whose layout spec (a stack, maybe wrapped in an inset, a center or a
 /// background) arranges their `kids`, which random mutations add, remove, reorder and restyle.
@@ -89,9 +90,12 @@ final class RandomProgram {
             snapshot.forEachElement { ids.append($0.id) }
             let id = ids[random(0...(ids.count - 1))]
             if id.contains("/"), random(0...1) == 0 {
-                _ = recorder.call("Layout.setSpecProperty", ["id": .string(id), "property": "spacing", "value": .number(Double(random(0...12)))])
+                _ = recorder.call(
+                    "Layout.setSpecProperty",
+                    ["id": .string(id), "property": "spacing", "value": .number(Double(random(0...12)))])
             } else {
-                _ = recorder.call("Layout.setStyle", ["id": .string(id), "property": "flexGrow", "value": .number(Double(random(0...2)))])
+                _ = recorder.call(
+                    "Layout.setStyle", ["id": .string(id), "property": "flexGrow", "value": .number(Double(random(0...2)))])
             }
         }
         if list.map(ObjectIdentifier.init) != (kids[container.id] ?? []).map(ObjectIdentifier.init) {
@@ -103,8 +107,9 @@ final class RandomProgram {
 
 @Suite("Captures of random trees")
 struct RandomTreeTests {
-    @Test("apply(diff(a, b), a) == b across random changes and edits, through the JSON of the ops",
-          arguments: 1...40)
+    @Test(
+        "apply(diff(a, b), a) == b across random changes and edits, through the JSON of the ops",
+        arguments: 1...40)
     func diffApply(seed: Int) throws {
         let program = RandomProgram(seed: UInt64(seed))
         let loop = loop(with: [program.root], size: Size(width: 320, height: 480))

@@ -2,6 +2,7 @@ import Testing
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
+
 @testable import WeftCapture
 
 /// Range and scroll methods and the runtime's memory and application-state methods, on a table
@@ -13,17 +14,36 @@ struct ScrollCommandTests {
         let (loop, table, _) = tableLoop(rows: 100)
         let recorder = RecordingSession(loop: loop)
         let controller = "r" + table.id.dropFirst()
-        _ = try recorder.result("Range.setTuningParameters", ["controller": .string(controller), "mode": "full",
-                                                              "rangeType": "display", "leading": 3, "trailing": 1])
+        _ = try recorder.result(
+            "Range.setTuningParameters",
+            [
+                "controller": .string(controller), "mode": "full",
+                "rangeType": "display", "leading": 3, "trailing": 1,
+            ])
         let tuning = try #require(Capture.snapshot(of: loop.roots).rangeControllers.first?.tuning)
         #expect(tuning.full.display == Snapshot.TuningParameters(leading: 3, trailing: 1))
         #expect(tuning.full.preload == Snapshot.Tuning.textureDefaults.full.preload)
-        #expect(recorder.errorCode("Range.setTuningParameters", ["controller": "r999999", "mode": "full", "rangeType": "display",
-                                                                 "leading": 1, "trailing": 1]) == -32010)
-        #expect(recorder.errorCode("Range.setTuningParameters", ["controller": .string(controller), "mode": "full",
-                                                                 "rangeType": "display", "leading": -1, "trailing": 1]) == -32011)
-        #expect(recorder.errorCode("Range.setTuningParameters", ["controller": .string(controller), "mode": "huge",
-                                                                 "rangeType": "display", "leading": 1, "trailing": 1]) == -32602)
+        #expect(
+            recorder.errorCode(
+                "Range.setTuningParameters",
+                [
+                    "controller": "r999999", "mode": "full", "rangeType": "display",
+                    "leading": 1, "trailing": 1,
+                ]) == -32010)
+        #expect(
+            recorder.errorCode(
+                "Range.setTuningParameters",
+                [
+                    "controller": .string(controller), "mode": "full",
+                    "rangeType": "display", "leading": -1, "trailing": 1,
+                ]) == -32011)
+        #expect(
+            recorder.errorCode(
+                "Range.setTuningParameters",
+                [
+                    "controller": .string(controller), "mode": "huge",
+                    "rangeType": "display", "leading": 1, "trailing": 1,
+                ]) == -32602)
     }
 
     @Test("Scroll.setContentOffset and Scroll.toItem are programmatic scrolls")

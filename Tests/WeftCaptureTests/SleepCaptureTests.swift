@@ -5,6 +5,7 @@ import Testing
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
+
 @testable import WeftCapture
 
 /// Streamed captures taken while the loop sleeps between frames (`IdleGate`,
@@ -21,17 +22,21 @@ struct SleepCaptureTests {
 
     /// A table loop on a manual wall clock, with the clock.
     static func manualLoop(rows: Int = 100, clock: LoopClock = .manual, framesPerSecond: Double = 60)
-        -> (MainLoop, TableNode, Rows, ManualWallClock) {
+        -> (MainLoop, TableNode, Rows, ManualWallClock)
+    {
         let wallClock = ManualWallClock()
-        let (loop, table, source) = tableLoop(rows: rows, clock: clock, framesPerSecond: framesPerSecond,
-                                              wallClock: .manual(wallClock))
+        let (loop, table, source) = tableLoop(
+            rows: rows, clock: clock, framesPerSecond: framesPerSecond,
+            wallClock: .manual(wallClock))
         return (loop, table, source, wallClock)
     }
 
     /// A streaming session on `loop`, with the document it started from. `preparing` runs
     /// before the session's worker does.
-    static func streaming(_ loop: MainLoop, roots: (() -> [DisplayNode])? = nil, updateRate: Double = 30,
-                          preparing: (CaptureSession) -> Void = { _ in }) throws -> (CaptureSession, Outbox, Snapshot) {
+    static func streaming(
+        _ loop: MainLoop, roots: (() -> [DisplayNode])? = nil, updateRate: Double = 30,
+        preparing: (CaptureSession) -> Void = { _ in }
+    ) throws -> (CaptureSession, Outbox, Snapshot) {
         let session = CaptureSession(loop: loop, roots: roots, updateRate: updateRate, publishing: .worker)
         preparing(session)
         let outbox = Outbox()
@@ -48,15 +53,18 @@ struct SleepCaptureTests {
         let fresh = session.document()  // waits for the worker
         for update in outbox.updates { try applyUpdate(update, to: &copy) }
         #expect(copy.revision == fresh.revision)
-        #expect(copy.roots == fresh.roots && copy.rangeControllers == fresh.rangeControllers,
-                "\(firstDifference(copy, fresh) ?? "range controllers differ")")
+        #expect(
+            copy.roots == fresh.roots && copy.rangeControllers == fresh.rangeControllers,
+            "\(firstDifference(copy, fresh) ?? "range controllers differ")")
     }
 
     /// The last document published is the trees as they are now (`missing` says what is not
     /// otherwise), and the updates sent rebuild it from `document`.
-    static func expectPublishedIsCurrent(_ session: CaptureSession, _ loop: MainLoop, from document: Snapshot,
-                                         outbox: Outbox, _ missing: Comment,
-                                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectPublishedIsCurrent(
+        _ session: CaptureSession, _ loop: MainLoop, from document: Snapshot,
+        outbox: Outbox, _ missing: Comment,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let published = try #require(session.publisher.flush().published, sourceLocation: sourceLocation)
         let isCurrent = published.roots == Capture.snapshot(of: loop.roots).roots
         #expect(isCurrent, missing, sourceLocation: sourceLocation)
@@ -90,8 +98,9 @@ struct SleepCaptureTests {
         // 30 updates per second over 40 frames at 60: every other frame's, each in the sleep
         // after it but the first (no sleep came before its frame).
         #expect(session.streamedCaptures == 20)
-        #expect(session.capturesWhileLoopSlept == session.streamedCaptures - 1,
-                "\(session.capturesWhileLoopSlept) of \(session.streamedCaptures) captures in the loop's sleeps")
+        #expect(
+            session.capturesWhileLoopSlept == session.streamedCaptures - 1,
+            "\(session.capturesWhileLoopSlept) of \(session.streamedCaptures) captures in the loop's sleeps")
         #expect(outbox.updates.count == session.streamedCaptures)
         try Self.expectUpdatesRebuild(document, session: session, outbox: outbox)
         session.stop()
@@ -104,13 +113,16 @@ struct SleepCaptureTests {
         table.drag(by: Point(x: 0, y: 900), duration: 0.9)
         Self.runInRealTime(loop, frames: 120) { _ in _ = session.publisher.flush() }
         #expect(session.streamedCaptures == 30)  // 30 per second of 120 frames: every fourth
-        #expect(session.capturesWhileLoopSlept == 29,  // all but the first
-                "\(session.capturesWhileLoopSlept) of \(session.streamedCaptures) captures in the loop's sleeps")
+        #expect(
+            session.capturesWhileLoopSlept == 29,  // all but the first
+            "\(session.capturesWhileLoopSlept) of \(session.streamedCaptures) captures in the loop's sleeps")
         try Self.expectUpdatesRebuild(document, session: session, outbox: outbox)
         session.stop()
     }
 
-    @Test("a live loop on its own thread, paced by its wall clock, changing its trees every few frames, streams updates that rebuild the document")
+    @Test(
+        "a live loop on its own thread, paced by its wall clock, changing its trees every few frames, streams updates that rebuild the document"
+    )
     func liveLoopOnItsOwnThread() throws {
         struct Outcome: Sendable {
             var rebuilt = false
@@ -141,8 +153,9 @@ struct SleepCaptureTests {
             loop.run()
             var copy = start
             let fresh = session.document()
-            var result = Outcome(captures: session.streamedCaptures, capturesInSleeps: session.capturesWhileLoopSlept,
-                                 updates: outbox.updates.count)
+            var result = Outcome(
+                captures: session.streamedCaptures, capturesInSleeps: session.capturesWhileLoopSlept,
+                updates: outbox.updates.count)
             do {
                 for update in outbox.updates { try applyUpdate(update, to: &copy) }
                 result.rebuilt = copy.roots == fresh.roots && copy.rangeControllers == fresh.rangeControllers
@@ -160,7 +173,9 @@ struct SleepCaptureTests {
         // 90 frames at 60 per second, 30 updates per second: 45 captures, all in the sleeps.
         // 90 frames, the trees changing in about 80 of them, at most 30 updates per second of 60
         // frames: about 40 captures, every one in the sleep after its frame.
-        #expect(result.captures >= 30 && result.updates >= result.captures - 1, "\(result.captures) captures, \(result.updates) updates")
+        #expect(
+            result.captures >= 30 && result.updates >= result.captures - 1,
+            "\(result.captures) captures, \(result.updates) updates")
         #expect(result.capturesInSleeps == result.captures, "\(result.capturesInSleeps) of \(result.captures) in sleeps")
     }
 
@@ -204,8 +219,9 @@ struct SleepCaptureTests {
         loop.run(frames: 10)
         releaseWorker()
         let revision = session.revision
-        try Self.expectPublishedIsCurrent(session, loop, from: document, outbox: outbox,
-                                          "the changes of the frames after the first were not captured")
+        try Self.expectPublishedIsCurrent(
+            session, loop, from: document, outbox: outbox,
+            "the changes of the frames after the first were not captured")
         #expect(session.revision == revision, "the accessor left changes to capture")
         session.stop()
     }
@@ -269,7 +285,8 @@ struct SleepCaptureTests {
         session.stop()
     }
 
-    @Test("a capture the loop submitted before a worker late for its poll is not published after the newer one it takes in a sleep")
+    @Test(
+        "a capture the loop submitted before a worker late for its poll is not published after the newer one it takes in a sleep")
     func lateWorkerKeepsTheOrder() throws {
         let (loop, table, _) = tableLoop(rows: 100)
         // The worker stops once in a poll, just before it tries a capture in the loop's sleep
@@ -301,7 +318,8 @@ struct SleepCaptureTests {
         loop.tick()  // a newer capture is wanted in a sleep
         workerGoes.signal()
         Self.sleepUntilCapturedInASleep(loop, session)
-        try Self.expectPublishedIsCurrent(session, loop, from: document, outbox: outbox, "an older capture was published after the newer one")
+        try Self.expectPublishedIsCurrent(
+            session, loop, from: document, outbox: outbox, "an older capture was published after the newer one")
         session.stop()
     }
 
@@ -328,7 +346,8 @@ struct SleepCaptureTests {
         loop.tick()
         loop.sleep(until: loop.wallClock.now + loop.frameDuration)
         #expect(session.capturesWhileLoopSlept == 1)
-        try Self.expectPublishedIsCurrent(session, loop, from: document, outbox: outbox, "the last change before the pause still waits for a sleep")
+        try Self.expectPublishedIsCurrent(
+            session, loop, from: document, outbox: outbox, "the last change before the pause still waits for a sleep")
         session.stop()
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftCapture
 
 /// The session's scheduling (`StreamScheduler`) driven by hand: program times and wall-clock
@@ -6,10 +7,13 @@ import Testing
 @Suite("the stream's scheduling")
 struct StreamSchedulerTests {
     /// A frame at program time `time` that took `seconds` of wall time, with the frame's facts.
-    static func frame(_ scheduler: inout StreamScheduler, at time: Double, seconds: Double = 0.001, changed: Bool = true,
-                      waiting: Bool = false, slept: Bool = false, workerBusy: Bool = false) -> StreamScheduler.Decision {
-        scheduler.decide(frameTime: time, frameSeconds: { seconds }, hasChanges: changed, captureWaitsForSleep: waiting,
-                         sleptBeforeFrame: slept, workerHasWaitingCapture: { workerBusy })
+    static func frame(
+        _ scheduler: inout StreamScheduler, at time: Double, seconds: Double = 0.001, changed: Bool = true,
+        waiting: Bool = false, slept: Bool = false, workerBusy: Bool = false
+    ) -> StreamScheduler.Decision {
+        scheduler.decide(
+            frameTime: time, frameSeconds: { seconds }, hasChanges: changed, captureWaitsForSleep: waiting,
+            sleptBeforeFrame: slept, workerHasWaitingCapture: { workerBusy })
     }
 
     /// Streams at `time` and captures on the loop's thread in `seconds`, charged as a running
@@ -35,7 +39,9 @@ struct StreamSchedulerTests {
         #expect(Self.frame(&scheduler, at: 6, changed: false) == .wait, "nothing to stream")
     }
 
-    @Test("a frame after a sleep leaves its capture for the next sleep; one left untaken is taken at the next frame, whatever the rate")
+    @Test(
+        "a frame after a sleep leaves its capture for the next sleep; one left untaken is taken at the next frame, whatever the rate"
+    )
     func sleepsAndWaitingCaptures() {
         var scheduler = StreamScheduler(updateRate: 30, captureBudget: 0)
         #expect(Self.frame(&scheduler, at: 1, slept: true) == .stream(mayWaitForSleep: true))
@@ -43,14 +49,20 @@ struct StreamSchedulerTests {
         #expect(Self.frame(&scheduler, at: 1 + 1.0 / 60, changed: false, waiting: true) == .takeWaitingCapture)
     }
 
-    @Test("frames back to back hold their changes while the worker has not taken the last capture; a frame after a sleep does not")
+    @Test(
+        "frames back to back hold their changes while the worker has not taken the last capture; a frame after a sleep does not")
     func holdForWorker() {
         var scheduler = StreamScheduler(updateRate: 0, captureBudget: 0)
         #expect(Self.frame(&scheduler, at: 1, workerBusy: true) == .holdForWorker)
         #expect(Self.frame(&scheduler, at: 1, slept: true, workerBusy: true) == .stream(mayWaitForSleep: true))
         var asked = 0
-        _ = scheduler.decide(frameTime: 2, frameSeconds: { 0 }, hasChanges: false, captureWaitsForSleep: false,
-                             sleptBeforeFrame: false, workerHasWaitingCapture: { asked += 1; return true })
+        _ = scheduler.decide(
+            frameTime: 2, frameSeconds: { 0 }, hasChanges: false, captureWaitsForSleep: false,
+            sleptBeforeFrame: false,
+            workerHasWaitingCapture: {
+                asked += 1
+                return true
+            })
         #expect(asked == 0, "the worker is not asked about a frame with nothing to stream")
     }
 
@@ -65,12 +77,19 @@ struct StreamSchedulerTests {
         while Self.frame(&scheduler, at: 0.2) == .wait { frames += 1 }
         #expect(frames == 4)
         var readClock = false
-        _ = scheduler.decide(frameTime: 0.3, frameSeconds: { readClock = true; return 0 }, hasChanges: true,
-                             captureWaitsForSleep: false, sleptBeforeFrame: false, workerHasWaitingCapture: { false })
+        _ = scheduler.decide(
+            frameTime: 0.3,
+            frameSeconds: {
+                readClock = true
+                return 0
+            }, hasChanges: true,
+            captureWaitsForSleep: false, sleptBeforeFrame: false, workerHasWaitingCapture: { false })
         #expect(!readClock, "a frame without debt does not read the clock")
     }
 
-    @Test("the loop's wait for a capture in its sleep is charged after the next frame, unless the capture was the stream's first or the loop paused")
+    @Test(
+        "the loop's wait for a capture in its sleep is charged after the next frame, unless the capture was the stream's first or the loop paused"
+    )
     func loopWait() {
         var scheduler = StreamScheduler(updateRate: 0, captureBudget: 0.25)
         Self.streamAndCapture(&scheduler, at: 0, seconds: 0.001)

@@ -3,6 +3,7 @@ import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
+
 @testable import WeftCapture
 
 @Suite("Tree.updated streaming")
@@ -126,8 +127,12 @@ struct StreamingTests {
         let recorder = RecordingSession(loop: loop)
         var copy = try Snapshot(json: try recorder.result("Tree.getDocument").jsonBytes)
         let controller = "r" + table.id.dropFirst()
-        _ = try recorder.result("Range.setTuningParameters", ["controller": .string(controller), "mode": "minimum",
-                                                              "rangeType": "preload", "leading": 3, "trailing": 2])
+        _ = try recorder.result(
+            "Range.setTuningParameters",
+            [
+                "controller": .string(controller), "mode": "minimum",
+                "rangeType": "preload", "leading": 3, "trailing": 2,
+            ])
         loop.run(frames: 3)
         for update in recorder.updates { try applyUpdate(update, to: &copy) }
         let fresh = recorder.session.document()

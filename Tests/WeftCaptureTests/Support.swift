@@ -1,10 +1,11 @@
+import Foundation
 import Synchronization
 import Testing
-import Foundation
 import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
+
 @testable import WeftCapture
 
 /// A card: a root laid out by an inset spec (10 on every edge) around a horizontal stack
@@ -30,8 +31,9 @@ final class Card {
         title.style.flexGrow = 1
         root.automaticallyManagesSubnodes = true
         root.layoutSpecBlock = { [unowned self] _, _ in
-            let stack = StackLayoutSpec(direction: .horizontal, spacing: spacing, alignItems: .start,
-                                        children: [avatar, title])
+            let stack = StackLayoutSpec(
+                direction: .horizontal, spacing: spacing, alignItems: .start,
+                children: [avatar, title])
             let body: any LayoutElement = wrapInCenter ? CenterLayoutSpec(child: stack) : stack
             return InsetLayoutSpec(insets: EdgeInsets(all: 10), child: body)
         }
@@ -48,7 +50,8 @@ func cornerButton() -> (holder: DisplayNode, button: ControlNode) {
     let holder = DisplayNode()
     holder.automaticallyManagesSubnodes = true
     holder.style.preferredSize = Size(width: 50, height: 50)
-    holder.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(top: 40, left: 40, bottom: 0, right: 0), child: button) }
+    holder.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(top: 40, left: 40, bottom: 0, right: 0), child: button)
+    }
     return (holder, button)
 }
 
@@ -159,8 +162,10 @@ final class RecordingSession {
 }
 
 /// A table of `rows` rows (each 44 high) as a root of 375x220: five rows fill its viewport.
-func tableLoop(rows: Int, clock: LoopClock = .manual, framesPerSecond: Double = 60,
-               wallClock: WallClock = .monotonic) -> (MainLoop, TableNode, Rows) {
+func tableLoop(
+    rows: Int, clock: LoopClock = .manual, framesPerSecond: Double = 60,
+    wallClock: WallClock = .monotonic
+) -> (MainLoop, TableNode, Rows) {
     let table = TableNode()
     table.debugName = "feed"
     let source = Rows(count: rows)
@@ -189,13 +194,17 @@ func firstDifference(_ a: Snapshot, _ b: Snapshot) -> String? {
     var found: String?
     b.forEachElement { element in
         guard found == nil else { return }
-        guard let other = elementsA[element.id] else { found = "\(element.id): only in the second"; return }
+        guard let other = elementsA[element.id] else {
+            found = "\(element.id): only in the second"
+            return
+        }
         if other.children.map(\.id) != element.children.map(\.id) {
             found = "\(element.id).children: \(other.children.map(\.id)) vs \(element.children.map(\.id))"
             return
         }
         for field in ElementField.allCases where field != .children && field.differs(other, element) {
-            found = "\(element.id).\(field.rawValue): \(String(decoding: other.encoded(), as: UTF8.self).prefix(300)) vs \(String(decoding: element.encoded(), as: UTF8.self).prefix(300))"
+            found =
+                "\(element.id).\(field.rawValue): \(String(decoding: other.encoded(), as: UTF8.self).prefix(300)) vs \(String(decoding: element.encoded(), as: UTF8.self).prefix(300))"
             return
         }
     }

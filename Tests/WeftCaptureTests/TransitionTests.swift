@@ -5,6 +5,7 @@ import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
+
 @testable import WeftCapture
 
 /// The program's side of an inspection driven through state transitions (listening on and off,
@@ -34,10 +35,13 @@ struct TransitionTests {
         var resyncsOnGap = false
         private(set) var needsDocument = false
 
-        init(loop: MainLoop, publishing: CaptureSession.Publishing = .worker, updateRate: Double = 0,
-             captureBudget: Double = 0, roots: (() -> [DisplayNode])? = nil) {
-            session = CaptureSession(loop: loop, roots: roots, updateRate: updateRate, captureBudget: captureBudget,
-                                     publishing: publishing)
+        init(
+            loop: MainLoop, publishing: CaptureSession.Publishing = .worker, updateRate: Double = 0,
+            captureBudget: Double = 0, roots: (() -> [DisplayNode])? = nil
+        ) {
+            session = CaptureSession(
+                loop: loop, roots: roots, updateRate: updateRate, captureBudget: captureBudget,
+                publishing: publishing)
             session.sendEvent = { [inbox] method, params in
                 let value = (try? JSONReader.parse(params)) ?? .null
                 inbox.events.withLock { $0.append((method, value)) }
@@ -64,8 +68,10 @@ struct TransitionTests {
 
         /// Calls a method that must be answered at once, exactly once.
         @discardableResult
-        func call(_ method: String, _ params: JSONValue = [:],
-                  sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
+        func call(
+            _ method: String, _ params: JSONValue = [:],
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws -> JSONValue {
             let answers = replies(method, params)
             #expect(answers.count == 1, "\(method) answered \(answers.count) times", sourceLocation: sourceLocation)
             return try #require(answers.first, sourceLocation: sourceLocation).get()
@@ -107,8 +113,9 @@ struct TransitionTests {
             let fresh = Capture.snapshot(of: session.inspectedRoots)
             #expect(firstDifference(copy, fresh) == nil, "\(moment)", sourceLocation: sourceLocation)
             #expect(copy.roots.map(\.id) == fresh.roots.map(\.id), "\(moment): the roots", sourceLocation: sourceLocation)
-            #expect(copy.roots == fresh.roots && copy.rangeControllers == fresh.rangeControllers, "\(moment)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                copy.roots == fresh.roots && copy.rangeControllers == fresh.rangeControllers, "\(moment)",
+                sourceLocation: sourceLocation)
             #expect(copy.revision == session.revision, "\(moment): the copy's revision", sourceLocation: sourceLocation)
         }
 
@@ -116,8 +123,9 @@ struct TransitionTests {
         var updates: [JSONValue] { inbox.events.withLock { $0.filter { $0.method == "Tree.updated" }.map(\.params) } }
     }
 
-    @Test("listening off and on again: changes made while nobody listened reach the copy at the next frame",
-          arguments: [CaptureSession.Publishing.inline, .worker])
+    @Test(
+        "listening off and on again: changes made while nobody listened reach the copy at the next frame",
+        arguments: [CaptureSession.Publishing.inline, .worker])
     func listeningOffAndOn(publishing: CaptureSession.Publishing) throws {
         let (loop, table, _) = tableLoop(rows: 100)
         let watcher = Watcher(loop: loop, publishing: publishing)
@@ -185,12 +193,16 @@ struct TransitionTests {
         for round in 0..<12 {
             loop.run(frames: 1)
             if round % 3 == 0 { try watcher.getDocument() }
-            if round % 4 == 1 { try watcher.getDocument(); try watcher.getDocument() }
+            if round % 4 == 1 {
+                try watcher.getDocument()
+                try watcher.getDocument()
+            }
             try watcher.expectInSync("round \(round)")
         }
         let revisions = watcher.updates.map { Int($0["revision"]?.number ?? 0) }
-        #expect(revisions == revisions.sorted() && Set(revisions).count == revisions.count,
-                "revisions only grow: \(revisions)")
+        #expect(
+            revisions == revisions.sorted() && Set(revisions).count == revisions.count,
+            "revisions only grow: \(revisions)")
     }
 
     @Test("edits survive relayouts, are reverted by stop, and start streams what the revert changed")
@@ -223,7 +235,8 @@ struct TransitionTests {
 
     @Test("a root added and removed between captures")
     func rootsComeAndGo() throws {
-        let first = Card(), second = Card()
+        let first = Card()
+        let second = Card()
         let loop = loop(with: [first.root])
         let watcher = Watcher(loop: loop)
         try watcher.getDocument()
@@ -267,7 +280,8 @@ extension TransitionTests {
     /// from. The frame said nothing changed and the popup stayed in the inspector's copy.
     @Test("a root removed in a frame where the other roots change as much as it had is streamed")
     func rootRemovedWhileOthersChange() throws {
-        let screen = Card(), popup = Card()
+        let screen = Card()
+        let popup = Card()
         let loop = loop(with: [screen.root, popup.root])
         let watcher = Watcher(loop: loop)
         try watcher.getDocument()
@@ -288,7 +302,8 @@ extension TransitionTests {
     /// roots' own.
     @Test("a chosen root taken off the loop still streams its changes")
     func chosenRootOffTheLoop() throws {
-        let card = Card(), other = Card()
+        let card = Card()
+        let other = Card()
         let loop = loop(with: [card.root, other.root])
         let watcher = Watcher(loop: loop, roots: { [card.root] })
         try watcher.getDocument()
@@ -305,7 +320,8 @@ extension TransitionTests {
     /// reverting its edits must not drop the other's (docs/client.md, Edits).
     @Test("two sessions on one loop keep their spec edits through relayouts and each other's reverts")
     func twoSessionsEditing() throws {
-        let left = Card(), right = Card()
+        let left = Card()
+        let right = Card()
         let loop = loop(with: [left.root, right.root])
         let first = Watcher(loop: loop, roots: { [left.root] })
         let second = Watcher(loop: loop, roots: { [right.root] })
@@ -317,7 +333,8 @@ extension TransitionTests {
         right.root.setNeedsLayout()
         loop.run(frames: 1)
         // Each title follows the inset of 10, the 50-wide avatar and the edited spacing.
-        let leftX: Double = 10 + 50 + 20, rightX: Double = 10 + 50 + 30
+        let leftX: Double = 10 + 50 + 20
+        let rightX: Double = 10 + 50 + 30
         #expect(left.title.frame.origin.x == leftX)
         #expect(right.title.frame.origin.x == rightX)
         try first.call("Layout.revertEdits")
@@ -389,7 +406,8 @@ extension TransitionTests {
     /// place, its states and the areas above it change.
     @Test("a subtree moved to another root between captures")
     func subtreeMovedBetweenRoots() throws {
-        let first = DisplayNode(), second = DisplayNode()
+        let first = DisplayNode()
+        let second = DisplayNode()
         let (holder, _) = cornerButton()
         first.addSubnode(holder)
         holder.frame = Rect(x: 10, y: 10, width: 50, height: 50)
@@ -423,8 +441,13 @@ extension TransitionTests {
         let commands: [(String, JSONValue)] = [
             ("Runtime.setApplicationState", ["state": "background"]),
             ("Runtime.setApplicationState", ["state": "active"]),
-            ("Range.setTuningParameters", ["controller": .string(controller), "mode": "full", "rangeType": "preload",
-                                            "leading": 1, "trailing": 0]),
+            (
+                "Range.setTuningParameters",
+                [
+                    "controller": .string(controller), "mode": "full", "rangeType": "preload",
+                    "leading": 1, "trailing": 0,
+                ]
+            ),
             ("Scroll.setContentOffset", ["id": .string(table.id), "x": 0, "y": 1000]),
             ("Runtime.simulateMemoryWarning", [:]),
             ("Scroll.setContentOffset", ["id": .string(table.id), "x": 0, "y": 0]),
@@ -492,7 +515,8 @@ extension TransitionTests {
             try watcher.call("Tree.getElement", ["id": .string(label.id)])["element"]?["frame"]?.array?.first
         }
         #expect(try labelX() == 8)
-        let edited = try watcher.call("Layout.setSpecProperty", ["id": .string(spec), "property": "insets", "value": [2, 20, 2, 20]])
+        let edited = try watcher.call(
+            "Layout.setSpecProperty", ["id": .string(spec), "property": "insets", "value": [2, 20, 2, 20]])
         #expect(edited["element"]?["props"]?["insets"] == [2, 20, 2, 20])
         #expect(try labelX() == 20, "the label placed at the new left inset")
         try watcher.expectInSync("edited in a cell")
@@ -535,7 +559,8 @@ extension TransitionTests {
     /// in a fresh capture, and so does its revert.
     @Test("a spec edit that moves nothing still reaches the copy, and so does its revert")
     func editThatMovesNothing() throws {
-        let root = DisplayNode(), only = DisplayNode()
+        let root = DisplayNode()
+        let only = DisplayNode()
         only.style.preferredSize = Size(width: 40, height: 40)
         root.automaticallyManagesSubnodes = true
         root.layoutSpecBlock = { _, _ in StackLayoutSpec(direction: .vertical, spacing: 4, children: [only]) }
@@ -567,10 +592,12 @@ extension TransitionTests {
     func stepCapturesOnce() throws {
         let (loop, table, _) = tableLoop(rows: 100)
         var captures = 0
-        let watcher = Watcher(loop: loop, publishing: .inline, roots: { [unowned loop] in
-            captures += 1
-            return loop.roots
-        })
+        let watcher = Watcher(
+            loop: loop, publishing: .inline,
+            roots: { [unowned loop] in
+                captures += 1
+                return loop.roots
+            })
         try watcher.getDocument()
         try watcher.call("Runtime.pause")
         table.drag(by: Point(x: 0, y: 300), duration: 0.1)
@@ -609,7 +636,8 @@ extension TransitionTests {
         let watcher = limited ? Watcher(loop: loop, updateRate: 30, captureBudget: 1e-6) : Watcher(loop: loop)
         watcher.resyncsOnGap = true
         try watcher.getDocument()
-        var running = true, stopped = false
+        var running = true
+        var stopped = false
         var trail: [String] = []
         for _ in 0..<80 {
             let choice = Int(random.next() % 15)
@@ -617,12 +645,24 @@ extension TransitionTests {
             switch choice {
             case 0: table.contentOffset = Point(x: 0, y: Double(random.next() % 2000))
             case 1: table.drag(by: Point(x: 0, y: Double(random.next() % 600) - 300), duration: 0.1)
-            case 2: _ = watcher.replies("Layout.setSpecProperty", ["id": .string(card.root.id + "/0.0"), "property": "spacing",
-                                                                  "value": .number(Double(random.next() % 30))])
-            case 3: _ = watcher.replies("Layout.setStyle", ["id": .string(card.avatar.id), "property": "width",
-                                                           "value": .number(Double(20 + random.next() % 60))])
+            case 2:
+                _ = watcher.replies(
+                    "Layout.setSpecProperty",
+                    [
+                        "id": .string(card.root.id + "/0.0"), "property": "spacing",
+                        "value": .number(Double(random.next() % 30)),
+                    ])
+            case 3:
+                _ = watcher.replies(
+                    "Layout.setStyle",
+                    [
+                        "id": .string(card.avatar.id), "property": "width",
+                        "value": .number(Double(20 + random.next() % 60)),
+                    ])
             case 4: _ = watcher.replies("Layout.revertEdits")
-            case 5: _ = watcher.replies(running ? "Runtime.pause" : "Runtime.resume"); running.toggle()
+            case 5:
+                _ = watcher.replies(running ? "Runtime.pause" : "Runtime.resume")
+                running.toggle()
             case 6: _ = watcher.replies("Runtime.step", ["frames": .number(Double(1 + random.next() % 3))])
             case 7:
                 // Nobody listening means no inspector attached: the next one attaches and asks for
@@ -630,10 +670,16 @@ extension TransitionTests {
                 watcher.isListening.toggle()
                 if watcher.isListening { try watcher.getDocument() }
             case 8: if watcher.isListening { try watcher.getDocument() }
-            case 9: if stopped { watcher.session.start() } else { watcher.session.stop() }; stopped.toggle()
-            case 10: rows.count = 20 + Int(random.next() % 60); table.reloadData()
-            case 11: _ = watcher.replies("Scroll.toItem", ["id": .string(table.id), "index": .number(Double(random.next() % 20))])
-            case 12: _ = watcher.replies("Runtime.setApplicationState", ["state": random.next() % 2 == 0 ? "background" : "active"])
+            case 9:
+                if stopped { watcher.session.start() } else { watcher.session.stop() }
+                stopped.toggle()
+            case 10:
+                rows.count = 20 + Int(random.next() % 60)
+                table.reloadData()
+            case 11:
+                _ = watcher.replies("Scroll.toItem", ["id": .string(table.id), "index": .number(Double(random.next() % 20))])
+            case 12:
+                _ = watcher.replies("Runtime.setApplicationState", ["state": random.next() % 2 == 0 ? "background" : "active"])
             case 13:
                 if loop.roots.contains(where: { $0 === card.root }) {
                     loop.removeRoot(card.root)

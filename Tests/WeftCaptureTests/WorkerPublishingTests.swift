@@ -1,13 +1,14 @@
-import Foundation
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
-@testable import WeftCapture
 import WeftSynthetic
+
+@testable import WeftCapture
 
 /// Publishing on the worker (what `Inspector` uses): the host only captures; comparing,
 /// diffing, encoding and sending happen on the publisher's queue. What receivers see must be

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftJSON
 
 /// `JSONReader.forEachMember`: a transport reads the few members of a message it needs and keeps

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftJSON
 
 /// A reader puts the same pieces into either sink: `JSONBuilder` builds the object, the
@@ -31,7 +32,8 @@ import Testing
         let built = JSONBuilder.object { putEverything(into: &$0) }
         // Written by hand from the puts above: infinity is "inf", the quote and the newline
         // are escaped, an empty object is {} inside a value.
-        let expected = #"{"width":12.5,"title":"a \"quoted\" line\n","hidden":true,"font":{"size":16,"weight":"bold"},"#
+        let expected =
+            #"{"width":12.5,"title":"a \"quoted\" line\n","hidden":true,"font":{"size":16,"weight":"bold"},"#
             + #""insets":[1,0,"inf",-2],"targets":[{"event":"touchUpInside"},{}]}"#
         #expect(JSONValue.object(built).jsonString == expected)
 

@@ -1,9 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
-@testable import WeftJSON
 import WeftSynthetic
+
+@testable import WeftJSON
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite struct JSONWriterTests {
     private func number(_ value: Double) -> String {
@@ -119,18 +121,20 @@ import WeftSynthetic
         let long = String(repeating: "x", count: 80)
         let input = #"{"a":[1,2],"b":{"c":[],"d":{}},"e":[{"f":1}],"g":{"h":""# + long + #"","i":[1]}}"#
         let text = String(decoding: try JSONFormatter.indent(Array(input.utf8)), as: UTF8.self)
-        #expect(text == """
-            {
-              "a": [1, 2],
-              "b": {"c": [], "d": {}},
-              "e": [{"f": 1}],
-              "g": {
-                "h": "\(long)",
-                "i": [1]
-              }
-            }
+        #expect(
+            text == """
+                {
+                  "a": [1, 2],
+                  "b": {"c": [], "d": {}},
+                  "e": [{"f": 1}],
+                  "g": {
+                    "h": "\(long)",
+                    "i": [1]
+                  }
+                }
 
-            """)
-        #expect(String(decoding: try JSONFormatter.indent(Array("[1,{\"a\":null}]".utf8)), as: UTF8.self) == "[1, {\"a\": null}]\n")
+                """)
+        #expect(
+            String(decoding: try JSONFormatter.indent(Array("[1,{\"a\":null}]".utf8)), as: UTF8.self) == "[1, {\"a\": null}]\n")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WeftLayout
 
 /// The shared ASCII art fixtures of fixtures/ascii (see its README), drawn with the plain box

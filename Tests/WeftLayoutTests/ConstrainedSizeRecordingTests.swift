@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftLayout
 
 /// Every layout records the range it was asked to fit (`Layout.constrainedSize`): the range its
@@ -10,7 +11,8 @@ import Testing
     /// boxes of height 20, laid out in a fixed 375-wide range of unbounded height.
     @Test func feedRowRangesFollowTheSpecRules() throws {
         let avatar = box(32, 32)
-        let title = BoxNode(), subtitle = BoxNode()
+        let title = BoxNode()
+        let subtitle = BoxNode()
         title.style.height = .points(20)
         subtitle.style.height = .points(20)
         let text = StackLayoutSpec.vertical(children: [title, subtitle])
@@ -76,7 +78,9 @@ import Testing
     /// Specs that ignore their style size record the range they were given too, and overlay and
     /// background give their second child exactly the first one's size.
     @Test func overlayAndBackground() throws {
-        let content = box(100, 40), badge = BoxNode(), backdrop = BoxNode()
+        let content = box(100, 40)
+        let badge = BoxNode()
+        let backdrop = BoxNode()
         let overlay = OverlayLayoutSpec(child: content, overlay: badge)
         let background = BackgroundLayoutSpec(child: overlay, background: backdrop)
         let given = range(0, 0, 300, 300)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftLayout
 
 /// Dimensions, layout sizes and element sizes: docs/texture-semantics.md section 1.
@@ -57,18 +58,24 @@ import Testing
     @Test func elementSizeResolvesInTexturesOrder() {
         let parent = Size(width: 200, height: 100)
         // No exact size: [min, max] with the auto range filling the gaps: [0, inf] by default.
-        #expect(LayoutElementSize().resolve(parentSize: parent)
-            == SizeRange(min: .zero, max: .infinite))
+        #expect(
+            LayoutElementSize().resolve(parentSize: parent)
+                == SizeRange(min: .zero, max: .infinite))
         // exact = 50% of 200 = 100 within [0, inf]: [100, 100]; height 30pt exactly.
-        #expect(LayoutElementSize(width: .fraction(0.5), height: .points(30)).resolve(parentSize: parent)
-            == SizeRange(exactly: Size(width: 100, height: 30)))
+        #expect(
+            LayoutElementSize(width: .fraction(0.5), height: .points(30)).resolve(parentSize: parent)
+                == SizeRange(exactly: Size(width: 100, height: 30)))
         // exact 300 > max 150 -> [150, 150]; exact 10 < min 20 -> [20, 20].
-        #expect(LayoutElementSize(width: .points(300), height: .points(10), minHeight: .points(20),
-                                  maxWidth: .points(150)).resolve(parentSize: parent)
-            == SizeRange(exactly: Size(width: 150, height: 20)))
+        #expect(
+            LayoutElementSize(
+                width: .points(300), height: .points(10), minHeight: .points(20),
+                maxWidth: .points(150)
+            ).resolve(parentSize: parent)
+                == SizeRange(exactly: Size(width: 150, height: 20)))
         // max <= min wins over everything: min 80, max 40, exact 60 -> [80, 80].
-        #expect(LayoutElementSize(width: .points(60), minWidth: .points(80), maxWidth: .points(40))
-            .resolve(parentSize: parent).min.width == 80)
+        #expect(
+            LayoutElementSize(width: .points(60), minWidth: .points(80), maxWidth: .points(40))
+                .resolve(parentSize: parent).min.width == 80)
         // The auto range supplies min and max: {10, 20} to {30, 40}.
         let autoRange = SizeRange(min: Size(width: 10, height: 20), max: Size(width: 30, height: 40))
         #expect(LayoutElementSize().resolve(parentSize: parent, autoRange: autoRange) == autoRange)

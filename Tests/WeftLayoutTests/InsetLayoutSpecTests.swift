@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftLayout
 
 /// ASInsetLayoutSpec, docs/texture-semantics.md section 4.
@@ -34,10 +35,12 @@ import Testing
         // Left and right infinite: x = 100 - (round((100 - 31) / 2) + 31). At scale 2
         // round(34.5 x 2) / 2 = 34.5 -> x 34.5; at scale 1 round(34.5) = 35 -> x 34.
         let insets = EdgeInsets(top: 0, left: .infinity, bottom: 0, right: .infinity)
-        #expect(layout(InsetLayoutSpec(insets: insets, child: box(31, 10)), range(100, 100, 100, 100))
-            .childFrames[0].minX == 34.5)
-        #expect(layout(InsetLayoutSpec(insets: insets, child: box(31, 10)), range(100, 100, 100, 100), scale: 1)
-            .childFrames[0].minX == 34)
+        #expect(
+            layout(InsetLayoutSpec(insets: insets, child: box(31, 10)), range(100, 100, 100, 100))
+                .childFrames[0].minX == 34.5)
+        #expect(
+            layout(InsetLayoutSpec(insets: insets, child: box(31, 10)), range(100, 100, 100, 100), scale: 1)
+                .childFrames[0].minX == 34)
     }
 
     @Test func infiniteTopAlignsBottom() {
@@ -59,7 +62,8 @@ import Testing
 /// ASOverlayLayoutSpec and ASBackgroundLayoutSpec, docs/texture-semantics.md section 4.
 @Suite struct OverlayAndBackgroundTests {
     @Test func overlayGetsExactlyTheChildsSize() {
-        let child = box(50, 40), overlay = box(10, 10)
+        let child = box(50, 40)
+        let overlay = box(10, 10)
         let result = layout(OverlayLayoutSpec(child: child, overlay: overlay), range(0, 0, 100, 100))
         #expect(result.size == size(50, 40))
         #expect(result.sublayouts.map { ObjectIdentifier($0.element) } == [ObjectIdentifier(child), ObjectIdentifier(overlay)])
@@ -67,10 +71,12 @@ import Testing
     }
 
     @Test func backgroundGoesFirstWithTheChildsSize() {
-        let child = box(50, 40), background = box(10, 10)
+        let child = box(50, 40)
+        let background = box(10, 10)
         let result = layout(BackgroundLayoutSpec(child: child, background: background), range(0, 0, 100, 100))
         #expect(result.size == size(50, 40))
-        #expect(result.sublayouts.map { ObjectIdentifier($0.element) } == [ObjectIdentifier(background), ObjectIdentifier(child)])
+        #expect(
+            result.sublayouts.map { ObjectIdentifier($0.element) } == [ObjectIdentifier(background), ObjectIdentifier(child)])
         #expect(result.childFrames == [rect(0, 0, 50, 40), rect(0, 0, 50, 40)])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WeftLayout
 
 /// Decoding the layout description format (docs/layout-json.md): what each key builds, and a
@@ -18,7 +19,8 @@ import Testing
     }
 
     @Test func buildsEveryElementTypeWithItsKeys() throws {
-        let document = try decode("""
+        let document = try decode(
+            """
             {"scale": 3, "size": [100, 50], "root": {"type": "stack", "id": "s", "debugName": "list",
               "direction": "vertical", "spacing": 4, "justifyContent": "spaceAround", "alignItems": "baselineLast",
               "flexWrap": "wrap", "alignContent": "stretch", "lineSpacing": 2,
@@ -48,10 +50,11 @@ import Testing
         #expect(stack.direction == .vertical && stack.spacing == 4 && stack.justifyContent == .spaceAround)
         #expect(stack.alignItems == .baselineLast && stack.flexWrap == .wrap && stack.alignContent == .stretch)
         #expect(stack.lineSpacing == 2)
-        #expect(stack.style.description == "<ASLayoutElementStyle: minLayoutSize = {10%, Auto}; "
-            + "preferredSize = {10pt, 20pt}; maxLayoutSize = {300pt, 50%}; alignSelf = ASStackLayoutAlignSelfEnd; "
-            + "ascender = 3; descender = -2; flexBasis = 25%; flexGrow = 1; flexShrink = 0.5; spacingAfter = 6; "
-            + "spacingBefore = 1; layoutPosition = NSPoint: {7, 8}>")
+        #expect(
+            stack.style.description == "<ASLayoutElementStyle: minLayoutSize = {10%, Auto}; "
+                + "preferredSize = {10pt, 20pt}; maxLayoutSize = {300pt, 50%}; alignSelf = ASStackLayoutAlignSelfEnd; "
+                + "ascender = 3; descender = -2; flexBasis = 25%; flexGrow = 1; flexShrink = 0.5; spacingAfter = 6; "
+                + "spacingBefore = 1; layoutPosition = NSPoint: {7, 8}>")
         let children = document.root.children.map(\.element)
         let box = try #require(children[0] as? BoxNode)
         #expect(box.textureClassName == "ASTextNode" && box.intrinsicSize == Size(width: 1, height: 2))
@@ -85,40 +88,57 @@ import Testing
     }
 
     @Test func wrongTypesNameThePathAndTheValue() {
-        #expect(error(#"{"root": {"type": "stack", "children": [{"type": "box"}, {"type": "box"}, {"type": "box", "style": {"flexGrow": "big"}}]}}"#)
-            == #"root.children[2].style.flexGrow: expected a number, got "big""#)
+        #expect(
+            error(
+                #"{"root": {"type": "stack", "children": [{"type": "box"}, {"type": "box"}, {"type": "box", "style": {"flexGrow": "big"}}]}}"#
+            )
+                == #"root.children[2].style.flexGrow: expected a number, got "big""#)
         // Bool is not a number and a number is not a bool.
-        #expect(error(#"{"root": {"type": "stack", "spacing": true, "children": []}}"#)
-            == "root.spacing: expected a number, got true")
-        #expect(error(#"{"root": {"type": "corner", "location": "topLeft", "wrapsCorner": 0, "child": {"type": "box"}, "corner": {"type": "box"}}}"#)
-            == "root.wrapsCorner: expected true or false, got 0")
-        #expect(error(#"{"root": {"type": "box", "style": {"width": "10px"}}}"#)
-            == #"root.style.width: expected a dimension (a number, "<number>pt", "<number>%" or "auto"), got "10px""#)
-        #expect(error(#"{"root": {"type": "box", "style": {"layoutPosition": [1]}}}"#)
-            == "root.style.layoutPosition: expected [x, y], got 1 elements")
-        #expect(error(#"{"root": {"type": "box", "intrinsicSize": [-1, 2]}}"#)
-            == "root.intrinsicSize[0]: expected a number >= 0, got -1")
+        #expect(
+            error(#"{"root": {"type": "stack", "spacing": true, "children": []}}"#)
+                == "root.spacing: expected a number, got true")
+        #expect(
+            error(
+                #"{"root": {"type": "corner", "location": "topLeft", "wrapsCorner": 0, "child": {"type": "box"}, "corner": {"type": "box"}}}"#
+            )
+                == "root.wrapsCorner: expected true or false, got 0")
+        #expect(
+            error(#"{"root": {"type": "box", "style": {"width": "10px"}}}"#)
+                == #"root.style.width: expected a dimension (a number, "<number>pt", "<number>%" or "auto"), got "10px""#)
+        #expect(
+            error(#"{"root": {"type": "box", "style": {"layoutPosition": [1]}}}"#)
+                == "root.style.layoutPosition: expected [x, y], got 1 elements")
+        #expect(
+            error(#"{"root": {"type": "box", "intrinsicSize": [-1, 2]}}"#)
+                == "root.intrinsicSize[0]: expected a number >= 0, got -1")
         #expect(error(#"{"root": {"type": "box", "id": 7}}"#) == "root.id: expected a string, got 7")
         #expect(error(#"{"scale": "2", "root": {"type": "box"}}"#) == #"scale: expected a number, got "2""#)
         #expect(error(#"{"scale": 0, "root": {"type": "box"}}"#) == "scale: expected a number > 0, got 0")
-        #expect(error(#"{"root": {"type": "ratio", "ratio": -1, "child": {"type": "box"}}}"#)
-            == "root.ratio: expected a number > 0, got -1")
+        #expect(
+            error(#"{"root": {"type": "ratio", "ratio": -1, "child": {"type": "box"}}}"#)
+                == "root.ratio: expected a number > 0, got -1")
     }
 
     @Test func badEnumValues() {
-        #expect(error(#"{"root": {"type": "stack", "alignItems": "baseline", "children": []}}"#)
-            == #"root.alignItems: expected one of start|end|center|stretch|baselineFirst|baselineLast, got "baseline""#)
-        #expect(error(#"{"root": {"type": "box", "style": {"alignSelf": "baselineFirst"}}}"#)
-            == #"root.style.alignSelf: expected one of auto|start|end|center|stretch, got "baselineFirst""#)
-        #expect(error(#"{"root": {"type": "center", "centeringOptions": 3, "child": {"type": "box"}}}"#)
-            == "root.centeringOptions: expected one of none|x|y|xy, got 3")
-        #expect(error(#"{"root": {"type": "grid"}}"#)
-            == #"root.type: unknown element type "grid" (expected one of box|stack|inset|overlay|background|center|ratio|relative|absolute|corner|wrapper)"#)
+        #expect(
+            error(#"{"root": {"type": "stack", "alignItems": "baseline", "children": []}}"#)
+                == #"root.alignItems: expected one of start|end|center|stretch|baselineFirst|baselineLast, got "baseline""#)
+        #expect(
+            error(#"{"root": {"type": "box", "style": {"alignSelf": "baselineFirst"}}}"#)
+                == #"root.style.alignSelf: expected one of auto|start|end|center|stretch, got "baselineFirst""#)
+        #expect(
+            error(#"{"root": {"type": "center", "centeringOptions": 3, "child": {"type": "box"}}}"#)
+                == "root.centeringOptions: expected one of none|x|y|xy, got 3")
+        #expect(
+            error(#"{"root": {"type": "grid"}}"#)
+                == #"root.type: unknown element type "grid" (expected one of box|stack|inset|overlay|background|center|ratio|relative|absolute|corner|wrapper)"#
+        )
     }
 
     @Test func unknownAndMissingKeys() {
-        #expect(error(#"{"root": {"type": "box", "flexGrow": 1}}"#)
-            == "root.flexGrow: unknown key (allowed: type, id, debugName, style, intrinsicSize, className)")
+        #expect(
+            error(#"{"root": {"type": "box", "flexGrow": 1}}"#)
+                == "root.flexGrow: unknown key (allowed: type, id, debugName, style, intrinsicSize, className)")
         #expect(error(#"{"root": {"type": "box", "style": {"grow": 1}}}"#)?.hasPrefix("root.style.grow: unknown key") == true)
         #expect(error(#"{"rooot": {"type": "box"}}"#)?.hasPrefix("rooot: unknown key") == true)
         #expect(error(#"{}"#) == #"missing required key "root""#)
@@ -126,19 +146,23 @@ import Testing
         #expect(error(#"{"root": {"type": "inset", "insets": [0, 0, 0, 0]}}"#) == #"root: missing required key "child""#)
         #expect(error(#"{"root": {"type": "overlay", "child": {"type": "box"}}}"#) == #"root: missing required key "overlay""#)
         #expect(error(#"{"root": {"type": "wrapper"}}"#) == #"root: missing required key "children""#)
-        #expect(error(#"{"root": {"type": "wrapper", "children": {"type": "box"}}}"#)
-            == "root.children: expected an array, got an object")
+        #expect(
+            error(#"{"root": {"type": "wrapper", "children": {"type": "box"}}}"#)
+                == "root.children: expected an array, got an object")
     }
 
     @Test func documentLevelMistakes() {
         #expect(error("[]") == "expected an object, got an array")
-        #expect(error(#"{"root": {"type": "box"}, "size": [1, 1], "sizeRange": {}}"#)
-            == #"sizeRange: give either "sizeRange" or "size", not both"#)
-        #expect(error(#"{"sizeRange": {"min": [10, 10], "max": [5, 5]}, "root": {"type": "box"}}"#)
-            == "sizeRange: min {10, 10} is larger than max {5, 5}")
+        #expect(
+            error(#"{"root": {"type": "box"}, "size": [1, 1], "sizeRange": {}}"#)
+                == #"sizeRange: give either "sizeRange" or "size", not both"#)
+        #expect(
+            error(#"{"sizeRange": {"min": [10, 10], "max": [5, 5]}, "root": {"type": "box"}}"#)
+                == "sizeRange: min {10, 10} is larger than max {5, 5}")
         #expect(error(#"{"size": [1, "inf"], "root": {"type": "box"}}"#) == #"size[1]: expected a number, got "inf""#)
-        #expect(error(#"{"root": {"type": "stack", "children": [{"type": "box", "id": "a"}, {"type": "box", "id": "a"}]}}"#)
-            == #"root.children[1].id: duplicate id "a""#)
+        #expect(
+            error(#"{"root": {"type": "stack", "children": [{"type": "box", "id": "a"}, {"type": "box", "id": "a"}]}}"#)
+                == #"root.children[1].id: duplicate id "a""#)
         #expect(error("{\"root\": ")?.hasPrefix("not valid JSON") == true)
     }
 
@@ -146,9 +170,11 @@ import Testing
     /// through (a trailing comma, a repeated key whose last value won) is refused at its byte.
     @Test func invalidJSONNamesTheByteAndThePath() {
         #expect(error(#"{"root": {"type": "box"},}"#) == "not valid JSON (expected a key string, got '}' (byte 25))")
-        #expect(error(#"{"root": {"type": "box", "type": "stack"}}"#)
-            == #"not valid JSON (root.type: duplicate key "type" (byte 33))"#)
-        #expect(error(#"{"root": {"type": "box", "style": {"flexGrow": 1e999}}}"#)
-            == "not valid JSON (root.style.flexGrow: number out of range (byte 47))")
+        #expect(
+            error(#"{"root": {"type": "box", "type": "stack"}}"#)
+                == #"not valid JSON (root.type: duplicate key "type" (byte 33))"#)
+        #expect(
+            error(#"{"root": {"type": "box", "style": {"flexGrow": 1e999}}}"#)
+                == "not valid JSON (root.style.flexGrow: number out of range (byte 47))")
     }
 }

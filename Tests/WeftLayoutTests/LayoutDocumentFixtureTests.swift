@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WeftLayout
 
 /// The layout-description fixtures of fixtures/layout (see its README for the derivations):

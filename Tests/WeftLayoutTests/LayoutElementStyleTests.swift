@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftLayout
 
 /// LayoutElementStyle conveniences and description: docs/texture-semantics.md section 1.
@@ -9,9 +10,12 @@ import Testing
         #expect(style.width == .points(20) && style.height == .points(30))
         style.setMinSize(Size(width: 1, height: 2))
         style.setMaxSize(Size(width: 3, height: 4))
-        #expect(style.size == LayoutElementSize(width: .points(20), height: .points(30),
-                                                minWidth: .points(1), minHeight: .points(2),
-                                                maxWidth: .points(3), maxHeight: .points(4)))
+        #expect(
+            style.size
+                == LayoutElementSize(
+                    width: .points(20), height: .points(30),
+                    minWidth: .points(1), minHeight: .points(2),
+                    maxWidth: .points(3), maxHeight: .points(4)))
         style.preferredLayoutSize = LayoutSize(width: .fraction(0.5), height: .auto)
         #expect(style.width == .fraction(0.5))
         // A fractional preferred size cannot be read as points: Texture returns zero.
@@ -55,8 +59,10 @@ import Testing
         style.maxLayoutSize = LayoutSize(width: .points(414), height: .points(414))
         style.preferredLayoutSize = LayoutSize(width: .fraction(0.2), height: .fraction(0.5))
         style.minLayoutSize = LayoutSize(width: .points(414), height: .points(414))
-        #expect(style.description
-            == "<ASLayoutElementStyle: minLayoutSize = {414pt, 414pt}; preferredSize = {20%, 50%}; maxLayoutSize = {414pt, 414pt}>")
+        #expect(
+            style.description
+                == "<ASLayoutElementStyle: minLayoutSize = {414pt, 414pt}; preferredSize = {20%, 50%}; maxLayoutSize = {414pt, 414pt}>"
+        )
     }
 
     @Test func descriptionOfEveryOtherEntry() {
@@ -72,8 +78,9 @@ import Testing
         style.descender = -4
         style.ascender = 12
         style.alignSelf = .center
-        #expect(style.description == "<ASLayoutElementStyle: alignSelf = ASStackLayoutAlignSelfCenter; "
-            + "ascender = 12; descender = -4; flexBasis = 30%; flexGrow = 0.5; flexShrink = 1; "
-            + "spacingAfter = 3; spacingBefore = 2; layoutPosition = NSPoint: {10, 20}>")
+        #expect(
+            style.description == "<ASLayoutElementStyle: alignSelf = ASStackLayoutAlignSelfCenter; "
+                + "ascender = 12; descender = -4; flexBasis = 30%; flexGrow = 0.5; flexShrink = 1; "
+                + "spacingAfter = 3; spacingBefore = 2; layoutPosition = NSPoint: {10, 20}>")
     }
 }

@@ -1,11 +1,14 @@
 import Testing
+
 @testable import WeftLayout
 
 /// Explanations of Texture's own cases, every number derived by hand in the comment above it.
 @Suite struct LayoutExplanationTests {
     /// Lays `root` out in a traced pass and explains `element`.
-    func explain(_ element: any LayoutElement, in root: any LayoutElement, _ sizeRange: SizeRange,
-                 scale: Double = 2) throws -> LayoutExplanation {
+    func explain(
+        _ element: any LayoutElement, in root: any LayoutElement, _ sizeRange: SizeRange,
+        scale: Double = 2
+    ) throws -> LayoutExplanation {
         let trace = LayoutTrace()
         let result = trace.run(context: LayoutContext(scale: scale)) { root.layoutThatFits(sizeRange, context: $0) }
         return try #require(LayoutExplanation(of: element, in: result, trace: trace))
@@ -77,8 +80,9 @@ import Testing
         // 100 x 100; the spec takes the range's max; x = 100 - (round((100 - 20) / 2) + 20) = 40,
         // y = 100 - (round((100 - 10) / 2) + 10) = 45.
         let child = box(20, 10)
-        let inset = InsetLayoutSpec(insets: EdgeInsets(top: .infinity, left: .infinity, bottom: .infinity, right: .infinity),
-                                    child: child)
+        let inset = InsetLayoutSpec(
+            insets: EdgeInsets(top: .infinity, left: .infinity, bottom: .infinity, right: .infinity),
+            child: child)
         let explanation = try explain(child, in: inset, range(100, 100, 100, 100))
         let childRange = try step(explanation.links[1].fromParent, "inset.childRange")
         #expect(childRange.value("minWidth") == 0 && childRange.value("maxWidth") == 100)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WeftLayout
 
 /// Hostile ranges and settings: every spec must still return a layout whose sizes are valid
@@ -8,7 +9,7 @@ import Testing
     static let ranges: [SizeRange] = [
         .unconstrained, .zero,
         range(100, 100, 100, 100),
-        range(200, 200, 50, 50),                     // min above max
+        range(200, 200, 50, 50),  // min above max
         range(.infinity, .infinity, .infinity, .infinity),
         range(.nan, 0, .nan, 100),
         range(0, 0, 1e12, 1e12),
@@ -18,29 +19,45 @@ import Testing
     /// One of every spec, each around a couple of boxes, with awkward settings.
     static func specs() -> [any LayoutElement] {
         func boxes() -> [any LayoutElement] {
-            [box(10, 20) { $0.flexGrow = 1; $0.flexShrink = 1; $0.flexBasis = .fraction(0.5) },
-             box(30, 5) { $0.minWidth = .fraction(2); $0.maxHeight = .points(-3); $0.spacingBefore = -50 }]
+            [
+                box(10, 20) {
+                    $0.flexGrow = 1
+                    $0.flexShrink = 1
+                    $0.flexBasis = .fraction(0.5)
+                },
+                box(30, 5) {
+                    $0.minWidth = .fraction(2)
+                    $0.maxHeight = .points(-3)
+                    $0.spacingBefore = -50
+                },
+            ]
         }
         return [
-            StackLayoutSpec(spacing: -1e9, justifyContent: .spaceAround, alignItems: .baselineLast, flexWrap: .wrap,
-                            alignContent: .stretch, lineSpacing: .infinity, children: boxes()),
+            StackLayoutSpec(
+                spacing: -1e9, justifyContent: .spaceAround, alignItems: .baselineLast, flexWrap: .wrap,
+                alignContent: .stretch, lineSpacing: .infinity, children: boxes()),
             StackLayoutSpec(direction: .vertical, justifyContent: .spaceBetween, alignItems: .center, children: boxes()),
-            InsetLayoutSpec(insets: EdgeInsets(top: .infinity, left: .infinity, bottom: .infinity, right: .infinity),
-                            child: boxes()[0]),
+            InsetLayoutSpec(
+                insets: EdgeInsets(top: .infinity, left: .infinity, bottom: .infinity, right: .infinity),
+                child: boxes()[0]),
             InsetLayoutSpec(insets: EdgeInsets(all: -1e6), child: boxes()[1]),
             OverlayLayoutSpec(child: boxes()[0], overlay: boxes()[1]),
             BackgroundLayoutSpec(child: boxes()[0], background: boxes()[1]),
             CenterLayoutSpec(centeringOptions: .xy, sizingOptions: .minimumXY, child: boxes()[0]),
             RatioLayoutSpec(ratio: 1e-12, child: boxes()[0]),
             RatioLayoutSpec(ratio: 1e12, child: boxes()[1]),
-            RelativeLayoutSpec(horizontalPosition: .end, verticalPosition: .center, sizingOption: .minimumSize,
-                               child: boxes()[0]),
-            AbsoluteLayoutSpec(sizing: .sizeToFit, children: boxes().map { element in
-                element.style.layoutPosition = Point(x: -1e8, y: .infinity)
-                return element
-            }),
-            CornerLayoutSpec(child: boxes()[0], corner: boxes()[1], location: .bottomRight,
-                             offset: Point(x: .nan, y: -1e9), wrapsCorner: true),
+            RelativeLayoutSpec(
+                horizontalPosition: .end, verticalPosition: .center, sizingOption: .minimumSize,
+                child: boxes()[0]),
+            AbsoluteLayoutSpec(
+                sizing: .sizeToFit,
+                children: boxes().map { element in
+                    element.style.layoutPosition = Point(x: -1e8, y: .infinity)
+                    return element
+                }),
+            CornerLayoutSpec(
+                child: boxes()[0], corner: boxes()[1], location: .bottomRight,
+                offset: Point(x: .nan, y: -1e9), wrapsCorner: true),
             WrapperLayoutSpec(children: boxes()),
             LayoutSpec(children: boxes()),
             BoxNode(),
@@ -61,9 +78,11 @@ import Testing
 
     @Test func outputOfAGarbageLayoutIsStillJSON() throws {
         // Infinite insets against an infinite max put the child at a non-finite x: printed as null.
-        let document = try LayoutDocument(data: Data(#"""
-            {"root": {"type": "inset", "insets": ["inf", "inf", "inf", "inf"], "child": {"type": "box"}}}
-            """#.utf8))
+        let document = try LayoutDocument(
+            data: Data(
+                #"""
+                {"root": {"type": "inset", "insets": ["inf", "inf", "inf", "inf"], "child": {"type": "box"}}}
+                """#.utf8))
         let output = document.encodeOutput(document.layout())
         #expect(try JSONSerialization.jsonObject(with: Data(output.utf8)) is [String: Any])
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftLayout
 
 /// The Layout result tree: pixel rounding of sizes and flattening into node frames
@@ -12,16 +13,19 @@ import Testing
         #expect(atScale1.size == Size(width: 191, height: 10))
         #expect(atScale2.size == Size(width: 190.5, height: 10))
         // At scale 3, 10.2 -> ceil(30.6) / 3 = 31 / 3.
-        #expect(Layout(element: box, size: Size(width: 10.2, height: 0), context: LayoutContext(scale: 3)).size.width
-            == 31.0 / 3.0)
+        #expect(
+            Layout(element: box, size: Size(width: 10.2, height: 0), context: LayoutContext(scale: 3)).size.width
+                == 31.0 / 3.0)
         // FLT_EPSILON is subtracted first: a hair above the grid stays on it.
         #expect(Layout(element: box, size: Size(width: 20.00000001, height: 0), context: .default).size.width == 20)
     }
 
     @Test func invalidSizesBecomeZero() {
         let box = BoxNode()
-        for bad in [Size(width: .nan, height: 1), Size(width: 1, height: .infinity),
-                    Size(width: -1, height: 1), Size(width: 1, height: 1e7)] {
+        for bad in [
+            Size(width: .nan, height: 1), Size(width: 1, height: .infinity),
+            Size(width: -1, height: 1), Size(width: 1, height: 1e7),
+        ] {
             #expect(Layout(element: box, size: bad, context: .default).size == .zero)
         }
     }
@@ -37,15 +41,20 @@ import Testing
 
     /// node(root) > spec at (0.25, 0) > node A at (0.5, 0.25) > spec at (0.1, 0.1) > node B at (0, 0).
     private func nestedTree() -> (Layout, BoxNode, BoxNode) {
-        let root = BoxNode(), a = BoxNode(), b = BoxNode()
+        let root = BoxNode()
+        let a = BoxNode()
+        let b = BoxNode()
         let context = LayoutContext.default
-        let innerSpec = Layout(element: LayoutSpec(), size: Size(width: 4, height: 4), position: Point(x: 0.1, y: 0.1),
-                               sublayouts: [Layout(element: b, size: Size(width: 4, height: 4), context: context)],
-                               context: context)
-        let nodeA = Layout(element: a, size: Size(width: 10, height: 10), position: Point(x: 0.5, y: 0.25),
-                           sublayouts: [innerSpec], context: context)
-        let outerSpec = Layout(element: LayoutSpec(), size: Size(width: 20, height: 20), position: Point(x: 0.25, y: 0),
-                               sublayouts: [nodeA], context: context)
+        let innerSpec = Layout(
+            element: LayoutSpec(), size: Size(width: 4, height: 4), position: Point(x: 0.1, y: 0.1),
+            sublayouts: [Layout(element: b, size: Size(width: 4, height: 4), context: context)],
+            context: context)
+        let nodeA = Layout(
+            element: a, size: Size(width: 10, height: 10), position: Point(x: 0.5, y: 0.25),
+            sublayouts: [innerSpec], context: context)
+        let outerSpec = Layout(
+            element: LayoutSpec(), size: Size(width: 20, height: 20), position: Point(x: 0.25, y: 0),
+            sublayouts: [nodeA], context: context)
         return (Layout(element: root, size: Size(width: 20, height: 20), sublayouts: [outerSpec], context: context), a, b)
     }
 

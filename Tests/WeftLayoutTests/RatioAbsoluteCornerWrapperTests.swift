@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftLayout
 
 /// ASRatioLayoutSpec, docs/texture-semantics.md section 4.
@@ -19,13 +20,15 @@ import Testing
 
     @Test func floorsToThePixelGrid() {
         // Ratio 0.333 x 100 = 33.3: floorPixel at scale 2 = 33.
-        #expect(layout(RatioLayoutSpec(ratio: 0.333, child: box(10, 10)), range(0, 0, 100, .infinity)).size
-            == size(100, 33))
+        #expect(
+            layout(RatioLayoutSpec(ratio: 0.333, child: box(10, 10)), range(0, 0, 100, .infinity)).size
+                == size(100, 33))
     }
 
     @Test func noCandidatePassesTheRangeThrough() {
-        #expect(layout(RatioLayoutSpec(ratio: 2, child: box(10, 10)), range(0, 0, .infinity, .infinity)).size
-            == size(10, 10))
+        #expect(
+            layout(RatioLayoutSpec(ratio: 2, child: box(10, 10)), range(0, 0, .infinity, .infinity)).size
+                == size(10, 10))
     }
 
     @Test func asciiNameShowsTheRatioNotTheDebugName() {
@@ -50,8 +53,9 @@ import Testing
 
     @Test func sizeToFitWrapsTheChildren() {
         // Width max(0, 10 + 20, 50 + 30) = 80; height max(0, 5 + 20, 40 + 10) = 50.
-        #expect(layout(AbsoluteLayoutSpec(sizing: .sizeToFit, children: children()), range(0, 0, 200, 100)).size
-            == size(80, 50))
+        #expect(
+            layout(AbsoluteLayoutSpec(sizing: .sizeToFit, children: children()), range(0, 0, 200, 100)).size
+                == size(80, 50))
     }
 
     @Test func unboundedAxisFitsTheChildren() {
@@ -61,7 +65,10 @@ import Testing
 
     @Test func childPercentagesResolveAgainstTheSpec() {
         // Width 50% of the 200-wide spec = 100, within the auto range [0, 200 - 10].
-        let child = box(20, 20) { $0.width = .fraction(0.5); $0.layoutPosition = Point(x: 10, y: 0) }
+        let child = box(20, 20) {
+            $0.width = .fraction(0.5)
+            $0.layoutPosition = Point(x: 10, y: 0)
+        }
         #expect(layout(AbsoluteLayoutSpec(children: [child]), range(0, 0, 200, 100)).childFrames == [rect(10, 0, 100, 20)])
     }
 }
@@ -70,15 +77,17 @@ import Testing
 @Suite struct CornerLayoutSpecTests {
     @Test func cornerIsCentredOnTheCorner() {
         // Child 50x50, badge 10x10 at top right: (50 - 5, 0 - 5); the spec keeps the child's size.
-        let result = layout(CornerLayoutSpec(child: box(50, 50), corner: box(10, 10), location: .topRight),
-                            range(0, 0, 100, 100))
+        let result = layout(
+            CornerLayoutSpec(child: box(50, 50), corner: box(10, 10), location: .topRight),
+            range(0, 0, 100, 100))
         #expect(result.size == size(50, 50))
         #expect(result.childFrames == [rect(0, 0, 50, 50), rect(45, -5, 10, 10)])
     }
 
     @Test func offsetMovesTheCorner() {
-        let spec = CornerLayoutSpec(child: box(50, 50), corner: box(10, 10), location: .bottomRight,
-                                    offset: Point(x: -2, y: 3))
+        let spec = CornerLayoutSpec(
+            child: box(50, 50), corner: box(10, 10), location: .bottomRight,
+            offset: Point(x: -2, y: 3))
         // (50 - 5 - 2, 50 - 5 + 3).
         #expect(layout(spec, range(0, 0, 100, 100)).childFrames[1] == rect(43, 48, 10, 10))
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftLayout
 
 /// ASCenterLayoutSpec and ASRelativeLayoutSpec, docs/texture-semantics.md section 4.
@@ -36,8 +37,9 @@ import Testing
     }
 
     @Test func unboundedAxesTakeTheChildsSize() {
-        let result = layout(CenterLayoutSpec(centeringOptions: .xy, child: box(20, 30)),
-                            range(0, 0, .infinity, .infinity))
+        let result = layout(
+            CenterLayoutSpec(centeringOptions: .xy, child: box(20, 30)),
+            range(0, 0, .infinity, .infinity))
         #expect(result.size == size(20, 30))
         #expect(result.childFrames == [rect(0, 0, 20, 30)])
     }
@@ -55,7 +57,8 @@ import Testing
 
     @Test func centerIsARelativeSpecNamedForTexture() {
         #expect(CenterLayoutSpec(child: box(1, 1)).asciiArtName == "ASCenterLayoutSpec")
-        #expect(RelativeLayoutSpec(horizontalPosition: .none, verticalPosition: .none, child: box(1, 1))
-            .asciiArtName == "ASRelativeLayoutSpec")
+        #expect(
+            RelativeLayoutSpec(horizontalPosition: .none, verticalPosition: .none, child: box(1, 1))
+                .asciiArtName == "ASRelativeLayoutSpec")
     }
 }

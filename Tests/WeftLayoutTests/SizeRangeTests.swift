@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftLayout
 
 /// SizeRange intersection, clamping and descriptions: docs/texture-semantics.md section 1.
@@ -28,8 +29,9 @@ import Testing
 
     @Test func descriptionPrintsPercentSeventeenG() {
         #expect(SizeRange(exactly: Size(width: 375, height: 48)).description == "{{375, 48}}")
-        #expect(SizeRange(min: .zero, max: Size(width: 375, height: .infinity)).description
-            == "{{0, 0}, {375, inf}}")
+        #expect(
+            SizeRange(min: .zero, max: Size(width: 375, height: .infinity)).description
+                == "{{0, 0}, {375, inf}}")
         // %.17g shows the binary value of 0.1 in full.
         #expect(SizeRange(exactly: Size(width: 0.1, height: 1)).description == "{{0.10000000000000001, 1}}")
     }

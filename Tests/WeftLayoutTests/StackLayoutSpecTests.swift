@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftLayout
 
 /// ASStackLayoutSpec, docs/texture-semantics.md section 3. Boxes are leaf nodes with an intrinsic
@@ -22,8 +23,9 @@ import Testing
 
     @Test func verticalStackStacksDownwards() {
         // Vertical, alignItems start: children keep their width; y = 0, 10 + spacing 5 = 15.
-        let stack = StackLayoutSpec(direction: .vertical, spacing: 5, alignItems: .start,
-                                    children: [box(40, 10), box(20, 30)])
+        let stack = StackLayoutSpec(
+            direction: .vertical, spacing: 5, alignItems: .start,
+            children: [box(40, 10), box(20, 30)])
         let result = layout(stack, range(0, 0, 100, .infinity))
         #expect(result.childFrames == [rect(0, 0, 40, 10), rect(0, 15, 20, 30)])
         // Width: the widest child (40); height: 10 + 5 + 30.
@@ -34,8 +36,9 @@ import Testing
 
     /// Width exactly 100, spacing 10, children 20 and 30 wide: sum 60, violation 40.
     private func justified(_ justify: StackLayoutJustifyContent, _ widths: [Double] = [20, 30]) -> [Double] {
-        let stack = StackLayoutSpec(spacing: 10, justifyContent: justify, alignItems: .start,
-                                    children: widths.map { box($0, 10) })
+        let stack = StackLayoutSpec(
+            spacing: 10, justifyContent: justify, alignItems: .start,
+            children: widths.map { box($0, 10) })
         return layout(stack, range(100, 0, 100, .infinity)).childFrames.map(\.minX)
     }
 
@@ -104,8 +107,14 @@ import Testing
         // Exactly 200 wide, so fractions resolve against 200. A basis 50pt -> [50, 50] -> 50;
         // B basis 50% -> 100. Violation 50, grow 1 each: +25 each -> 75 and 125.
         let stack = StackLayoutSpec(children: [
-            box(10, 10) { $0.flexBasis = .points(50); $0.flexGrow = 1 },
-            box(10, 10) { $0.flexBasis = .fraction(0.5); $0.flexGrow = 1 },
+            box(10, 10) {
+                $0.flexBasis = .points(50)
+                $0.flexGrow = 1
+            },
+            box(10, 10) {
+                $0.flexBasis = .fraction(0.5)
+                $0.flexGrow = 1
+            },
         ])
         #expect(layout(stack, range(200, 10, 200, 10)).childFrames == [rect(0, 0, 75, 10), rect(75, 0, 125, 10)])
     }
@@ -122,14 +131,26 @@ import Testing
     @Test func oneFlexibleChildIsLaidOutOnlyByTheFlexPass() {
         // Exactly 100 wide; A 30 fixed; B grows and shrinks (the optimisation: a 0x0 placeholder
         // in the first pass). Sum 30 + 0 = 30, violation 70 -> B exactly 70.
-        let stack = StackLayoutSpec(children: [box(30, 10), box(500, 10) { $0.flexGrow = 1; $0.flexShrink = 1 }])
+        let stack = StackLayoutSpec(children: [
+            box(30, 10),
+            box(500, 10) {
+                $0.flexGrow = 1
+                $0.flexShrink = 1
+            },
+        ])
         #expect(layout(stack, range(100, 10, 100, 10)).childFrames == [rect(0, 0, 30, 10), rect(30, 0, 70, 10)])
     }
 
     @Test func oneFlexibleChildWithNothingToFlexIsLaidOutAtZeroLength() {
         // Exactly 30 wide; A 30 fixed; B flexible: sum 30 + 0 = 30, no violation, so B is laid
         // out with a stack range of [0, 0] and stretched across: 0 x 10.
-        let stack = StackLayoutSpec(children: [box(30, 10), box(500, 10) { $0.flexGrow = 1; $0.flexShrink = 1 }])
+        let stack = StackLayoutSpec(children: [
+            box(30, 10),
+            box(500, 10) {
+                $0.flexGrow = 1
+                $0.flexShrink = 1
+            },
+        ])
         let result = layout(stack, range(30, 10, 30, 10))
         #expect(result.childFrames == [rect(0, 0, 30, 10), rect(30, 0, 0, 10)])
         #expect(result.sublayouts[1].element === stack.children[1])
@@ -140,8 +161,12 @@ import Testing
     @Test func spacingBeforeAndAfter() {
         // A 10 (spacingAfter 5), B 10 (spacingBefore 3), spacing 2: A at 0; p = 10 + 5 = 15;
         // B: + 3 + 2 = 20. Width = 2 + 5 + 3 + 10 + 10 = 30.
-        let stack = StackLayoutSpec(spacing: 2, children: [box(10, 10) { $0.spacingAfter = 5 },
-                                                           box(10, 10) { $0.spacingBefore = 3 }])
+        let stack = StackLayoutSpec(
+            spacing: 2,
+            children: [
+                box(10, 10) { $0.spacingAfter = 5 },
+                box(10, 10) { $0.spacingBefore = 3 },
+            ])
         let result = layout(stack, range(0, 0, 100, 100))
         #expect(result.childFrames.map(\.minX) == [0, 20])
         #expect(result.size.width == 30)
@@ -160,8 +185,11 @@ import Testing
             box(10, 10),
         ])
         let result = layout(stack, range(0, 50, 300, 50))
-        #expect(result.childFrames == [rect(0, 40, 10, 10), rect(10, 20, 10, 10), rect(20, 19.5, 10, 11),
-                                       rect(30, 0, 10, 50)])
+        #expect(
+            result.childFrames == [
+                rect(0, 40, 10, 10), rect(10, 20, 10, 10), rect(20, 19.5, 10, 11),
+                rect(30, 0, 10, 50),
+            ])
     }
 
     @Test func centerFloorsToThePixelGridOfTheScale() {
@@ -183,9 +211,11 @@ import Testing
     @Test func baselineFirstAlignsAscenders() {
         // A 20x30 ascender 20; B 20x20 ascender 10. Line: max ascent 20 + max descent
         // max(30 - 20, 20 - 10) = 10 -> 30. A at 20 - 20 = 0, B at 20 - 10 = 10.
-        let stack = StackLayoutSpec(alignItems: .baselineFirst, children: [
-            box(20, 30) { $0.ascender = 20 }, box(20, 20) { $0.ascender = 10 },
-        ])
+        let stack = StackLayoutSpec(
+            alignItems: .baselineFirst,
+            children: [
+                box(20, 30) { $0.ascender = 20 }, box(20, 20) { $0.ascender = 10 },
+            ])
         let result = layout(stack, range(0, 0, .infinity, .infinity))
         #expect(result.childFrames == [rect(0, 0, 20, 30), rect(20, 10, 20, 20)])
         #expect(result.size == size(40, 30))
@@ -194,16 +224,26 @@ import Testing
     @Test func baselineLastAlignsDescenders() {
         // A 20x30 descender -5: baseline 25; B 20x20 descender -2: baseline 18.
         // Line: 25 + max(30 - 25, 20 - 18) = 30. A at 0, B at 25 - 18 = 7.
-        let stack = StackLayoutSpec(alignItems: .baselineLast, children: [
-            box(20, 30) { $0.descender = -5 }, box(20, 20) { $0.descender = -2 },
-        ])
+        let stack = StackLayoutSpec(
+            alignItems: .baselineLast,
+            children: [
+                box(20, 30) { $0.descender = -5 }, box(20, 20) { $0.descender = -2 },
+            ])
         let result = layout(stack, range(0, 0, .infinity, .infinity))
         #expect(result.childFrames == [rect(0, 0, 20, 30), rect(20, 7, 20, 20)])
     }
 
     @Test func verticalStackTakesFirstAscenderAndLastDescender() {
-        let stack = StackLayoutSpec.vertical(children: [box(10, 10) { $0.ascender = 12; $0.descender = -3 },
-                                                        box(10, 10) { $0.ascender = 5; $0.descender = -4 }])
+        let stack = StackLayoutSpec.vertical(children: [
+            box(10, 10) {
+                $0.ascender = 12
+                $0.descender = -3
+            },
+            box(10, 10) {
+                $0.ascender = 5
+                $0.descender = -4
+            },
+        ])
         stack.style.ascender = 99
         _ = layout(stack, range(0, 0, 100, 100))
         #expect(stack.style.ascender == 12)
@@ -225,8 +265,9 @@ import Testing
 
     /// Boxes 40x10, 40x20, 40x10, spacing 10, lineSpacing 5, alignItems start.
     private func wrapping(_ alignContent: StackLayoutAlignContent = .start) -> StackLayoutSpec {
-        StackLayoutSpec(spacing: 10, alignItems: .start, flexWrap: .wrap, alignContent: alignContent,
-                        lineSpacing: 5, children: [box(40, 10), box(40, 20), box(40, 10)])
+        StackLayoutSpec(
+            spacing: 10, alignItems: .start, flexWrap: .wrap, alignContent: alignContent,
+            lineSpacing: 5, children: [box(40, 10), box(40, 20), box(40, 10)])
     }
 
     @Test func wrapBreaksLinesAtTheMaximum() {
@@ -239,10 +280,12 @@ import Testing
 
     @Test func wrapCountsSpacingBeforeAndAfter() {
         // B has spacingAfter 20: line 1 would be 40 + 10 + 40 + 20 = 110 > 100, so B wraps.
-        let stack = StackLayoutSpec(spacing: 10, alignItems: .start, flexWrap: .wrap,
-                                    children: [box(40, 10), box(40, 10) { $0.spacingAfter = 20 }])
-        #expect(layout(stack, range(0, 0, 100, .infinity)).childFrames.map(\.origin)
-            == [Point(x: 0, y: 0), Point(x: 0, y: 10)])
+        let stack = StackLayoutSpec(
+            spacing: 10, alignItems: .start, flexWrap: .wrap,
+            children: [box(40, 10), box(40, 10) { $0.spacingAfter = 20 }])
+        #expect(
+            layout(stack, range(0, 0, 100, .infinity)).childFrames.map(\.origin)
+                == [Point(x: 0, y: 0), Point(x: 0, y: 10)])
     }
 
     /// In a 100 x 100 stack the lines take 20 + 5 + 10 = 35: a cross violation of 65.
@@ -268,8 +311,9 @@ import Testing
         // With alignItems stretch the first pass already gives every child the stack's cross
         // min (100) as its cross min, so each child is 100 tall, each line 100 (overflowing
         // 100 + 5 + 100 > 100: nothing left to stretch), the second line at 105.
-        let stack = StackLayoutSpec(spacing: 10, flexWrap: .wrap, alignContent: .stretch, lineSpacing: 5,
-                                    children: [box(40, 10), box(40, 20), box(40, 10)])
+        let stack = StackLayoutSpec(
+            spacing: 10, flexWrap: .wrap, alignContent: .stretch, lineSpacing: 5,
+            children: [box(40, 10), box(40, 20), box(40, 10)])
         let result = layout(stack, range(100, 100, 100, 100))
         #expect(result.childFrames.map(\.height) == [100, 100, 100])
         #expect(result.childFrames.map(\.minY) == [0, 0, 105])
@@ -308,7 +352,10 @@ import Testing
 
     @Test func asciiArtFollowsTheDirection() {
         let stack = StackLayoutSpec.vertical(children: [box(1, 1), box(1, 1)])
-        #expect(stack.asciiArtString == AsciiArt.box(name: "ASStackLayoutSpec", children: ["ASDisplayNode", "ASDisplayNode"],
-                                                     direction: .vertical))
+        #expect(
+            stack.asciiArtString
+                == AsciiArt.box(
+                    name: "ASStackLayoutSpec", children: ["ASDisplayNode", "ASDisplayNode"],
+                    direction: .vertical))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftLayout
 
 /// Cases from Texture's own ASStackLayoutSpecSnapshotTests (there checked as images), with the
@@ -75,8 +76,9 @@ import Testing
         #expect(layout(after, range(0, 0, .infinity, .infinity)).childFrames.map(\.minY) == [0, 50, 130])
         // spacing 10 balanced out by -10 before and after the middle child: y 0, 50 - 10 + 10,
         // 50 + 70 - 10 + 10; height 10 x 2 - 20 + 210.
-        let balanced = StackLayoutSpec(direction: .vertical, spacing: 10,
-                                       children: [node(50, 50), node(100, 70), node(150, 90)])
+        let balanced = StackLayoutSpec(
+            direction: .vertical, spacing: 10,
+            children: [node(50, 50), node(100, 70), node(150, 90)])
         balanced.children[1].style.spacingBefore = -10
         balanced.children[1].style.spacingAfter = -10
         let balancedResult = layout(balanced, range(0, 0, .infinity, .infinity))
@@ -87,8 +89,9 @@ import Testing
     @Test func justifiedCenterWithChildSpacing() {
         // testJustifiedCenterWithChildSpacing: vertical, justify center, height 300, spacingBefore
         // 0, 20, 30: sum 210 + 50 = 260, offset 40 / 2 = 20: y 20, 20 + 50 + 20, 90 + 70 + 30.
-        let stack = StackLayoutSpec(direction: .vertical, justifyContent: .center,
-                                    children: [node(50, 50), node(100, 70), node(150, 90)])
+        let stack = StackLayoutSpec(
+            direction: .vertical, justifyContent: .center,
+            children: [node(50, 50), node(100, 70), node(150, 90)])
         stack.children[1].style.spacingBefore = 20
         stack.children[2].style.spacingBefore = 30
         #expect(layout(stack, range(0, 300, 300, 300)).childFrames.map(\.minY) == [20, 90, 190])

@@ -1,5 +1,6 @@
 import Testing
 import WeftLayout
+
 @testable import WeftNodes
 
 /// Tables, collections and pagers on a main loop. Cells are 100 pt tall in a 320 x 480 table
@@ -255,7 +256,10 @@ struct ContainerTests {
             source.count = 6
             try table.insertItems(at: [7])
         }
-        #expect(throws: NodeError.inconsistentUpdate(operation: "deleteItems", reason: "the data source has 6 items, expected 4 after the update")) {
+        #expect(
+            throws: NodeError.inconsistentUpdate(
+                operation: "deleteItems", reason: "the data source has 6 items, expected 4 after the update")
+        ) {
             try table.deleteItems(at: [0])
         }
         #expect(throws: NodeError.inconsistentUpdate(operation: "reloadItems", reason: "an index is listed twice")) {
@@ -343,7 +347,10 @@ struct ContainerTests {
         let (loop, _) = makeScreen(collection)
         loop.run(frames: 1)
         // Widths 50, 100, 150, 200 in 320: 50 + 100 + 150 = 300 fits, 200 wraps to y 40.
-        #expect(collection.itemFrames.map(\.origin) == [Point(x: 0, y: 0), Point(x: 50, y: 0), Point(x: 150, y: 0), Point(x: 0, y: 40)])
+        #expect(
+            collection.itemFrames.map(\.origin) == [
+                Point(x: 0, y: 0), Point(x: 50, y: 0), Point(x: 150, y: 0), Point(x: 0, y: 40),
+            ])
     }
 
     @Test("reloadData replaces every cell and starts the states over")

@@ -1,5 +1,6 @@
 import Testing
 import WeftLayout
+
 @testable import WeftNodes
 
 /// Hit testing with slop, docs/texture-semantics.md section 5.
@@ -48,7 +49,8 @@ struct HitTestTests {
 
     @Test("a child outside its parent's bounds is reachable only within the parent's slop")
     func childOutsideParent() {
-        let parent = DisplayNode(), child = DisplayNode()
+        let parent = DisplayNode()
+        let child = DisplayNode()
         parent.addSubnode(child)
         child.frame = Rect(x: 90, y: 90, width: 20, height: 20)  // reaches (110, 110)
         let root = root(with: parent, at: Rect(x: 0, y: 0, width: 100, height: 100))

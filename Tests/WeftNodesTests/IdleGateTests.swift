@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
 @testable import WeftNodes
 
 /// The loop's sleeps, open to other threads (`IdleGate`): a reader gets in only while the loop
@@ -49,7 +50,7 @@ struct IdleGateTests {
         #expect(seen.secondsLeft.count == 1 && abs((seen.secondsLeft[0] ?? 0) - 0.010) < 1e-9)
         #expect(loop.wallClock.now == start + 0.010, "the reader's 4 ms fit in the sleep")
         loop.sleep(until: start + 0.012)  // 2 ms left: the reader gets in with 2 ms
-        loop.sleep(until: start - 1)      // over before it starts: nobody gets in
+        loop.sleep(until: start - 1)  // over before it starts: nobody gets in
         #expect(seen.secondsLeft.count == 3)
         #expect(abs((seen.secondsLeft[1] ?? 0) - 0.002) < 1e-9)
         #expect(seen.secondsLeft[2] == nil)
@@ -130,7 +131,12 @@ struct IdleGateTests {
                     Thread.sleep(forTimeInterval: 0.001)
                     return loop.frame != frame
                 }
-                if let moved { readsInSleeps.withLock { $0.reads += 1; $0.moved += moved ? 1 : 0 } }
+                if let moved {
+                    readsInSleeps.withLock {
+                        $0.reads += 1
+                        $0.moved += moved ? 1 : 0
+                    }
+                }
                 Thread.sleep(forTimeInterval: 0.002)
             }
         }

@@ -1,5 +1,6 @@
 import Testing
 import WeftLayout
+
 @testable import WeftNodes
 
 @Suite("Image nodes")
@@ -8,7 +9,9 @@ struct ImageNodeTests {
     func size() {
         let node = ImageNode(image: Image(pixelWidth: 300, pixelHeight: 150, scale: 3))
         #expect(node.layoutThatFits(.unconstrained).size == Size(width: 100, height: 50))
-        #expect(ImageNode().layoutThatFits(SizeRange(min: .zero, max: Size(width: 40, height: 40))).size == Size(width: 40, height: 40))
+        #expect(
+            ImageNode().layoutThatFits(SizeRange(min: .zero, max: Size(width: 40, height: 40))).size
+                == Size(width: 40, height: 40))
     }
 
     @Test("the pixel-scaling ratio and its label (section 7)")

@@ -1,5 +1,6 @@
 import Testing
 import WeftLayout
+
 @testable import WeftNodes
 
 @Suite("Node layout")
@@ -26,9 +27,12 @@ struct LayoutTests {
     func leafOverride() {
         let badge = Badge()
         // Offered {{0, 0}, {50, 100}}: measures 60 x 25, clamped to 50 x 25.
-        #expect(badge.layoutThatFits(SizeRange(min: .zero, max: Size(width: 50, height: 100))).size == Size(width: 50, height: 25))
+        #expect(
+            badge.layoutThatFits(SizeRange(min: .zero, max: Size(width: 50, height: 100))).size == Size(width: 50, height: 25))
         // At least 30 tall: 60 x 30 within {{0, 30}, {200, 200}}.
-        #expect(badge.layoutThatFits(SizeRange(min: Size(width: 0, height: 30), max: Size(width: 200, height: 200))).size == Size(width: 60, height: 30))
+        #expect(
+            badge.layoutThatFits(SizeRange(min: Size(width: 0, height: 30), max: Size(width: 200, height: 200))).size
+                == Size(width: 60, height: 30))
         #expect(badge.offered == [Size(width: 50, height: 100), Size(width: 200, height: 200)])
     }
 
@@ -72,7 +76,8 @@ struct LayoutTests {
         // Outer spec puts the inner spec at (0.2, 0.2); the inner puts the leaf at (0.2, 0.1):
         // unrounded offset (0.4, 0.3). Scale 2: ceil((0.4 - eps) x 2) / 2 = ceil(0.8) / 2 = 0.5,
         // ceil(0.6) / 2 = 0.5. The leaf (a plain node in {{0,0},{100,100}}) is 100 x 100.
-        let node = DisplayNode(), leaf = DisplayNode()
+        let node = DisplayNode()
+        let leaf = DisplayNode()
         node.addSubnode(leaf)
         node.layoutSpecBlock = { _, _ in
             PlacementSpec([(PlacementSpec([(leaf, Point(x: 0.2, y: 0.1))]), Point(x: 0.2, y: 0.2))])
@@ -95,7 +100,9 @@ struct LayoutTests {
     @Test("automaticallyManagesSubnodes adds and removes subnodes to follow the spec")
     func managedSubnodes() {
         let node = DisplayNode()
-        let a = DisplayNode(), b = DisplayNode(), c = DisplayNode()
+        let a = DisplayNode()
+        let b = DisplayNode()
+        let c = DisplayNode()
         node.automaticallyManagesSubnodes = true
         var showFirst = true
         node.layoutSpecBlock = { _, _ in
@@ -117,7 +124,8 @@ struct LayoutTests {
     @Test("a spec placing a node that is not a subnode is reported, not applied")
     func unmanagedSpecNode() {
         NodeDiagnostics.printsWarnings = false
-        let node = DisplayNode(), stranger = DisplayNode()
+        let node = DisplayNode()
+        let stranger = DisplayNode()
         node.layoutSpecBlock = { _, _ in PlacementSpec([(stranger, Point(x: 5, y: 5))]) }
         node.frame = Rect(x: 0, y: 0, width: 50, height: 50)
         node.layoutIfNeeded()
@@ -125,10 +133,14 @@ struct LayoutTests {
         #expect(NodeDiagnostics.warnings(about: node.id).contains { $0.message.contains(stranger.id) })
     }
 
-    @Test("a node placed at a position that is not finite gets origin 0 on that axis, as Texture's -[ASLayout frame], with a warning")
+    @Test(
+        "a node placed at a position that is not finite gets origin 0 on that axis, as Texture's -[ASLayout frame], with a warning"
+    )
     func nonFinitePosition() {
         NodeDiagnostics.printsWarnings = false
-        let node = DisplayNode(), across = DisplayNode(), down = DisplayNode()
+        let node = DisplayNode()
+        let across = DisplayNode()
+        let down = DisplayNode()
         node.addSubnode(across)
         node.addSubnode(down)
         node.layoutSpecBlock = { _, _ in PlacementSpec([(across, Point(x: .infinity, y: 4)), (down, Point(x: 6, y: .nan))]) }
@@ -137,7 +149,10 @@ struct LayoutTests {
         #expect(across.frame.origin == Point(x: 0, y: 4))
         #expect(down.frame.origin == Point(x: 6, y: 0))
         for placed in [across, down] {
-            #expect(NodeDiagnostics.warnings(about: placed.id).contains { $0.message.contains("not finite") && $0.message.contains("-[ASLayout frame]") })
+            #expect(
+                NodeDiagnostics.warnings(about: placed.id).contains {
+                    $0.message.contains("not finite") && $0.message.contains("-[ASLayout frame]")
+                })
         }
         #expect(NodeDiagnostics.warnings(about: node.id).isEmpty)
     }
@@ -199,7 +214,8 @@ struct LayoutTests {
         parent.layoutSpecBlock = { _, _ in StackLayoutSpec(direction: .vertical, children: [child]) }
         let narrow = parent.layoutThatFits(SizeRange(min: Size(width: 300, height: 0), max: Size(width: 300, height: .infinity)))
         _ = parent.layoutThatFits(SizeRange(min: Size(width: 375, height: 0), max: Size(width: 375, height: .infinity)))
-        parent.apply(narrow, constrainedSize: SizeRange(min: Size(width: 300, height: 0), max: Size(width: 300, height: .infinity)))
+        parent.apply(
+            narrow, constrainedSize: SizeRange(min: Size(width: 300, height: 0), max: Size(width: 300, height: .infinity)))
         let range = try #require(child.constrainedSizeForCalculatedLayout)
         #expect(range.min.width == 300 && range.max.width == 300)
     }
@@ -207,7 +223,10 @@ struct LayoutTests {
     @Test("a frame's layout pass finds a node needing layout deep in a laid-out tree, attached or changed in place")
     func layoutPassFindsMarkedNodes() {
         // root > branch > twig > leaf, plain nodes (no specs): each lays out for its own bounds.
-        let root = DisplayNode(), branch = DisplayNode(), twig = DisplayNode(), leaf = DisplayNode()
+        let root = DisplayNode()
+        let branch = DisplayNode()
+        let twig = DisplayNode()
+        let leaf = DisplayNode()
         root.addSubnode(branch)
         branch.addSubnode(twig)
         twig.addSubnode(leaf)

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WeftLayout
+
 @testable import WeftNodes
 
 @Suite("Headless main loop")
@@ -185,7 +186,9 @@ struct MainLoopTreeTests {
     @Test("several roots are laid out each frame; removing one clears its states")
     func roots() {
         let loop = MainLoop()
-        let first = DisplayNode(), second = DisplayNode(), child = DisplayNode()
+        let first = DisplayNode()
+        let second = DisplayNode()
+        let child = DisplayNode()
         second.addSubnode(child)
         second.layoutSpecBlock = { _, _ in PlacementSpec([(child, Point(x: 4, y: 4))]) }
         loop.addRoot(first, frame: Rect(x: 0, y: 0, width: 100, height: 100))
@@ -205,7 +208,8 @@ struct MainLoopTreeTests {
     @Test("removing a root moves the change counter forward, whatever the other roots do")
     func removingRootMovesChangeCount() {
         let loop = MainLoop()
-        let first = DisplayNode(), second = DisplayNode()
+        let first = DisplayNode()
+        let second = DisplayNode()
         loop.addRoot(first, frame: Rect(x: 0, y: 0, width: 100, height: 100))
         loop.addRoot(second, frame: Rect(x: 0, y: 0, width: 50, height: 50))
         loop.run(frames: 1)
@@ -221,7 +225,8 @@ struct MainLoopTreeTests {
     @Test("the screen scale rounds the roots' layouts")
     func screenScale() {
         let loop = MainLoop()
-        let root = DisplayNode(), child = DisplayNode()
+        let root = DisplayNode()
+        let child = DisplayNode()
         root.addSubnode(child)
         root.layoutSpecBlock = { _, _ in PlacementSpec([(child, Point(x: 0.2, y: 0.2))]) }
         loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 10, height: 10))

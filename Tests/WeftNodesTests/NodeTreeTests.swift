@@ -1,12 +1,14 @@
 import Testing
 import WeftLayout
+
 @testable import WeftNodes
 
 @Suite("Node tree")
 struct NodeTreeTests {
     @Test("ids are n<counter>, distinct and stable")
     func ids() {
-        let a = DisplayNode(), b = DisplayNode()
+        let a = DisplayNode()
+        let b = DisplayNode()
         #expect(a.id.hasPrefix("n") && Int(a.id.dropFirst()) != nil)
         #expect(a.id != b.id)
         b.addSubnode(a)
@@ -18,13 +20,22 @@ struct NodeTreeTests {
         let text = TextNode("x")
         text.debugName = "title"
         #expect(text.asciiArtString == "ASTextNode (title)")
-        let names = [DisplayNode(), ControlNode(), TextNode(), ImageNode(), NetworkImageNode(), CellNode(), TableNode(), CollectionNode(), PagerNode()].map(\.textureClassName)
-        #expect(names == ["ASDisplayNode", "ASControlNode", "ASTextNode", "ASImageNode", "ASNetworkImageNode", "ASCellNode", "ASTableNode", "ASCollectionNode", "ASPagerNode"])
+        let names = [
+            DisplayNode(), ControlNode(), TextNode(), ImageNode(), NetworkImageNode(), CellNode(), TableNode(), CollectionNode(),
+            PagerNode(),
+        ].map(\.textureClassName)
+        #expect(
+            names == [
+                "ASDisplayNode", "ASControlNode", "ASTextNode", "ASImageNode", "ASNetworkImageNode", "ASCellNode", "ASTableNode",
+                "ASCollectionNode", "ASPagerNode",
+            ])
     }
 
     @Test("adding moves a node from its old supernode")
     func moving() {
-        let first = DisplayNode(), second = DisplayNode(), child = DisplayNode()
+        let first = DisplayNode()
+        let second = DisplayNode()
+        let child = DisplayNode()
         first.addSubnode(child)
         second.addSubnode(child)
         #expect(first.subnodes.isEmpty)
@@ -37,7 +48,10 @@ struct NodeTreeTests {
     /// cache, and a screen the program dropped was never freed, cells and all.
     @Test("a tree that was laid out is freed when the program drops it")
     func droppedTreesAreFreed() {
-        weak var root: DisplayNode?, table: TableNode?, cell: CellNode?, loop: MainLoop?
+        weak var root: DisplayNode?
+        weak var table: TableNode?
+        weak var cell: CellNode?
+        weak var loop: MainLoop?
         do {
             let screen = loadedTable(count: 50)
             screen.table.offset = Point(x: 0, y: 300)
@@ -57,7 +71,8 @@ struct NodeTreeTests {
     /// a node kept longer reads nil, as it did when they were weak, instead of a dead object.
     @Test("a node that outlives its supernode, or a cell its container, is left without one")
     func outlivingTheSupernode() {
-        let child = DisplayNode(), cell = FixedCell(height: 100, name: "kept")
+        let child = DisplayNode()
+        let cell = FixedCell(height: 100, name: "kept")
         do {
             let parent = DisplayNode()
             parent.addSubnode(child)
@@ -79,7 +94,9 @@ struct NodeTreeTests {
 
     @Test("a cycle is refused with a warning and the tree stays intact")
     func cycles() {
-        let parent = DisplayNode(), child = DisplayNode(), grandchild = DisplayNode()
+        let parent = DisplayNode()
+        let child = DisplayNode()
+        let grandchild = DisplayNode()
         parent.addSubnode(child)
         child.addSubnode(grandchild)
         NodeDiagnostics.printsWarnings = false
@@ -115,7 +132,8 @@ struct NodeTreeTests {
         #expect(table.revisions.own == own)
         #expect(table.revisions.subtree != subtree)
         // Through the public calls the layout goes stale too: the node itself changed.
-        let node = DisplayNode(), child = DisplayNode()
+        let node = DisplayNode()
+        let child = DisplayNode()
         let added = node.revisions.own
         node.addSubnode(child)
         #expect(node.revisions.own != added)
@@ -166,7 +184,8 @@ struct NodeTreeTests {
     func adoptionMisuse() {
         NodeDiagnostics.printsWarnings = false
         let loop = MainLoop()
-        let root = DisplayNode(), other = DisplayNode()
+        let root = DisplayNode()
+        let other = DisplayNode()
         loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 10, height: 10))
         #expect(other.addSubnode(root) == false)
         #expect(root.supernode == nil)
@@ -181,7 +200,8 @@ struct NodeTreeTests {
     func rootMisuse() {
         NodeDiagnostics.printsWarnings = false
         let loop = MainLoop()
-        let parent = DisplayNode(), child = DisplayNode()
+        let parent = DisplayNode()
+        let child = DisplayNode()
         parent.addSubnode(child)
         #expect(loop.addRoot(child, frame: .zero) == false)
         #expect(loop.roots.isEmpty)
@@ -207,7 +227,8 @@ struct InspectorFacingTests {
     @Test("the spec hook sees every spec before it is laid out")
     func specHook() {
         let loop = MainLoop()
-        let root = DisplayNode(), child = DisplayNode()
+        let root = DisplayNode()
+        let child = DisplayNode()
         root.addSubnode(child)
         root.layoutSpecBlock = { _, _ in PlacementSpec([(child, .zero)]) }
         var seen: [String] = []

@@ -1,5 +1,6 @@
 import Testing
 import WeftLayout
+
 @testable import WeftNodes
 
 /// Pages are 320 x 480; page i covers content x [320 i, 320 i + 320).
@@ -96,7 +97,10 @@ struct PagerAndNestingTests {
     @Test("every node counts the containers of its subtree; off-screen pages are found through their pager")
     func containerCounts() throws {
         // A plain subtree holding a table counts 1 at each level; moving it moves the count.
-        let holder = DisplayNode(), table = TableNode(), first = DisplayNode(), second = DisplayNode()
+        let holder = DisplayNode()
+        let table = TableNode()
+        let first = DisplayNode()
+        let second = DisplayNode()
         holder.addSubnode(table)
         first.addSubnode(holder)
         #expect(table.containerCountInSubtree == 1 && holder.containerCountInSubtree == 1)
@@ -126,7 +130,8 @@ struct PagerAndNestingTests {
 
     @Test("the frame's walks enter only subtrees holding a container, and follow containers added, moved and removed")
     func frameWalksFollowContainerCounts() throws {
-        let plain = DisplayNode(), deep = DisplayNode()
+        let plain = DisplayNode()
+        let deep = DisplayNode()
         let (loop, _) = makeScreen(plain)
         plain.addSubnode(deep)
         for _ in 0..<3 { plain.addSubnode(DisplayNode()) }
@@ -270,11 +275,14 @@ struct BatchFetchingTests {
     @Test("Texture's rule, in its order")
     func rule() {
         let bounds = Rect(x: 0, y: 0, width: 320, height: 480)
-        func fetch(_ direction: ScrollDirection = .down, content: Double = 2000, offset: Double = 0,
-                   fetching: Bool = false, visible: Bool = true, screens: Double = 2) -> Bool {
-            shouldFetchBatch(isFetching: fetching, scrollDirection: direction, scrollableDirections: .vertical,
-                             bounds: bounds, contentSize: Size(width: 320, height: content),
-                             targetOffset: Point(x: 0, y: offset), leadingScreens: screens, visible: visible)
+        func fetch(
+            _ direction: ScrollDirection = .down, content: Double = 2000, offset: Double = 0,
+            fetching: Bool = false, visible: Bool = true, screens: Double = 2
+        ) -> Bool {
+            shouldFetchBatch(
+                isFetching: fetching, scrollDirection: direction, scrollableDirections: .vertical,
+                bounds: bounds, contentSize: Size(width: 320, height: content),
+                targetOffset: Point(x: 0, y: offset), leadingScreens: screens, visible: visible)
         }
         // Remaining = content - 480 - offset; fetch when <= 2 x 480 = 960.
         #expect(!fetch(offset: 559))  // 2000 - 480 - 559 = 961

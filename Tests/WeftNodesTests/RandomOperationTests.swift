@@ -1,8 +1,9 @@
 import Testing
 import WeftLayout
 import WeftSnapshot
-@testable import WeftNodes
 import WeftSynthetic
+
+@testable import WeftNodes
 
 /// Random sequences of data changes and scrolling on a table, checking after every frame the
 /// invariants the inspector relies on: the controller's item states are the cells' states, the
@@ -58,9 +59,9 @@ struct RandomOperationTests {
     }
 }
 
-private extension SeededGenerator {
+extension SeededGenerator {
     /// A number in 0..<bound.
-    mutating func next(_ bound: Int) -> Int {
+    fileprivate mutating func next(_ bound: Int) -> Int {
         Int(next() % UInt64(bound))
     }
 }

@@ -1,5 +1,6 @@
-import WeftLayout
 import Testing
+import WeftLayout
+
 @testable import WeftNodes
 
 /// A list of fixed-size items serving a range controller the way a container does: it owns the
@@ -17,11 +18,12 @@ final class ListHost: RangeControllerDataSource {
         viewport = Rect(x: 0, y: 0, width: 320, height: 480)
         controller = RangeController(scrollableDirections: vertical ? .vertical : .horizontal, tuning: tuning)
         controller.dataSource = self
-        controller.setItemFrames((0..<count).map { i in
-            vertical
-                ? Rect(x: 0, y: Double(i) * itemLength, width: 320, height: itemLength)
-                : Rect(x: Double(i) * itemLength, y: 0, width: itemLength, height: 480)
-        })
+        controller.setItemFrames(
+            (0..<count).map { i in
+                vertical
+                    ? Rect(x: 0, y: Double(i) * itemLength, width: 320, height: itemLength)
+                    : Rect(x: Double(i) * itemLength, y: 0, width: itemLength, height: 480)
+            })
     }
 
     func viewport(for controller: RangeController) -> Rect { viewport }
@@ -90,14 +92,17 @@ struct RangeControllerTests {
         let viewport = Rect(x: 0, y: 1000, width: 320, height: 480)
         let tuning = RangeTuning(leading: 1, trailing: 0.5)
         // Down: bottom leads. Top moves back 0.5 x 480 = 240; height 480 x 2.5 = 1200.
-        #expect(rangeRect(viewport: viewport, tuning: tuning, scrollable: .vertical, direction: .down)
-            == Rect(x: 0, y: 760, width: 320, height: 1200))
+        #expect(
+            rangeRect(viewport: viewport, tuning: tuning, scrollable: .vertical, direction: .down)
+                == Rect(x: 0, y: 760, width: 320, height: 1200))
         // Up: top leads, 480 back.
-        #expect(rangeRect(viewport: viewport, tuning: tuning, scrollable: .vertical, direction: .up)
-            == Rect(x: 0, y: 520, width: 320, height: 1200))
+        #expect(
+            rangeRect(viewport: viewport, tuning: tuning, scrollable: .vertical, direction: .up)
+                == Rect(x: 0, y: 520, width: 320, height: 1200))
         // Horizontal scrolling right: right leads; the vertical axis is not scrollable, so y stays.
-        #expect(rangeRect(viewport: viewport, tuning: tuning, scrollable: .horizontal, direction: .right)
-            == Rect(x: -160, y: 1000, width: 800, height: 480))
+        #expect(
+            rangeRect(viewport: viewport, tuning: tuning, scrollable: .horizontal, direction: .right)
+                == Rect(x: -160, y: 1000, width: 800, height: 480))
     }
 
     @Test("first update: minimum mode, initial direction down")
@@ -293,7 +298,10 @@ struct RangeControllerTests {
 
     @Test("visibility depth maps to modes: 0 full, 1 minimum, 2 visibleOnly, 3+ lowMemory")
     func visibilityDepth() {
-        #expect((0...4).map(RangeController.rangeMode(forVisibilityDepth:)) == [.full, .minimum, .visibleOnly, .lowMemory, .lowMemory])
+        #expect(
+            (0...4).map(RangeController.rangeMode(forVisibilityDepth:)) == [
+                .full, .minimum, .visibleOnly, .lowMemory, .lowMemory,
+            ])
     }
 
     @Test("the pager's minimum display range is the visible page")

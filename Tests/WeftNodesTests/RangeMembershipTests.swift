@@ -1,7 +1,8 @@
 import Testing
 import WeftSnapshot
-@testable import WeftNodes
 import WeftSynthetic
+
+@testable import WeftNodes
 
 /// `RangeMembership` answers what `Set`s of the three ranges would: an index is in a range
 /// exactly when the range's list holds it, inside the span the lists cover and outside it; and

@@ -1,5 +1,6 @@
 import Testing
 import WeftLayout
+
 @testable import WeftNodes
 
 /// Texture invalidates a node's layout when a property of its style changes (the node is its

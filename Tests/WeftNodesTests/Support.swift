@@ -1,5 +1,6 @@
 import Foundation
 import WeftLayout
+
 @testable import WeftNodes
 
 /// A layout spec that puts each child at a fixed position, laid out in {{0, 0}, max}: enough to

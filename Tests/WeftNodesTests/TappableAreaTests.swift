@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftLayout
+
 @testable import WeftNodes
 
 /// Runs fixtures/tappable (shared with the web inspector's tests) and checks the node-tree walk.
@@ -50,12 +51,13 @@ struct TappableAreaTests {
             if entry.scrollContainer == true { break }
             let frame = Self.rect(entry.frame)
             let slop = entry.hitTestSlop ?? [0, 0, 0, 0]
-            levels.append(TappableArea.Level(
-                bounds: entry.bounds.map(Self.rect) ?? Rect(origin: .zero, size: frame.size),
-                frame: frame,
-                hitTestSlop: EdgeInsets(top: slop[0], left: slop[1], bottom: slop[2], right: slop[3]),
-                clipsToBounds: entry.clipsToBounds ?? false
-            ))
+            levels.append(
+                TappableArea.Level(
+                    bounds: entry.bounds.map(Self.rect) ?? Rect(origin: .zero, size: frame.size),
+                    frame: frame,
+                    hitTestSlop: EdgeInsets(top: slop[0], left: slop[1], bottom: slop[2], right: slop[3]),
+                    clipsToBounds: entry.clipsToBounds ?? false
+                ))
         }
         let area = TappableArea.compute(levels)
         #expect(area.rect == Self.rect(fixture.expected.rect))
@@ -66,7 +68,9 @@ struct TappableAreaTests {
     @Test("a node's area walks its real ancestors and stops at a scroll container")
     func nodeWalk() {
         // The clipped-by-slop-parent case built from nodes.
-        let root = DisplayNode(), parent = DisplayNode(), button = ControlNode()
+        let root = DisplayNode()
+        let parent = DisplayNode()
+        let button = ControlNode()
         root.frame = Rect(x: 0, y: 0, width: 320, height: 480)
         root.addSubnode(parent)
         parent.frame = Rect(x: 0, y: 0, width: 100, height: 100)
@@ -75,7 +79,9 @@ struct TappableAreaTests {
         parent.addSubnode(button)
         button.frame = Rect(x: 85, y: 40, width: 20, height: 20)
         button.hitTestSlop = EdgeInsets(all: -12)
-        #expect(button.tappableArea == TappableArea(rect: Rect(x: -12, y: -12, width: 27, height: 44), restricted: .right, clipped: .right))
+        #expect(
+            button.tappableArea
+                == TappableArea(rect: Rect(x: -12, y: -12, width: 27, height: 44), restricted: .right, clipped: .right))
 
         // Inside a table's cell the walk stops at the table: a cell at content y 500 is not cut
         // by the table's bounds.

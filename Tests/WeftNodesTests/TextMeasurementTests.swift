@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftNodes
 
 /// Text measurement with the DejaVu tables. Every expected number comes from the font files'
@@ -16,7 +17,8 @@ struct TextMeasurementTests {
 
     @Test("the tables hold DejaVu's units per em, line metrics and advances")
     func fontTables() {
-        let sans = FontMetrics.dejaVuSans, bold = FontMetrics.dejaVuSansBold
+        let sans = FontMetrics.dejaVuSans
+        let bold = FontMetrics.dejaVuSansBold
         #expect(sans.unitsPerEm == 2048 && bold.unitsPerEm == 2048)
         #expect(sans.ascender == 1901 && sans.descender == -483 && sans.lineGap == 0)
         #expect(["H", "e", "l", "o", " ", "W"].map { sans.advance(of: $0) } == [1540, 1260, 569, 1253, 651, 2025])
@@ -127,13 +129,16 @@ struct TextMeasurementTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
-        let words = ["The", "quick", "brown", "fox", "jumps", "over", "a", "lazy", "dog", "Weft", "inspects",
-                     "Texture", "layouts", "supercalifragilisticexpialidocious", "\n", "Hi"]
+        let words = [
+            "The", "quick", "brown", "fox", "jumps", "over", "a", "lazy", "dog", "Weft", "inspects",
+            "Texture", "layouts", "supercalifragilisticexpialidocious", "\n", "Hi",
+        ]
         var truncatedLayouts = 0
         for _ in 0..<400 {
             let text = (0..<(1 + random(12))).map { _ in words[random(words.count)] }.joined(separator: " ")
-            let breaker = TextLineBreaker(measurer: measurer, font: .system(Double(10 + random(10))),
-                                          maximumNumberOfLines: random(4))
+            let breaker = TextLineBreaker(
+                measurer: measurer, font: .system(Double(10 + random(10))),
+                maximumNumberOfLines: random(4))
             let maxWidth = Double(5 + random(300)) + Double(random(4)) / 4
             let layout = breaker.layout(text, maxWidth: maxWidth)
             let widths = (0...8).map { layout.width + (maxWidth - layout.width) * Double($0) / 8 } + [layout.width / 2]

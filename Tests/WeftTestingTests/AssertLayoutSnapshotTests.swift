@@ -3,6 +3,7 @@ import Testing
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
+
 @testable import WeftTesting
 
 /// `assertLayoutSnapshot` in Swift Testing. The committed baseline
@@ -36,8 +37,10 @@ import WeftSnapshot
         let node = DisplayNode()
         node.debugName = "card"
         node.style.preferredSize = Size(width: 80, height: 30)
-        assertLayoutSnapshot(name: "card", record: .missing, options: SemanticDiff.Options(), location: here(),
-                             files: folder.files(name: "card")) {
+        assertLayoutSnapshot(
+            name: "card", record: .missing, options: SemanticDiff.Options(), location: here(),
+            files: folder.files(name: "card")
+        ) {
             try LayoutSnapshotCapture.snapshot(of: node, in: width200)
         }
         let baseline = try Snapshot(json: Data(contentsOf: folder.files(name: "card").baseline))
@@ -49,11 +52,14 @@ import WeftSnapshot
     @Test func failuresAreSwiftTestingIssuesWithTheDiff() throws {
         let folder = ScratchFolder()
         defer { folder.remove() }
-        assertLayoutSnapshot(name: "row", record: .all, options: SemanticDiff.Options(), location: here(), files: folder.files()) {
+        assertLayoutSnapshot(name: "row", record: .all, options: SemanticDiff.Options(), location: here(), files: folder.files())
+        {
             try LayoutSnapshotCapture.snapshot(of: column(), in: width200)
         }
         withKnownIssue {
-            assertLayoutSnapshot(name: "row", record: .never, options: SemanticDiff.Options(), location: here(), files: folder.files()) {
+            assertLayoutSnapshot(
+                name: "row", record: .never, options: SemanticDiff.Options(), location: here(), files: folder.files()
+            ) {
                 try LayoutSnapshotCapture.snapshot(of: column(secondWidth: 120), in: width200)
             }
         } matching: { issue in
@@ -65,13 +71,19 @@ import WeftSnapshot
         let folder = ScratchFolder()
         defer { folder.remove() }
         func assert(_ environment: [String: String], secondWidth: Double = 150) {
-            assertLayoutSnapshot(name: "row", record: nil, options: SemanticDiff.Options(), location: here(),
-                                 environment: environment, files: folder.files()) {
+            assertLayoutSnapshot(
+                name: "row", record: nil, options: SemanticDiff.Options(), location: here(),
+                environment: environment, files: folder.files()
+            ) {
                 try LayoutSnapshotCapture.snapshot(of: column(secondWidth: secondWidth), in: width200)
             }
         }
         // never (CI): a missing baseline fails.
-        withKnownIssue { assert(["WEFT_RECORD": "never"]) } matching: { $0.comments.contains { $0.rawValue.contains("no baseline") } }
+        withKnownIssue {
+            assert(["WEFT_RECORD": "never"])
+        } matching: {
+            $0.comments.contains { $0.rawValue.contains("no baseline") }
+        }
         // unset: missing, which records it.
         assert([:])
         #expect(FileManager.default.fileExists(atPath: folder.files().baseline.path))
@@ -79,7 +91,11 @@ import WeftSnapshot
         assert(["WEFT_RECORD": "failed"], secondWidth: 170)
         assert(["WEFT_RECORD": "never"], secondWidth: 170)
         // A mode that does not exist is reported, not taken for a default.
-        withKnownIssue { assert(["WEFT_RECORD": "sometimes"]) } matching: { $0.comments.contains { $0.rawValue.contains("WEFT_RECORD=sometimes is not a record mode") } }
+        withKnownIssue {
+            assert(["WEFT_RECORD": "sometimes"])
+        } matching: {
+            $0.comments.contains { $0.rawValue.contains("WEFT_RECORD=sometimes is not a record mode") }
+        }
     }
 
     @Test func unknownIgnoredFieldsFailTheAssertion() throws {
@@ -88,12 +104,17 @@ import WeftSnapshot
         let folder = ScratchFolder()
         defer { folder.remove() }
         withKnownIssue {
-            assertLayoutSnapshot(name: "row", record: .all, options: SemanticDiff.Options(ignoredFields: ["fram"]), location: here(),
-                                 files: folder.files()) {
+            assertLayoutSnapshot(
+                name: "row", record: .all, options: SemanticDiff.Options(ignoredFields: ["fram"]), location: here(),
+                files: folder.files()
+            ) {
                 try LayoutSnapshotCapture.snapshot(of: column(), in: width200)
             }
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.hasPrefix(#"assertLayoutSnapshot options: ignoredFields: unknown field or kind "fram" (did you mean "frame"?)"#) }
+            issue.comments.contains {
+                $0.rawValue.hasPrefix(
+                    #"assertLayoutSnapshot options: ignoredFields: unknown field or kind "fram" (did you mean "frame"?)"#)
+            }
         }
         #expect(!FileManager.default.fileExists(atPath: folder.files().baseline.path), "nothing is recorded")
     }
@@ -104,7 +125,9 @@ import WeftSnapshot
         parent.addSubnode(child)
         withKnownIssue {
             assertLayoutSnapshot(of: child, in: width200, named: "child", record: .never)
-        } matching: { $0.comments.contains { $0.rawValue.contains("needs a node that is not in a tree yet") } }
+        } matching: {
+            $0.comments.contains { $0.rawValue.contains("needs a node that is not in a tree yet") }
+        }
     }
 
     func here(_ function: String = #function, line: UInt = #line) -> AssertionLocation {

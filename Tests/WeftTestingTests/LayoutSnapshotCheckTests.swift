@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftSnapshot
+
 @testable import WeftTesting
 
 /// Every record mode against every state of the baseline (none, equal, different, unreadable),
@@ -14,8 +15,10 @@ import WeftSnapshot
     }
 
     func check(_ mode: LayoutSnapshotRecordMode, _ snapshot: Snapshot) -> LayoutSnapshotCheck.Outcome {
-        LayoutSnapshotCheck(files: folder.files(), mode: mode, options: SemanticDiff.Options(), title: "snapshot \"row\" of test()")
-            .check(snapshot)
+        LayoutSnapshotCheck(
+            files: folder.files(), mode: mode, options: SemanticDiff.Options(), title: "snapshot \"row\" of test()"
+        )
+        .check(snapshot)
     }
 
     func captured(secondWidth: Double = 150) throws -> Snapshot {
@@ -40,7 +43,10 @@ import WeftSnapshot
     @Test(arguments: [LayoutSnapshotRecordMode.all, .missing, .failed])
     func missingBaselineIsRecorded(mode: LayoutSnapshotRecordMode) throws {
         let snapshot = try captured()
-        guard case .recorded(let note) = check(mode, snapshot) else { Issue.record("expected a recording"); return }
+        guard case .recorded(let note) = check(mode, snapshot) else {
+            Issue.record("expected a recording")
+            return
+        }
         #expect(note.contains(folder.files().baseline.path))
         #expect(storedBaseline() == snapshot)
         // The ASCII art beside it: the host node lays out with the column, so its spec's boxes.
@@ -50,8 +56,12 @@ import WeftSnapshot
     }
 
     @Test func missingBaselineFailsWhenNothingIsRecorded() throws {
-        guard case .failed(let message) = check(.never, try captured()) else { Issue.record("expected a failure"); return }
-        #expect(message.hasPrefix("no baseline for layout snapshot \"row\" of test(): \(folder.files().baseline.path) is missing"))
+        guard case .failed(let message) = check(.never, try captured()) else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(
+            message.hasPrefix("no baseline for layout snapshot \"row\" of test(): \(folder.files().baseline.path) is missing"))
         #expect(message.contains("new snapshot: \(folder.files().artifact.path)"))
         #expect(!FileManager.default.fileExists(atPath: folder.files().baseline.path))
         #expect(sameLayout(storedArtifact(), try captured()))
@@ -68,10 +78,15 @@ import WeftSnapshot
     @Test(arguments: [LayoutSnapshotRecordMode.missing, .never])
     func differenceFails(mode: LayoutSnapshotRecordMode) throws {
         _ = check(.all, try captured())
-        guard case .failed(let message) = check(mode, try captured(secondWidth: 160)) else { Issue.record("expected a failure"); return }
+        guard case .failed(let message) = check(mode, try captured(secondWidth: 160)) else {
+            Issue.record("expected a failure")
+            return
+        }
         // b is 150 -> 160 wide at (0, 24) in the column (hand-derived in the baseline test).
-        #expect(message.contains("differs from its baseline \(folder.files().baseline.path) (1 difference):\n"
-            + "  ~ ASDisplayNode (spec) > ASStackLayoutSpec > ASImageNode (b): frame 0,24 150x20 -> 0,24 160x20\n"))
+        #expect(
+            message.contains(
+                "differs from its baseline \(folder.files().baseline.path) (1 difference):\n"
+                    + "  ~ ASDisplayNode (spec) > ASStackLayoutSpec > ASImageNode (b): frame 0,24 150x20 -> 0,24 160x20\n"))
         #expect(message.contains("WEFT_RECORD=failed"))
         #expect(sameLayout(storedBaseline(), try captured()), "the baseline is left alone")
         #expect(sameLayout(storedArtifact(), try captured(secondWidth: 160)))
@@ -80,7 +95,10 @@ import WeftSnapshot
     @Test(arguments: [LayoutSnapshotRecordMode.failed, .all])
     func differenceIsRecorded(mode: LayoutSnapshotRecordMode) throws {
         _ = check(.all, try captured())
-        guard case .recorded(let note) = check(mode, try captured(secondWidth: 160)) else { Issue.record("expected a recording"); return }
+        guard case .recorded(let note) = check(mode, try captured(secondWidth: 160)) else {
+            Issue.record("expected a recording")
+            return
+        }
         #expect(sameLayout(storedBaseline(), try captured(secondWidth: 160)))
         if mode == .failed { #expect(note.contains("frame 0,24 150x20 -> 0,24 160x20")) }
     }
@@ -91,11 +109,19 @@ import WeftSnapshot
         let art = try #require(FileManager.default.text(folder.files().asciiArt))
         let baseline = try Data(contentsOf: folder.files().baseline)
         try FileManager.default.removeItem(at: folder.files().asciiArt)
-        guard case .recorded(let note) = check(mode, try captured()) else { Issue.record("expected a recording"); return }
-        #expect(note == "wrote the ASCII art of layout snapshot \"row\" of test() at \(folder.files().asciiArt.path) (it was missing)")
+        guard case .recorded(let note) = check(mode, try captured()) else {
+            Issue.record("expected a recording")
+            return
+        }
+        #expect(
+            note == "wrote the ASCII art of layout snapshot \"row\" of test() at \(folder.files().asciiArt.path) (it was missing)"
+        )
         #expect(FileManager.default.text(folder.files().asciiArt) == art)
         try Data("stale\n".utf8).write(to: folder.files().asciiArt)
-        guard case .recorded(let staleNote) = check(mode, try captured()) else { Issue.record("expected a recording"); return }
+        guard case .recorded(let staleNote) = check(mode, try captured()) else {
+            Issue.record("expected a recording")
+            return
+        }
         #expect(staleNote.hasSuffix("(it did not show its baseline)"))
         #expect(FileManager.default.text(folder.files().asciiArt) == art)
         #expect(try Data(contentsOf: folder.files().baseline) == baseline, "the baseline itself is left alone")
@@ -105,20 +131,28 @@ import WeftSnapshot
     @Test func missingOrStaleAsciiArtIsOnlyNotedWhenNothingIsRecorded() throws {
         _ = check(.all, try captured())
         try Data("stale\n".utf8).write(to: folder.files().asciiArt)
-        #expect(check(.never, try captured()) == .noted(
-            "the ASCII art of layout snapshot \"row\" of test(), \(folder.files().asciiArt.path), does not show its baseline (WEFT_RECORD=missing writes it)"))
+        #expect(
+            check(.never, try captured())
+                == .noted(
+                    "the ASCII art of layout snapshot \"row\" of test(), \(folder.files().asciiArt.path), does not show its baseline (WEFT_RECORD=missing writes it)"
+                ))
         #expect(FileManager.default.text(folder.files().asciiArt) == "stale\n")
         try FileManager.default.removeItem(at: folder.files().asciiArt)
-        guard case .noted(let note) = check(.never, try captured()) else { Issue.record("expected a note"); return }
+        guard case .noted(let note) = check(.never, try captured()) else {
+            Issue.record("expected a note")
+            return
+        }
         #expect(note.contains(", is missing (WEFT_RECORD=missing writes it)"))
         #expect(!FileManager.default.fileExists(atPath: folder.files().asciiArt.path))
     }
 
     @Test func toleranceAndIgnoredFieldsApply() throws {
         _ = check(.all, try captured())
-        let within = LayoutSnapshotCheck(files: folder.files(), mode: .never, options: SemanticDiff.Options(tolerance: 10), title: "t")
+        let within = LayoutSnapshotCheck(
+            files: folder.files(), mode: .never, options: SemanticDiff.Options(tolerance: 10), title: "t")
         #expect(within.check(try captured(secondWidth: 160)) == .matched)
-        let past = LayoutSnapshotCheck(files: folder.files(), mode: .never, options: SemanticDiff.Options(tolerance: 9.5), title: "t")
+        let past = LayoutSnapshotCheck(
+            files: folder.files(), mode: .never, options: SemanticDiff.Options(tolerance: 9.5), title: "t")
         #expect(past.check(try captured(secondWidth: 160)) != .matched)
     }
 
@@ -129,23 +163,39 @@ import WeftSnapshot
         let blocker = folder.url.appendingPathComponent("blocker")
         try FileManager.default.createDirectory(at: folder.files().baseline, withIntermediateDirectories: true)
         try Data("a file where the artifacts folder should be".utf8).write(to: blocker)
-        let files = LayoutSnapshotFiles(testFile: folder.url.appendingPathComponent("RowTests.swift").path, testName: "test()", name: "row",
-                                        environment: ["WEFT_ARTIFACTS": blocker.appendingPathComponent("artifacts").path])
-        let outcome = LayoutSnapshotCheck(files: files, mode: .missing, options: SemanticDiff.Options(), title: "snapshot \"row\" of test()")
-            .check(try captured())
-        guard case .failed(let message) = outcome else { Issue.record("expected a failure"); return }
-        #expect(message.hasPrefix("the baseline of layout snapshot \"row\" of test(), \(files.baseline.path), cannot be read (Is a directory)"),
-                "\(message)")
-        #expect(message.hasSuffix("(the new snapshot could not be kept at \(files.artifact.path): Not a directory)"), "\(message)")
+        let files = LayoutSnapshotFiles(
+            testFile: folder.url.appendingPathComponent("RowTests.swift").path, testName: "test()", name: "row",
+            environment: ["WEFT_ARTIFACTS": blocker.appendingPathComponent("artifacts").path])
+        let outcome = LayoutSnapshotCheck(
+            files: files, mode: .missing, options: SemanticDiff.Options(), title: "snapshot \"row\" of test()"
+        )
+        .check(try captured())
+        guard case .failed(let message) = outcome else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(
+            message.hasPrefix(
+                "the baseline of layout snapshot \"row\" of test(), \(files.baseline.path), cannot be read (Is a directory)"),
+            "\(message)")
+        #expect(
+            message.hasSuffix("(the new snapshot could not be kept at \(files.artifact.path): Not a directory)"), "\(message)")
         #expect(!message.contains("Error Domain"))
     }
 
     @Test func unreadableBaseline() throws {
-        try FileManager.default.createDirectory(at: folder.files().baseline.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.files().baseline.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{\"format\": \"weft.snapshot\", ".utf8).write(to: folder.files().baseline)
-        guard case .failed(let message) = check(.missing, try captured()) else { Issue.record("expected a failure"); return }
+        guard case .failed(let message) = check(.missing, try captured()) else {
+            Issue.record("expected a failure")
+            return
+        }
         #expect(message.contains("is not a weft snapshot"))
-        guard case .recorded = check(.failed, try captured()) else { Issue.record("expected a recording"); return }
+        guard case .recorded = check(.failed, try captured()) else {
+            Issue.record("expected a recording")
+            return
+        }
         #expect(sameLayout(storedBaseline(), try captured()))
     }
 }

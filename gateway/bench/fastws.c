@@ -188,10 +188,11 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 	switch (reason) {
 	case LWS_CALLBACK_RAW_CONNECTED: {
 		char req[512];
-		int n = snprintf(req, sizeof req,
-				 "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-				 "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
-				 c->path, c->pool->port);
+		int n = snprintf(
+			req, sizeof req,
+			"GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+			"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+			c->path, c->pool->port);
 		append_out(c, req, (size_t)n);
 		lws_callback_on_writable(wsi);
 		return 0;

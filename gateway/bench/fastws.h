@@ -29,14 +29,14 @@ struct fws {
 	size_t handshake_len;
 	unsigned char head[14]; /* the frame header being read */
 	size_t head_len;
-	uint64_t payload_left;  /* payload bytes of the current frame still to come */
-	bool fin;               /* the current frame ends its message */
+	uint64_t payload_left; /* payload bytes of the current frame still to come */
+	bool fin;              /* the current frame ends its message */
 	int opcode;
-	char *msg;              /* a message spanning several reads or frames */
+	char *msg; /* a message spanning several reads or frames */
 	size_t msg_len, msg_cap;
-	char *out;              /* framed bytes to write */
+	char *out; /* framed bytes to write */
 	size_t out_off, out_len, out_cap;
-	const char *borrowed;   /* a payload written after out, without copying (fws_send_borrowed) */
+	const char *borrowed; /* a payload written after out, without copying (fws_send_borrowed) */
 	size_t borrowed_len, borrowed_off;
 	struct message_queue received; /* when on_message is not set */
 	void (*on_message)(struct fws *c, const char *data, size_t len);

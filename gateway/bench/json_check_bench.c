@@ -202,7 +202,8 @@ int main(int argc, char **argv)
 	double dom = median_seconds(doc, len, tiny ? 3 : 11, true);
 	const char *label = tiny ? "256 KiB" : "4 MiB";
 	double stall = longest_feed_seconds(doc, len, passes);
-	printf("BENCH\tgateway\tJSON check of a %s snapshot (HTTP API)\t%.0f\tMB/s\n", label, (double)len / check / 1e6);
+	printf("BENCH\tgateway\tJSON check of a %s snapshot (HTTP API)\t%.0f\tMB/s\n", label,
+	       (double)len / check / 1e6);
 	printf("BENCH\tgateway\ttime to check a %s snapshot at once\t%.2f\tms\n", label, check * 1e3);
 	printf("BENCH\tgateway\tlongest stall checking it as it arrives (64 KiB receives, HTTP API)\t%.0f\tus\n",
 	       stall * 1e6);

@@ -92,16 +92,16 @@ static double gateway_cpu_s(void)
 struct peer_state {
 	/* device */
 	char device_id[24];
-	const char *event;      /* streamed while streaming */
+	const char *event; /* streamed while streaming */
 	size_t event_len;
 	bool streaming;
-	const char *reply_pad;  /* echo: answer every request with this pad */
+	const char *reply_pad; /* echo: answer every request with this pad */
 	/* inspector */
-	const char *target;     /* the device its requests go to */
+	const char *target; /* the device its requests go to */
 	long long next_id, outstanding_id;
 	long long sent_at_us;
 	int samples_left;
-	double *rtts;           /* microseconds */
+	double *rtts; /* microseconds */
 	int n_rtts;
 	unsigned long long events, event_bytes;
 };
@@ -136,8 +136,9 @@ static struct fws *open_device(int n)
 	}
 	struct peer_state *s = zalloc(1, sizeof *s);
 	c->user = s;
-	fws_sendf(c, "{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{"
-		     "\"appId\":\"org.weft.Bench\",\"instance\":\"bench-%d-%d\",\"host\":\"loopback\"}}}",
+	fws_sendf(c,
+		  "{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{"
+		  "\"appId\":\"org.weft.Bench\",\"instance\":\"bench-%d-%d\",\"host\":\"loopback\"}}}",
 		  (int)getpid(), n);
 	struct ws_message *m = expect(c);
 	json_t *j = json_loads(m->data, 0, NULL);
@@ -381,11 +382,11 @@ static void one_way(int n_devices, int n_inspectors, size_t size, const struct s
 	if (size <= 64 * KIB) {
 		printf("BENCH\tgateway\tdelivered messages/s, %zu KiB, %dx%d\t%.0f\tmsgs/s\n", size / KIB, n_devices,
 		       n_inspectors, (double)(e1 - e0) / dt);
-		printf("BENCH\tgateway\tcapacity per gateway core, %zu KiB, %dx%d\t%.0f\tmsgs/s\n", size / KIB, n_devices,
-		       n_inspectors, (double)(e1 - e0) / cpu_share);
+		printf("BENCH\tgateway\tcapacity per gateway core, %zu KiB, %dx%d\t%.0f\tmsgs/s\n", size / KIB,
+		       n_devices, n_inspectors, (double)(e1 - e0) / cpu_share);
 	} else {
-		printf("BENCH\tgateway\tdelivered MB/s, %zu MiB, %dx%d\t%.0f\tMB/s\n", size / MIB, n_devices, n_inspectors,
-		       (double)(b1 - b0) / dt / 1e6);
+		printf("BENCH\tgateway\tdelivered MB/s, %zu MiB, %dx%d\t%.0f\tMB/s\n", size / MIB, n_devices,
+		       n_inspectors, (double)(b1 - b0) / dt / 1e6);
 		printf("BENCH\tgateway\tcapacity per gateway core, %zu MiB, %dx%d\t%.0f\tMB/s\n", size / MIB, n_devices,
 		       n_inspectors, (double)(b1 - b0) / cpu_share / 1e6);
 	}
@@ -433,12 +434,13 @@ static void slow_readers(const struct sizes *z)
 	const char *device_id = ((struct peer_state *)device->user)->device_id;
 	int readers[N];
 	char attach_text[128];
-	snprintf(attach_text, sizeof attach_text, "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"%s\"}}",
-		 device_id);
+	snprintf(attach_text, sizeof attach_text,
+		 "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"%s\"}}", device_id);
 	for (int i = 0; i < N; i++) {
 		readers[i] = raw_ws_open(gw.port, "/inspector");
 		if (readers[i] < 0 ||
-		    !raw_ws_text(readers[i], "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1}}", true) ||
+		    !raw_ws_text(readers[i],
+				 "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1}}", true) ||
 		    !raw_ws_text(readers[i], attach_text, true)) {
 			fprintf(stderr, "loadgen: a slow reader cannot connect\n");
 			exit(1);
@@ -457,8 +459,8 @@ static void slow_readers(const struct sizes *z)
 	long rss = gateway_status_kib(&gw, "VmRSS"), peak = gateway_peak_kib(&gw);
 	stop_devices();
 	s->streaming = false;
-	printf("BENCH\tgateway\tgateway memory (VmHWM), slow readers: 64 KiB events to %d that never read\t%.1f\tMiB\n", N,
-	       mib(peak));
+	printf("BENCH\tgateway\tgateway memory (VmHWM), slow readers: 64 KiB events to %d that never read\t%.1f\tMiB\n",
+	       N, mib(peak));
 	printf("BENCH\tgateway\tgateway memory (VmRSS) at the end of it\t%.1f\tMiB\n", mib(rss));
 	fflush(stdout);
 	for (int i = 0; i < N; i++)
@@ -478,7 +480,8 @@ static void many_connections(void)
 	memcpy(kib, "{\"method\":\"X\",\"params\":\"", 24);
 	for (int i = 0; i < N; i++) {
 		fds[i] = raw_ws_open(gw.port, "/inspector");
-		if (fds[i] < 0 || !raw_ws_head(fds[i], 60u * MIB, true, true) || write(fds[i], kib, sizeof kib) != sizeof kib) {
+		if (fds[i] < 0 || !raw_ws_head(fds[i], 60u * MIB, true, true) ||
+		    write(fds[i], kib, sizeof kib) != sizeof kib) {
 			fprintf(stderr, "loadgen: connection %d of %d failed\n", i, N);
 			exit(1);
 		}
@@ -489,7 +492,8 @@ static void many_connections(void)
 		open += raw_ws_watch(fds[i], 1, NULL) == 0;
 	printf("BENCH\tgateway\tgateway memory (VmHWM), %d connections announcing 60 MiB, 1 KiB sent each\t%.1f\tMiB\n",
 	       N, mib(gateway_peak_kib(&gw)));
-	printf("BENCH\tgateway\tgateway address space (VmSize) with them\t%.1f\tMiB\n", mib(gateway_status_kib(&gw, "VmSize")));
+	printf("BENCH\tgateway\tgateway address space (VmSize) with them\t%.1f\tMiB\n",
+	       mib(gateway_status_kib(&gw, "VmSize")));
 	fflush(stdout);
 	if (open != N)
 		fprintf(stderr, "loadgen: only %d of %d connections stayed open\n", open, N);

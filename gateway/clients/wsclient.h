@@ -27,15 +27,15 @@ struct wsc {
 	struct client_pool *pool;
 	struct lws *wsi;
 	enum wsc_state state;
-	int close_code;                 /* the close code the gateway sent, 0 when none */
+	int close_code; /* the close code the gateway sent, 0 when none */
 	char close_reason[128];
-	char error[256];                /* why connecting failed */
+	char error[256]; /* why connecting failed */
 	struct message_queue received;
-	struct message_queue out;       /* each message with LWS_PRE bytes of headroom */
-	size_t out_sent;                /* bytes of out.head already written (fragmented sends) */
-	char *rx;                       /* a message being reassembled */
+	struct message_queue out; /* each message with LWS_PRE bytes of headroom */
+	size_t out_sent;          /* bytes of out.head already written (fragmented sends) */
+	char *rx;                 /* a message being reassembled */
 	size_t rx_len, rx_cap;
-	char headers[512];              /* extra handshake headers */
+	char headers[512]; /* extra handshake headers */
 };
 
 /* A pool for wsc clients to the gateway on 127.0.0.1:port; free it with client_pool_free. */

@@ -47,14 +47,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			*end = '\0';
 		bool long_value = strlen(field) > ACCESS_HEADER_MAX;
 		v[f] = long_value && !(choice & (1 << f)) ? (struct access_value){.unreadable = true}
-							   : (struct access_value){.text = field};
+							  : (struct access_value){.text = field};
 		field = end ? end + 1 : NULL;
 	}
 	static const char *const allowed_origins[] = {"http://dev.example:3000"};
-	struct access_policy policy = {.token = choice & 0x10 ? "s3cret" : NULL, .host = "127.0.0.1", .port = 9223,
-				       .allow_origins = allowed_origins, .n_allow_origins = 1};
-	struct access_request r = {.host = v[0], .origin = v[1], .authorization = v[2], .query_token = v[3],
-				   .needs_token = choice & 0x20, .device_path = choice & 0x40};
+	struct access_policy policy = {.token = choice & 0x10 ? "s3cret" : NULL,
+				       .host = "127.0.0.1",
+				       .port = 9223,
+				       .allow_origins = allowed_origins,
+				       .n_allow_origins = 1};
+	struct access_request r = {.host = v[0],
+				   .origin = v[1],
+				   .authorization = v[2],
+				   .query_token = v[3],
+				   .needs_token = choice & 0x20,
+				   .device_path = choice & 0x40};
 	const char *why = NULL;
 	int status = access_check(&policy, &r, &why);
 	if (status != 0 && !why)
@@ -69,12 +76,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			finding("a Host that does not name the gateway");
 		const char *origin = r.origin.text;
 		bool listed = origin && strcasecmp(origin, allowed_origins[0]) == 0;
-		if (origin && !listed && (r.device_path ? strstr(origin, "://") || strcmp(origin, "null") == 0
-							 : !origin_names(origin, host)))
+		if (origin && !listed &&
+		    (r.device_path ? strstr(origin, "://") || strcmp(origin, "null") == 0
+				   : !origin_names(origin, host)))
 			finding("an Origin that is not allowed");
 		if (policy.token && r.needs_token) {
 			const char *auth = r.authorization.text;
-			bool bearer = auth && strncasecmp(auth, "Bearer ", 7) == 0 && strcmp(auth + 7 + strspn(auth + 7, " "), "s3cret") == 0;
+			bool bearer = auth && strncasecmp(auth, "Bearer ", 7) == 0 &&
+				      strcmp(auth + 7 + strspn(auth + 7, " "), "s3cret") == 0;
 			bool query = r.query_token.text && strcmp(r.query_token.text, "s3cret") == 0;
 			if (!bearer && !query)
 				finding("a wrong or missing token");

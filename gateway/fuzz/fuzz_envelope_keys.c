@@ -31,9 +31,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (size_t at = 0, step = size ? (size_t)(data[0] & 15) + 1 : 1; at < size; at += step)
 			envelope_members_feed(&k, (const char *)data, at);
 		bool parts_ok = envelope_members_finish(&k, (const char *)data, size, &e, &parts_fault);
-		if (parts_ok != ok || (!ok && (parts_fault.offset != fault.offset || parts_fault.reason != fault.reason))) {
-			fprintf(stderr, "in fragments: %d at %zu, at once: %d at %zu\n", parts_ok, parts_fault.offset, ok,
-				fault.offset);
+		if (parts_ok != ok ||
+		    (!ok && (parts_fault.offset != fault.offset || parts_fault.reason != fault.reason))) {
+			fprintf(stderr, "in fragments: %d at %zu, at once: %d at %zu\n", parts_ok, parts_fault.offset,
+				ok, fault.offset);
 			abort();
 		}
 	}

@@ -15,10 +15,7 @@
 #include "reply_check.h"
 
 /* The length of fragment number i for the choice byte c. */
-static size_t fragment(uint8_t c, size_t i)
-{
-	return i % 7 == 6 ? 1 : (size_t)(c & 15) + 1;
-}
+static size_t fragment(uint8_t c, size_t i) { return i % 7 == 6 ? 1 : (size_t)(c & 15) + 1; }
 
 static void disagree(const char *what, bool a_ok, const struct json_check_error *a, bool b_ok,
 		     const struct json_check_error *b)
@@ -70,8 +67,8 @@ static void check_reply(uint8_t choice, const char *text, size_t len)
 		}
 		bool parts_ok = reply_check_finish(&parts, text, len, &parts_err);
 		if (!same(whole_ok, &whole_err, parts_ok, &parts_err))
-			disagree(mode == HTTP_SNAPSHOT ? "reply_check (snapshot)" : "reply_check (call)", whole_ok, &whole_err,
-				 parts_ok, &parts_err);
+			disagree(mode == HTTP_SNAPSHOT ? "reply_check (snapshot)" : "reply_check (call)", whole_ok,
+				 &whole_err, parts_ok, &parts_err);
 	}
 }
 

@@ -44,7 +44,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	log_threshold = LOG_ERROR;
 	struct relay r;
-	struct relay_config cfg = {.queue_limit = 4096, .max_message = 1 << 16, .request_timeout_us = 1000,
+	struct relay_config cfg = {.queue_limit = 4096,
+				   .max_message = 1 << 16,
+				   .request_timeout_us = 1000,
 				   .grace_us = 1000};
 	struct relay_hooks hooks = {.wake = wake, .close = close_peer, .http_reply = http_reply};
 	relay_init(&r, &cfg, &hooks);

@@ -8,9 +8,9 @@
 #include <stddef.h>
 
 struct access_policy {
-	const char *token;           /* NULL: no token needed */
-	const char *host;            /* the --host address */
-	int port;                    /* the port actually listened on */
+	const char *token; /* NULL: no token needed */
+	const char *host;  /* the --host address */
+	int port;          /* the port actually listened on */
 	const char *const *allow_hosts;
 	size_t n_allow_hosts;
 	const char *const *allow_origins;
@@ -42,8 +42,8 @@ struct access_value {
 
 struct access_request {
 	struct access_value host, origin, authorization, query_token;
-	bool needs_token; /* the endpoint needs the token (every one but /healthz and static files) */
-	bool device_path; /* /device: the Origin rule for native clients */
+	bool needs_token;     /* the endpoint needs the token (every one but /healthz and static files) */
+	bool device_path;     /* /device: the Origin rule for native clients */
 	bool devtools_socket; /* /devtools/page/...: Chrome's own frontend may open it too */
 };
 

@@ -15,10 +15,7 @@ bool devtools_owns(const char *path)
 	       strcmp(path, "/json/version") == 0;
 }
 
-bool devtools_method_reserved(const char *method)
-{
-	return strcmp(method, "DevTools.call") == 0;
-}
+bool devtools_method_reserved(const char *method) { return strcmp(method, "DevTools.call") == 0; }
 
 const char *devtools_page_selector(const char *path)
 {
@@ -66,7 +63,8 @@ void devtools_http(const struct relay *r, const char *method, const char *path, 
 		   struct http_response *resp)
 {
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
-		http_api_error(resp, 405, ERR_INVALID_REQUEST, "method not allowed", json_pack("{s:s}", "allow", "GET"));
+		http_api_error(resp, 405, ERR_INVALID_REQUEST, "method not allowed",
+			       json_pack("{s:s}", "allow", "GET"));
 		return;
 	}
 	json_t *j;
@@ -122,13 +120,20 @@ void devtools_message(struct relay *r, struct peer *p, const struct msg *m, long
 	long long id = json_is_integer(jid) && json_integer_value(jid) > 0 ? (long long)json_integer_value(jid) : 0;
 	struct device *d = bound_device(r, p);
 	if (!json_is_object(req) || !id)
-		relay_deliver(r, p, reply_error(0, ERR_INVALID_REQUEST, "a CDP request is an object with a positive integer id", NULL), now);
+		relay_deliver(r, p,
+			      reply_error(0, ERR_INVALID_REQUEST,
+					  "a CDP request is an object with a positive integer id", NULL),
+			      now);
 	else if (!method || !*method)
-		relay_deliver(r, p, reply_error(id, ERR_INVALID_REQUEST, "\"method\" must be a non-empty string", NULL), now);
+		relay_deliver(r, p, reply_error(id, ERR_INVALID_REQUEST, "\"method\" must be a non-empty string", NULL),
+			      now);
 	else if (params && !json_is_object(params))
 		relay_deliver(r, p, reply_error(id, ERR_INVALID_PARAMS, "\"params\" must be an object", NULL), now);
 	else if (session && !(json_is_string(session) && !*json_string_value(session)))
-		relay_deliver(r, p, reply_error(id, ERR_INVALID_PARAMS, "no such session: a Weft page has no child targets", NULL), now);
+		relay_deliver(r, p,
+			      reply_error(id, ERR_INVALID_PARAMS, "no such session: a Weft page has no child targets",
+					  NULL),
+			      now);
 	else if (!d)
 		relay_deliver(r, p, reply_error(id, ERR_DEVICE_GONE, "the program went away", NULL), now);
 	else
@@ -176,7 +181,8 @@ void devtools_event(struct relay *r, struct device *d, const struct msg *m, cons
 		return;
 	}
 	for (struct peer *p = r->peers; p; p = p->next)
-		if (p->kind == PEER_DEVTOOLS && p->devtools_session == session && strcmp(p->devtools_device, d->id) == 0) {
+		if (p->kind == PEER_DEVTOOLS && p->devtools_session == session &&
+		    strcmp(p->devtools_device, d->id) == 0) {
 			relay_deliver(r, p, msg_from(m->data + start, n), now);
 			return;
 		}
@@ -196,6 +202,7 @@ void devtools_peer_leave(struct relay *r, struct peer *p, long long now)
 	struct device *d = bound_device(r, p);
 	if (d && d->peer)
 		relay_deliver(r, d->peer,
-			      event_message("DevTools.closed", json_pack("{s:I}", "session", (json_int_t)p->devtools_session)),
+			      event_message("DevTools.closed",
+					    json_pack("{s:I}", "session", (json_int_t)p->devtools_session)),
 			      now);
 }

@@ -30,7 +30,6 @@ bool devtools_method_reserved(const char *method);
 /* The device selector of a /devtools/page/<selector> path, or NULL for any other path. */
 const char *devtools_page_selector(const char *path);
 
-
 /* Binds a new PEER_DEVTOOLS peer to the device the selector names (attaching it, so the
  * device streams); false when it names no single device. */
 bool devtools_bind(struct relay *r, struct peer *p, const char *selector, long long now);

@@ -223,8 +223,11 @@ static bool member_name(struct envelope_members *k, const char *data, size_t q, 
 	static const struct {
 		const char *name;
 		unsigned bit;
-	} routed[] = {{"id", KEY_ID},         {"method", KEY_METHOD}, {"params", KEY_PARAMS},
-		      {"result", KEY_RESULT}, {"error", KEY_ERROR}};
+	} routed[] = {{"id", KEY_ID},
+		      {"method", KEY_METHOD},
+		      {"params", KEY_PARAMS},
+		      {"result", KEY_RESULT},
+		      {"error", KEY_ERROR}};
 	const unsigned bodies = KEY_PARAMS | KEY_RESULT | KEY_ERROR;
 	if (memchr(data + q + 1, '\\', n))
 		return members_refuse(k, q, "a top-level member name has an escape");

@@ -27,18 +27,18 @@ enum envelope_body { BODY_NONE, BODY_PARAMS, BODY_RESULT, BODY_ERROR };
 
 struct envelope {
 	enum envelope_kind kind;
-	size_t open;        /* offset of the opening brace */
-	bool empty;         /* the object has no members */
+	size_t open; /* offset of the opening brace */
+	bool empty;  /* the object has no members */
 	bool has_id;
-	long long id;       /* the integer id */
-	size_t id_key;      /* offset of the quote opening the "id" key */
-	size_t id_value;    /* the id's digits are [id_value, id_end) */
+	long long id;    /* the integer id */
+	size_t id_key;   /* offset of the quote opening the "id" key */
+	size_t id_value; /* the id's digits are [id_value, id_end) */
 	size_t id_end;
-	size_t id_next;     /* offset of the member after the id (past its comma) */
-	size_t method;      /* the method's characters (without quotes) are [method, method + method_len) */
+	size_t id_next; /* offset of the member after the id (past its comma) */
+	size_t method;  /* the method's characters (without quotes) are [method, method + method_len) */
 	size_t method_len;
 	enum envelope_body body;
-	size_t body_value;  /* offset of the body's value */
+	size_t body_value;             /* offset of the body's value */
 	struct json_check_error fault; /* ENVELOPE_INVALID: where and why the head cannot be read */
 };
 
@@ -62,9 +62,9 @@ bool envelope_check_members(const char *data, size_t len, const struct envelope 
  * have moved), then envelope_members_finish with the whole message. The verdict is exactly
  * envelope_check_members', wherever the message was cut. */
 struct envelope_members {
-	size_t pos;          /* bytes looked at */
-	size_t depth;        /* open objects and arrays */
-	bool name_next;      /* the next string at depth 1 is a member name */
+	size_t pos;     /* bytes looked at */
+	size_t depth;   /* open objects and arrays */
+	bool name_next; /* the next string at depth 1 is a member name */
 	bool in_string, in_name;
 	size_t string_start; /* the open string's quote */
 	unsigned seen;       /* routed names met so far */

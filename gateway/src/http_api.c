@@ -15,10 +15,7 @@ bool http_api_owns(const char *path)
 	return strcmp(path, "/healthz") == 0 || strcmp(path, "/api") == 0 || strncmp(path, "/api/", 5) == 0;
 }
 
-bool http_api_needs_token(const char *path)
-{
-	return http_api_owns(path) && strcmp(path, "/healthz") != 0;
-}
+bool http_api_needs_token(const char *path) { return http_api_owns(path) && strcmp(path, "/healthz") != 0; }
 
 void http_api_error(struct http_response *resp, int status, int code, const char *message, json_t *data)
 {
@@ -99,7 +96,8 @@ static bool call(struct relay *r, struct peer *exchange, struct device *d, const
 	else if (strncmp(json_string_value(method), "Gateway.", 8) == 0)
 		http_api_error(resp, 400, ERR_METHOD_NOT_FOUND, "gateway methods are not callable here", NULL);
 	else if (devtools_method_reserved(json_string_value(method)))
-		http_api_error(resp, 400, ERR_METHOD_NOT_FOUND, "DevTools.call is sent by the gateway for DevTools connections", NULL);
+		http_api_error(resp, 400, ERR_METHOD_NOT_FOUND,
+			       "DevTools.call is sent by the gateway for DevTools connections", NULL);
 	else if (!d->peer)
 		http_api_error(resp, 503, ERR_DEVICE_GONE, "device is disconnected", NULL);
 	else {
@@ -139,8 +137,8 @@ static enum device_action device_action(const char *rest, size_t *selector_len)
 	return ACTION_DEVICE;
 }
 
-bool http_api_handle(struct relay *r, struct peer *exchange, const char *method, const char *path,
-		     const char *body, size_t body_len, long long now, struct http_response *resp)
+bool http_api_handle(struct relay *r, struct peer *exchange, const char *method, const char *path, const char *body,
+		     size_t body_len, long long now, struct http_response *resp)
 {
 	bool get = strcmp(method, "GET") == 0;
 	if (strcmp(path, "/healthz") == 0) {
@@ -233,7 +231,8 @@ void http_api_answer(const struct peer *exchange, struct msg *reply, const struc
 	if (check->scope == CHECK_RESULT) {
 		/* The Snapshot is the result's bytes (no copy): those are what was checked. */
 		size_t start, len;
-		envelope_body_slice(reply->data, reply->len, e, &start, &len); /* there is one: the check found its '}' */
+		envelope_body_slice(reply->data, reply->len, e, &start,
+				    &len); /* there is one: the check found its '}' */
 		reply->data += start;
 		reply->len = len;
 		resp->status = 200;

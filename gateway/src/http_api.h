@@ -28,8 +28,8 @@ bool http_api_needs_token(const char *path);
 /* Handles an API request (method "GET" or "POST"; body is the POST body). Returns true when it
  * answered at once (resp filled); false when the request went to a device through exchange, and
  * the answer comes later through the relay's http_reply hook and http_api_answer. */
-bool http_api_handle(struct relay *r, struct peer *exchange, const char *method, const char *path,
-		     const char *body, size_t body_len, long long now, struct http_response *resp);
+bool http_api_handle(struct relay *r, struct peer *exchange, const char *method, const char *path, const char *body,
+		     size_t body_len, long long now, struct http_response *resp);
 
 /* The response for an exchange's finished request: reply is the device's reply and e its
  * envelope, or reply is NULL and code / message tell why it failed. check is the check of the

@@ -41,18 +41,17 @@ enum number_part {
 /* 1 for the bytes a string holds as they are: printable ASCII but '"' and '\\'. The loop over
  * them is where a snapshot spends its time, so it is one table load per byte. */
 static const unsigned char plain_in_string[256] = {
-	['\x20'] = 1, ['!'] = 1, ['#'] = 1, ['$'] = 1, ['%'] = 1, ['&'] = 1, ['\''] = 1, ['('] = 1,
-	[')'] = 1, ['*'] = 1, ['+'] = 1, [','] = 1, ['-'] = 1, ['.'] = 1, ['/'] = 1, ['0'] = 1,
-	['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1,
-	['9'] = 1, [':'] = 1, [';'] = 1, ['<'] = 1, ['='] = 1, ['>'] = 1, ['?'] = 1, ['@'] = 1,
-	['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1,
-	['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1,
-	['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1,
-	['Y'] = 1, ['Z'] = 1, ['['] = 1, [']'] = 1, ['^'] = 1, ['_'] = 1, ['`'] = 1, ['a'] = 1,
-	['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1,
-	['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1,
-	['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1,
-	['z'] = 1, ['{'] = 1, ['|'] = 1, ['}'] = 1, ['~'] = 1, ['\x7f'] = 1,
+	['\x20'] = 1, ['!'] = 1, ['#'] = 1, ['$'] = 1,    ['%'] = 1, ['&'] = 1, ['\''] = 1, ['('] = 1, [')'] = 1,
+	['*'] = 1,    ['+'] = 1, [','] = 1, ['-'] = 1,    ['.'] = 1, ['/'] = 1, ['0'] = 1,  ['1'] = 1, ['2'] = 1,
+	['3'] = 1,    ['4'] = 1, ['5'] = 1, ['6'] = 1,    ['7'] = 1, ['8'] = 1, ['9'] = 1,  [':'] = 1, [';'] = 1,
+	['<'] = 1,    ['='] = 1, ['>'] = 1, ['?'] = 1,    ['@'] = 1, ['A'] = 1, ['B'] = 1,  ['C'] = 1, ['D'] = 1,
+	['E'] = 1,    ['F'] = 1, ['G'] = 1, ['H'] = 1,    ['I'] = 1, ['J'] = 1, ['K'] = 1,  ['L'] = 1, ['M'] = 1,
+	['N'] = 1,    ['O'] = 1, ['P'] = 1, ['Q'] = 1,    ['R'] = 1, ['S'] = 1, ['T'] = 1,  ['U'] = 1, ['V'] = 1,
+	['W'] = 1,    ['X'] = 1, ['Y'] = 1, ['Z'] = 1,    ['['] = 1, [']'] = 1, ['^'] = 1,  ['_'] = 1, ['`'] = 1,
+	['a'] = 1,    ['b'] = 1, ['c'] = 1, ['d'] = 1,    ['e'] = 1, ['f'] = 1, ['g'] = 1,  ['h'] = 1, ['i'] = 1,
+	['j'] = 1,    ['k'] = 1, ['l'] = 1, ['m'] = 1,    ['n'] = 1, ['o'] = 1, ['p'] = 1,  ['q'] = 1, ['r'] = 1,
+	['s'] = 1,    ['t'] = 1, ['u'] = 1, ['v'] = 1,    ['w'] = 1, ['x'] = 1, ['y'] = 1,  ['z'] = 1, ['{'] = 1,
+	['|'] = 1,    ['}'] = 1, ['~'] = 1, ['\x7f'] = 1,
 };
 
 /* One fragment being read: s[0, len), whose first byte is at offset base of the text. */
@@ -128,7 +127,14 @@ static bool escape_byte(const struct run *r, size_t i, unsigned char ch)
 {
 	struct json_token *t = r->t;
 	switch (ch) {
-	case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+	case '"':
+	case '\\':
+	case '/':
+	case 'b':
+	case 'f':
+	case 'n':
+	case 'r':
+	case 't':
 		t->part = STRING_PLAIN;
 		return true;
 	case 'u':
@@ -378,7 +384,7 @@ static bool token_cut(struct json_token *t, size_t end, struct json_check_error 
 /* Reads one token of data[0, len) at *pos, when starts says one starts there (else the fault is
  * `expected`); moves *pos only when it succeeds. */
 static inline bool scan_token(const char *data, size_t len, size_t *pos, struct json_check_error *err,
-		       bool (*starts)(unsigned char), const char *expected)
+			      bool (*starts)(unsigned char), const char *expected)
 {
 	size_t i = *pos;
 	struct json_token t;
@@ -394,7 +400,11 @@ static inline bool scan_token(const char *data, size_t len, size_t *pos, struct 
 
 static bool starts_string(unsigned char ch) { return ch == '"'; }
 static bool starts_number(unsigned char ch) { return ch == '-' || is_digit(ch); }
-static bool starts_scalar(unsigned char ch) { (void)ch; return true; /* token_start decides */ }
+static bool starts_scalar(unsigned char ch)
+{
+	(void)ch;
+	return true; /* token_start decides */
+}
 
 bool json_scan_string(const char *data, size_t len, size_t *pos, struct json_check_error *err)
 {
@@ -517,7 +527,11 @@ bool json_checker_feed(struct json_checker *k, const char *data, size_t len)
 {
 	if (k->failed)
 		return false;
-	const struct run r = {.s = (const unsigned char *)data, .len = len, .base = k->fed, .t = &k->token, .err = &k->err};
+	const struct run r = {.s = (const unsigned char *)data,
+			      .len = len,
+			      .base = k->fed,
+			      .t = &k->token,
+			      .err = &k->err};
 	size_t i = 0;
 	bool ok = k->token.in == TOKEN_NONE || token_run(&r, &i); /* the token the last fragment cut */
 	while (ok && i < len) {

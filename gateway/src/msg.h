@@ -12,10 +12,10 @@
 
 struct msg {
 	int refs;
-	size_t len;  /* payload bytes */
-	size_t cap;  /* payload capacity after the headroom */
-	char *data;  /* payload start; moves backwards into the edit room when the head grows */
-	char buf[];  /* MSG_PRE + MSG_EDIT_ROOM + cap + 1 (a NUL after the payload) */
+	size_t len; /* payload bytes */
+	size_t cap; /* payload capacity after the headroom */
+	char *data; /* payload start; moves backwards into the edit room when the head grows */
+	char buf[]; /* MSG_PRE + MSG_EDIT_ROOM + cap + 1 (a NUL after the payload) */
 };
 
 /* A message with room for cap payload bytes, len 0, one reference. NULL when out of memory. */

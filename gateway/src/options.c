@@ -21,45 +21,44 @@
 #define WEFT_WEB_ROOT_INSTALLED "/usr/local/share/weft/web-inspector"
 #endif
 
-static const char usage[] =
-	"usage: weft-gateway [options]\n"
-	"\n"
-	"Relays between programs inspected with Weft (/device), web inspectors and scripts\n"
-	"(/inspector), serves the web inspector and a JSON HTTP API.\n"
-	"\n"
-	"  --host ADDR           address to listen on (default 127.0.0.1); an address other\n"
-	"                        than loopback needs --token (or WEFT_TOKEN)\n"
-	"  --allow-remote-without-token\n"
-	"                        listen beyond loopback without a token anyway: anyone who\n"
-	"                        can reach the port can drive every program (not advised)\n"
-	"  --port N              port (default 9223; 0 picks a free one)\n"
-	"  --web-root DIR        the web inspector's files (default: the source tree's\n"
-	"                        web-inspector/, else " WEFT_WEB_ROOT_INSTALLED "); only\n"
-	"                        index.html, css/, js/, assets/, fonts/ and img/ are served\n"
-	"  --docs DIR            the API documentation served under /docs/ (default: the\n"
-	"                        source tree's .build/docs-site, which `make docs` builds)\n"
-	"  --serve-test-files    also serve the web root's test/ and bench/ (the page's own\n"
-	"                        tests and benchmark)\n"
-	"  --token T             require T from every device, inspector and API call\n"
-	"                        (default: $WEFT_TOKEN; none when unset; never empty)\n"
-	"  --max-message SIZE    largest message, e.g. 64M (default 64M); larger ones close 1009\n"
-	"  --queue-limit SIZE    bytes of events queued per peer before dropping (default 16M)\n"
-	"  --memory-budget SIZE  bytes of messages held at once over all connections\n"
-	"                        (default 256M); a message that would exceed it closes 1013\n"
-	"  --max-connections N   WebSocket peers and waiting API calls at once (default 256);\n"
-	"                        more are refused with 503\n"
-	"  --allow-origin ORIGIN accept this Origin too (repeatable)\n"
-	"  --allow-host HOST     accept this Host header too, e.g. myhost:9223 (repeatable)\n"
-	"  --idle-timeout S      a peer that sends nothing (no message, no pong) for S\n"
-	"                        seconds is dropped; pinged after S/2 (default 60, 2..3600)\n"
-	"  --grace SECONDS       how long a disconnected device stays listed (default 60)\n"
-	"  --request-timeout S   time-out of a forwarded request (default 30)\n"
-	"  --tls-cert FILE       serve https/wss with this certificate (PEM)\n"
-	"  --tls-key FILE        ... and this key (PEM)\n"
-	"  --log-level LEVEL     error, warn, info (default) or debug\n"
-	"  --help, --version\n"
-	"\n"
-	"Once listening it prints one line to stdout: weft-gateway listening on http://HOST:PORT\n";
+static const char usage[] = "usage: weft-gateway [options]\n"
+			    "\n"
+			    "Relays between programs inspected with Weft (/device), web inspectors and scripts\n"
+			    "(/inspector), serves the web inspector and a JSON HTTP API.\n"
+			    "\n"
+			    "  --host ADDR           address to listen on (default 127.0.0.1); an address other\n"
+			    "                        than loopback needs --token (or WEFT_TOKEN)\n"
+			    "  --allow-remote-without-token\n"
+			    "                        listen beyond loopback without a token anyway: anyone who\n"
+			    "                        can reach the port can drive every program (not advised)\n"
+			    "  --port N              port (default 9223; 0 picks a free one)\n"
+			    "  --web-root DIR        the web inspector's files (default: the source tree's\n"
+			    "                        web-inspector/, else " WEFT_WEB_ROOT_INSTALLED "); only\n"
+			    "                        index.html, css/, js/, assets/, fonts/ and img/ are served\n"
+			    "  --docs DIR            the API documentation served under /docs/ (default: the\n"
+			    "                        source tree's .build/docs-site, which `make docs` builds)\n"
+			    "  --serve-test-files    also serve the web root's test/ and bench/ (the page's own\n"
+			    "                        tests and benchmark)\n"
+			    "  --token T             require T from every device, inspector and API call\n"
+			    "                        (default: $WEFT_TOKEN; none when unset; never empty)\n"
+			    "  --max-message SIZE    largest message, e.g. 64M (default 64M); larger ones close 1009\n"
+			    "  --queue-limit SIZE    bytes of events queued per peer before dropping (default 16M)\n"
+			    "  --memory-budget SIZE  bytes of messages held at once over all connections\n"
+			    "                        (default 256M); a message that would exceed it closes 1013\n"
+			    "  --max-connections N   WebSocket peers and waiting API calls at once (default 256);\n"
+			    "                        more are refused with 503\n"
+			    "  --allow-origin ORIGIN accept this Origin too (repeatable)\n"
+			    "  --allow-host HOST     accept this Host header too, e.g. myhost:9223 (repeatable)\n"
+			    "  --idle-timeout S      a peer that sends nothing (no message, no pong) for S\n"
+			    "                        seconds is dropped; pinged after S/2 (default 60, 2..3600)\n"
+			    "  --grace SECONDS       how long a disconnected device stays listed (default 60)\n"
+			    "  --request-timeout S   time-out of a forwarded request (default 30)\n"
+			    "  --tls-cert FILE       serve https/wss with this certificate (PEM)\n"
+			    "  --tls-key FILE        ... and this key (PEM)\n"
+			    "  --log-level LEVEL     error, warn, info (default) or debug\n"
+			    "  --help, --version\n"
+			    "\n"
+			    "Once listening it prints one line to stdout: weft-gateway listening on http://HOST:PORT\n";
 
 int parse_size(const char *text, size_t *out)
 {
@@ -70,10 +69,23 @@ int parse_size(const char *text, size_t *out)
 		return -1;
 	unsigned long long scale = 1;
 	switch (*end) {
-	case 'k': case 'K': scale = 1ull << 10; end++; break;
-	case 'm': case 'M': scale = 1ull << 20; end++; break;
-	case 'g': case 'G': scale = 1ull << 30; end++; break;
-	default: break;
+	case 'k':
+	case 'K':
+		scale = 1ull << 10;
+		end++;
+		break;
+	case 'm':
+	case 'M':
+		scale = 1ull << 20;
+		end++;
+		break;
+	case 'g':
+	case 'G':
+		scale = 1ull << 30;
+		end++;
+		break;
+	default:
+		break;
 	}
 	if (*end == 'i' || *end == 'B')
 		end += *end == 'i' ? (end[1] == 'B' ? 2 : 1) : 1;
@@ -154,8 +166,9 @@ static const char *default_web_root(void)
 static const char *default_docs_root(void)
 {
 	struct stat st;
-	return *WEFT_DOCS_ROOT_SOURCE && stat(WEFT_DOCS_ROOT_SOURCE, &st) == 0 && S_ISDIR(st.st_mode) ? WEFT_DOCS_ROOT_SOURCE
-												: NULL;
+	return *WEFT_DOCS_ROOT_SOURCE && stat(WEFT_DOCS_ROOT_SOURCE, &st) == 0 && S_ISDIR(st.st_mode)
+		       ? WEFT_DOCS_ROOT_SOURCE
+		       : NULL;
 }
 
 static int add_to_list(const char **list, size_t *n, const char *value, const char *flag)
@@ -224,8 +237,7 @@ enum options_result options_parse(struct options *o, int argc, char **argv)
 			if (!token_usable(value, "--token"))
 				return OPTIONS_EXIT_USAGE;
 			o->token = value;
-		}
-		else if (strcmp(flag, "--max-message") == 0)
+		} else if (strcmp(flag, "--max-message") == 0)
 			bad = parse_size(value, &o->max_message);
 		else if (strcmp(flag, "--queue-limit") == 0)
 			bad = parse_size(value, &o->queue_limit);

@@ -10,9 +10,9 @@
 struct options {
 	const char *host;
 	int port;
-	const char *web_root;        /* NULL: none found */
-	const char *docs_root;       /* the API documentation's site (make docs); NULL: none found */
-	const char *token;           /* NULL: no token */
+	const char *web_root;  /* NULL: none found */
+	const char *docs_root; /* the API documentation's site (make docs); NULL: none found */
+	const char *token;     /* NULL: no token */
 	size_t max_message;
 	size_t queue_limit;
 	double grace_s;

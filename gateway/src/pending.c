@@ -44,8 +44,12 @@ struct pending *pending_add(struct pending_table *t, struct peer *requester, lon
 	struct pending *p = malloc(sizeof *p);
 	if (!p)
 		return NULL;
-	*p = (struct pending){.gid = t->next_gid++, .origin_id = origin_id, .requester = requester, .device = device,
-			      .deadline = deadline, .prev = t->last};
+	*p = (struct pending){.gid = t->next_gid++,
+			      .origin_id = origin_id,
+			      .requester = requester,
+			      .device = device,
+			      .deadline = deadline,
+			      .prev = t->last};
 	if (t->last)
 		t->last->next = p;
 	else

@@ -14,10 +14,10 @@ struct pending {
 	struct pending *hash_next;
 	struct pending *prev, *next; /* deadline order */
 	long long gid;
-	long long origin_id;         /* the requester's own id */
-	struct peer *requester;      /* an inspector or an HTTP exchange */
+	long long origin_id;    /* the requester's own id */
+	struct peer *requester; /* an inspector or an HTTP exchange */
 	struct device *device;
-	long long deadline;          /* microseconds */
+	long long deadline; /* microseconds */
 };
 
 struct pending_table {

@@ -25,7 +25,7 @@ struct qitem {
 
 struct queue {
 	struct qitem *head, *tail;
-	size_t bytes;       /* payload bytes queued, including the unsent rest of the head */
+	size_t bytes; /* payload bytes queued, including the unsent rest of the head */
 	size_t count;
 	size_t sent;        /* bytes of the head already written */
 	size_t event_limit; /* events are refused beyond this many queued bytes */

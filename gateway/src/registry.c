@@ -69,8 +69,8 @@ static bool id_taken(const struct registry *reg, const char *id)
  * in, and cannot hand one program's id to another. Two identities of one gateway with the same
  * hash (one chance in 2^48 per pair) get the next free variant, the only case where reconnection
  * order matters. */
-static void identity_derive_id(const struct registry *reg, const char *app_id, const char *instance,
-			       const char *host, char id[24])
+static void identity_derive_id(const struct registry *reg, const char *app_id, const char *instance, const char *host,
+			       char id[24])
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 	h = fnv1a(h, app_id, strlen(app_id) + 1);
@@ -203,9 +203,9 @@ enum resolve_result registry_resolve(const struct registry *reg, const char *sel
 
 json_t *device_json(const struct device *d)
 {
-	return json_pack("{s:s, s:O, s:O, s:s, s:s, s:I}", "deviceId", d->id, "identity", d->identity, "info",
-			 d->info, "state", d->peer ? "connected" : "disconnected", "connectedAt", d->connected_at,
-			 "inspectors", (json_int_t)d->n_inspectors);
+	return json_pack("{s:s, s:O, s:O, s:s, s:s, s:I}", "deviceId", d->id, "identity", d->identity, "info", d->info,
+			 "state", d->peer ? "connected" : "disconnected", "connectedAt", d->connected_at, "inspectors",
+			 (json_int_t)d->n_inspectors);
 }
 
 json_t *registry_devices_json(const struct registry *reg)
@@ -244,7 +244,8 @@ bool device_detach(struct device *d, struct peer *inspector)
 {
 	for (size_t i = 0; i < d->n_inspectors; i++)
 		if (d->inspectors[i] == inspector) {
-			memmove(&d->inspectors[i], &d->inspectors[i + 1], (d->n_inspectors - i - 1) * sizeof *d->inspectors);
+			memmove(&d->inspectors[i], &d->inspectors[i + 1],
+				(d->n_inspectors - i - 1) * sizeof *d->inspectors);
 			d->n_inspectors--;
 			return true;
 		}

@@ -10,29 +10,29 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define REGISTRY_MAX_DEVICES 1024      /* listed devices (connected or in their grace period) */
-#define REGISTRY_MAX_IDENTITIES 65536  /* identities remembered for stable ids */
+#define REGISTRY_MAX_DEVICES 1024     /* listed devices (connected or in their grace period) */
+#define REGISTRY_MAX_IDENTITIES 65536 /* identities remembered for stable ids */
 
 struct peer;
 
 struct device {
 	struct device *next;
-	char id[24];                /* "d" + 12 hex digits derived from the identity */
+	char id[24]; /* "d" + 12 hex digits derived from the identity */
 	char *app_id, *instance, *host;
-	json_t *identity, *info;    /* as registered (owned references) */
-	struct peer *peer;          /* the live connection, NULL while disconnected */
-	char connected_at[32];      /* ISO 8601 UTC of the latest registration */
-	long long grace_deadline;   /* microseconds; meaningful while disconnected */
-	struct peer **inspectors;   /* attached inspectors */
+	json_t *identity, *info;  /* as registered (owned references) */
+	struct peer *peer;        /* the live connection, NULL while disconnected */
+	char connected_at[32];    /* ISO 8601 UTC of the latest registration */
+	long long grace_deadline; /* microseconds; meaningful while disconnected */
+	struct peer **inspectors; /* attached inspectors */
 	size_t n_inspectors, cap_inspectors;
-	char member[48];            /* "device":"d1", inserted into forwarded events */
+	char member[48]; /* "device":"d1", inserted into forwarded events */
 	size_t member_len;
 };
 
 struct identity;
 
 struct registry {
-	struct device *devices;       /* newest first */
+	struct device *devices; /* newest first */
 	size_t n_devices;
 	struct identity *identities;
 	size_t n_identities;

@@ -195,8 +195,8 @@ static void forward(struct relay *r, struct peer *requester, long long origin_id
 	/* expiresAt: when, on the gateway's wall clock, this request is answered -32002 if the device
 	 * has not answered it; a device applies nothing after that (protocol.md, expiry). */
 	long long expires_at = wall_clock_ms() + r->cfg.request_timeout_us / 1000;
-	json_t *request = pd ? json_pack("{s:I, s:s, s:I, s:o}", "id", (json_int_t)pd->gid, "method", method, "expiresAt",
-					 (json_int_t)expires_at, "params", body)
+	json_t *request = pd ? json_pack("{s:I, s:s, s:I, s:o}", "id", (json_int_t)pd->gid, "method", method,
+					 "expiresAt", (json_int_t)expires_at, "params", body)
 			     : (json_decref(body), NULL);
 	struct msg *m = msg_from_json(request);
 	json_decref(request);
@@ -224,10 +224,7 @@ void relay_forward(struct relay *r, struct peer *requester, long long origin_id,
 	json_decref(params);
 }
 
-void relay_deliver(struct relay *r, struct peer *p, struct msg *m, long long now)
-{
-	deliver_new(r, p, m, now);
-}
+void relay_deliver(struct relay *r, struct peer *p, struct msg *m, long long now) { deliver_new(r, p, m, now); }
 
 /* ---- attachment ---- */
 
@@ -414,8 +411,8 @@ static void device_register(struct relay *r, struct peer *p, struct msg *m, long
 		p->device = d;
 		log_info("device %s registered: %s@%s on %s (%s)", d->id, app_id, instance, host, p->label);
 		reply_ok(r, p, id,
-			 json_pack("{s:s, s:s, s:i, s:f, s:I}", "deviceId", d->id, "gatewayVersion", WEFT_GATEWAY_VERSION,
-				   "protocolVersion", WEFT_PROTOCOL_VERSION, "requestTimeout",
+			 json_pack("{s:s, s:s, s:i, s:f, s:I}", "deviceId", d->id, "gatewayVersion",
+				   WEFT_GATEWAY_VERSION, "protocolVersion", WEFT_PROTOCOL_VERSION, "requestTimeout",
 				   (double)r->cfg.request_timeout_us / 1e6, "gatewayTime", (json_int_t)wall_clock_ms()),
 			 now);
 		devtools_device_registered(r, d, now);
@@ -480,9 +477,9 @@ static void device_message(struct relay *r, struct peer *p, struct msg *m, struc
 	enum envelope_kind kind = envelope_scan(m->data, m->len, &e);
 	long long id = e.has_id && e.id > 0 ? e.id : 0;
 	struct json_check_error fault;
-	bool members_ok = kind == ENVELOPE_INVALID ||
-			  (members ? envelope_members_finish(members, m->data, m->len, &e, &fault)
-				   : envelope_check_members(m->data, m->len, &e, &fault));
+	bool members_ok =
+		kind == ENVELOPE_INVALID || (members ? envelope_members_finish(members, m->data, m->len, &e, &fault)
+						     : envelope_check_members(m->data, m->len, &e, &fault));
 	if (!members_ok) {
 		/* a key read one way by the gateway and another by the receiver (the last of two) */
 		reply_err(r, p, kind == ENVELOPE_REPLY ? 0 : id, ERR_INVALID_REQUEST,
@@ -493,8 +490,8 @@ static void device_message(struct relay *r, struct peer *p, struct msg *m, struc
 			struct peer *requester = pd->requester;
 			long long origin_id = pd->origin_id;
 			finish_pending(r, pd);
-			answer_error(r, requester, origin_id, ERR_INTERNAL_ERROR, "the device's reply was refused: its keys repeat",
-				     now);
+			answer_error(r, requester, origin_id, ERR_INTERNAL_ERROR,
+				     "the device's reply was refused: its keys repeat", now);
 		}
 		return;
 	}
@@ -502,7 +499,8 @@ static void device_message(struct relay *r, struct peer *p, struct msg *m, struc
 		if (kind == ENVELOPE_REQUEST && envelope_method_is(m->data, &e, "Gateway.register"))
 			device_register(r, p, m, id, now);
 		else
-			reply_err(r, p, id, ERR_INVALID_REQUEST, "the first message must be Gateway.register", NULL, now);
+			reply_err(r, p, id, ERR_INVALID_REQUEST, "the first message must be Gateway.register", NULL,
+				  now);
 		return;
 	}
 	switch (kind) {
@@ -526,8 +524,7 @@ static void device_message(struct relay *r, struct peer *p, struct msg *m, struc
 	}
 }
 
-int relay_http_reply_mode(const struct relay *r, const struct peer *p, const char *data, size_t len,
-			  struct envelope *e)
+int relay_http_reply_mode(const struct relay *r, const struct peer *p, const char *data, size_t len, struct envelope *e)
 {
 	if (r->http_pending == 0 || !p->device || envelope_scan(data, len, e) != ENVELOPE_REPLY)
 		return 0;
@@ -567,7 +564,8 @@ static void gateway_method(struct relay *r, struct peer *p, long long id, const 
 		json_t *version = json_object_get(params, "protocolVersion");
 		json_t *client = json_object_get(params, "client");
 		if (!json_is_number(version) || (client && !json_is_string(client))) {
-			reply_err(r, p, id, ERR_INVALID_PARAMS, "Gateway.hello needs {protocolVersion, client?}", NULL, now);
+			reply_err(r, p, id, ERR_INVALID_PARAMS, "Gateway.hello needs {protocolVersion, client?}", NULL,
+				  now);
 		} else if (!json_is_integer(version) || json_integer_value(version) != WEFT_PROTOCOL_VERSION) {
 			reply_err(r, p, id, ERR_UNSUPPORTED_PROTOCOL_VERSION, "protocol version not supported",
 				  json_pack("{s:i}", "supported", WEFT_PROTOCOL_VERSION), now);
@@ -586,13 +584,13 @@ static void gateway_method(struct relay *r, struct peer *p, long long id, const 
 		if (!d)
 			return;
 		bool changed = method[8] == 'a' ? attach(r, d, p, now) : detach(r, d, p, now);
-		reply_ok(r, p, id, json_pack("{s:s, s:I}", "deviceId", d->id, "inspectors", (json_int_t)d->n_inspectors),
-			 now);
+		reply_ok(r, p, id,
+			 json_pack("{s:s, s:I}", "deviceId", d->id, "inspectors", (json_int_t)d->n_inspectors), now);
 		if (changed)
 			inspectors_changed(r, d, now);
 	} else {
-		reply_err(r, p, id, ERR_METHOD_NOT_FOUND, "unknown gateway method", json_pack("{s:s}", "method", method),
-			  now);
+		reply_err(r, p, id, ERR_METHOD_NOT_FOUND, "unknown gateway method",
+			  json_pack("{s:s}", "method", method), now);
 	}
 }
 
@@ -622,8 +620,8 @@ static void inspector_message(struct relay *r, struct peer *p, struct msg *m, lo
 	} else if (strncmp(method, "Gateway.", 8) == 0) {
 		gateway_method(r, p, id, method, params, now);
 	} else if (devtools_method_reserved(method)) {
-		reply_err(r, p, id, ERR_METHOD_NOT_FOUND, "DevTools.call is sent by the gateway for DevTools connections", NULL,
-			  now);
+		reply_err(r, p, id, ERR_METHOD_NOT_FOUND,
+			  "DevTools.call is sent by the gateway for DevTools connections", NULL, now);
 	} else {
 		struct device *d = selected_device(r, p, id, json_object_get(req, "device"), now);
 		if (d)

@@ -21,20 +21,20 @@ enum peer_kind { PEER_DEVICE, PEER_INSPECTOR, PEER_HTTP, PEER_DEVTOOLS };
 struct peer {
 	struct peer *prev, *next; /* the relay's peers */
 	enum peer_kind kind;
-	void *conn;               /* the transport's handle */
+	void *conn; /* the transport's handle */
 	struct queue q;
-	bool closing;             /* the transport was asked to close it */
+	bool closing; /* the transport was asked to close it */
 	int close_code;
-	bool close_after_drain;   /* close once the queue has gone out (a final error reply) */
+	bool close_after_drain; /* close once the queue has gone out (a final error reply) */
 	char close_reason[64];
-	struct device *device;    /* PEER_DEVICE: the device it registered as */
-	bool greeted;             /* PEER_INSPECTOR: said Gateway.hello */
-	int http_mode;            /* PEER_HTTP: what the HTTP API asked for */
-	size_t events_dropped;    /* PEER_INSPECTOR: events dropped because it fell behind */
-	size_t n_pending;         /* requests it has pending at devices */
+	struct device *device;      /* PEER_DEVICE: the device it registered as */
+	bool greeted;               /* PEER_INSPECTOR: said Gateway.hello */
+	int http_mode;              /* PEER_HTTP: what the HTTP API asked for */
+	size_t events_dropped;      /* PEER_INSPECTOR: events dropped because it fell behind */
+	size_t n_pending;           /* requests it has pending at devices */
 	long long devtools_session; /* PEER_DEVTOOLS: its session number (devtools.h) */
 	char devtools_device[24];   /* PEER_DEVTOOLS: the deviceId it is bound to */
-	char label[48];           /* for logs: the peer's address */
+	char label[48];             /* for logs: the peer's address */
 };
 
 struct relay_hooks {
@@ -51,8 +51,8 @@ struct relay_hooks {
 };
 
 struct relay_config {
-	size_t queue_limit;          /* bytes of events a peer's queue may hold */
-	size_t max_message;          /* largest message; replies may exceed queue_limit by this much */
+	size_t queue_limit; /* bytes of events a peer's queue may hold */
+	size_t max_message; /* largest message; replies may exceed queue_limit by this much */
 	long long request_timeout_us;
 	long long grace_us;
 };

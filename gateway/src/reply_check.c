@@ -61,7 +61,8 @@ bool reply_check_finish(struct reply_check *c, const char *data, size_t len, str
 	bool ok = json_checker_finish(&c->checker, err);
 	if (ok && no_brace) {
 		/* A whole result with no '}' after it: the reply, an object, is still open. */
-		*err = (struct json_check_error){.offset = len - c->from, .reason = "expected ',' or '}' after an object member"};
+		*err = (struct json_check_error){.offset = len - c->from,
+						 .reason = "expected ',' or '}' after an object member"};
 		ok = false;
 	}
 	if (!ok)

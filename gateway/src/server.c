@@ -28,19 +28,18 @@ _Static_assert(LWS_PRE <= MSG_PRE, "MSG_PRE must cover libwebsockets' frame head
 #define CLOSE_BACKSTOP_S 2         /* a peer asked to close that never becomes writable is killed */
 #define CLOSE_TRY_AGAIN_LATER 1013 /* the memory budget is spent */
 
-
 enum session_kind { SESSION_HTTP, SESSION_DEVICE, SESSION_INSPECTOR, SESSION_DEVTOOLS };
 
 /* Per-connection state (lws allocates it zeroed). */
 struct session {
 	enum session_kind kind;
-	struct peer *peer;           /* devices, inspectors, and HTTP exchanges waiting on a device */
-	struct msg *rx;              /* a WebSocket message being reassembled */
-	struct reply_check check;    /* devices: rx's check, when it is a reply the HTTP API answers with */
+	struct peer *peer;               /* devices, inspectors, and HTTP exchanges waiting on a device */
+	struct msg *rx;                  /* a WebSocket message being reassembled */
+	struct reply_check check;        /* devices: rx's check, when it is a reply the HTTP API answers with */
 	struct envelope_members members; /* devices: rx's member check, fed as it arrives */
 	/* HTTP */
 	char path[256];
-	struct msg *body;            /* a POST body being received */
+	struct msg *body; /* a POST body being received */
 	struct http_response resp;
 	bool resp_ready, headers_sent;
 	size_t resp_sent;
@@ -282,7 +281,8 @@ static int ws_receive(struct lws *wsi, struct session *s, const void *in, size_t
 		if (grown > declared)
 			grown = declared;
 		if (!within_budget(s->peer->label, grown - cap)) {
-			lws_close_reason(wsi, (enum lws_close_status)CLOSE_TRY_AGAIN_LATER, (unsigned char *)"memory budget exceeded", 22);
+			lws_close_reason(wsi, (enum lws_close_status)CLOSE_TRY_AGAIN_LATER,
+					 (unsigned char *)"memory budget exceeded", 22);
 			return -1;
 		}
 		if (!s->rx)
@@ -472,7 +472,8 @@ static int http_request(struct lws *wsi, struct session *s, const char *path)
 		return 0;
 	}
 	char file[PATH_MAX];
-	int found = static_is_docs_path(path) ? (srv.has_docs_root ? static_resolve_docs(srv.docs_root, path, file, sizeof file) : -1)
+	int found = static_is_docs_path(path)
+			    ? (srv.has_docs_root ? static_resolve_docs(srv.docs_root, path, file, sizeof file) : -1)
 		    : srv.has_web_root ? static_resolve(srv.web_root, path, srv.o->serve_test_files, file, sizeof file)
 				       : -1;
 	if (found < 0) {

@@ -223,8 +223,10 @@ static char *format_request(int port, const char *method, const char *path, cons
 	char *req = NULL;
 	int n;
 	if (body)
-		n = asprintf(&req, "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n%sContent-Length: %zu\r\n\r\n%s",
-			     method, path, port, headers ? headers : "", strlen(body), body);
+		n = asprintf(
+			&req,
+			"%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n%sContent-Length: %zu\r\n\r\n%s",
+			method, path, port, headers ? headers : "", strlen(body), body);
 	else
 		n = asprintf(&req, "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n%s\r\n", method, path,
 			     port, headers ? headers : "");

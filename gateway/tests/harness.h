@@ -47,7 +47,7 @@ void gateway_dump_log(const struct gateway *g);
 struct http_result {
 	int status;
 	char head[2048];
-	char *body;      /* malloc'd, NUL-terminated */
+	char *body; /* malloc'd, NUL-terminated */
 	size_t body_len;
 };
 

@@ -49,12 +49,12 @@ static void down_within(int limit_ms)
 static void down(void) { down_within(5000); }
 
 /* Starts the gateway with the given flags (or none: NULL) or fails the test and returns. */
-#define START_GATEWAY(...)                                                                            \
-	do {                                                                                           \
-		if (!up((const char *[]){__VA_ARGS__, NULL})) {                                        \
-			CHECK(!"the gateway started");                                                 \
-			return;                                                                        \
-		}                                                                                      \
+#define START_GATEWAY(...)                                      \
+	do {                                                    \
+		if (!up((const char *[]){__VA_ARGS__, NULL})) { \
+			CHECK(!"the gateway started");          \
+			return;                                 \
+		}                                               \
 	} while (0)
 
 static json_t *http_json(const char *method, const char *path, const char *headers, const char *body, int *status)
@@ -91,8 +91,9 @@ static void test_register_hello_and_list(void)
 	START_GATEWAY(NULL);
 	const char *instance = test_instance();
 	struct tc *dev = tc_connect(pool, &(struct wsc_options){.path = "/device"});
-	tc_sendf(dev, "{\"id\":5,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{"
-		      "\"appId\":\"org.weft.Test\",\"instance\":\"%s\",\"host\":\"h\"},\"info\":{\"appName\":\"T\"}}}",
+	tc_sendf(dev,
+		 "{\"id\":5,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{"
+		 "\"appId\":\"org.weft.Test\",\"instance\":\"%s\",\"host\":\"h\"},\"info\":{\"appName\":\"T\"}}}",
 		 instance);
 	json_t *reply = tc_reply(dev, 5);
 	/* -> {"deviceId": "d1", "gatewayVersion": "...", "protocolVersion": 1} */
@@ -213,8 +214,10 @@ static void test_id_rewriting_between_inspectors(void)
 	/* Both inspectors use id 7: the device must see two different ids, and each inspector must
 	 * get back its own answer under its own id 7 (docs/protocol.md: ids rewritten so each reply
 	 * reaches the inspector that asked). */
-	tc_sendf(a, "{\"id\":7,\"method\":\"Tree.getElement\",\"device\":\"%s\",\"params\":{\"id\":\"a\"}}", dev->device_id);
-	tc_sendf(b, "{\"id\":7,\"method\":\"Tree.getElement\",\"device\":\"%s\",\"params\":{\"id\":\"b\"}}", dev->device_id);
+	tc_sendf(a, "{\"id\":7,\"method\":\"Tree.getElement\",\"device\":\"%s\",\"params\":{\"id\":\"a\"}}",
+		 dev->device_id);
+	tc_sendf(b, "{\"id\":7,\"method\":\"Tree.getElement\",\"device\":\"%s\",\"params\":{\"id\":\"b\"}}",
+		 dev->device_id);
 	json_t *r1 = tc_method(dev, "Tree.getElement"), *r2 = tc_method(dev, "Tree.getElement");
 	long long g1 = int_at(r1, "id", NULL), g2 = int_at(r2, "id", NULL);
 	CHECK(g1 > 0 && g2 > 0 && g1 != g2);
@@ -227,7 +230,8 @@ static void test_id_rewriting_between_inspectors(void)
 	CHECK_STR(str_at(json_object_get(rb, "result"), "element", "id"), "b");
 	CHECK(json_object_get(ra, "device") == NULL); /* replies get no "device" */
 	/* An error reply is routed the same way. */
-	tc_sendf(a, "{\"id\":12345678901,\"method\":\"Layout.setStyle\",\"device\":\"%s\",\"params\":{}}", dev->device_id);
+	tc_sendf(a, "{\"id\":12345678901,\"method\":\"Layout.setStyle\",\"device\":\"%s\",\"params\":{}}",
+		 dev->device_id);
 	json_t *r3 = tc_method(dev, "Layout.setStyle");
 	tc_sendf(dev, "{\"id\":%lld,\"error\":{\"code\":-32010,\"message\":\"unknown node\"}}", int_at(r3, "id", NULL));
 	json_t *rc = tc_reply(a, 12345678901LL);
@@ -501,7 +505,8 @@ static void test_http_waits_for_the_request_timeout(void)
 	snprintf(path, sizeof path, "/api/devices/%s/call", dev->device_id);
 	long long t0 = monotonic_ms();
 	int status;
-	json_t *j = http_json("POST", path, "Content-Type: application/json\r\n", "{\"method\":\"Tree.getDocument\"}", &status);
+	json_t *j = http_json("POST", path, "Content-Type: application/json\r\n", "{\"method\":\"Tree.getDocument\"}",
+			      &status);
 	long long elapsed = monotonic_ms() - t0;
 	CHECK_INT(status, 504);
 	CHECK(elapsed >= 6000 && elapsed < 9000);
@@ -594,7 +599,8 @@ static void test_token_required(void)
 	json_decref(health);
 	json_decref(http_json("GET", "/api/devices/anything", NULL, NULL, &status));
 	CHECK_INT(status, 401);
-	json_decref(http_json("POST", "/api/devices/anything/call", "Content-Type: application/json\r\n", "{}", &status));
+	json_decref(
+		http_json("POST", "/api/devices/anything/call", "Content-Type: application/json\r\n", "{}", &status));
 	CHECK_INT(status, 401);
 	/* A real client with the token in its query works end to end. */
 	struct tc *insp = inspector_open_path(pool, "/inspector?token=s3cret");
@@ -682,9 +688,15 @@ static void test_static_files(void)
 	static const struct {
 		const char *path, *type;
 	} files[] = {
-		{"/", "text/html"},           {"/index.html", "text/html"},       {"/js/app.mjs", "text/javascript"},
-		{"/js/app.js", "text/javascript"}, {"/js/app.js.map", "application/json"}, {"/css/style.css", "text/css"},
-		{"/assets/icon.svg", "image/svg+xml"}, {"/assets/data.json", "application/json"}, {"/assets/pixel.png", "image/png"},
+		{"/", "text/html"},
+		{"/index.html", "text/html"},
+		{"/js/app.mjs", "text/javascript"},
+		{"/js/app.js", "text/javascript"},
+		{"/js/app.js.map", "application/json"},
+		{"/css/style.css", "text/css"},
+		{"/assets/icon.svg", "image/svg+xml"},
+		{"/assets/data.json", "application/json"},
+		{"/assets/pixel.png", "image/png"},
 	};
 	/* Static files need no token; each has its type. */
 	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
@@ -700,13 +712,19 @@ static void test_static_files(void)
 		http_result_free(&r);
 	}
 	/* No directory listing, no way out of the root. */
-	const char *refused[] = {"/js",           "/js/",          "/../secret.txt", "/js/../../secret.txt",
-				 "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/js/%2e%2e/%2e%2e/secret.txt",
-				 "/....//secret.txt", "/missing.html"};
+	const char *refused[] = {"/js",
+				 "/js/",
+				 "/../secret.txt",
+				 "/js/../../secret.txt",
+				 "/%2e%2e/secret.txt",
+				 "/..%2fsecret.txt",
+				 "/js/%2e%2e/%2e%2e/secret.txt",
+				 "/....//secret.txt",
+				 "/missing.html"};
 	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
 		char req[256];
-		snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n", refused[i],
-			 gw.port);
+		snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n",
+			 refused[i], gw.port);
 		struct http_result r;
 		int got = http_raw(gw.port, req, strlen(req), &r);
 		if (got == 0) {
@@ -915,7 +933,8 @@ static void test_http_api(void)
 	CHECK_STR(r.body, "{\"result\":{\"frame\":12,\"revision\":4}}");
 	http_result_free(&r);
 
-	fd = http_simple_begin(gw.port, "POST", path, "Content-Type: application/json\r\n", "{\"method\":\"Layout.setStyle\"}");
+	fd = http_simple_begin(gw.port, "POST", path, "Content-Type: application/json\r\n",
+			       "{\"method\":\"Layout.setStyle\"}");
 	device_answers(dev, "Layout.setStyle", "\"error\":{\"code\":-32011,\"message\":\"invalid value\"}");
 	CHECK(http_finish(fd, &r) == 0);
 	CHECK_INT(r.status, 200);
@@ -968,7 +987,8 @@ static void test_http_api(void)
 	json_decref(j);
 	j = http_json("GET", "/api/devices/org.weft.Api/snapshot", NULL, NULL, &status);
 	CHECK_INT(status, 409);
-	CHECK_INT(json_array_size(json_object_get(json_object_get(json_object_get(j, "error"), "data"), "candidates")), 2);
+	CHECK_INT(json_array_size(json_object_get(json_object_get(json_object_get(j, "error"), "data"), "candidates")),
+		  2);
 	json_decref(j);
 	json_decref(http_json("POST", path, "Content-Type: application/json\r\n", "{not json", &status));
 	CHECK_INT(status, 400);
@@ -1028,8 +1048,8 @@ static void expect_not_json(const struct http_result *r, const char *in, long lo
 	json_t *error = json_object_get(j, "error");
 	CHECK_INT(int_at(error, "code", NULL), -32603);
 	char message[256];
-	snprintf(message, sizeof message, "the device's reply is not valid JSON: %s at byte %lld of its %s", reason, offset,
-		 in);
+	snprintf(message, sizeof message, "the device's reply is not valid JSON: %s at byte %lld of its %s", reason,
+		 offset, in);
 	CHECK_STR(str_at(error, "message", NULL), message);
 	CHECK_STR(str_at(error, "data", "in"), in);
 	CHECK_INT(int_at(error, "data", "offset"), offset);
@@ -1112,7 +1132,6 @@ static void test_http_selects_instances_with_slashes(void)
 	down();
 }
 
-
 static void test_http_api_refuses_broken_device_json(void)
 {
 	START_GATEWAY(NULL);
@@ -1132,7 +1151,8 @@ static void test_http_api_refuses_broken_device_json(void)
 
 	/* /call, a broken error: {"code":1,"message":"a<TAB>b"} = { 0, "code" 1-6, : 7, 1 8, , 9,
 	 * "message" 10-18, : 19, " 20, a 21, the raw tab 22. */
-	http_while_device_answers(dev, call, step, "Runtime.step", REST("\"error\":{\"code\":1,\"message\":\"a\tb\"}}"), &r);
+	http_while_device_answers(dev, call, step, "Runtime.step", REST("\"error\":{\"code\":1,\"message\":\"a\tb\"}}"),
+				  &r);
 	expect_not_json(&r, "error", 22, "control character in a string (it must be escaped)");
 	http_result_free(&r);
 
@@ -1233,8 +1253,9 @@ static void test_http_api_refuses_broken_device_json(void)
  * separated by commas, then ]} and the reply's }. Returns the bytes written. */
 static size_t big_snapshot_result(char *out, size_t size)
 {
-	size_t n = (size_t)sprintf(out, "\"result\":{\"format\":\"weft.snapshot\",\"version\":1,\"revision\":1,\"meta\":{},"
-					"\"roots\":[");
+	size_t n = (size_t)sprintf(out,
+				   "\"result\":{\"format\":\"weft.snapshot\",\"version\":1,\"revision\":1,\"meta\":{},"
+				   "\"roots\":[");
 	for (int k = 0; n < size; k++)
 		n += (size_t)sprintf(out + n,
 				     "%s{\"id\":\"n%d\",\"className\":\"ASTextNode\",\"frame\":[0,%d,375,44],\"props\":"
@@ -1348,7 +1369,8 @@ static void test_slow_inspector_gets_resync(void)
 	int count = 2048;
 	long long t0 = monotonic_ms();
 	for (int i = 1; i <= count; i++) {
-		int head = snprintf(event, sizeof event, "{\"method\":\"Tree.updated\",\"params\":{\"revision\":%d,\"pad\":\"", i);
+		int head = snprintf(event, sizeof event,
+				    "{\"method\":\"Tree.updated\",\"params\":{\"revision\":%d,\"pad\":\"", i);
 		memset(event + head, 'x', sizeof event - (size_t)head - 4);
 		strcpy(event + sizeof event - 4, "\"}}");
 		wsc_send(dev->ws, event, strlen(event));
@@ -1564,11 +1586,13 @@ static void test_access_table_on_every_endpoint(void)
 				snprintf(header, n + 128, "Origin: http://127.0.0.1:%d/%s\r\n", gw.port, name);
 				int prefixed = endpoint_status(endpoint, query, header, NULL);
 				/* two Origin headers, the second long */
-				snprintf(header, n + 128, "Origin: http://127.0.0.1:%d\r\nOrigin: http://%s\r\n", gw.port, name);
+				snprintf(header, n + 128, "Origin: http://127.0.0.1:%d\r\nOrigin: http://%s\r\n",
+					 gw.port, name);
 				int doubled = endpoint_status(endpoint, query, header, NULL);
-				if (let_through(origin) || let_through(rebound) || let_through(prefixed) || let_through(doubled)) {
-					fprintf(stderr, "  endpoint %d, %zu-byte name, token %d: %d %d %d %d\n", endpoint, n,
-						with_token, origin, rebound, prefixed, doubled);
+				if (let_through(origin) || let_through(rebound) || let_through(prefixed) ||
+				    let_through(doubled)) {
+					fprintf(stderr, "  endpoint %d, %zu-byte name, token %d: %d %d %d %d\n",
+						endpoint, n, with_token, origin, rebound, prefixed, doubled);
 					CHECK(0);
 				}
 				if (!with_token || endpoint == 4)
@@ -1583,9 +1607,10 @@ static void test_access_table_on_every_endpoint(void)
 				snprintf(q, n + 32, "?x=%s&token=t", name);
 				int before = endpoint_status(endpoint, q, "", NULL);
 				free(q);
-				if (let_through(auth) || let_through(token) || (n <= 500 && endpoint != 3 && !let_through(before))) {
-					fprintf(stderr, "  endpoint %d, %zu bytes: auth %d token %d before %d\n", endpoint, n, auth,
-						token, before);
+				if (let_through(auth) || let_through(token) ||
+				    (n <= 500 && endpoint != 3 && !let_through(before))) {
+					fprintf(stderr, "  endpoint %d, %zu bytes: auth %d token %d before %d\n",
+						endpoint, n, auth, token, before);
 					CHECK(0);
 				}
 			}
@@ -1728,7 +1753,8 @@ static void test_memory_budget_and_allocation_follow_the_data(void)
 	memcpy(kib, "{\"method\":\"X\",\"params\":\"", 24);
 	for (int i = 0; i < N; i++) {
 		fds[i] = raw_ws_open(gw.port, "/inspector");
-		CHECK(fds[i] >= 0 && raw_ws_head(fds[i], 60u << 20, true, true) && write(fds[i], kib, sizeof kib) == sizeof kib);
+		CHECK(fds[i] >= 0 && raw_ws_head(fds[i], 60u << 20, true, true) &&
+		      write(fds[i], kib, sizeof kib) == sizeof kib);
 	}
 	for (int i = 0; i < N; i++)
 		CHECK_INT(raw_ws_watch(fds[i], i == 0 ? 300 : 1, NULL), 0);
@@ -1810,7 +1836,8 @@ static void test_idle_rule_counts_messages(void)
 	CHECK(talker >= 0 && silent >= 0);
 	int texts = 0, silent_code = 0;
 	for (int i = 0; i < 9; i++) { /* 4.5 s: more than twice the time-out */
-		CHECK(raw_ws_text(talker, "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1}}", true));
+		CHECK(raw_ws_text(talker, "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1}}",
+				  true));
 		CHECK_INT(raw_ws_watch(talker, 250, &texts), 0);
 		if (!silent_code)
 			silent_code = raw_ws_watch(silent, 250, NULL);
@@ -1857,8 +1884,8 @@ static void test_web_root_serves_only_the_page(void)
 {
 	START_GATEWAY(NULL); /* the repository's web-inspector/, with its test/ and bench/ */
 	const char *page[] = {"/", "/index.html", "/css/inspector.css", "/js/protocol-client.js"};
-	const char *not_page[] = {"/test/protocol-client.test.js", "/bench/bench.js", "/test/support/scripted-gateway.js",
-				  "/js/../test/protocol-client.test.js"};
+	const char *not_page[] = {"/test/protocol-client.test.js", "/bench/bench.js",
+				  "/test/support/scripted-gateway.js", "/js/../test/protocol-client.test.js"};
 	for (size_t i = 0; i < 4; i++) {
 		struct http_result r;
 		CHECK(http_simple(gw.port, "GET", page[i], NULL, NULL, &r) == 0);
@@ -1877,15 +1904,18 @@ static void test_protocol_version_is_the_integer_1(void)
 	const char *versions[] = {"1.9", "1.0", "1.5", "\"1\"", "2"};
 	for (size_t i = 0; i < sizeof versions / sizeof versions[0]; i++) {
 		struct tc *dev = tc_connect(pool, &(struct wsc_options){.path = "/device"});
-		tc_sendf(dev, "{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":%s,\"identity\":{\"appId\":\"a\"}}}",
-			 versions[i]);
+		tc_sendf(
+			dev,
+			"{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":%s,\"identity\":{\"appId\":\"a\"}}}",
+			versions[i]);
 		json_t *reply = tc_reply(dev, 1);
 		int code = error_code(reply);
 		CHECK(code == -32004 || (versions[i][0] == '"' && code == -32602));
 		json_decref(reply);
 		tc_free(dev);
 		struct tc *insp = tc_connect(pool, &(struct wsc_options){.path = "/inspector"});
-		tc_sendf(insp, "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":%s}}", versions[i]);
+		tc_sendf(insp, "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":%s}}",
+			 versions[i]);
 		reply = tc_reply(insp, 1);
 		code = error_code(reply);
 		CHECK(code == -32004 || (versions[i][0] == '"' && code == -32602));
@@ -1909,7 +1939,9 @@ static void test_gateway_time_and_expires_at(void)
 	START_GATEWAY("--request-timeout", "3");
 	long long before = wall_ms();
 	struct tc *dev = tc_connect(pool, &(struct wsc_options){.path = "/device"});
-	tc_sendf(dev, "{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{\"appId\":\"a\"}}}");
+	tc_sendf(
+		dev,
+		"{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{\"appId\":\"a\"}}}");
 	json_t *reply = tc_reply(dev, 1);
 	long long after = wall_ms();
 	json_t *time = json_object_get(json_object_get(reply, "result"), "gatewayTime");

@@ -36,7 +36,8 @@ static void test_envelope_kinds(void)
 	CHECK_INT(e.body, BODY_PARAMS);
 	CHECK(envelope_method_is("{\"method\":\"Tree.updated\",\"params\":{}}", &e, "Tree.updated"));
 	/* Request: id and method, whitespace anywhere JSON allows it. */
-	CHECK_INT(scan(" { \"id\" : 42 , \"method\" : \"Gateway.register\" , \"params\" : {} } ", &e), ENVELOPE_REQUEST);
+	CHECK_INT(scan(" { \"id\" : 42 , \"method\" : \"Gateway.register\" , \"params\" : {} } ", &e),
+		  ENVELOPE_REQUEST);
 	CHECK_INT(e.id, 42);
 	/* Replies: id with result or error. */
 	CHECK_INT(scan("{\"id\":7,\"result\":{\"x\":1}}", &e), ENVELOPE_REPLY);
@@ -50,10 +51,22 @@ static void test_envelope_kinds(void)
 		  ENVELOPE_EVENT);
 	/* Unreadable heads: not an object, no method or result, result without id, bad syntax,
 	 * fractional or huge ids, duplicate ids, an empty method. */
-	const char *bad[] = {"", "[]", "\"x\"", "{}", "{\"params\":{}}", "{\"result\":1}", "{\"id\":1}",
-			     "{\"id\":1.5,\"result\":1}", "{\"id\":12345678901234567890,\"result\":1}",
-			     "{\"id\":1,\"id\":2,\"result\":1}", "{\"method\":\"\",\"params\":{}}", "{\"method\":3}",
-			     "{method:\"x\"}", "{\"method\":\"x\" \"params\":{}}", "{\"id\":tru,\"result\":1}", "nul"};
+	const char *bad[] = {"",
+			     "[]",
+			     "\"x\"",
+			     "{}",
+			     "{\"params\":{}}",
+			     "{\"result\":1}",
+			     "{\"id\":1}",
+			     "{\"id\":1.5,\"result\":1}",
+			     "{\"id\":12345678901234567890,\"result\":1}",
+			     "{\"id\":1,\"id\":2,\"result\":1}",
+			     "{\"method\":\"\",\"params\":{}}",
+			     "{\"method\":3}",
+			     "{method:\"x\"}",
+			     "{\"method\":\"x\" \"params\":{}}",
+			     "{\"id\":tru,\"result\":1}",
+			     "nul"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		if (scan(bad[i], &e) != ENVELOPE_INVALID) {
 			fprintf(stderr, "  accepted: %s\n", bad[i]);
@@ -73,9 +86,11 @@ static void test_envelope_head_obeys_json_rules(void)
 		/* "id":01 -> '0' at 6, a second digit at 7: RFC 8259 forbids leading zeros. */
 		{"{\"id\":01,\"result\":1}", "leading zero in a number", 7},
 		/* "seq":1.2.3 -> the number is 1.2 (31..33); the second '.' at 34 cannot follow it. */
-		{"{\"method\":\"Tree.updated\",\"seq\":1.2.3,\"params\":{}}", "expected ',' or '}' after an object member", 34},
+		{"{\"method\":\"Tree.updated\",\"seq\":1.2.3,\"params\":{}}",
+		 "expected ',' or '}' after an object member", 34},
 		/* "A\qb": the backslash at 12, 'q' at 13 is no escape. */
-		{"{\"method\":\"A\\qb\",\"params\":{}}", "invalid escape (expected one of \" \\ / b f n r t u after \\)", 13},
+		{"{\"method\":\"A\\qb\",\"params\":{}}",
+		 "invalid escape (expected one of \" \\ / b f n r t u after \\)", 13},
 		/* "n":- -> a '-' at 5 and no digit at 6. */
 		{"{\"n\":-,\"method\":\"X\"}", "expected a digit after '-'", 6},
 		/* "n":0x1F -> the number is 0 (5); 'x' at 6. */
@@ -108,14 +123,16 @@ static void test_envelope_head_obeys_json_rules(void)
 			continue;
 		}
 		if (e.fault.offset != bad[i].offset || !e.fault.reason || strcmp(e.fault.reason, bad[i].reason) != 0) {
-			fprintf(stderr, "  %s: got \"%s\" at %zu\n", bad[i].text, e.fault.reason ? e.fault.reason : "", e.fault.offset);
+			fprintf(stderr, "  %s: got \"%s\" at %zu\n", bad[i].text, e.fault.reason ? e.fault.reason : "",
+				e.fault.offset);
 			CHECK(0);
 		}
 	}
 	/* What JSON allows still passes: exponents, literals, escapes, a surrogate pair, -0. */
 	struct envelope e;
 	CHECK_INT(scan("{\"id\":-0,\"method\":\"X\\u00e9\",\"n\":-1.5E+3,\"t\":true,\"f\":false,\"z\":null,"
-		       "\"s\":\"\\ud83d\\ude00\\/\",\"params\":{}}", &e),
+		       "\"s\":\"\\ud83d\\ude00\\/\",\"params\":{}}",
+		       &e),
 		  ENVELOPE_REQUEST);
 	CHECK_INT(e.id, 0);
 }
@@ -313,8 +330,13 @@ static void test_access_rules(void)
 {
 	const char *hosts[] = {"myhost:8000", "box.local"};
 	const char *origins[] = {"http://dev.example:3000"};
-	struct access_policy a = {.token = "s3cret", .host = "127.0.0.1", .port = 9300, .allow_hosts = hosts,
-				  .n_allow_hosts = 2, .allow_origins = origins, .n_allow_origins = 1};
+	struct access_policy a = {.token = "s3cret",
+				  .host = "127.0.0.1",
+				  .port = 9300,
+				  .allow_hosts = hosts,
+				  .n_allow_hosts = 2,
+				  .allow_origins = origins,
+				  .n_allow_origins = 1};
 	/* Host: loopback names with the gateway's port, --allow-host entries; others 421. */
 	CHECK(access_host_ok(&a, "127.0.0.1:9300"));
 	CHECK(access_host_ok(&a, "localhost:9300"));
@@ -378,8 +400,10 @@ static void test_access_fails_closed_on_every_length(void)
 		/* A page's Origin from a long host name: refused on every endpoint (403, or 431 when
 		 * it does not fit), never let through. */
 		for (int device = 0; device < 2; device++) {
-			struct access_request r = {.host = {.text = "127.0.0.1:9300"}, .origin = {.text = value},
-						   .needs_token = true, .device_path = device};
+			struct access_request r = {.host = {.text = "127.0.0.1:9300"},
+						   .origin = {.text = value},
+						   .needs_token = true,
+						   .device_path = device};
 			int status = access_check(&open_gateway, &r, &why);
 			CHECK(status == 403 || status == 431);
 			CHECK_INT(status == 431, strlen(value) > ACCESS_HEADER_MAX);
@@ -388,7 +412,9 @@ static void test_access_fails_closed_on_every_length(void)
 		struct access_request unreadable[] = {
 			{.host = {.unreadable = true}},
 			{.host = {.text = "127.0.0.1:9300"}, .origin = {.unreadable = true}},
-			{.host = {.text = "127.0.0.1:9300"}, .authorization = {.unreadable = true}, .needs_token = true},
+			{.host = {.text = "127.0.0.1:9300"},
+			 .authorization = {.unreadable = true},
+			 .needs_token = true},
 			{.host = {.text = "127.0.0.1:9300"}, .query_token = {.unreadable = true}, .needs_token = true},
 		};
 		for (size_t k = 0; k < sizeof unreadable / sizeof unreadable[0]; k++)
@@ -402,8 +428,12 @@ static void test_access_fails_closed_on_every_length(void)
 		/* A long token: the right token with more after it is wrong. */
 		char *token = malloc(n + 8);
 		snprintf(token, n + 8, "t%s", name);
-		struct access_request t = {.host = {.text = "127.0.0.1:9300"}, .query_token = {.text = token}, .needs_token = true};
-		CHECK_INT(access_check(&with_token, &t, &why), n == 0 ? 0 : strlen(token) > ACCESS_HEADER_MAX ? 431 : 401);
+		struct access_request t = {.host = {.text = "127.0.0.1:9300"},
+					   .query_token = {.text = token},
+					   .needs_token = true};
+		CHECK_INT(access_check(&with_token, &t, &why), n == 0                              ? 0
+							       : strlen(token) > ACCESS_HEADER_MAX ? 431
+												   : 401);
 		free(token);
 		free(host);
 		free(name);
@@ -419,7 +449,8 @@ static void test_access_fails_closed_on_every_length(void)
 	CHECK(!access_host_ok(&a, header));
 	free(long_name);
 	/* The rules still pass what they should. */
-	struct access_request fine = {.host = {.text = "localhost:9300"}, .origin = {.text = "http://localhost:9300"},
+	struct access_request fine = {.host = {.text = "localhost:9300"},
+				      .origin = {.text = "http://localhost:9300"},
 				      .needs_token = true};
 	const char *why = NULL;
 	CHECK_INT(access_check(&open_gateway, &fine, &why), 0);
@@ -429,10 +460,21 @@ static void test_access_fails_closed_on_every_length(void)
 
 static void test_json_content_type_is_exact(void)
 {
-	const char *good[] = {"application/json", "Application/JSON", "application/json; charset=utf-8",
-			      "application/json;charset=UTF-8", " application/json", "application/json ;x=y"};
-	const char *bad[] = {NULL, "", "application/jsonx", "application/json-seq", "application/json5",
-			     "text/plain", "application/js", "xapplication/json", "application/json,text/plain"};
+	const char *good[] = {"application/json",
+			      "Application/JSON",
+			      "application/json; charset=utf-8",
+			      "application/json;charset=UTF-8",
+			      " application/json",
+			      "application/json ;x=y"};
+	const char *bad[] = {NULL,
+			     "",
+			     "application/jsonx",
+			     "application/json-seq",
+			     "application/json5",
+			     "text/plain",
+			     "application/js",
+			     "xapplication/json",
+			     "application/json,text/plain"};
 	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
 		CHECK(http_api_json_content_type(good[i]));
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
@@ -445,7 +487,9 @@ static void test_json_content_type_is_exact(void)
 static void test_log_escapes_control_characters(void)
 {
 	char out[256];
-	log_escape("org.app\x1b[2J\r\nforged line\x07\x7f \\ ok \xc2\x9b" "31m caf\xc3\xa9", out, sizeof out);
+	log_escape("org.app\x1b[2J\r\nforged line\x07\x7f \\ ok \xc2\x9b"
+		   "31m caf\xc3\xa9",
+		   out, sizeof out);
 	CHECK_STR(out, "org.app\\x1b[2J\\x0d\\x0aforged line\\x07\\x7f \\\\ ok \\u009b31m caf\xc3\xa9");
 	/* Cut to fit, never in the middle of an escape, always terminated. */
 	char small[8];
@@ -580,8 +624,20 @@ static void test_sizes_and_flags(void)
 	CHECK_INT(parse_size("", &n), -1);
 
 	struct options o;
-	char *ok[] = {"weft-gateway", "--port", "0", "--grace", "0.5", "--allow-origin", "http://a:1",
-		      "--allow-origin", "http://b:2", "--token", "t", "--max-message", "1M", NULL};
+	char *ok[] = {"weft-gateway",
+		      "--port",
+		      "0",
+		      "--grace",
+		      "0.5",
+		      "--allow-origin",
+		      "http://a:1",
+		      "--allow-origin",
+		      "http://b:2",
+		      "--token",
+		      "t",
+		      "--max-message",
+		      "1M",
+		      NULL};
 	CHECK_INT(options_parse(&o, 13, ok), OPTIONS_RUN);
 	CHECK_INT(o.port, 0);
 	CHECK(o.grace_s == 0.5);
@@ -628,7 +684,8 @@ static void test_sizes_and_flags(void)
 	CHECK_INT(o.max_connections, 256);
 	CHECK_INT(o.memory_budget, 256u << 20);
 	CHECK_INT(o.idle_timeout_s, 60);
-	char *raised[] = {"weft-gateway", "--max-connections", "4000", "--memory-budget", "2G", "--idle-timeout", "5", NULL};
+	char *raised[] = {"weft-gateway", "--max-connections", "4000", "--memory-budget",
+			  "2G",           "--idle-timeout",    "5",    NULL};
 	CHECK_INT(options_parse(&o, 7, raised), OPTIONS_RUN);
 	CHECK_INT(o.max_connections, 4000);
 	CHECK_INT(o.memory_budget, 2ull << 30);
@@ -656,10 +713,27 @@ static bool json_ok(const char *text, size_t len, struct json_check_error *err)
  * surrogate pair \uD83D\uDE00, in either case), UTF-8 text (é is C3 A9, ✓ E2 9C 93, 😀
  * F0 9F 98 80), DEL (0x7f) unescaped. */
 static const char *const good_json[] = {
-	"0", "-0", "7", "-12.5e+3", "0.0", "1E5", "1e-07", "2.5E-3", "123456789012345678901234567890",
-	"true", "false", "null", "\"\"", " \t\r\n1 \t\r\n",
-	"\"a\\\"b\\\\c\\/d\\be\\ff\\ng\\rh\\ti\\u00e9\\uD83D\\uDE00\\u0000\"", "\"\\ud83d\\ude00\"",
-	"\"\xC3\xA9 \xE2\x9C\x93 \xF0\x9F\x98\x80 \x7F\"", "{}", "[]", "[[]]", "{\"\":{}}",
+	"0",
+	"-0",
+	"7",
+	"-12.5e+3",
+	"0.0",
+	"1E5",
+	"1e-07",
+	"2.5E-3",
+	"123456789012345678901234567890",
+	"true",
+	"false",
+	"null",
+	"\"\"",
+	" \t\r\n1 \t\r\n",
+	"\"a\\\"b\\\\c\\/d\\be\\ff\\ng\\rh\\ti\\u00e9\\uD83D\\uDE00\\u0000\"",
+	"\"\\ud83d\\ude00\"",
+	"\"\xC3\xA9 \xE2\x9C\x93 \xF0\x9F\x98\x80 \x7F\"",
+	"{}",
+	"[]",
+	"[[]]",
+	"{\"\":{}}",
 	" { \"a\" : [ 1 , { } , [ ] , \"x\" , -0.5 , true , false , null ] , \"b\" : { \"c\" : \"d\" } } ",
 	"{\"format\":\"weft.snapshot\",\"version\":1,\"revision\":3,\"meta\":{},\"roots\":[{\"id\":\"n1\","
 	"\"className\":\"ASDisplayNode\",\"frame\":[0,0,375,812],\"constrainedSize\":{\"min\":[0,0],"
@@ -808,8 +882,9 @@ static void test_json_check_refuses_with_offset_and_reason(void)
 		struct json_check_error err;
 		bool ok = json_ok(b->text, len, &err);
 		if (ok || err.offset != b->offset || !err.reason || strcmp(err.reason, b->reason) != 0) {
-			fprintf(stderr, "  case %zu (%s): expected offset %zu \"%s\", got %s at %zu \"%s\"\n", i, b->text,
-				b->offset, b->reason, ok ? "accepted" : "refused", err.offset, err.reason ? err.reason : "");
+			fprintf(stderr, "  case %zu (%s): expected offset %zu \"%s\", got %s at %zu \"%s\"\n", i,
+				b->text, b->offset, b->reason, ok ? "accepted" : "refused", err.offset,
+				err.reason ? err.reason : "");
 			CHECK(0);
 		}
 	}
@@ -958,9 +1033,11 @@ static void test_json_check_agrees_with_jansson(void)
 				continue;
 			compared++;
 			if (ours != (j != NULL) && disagreements++ < 5)
-				fprintf(stderr, "  seed %zu round %d: json_check %s (%s at %zu), jansson %s (%s): %.*s\n", si,
-					round, ours ? "accepts" : "refuses", ours ? "" : err.reason, ours ? 0 : err.offset,
-					j ? "accepts" : "refuses", j ? "" : jerr.text, (int)len, text);
+				fprintf(stderr,
+					"  seed %zu round %d: json_check %s (%s at %zu), jansson %s (%s): %.*s\n", si,
+					round, ours ? "accepts" : "refuses", ours ? "" : err.reason,
+					ours ? 0 : err.offset, j ? "accepts" : "refuses", j ? "" : jerr.text, (int)len,
+					text);
 		}
 	}
 	CHECK_INT(disagreements, 0);
@@ -988,12 +1065,14 @@ static bool split_agrees(const char *text, size_t len, size_t a, size_t b)
 		free(fragment);
 	}
 	bool parts_ok = json_checker_finish(&k, &parts);
-	bool same = parts_ok == whole_ok &&
-		    (whole_ok || (parts.offset == whole.offset && parts.reason && strcmp(parts.reason, whole.reason) == 0));
+	bool same =
+		parts_ok == whole_ok &&
+		(whole_ok || (parts.offset == whole.offset && parts.reason && strcmp(parts.reason, whole.reason) == 0));
 	if (!same)
 		fprintf(stderr, "  cut at %zu and %zu: whole %s (%s at %zu), fragments %s (%s at %zu): %.*s\n", a, b,
 			whole_ok ? "ok" : "refused", whole_ok ? "" : whole.reason, whole_ok ? 0 : whole.offset,
-			parts_ok ? "ok" : "refused", parts_ok ? "" : parts.reason, parts_ok ? 0 : parts.offset, (int)len, text);
+			parts_ok ? "ok" : "refused", parts_ok ? "" : parts.reason, parts_ok ? 0 : parts.offset,
+			(int)len, text);
 	return same;
 }
 
@@ -1003,10 +1082,12 @@ static bool split_agrees(const char *text, size_t len, size_t a, size_t b)
 static void test_json_checker_fed_in_fragments_agrees(void)
 {
 	int disagreements = 0;
-	for (size_t i = 0; i < sizeof good_json / sizeof good_json[0] + sizeof bad_json_cases / sizeof bad_json_cases[0]; i++) {
+	for (size_t i = 0;
+	     i < sizeof good_json / sizeof good_json[0] + sizeof bad_json_cases / sizeof bad_json_cases[0]; i++) {
 		size_t n_good = sizeof good_json / sizeof good_json[0];
 		const char *text = i < n_good ? good_json[i] : bad_json_cases[i - n_good].text;
-		size_t len = i < n_good || !bad_json_cases[i - n_good].len ? strlen(text) : bad_json_cases[i - n_good].len;
+		size_t len =
+			i < n_good || !bad_json_cases[i - n_good].len ? strlen(text) : bad_json_cases[i - n_good].len;
 		for (size_t a = 0; a <= len; a++)
 			for (size_t b = a; b <= len; b++)
 				if (!split_agrees(text, len, a, b) && ++disagreements > 5)
@@ -1046,14 +1127,14 @@ static void test_reply_check_fed_in_fragments_agrees(void)
 {
 	static const char *const replies[] = {
 		"{\"id\":1,\"result\":{\"format\":\"weft.snapshot\",\"roots\":[{\"id\":\"n1\"}]}}",
-		"{\"id\":1,\"result\": [1, \"}\" ] \n } \n",       /* whitespace around the last '}' */
-		"{\"id\":1,\"result\":{},\"x\":1}",                  /* a member after the result */
-		"{\"id\":1,\"result\":[1]}}",                          /* a '}' too many */
+		"{\"id\":1,\"result\": [1, \"}\" ] \n } \n", /* whitespace around the last '}' */
+		"{\"id\":1,\"result\":{},\"x\":1}",          /* a member after the result */
+		"{\"id\":1,\"result\":[1]}}",                /* a '}' too many */
 		"{\"id\":1,\"result\":[1]} } }",
-		"{\"id\":1,\"result\":\"abc\n}",                       /* a raw line feed, then the '}' */
-		"{\"id\":1,\"result\":{\"a\":[1,2",                   /* cut off: no '}' */
+		"{\"id\":1,\"result\":\"abc\n}",    /* a raw line feed, then the '}' */
+		"{\"id\":1,\"result\":{\"a\":[1,2", /* cut off: no '}' */
 		"{\"id\":1,\"result\":5  ",
-		"{\"id\":1,\"result\":}",                             /* nothing between */
+		"{\"id\":1,\"result\":}", /* nothing between */
 		"{\"id\":1,\"result\":{\"a\":\"b\u00e9\xC3\xA9\"},\"extra\":true}",
 		"{\"id\":1,\"error\":{\"code\":1,\"message\":\"a\tb\"}}",
 	};
@@ -1082,11 +1163,14 @@ static void test_reply_check_fed_in_fragments_agrees(void)
 					}
 					bool parts_ok = reply_check_finish(&c, reply, len, &parts_err);
 					if (parts_ok != whole_ok ||
-					    (!whole_ok && (parts_err.offset != whole_err.offset || strcmp(parts_err.reason, whole_err.reason)))) {
+					    (!whole_ok && (parts_err.offset != whole_err.offset ||
+							   strcmp(parts_err.reason, whole_err.reason)))) {
 						if (disagreements++ < 5)
-							fprintf(stderr, "  %s (mode %d) cut at %zu, %zu: %s at %zu, at once %s at %zu\n", reply,
-								mode, a, b, parts_ok ? "ok" : parts_err.reason, parts_err.offset,
-								whole_ok ? "ok" : whole_err.reason, whole_err.offset);
+							fprintf(stderr,
+								"  %s (mode %d) cut at %zu, %zu: %s at %zu, at once %s at %zu\n",
+								reply, mode, a, b, parts_ok ? "ok" : parts_err.reason,
+								parts_err.offset, whole_ok ? "ok" : whole_err.reason,
+								whole_err.offset);
 					}
 				}
 		}
@@ -1143,9 +1227,14 @@ static struct relay relay;
 static void relay_up(size_t queue_limit)
 {
 	memset(&fake, 0, sizeof fake);
-	struct relay_config cfg = {.queue_limit = queue_limit, .max_message = 1 << 20,
-				   .request_timeout_us = 1000000, .grace_us = 5000000};
-	struct relay_hooks hooks = {.ctx = &fake, .wake = fake_wake, .close = fake_close, .http_reply = fake_http_reply};
+	struct relay_config cfg = {.queue_limit = queue_limit,
+				   .max_message = 1 << 20,
+				   .request_timeout_us = 1000000,
+				   .grace_us = 5000000};
+	struct relay_hooks hooks = {.ctx = &fake,
+				    .wake = fake_wake,
+				    .close = fake_close,
+				    .http_reply = fake_http_reply};
 	relay_init(&relay, &cfg, &hooks);
 }
 
@@ -1155,7 +1244,10 @@ static void relay_down(void)
 	msg_unref(fake.resp.body);
 }
 
-static void say(struct peer *p, const char *text, long long now) { relay_receive(&relay, p, msg_from(text, strlen(text)), now); }
+static void say(struct peer *p, const char *text, long long now)
+{
+	relay_receive(&relay, p, msg_from(text, strlen(text)), now);
+}
 
 /* Takes the oldest queued message of a peer as parsed JSON (NULL when none). */
 static json_t *take(struct peer *p)
@@ -1179,10 +1271,11 @@ static struct peer *registered_device(const char *app, const char *instance)
 {
 	struct peer *d = relay_open(&relay, PEER_DEVICE, NULL, "dev");
 	char text[256];
-	snprintf(text, sizeof text,
-		 "{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{\"appId\":\"%s\","
-		 "\"instance\":\"%s\",\"host\":\"h\"}}}",
-		 app, instance);
+	snprintf(
+		text, sizeof text,
+		"{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{\"appId\":\"%s\","
+		"\"instance\":\"%s\",\"host\":\"h\"}}}",
+		app, instance);
 	say(d, text, 0);
 	drain(d);
 	return d;
@@ -1227,7 +1320,8 @@ static void test_relay_forwarding_and_timeouts(void)
 	/* Pending requests per requester are bounded: one more than RELAY_MAX_PENDING fails at once. */
 	char ask[128];
 	for (int i = 0; i < RELAY_MAX_PENDING; i++) {
-		snprintf(ask, sizeof ask, "{\"id\":%d,\"method\":\"Tree.getDocument\",\"device\":\"org.app@one\"}", 1000 + i);
+		snprintf(ask, sizeof ask, "{\"id\":%d,\"method\":\"Tree.getDocument\",\"device\":\"org.app@one\"}",
+			 1000 + i);
 		say(insp, ask, 200);
 	}
 	drain(dev);
@@ -1279,10 +1373,12 @@ static void check_device_message_refused(struct peer *dev, struct peer *insp, co
 {
 	say(dev, text, 0);
 	json_t *err = take(dev);
-	bool refused = json_integer_value(json_object_get(json_object_get(err, "error"), "code")) == ERR_INVALID_REQUEST;
+	bool refused =
+		json_integer_value(json_object_get(json_object_get(err, "error"), "code")) == ERR_INVALID_REQUEST;
 	json_decref(err);
 	for (json_t *got; (got = take(insp)); json_decref(got))
-		refused = refused && json_integer_value(json_object_get(json_object_get(got, "error"), "code")) == ERR_INTERNAL_ERROR;
+		refused = refused && json_integer_value(json_object_get(json_object_get(got, "error"), "code")) ==
+					     ERR_INTERNAL_ERROR;
 	if (!refused) {
 		fprintf(stderr, "  not refused (or forwarded): %s\n", text);
 		CHECK(0);
@@ -1398,7 +1494,8 @@ static void test_relay_http_snapshot_slices_result(void)
 	CHECK_INT(fake.http_replies, 1);
 	CHECK_INT(fake.resp.status, 200);
 	CHECK(fake.resp.body && fake.resp.body->len == strlen("{\"format\":\"weft.snapshot\",\"version\":1}"));
-	CHECK(fake.resp.body && strncmp(fake.resp.body->data, "{\"format\":\"weft.snapshot\",\"version\":1}", fake.resp.body->len) == 0);
+	CHECK(fake.resp.body &&
+	      strncmp(fake.resp.body->data, "{\"format\":\"weft.snapshot\",\"version\":1}", fake.resp.body->len) == 0);
 	/* Unknown and ambiguous selectors answer at once. */
 	registered_device("org.app", "two");
 	CHECK(http_api_handle(&relay, http, "GET", "/api/devices/org.app", NULL, 0, 0, &resp));
@@ -1426,7 +1523,8 @@ static void test_relay_devtools_sessions(void)
 	snprintf(attach, sizeof attach, "{\"id\":2,\"method\":\"Gateway.attach\",\"params\":{\"device\":\"%s\"}}", id);
 	struct peer *insp = greeted_inspector();
 	say(insp, attach, 0);
-	struct peer *a = relay_open(&relay, PEER_DEVTOOLS, NULL, "a"), *b = relay_open(&relay, PEER_DEVTOOLS, NULL, "b");
+	struct peer *a = relay_open(&relay, PEER_DEVTOOLS, NULL, "a"),
+		    *b = relay_open(&relay, PEER_DEVTOOLS, NULL, "b");
 	CHECK(devtools_bind(&relay, a, "org.app@one", 0));
 	CHECK(devtools_bind(&relay, b, id, 0));
 	struct peer *none = relay_open(&relay, PEER_DEVTOOLS, NULL, "c");
@@ -1444,7 +1542,8 @@ static void test_relay_devtools_sessions(void)
 	CHECK_STR(json_string_value(json_object_get(params, "method")), "DOM.getDocument");
 	CHECK_INT(json_integer_value(json_object_get(json_object_get(params, "params"), "depth")), 2);
 	char text[256];
-	snprintf(text, sizeof text, "{\"id\":%lld,\"result\":{\"root\":{}}}", (long long)json_integer_value(json_object_get(fwd, "id")));
+	snprintf(text, sizeof text, "{\"id\":%lld,\"result\":{\"root\":{}}}",
+		 (long long)json_integer_value(json_object_get(fwd, "id")));
 	json_decref(fwd);
 	say(dev, text, 1);
 	json_t *back = take(a);
@@ -1453,9 +1552,10 @@ static void test_relay_devtools_sessions(void)
 	json_decref(back);
 
 	/* An event for b's session: b alone gets the CDP message, byte for byte. */
-	snprintf(text, sizeof text,
-		 "{\"method\":\"DevTools.event\",\"params\":{\"session\":%lld,\"message\":{\"method\":\"DOM.x\",\"params\":{\"k\":[1]}}}}",
-		 b->devtools_session);
+	snprintf(
+		text, sizeof text,
+		"{\"method\":\"DevTools.event\",\"params\":{\"session\":%lld,\"message\":{\"method\":\"DOM.x\",\"params\":{\"k\":[1]}}}}",
+		b->devtools_session);
 	say(dev, text, 2);
 	CHECK_INT(a->q.count, 0);
 	CHECK_INT(insp->q.count, 0);
@@ -1526,7 +1626,8 @@ static void test_devtools_discovery_and_origins(void)
 	char socket[128], frontend[192];
 	snprintf(socket, sizeof socket, "ws://127.0.0.1:9223/devtools/page/%s?token=t k", id);
 	snprintf(frontend, sizeof frontend,
-		 "devtools://devtools/bundled/devtools_app.html?ws=127.0.0.1:9223/devtools/page/%s%%3Ftoken%%3Dt%%20k", id);
+		 "devtools://devtools/bundled/devtools_app.html?ws=127.0.0.1:9223/devtools/page/%s%%3Ftoken%%3Dt%%20k",
+		 id);
 	struct http_response resp = {0};
 	devtools_http(&relay, "GET", "/json/list", "127.0.0.1:9223", "t k", &resp);
 	CHECK_INT(resp.status, 200);
@@ -1541,7 +1642,8 @@ static void test_devtools_discovery_and_origins(void)
 	CHECK_INT(resp.status, 405);
 	msg_unref(resp.body);
 	relay_down();
-	CHECK(devtools_owns("/json") && devtools_owns("/json/list") && devtools_owns("/json/version") && !devtools_owns("/jsonx"));
+	CHECK(devtools_owns("/json") && devtools_owns("/json/list") && devtools_owns("/json/version") &&
+	      !devtools_owns("/jsonx"));
 	CHECK_STR(devtools_page_selector("/devtools/page/org.app@one"), "org.app@one");
 	CHECK(devtools_page_selector("/devtools/page/") == NULL && devtools_page_selector("/device") == NULL);
 	struct access_policy a = {.port = 9223};

@@ -26,8 +26,9 @@ final class HeaderWithRightAndLeftItems: LayoutExampleNode {
         nameLocationStack.style.flexGrow = 1.0
         nameLocationStack.children = postLocationNode.attributedText != nil ? [userNameNode, postLocationNode] : [userNameNode]
 
-        let headerStack = ASStackLayoutSpec(direction: .horizontal, spacing: 40, justifyContent: .start,
-                                            alignItems: .center, children: [nameLocationStack, postTimeNode])
+        let headerStack = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 40, justifyContent: .start,
+            alignItems: .center, children: [nameLocationStack, postTimeNode])
         return ASInsetLayoutSpec(insets: UIEdgeInsets(top: 0, left: 10, bottom: 0, right: 10), child: headerStack)
     }
 }

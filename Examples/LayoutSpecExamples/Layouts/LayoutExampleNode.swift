@@ -17,10 +17,12 @@ class LayoutExampleNode: ASDisplayNode {
 extension NSAttributedString {
     /// The examples' text: a system font of `fontSize` in `color`.
     static func exampleText(_ string: String, fontSize: CGFloat, color: UIColor) -> NSAttributedString {
-        NSAttributedString(string: string, attributes: [
-            .font: UIFont.systemFont(ofSize: fontSize),
-            .foregroundColor: color,
-        ])
+        NSAttributedString(
+            string: string,
+            attributes: [
+                .font: UIFont.systemFont(ofSize: fontSize),
+                .foregroundColor: color,
+            ])
     }
 }
 

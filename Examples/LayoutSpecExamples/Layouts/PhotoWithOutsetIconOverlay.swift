@@ -11,7 +11,9 @@ final class PhotoWithOutsetIconOverlay: LayoutExampleNode {
         iconNode.image = UIImage(named: "avatar-icon")
         iconNode.cornerRadius = 20
         #if canImport(UIKit)
-        iconNode.imageModificationBlock = { image, _ in image.makeCircularImage(size: CGSize(width: 60, height: 60), borderWidth: 10) }
+            iconNode.imageModificationBlock = { image, _ in
+                image.makeCircularImage(size: CGSize(width: 60, height: 60), borderWidth: 10)
+            }
         #endif
     }
 

@@ -12,17 +12,20 @@ final class OverviewCellNode: ASCellNode {
         centering = example.needsOnlyYCentering ? .Y : .XY
         super.init()
         automaticallyManagesSubnodes = true
-        titleNode.attributedText = NSAttributedString(string: example.title, attributes: [
-            .font: UIFont.boldSystemFont(ofSize: 16),
-            .foregroundColor: UIColor.black,
-        ])
+        titleNode.attributedText = NSAttributedString(
+            string: example.title,
+            attributes: [
+                .font: UIFont.boldSystemFont(ofSize: 16),
+                .foregroundColor: UIColor.black,
+            ])
     }
 
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
         let example = ASCenterLayoutSpec(centeringOptions: centering, sizingOptions: .minimumXY, child: exampleNode)
         example.style.height = ASDimensionMake(220)
-        let stack = ASStackLayoutSpec(direction: .vertical, spacing: 10, justifyContent: .start,
-                                      alignItems: .stretch, children: [titleNode, example])
+        let stack = ASStackLayoutSpec(
+            direction: .vertical, spacing: 10, justifyContent: .start,
+            alignItems: .stretch, children: [titleNode, example])
         return ASInsetLayoutSpec(insets: UIEdgeInsets(top: 10, left: 16, bottom: 10, right: 16), child: stack)
     }
 }

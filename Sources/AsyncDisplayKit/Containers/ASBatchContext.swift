@@ -31,16 +31,20 @@ extension ContainerNode {
     }
 
     /// Sets how far the range of `rangeType` reaches in `rangeMode` (Texture's `setTuningParameters:forRangeMode:rangeType:`).
-    public func setTuningParameters(_ parameters: ASRangeTuningParameters, for rangeMode: ASLayoutRangeMode,
-                                    rangeType: ASLayoutRangeType) {
+    public func setTuningParameters(
+        _ parameters: ASRangeTuningParameters, for rangeMode: ASLayoutRangeMode,
+        rangeType: ASLayoutRangeType
+    ) {
         rangeController.setTuningParameters(
-            RangeTuning(leading: Double(parameters.leadingBufferScreenfuls), trailing: Double(parameters.trailingBufferScreenfuls)),
+            RangeTuning(
+                leading: Double(parameters.leadingBufferScreenfuls), trailing: Double(parameters.trailingBufferScreenfuls)),
             for: rangeMode, rangeType)
     }
 
     /// How far the range of `rangeType` reaches in `rangeMode`, in screenfuls.
     public func tuningParameters(for rangeMode: ASLayoutRangeMode, rangeType: ASLayoutRangeType) -> ASRangeTuningParameters {
         let tuning = rangeController.tuningParameters(for: rangeMode, rangeType)
-        return ASRangeTuningParameters(leadingBufferScreenfuls: tuning.leadingBufferScreenfuls, trailingBufferScreenfuls: tuning.trailingBufferScreenfuls)
+        return ASRangeTuningParameters(
+            leadingBufferScreenfuls: tuning.leadingBufferScreenfuls, trailingBufferScreenfuls: tuning.trailingBufferScreenfuls)
     }
 }

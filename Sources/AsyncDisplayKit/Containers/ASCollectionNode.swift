@@ -23,7 +23,9 @@ extension ASCollectionDataSource {
         return { node }
     }
     /// An empty ASCellNode: implement this or the block method.
-    public func collectionNode(_ collectionNode: ASCollectionNode, nodeForItemAt indexPath: IndexPath) -> ASCellNode { ASCellNode() }
+    public func collectionNode(_ collectionNode: ASCollectionNode, nodeForItemAt indexPath: IndexPath) -> ASCellNode {
+        ASCellNode()
+    }
 }
 
 /// Sizes and batch fetching of an ASCollectionNode's items.
@@ -38,7 +40,8 @@ public protocol ASCollectionDelegate: AnyObject {
 
 extension ASCollectionDelegate {
     /// No range of its own: the item takes the flow layout's `itemSize`.
-    public func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange? { nil }
+    public func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange?
+    { nil }
     /// Fetches, as Texture does when the delegate does not answer.
     public func shouldBatchFetch(for collectionNode: ASCollectionNode) -> Bool { true }
     /// Without an implementation there is nothing to fetch: the batch ends at once.
@@ -87,12 +90,20 @@ open class ASCollectionNode: CollectionNode {
         lineSpacing = Double(layout.minimumLineSpacing)
         sectionInset = layout.sectionInset
         sections.numberOfSections = { [unowned self] in textureDataSource?.numberOfSections(in: self) ?? 0 }
-        sections.numberOfItemsInSection = { [unowned self] in textureDataSource?.collectionNode(self, numberOfItemsInSection: $0) ?? 0 }
-        sections.nodeBlock = { [unowned self] in textureDataSource?.collectionNode(self, nodeBlockForItemAt: $0) ?? { ASCellNode() } }
+        sections.numberOfItemsInSection = { [unowned self] in
+            textureDataSource?.collectionNode(self, numberOfItemsInSection: $0) ?? 0
+        }
+        sections.nodeBlock = { [unowned self] in
+            textureDataSource?.collectionNode(self, nodeBlockForItemAt: $0) ?? { ASCellNode() }
+        }
         sections.constrainedSize = { [unowned self] in textureDelegate?.collectionNode(self, constrainedSizeForItemAt: $0) }
         shouldBatchFetch = { [unowned self] in textureDelegate?.shouldBatchFetch(for: self) ?? false }
         willBeginBatchFetch = { [unowned self] in
-            if let textureDelegate { textureDelegate.collectionNode(self, willBeginBatchFetchWith: $0) } else { $0.completeBatchFetching(true) }
+            if let textureDelegate {
+                textureDelegate.collectionNode(self, willBeginBatchFetchWith: $0)
+            } else {
+                $0.completeBatchFetching(true)
+            }
         }
     }
 

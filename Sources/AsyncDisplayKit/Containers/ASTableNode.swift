@@ -39,8 +39,9 @@ public protocol ASTableDelegate: AnyObject {
 extension ASTableDelegate {
     /// The table's width exactly, any height.
     public func tableNode(_ tableNode: ASTableNode, constrainedSizeForRowAt indexPath: IndexPath) -> ASSizeRange {
-        ASSizeRange(min: CGSize(width: tableNode.bounds.width, height: 0),
-                    max: CGSize(width: tableNode.bounds.width, height: .infinity))
+        ASSizeRange(
+            min: CGSize(width: tableNode.bounds.width, height: 0),
+            max: CGSize(width: tableNode.bounds.width, height: .infinity))
     }
     /// Fetches, as Texture does when the delegate does not answer.
     public func shouldBatchFetch(for tableNode: ASTableNode) -> Bool { true }
@@ -104,7 +105,11 @@ open class ASTableNode: TableNode {
         sections.constrainedSize = { [unowned self] in textureDelegate?.tableNode(self, constrainedSizeForRowAt: $0) }
         shouldBatchFetch = { [unowned self] in textureDelegate?.shouldBatchFetch(for: self) ?? false }
         willBeginBatchFetch = { [unowned self] in
-            if let textureDelegate { textureDelegate.tableNode(self, willBeginBatchFetchWith: $0) } else { $0.completeBatchFetching(true) }
+            if let textureDelegate {
+                textureDelegate.tableNode(self, willBeginBatchFetchWith: $0)
+            } else {
+                $0.completeBatchFetching(true)
+            }
         }
     }
 

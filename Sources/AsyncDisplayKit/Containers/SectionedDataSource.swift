@@ -40,7 +40,8 @@ final class SectionedDataSource: ContainerDataSource {
     /// cells' numbering, as Texture's element map keeps it); nil outside every section.
     func item(at indexPath: IndexPath) -> Int? {
         guard indexPath.count == 2, sectionCounts.indices.contains(indexPath.section),
-              (0..<sectionCounts[indexPath.section]).contains(indexPath.item) else { return nil }
+            (0..<sectionCounts[indexPath.section]).contains(indexPath.item)
+        else { return nil }
         return sectionCounts.prefix(indexPath.section).reduce(0, +) + indexPath.item
     }
 
@@ -48,8 +49,10 @@ final class SectionedDataSource: ContainerDataSource {
     /// deletion, after it otherwise). Texture raises on an inconsistent update; Weft's container
     /// refuses it and keeps its items, so the container reloads from the data source to show
     /// what it now holds, saying so on standard error.
-    func apply(_ operation: String, to container: ContainerNode, at indexPaths: [IndexPath],
-               numberedBefore: Bool = false, _ update: ([Int]) throws -> Void) {
+    func apply(
+        _ operation: String, to container: ContainerNode, at indexPaths: [IndexPath],
+        numberedBefore: Bool = false, _ update: ([Int]) throws -> Void
+    ) {
         // An insertion or reload is numbered with the data source's new counts.
         if !numberedBefore { _ = numberOfItems(in: container) }
         // A path outside the sections becomes -1, which the container refuses.
@@ -57,7 +60,8 @@ final class SectionedDataSource: ContainerDataSource {
         do {
             try update(items)
         } catch {
-            FileHandle.standardError.write(Data("\(container.textureClassName) \(container.id): \(operation) refused (\(error)); reloading\n".utf8))
+            FileHandle.standardError.write(
+                Data("\(container.textureClassName) \(container.id): \(operation) refused (\(error)); reloading\n".utf8))
             container.reloadData()
         }
     }

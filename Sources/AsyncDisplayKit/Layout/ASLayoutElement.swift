@@ -18,7 +18,8 @@ extension LayoutElement {
 
     /// The same inside a parent of `parentSize`.
     public func layoutThatFits(_ constrainedSize: ASSizeRange, parentSize: CGSize) -> ASLayout {
-        let context = (self as? DisplayNode).flatMap { $0.loopOfTree != nil ? $0.layoutContext : nil }
+        let context =
+            (self as? DisplayNode).flatMap { $0.loopOfTree != nil ? $0.layoutContext : nil }
             ?? LayoutContext(scale: Double(UIScreen.main.scale))
         let layout = layoutThatFits(constrainedSize.weftRange, parentSize: Size(parentSize), context: context)
         guard layoutElementType == .displayNode else { return ASLayout(layout) }

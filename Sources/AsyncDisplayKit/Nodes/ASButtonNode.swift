@@ -29,8 +29,9 @@ open class ASButtonNode: ButtonNode {
         guard state == .normal else { return }
         let attributes = title.flatMap { $0.length > 0 ? $0.attributes(at: 0, effectiveRange: nil) : nil } ?? [:]
         // Without a font attribute, CoreText's 12 points (as an ASTextNode's text).
-        setTitle(title?.string ?? "", font: attributes[.font] as? UIFont ?? ASTextNode.defaultFont,
-                 color: attributes[.foregroundColor] as? UIColor ?? .black)
+        setTitle(
+            title?.string ?? "", font: attributes[.font] as? UIFont ?? ASTextNode.defaultFont,
+            color: attributes[.foregroundColor] as? UIColor ?? .black)
     }
 
     /// The title set for the state, if any.

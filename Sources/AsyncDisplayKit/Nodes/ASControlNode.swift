@@ -56,8 +56,10 @@ open class ASControlNode: ControlNode {
 extension ControlNode {
     /// The closure form of Texture's `addTarget(_:action:forControlEvents:)`: `action` runs
     /// for each of `events`; the inspector lists it under `name`.
-    public func addTarget(for events: ASControlNodeEvent, name: String = "closure",
-                          _ action: @escaping (ControlNode) -> Void) {
+    public func addTarget(
+        for events: ASControlNodeEvent, name: String = "closure",
+        _ action: @escaping (ControlNode) -> Void
+    ) {
         addTarget(action: name, for: events) { control, _ in action(control) }
     }
 }

@@ -19,8 +19,10 @@ enum TextureLayoutOverrides {
     /// The flag is returned, not passed `inout`: the override runs user code, which may lay
     /// the node out again.
     @inline(__always)
-    static func spec(_ node: DisplayNode, _ constrainedSize: SizeRange, mayOverride: Bool,
-                     textureSpec: () -> ASLayoutSpec) -> (spec: (any LayoutElement)?, mayOverride: Bool) {
+    static func spec(
+        _ node: DisplayNode, _ constrainedSize: SizeRange, mayOverride: Bool,
+        textureSpec: () -> ASLayoutSpec
+    ) -> (spec: (any LayoutElement)?, mayOverride: Bool) {
         if let block = node.layoutSpecBlock { return (block(node, constrainedSize), mayOverride) }
         guard mayOverride else { return (nil, false) }
         let spec = textureSpec()

@@ -21,8 +21,10 @@ enum ImageFileHeader {
 
     private static func png(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         guard bytes.count >= 24, Array(bytes[0..<8]) == pngSignature,
-              Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
-        let width = bigEndian(bytes, 16, 4), height = bigEndian(bytes, 20, 4)
+            Array(bytes[12..<16]) == Array("IHDR".utf8)
+        else { return nil }
+        let width = bigEndian(bytes, 16, 4)
+        let height = bigEndian(bytes, 20, 4)
         return width > 0 && height > 0 ? (width, height) : nil
     }
 
@@ -32,17 +34,24 @@ enum ImageFileHeader {
         while offset + 4 <= bytes.count {
             guard bytes[offset] == 0xFF else { return nil }
             let marker = bytes[offset + 1]
-            if marker == 0xFF { offset += 1; continue }                   // fill byte
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
+            if marker == 0xFF {
+                offset += 1
+                continue
+            }  // fill byte
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                offset += 2
+                continue
+            }
             let length = bigEndian(bytes, offset + 2, 2)
             guard length >= 2 else { return nil }
             // Start of frame: every SOFn but DHT (C4), JPG (C8) and DAC (CC).
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
                 guard offset + 9 <= bytes.count else { return nil }
-                let height = bigEndian(bytes, offset + 5, 2), width = bigEndian(bytes, offset + 7, 2)
+                let height = bigEndian(bytes, offset + 5, 2)
+                let width = bigEndian(bytes, offset + 7, 2)
                 return width > 0 && height > 0 ? (width, height) : nil
             }
-            if marker == 0xD9 || marker == 0xDA { return nil }           // end, or scan before a frame
+            if marker == 0xD9 || marker == 0xDA { return nil }  // end, or scan before a frame
             offset += 2 + length
         }
         return nil

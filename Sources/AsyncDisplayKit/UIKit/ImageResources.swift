@@ -34,8 +34,9 @@ enum ImageResources {
                     let file = directory.appendingPathComponent(base + suffix).appendingPathExtension(fileExtension)
                     guard FileManager.default.fileExists(atPath: file.path) else { continue }
                     guard let pixels = ImageFileHeader.pixelSize(ofFileAt: file) else { return nil }
-                    return Image(pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale,
-                                 name: file.lastPathComponent)
+                    return Image(
+                        pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale,
+                        name: file.lastPathComponent)
                 }
             }
         }

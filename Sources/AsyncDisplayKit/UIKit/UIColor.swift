@@ -13,17 +13,22 @@ extension Color {
     /// UIKit's HSB initialiser.
     public init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
         let h = (Double(hue).truncatingRemainder(dividingBy: 1) + 1).truncatingRemainder(dividingBy: 1) * 6
-        let s = Double(saturation), v = Double(brightness)
-        let sector = Int(h), f = h - Double(sector)
-        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
-        let (r, g, b): (Double, Double, Double) = switch sector {
-        case 0: (v, t, p)
-        case 1: (q, v, p)
-        case 2: (p, v, t)
-        case 3: (p, q, v)
-        case 4: (t, p, v)
-        default: (v, p, q)
-        }
+        let s = Double(saturation)
+        let v = Double(brightness)
+        let sector = Int(h)
+        let f = h - Double(sector)
+        let p = v * (1 - s)
+        let q = v * (1 - s * f)
+        let t = v * (1 - s * (1 - f))
+        let (r, g, b): (Double, Double, Double) =
+            switch sector {
+            case 0: (v, t, p)
+            case 1: (q, v, p)
+            case 2: (p, v, t)
+            case 3: (p, q, v)
+            case 4: (t, p, v)
+            default: (v, p, q)
+            }
         self.init(red: r, green: g, blue: b, alpha: Double(alpha))
     }
 

@@ -31,8 +31,9 @@ extension Image {
     public init?(contentsOfFile path: String) {
         let url = URL(fileURLWithPath: path)
         guard let pixels = ImageFileHeader.pixelSize(ofFileAt: url) else { return nil }
-        self.init(pixelWidth: pixels.width, pixelHeight: pixels.height,
-                  scale: ImageResources.scaleSuffix(of: url.deletingPathExtension().lastPathComponent),
-                  name: url.lastPathComponent)
+        self.init(
+            pixelWidth: pixels.width, pixelHeight: pixels.height,
+            scale: ImageResources.scaleSuffix(of: url.deletingPathExtension().lastPathComponent),
+            name: url.lastPathComponent)
     }
 }

@@ -26,10 +26,13 @@ enum FeedBenchmark {
         let total = frameSeconds.reduce(0, +)
         let sorted = frameSeconds.sorted()
         let p99 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
-        figure("headless feed frames per second while scrolling (\(frames) frames)", Double(frames) / total, "frames/s", decimals: 0)
+        figure(
+            "headless feed frames per second while scrolling (\(frames) frames)", Double(frames) / total, "frames/s", decimals: 0)
         figure("mean frame time while scrolling", total / Double(frames) * 1000, "ms", decimals: 3)
         figure("99th percentile frame time while scrolling", p99 * 1000, "ms", decimals: 3)
-        figure("posts loaded by batch fetching after \(frames) frames", Double(app.feedScreen.feed.numberOfItems), "posts", decimals: 0)
+        figure(
+            "posts loaded by batch fetching after \(frames) frames", Double(app.feedScreen.feed.numberOfItems), "posts",
+            decimals: 0)
         streamingOverhead(frames: frames, options: options, realTime: false)
         streamingOverhead(frames: min(frames, realTimeFrames), options: options, realTime: true)
         documentRequests(app)
@@ -39,18 +42,23 @@ enum FeedBenchmark {
     /// Weft page's) and Chrome DevTools' `DOM.getDocument` of the whole tree, through the request
     /// path every method takes (`CaptureSession.handle`), best of five, loop-thread CPU time.
     private static func documentRequests(_ app: TextureGramApp) {
-        guard let inspector = try? Inspector.attach(to: app.loop, gateway: .none,
-                                                    options: Inspector.Options(appId: InspectorAttachment.appId)) else { return }
+        guard
+            let inspector = try? Inspector.attach(
+                to: app.loop, gateway: .none,
+                options: Inspector.Options(appId: InspectorAttachment.appId))
+        else { return }
         defer { inspector.detach() }
         func best(_ method: String, _ params: String) -> Double {
             (0..<5).map { _ in
                 ThreadCPUClock.seconds { inspector.session.handle(method: method, params: Array(params.utf8)) { _ in } }
             }.min()!
         }
-        figure("elements in the document after the run", Double(inspector.session.document().elementCount), "elements", decimals: 0)
+        figure(
+            "elements in the document after the run", Double(inspector.session.document().elementCount), "elements", decimals: 0)
         figure("Tree.getDocument after the run", best("Tree.getDocument", "") * 1000, "ms", decimals: 2)
-        figure("DevTools DOM.getDocument, depth -1, after the run",
-               best("DevTools.call", #"{"session":1,"method":"DOM.getDocument","params":{"depth":-1}}"#) * 1000, "ms", decimals: 2)
+        figure(
+            "DevTools DOM.getDocument, depth -1, after the run",
+            best("DevTools.call", #"{"session":1,"method":"DOM.getDocument","params":{"depth":-1}}"#) * 1000, "ms", decimals: 2)
     }
 
     /// The real-time figures take a frame's time in the wall clock: 1 200 frames, 20 seconds.
@@ -103,7 +111,9 @@ enum FeedBenchmark {
             var (capturesBefore, capturesInSleepsBefore) = (0, 0)
             for step in 0..<turn {
                 let stepStart = MonotonicClock.now
-                if step == leftOut { (capturesBefore, capturesInSleepsBefore) = (session.streamedCaptures, session.capturesWhileLoopSlept) }
+                if step == leftOut {
+                    (capturesBefore, capturesInSleepsBefore) = (session.streamedCaptures, session.capturesWhileLoopSlept)
+                }
                 for (index, app) in apps.enumerated() {
                     let spent = ThreadCPUClock.seconds { app.loop.step(frames: 1) }
                     guard step >= leftOut else { continue }
@@ -127,11 +137,13 @@ enum FeedBenchmark {
         figure("host overhead streaming\(pace)", (inspectedFrame - bareFrame) / bareFrame * 100, "%", decimals: 1)
         // Per second of wall time: back to back, program time runs far faster, and the host
         // captures only as often as the worker takes the captures.
-        figure("updates streamed within the capture budget, per second of wall time\(pace)",
-               Double(captures) / max(measuredWallSeconds, 1e-9), "/s", decimals: 1)
+        figure(
+            "updates streamed within the capture budget, per second of wall time\(pace)",
+            Double(captures) / max(measuredWallSeconds, 1e-9), "/s", decimals: 1)
         guard realTime else { return }
-        figure("captures taken in the loop's sleeps\(pace)", Double(capturesInSleeps) / Double(max(1, captures)) * 100, "%",
-               decimals: 1)
+        figure(
+            "captures taken in the loop's sleeps\(pace)", Double(capturesInSleeps) / Double(max(1, captures)) * 100, "%",
+            decimals: 1)
     }
 
     private static func seconds(_ duration: Duration) -> Double {

@@ -13,15 +13,18 @@ final class InspectorAttachment {
     private let status: GatewayStatusReporter?
 
     init(app: TextureGramApp, options: Options) throws {
-        let gateway: Inspector.Gateway = if !options.connects {
-            .none
-        } else if let url = options.gateway {
-            .url(url)
-        } else {
-            .environment
-        }
-        inspector = try Inspector.attach(to: app.loop, gateway: gateway, options: Inspector.Options(
-            appId: Self.appId, appName: "TextureGram", appVersion: "1.0", instance: options.instance))
+        let gateway: Inspector.Gateway =
+            if !options.connects {
+                .none
+            } else if let url = options.gateway {
+                .url(url)
+            } else {
+                .environment
+            }
+        inspector = try Inspector.attach(
+            to: app.loop, gateway: gateway,
+            options: Inspector.Options(
+                appId: Self.appId, appName: "TextureGram", appVersion: "1.0", instance: options.instance))
         app.loop.schedule(after: Self.feedLoadedTime) { Inspector.checkpoint("feed-loaded") }
         // A deterministic run says nothing about the gateway: it is over in a moment.
         if let device = inspector.device, options.frames == nil {

@@ -64,7 +64,8 @@ struct Options: Sendable {
             func number(atLeast minimum: Double, integer: Bool = false) throws -> Double {
                 let text = try value()
                 guard let number = Double(text), number.isFinite, number >= minimum, number <= 1e9,
-                      !integer || number == number.rounded() else {
+                    !integer || number == number.rounded()
+                else {
                     let kind = integer ? "a whole number" : "a number"
                     throw CommandLineError("\(argument) needs \(kind) from \(minimum.formatted) to 1e9, not '\(text)'")
                 }
@@ -100,7 +101,7 @@ struct Options: Sendable {
     }
 }
 
-private extension Double {
+extension Double {
     /// "1" rather than "1.0" in messages.
-    var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
+    fileprivate var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
 }

@@ -26,7 +26,8 @@ final class TextureGramApp {
         loop.addRoot(feedScreen, frame: window)
         loop.addRoot(exploreScreen, frame: window)
         if options.scrolls {
-            let feed = feedScreen, explore = exploreScreen
+            let feed = feedScreen
+            let explore = exploreScreen
             script = ScrollScript(loop: loop, settings: options.script) { target in
                 switch target {
                 case .feed: feed.feed

@@ -44,22 +44,26 @@ struct FeedGenerator: Sendable {
         let author = user(Int.random(in: 0..<40, using: &random))
         let location = Int.random(in: 0..<3, using: &random) == 0 ? nil : Self.locations.randomElement(using: &random)
         let exact = Self.exactPhotoPixels
-        let oversize: Double = switch Int.random(in: 0..<8, using: &random) {
-        case 0: 3      // 2250 x 1500: 9.00x
-        case 1: 1.5    // 1125 x 750: 2.25x
-        default: 1
-        }
-        let photo = Photo(url: "texturegram://photos/\(index).jpg",
-                          pixelWidth: Int(Double(exact.width) * oversize),
-                          pixelHeight: Int(Double(exact.height) * oversize))
-        let captionWords = Int.random(in: 0..<4, using: &random) == 0
-            ? Int.random(in: 30...60, using: &random)   // long: several lines
-            : Int.random(in: 3...12, using: &random)    // short: one or two lines
+        let oversize: Double =
+            switch Int.random(in: 0..<8, using: &random) {
+            case 0: 3  // 2250 x 1500: 9.00x
+            case 1: 1.5  // 1125 x 750: 2.25x
+            default: 1
+            }
+        let photo = Photo(
+            url: "texturegram://photos/\(index).jpg",
+            pixelWidth: Int(Double(exact.width) * oversize),
+            pixelHeight: Int(Double(exact.height) * oversize))
+        let captionWords =
+            Int.random(in: 0..<4, using: &random) == 0
+            ? Int.random(in: 30...60, using: &random)  // long: several lines
+            : Int.random(in: 3...12, using: &random)  // short: one or two lines
         var caption = (0..<captionWords).map { _ in Self.words.randomElement(using: &random)! }.joined(separator: " ")
         if Bool.random(using: &random) { caption += " " + Self.tags.randomElement(using: &random)! }
-        return Post(index: index, author: author, location: location, photo: photo,
-                    likes: Int.random(in: 0..<25_000, using: &random), caption: caption,
-                    age: Int.random(in: 1..<(60 * 24 * 7), using: &random))
+        return Post(
+            index: index, author: author, location: location, photo: photo,
+            likes: Int.random(in: 0..<25_000, using: &random), caption: caption,
+            age: Int.random(in: 1..<(60 * 24 * 7), using: &random))
     }
 
     func story(_ index: Int) -> Story {

@@ -17,8 +17,10 @@ final class FeedDataSource: ContainerDataSource {
 
     private(set) var posts: [Post]
 
-    init(generator: FeedGenerator, library: PhotoLibrary, loop: MainLoop,
-         initialCount: Int = 10, batchSize: Int = 10, maximumPosts: Int) {
+    init(
+        generator: FeedGenerator, library: PhotoLibrary, loop: MainLoop,
+        initialCount: Int = 10, batchSize: Int = 10, maximumPosts: Int
+    ) {
         self.generator = generator
         self.library = library
         self.loop = loop

@@ -22,8 +22,9 @@ final class PostActionsNode: DisplayNode {
     }
 
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
-        let row = StackLayoutSpec(direction: .horizontal, spacing: Theme.actionSpacing, alignItems: .center,
-                                  children: [like, comment, share])
+        let row = StackLayoutSpec(
+            direction: .horizontal, spacing: Theme.actionSpacing, alignItems: .center,
+            children: [like, comment, share])
         return InsetLayoutSpec(insets: EdgeInsets(top: 12, left: 12, bottom: 6, right: 12), child: row)
     }
 }

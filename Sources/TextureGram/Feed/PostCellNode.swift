@@ -39,11 +39,13 @@ final class PostCellNode: CellNode {
 
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         let footer = StackLayoutSpec(direction: .vertical, spacing: 4, children: [likes, caption])
-        return StackLayoutSpec(direction: .vertical, alignItems: .stretch, children: [
-            header,
-            RatioLayoutSpec(ratio: Theme.photoRatio, child: photo),
-            actions,
-            InsetLayoutSpec(insets: EdgeInsets(top: 0, left: 12, bottom: 16, right: 12), child: footer),
-        ])
+        return StackLayoutSpec(
+            direction: .vertical, alignItems: .stretch,
+            children: [
+                header,
+                RatioLayoutSpec(ratio: Theme.photoRatio, child: photo),
+                actions,
+                InsetLayoutSpec(insets: EdgeInsets(top: 0, left: 12, bottom: 16, right: 12), child: footer),
+            ])
     }
 }

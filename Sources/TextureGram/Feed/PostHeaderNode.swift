@@ -26,8 +26,9 @@ final class PostHeaderNode: DisplayNode {
         names.style.flexShrink = 1
         let spacer = LayoutSpec()
         spacer.style.flexGrow = 1
-        let row = StackLayoutSpec(direction: .horizontal, spacing: Theme.horizontalBuffer, alignItems: .center,
-                                  children: [avatar, names, spacer, age])
+        let row = StackLayoutSpec(
+            direction: .horizontal, spacing: Theme.horizontalBuffer, alignItems: .center,
+            children: [avatar, names, spacer, age])
         return InsetLayoutSpec(insets: EdgeInsets(top: 8, left: 8, bottom: 4, right: 8), child: row)
     }
 }

@@ -59,12 +59,13 @@ final class ScrollScript {
         if container.pagingEnabled {
             distance = min(distance, 0.4 * (direction.isHorizontal ? container.frame.size.width : container.frame.size.height))
         }
-        let delta: Point = switch direction {
-        case .down: Point(x: 0, y: distance)
-        case .up: Point(x: 0, y: -distance)
-        case .right: Point(x: distance, y: 0)
-        case .left: Point(x: -distance, y: 0)
-        }
+        let delta: Point =
+            switch direction {
+            case .down: Point(x: 0, y: distance)
+            case .up: Point(x: 0, y: -distance)
+            case .right: Point(x: distance, y: 0)
+            case .left: Point(x: -distance, y: 0)
+            }
         let duration = distance / max(settings.speed, 1)
         container.drag(by: delta, duration: duration)
         dragCount += 1
@@ -72,7 +73,8 @@ final class ScrollScript {
     }
 
     private func isAtEdge(_ container: ContainerNode, _ direction: ScrollStep.Direction) -> Bool {
-        let offset = container.contentOffset, limit = container.maximumContentOffset
+        let offset = container.contentOffset
+        let limit = container.maximumContentOffset
         let tolerance = 0.5
         return switch direction {
         case .up: offset.y <= tolerance

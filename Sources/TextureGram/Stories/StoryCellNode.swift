@@ -24,9 +24,10 @@ final class StoryCellNode: CellNode {
 
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         // The ring is a background 2 points larger on every side than the avatar.
-        let picture: any LayoutElement = ring.map { ring in
-            BackgroundLayoutSpec(child: InsetLayoutSpec(insets: EdgeInsets(all: 2), child: avatar), background: ring)
-        } ?? InsetLayoutSpec(insets: EdgeInsets(all: 2), child: avatar)
+        let picture: any LayoutElement =
+            ring.map { ring in
+                BackgroundLayoutSpec(child: InsetLayoutSpec(insets: EdgeInsets(all: 2), child: avatar), background: ring)
+            } ?? InsetLayoutSpec(insets: EdgeInsets(all: 2), child: avatar)
         return StackLayoutSpec(direction: .vertical, spacing: 4, alignItems: .center, children: [picture, username])
     }
 }

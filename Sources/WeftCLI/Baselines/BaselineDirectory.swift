@@ -28,8 +28,10 @@ enum BaselineDirectory {
     /// (a full disk, or a name that cannot be a file, fails there with `directory` untouched),
     /// then renamed into place; last, the baselines of checkpoints that are not among them are
     /// removed with their art. Returns those.
-    static func store(_ checkpoints: [(name: String, snapshot: Snapshot)], in directory: URL,
-                      io: CommandIO) throws -> [(name: String, url: URL)] {
+    static func store(
+        _ checkpoints: [(name: String, snapshot: Snapshot)], in directory: URL,
+        io: CommandIO
+    ) throws -> [(name: String, url: URL)] {
         let recorded = Set(checkpoints.map(\.name))
         let stale = try snapshotFiles(in: directory).filter { !recorded.contains($0.name) }
         let staging = directory.appendingPathComponent(".weft-record-\(UUID().uuidString)")
@@ -49,7 +51,8 @@ enum BaselineDirectory {
             let art = asciiArtFile(of: baseline)
             try OutputFile.checkCanBeAFile(baseline.path)
             try OutputFile.checkCanBeAFile(art.path)
-            let baselineMove = move(to: baseline, staging: staging), artMove = move(to: art, staging: staging)
+            let baselineMove = move(to: baseline, staging: staging)
+            let artMove = move(to: art, staging: staging)
             moves += [baselineMove, artMove]
             try OutputFile.write(snapshot, to: baselineMove.staged.path, io: io)
             try OutputFile.write(SnapshotAsciiArt.picture(of: snapshot), to: artMove.staged.path, io: io)
@@ -73,7 +76,9 @@ enum BaselineDirectory {
         let target = WholeFile.followingSymbolicLinks(file.path)
         guard target != file.path else { return (staging.appendingPathComponent(file.lastPathComponent), file) }
         let folder = URL(fileURLWithPath: target).deletingLastPathComponent()
-        return (folder.appendingPathComponent(".\(staging.lastPathComponent)-\(file.lastPathComponent)"), URL(fileURLWithPath: target))
+        return (
+            folder.appendingPathComponent(".\(staging.lastPathComponent)-\(file.lastPathComponent)"), URL(fileURLWithPath: target)
+        )
     }
 
     /// The `*.json` files directly in `directory`, by checkpoint name (the file name without

@@ -34,19 +34,23 @@ struct CheckpointComparison {
         var results: [CheckpointComparison] = []
         for (name, baseline) in baselines {
             guard let snapshot = current.removeValue(forKey: name) else {
-                results.append(CheckpointComparison(
-                    name: name, status: .missing, changes: [SemanticChange(kind: .removed, path: "checkpoint \(name)")],
-                    current: nil, baseline: baseline))
+                results.append(
+                    CheckpointComparison(
+                        name: name, status: .missing, changes: [SemanticChange(kind: .removed, path: "checkpoint \(name)")],
+                        current: nil, baseline: baseline))
                 continue
             }
             let changes = SemanticDiff.compare(baseline, snapshot, options: options)
-            results.append(CheckpointComparison(
-                name: name, status: changes.isEmpty ? .equal : .different, changes: changes, current: snapshot, baseline: baseline))
+            results.append(
+                CheckpointComparison(
+                    name: name, status: changes.isEmpty ? .equal : .different, changes: changes, current: snapshot,
+                    baseline: baseline))
         }
         for (name, snapshot) in checkpoints where current[name] != nil {
-            results.append(CheckpointComparison(
-                name: name, status: .new, changes: [SemanticChange(kind: .added, path: "checkpoint \(name)")],
-                current: snapshot, baseline: nil))
+            results.append(
+                CheckpointComparison(
+                    name: name, status: .new, changes: [SemanticChange(kind: .added, path: "checkpoint \(name)")],
+                    current: snapshot, baseline: nil))
         }
         return results.sorted { $0.name < $1.name }
     }

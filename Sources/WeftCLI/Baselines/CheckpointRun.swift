@@ -34,8 +34,9 @@ struct CheckpointRun {
 
         let files = try BaselineDirectory.snapshotFiles(in: snapshotDirectory)
         guard !files.isEmpty else {
-            throw UsageError("`\(shown)` wrote no checkpoints to WEFT_SNAPSHOT_DIR (does it link WeftInspector and "
-                + "take snapshots without a gateway? see docs/ci.md)\(Self.quoted(outcome.standardError))")
+            throw UsageError(
+                "`\(shown)` wrote no checkpoints to WEFT_SNAPSHOT_DIR (does it link WeftInspector and "
+                    + "take snapshots without a gateway? see docs/ci.md)\(Self.quoted(outcome.standardError))")
         }
         checkpoints = try files.map { name, url in
             let source = "checkpoint \(name) written by the program"

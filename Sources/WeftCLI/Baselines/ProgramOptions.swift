@@ -22,9 +22,10 @@ struct ProgramOptions {
         }
         let beforeSeparator = parsed.positionals.dropLast(command.count)
         guard beforeSeparator.count == 1 else {
-            throw UsageError(beforeSeparator.isEmpty
-                ? "missing DIR: weft \(commandName) DIR -- COMMAND ARGS..."
-                : "expected one DIR before --, got \(beforeSeparator.count): \(beforeSeparator.joined(separator: " "))")
+            throw UsageError(
+                beforeSeparator.isEmpty
+                    ? "missing DIR: weft \(commandName) DIR -- COMMAND ARGS..."
+                    : "expected one DIR before --, got \(beforeSeparator.count): \(beforeSeparator.joined(separator: " "))")
         }
         directory = beforeSeparator.first!
         self.command = command

@@ -59,13 +59,17 @@ struct ProgramRun {
                 kill(process.processIdentifier, SIGKILL)
                 finished.wait()
             }
-            throw Failure(description: "\(name) did not finish within \(String(format: "%g", Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18)) s (see --timeout); it was stopped")
+            throw Failure(
+                description:
+                    "\(name) did not finish within \(String(format: "%g", Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18)) s (see --timeout); it was stopped"
+            )
         }
         let signaled = process.terminationReason == .uncaughtSignal
         // Bytes that are not UTF-8 show as U+FFFD: strict decoding would lose the whole text.
         let standardError = String(decoding: (try? Data(contentsOf: stderrURL)) ?? Data(), as: UTF8.self)
-        return Outcome(status: signaled ? 128 + process.terminationStatus : process.terminationStatus,
-                       signaled: signaled, standardError: standardError)
+        return Outcome(
+            status: signaled ? 128 + process.terminationStatus : process.terminationStatus,
+            signaled: signaled, standardError: standardError)
     }
 
     /// The executable a command name refers to, as a shell would find it.
@@ -81,7 +85,8 @@ struct ProgramRun {
             let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
             var isDirectory: ObjCBool = false
             if manager.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-               manager.isExecutableFile(atPath: candidate.path) {
+                manager.isExecutableFile(atPath: candidate.path)
+            {
                 return candidate
             }
         }

@@ -34,7 +34,9 @@ public enum DevicesCommand: Subcommand {
         let client = try GatewayOptions.client(parsed, io: io)
         let body = try client.getJSON("/api/devices")
         if parsed.flag("json") {
-            guard let document = try? JSONReader.parse(body) else { throw GatewayError.malformed("a device list that is not JSON") }
+            guard let document = try? JSONReader.parse(body) else {
+                throw GatewayError.malformed("a device list that is not JSON")
+            }
             io.stdout.write(JSONFormatter.indentedString(document) + "\n")
             return 0
         }

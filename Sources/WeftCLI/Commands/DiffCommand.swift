@@ -47,8 +47,10 @@ public enum DiffCommand: Subcommand {
 
     /// Compares `a` with `b`, writes the report and returns the exit status (0: the same, 1:
     /// different): `weft diff`'s output, which `weft recording diff` shares.
-    static func report(_ a: Snapshot, _ b: Snapshot, labels: (String, String), settings: DiffSettings, svg: String?,
-                       io: CommandIO) throws -> Int32 {
+    static func report(
+        _ a: Snapshot, _ b: Snapshot, labels: (String, String), settings: DiffSettings, svg: String?,
+        io: CommandIO
+    ) throws -> Int32 {
         let (pathA, pathB) = labels
         let changes = SemanticDiff.compare(a, b, options: settings.diffOptions)
 

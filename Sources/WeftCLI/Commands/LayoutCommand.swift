@@ -33,24 +33,29 @@ public enum LayoutCommand: Subcommand {
         """
 
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
-        let parsed = try ArgumentParser(arguments, options: [
-            .value("width"), .value("height"), .value("min"), .value("max"), .value("scale"), .value("format"),
-            .value("explain"),
-        ])
+        let parsed = try ArgumentParser(
+            arguments,
+            options: [
+                .value("width"), .value("height"), .value("min"), .value("max"), .value("scale"), .value("format"),
+                .value("explain"),
+            ])
         if parsed.wantsHelp {
             io.stdout.write(help)
             return 0
         }
         guard parsed.positionals.count == 1 else {
-            throw UsageError(parsed.positionals.isEmpty
-                ? "missing FILE (give a path, or - for stdin; see --help)"
-                : "expected one FILE, got \(parsed.positionals.count)")
+            throw UsageError(
+                parsed.positionals.isEmpty
+                    ? "missing FILE (give a path, or - for stdin; see --help)"
+                    : "expected one FILE, got \(parsed.positionals.count)")
         }
         let explainID = parsed.value("explain")
         let format = parsed.value("format") ?? (explainID == nil ? "json" : "text")
         let formats = explainID == nil ? ["json", "ascii"] : ["text", "json"]
         guard formats.contains(format) else {
-            throw UsageError("--format must be \(formats.joined(separator: " or "))\(explainID == nil ? "" : " with --explain"), got \"\(format)\"")
+            throw UsageError(
+                "--format must be \(formats.joined(separator: " or "))\(explainID == nil ? "" : " with --explain"), got \"\(format)\""
+            )
         }
         let scale = try parsed.value("scale").map { text -> Double in
             guard let value = Double(text), value.isFinite, value > 0 else {
@@ -114,8 +119,9 @@ public enum LayoutCommand: Subcommand {
     private static func size(_ text: String, option: String, allowInfinity: Bool) throws -> Size {
         let parts = text.split(whereSeparator: { $0 == "," || $0 == "x" }).map(String.init)
         guard parts.count == 2 else { throw UsageError("--\(option) must be W,H, got \"\(text)\"") }
-        return Size(width: try length(parts[0], option: option, allowInfinity: allowInfinity),
-                    height: try length(parts[1], option: option, allowInfinity: allowInfinity))
+        return Size(
+            width: try length(parts[0], option: option, allowInfinity: allowInfinity),
+            height: try length(parts[1], option: option, allowInfinity: allowInfinity))
     }
 
     /// A number >= 0, or "inf" where allowed.

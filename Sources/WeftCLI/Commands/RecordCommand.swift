@@ -46,7 +46,9 @@ public enum RecordCommand: Subcommand {
             io.stdout.write(PrintableText.escaped("removed \(url.path) (the program no longer writes checkpoint \(name))") + "\n")
         }
         let names = run.checkpoints.map { PrintableText.escaped($0.name) }.joined(separator: ", ")
-        io.stdout.write("recorded \(run.checkpoints.count) checkpoint\(run.checkpoints.count == 1 ? "" : "s") in \(options.directory): \(names)\n")
+        io.stdout.write(
+            "recorded \(run.checkpoints.count) checkpoint\(run.checkpoints.count == 1 ? "" : "s") in \(options.directory): \(names)\n"
+        )
         return 0
     }
 }

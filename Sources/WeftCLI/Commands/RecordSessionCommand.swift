@@ -38,10 +38,12 @@ public enum RecordSessionCommand: Subcommand {
         """
 
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
-        let parsed = try ArgumentParser(arguments, options: GatewayOptions.options + [
-            .value("device"), .value("duration"), .value("o"), .value("output"), .value("interval"), .value("wait"),
-            .value("limit-bytes"),
-        ])
+        let parsed = try ArgumentParser(
+            arguments,
+            options: GatewayOptions.options + [
+                .value("device"), .value("duration"), .value("o"), .value("output"), .value("interval"), .value("wait"),
+                .value("limit-bytes"),
+            ])
         if parsed.wantsHelp {
             io.stdout.write(help)
             return 0
@@ -55,22 +57,28 @@ public enum RecordSessionCommand: Subcommand {
         }
         let interval = try parsed.seconds("interval", allowingZero: false) ?? 0.1
         let wait = try parsed.seconds("wait", allowingZero: true) ?? 0
-        let limit = try parsed.value("limit-bytes").map { text in
-            guard let value = Int(text), value >= 4096 else { throw UsageError("--limit-bytes must be 4096 or more, got \"\(text)\"") }
-            return value
-        } ?? 256 << 20
+        let limit =
+            try parsed.value("limit-bytes").map { text in
+                guard let value = Int(text), value >= 4096 else {
+                    throw UsageError("--limit-bytes must be 4096 or more, got \"\(text)\"")
+                }
+                return value
+            } ?? 256 << 20
         try OutputFile.checkCanBeAFile(output)
         let client = try GatewayOptions.client(parsed, io: io)
         let selector = try parsed.value("device").map(DeviceSelector.init)
         func fetch(waiting: Double) throws -> Snapshot {
-            let body = try SnapshotFetch(client: client, selector: selector, wait: .milliseconds(Int64(waiting * 1000)),
-                                         progress: nil).run()
+            let body = try SnapshotFetch(
+                client: client, selector: selector, wait: .milliseconds(Int64(waiting * 1000)),
+                progress: nil
+            ).run()
             return try SnapshotFile.decode(body, source: "the program's snapshot")
         }
 
         let first = try fetch(waiting: wait)
         guard FileManager.default.createFile(atPath: output, contents: nil),
-              let file = FileHandle(forWritingAtPath: output) else {
+            let file = FileHandle(forWritingAtPath: output)
+        else {
             throw UsageError("\(output): cannot be written")
         }
         defer { try? file.close() }
@@ -78,7 +86,8 @@ public enum RecordSessionCommand: Subcommand {
         var meta = first.meta
         meta.capturedAt = nil
         for key in ["frame", "time", "checkpoint"] { meta.extra[key] = nil }
-        writer.write(RecordingLine.header(meta: meta, keyframeInterval: CaptureSessionDefaults.keyframeInterval, limitBytes: limit))
+        writer.write(
+            RecordingLine.header(meta: meta, keyframeInterval: CaptureSessionDefaults.keyframeInterval, limitBytes: limit))
         let started = Date()
         func moment(of document: Snapshot, after last: RecordingLine.Moment?) -> RecordingLine.Moment {
             let frame = document.meta.extra["frame"]?.integer ?? last?.frame ?? 0
@@ -114,8 +123,9 @@ public enum RecordSessionCommand: Subcommand {
                 writer.write(RecordingLine.marker(RecordingMarker(.reconnect), revision: previous.revision, at: last))
             }
             guard document.meta.pid == first.meta.pid, document.revision >= previous.revision else {
-                io.stderr.write("weft record-session: the program restarted (pid \(document.meta.pid.map(String.init) ?? "?")); "
-                    + "the recording ends with its previous process\n")
+                io.stderr.write(
+                    "weft record-session: the program restarted (pid \(document.meta.pid.map(String.init) ?? "?")); "
+                        + "the recording ends with its previous process\n")
                 reason = .disconnected
                 break
             }
@@ -131,8 +141,9 @@ public enum RecordSessionCommand: Subcommand {
         if writer.isFull { reason = .limit }
         writer.end(RecordingLine.end(reason, revision: previous.revision, at: last))
         if let failure = writer.failure { throw UsageError("\(output): cannot be written (\(failure))") }
-        io.stderr.write("weft record-session: \(revisions) revisions, frames \(moment(of: first, after: nil).frame) to \(last.frame), "
-            + "in \(output)\(reason == .limit ? " (the size limit ended it)" : "")\n")
+        io.stderr.write(
+            "weft record-session: \(revisions) revisions, frames \(moment(of: first, after: nil).frame) to \(last.frame), "
+                + "in \(output)\(reason == .limit ? " (the size limit ended it)" : "")\n")
         return 0
     }
 }

@@ -40,9 +40,11 @@ public enum RecordingCommand: Subcommand {
         """
 
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
-        let parsed = try ArgumentParser(arguments, options: DiffSettings.options + [
-            .value("svg"), .value("at"), .value("o"), .value("output"),
-        ])
+        let parsed = try ArgumentParser(
+            arguments,
+            options: DiffSettings.options + [
+                .value("svg"), .value("at"), .value("o"), .value("output"),
+            ])
         if parsed.wantsHelp {
             io.stdout.write(help)
             return 0
@@ -67,8 +69,9 @@ public enum RecordingCommand: Subcommand {
             let recording = try RecordingFile.read(operands[0], io: io)
             let a = try RecordingFile.snapshot(at: operands[1], of: recording, path: operands[0])
             let b = try RecordingFile.snapshot(at: operands[2], of: recording, path: operands[0])
-            return try DiffCommand.report(a, b, labels: ("revision \(a.revision)", "revision \(b.revision)"),
-                                          settings: settings, svg: parsed.value("svg"), io: io)
+            return try DiffCommand.report(
+                a, b, labels: ("revision \(a.revision)", "revision \(b.revision)"),
+                settings: settings, svg: parsed.value("svg"), io: io)
         default:
             throw UsageError("unknown action \"\(action)\": expected info, snapshot or diff")
         }
@@ -88,7 +91,8 @@ public enum RecordingCommand: Subcommand {
                 + "\(recording.keyframes.count) keyframe\(recording.keyframes.count == 1 ? "" : "s")",
         ]
         if let size {
-            lines.append("size:       \(size) bytes (\(size / max(1, revisions)) per revision, limit \(recording.header.limitBytes))")
+            lines.append(
+                "size:       \(size) bytes (\(size / max(1, revisions)) per revision, limit \(recording.header.limitBytes))")
         }
         switch recording.end {
         case .some(let end) where end.reason == .limit:
@@ -96,14 +100,16 @@ public enum RecordingCommand: Subcommand {
         case .some(let end):
             lines.append("end:        \(end.reason.rawValue) at frame \(end.moment.frame)")
         case .none:
-            lines.append("end:        none: the program stopped without ending the recording (killed or crashed)"
-                         + (recording.truncatedTail.map { "; its last line (\($0)) was cut short and is left out" } ?? ""))
+            lines.append(
+                "end:        none: the program stopped without ending the recording (killed or crashed)"
+                    + (recording.truncatedTail.map { "; its last line (\($0)) was cut short and is left out" } ?? ""))
         }
         lines.append("markers:    \(recording.markers.count)")
         for marker in recording.markers {
             let detail = marker.marker.detail.map { ": " + printable($0) } ?? ""
-            lines.append("  frame \(marker.moment.frame)  \(seconds(marker.moment.time))  revision \(marker.revision)  "
-                         + "\(marker.marker.kind.rawValue)\(detail)")
+            lines.append(
+                "  frame \(marker.moment.frame)  \(seconds(marker.moment.time))  revision \(marker.revision)  "
+                    + "\(marker.marker.kind.rawValue)\(detail)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

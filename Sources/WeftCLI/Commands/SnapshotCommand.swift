@@ -30,9 +30,11 @@ public enum SnapshotCommand: Subcommand {
         """
 
     public static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
-        let parsed = try ArgumentParser(arguments, options: GatewayOptions.options + [
-            .value("device"), .value("o"), .value("output"), .value("wait"),
-        ])
+        let parsed = try ArgumentParser(
+            arguments,
+            options: GatewayOptions.options + [
+                .value("device"), .value("o"), .value("output"), .value("wait"),
+            ])
         if parsed.wantsHelp {
             io.stdout.write(help)
             return 0

@@ -1,6 +1,6 @@
 import Foundation
-import WeftLayout
 import WeftJSON
+import WeftLayout
 import WeftSnapshot
 
 /// `weft verify DIR -- COMMAND ARGS...`: runs the program again and compares every checkpoint it
@@ -52,20 +52,23 @@ public enum VerifyCommand: Subcommand {
         let directory = URL(fileURLWithPath: program.directory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw UsageError("\(program.directory): no such directory; store baselines first with "
-                + "`weft record \(program.directory) -- COMMAND ARGS...`")
+            throw UsageError(
+                "\(program.directory): no such directory; store baselines first with "
+                    + "`weft record \(program.directory) -- COMMAND ARGS...`")
         }
         let baselineFiles = try BaselineDirectory.snapshotFiles(in: directory)
         guard !baselineFiles.isEmpty else {
-            throw UsageError("\(program.directory) holds no baselines (NAME.json); store them with "
-                + "`weft record \(program.directory) -- COMMAND ARGS...`")
+            throw UsageError(
+                "\(program.directory) holds no baselines (NAME.json); store them with "
+                    + "`weft record \(program.directory) -- COMMAND ARGS...`")
         }
 
         let run = try CheckpointRun(command: program.command, environment: io.environment, timeout: program.timeout)
         let baselines = try baselineFiles.map { name, url in
             (name, try SnapshotFile.read(url.path, io: io))
         }
-        let results = CheckpointComparison.compare(baselines: baselines, checkpoints: run.checkpoints, options: settings.diffOptions)
+        let results = CheckpointComparison.compare(
+            baselines: baselines, checkpoints: run.checkpoints, options: settings.diffOptions)
         var asciiArt: [String: BaselineDirectory.AsciiArtState] = [:]
         for ((name, url), (_, baseline)) in zip(baselineFiles, baselines) {
             asciiArt[name] = BaselineDirectory.asciiArtState(of: url, snapshot: baseline)
@@ -75,19 +78,24 @@ public enum VerifyCommand: Subcommand {
         // comparison, which is what the run was for: the report is printed in full first.
         var artifactsFailure: Error?
         if let artifacts {
-            do { try writeArtifacts(results.filter { $0.status != .equal }, to: artifacts, io: io) } catch { artifactsFailure = error }
+            do { try writeArtifacts(results.filter { $0.status != .equal }, to: artifacts, io: io) } catch {
+                artifactsFailure = error
+            }
         }
         io.stdout.write(report(results, settings.format, directory: program.directory, asciiArt: asciiArt))
         io.stderr.write(asciiArtNotes(asciiArt, directory: program.directory))
         let failed = !results.allSatisfy { $0.status == .equal }
         if failed, let recording = io.environment["WEFT_RECORDING"], !recording.isEmpty,
-           FileManager.default.fileExists(atPath: recording) {
-            io.stderr.write("weft verify: the run was recorded to \(recording) (docs/recording-format.md): "
-                + "`weft recording info \(recording)` lists its moments\n")
+            FileManager.default.fileExists(atPath: recording)
+        {
+            io.stderr.write(
+                "weft verify: the run was recorded to \(recording) (docs/recording-format.md): "
+                    + "`weft recording info \(recording)` lists its moments\n")
         }
         if let artifactsFailure {
-            io.stderr.write("weft verify: the artifacts could not be written: \(artifactsFailure) "
-                + "(the comparison report is complete; only artifacts are missing)\n")
+            io.stderr.write(
+                "weft verify: the artifacts could not be written: \(artifactsFailure) "
+                    + "(the comparison report is complete; only artifacts are missing)\n")
             return 2
         }
         return failed ? 1 : 0
@@ -101,8 +109,10 @@ public enum VerifyCommand: Subcommand {
             let file = "\(directory)/\(name).txt"
             switch state {
             case .current: return nil
-            case .missing: return "weft verify: note: \(file) is missing (the ASCII art of \(name).json; `weft record` writes it)\n"
-            case .stale: return "weft verify: note: \(file) does not show \(name).json (stale ASCII art; `weft record` rewrites it)\n"
+            case .missing:
+                return "weft verify: note: \(file) is missing (the ASCII art of \(name).json; `weft record` writes it)\n"
+            case .stale:
+                return "weft verify: note: \(file) does not show \(name).json (stale ASCII art; `weft record` rewrites it)\n"
             }
         }.joined()
     }
@@ -117,7 +127,8 @@ public enum VerifyCommand: Subcommand {
             return textReport(results, directory: directory)
         case .json:
             let checkpoints: [JSONValue] = results.map { result in
-                let diff = SemanticDiffReport.json(result.changes, a: "\(directory)/\(result.name).json", b: "checkpoint \(result.name)")
+                let diff = SemanticDiffReport.json(
+                    result.changes, a: "\(directory)/\(result.name).json", b: "checkpoint \(result.name)")
                 var entry: JSONObject = ["name": .string(result.name), "status": .string(result.status.rawValue)]
                 if let state = asciiArt[result.name] { entry["asciiArt"] = .string(state.rawValue) }
                 entry["diff"] = diff
@@ -148,13 +159,15 @@ public enum VerifyCommand: Subcommand {
                 text += "FAIL \(name): \(count) difference\(count == 1 ? "" : "s")\n"
                 text += SemanticDiffReport.lines(result.changes).map { "     \($0)\n" }.joined()
             case .missing:
-                text += "FAIL \(name): missing (the program no longer writes this checkpoint; its baseline is \(directory)/\(name).json)\n"
+                text +=
+                    "FAIL \(name): missing (the program no longer writes this checkpoint; its baseline is \(directory)/\(name).json)\n"
             case .new:
                 text += "FAIL \(name): new (no baseline \(directory)/\(name).json; `weft record` stores it)\n"
             }
         }
         let failed = results.filter { $0.status != .equal }.count
-        text += failed == 0
+        text +=
+            failed == 0
             ? "all \(results.count) checkpoints match the baselines in \(directory)\n"
             : "\(failed) of \(results.count) checkpoints differ from the baselines in \(directory)\n"
         return text
@@ -171,12 +184,14 @@ public enum VerifyCommand: Subcommand {
         }
         for result in results {
             let base = directory.appendingPathComponent(result.name).path
-            try OutputFile.write(SemanticDiffReport.lines(result.changes).map { $0 + "\n" }.joined(), to: base + ".diff.txt", io: io)
+            try OutputFile.write(
+                SemanticDiffReport.lines(result.changes).map { $0 + "\n" }.joined(), to: base + ".diff.txt", io: io)
             guard let current = result.current else { continue }
             try OutputFile.write(current, to: base + ".json", io: io)
             try OutputFile.write(SnapshotAsciiArt.picture(of: current), to: base + ".txt", io: io)
-            let picture = SnapshotSVG.renderDiff(result.baseline ?? Snapshot(), current, changes: result.changes,
-                                                 labels: ("baseline \(result.name)", "this run"))
+            let picture = SnapshotSVG.renderDiff(
+                result.baseline ?? Snapshot(), current, changes: result.changes,
+                labels: ("baseline \(result.name)", "this run"))
             try OutputFile.write(picture, to: base + ".diff.svg", io: io)
         }
     }

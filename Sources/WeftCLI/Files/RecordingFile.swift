@@ -23,7 +23,9 @@ enum RecordingFile {
         guard descriptor >= 0 else { return [UInt8](try io.readInput(path)) }  // its error names the problem
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return [UInt8](try io.readInput(path)) }
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            return [UInt8](try io.readInput(path))
+        }
         let size = Int(status.st_size)
         let bytes = try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             while count < size {
@@ -61,7 +63,9 @@ enum RecordingFile {
             throw UsageError("\"\(moment)\" is not a moment: give a REVISION, frame:N or time:S")
         }
         guard revision >= recording.firstRevision, revision <= recording.lastRevision else {
-            throw UsageError("revision \(revision) is not in the recording (revisions \(recording.firstRevision) to \(recording.lastRevision))")
+            throw UsageError(
+                "revision \(revision) is not in the recording (revisions \(recording.firstRevision) to \(recording.lastRevision))"
+            )
         }
         return revision
     }

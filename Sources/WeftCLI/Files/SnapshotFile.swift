@@ -7,9 +7,10 @@ enum SnapshotFile {
     /// The one FILE argument of a command that reads a snapshot (`weft ascii FILE`).
     static func onlyArgument(_ parsed: ArgumentParser) throws -> String {
         guard parsed.positionals.count == 1 else {
-            throw UsageError(parsed.positionals.isEmpty
-                ? "missing FILE (a snapshot, or - for stdin; see --help)"
-                : "expected one FILE, got \(parsed.positionals.count)")
+            throw UsageError(
+                parsed.positionals.isEmpty
+                    ? "missing FILE (a snapshot, or - for stdin; see --help)"
+                    : "expected one FILE, got \(parsed.positionals.count)")
         }
         return parsed.positionals[0]
     }

@@ -1,5 +1,5 @@
-import WeftLayout
 import WeftJSON
+import WeftLayout
 import WeftSnapshot
 
 /// A device as the gateway lists it (docs/protocol.md, `Gateway.listDevices`): the parts the CLI
@@ -14,8 +14,10 @@ public struct Device: Equatable, Sendable {
     /// `connected` or `disconnected` (in its grace period).
     public var state: String
 
-    public init(deviceId: String, appId: String, instance: String, host: String, appName: String? = nil,
-                pid: Int? = nil, state: String = "connected") {
+    public init(
+        deviceId: String, appId: String, instance: String, host: String, appName: String? = nil,
+        pid: Int? = nil, state: String = "connected"
+    ) {
         self.deviceId = deviceId
         self.appId = appId
         self.instance = instance

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Synchronization
 import WeftProtocol
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A blocking client for the gateway's HTTP API (docs/protocol.md, HTTP API): the part of the protocol
 /// `weft devices` and `weft snapshot` need, one request at a time. `http://` gateways are asked
@@ -75,12 +76,18 @@ public struct GatewayClient: Sendable {
             } else if (error as? URLError)?.code == .timedOut {
                 result = .failure(.timedOut(address: address, seconds: timeout))
             } else if (error as? URLError)?.code == .badURL, address.host.contains(":") {
-                result = .failure(.unreachable(address: address, reason:
-                    "Foundation's URLSession on Linux cannot reach an IPv6 address over https; name the gateway by a host name"))
+                result = .failure(
+                    .unreachable(
+                        address: address,
+                        reason:
+                            "Foundation's URLSession on Linux cannot reach an IPv6 address over https; name the gateway by a host name"
+                    ))
             } else {
                 let reason = error.map { ($0 as NSError).localizedDescription } ?? "no response"
-                result = .failure(Self.hungUp(error) ? .noAnswer(address: address, reason: reason)
-                                                     : .unreachable(address: address, reason: reason))
+                result = .failure(
+                    Self.hungUp(error)
+                        ? .noAnswer(address: address, reason: reason)
+                        : .unreachable(address: address, reason: reason))
             }
             outcome.withLock { $0 = result }
             done.signal()

@@ -18,21 +18,24 @@ enum GatewayOptions {
 
     static func client(_ parsed: ArgumentParser, io: CommandIO) throws -> GatewayClient {
         let environment = GatewayEnvironment(io.environment)
-        let (source, baseURL) = if let option = parsed.value("gateway") { ("--gateway", option) }
-            else if let variable = environment.gateway { ("WEFT_GATEWAY", variable) }
-            else { ("the default gateway", GatewayEndpoint.default.description) }
+        let (source, baseURL) =
+            if let option = parsed.value("gateway") { ("--gateway", option) } else if let variable = environment.gateway {
+                ("WEFT_GATEWAY", variable)
+            } else { ("the default gateway", GatewayEndpoint.default.description) }
         let endpoint: GatewayEndpoint
         do { endpoint = try GatewayEndpoint(parsing: baseURL) } catch {
-            throw UsageError("\(source) must be a ws://, wss://, http:// or https:// URL like \(GatewayEndpoint.default): \(error)")
+            throw UsageError(
+                "\(source) must be a ws://, wss://, http:// or https:// URL like \(GatewayEndpoint.default): \(error)")
         }
-        let (tokenSource, token) = if let option = parsed.value("token") { ("--token", Optional(option)) }
-            else { ("WEFT_TOKEN", environment.token) }
+        let (tokenSource, token) =
+            if let option = parsed.value("token") { ("--token", Optional(option)) } else { ("WEFT_TOKEN", environment.token) }
         // The token goes into a request header: a line break in it would start a header of its
         // own (or end the request's head).
         if let token, token.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw UsageError("\(tokenSource) must not contain control characters (line breaks, tabs)")
         }
-        return GatewayClient(address: endpoint, token: token,
-                             timeout: try parsed.seconds("request-timeout", allowingZero: false) ?? GatewayClient.defaultTimeout)
+        return GatewayClient(
+            address: endpoint, token: token,
+            timeout: try parsed.seconds("request-timeout", allowingZero: false) ?? GatewayClient.defaultTimeout)
     }
 }

@@ -62,9 +62,13 @@ struct PlainHTTPRequest {
         var entry: UnsafeMutablePointer<addrinfo>? = list
         while let address = entry?.pointee {
             entry = address.ai_next
-            let socket = Glibc.socket(address.ai_family, address.ai_socktype | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue),
-                                      address.ai_protocol)
-            guard socket >= 0 else { reason = Self.systemReason(); continue }
+            let socket = Glibc.socket(
+                address.ai_family, address.ai_socktype | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue),
+                address.ai_protocol)
+            guard socket >= 0 else {
+                reason = Self.systemReason()
+                continue
+            }
             if Glibc.connect(socket, address.ai_addr, address.ai_addrlen) == 0 { return socket }
             if errno == EINPROGRESS {
                 switch wait(for: Int16(POLLOUT), on: socket) {
@@ -149,7 +153,9 @@ struct PlainHTTPRequest {
         let lines = String(decoding: answer[..<index], as: UTF8.self).components(separatedBy: "\r\n")
         let length = lines.dropFirst().lazy.compactMap { line -> Int? in
             let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length" else { return nil }
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length" else {
+                return nil
+            }
             return Int(parts[1].trimmingCharacters(in: .whitespaces))
         }.first
         return (index + 4, length)

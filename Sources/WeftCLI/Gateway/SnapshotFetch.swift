@@ -1,6 +1,6 @@
 import Foundation
-import WeftProtocol
 import WeftLayout
+import WeftProtocol
 import WeftSnapshot
 
 /// Gets a full snapshot of one device through the gateway (`GET /api/devices/{device}/snapshot`),
@@ -20,7 +20,9 @@ struct SnapshotFetch {
         var devices: [Device]
         /// The table escapes its cells (`Device.table`): a name's newline cannot add a row.
         var description: String {
-            let what = selector.map { "\"\(PrintableText.escaped("\($0)"))\" matches several devices" } ?? "several devices are connected"
+            let what =
+                selector.map { "\"\(PrintableText.escaped("\($0)"))\" matches several devices" }
+                ?? "several devices are connected"
             return "\(what); choose one with --device ID or --device APPID/INSTANCE:\n"
                 + Device.table(devices).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
         }
@@ -72,7 +74,8 @@ struct SnapshotFetch {
             case .api(let apiError) where apiError.status == 409:
                 throw Ambiguous(selector: selector, devices: try devices(withIDs: apiError.candidateIDs))
             case .api(let apiError) where apiError.status == 404 || apiError.status == 503:
-                let message = apiError.status == 404
+                let message =
+                    apiError.status == 404
                     ? "no device matches \"\(name)\" at the gateway \(client.address.httpOrigin) (see weft devices)"
                     : "device \"\(name)\" is disconnected"
                 throw Retryable(underlying: UsageError(message), awaited: selector.map { "device \"\($0)\"" } ?? "a device")

@@ -16,7 +16,8 @@ public enum Capture {
     /// them or nested in a container's off-screen cells that are in a range (a table on a
     /// pager's preloaded page), parents first.
     public static func snapshot(of roots: [DisplayNode], revision: Int = 0, meta: Snapshot.Meta = Snapshot.Meta())
-        -> Snapshot {
+        -> Snapshot
+    {
         snapshot(of: roots, revision: revision, meta: meta, cache: nil)
     }
 
@@ -53,7 +54,8 @@ public enum Capture {
     /// memory for one element at a time instead of the whole tree. For files; streaming and
     /// diffs need the value.
     public static func encodedSnapshot(of roots: [DisplayNode], revision: Int = 0, meta: Snapshot.Meta = Snapshot.Meta())
-        -> [UInt8] {
+        -> [UInt8]
+    {
         var capturer = TreeCapturer(output: SnapshotStreamWriter(revision: revision, meta: meta))
         for root in roots { capturer.capture(root: root) }
         let rangeControllers = capturer.containers.map { RangeControllerCapture.capture($0, memo: nil) }
@@ -80,8 +82,10 @@ public enum Capture {
     /// Writes the document of `roots` as indented JSON, the same file as
     /// `write(snapshot(of: roots, ...), to:)`, without building the `Snapshot` value
     /// (`encodedSnapshot(of:)`).
-    public static func write(_ roots: [DisplayNode], revision: Int = 0, meta: Snapshot.Meta = Snapshot.Meta(),
-                             to path: String) throws {
+    public static func write(
+        _ roots: [DisplayNode], revision: Int = 0, meta: Snapshot.Meta = Snapshot.Meta(),
+        to path: String
+    ) throws {
         try write(Snapshot.indenting(encodedSnapshot(of: roots, revision: revision, meta: meta)), to: path)
     }
 

@@ -105,7 +105,8 @@ final class CaptureCache {
     func lookup(_ node: DisplayNode) -> Lookup {
         assertCapturing()
         guard let entry = entries[ObjectIdentifier(node)], entry.nodeID == node.id else { return .changed }
-        let now = node.revisions, then = entry.revisions
+        let now = node.revisions
+        let then = entry.revisions
         let subtreeUnchanged = then.subtree == now.subtree
         guard subtreeUnchanged || then.own == now.own else { return .changed }
         entry.generation = generation
@@ -114,26 +115,30 @@ final class CaptureCache {
             // collected again by the walk, or, when it only scrolled, from its cells' records.
             // (Only cells carry those records: a container with a spec tree of its own is walked.)
             let containersBelow = !entry.containers.allSatisfy { $0.object === node }
-            let onlyScrolled = then.interfaceStates == now.interfaceStates
+            let onlyScrolled =
+                then.interfaceStates == now.interfaceStates
                 && now.subtree &- then.subtree == now.scrollState &- then.scrollState
                 && (!containersBelow || entry.layoutChildCount == 0)
-            return .ownUnchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: [],
-                                        boundsOrigin: entry.boundsOrigin),
-                                 onlyScrolled: onlyScrolled, containersBelow: containersBelow)
+            return .ownUnchanged(
+                Record(
+                    subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: [],
+                    boundsOrigin: entry.boundsOrigin),
+                onlyScrolled: onlyScrolled, containersBelow: containersBelow)
         }
         // An unchanged subtree still holds its containers; a missing one would mean a change the
         // revision missed, and then the subtree is captured again.
         guard let containers = entry.liveContainers else { return .changed }
-        return .unchanged(Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: containers),
-                          interfaceStatesChanged: then.interfaceStates != now.interfaceStates)
+        return .unchanged(
+            Record(subtree: entry.subtree, layoutChildCount: entry.layoutChildCount, containers: containers),
+            interfaceStatesChanged: then.interfaceStates != now.interfaceStates)
     }
 
     /// The scroll containers recorded in `node`'s subtree, when that record still holds (the
     /// subtree did not change since, and every container is alive); marks it used.
     func containers(recordedFor node: DisplayNode) -> [ContainerNode]? {
         guard let entry = entries[ObjectIdentifier(node)], entry.nodeID == node.id,
-              entry.revisions.subtree == node.revisions.subtree,
-              let containers = entry.liveContainers
+            entry.revisions.subtree == node.revisions.subtree,
+            let containers = entry.liveContainers
         else { return nil }
         entry.generation = generation
         return containers
@@ -192,23 +197,23 @@ final class CaptureCache {
     }
 
     #if DEBUG
-    /// Whether a capture runs (`beginCapture` to `finishCapture`): the unchecked storage's
-    /// invariant is one capture at a time.
-    private var isCapturing = false
+        /// Whether a capture runs (`beginCapture` to `finishCapture`): the unchecked storage's
+        /// invariant is one capture at a time.
+        private var isCapturing = false
     #endif
 
     /// Starts a capture; debug builds fail when another is running.
     func beginCapture() {
         #if DEBUG
-        assert(!isCapturing, "two captures at once share a capture cache")
-        isCapturing = true
+            assert(!isCapturing, "two captures at once share a capture cache")
+            isCapturing = true
         #endif
     }
 
     @inline(__always)
     private func assertCapturing() {
         #if DEBUG
-        assert(isCapturing, "the capture cache used outside a capture")
+            assert(isCapturing, "the capture cache used outside a capture")
         #endif
     }
 
@@ -219,7 +224,7 @@ final class CaptureCache {
     /// did (a memo is small, and a container scrolled away and back keeps its memo meanwhile).
     func finishCapture() {
         #if DEBUG
-        isCapturing = false
+            isCapturing = false
         #endif
         if memos.count > 2 * memosUsed + 8 { memos = memos.filter { $0.value.generation == generation } }
         memosUsed = 0

@@ -69,22 +69,27 @@ final class CapturedSubtree: @unchecked Sendable {
     }
 
     /// `base`'s element with its interface state, tappable area and children replaced.
-    init(refreshing base: CapturedSubtree, interfaceState: Snapshot.InterfaceState, tappable: Snapshot.Tappable?,
-         children: [CapturedChild], moved: Moved?) {
+    init(
+        refreshing base: CapturedSubtree, interfaceState: Snapshot.InterfaceState, tappable: Snapshot.Tappable?,
+        children: [CapturedChild], moved: Moved?
+    ) {
         read = base.read
         serial = Self.serials.add(1, ordering: .relaxed).newValue
         self.interfaceState = interfaceState
         self.tappable = tappable
         self.children = children
-        childrenHaveTappableAreas = sameStorage(children, base.children) ? base.childrenHaveTappableAreas
+        childrenHaveTappableAreas =
+            sameStorage(children, base.children)
+            ? base.childrenHaveTappableAreas
             : Self.haveTappableAreas(children)
         self.moved = moved
     }
 
     /// `base`'s element with other children in the same places.
     convenience init(refreshing base: CapturedSubtree, children: [CapturedChild]) {
-        self.init(refreshing: base, interfaceState: base.interfaceState, tappable: base.tappable, children: children,
-                  moved: base.moved)
+        self.init(
+            refreshing: base, interfaceState: base.interfaceState, tappable: base.tappable, children: children,
+            moved: base.moved)
     }
 
     /// A child's source says whether it has areas, so that its subtree (cold memory when the
@@ -168,8 +173,10 @@ struct CapturedTree: ElementOutput {
         }
     }
 
-    func open(_ fields: consuming Snapshot.Element, childCapacity: Int, style: (inout JSONBuilder) -> Void,
-              props: (inout JSONBuilder) -> Void) -> Open {
+    func open(
+        _ fields: consuming Snapshot.Element, childCapacity: Int, style: (inout JSONBuilder) -> Void,
+        props: (inout JSONBuilder) -> Void
+    ) -> Open {
         Open(fields: fields.building(style: style, props: props), childCapacity: childCapacity)
     }
 
@@ -182,7 +189,8 @@ struct CapturedTree: ElementOutput {
     }
 
     static func capture(_ node: DisplayNode, frame: Snapshot.Rect, with capturer: inout TreeCapturer<CapturedTree>)
-        -> CapturedChild {
+        -> CapturedChild
+    {
         capturer.nodeReusingCache(node, frame: frame)
     }
 }

@@ -53,8 +53,10 @@ public enum ElementID: Hashable, Sendable, CustomStringConvertible {
         return parent.withUTF8 { childSpecID(ofParentBytes: $0, parentIsNode: parentIsNode, index: index) }
     }
 
-    private static func childSpecID(ofParentBytes parentBytes: UnsafeBufferPointer<UInt8>, parentIsNode: Bool,
-                                    index: Int) -> String {
+    private static func childSpecID(
+        ofParentBytes parentBytes: UnsafeBufferPointer<UInt8>, parentIsNode: Bool,
+        index: Int
+    ) -> String {
         var digitCount = 1
         var rest = index / 10
         while rest > 0 {

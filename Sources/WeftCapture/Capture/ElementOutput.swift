@@ -20,8 +20,10 @@ protocol ElementOutput {
     /// empty), and the `style` and `props` that `style` and `props` put. `childCapacity`: at
     /// most how many children will follow. Consuming: the element tree keeps the fields
     /// without copying them.
-    mutating func open(_ fields: consuming Snapshot.Element, childCapacity: Int, style: (inout Sink) -> Void,
-                       props: (inout Sink) -> Void) -> Open
+    mutating func open(
+        _ fields: consuming Snapshot.Element, childCapacity: Int, style: (inout Sink) -> Void,
+        props: (inout Sink) -> Void
+    ) -> Open
     /// Adds the next finished child of `parent`.
     mutating func append(_ child: Closed, to parent: inout Open)
     mutating func close(_ element: Open) -> Closed
@@ -33,8 +35,10 @@ protocol ElementOutput {
 /// Builds `Snapshot.Element` values, reading every node afresh. (Streamed captures reuse
 /// what earlier ones read: `CapturedTree`.)
 struct ElementTree: ElementOutput {
-    func open(_ fields: consuming Snapshot.Element, childCapacity: Int, style: (inout JSONBuilder) -> Void,
-              props: (inout JSONBuilder) -> Void) -> Snapshot.Element {
+    func open(
+        _ fields: consuming Snapshot.Element, childCapacity: Int, style: (inout JSONBuilder) -> Void,
+        props: (inout JSONBuilder) -> Void
+    ) -> Snapshot.Element {
         var element = fields.building(style: style, props: props)
         // One allocation, never a regrowth (a table's visible cells would otherwise move its
         // children array five times).
@@ -51,15 +55,18 @@ struct ElementTree: ElementOutput {
     }
 
     static func capture(_ node: DisplayNode, frame: Snapshot.Rect, with capturer: inout TreeCapturer<ElementTree>)
-        -> Snapshot.Element {
+        -> Snapshot.Element
+    {
         capturer.capture(node, frame: frame).element
     }
 }
 
 /// Writes the elements into the document's JSON as they are read.
 extension SnapshotStreamWriter: ElementOutput {
-    mutating func open(_ fields: consuming Snapshot.Element, childCapacity _: Int, style: (inout JSONWriter.Sink) -> Void,
-                       props: (inout JSONWriter.Sink) -> Void) {
+    mutating func open(
+        _ fields: consuming Snapshot.Element, childCapacity _: Int, style: (inout JSONWriter.Sink) -> Void,
+        props: (inout JSONWriter.Sink) -> Void
+    ) {
         openElement(fields, style: style, props: props)
     }
 
@@ -73,7 +80,6 @@ extension SnapshotStreamWriter: ElementOutput {
         _ = capturer.capture(node, frame: frame)
     }
 }
-
 
 extension Snapshot.Element {
     /// These fields with the `style` and `props` that `style` and `props` put: what the outputs

@@ -17,7 +17,8 @@ enum LiveElement {
             return .node(owner)
         case .spec(_, let path):
             guard let layout = owner.calculatedLayout, let first = path.first, first < layout.sublayouts.count,
-                  let spec = EditStore.spec(at: Array(path.dropFirst()), from: layout.sublayouts[first].element) else {
+                let spec = EditStore.spec(at: Array(path.dropFirst()), from: layout.sublayouts[first].element)
+            else {
                 throw .unknownElement(id, "spec")
             }
             return .spec(owner: owner, path: path, spec: spec)

@@ -27,15 +27,19 @@ enum NodeLookup {
             return placed
         }
         let origin = parent.boundsOrigin
-        return WeftLayout.Rect(x: node.frame.minX - origin.x, y: node.frame.minY - origin.y,
-                               width: node.frame.width, height: node.frame.height)
+        return WeftLayout.Rect(
+            x: node.frame.minX - origin.x, y: node.frame.minY - origin.y,
+            width: node.frame.width, height: node.frame.height)
     }
 
     private static func position(of node: DisplayNode, in layouts: [Layout]) -> WeftLayout.Rect? {
         for layout in layouts {
             if layout.element === node { return layout.frame }
             if layout.element.layoutElementType == .layoutSpec,
-               let found = position(of: node, in: layout.sublayouts) { return found }
+                let found = position(of: node, in: layout.sublayouts)
+            {
+                return found
+            }
         }
         return nil
     }

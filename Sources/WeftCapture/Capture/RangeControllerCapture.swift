@@ -62,9 +62,12 @@ enum RangeControllerCapture {
         var sorted = indexes
         if !sorted.isSorted { sorted.sort() }
         var runs: [Snapshot.IndexRun] = []
-        var start = sorted[0], end = start
+        var start = sorted[0]
+        var end = start
         for index in sorted.dropFirst() {
-            if index == end + 1 { end = index } else {
+            if index == end + 1 {
+                end = index
+            } else {
                 if index == end { continue }  // a duplicate
                 runs.append(Snapshot.IndexRun(start, end))
                 (start, end) = (index, index)
@@ -77,7 +80,9 @@ enum RangeControllerCapture {
     /// Whether two arrays of item states hold the same bytes.
     private static func sameBytes(_ a: [InterfaceState], _ b: [InterfaceState]) -> Bool {
         guard a.count == b.count else { return false }
-        return a.withUnsafeBytes { a in b.withUnsafeBytes { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+        return a.withUnsafeBytes { a in
+            b.withUnsafeBytes { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
     }
 
     /// Run-length item states: items `start...end` share a state. A state is one byte and a
@@ -112,17 +117,19 @@ enum RangeControllerCapture {
         func mode(_ mode: RangeMode) -> Snapshot.RangeTuning {
             func parameters(_ type: RangeType) -> Snapshot.TuningParameters {
                 let tuning = table[mode, type]
-                return Snapshot.TuningParameters(leading: tuning.leadingBufferScreenfuls, trailing: tuning.trailingBufferScreenfuls)
+                return Snapshot.TuningParameters(
+                    leading: tuning.leadingBufferScreenfuls, trailing: tuning.trailingBufferScreenfuls)
             }
             return Snapshot.RangeTuning(display: parameters(.display), preload: parameters(.preload))
         }
-        return Snapshot.Tuning(full: mode(.full), minimum: mode(.minimum), visibleOnly: mode(.visibleOnly),
-                               lowMemory: mode(.lowMemory))
+        return Snapshot.Tuning(
+            full: mode(.full), minimum: mode(.minimum), visibleOnly: mode(.visibleOnly),
+            lowMemory: mode(.lowMemory))
     }
 }
 
-private extension Array where Element == Int {
-    var isSorted: Bool { zip(self, dropFirst()).allSatisfy { $0 <= $1 } }
+extension Array where Element == Int {
+    fileprivate var isSorted: Bool { zip(self, dropFirst()).allSatisfy { $0 <= $1 } }
 }
 
 /// What one container's range controller capture computed from its tuning table and item
@@ -135,7 +142,8 @@ final class RangeControllerMemo: @unchecked Sendable {
         private var last: (input: Input, output: Output)?
 
         mutating func derive(from input: Input, unchangedIf same: (Input, Input) -> Bool, _ compute: (Input) -> Output)
-            -> Output {
+            -> Output
+        {
             if let last, same(last.input, input) { return last.output }
             let output = compute(input)
             last = (input, output)
@@ -149,4 +157,3 @@ final class RangeControllerMemo: @unchecked Sendable {
     var preload = Slot<[Int], [Snapshot.IndexRun]>()
     var itemStates = Slot<[InterfaceState], [Snapshot.ItemStateRun]>()
 }
-

@@ -14,8 +14,9 @@ extension TreeCapturer where Output == CapturedTree {
             containers.append(contentsOf: reused.containers)
             let areasMayHaveMoved = reused.subtree.hasTappableAreas && Self.areasAreCutAbove(node)
             if interfaceStatesChanged || areasMayHaveMoved {
-                let refreshed = Self.refreshed(reused.subtree, of: node, interfaceStates: interfaceStatesChanged,
-                                               tappableAreas: areasMayHaveMoved)
+                let refreshed = Self.refreshed(
+                    reused.subtree, of: node, interfaceStates: interfaceStatesChanged,
+                    tappableAreas: areasMayHaveMoved)
                 if let refreshed { reused.subtree = refreshed }
                 // Recorded with the node's current revisions, so that the next capture finds
                 // nothing to read again.
@@ -24,7 +25,8 @@ extension TreeCapturer where Output == CapturedTree {
             record = reused
         case .ownUnchanged(let recorded, let onlyScrolled, let containersBelow):
             record = recording { capturer in
-                (onlyScrolled ? capturer.rescrolled(node, frame: frame, keeping: recorded, containersBelow: containersBelow)
+                (onlyScrolled
+                    ? capturer.rescrolled(node, frame: frame, keeping: recorded, containersBelow: containersBelow)
                     : nil) ?? capturer.recapture(node, frame: frame, keeping: recorded)
             }
             cache.record(record, for: node)
@@ -41,9 +43,10 @@ extension TreeCapturer where Output == CapturedTree {
     /// `node` as `record` was read from it: its revisions now, after the capture recorded them.
     private static func source(_ node: DisplayNode, _ record: CaptureCache.Record) -> CapturedChild.Source {
         let revisions = node.revisions
-        return CapturedChild.Source(nodeID: node.id, subtreeRevision: revisions.subtree,
-                             interfaceStateRevision: revisions.interfaceStates,
-                             holdsContainers: !record.containers.isEmpty, hasTappableAreas: record.subtree.hasTappableAreas)
+        return CapturedChild.Source(
+            nodeID: node.id, subtreeRevision: revisions.subtree,
+            interfaceStateRevision: revisions.interfaceStates,
+            holdsContainers: !record.containers.isEmpty, hasTappableAreas: record.subtree.hasTappableAreas)
     }
 
     /// The index of the recorded child of `subnode` among `recorded`'s (the subnodes its
@@ -52,8 +55,10 @@ extension TreeCapturer where Output == CapturedTree {
     /// screen stay the same nodes in the same order, less the ones that leave at one end:
     /// `cursor` follows them, trying the next two. (Read in place: a copy of each child cost
     /// more than the checks.)
-    private static func recordedSubnode(_ subnode: DisplayNode, in recorded: UnsafeBufferPointer<CapturedChild>,
-                                        cursor: inout Int) -> Int? {
+    private static func recordedSubnode(
+        _ subnode: DisplayNode, in recorded: UnsafeBufferPointer<CapturedChild>,
+        cursor: inout Int
+    ) -> Int? {
         let id = subnode.id
         for index in cursor..<min(cursor + 2, recorded.count) {
             let child = recorded.baseAddress! + index
@@ -77,17 +82,20 @@ extension TreeCapturer where Output == CapturedTree {
 
     /// The record of what `body` captures: its subtree, and the containers met meanwhile.
     private mutating func recording(_ body: (inout TreeCapturer) -> (element: CapturedChild, layoutChildCount: Int))
-        -> CaptureCache.Record {
+        -> CaptureCache.Record
+    {
         let containersBefore = containers.count
         let (captured, layoutChildCount) = body(&self)
-        return CaptureCache.Record(subtree: captured.subtree, layoutChildCount: layoutChildCount,
-                                   containers: Array(containers[containersBefore...]))
+        return CaptureCache.Record(
+            subtree: captured.subtree, layoutChildCount: layoutChildCount,
+            containers: Array(containers[containersBefore...]))
     }
 
     /// `node` changed below itself only: its own fields and its spec tree are as `recorded`, the
     /// nodes placed in that tree and the other subnodes are looked up again.
     private mutating func recapture(_ node: DisplayNode, frame: Snapshot.Rect, keeping recorded: CaptureCache.Record)
-        -> (element: CapturedChild, layoutChildCount: Int) {
+        -> (element: CapturedChild, layoutChildCount: Int)
+    {
         collectContainers(of: node)
         // The spec tree is the layout's, which did not change: the nodes placed in it keep their
         // frames and are looked up again. A node whose subtree is reused as it was replaces
@@ -95,12 +103,13 @@ extension TreeCapturer where Output == CapturedTree {
         let subnodes = node.subnodes
         let layoutChildren = Array(recorded.subtree.children.prefix(recorded.layoutChildCount))
         var placed: [ObjectIdentifier] = []
-        let lookedUp = SubnodesByID(subnodes).replacingNodeElements(in: layoutChildren) { child, subnode in
-            placed.append(ObjectIdentifier(subnode))
-            if withUnsafePointer(to: child, { Self.holdsUnchanged($0, for: subnode) }) { return nil }
-            let current = self.node(subnode, frame: child.frame)
-            return current.subtree === child.subtree ? nil : current
-        } ?? layoutChildren
+        let lookedUp =
+            SubnodesByID(subnodes).replacingNodeElements(in: layoutChildren) { child, subnode in
+                placed.append(ObjectIdentifier(subnode))
+                if withUnsafePointer(to: child, { Self.holdsUnchanged($0, for: subnode) }) { return nil }
+                let current = self.node(subnode, frame: child.frame)
+                return current.subtree === child.subtree ? nil : current
+            } ?? layoutChildren
         var children = lookedUp
         children.reserveCapacity(lookedUp.count + subnodes.count)
         // The other subnodes: the recorded ones that still hold are reused as they are, at
@@ -116,8 +125,9 @@ extension TreeCapturer where Output == CapturedTree {
                 }
             }
         }
-        let subtree = CapturedSubtree(refreshing: recorded.subtree, interfaceState: Self.interfaceState(of: node),
-                                      tappable: Self.tappableArea(of: node), children: children, moved: nil)
+        let subtree = CapturedSubtree(
+            refreshing: recorded.subtree, interfaceState: Self.interfaceState(of: node),
+            tappable: Self.tappableArea(of: node), children: children, moved: nil)
         return (CapturedChild(subtree, frame: frame), recorded.layoutChildCount)
     }
 
@@ -129,16 +139,20 @@ extension TreeCapturer where Output == CapturedTree {
     /// its cells are collected from the cells' records, in order, as a walk would (a feed with
     /// a horizontal strip in a cell, a pager's page holding a table). Nil when one of those
     /// records no longer holds: the node is then read again.
-    private mutating func rescrolled(_ node: DisplayNode, frame: Snapshot.Rect, keeping recorded: CaptureCache.Record,
-                                     containersBelow: Bool) -> (element: CapturedChild, layoutChildCount: Int)? {
+    private mutating func rescrolled(
+        _ node: DisplayNode, frame: Snapshot.Rect, keeping recorded: CaptureCache.Record,
+        containersBelow: Bool
+    ) -> (element: CapturedChild, layoutChildCount: Int)? {
         guard let held = containersBelow ? containersHeld(by: recorded.subtree.children, of: node) : [] else { return nil }
         collectContainers(of: node)
         containers.append(contentsOf: held)
         let base = recorded.subtree
-        let moved = CapturedSubtree.Moved(from: recorded.layoutChildCount, readAt: base.moved?.readAt ?? recorded.boundsOrigin,
-                                          now: Snapshot.Point(node.boundsOrigin))
-        let subtree = CapturedSubtree(refreshing: base, interfaceState: base.interfaceState, tappable: Self.tappableArea(of: node),
-                                      children: base.children, moved: moved)
+        let moved = CapturedSubtree.Moved(
+            from: recorded.layoutChildCount, readAt: base.moved?.readAt ?? recorded.boundsOrigin,
+            now: Snapshot.Point(node.boundsOrigin))
+        let subtree = CapturedSubtree(
+            refreshing: base, interfaceState: base.interfaceState, tappable: Self.tappableArea(of: node),
+            children: base.children, moved: moved)
         return (CapturedChild(subtree, frame: frame), recorded.layoutChildCount)
     }
 
@@ -164,19 +178,26 @@ extension TreeCapturer where Output == CapturedTree {
     /// node element in `subtree`'s spec tree or among its children is one of `node`'s subnodes
     /// (a container's cells on screen are its subnodes too). Without interface states to read,
     /// only the paths to tappable areas are walked.
-    private static func refreshed(_ subtree: CapturedSubtree, of node: DisplayNode, interfaceStates: Bool,
-                                  tappableAreas: Bool) -> CapturedSubtree? {
+    private static func refreshed(
+        _ subtree: CapturedSubtree, of node: DisplayNode, interfaceStates: Bool,
+        tappableAreas: Bool
+    ) -> CapturedSubtree? {
         var (state, area) = (subtree.interfaceState, subtree.tappable)
         if interfaceStates { state = interfaceState(of: node) }
         if tappableAreas, area != nil, let control = node as? ControlNode, control.hasTargets { area = tappable(of: control) }
-        let children = subtree.children.isEmpty ? nil : SubnodesByID(node.subnodes).replacingNodeElements(
-            in: subtree.children, where: { interfaceStates || (tappableAreas && $0.hasTappableAreas) }, { child, subnode in
-                refreshed(child.subtree, of: subnode, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
-                    .map { CapturedChild($0, frame: child.frame) }
-            })
+        let children =
+            subtree.children.isEmpty
+            ? nil
+            : SubnodesByID(node.subnodes).replacingNodeElements(
+                in: subtree.children, where: { interfaceStates || (tappableAreas && $0.hasTappableAreas) },
+                { child, subnode in
+                    refreshed(child.subtree, of: subnode, interfaceStates: interfaceStates, tappableAreas: tappableAreas)
+                        .map { CapturedChild($0, frame: child.frame) }
+                })
         guard state != subtree.interfaceState || area != subtree.tappable || children != nil else { return nil }
-        return CapturedSubtree(refreshing: subtree, interfaceState: state, tappable: area,
-                               children: children ?? subtree.children, moved: subtree.moved)
+        return CapturedSubtree(
+            refreshing: subtree, interfaceState: state, tappable: area,
+            children: children ?? subtree.children, moved: subtree.moved)
     }
 
     /// Whether the tappable areas in `node`'s subtree are cut by nodes above it. An area's chain
@@ -213,16 +234,19 @@ struct SubnodesByID {
     /// layout-json box) has none and stays. Nil when `body` replaced none (returned nil for
     /// each): an array, and a spec on the way, is new only when something in it is replaced.
     /// Only the subtrees `included` accepts are looked at.
-    func replacingNodeElements(in children: [CapturedChild], where included: (CapturedSubtree) -> Bool = { _ in true },
-                               _ body: (CapturedChild, DisplayNode) -> CapturedChild?) -> [CapturedChild]? {
+    func replacingNodeElements(
+        in children: [CapturedChild], where included: (CapturedSubtree) -> Bool = { _ in true },
+        _ body: (CapturedChild, DisplayNode) -> CapturedChild?
+    ) -> [CapturedChild]? {
         var result: [CapturedChild]?
         for index in children.indices where included(children[index].subtree) {
             let child = children[index]
             var replacement: CapturedChild?
             if child.subtree.kind == .spec {
                 if let specChildren = replacingNodeElements(in: child.subtree.children, where: included, body) {
-                    replacement = CapturedChild(CapturedSubtree(refreshing: child.subtree, children: specChildren),
-                                                frame: child.frame)
+                    replacement = CapturedChild(
+                        CapturedSubtree(refreshing: child.subtree, children: specChildren),
+                        frame: child.frame)
                 }
             } else if let subnode = self[child.subtree.id] {
                 replacement = body(child, subnode)

@@ -77,8 +77,9 @@ struct TreeCapturer<Output: ElementOutput> {
         if !sublayouts.isEmpty { placed.reserveCapacity(subnodes.count) }
         sublayouts.withUnsafeBufferPointer { sublayouts in
             for index in sublayouts.indices {
-                let child = self.element(sublayouts.baseAddress! + index,
-                                         id: ElementID.childSpecID(of: node.id, parentIsNode: true, index: index), placed: &placed)
+                let child = self.element(
+                    sublayouts.baseAddress! + index,
+                    id: ElementID.childSpecID(of: node.id, parentIsNode: true, index: index), placed: &placed)
                 output.append(child, to: &element)
             }
         }
@@ -105,8 +106,10 @@ struct TreeCapturer<Output: ElementOutput> {
 
     /// The subnodes a node's layout did not place (manual layout, a container's visible cells),
     /// after its spec tree, with their frames moved by the node's bounds origin.
-    mutating func appendSubnodesLayoutDidNotPlace(of node: DisplayNode, placed: [ObjectIdentifier],
-                                                  to element: inout Output.Open) {
+    mutating func appendSubnodesLayoutDidNotPlace(
+        of node: DisplayNode, placed: [ObjectIdentifier],
+        to element: inout Output.Open
+    ) {
         forEachSubnodeLayoutDidNotPlace(of: node, placed: placed) { capturer, subnode, frame in
             let child = capturer.node(subnode, frame: frame)
             capturer.output.append(child, to: &element)
@@ -115,8 +118,10 @@ struct TreeCapturer<Output: ElementOutput> {
 
     /// Calls `body` with each subnode `node`'s layout did not place, in order, and its frame
     /// moved by the node's bounds origin (root coordinates are the sum of the ancestors').
-    mutating func forEachSubnodeLayoutDidNotPlace(of node: DisplayNode, placed: [ObjectIdentifier],
-                                                  _ body: (inout TreeCapturer, DisplayNode, Snapshot.Rect) -> Void) {
+    mutating func forEachSubnodeLayoutDidNotPlace(
+        of node: DisplayNode, placed: [ObjectIdentifier],
+        _ body: (inout TreeCapturer, DisplayNode, Snapshot.Rect) -> Void
+    ) {
         let origin = node.boundsOrigin
         // Usually the layout placed every subnode; a set keeps big nodes linear.
         let placedSet: Set<ObjectIdentifier>? = placed.count > 16 ? Set(placed) : nil
@@ -145,7 +150,8 @@ struct TreeCapturer<Output: ElementOutput> {
     /// (even to a `borrowing` parameter) copied it, a retain and a release of its element and
     /// of its sublayouts for every element of a spec tree.
     private mutating func element(_ layout: UnsafePointer<Layout>, id: String, placed: inout [ObjectIdentifier])
-        -> Output.Closed {
+        -> Output.Closed
+    {
         let layoutElement = layout.pointee.element
         if layoutElement.layoutElementType == .displayNode, let node = layoutElement as? DisplayNode {
             placed.append(ObjectIdentifier(node))
@@ -158,7 +164,8 @@ struct TreeCapturer<Output: ElementOutput> {
                 frame: Snapshot.Rect(layout.pointee.frame), constrainedSize: Snapshot.SizeRange(layout.pointee.constrainedSize))
             let element = output.open(fields, childCapacity: 0) { style in
                 StyleProperties.capture(layoutElement.style, into: &style)
-            } props: { _ in }
+            } props: { _ in
+            }
             return output.close(element)
         }
         let descriptor = SpecDescriptors.descriptor(for: spec)
@@ -174,8 +181,9 @@ struct TreeCapturer<Output: ElementOutput> {
         sublayouts.withUnsafeBufferPointer { sublayouts in
             for (index, child) in spec.children.enumerated() {
                 guard let sublayoutIndex = Self.sublayoutIndex(of: child, in: sublayouts, near: index) else { continue }
-                let captured = self.element(sublayouts.baseAddress! + sublayoutIndex,
-                                            id: ElementID.childSpecID(of: id, parentIsNode: false, index: index), placed: &placed)
+                let captured = self.element(
+                    sublayouts.baseAddress! + sublayoutIndex,
+                    id: ElementID.childSpecID(of: id, parentIsNode: false, index: index), placed: &placed)
                 output.append(captured, to: &element)
             }
         }
@@ -188,14 +196,17 @@ struct TreeCapturer<Output: ElementOutput> {
 
     static func tappable(of control: ControlNode) -> Snapshot.Tappable {
         let area = control.tappableArea
-        return Snapshot.Tappable(rect: Snapshot.Rect(area.rect), restricted: Snapshot.Edges(rawValue: area.restricted.rawValue),
-                                 clipped: Snapshot.Edges(rawValue: area.clipped.rawValue))
+        return Snapshot.Tappable(
+            rect: Snapshot.Rect(area.rect), restricted: Snapshot.Edges(rawValue: area.restricted.rawValue),
+            clipped: Snapshot.Edges(rawValue: area.clipped.rawValue))
     }
 
     /// The index of the sublayout of `child`: specs usually keep their children's order (a
     /// background spec puts the background first), so the same index is tried before a search.
-    private static func sublayoutIndex(of child: any LayoutElement, in sublayouts: UnsafeBufferPointer<Layout>,
-                                       near index: Int) -> Int? {
+    private static func sublayoutIndex(
+        of child: any LayoutElement, in sublayouts: UnsafeBufferPointer<Layout>,
+        near index: Int
+    ) -> Int? {
         if index < sublayouts.count, sublayouts[index].element === child { return index }
         return sublayouts.firstIndex { $0.element === child }
     }

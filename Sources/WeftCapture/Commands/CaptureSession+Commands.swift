@@ -89,10 +89,19 @@ extension CaptureSession {
         "DevTools.inspectNode": { session, params throws(CommandError) in
             session.sendBeforeReply(try session.devTools.inspectNode(params, session: session))
         },
-        "Runtime.pause": { session, _ in session.loop.pause(); return .now(emptyObject) },
-        "Runtime.resume": { session, _ in session.loop.resume(); return .now(emptyObject) },
+        "Runtime.pause": { session, _ in
+            session.loop.pause()
+            return .now(emptyObject)
+        },
+        "Runtime.resume": { session, _ in
+            session.loop.resume()
+            return .now(emptyObject)
+        },
         "Runtime.step": { _, params throws(CommandError) in .afterFrames(try params.integer("frames", in: 1...maximumStep)) },
-        "Runtime.simulateMemoryWarning": { session, _ in session.loop.simulateMemoryWarning(); return .now(emptyObject) },
+        "Runtime.simulateMemoryWarning": { session, _ in
+            session.loop.simulateMemoryWarning()
+            return .now(emptyObject)
+        },
         "Runtime.setApplicationState": { session, params throws(CommandError) in
             let state = try params.choice("state", ["active", "background"])
             session.loop.setApplicationState(state == "active" ? .active : .background)

@@ -51,7 +51,8 @@ struct CommandParams {
     func integer(_ key: String, in range: ClosedRange<Int>) throws(CommandError) -> Int {
         let value = try number(key)
         guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-            throw .invalidParams("\"\(key)\" must be an integer from \(range.lowerBound) to \(range.upperBound), got \(object[key]!.jsonString)")
+            throw .invalidParams(
+                "\"\(key)\" must be an integer from \(range.lowerBound) to \(range.upperBound), got \(object[key]!.jsonString)")
         }
         return Int(value)
     }
@@ -72,7 +73,8 @@ struct CommandParams {
     func choice(_ key: String, _ names: [String]) throws(CommandError) -> String {
         let text = try string(key)
         guard names.contains(text) else {
-            throw .invalidParams("\"\(key)\" must be one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(text)\"")
+            throw .invalidParams(
+                "\"\(key)\" must be one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(text)\"")
         }
         return text
     }

@@ -9,15 +9,17 @@ extension CaptureSession {
     /// Edits a style entry of a node or spec; answers with the element after the relayout.
     func setStyle(_ params: CommandParams) throws(CommandError) -> Answer {
         let id = try params.string("id")
-        try edits.setStyle(id: id, property: try params.string("property"), value: try params.value("value"), roots: inspectedRoots)
+        try edits.setStyle(
+            id: id, property: try params.string("property"), value: try params.value("value"), roots: inspectedRoots)
         return .now(try relaidOutElement(id))
     }
 
     /// Edits a layout-json property of a spec; answers with the spec after the relayout.
     func setSpecProperty(_ params: CommandParams) throws(CommandError) -> Answer {
         let id = try params.string("id")
-        try edits.setSpecProperty(id: id, property: try params.string("property"), value: try params.value("value"),
-                                  roots: inspectedRoots)
+        try edits.setSpecProperty(
+            id: id, property: try params.string("property"), value: try params.value("value"),
+            roots: inspectedRoots)
         return .now(try relaidOutElement(id))
     }
 

@@ -37,8 +37,11 @@ final class LayoutEvaluator: Sendable {
             return (true, !queue.threadRunning)
         }
         guard accepted else {
-            reply(.failure(CommandError(code: CommandError.internalErrorCode,
-                                        message: "too many Layout.evaluate requests wait (\(Self.maximumWaiting)); try again later")))
+            reply(
+                .failure(
+                    CommandError(
+                        code: CommandError.internalErrorCode,
+                        message: "too many Layout.evaluate requests wait (\(Self.maximumWaiting)); try again later")))
             return
         }
         if startThread { start() }
@@ -74,7 +77,7 @@ final class LayoutEvaluator: Sendable {
     /// nothing needs it back.
     private static func lowerThisThreadsPriority() {
         #if os(Linux)
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         #endif
     }
 }

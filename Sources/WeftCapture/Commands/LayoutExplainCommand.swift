@@ -55,8 +55,8 @@ extension CaptureSession {
         }
         let ids = elementIDs(in: layout)
         guard let target = element(live, in: layout),
-              let explanation = LayoutExplanation(of: target, in: layout, trace: trace),
-              case .object(let object)? = try? JSONReader.parse(explanation.encodeJSON(id: { ids[ObjectIdentifier($0)] }))
+            let explanation = LayoutExplanation(of: target, in: layout, trace: trace),
+            case .object(let object)? = try? JSONReader.parse(explanation.encodeJSON(id: { ids[ObjectIdentifier($0)] }))
         else { return nil }
         return object
     }
@@ -65,19 +65,23 @@ extension CaptureSession {
     /// explanation format, section `parent`).
     private static func passStep(passRoot: DisplayNode, parent: DisplayNode) -> JSONValue {
         let range = passRoot.constrainedSizeForCalculatedLayout ?? SizeRange(exactly: passRoot.frame.size)
-        let sentence = passRoot.isRangeManaged
+        let sentence =
+            passRoot.isRangeManaged
             ? "a cell of " + parent.asciiArtName + ", which lays it out in " + LayoutTrace.format(range)
                 + " (the range of its last layout) and places it where the scroll position puts it"
             : "not placed by the layout of " + parent.asciiArtName + ": laid out in its own bounds, " + LayoutTrace.format(range)
-        return .object(["section": .string("parent"), "rule": .string(passRoot.isRangeManaged ? "pass.cell" : "pass.ownBounds"),
-                        "values": .object([:]), "sentence": .string(sentence)])
+        return .object([
+            "section": .string("parent"), "rule": .string(passRoot.isRangeManaged ? "pass.cell" : "pass.ownBounds"),
+            "values": .object([:]), "sentence": .string(sentence),
+        ])
     }
 
     /// The nearest ancestor (or the node itself) whose frame no supernode's layout sets.
     private static func passRoot(of node: DisplayNode) -> DisplayNode {
         var current = node
         while !current.isRangeManaged, let parent = current.supernode, let layout = parent.calculatedLayout,
-              layout.path(to: current) != nil {
+            layout.path(to: current) != nil
+        {
             current = parent
         }
         return current
@@ -91,7 +95,8 @@ extension CaptureSession {
             return layout.path(to: node) == nil ? nil : node
         case .spec(let owner, let path, _):
             guard let ownerLayout = layout.path(to: owner)?.last, let first = path.first,
-                  first < ownerLayout.sublayouts.count else { return nil }
+                first < ownerLayout.sublayouts.count
+            else { return nil }
             return EditStore.spec(at: Array(path.dropFirst()), from: ownerLayout.sublayouts[first].element)
         }
     }

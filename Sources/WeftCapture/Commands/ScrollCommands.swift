@@ -9,13 +9,15 @@ extension CaptureSession {
         let controllerID = try params.string("controller")
         let mode = try params.choice("mode", RangeMode.allCases.map(\.rawValue))
         let type = try params.choice("rangeType", RangeType.allCases.map(\.rawValue))
-        let leading = try params.number("leading"), trailing = try params.number("trailing")
+        let leading = try params.number("leading")
+        let trailing = try params.number("trailing")
         guard leading >= 0, trailing >= 0 else {
             throw .invalidValue("tuning buffers are screenfuls >= 0, got leading \(leading), trailing \(trailing)")
         }
         let container = try self.container(controller: controllerID)
-        container.rangeController.setTuningParameters(RangeTuning(leading: leading, trailing: trailing),
-                                                      for: RangeMode(rawValue: mode)!, RangeType(rawValue: type)!)
+        container.rangeController.setTuningParameters(
+            RangeTuning(leading: leading, trailing: trailing),
+            for: RangeMode(rawValue: mode)!, RangeType(rawValue: type)!)
         container.noteChange()
         return .now(Self.emptyObject)
     }

@@ -34,8 +34,9 @@ extension CaptureSession {
     /// The nodes a touch at (x, y) in the root's coordinates passes through, outermost first, and
     /// the node that takes it (docs/texture-semantics.md section 5: slop, hidden and disabled nodes).
     func probe(_ params: CommandParams) throws(CommandError) -> Answer {
-        let path = try hitTestPath(x: try params.number("x"), y: try params.number("y"),
-                                   rootID: try params.optionalString("root"))
+        let path = try hitTestPath(
+            x: try params.number("x"), y: try params.number("y"),
+            rootID: try params.optionalString("root"))
         var writer = JSONWriter(capacity: 64 + 8 * path.count)
         writer.raw("{\"path\":[")
         for (index, node) in path.enumerated() {

@@ -14,15 +14,18 @@ extension DevToolsAgent {
             var rules: [JSONValue] = []
             if !specDeclarations.isEmpty {
                 let selector = "\(element.className)[type=\"\(element.type)\"]"
-                rules.append(.object([
-                    "rule": .object([
-                        "selectorList": .object(["selectors": .array([.object(["text": .string(selector)])]),
-                                                 "text": .string(selector)]),
-                        "origin": "regular",
-                        "style": cssStyle(specDeclarations.map { ($0.name, $0.value, true) }, styleSheetId: nil),
-                    ]),
-                    "matchingSelectors": .array([0]),
-                ]))
+                rules.append(
+                    .object([
+                        "rule": .object([
+                            "selectorList": .object([
+                                "selectors": .array([.object(["text": .string(selector)])]),
+                                "text": .string(selector),
+                            ]),
+                            "origin": "regular",
+                            "style": cssStyle(specDeclarations.map { ($0.name, $0.value, true) }, styleSheetId: nil),
+                        ]),
+                        "matchingSelectors": .array([0]),
+                    ]))
             }
             result.append(key: "matchedCSSRules", value: .array(rules))
             result.append(key: "pseudoElements", value: .array([]))
@@ -81,12 +84,18 @@ extension DevToolsAgent {
                     request.connection.ownStyleEdits[key] = DOMTree.inlineStyleText(of: edited)
                 }
                 for refused in declarations where refused.error != nil {
-                    request.emit("Log.entryAdded", .object(["entry": .object([
-                        "source": "other", "level": "warning", "text": .string(refused.error!), "timestamp": 0,
-                    ])]))
+                    request.emit(
+                        "Log.entryAdded",
+                        .object([
+                            "entry": .object([
+                                "source": "other", "level": "warning", "text": .string(refused.error!), "timestamp": 0,
+                            ])
+                        ]))
                 }
-                styles.append(cssStyle(declarations.map { ($0.name, $0.value, $0.error == nil) },
-                                       styleSheetId: sheet))
+                styles.append(
+                    cssStyle(
+                        declarations.map { ($0.name, $0.value, $0.error == nil) },
+                        styleSheetId: sheet))
             }
             return .object(["styles": .array(styles)])
         },
@@ -100,8 +109,14 @@ extension DevToolsAgent {
             guard let text = DevToolsDocument.text(of: element) else { return .object(["fonts": .array([])]) }
             let font = element.props["font"]
             let family = font?["name"]?.string ?? font?["family"]?.string ?? font?.string ?? "system"
-            return .object(["fonts": .array([.object(["familyName": .string(family), "postScriptName": .string(family),
-                                                      "isCustomFont": false, "glyphCount": .number(Double(text.count))])])])
+            return .object([
+                "fonts": .array([
+                    .object([
+                        "familyName": .string(family), "postScriptName": .string(family),
+                        "isCustomFont": false, "glyphCount": .number(Double(text.count)),
+                    ])
+                ])
+            ])
         },
         "CSS.getAnimatedStylesForNode": { _ in .object(["animationStyles": .array([])]) },
         "CSS.getMediaQueries": { _ in .object(["medias": .array([])]) },
@@ -122,8 +137,10 @@ extension DevToolsAgent {
             let declaration = "\(name): \(value);"
             let start = text.utf16.count
             text += declaration
-            var property: JSONObject = ["name": .string(name), "value": .string(value), "text": .string(declaration),
-                                        "implicit": false, "disabled": false]
+            var property: JSONObject = [
+                "name": .string(name), "value": .string(value), "text": .string(declaration),
+                "implicit": false, "disabled": false,
+            ]
             if !ok { property.append(key: "parsedOk", value: false) }
             if styleSheetId != nil { property.append(key: "range", value: range(start, text.utf16.count)) }
             properties.append(.object(property))
@@ -149,14 +166,16 @@ extension DevToolsRequest {
 
     /// The element's layout style as an editable inline style (style sheet `inline:<nodeId>`).
     func inlineStyle(key: String, element: Snapshot.Element) -> JSONValue {
-        DevToolsAgent.cssStyle(CSSStyleMapping.declarations(of: element.style).map { ($0.name, $0.value, true) },
-                               styleSheetId: Self.inlineSheetPrefix + String(connection.nodeId(for: key)))
+        DevToolsAgent.cssStyle(
+            CSSStyleMapping.declarations(of: element.style).map { ($0.name, $0.value, true) },
+            styleSheetId: Self.inlineSheetPrefix + String(connection.nodeId(for: key)))
     }
 
     /// The element an inline style sheet id names.
     func inlineSheetKey(_ sheet: String) throws(CommandError) -> String {
         guard sheet.hasPrefix(Self.inlineSheetPrefix), let nodeId = Int(sheet.dropFirst(Self.inlineSheetPrefix.count)),
-              let key = connection.keys[nodeId] else {
+            let key = connection.keys[nodeId]
+        else {
             throw CommandError(code: -32000, message: "No style sheet with given id found")
         }
         return key
@@ -170,7 +189,8 @@ extension DevToolsRequest {
     /// the property keeps its value. Returns the declarations read, with their errors.
     @discardableResult
     func applyStyleText(_ text: String, to key: String, strict: Bool) throws(CommandError)
-        -> [(name: String, value: String, error: String?)] {
+        -> [(name: String, value: String, error: String?)]
+    {
         guard text.utf8.count <= Self.maximumStyleText else {
             throw .invalidValue("a layout style is at most \(Self.maximumStyleText) bytes of CSS")
         }

@@ -107,7 +107,10 @@ enum CSSStyleMapping {
         var rest = Substring(text)
         while let open = rest.range(of: "/*") {
             stripped += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].range(of: "*/") else { rest = ""; break }
+            guard let close = rest[open.upperBound...].range(of: "*/") else {
+                rest = ""
+                break
+            }
             rest = rest[close.upperBound...]
         }
         stripped += rest
@@ -142,8 +145,11 @@ enum CSSStyleMapping {
             var list: [(String, String)] = [("display", "flex"), ("flex-direction", direction == "vertical" ? "column" : "row")]
             list.append(("gap", "\(format(props["spacing"]?.number ?? 0))px"))
             let justify = props["justifyContent"]?.string ?? "start"
-            let justifyCSS = ["start": "flex-start", "end": "flex-end", "center": "center",
-                              "spaceBetween": "space-between", "spaceAround": "space-around"][justify] ?? justify
+            let justifyCSS =
+                [
+                    "start": "flex-start", "end": "flex-end", "center": "center",
+                    "spaceBetween": "space-between", "spaceAround": "space-around",
+                ][justify] ?? justify
             list.append(("justify-content", justifyCSS))
             let align = props["alignItems"]?.string ?? "stretch"
             list.append(("align-items", alignNames.first { $0.texture == align }?.css ?? align))

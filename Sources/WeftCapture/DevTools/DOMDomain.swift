@@ -20,24 +20,32 @@ extension DevToolsAgent {
         "DOM.getBoxModel": { request throws(CommandError) in
             let key = try request.anyNodeKey()
             let entry = try request.element(key)
-            guard let rect = request.document.rect(of: key) else { throw CommandError(code: -32000, message: "Could not compute box model.") }
+            guard let rect = request.document.rect(of: key) else {
+                throw CommandError(code: -32000, message: "Could not compute box model.")
+            }
             // An inset spec's insets show as padding: the content box is its child's.
             let insets = CSSStyleMapping.insetValues(of: entry.element)
-            let content = Snapshot.Rect(x: rect.x + insets[1], y: rect.y + insets[0],
-                                        width: max(0, rect.width - insets[1] - insets[3]),
-                                        height: max(0, rect.height - insets[0] - insets[2]))
-            return .object(["model": .object([
-                "content": quad(content), "padding": quad(rect), "border": quad(rect), "margin": quad(rect),
-                "width": .number(rect.width), "height": .number(rect.height),
-            ])])
+            let content = Snapshot.Rect(
+                x: rect.x + insets[1], y: rect.y + insets[0],
+                width: max(0, rect.width - insets[1] - insets[3]),
+                height: max(0, rect.height - insets[0] - insets[2]))
+            return .object([
+                "model": .object([
+                    "content": quad(content), "padding": quad(rect), "border": quad(rect), "margin": quad(rect),
+                    "width": .number(rect.width), "height": .number(rect.height),
+                ])
+            ])
         },
         "DOM.getContentQuads": { request throws(CommandError) in
             let key = try request.anyNodeKey()
-            guard let rect = request.document.rect(of: key) else { throw CommandError(code: -32000, message: "Could not compute content quads.") }
+            guard let rect = request.document.rect(of: key) else {
+                throw CommandError(code: -32000, message: "Could not compute content quads.")
+            }
             return .object(["quads": .array([quad(rect)])])
         },
         "DOM.getNodeForLocation": { request throws(CommandError) in
-            let x = try request.params.number("x"), y = try request.params.number("y")
+            let x = try request.params.number("x")
+            let y = try request.params.number("y")
             // CDP's page coordinates are the first root's, as the box models.
             let path = try request.session.hitTestPath(x: x, y: y, rootID: nil)
             guard let target = path.last, request.document[target.id] != nil else {
@@ -68,7 +76,9 @@ extension DevToolsAgent {
             }
             let from = try request.params.integer("fromIndex", in: 0...Int(Int32.max))
             let to = try request.params.integer("toIndex", in: 0...Int(Int32.max))
-            guard from < to, to <= search.keys.count else { throw CommandError(code: -32000, message: "Invalid search result range") }
+            guard from < to, to <= search.keys.count else {
+                throw CommandError(code: -32000, message: "Invalid search result range")
+            }
             var ids: [JSONValue] = []
             for key in search.keys[from..<to] where request.document[key] != nil {
                 ids.append(.number(Double(request.pushPath(to: key))))
@@ -89,7 +99,9 @@ extension DevToolsAgent {
         },
         "DOM.getAttributes": { request throws(CommandError) in
             let element = try request.element(try request.key()).element
-            return .object(["attributes": .array(DOMTree.attributes(of: element).flatMap { [JSONValue.string($0.name), .string($0.value)] })])
+            return .object([
+                "attributes": .array(DOMTree.attributes(of: element).flatMap { [JSONValue.string($0.name), .string($0.value)] })
+            ])
         },
         "DOM.setInspectedNode": { request throws(CommandError) in
             _ = try request.key()
@@ -99,10 +111,12 @@ extension DevToolsAgent {
             let key = try request.anyNodeKey()
             let name = request.document.resolve(key)?.entry.element.className ?? "#document"
             let nodeId = request.connection.nodeId(for: key)
-            return .object(["object": .object([
-                "type": "object", "subtype": "node", "className": .string(name), "description": .string(name),
-                "objectId": .string("node:\(nodeId)"),
-            ])])
+            return .object([
+                "object": .object([
+                    "type": "object", "subtype": "node", "className": .string(name), "description": .string(name),
+                    "objectId": .string("node:\(nodeId)"),
+                ])
+            ])
         },
         "DOM.pushNodesByBackendIdsToFrontend": { request throws(CommandError) in
             guard let ids = request.params["backendNodeIds"]?.array, ids.count <= maximumResults else {
@@ -120,7 +134,8 @@ extension DevToolsAgent {
         },
         "DOM.setAttributeValue": { request throws(CommandError) in
             let key = try request.key()
-            let name = try request.params.string("name"), value = try request.params.string("value")
+            let name = try request.params.string("name")
+            let value = try request.params.string("value")
             return try request.editAttribute(key: key, name: name, value: value)
         },
         "DOM.setAttributesAsText": { request throws(CommandError) in
@@ -191,8 +206,9 @@ extension DevToolsRequest {
     /// Only `style` is editable: it is the inline layout style (`CSS.setStyleTexts`' edit).
     mutating func editAttribute(key: String, name: String, value: String) throws(CommandError) -> JSONValue {
         guard name == "style" else {
-            throw CommandError(code: CommandError.invalidValueCode,
-                               message: "attribute \"\(name)\" is read-only: only style (the layout style) can be edited")
+            throw CommandError(
+                code: CommandError.invalidValueCode,
+                message: "attribute \"\(name)\" is read-only: only style (the layout style) can be edited")
         }
         _ = try element(key)
         try applyStyleText(value, to: key, strict: true)
@@ -223,12 +239,15 @@ extension DevToolsRequest {
     mutating func select(all: Bool) throws(CommandError) -> [JSONValue] {
         let scope = try key()
         let selector = try DevToolsSelector(try params.string("selector"))
-        let roots = scope == DevToolsConnection.documentKey ? document.snapshot.roots
+        let roots =
+            scope == DevToolsConnection.documentKey
+            ? document.snapshot.roots
             : [try element(scope).element]
         var matches: [String] = []
         for root in roots {
-            selector.collect(in: root, ancestors: [], includeSelf: scope == DevToolsConnection.documentKey,
-                             into: &matches, limit: all ? DevToolsAgent.maximumResults : 1)
+            selector.collect(
+                in: root, ancestors: [], includeSelf: scope == DevToolsConnection.documentKey,
+                into: &matches, limit: all ? DevToolsAgent.maximumResults : 1)
         }
         var ids: [JSONValue] = []
         for id in matches { ids.append(.number(Double(pushPath(to: id)))) }

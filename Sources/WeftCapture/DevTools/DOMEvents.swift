@@ -53,9 +53,11 @@ struct DOMEvents {
 
     private mutating func attributesChanged(_ id: String) {
         guard !compared.contains(id), let nodeId = connection.existingNodeId(for: id),
-              let old = before[id]?.element, let new = after[id]?.element else { return }
+            let old = before[id]?.element, let new = after[id]?.element
+        else { return }
         compared.insert(id)
-        let oldAttributes = DOMTree.attributes(of: old), newAttributes = DOMTree.attributes(of: new)
+        let oldAttributes = DOMTree.attributes(of: old)
+        let newAttributes = DOMTree.attributes(of: new)
         let ownStyle = connection.ownStyleEdits.removeValue(forKey: id)
         for attribute in newAttributes where !oldAttributes.contains(where: { $0 == attribute }) {
             if attribute.name == "style", attribute.value == ownStyle {
@@ -63,12 +65,15 @@ struct DOMEvents {
                 emit("DOM.inlineStyleInvalidated", ["nodeIds": .array([number(nodeId)])])
                 continue
             }
-            emit("DOM.attributeModified", ["nodeId": number(nodeId), "name": .string(attribute.name), "value": .string(attribute.value)])
+            emit(
+                "DOM.attributeModified",
+                ["nodeId": number(nodeId), "name": .string(attribute.name), "value": .string(attribute.value)])
         }
         for attribute in oldAttributes where !newAttributes.contains(where: { $0.name == attribute.name }) {
             emit("DOM.attributeRemoved", ["nodeId": number(nodeId), "name": .string(attribute.name)])
         }
-        let oldText = DevToolsDocument.text(of: old), newText = DevToolsDocument.text(of: new)
+        let oldText = DevToolsDocument.text(of: old)
+        let newText = DevToolsDocument.text(of: new)
         guard oldText != newText else { return }
         if oldText != nil, let newText, let textId = connection.existingNodeId(for: id + DevToolsDocument.textSuffix) {
             emit("DOM.characterDataModified", ["nodeId": number(textId), "characterData": .string(newText)])
@@ -78,18 +83,22 @@ struct DOMEvents {
                 connection.forget(id + DevToolsDocument.textSuffix)
                 connection.childrenSent.remove(id)
             }
-            emit("DOM.childNodeCountUpdated", ["nodeId": number(nodeId), "childNodeCount": number(after.childKeys(of: id).count)])
+            emit(
+                "DOM.childNodeCountUpdated", ["nodeId": number(nodeId), "childNodeCount": number(after.childKeys(of: id).count)])
         }
     }
 
     private mutating func inserted(_ id: String, into parent: String) {
         guard let parentId = connection.existingNodeId(for: parent) else { return }
         guard connection.childrenSent.contains(parent), let entry = after[id] else {
-            emit("DOM.childNodeCountUpdated", ["nodeId": number(parentId), "childNodeCount": number(after.childKeys(of: parent).count)])
+            emit(
+                "DOM.childNodeCountUpdated",
+                ["nodeId": number(parentId), "childNodeCount": number(after.childKeys(of: parent).count)])
             return
         }
         let siblings = after.childKeys(of: parent)
-        let previous = entry.index > 0 && entry.index <= siblings.count ? connection.existingNodeId(for: siblings[entry.index - 1]) : nil
+        let previous =
+            entry.index > 0 && entry.index <= siblings.count ? connection.existingNodeId(for: siblings[entry.index - 1]) : nil
         let tree = DOMTree(connection: connection, document: after, programURL: programURL)
         var writer = JSONWriter(capacity: 512)
         writer.raw("{\"parentNodeId\":")
@@ -105,10 +114,13 @@ struct DOMEvents {
     private mutating func removed(_ id: String) {
         guard let entry = before[id] else { return }
         if let nodeId = connection.existingNodeId(for: id), let parent = entry.parent,
-           let parentId = connection.existingNodeId(for: parent), connection.childrenSent.contains(parent) {
+            let parentId = connection.existingNodeId(for: parent), connection.childrenSent.contains(parent)
+        {
             emit("DOM.childNodeRemoved", ["parentNodeId": number(parentId), "nodeId": number(nodeId)])
         } else if let parent = entry.parent, let parentId = connection.existingNodeId(for: parent) {
-            emit("DOM.childNodeCountUpdated", ["nodeId": number(parentId), "childNodeCount": number(after.childKeys(of: parent).count)])
+            emit(
+                "DOM.childNodeCountUpdated",
+                ["nodeId": number(parentId), "childNodeCount": number(after.childKeys(of: parent).count)])
         }
         forgetSubtree(entry.element)
     }

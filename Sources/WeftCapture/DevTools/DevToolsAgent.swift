@@ -58,7 +58,8 @@ public final class DevToolsAgent: @unchecked Sendable {
     /// events to send before the reply (method, params: `DevTools.event`s and the Weft events
     /// that tell Weft pages what DevTools highlights).
     func call(_ params: CommandParams, session captureSession: CaptureSession) throws(CommandError)
-        -> (result: [UInt8], events: [Event]) {
+        -> (result: [UInt8], events: [Event])
+    {
         guard let sessionNumber = params["session"]?.integer, sessionNumber > 0 else {
             throw .invalidParams("DevTools.call needs {session, method, params}")
         }
@@ -70,7 +71,10 @@ public final class DevToolsAgent: @unchecked Sendable {
         case let other?: throw .invalidParams("\"params\" must be an object, got \(other.kindDescription)")
         }
         let encodedHandler = Self.encodedHandlers[method]
-        guard let handler = encodedHandler ?? Self.handlers[method].map(Self.encoding) ?? Self.acknowledged(method).map(Self.encoding) else {
+        guard
+            let handler = encodedHandler ?? Self.handlers[method].map(Self.encoding)
+                ?? Self.acknowledged(method).map(Self.encoding)
+        else {
             throw CommandError(code: CommandError.methodNotFoundCode, message: "'\(method)' wasn't found")
         }
         // Read outside the lock: waiting for the publisher runs the revision hook, which takes it.
@@ -78,9 +82,10 @@ public final class DevToolsAgent: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let returning = connections[sessionNumber] == nil && wasForgotten(sessionNumber)
-        var request = DevToolsRequest(agent: self, session: captureSession, connection: connection(sessionNumber),
-                                      sessionNumber: sessionNumber, params: CommandParams(object: cdpParams),
-                                      document: indexedDocument(published))
+        var request = DevToolsRequest(
+            agent: self, session: captureSession, connection: connection(sessionNumber),
+            sessionNumber: sessionNumber, params: CommandParams(object: cdpParams),
+            document: indexedDocument(published))
         // Its node ids are gone: the frontend must ask for the document again.
         if returning, method != "DOM.getDocument" { request.emit("DOM.documentUpdated", .object([:])) }
         let result = try handler(&request)
@@ -94,7 +99,8 @@ public final class DevToolsAgent: @unchecked Sendable {
     /// connection in inspect mode is asked to select it (`Overlay.inspectNodeRequested`), with
     /// its ancestors pushed. Answers how many were asked; an id not in the document is -32010.
     func inspectNode(_ params: CommandParams, session captureSession: CaptureSession) throws(CommandError)
-        -> (result: [UInt8], events: [Event]) {
+        -> (result: [UInt8], events: [Event])
+    {
         let id = try params.string("id")
         let published = captureSession.publishedDocument()
         lock.lock()
@@ -105,8 +111,9 @@ public final class DevToolsAgent: @unchecked Sendable {
         var asked = 0
         for (number, connection) in connections where connection.inspectMode != "none" && connection.hasDocument {
             asked += 1
-            var request = DevToolsRequest(agent: self, session: captureSession, connection: connection, sessionNumber: number,
-                                          params: CommandParams(object: JSONObject()), document: document)
+            var request = DevToolsRequest(
+                agent: self, session: captureSession, connection: connection, sessionNumber: number,
+                params: CommandParams(object: JSONObject()), document: document)
             let nodeId = request.pushPath(to: id)
             request.emit("Overlay.inspectNodeRequested", .object(["backendNodeId": .number(Double(nodeId))]))
             events += request.events
@@ -125,7 +132,8 @@ public final class DevToolsAgent: @unchecked Sendable {
             return existing
         }
         if connections.count >= Self.maximumConnections,
-           let oldest = connections.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
+            let oldest = connections.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key
+        {
             connections[oldest] = nil
             forgotten.append(oldest)
             if forgotten.count > 4 * Self.maximumConnections { forgotten.removeFirst() }
@@ -192,8 +200,10 @@ public final class DevToolsAgent: @unchecked Sendable {
         guard let dot = method.firstIndex(of: ".") else { return nil }
         let verb = method[method.index(after: dot)...]
         let domain = method[..<dot]
-        guard verb == "enable" || verb == "disable"
-            || (verb.hasPrefix("set") && acknowledgedSettingDomains.contains(String(domain))) else { return nil }
+        guard
+            verb == "enable" || verb == "disable"
+                || (verb.hasPrefix("set") && acknowledgedSettingDomains.contains(String(domain)))
+        else { return nil }
         return { _ in .object(JSONObject()) }
     }
 
@@ -235,7 +245,9 @@ struct DevToolsRequest {
     func key(_ name: String = "nodeId") throws(CommandError) -> String {
         guard let value = params[name] else { throw .invalidParams("missing \"\(name)\"") }
         guard let id = value.integer else { throw .invalidParams("\"\(name)\" must be an integer, got \(value.jsonString)") }
-        guard let key = connection.keys[id] else { throw CommandError(code: -32000, message: "Could not find node with given id") }
+        guard let key = connection.keys[id] else {
+            throw CommandError(code: -32000, message: "Could not find node with given id")
+        }
         return key
     }
 

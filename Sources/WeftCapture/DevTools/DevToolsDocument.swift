@@ -76,7 +76,8 @@ struct DevToolsDocument {
     /// The element's rectangle in the first root's coordinates.
     func rect(of id: String) -> Snapshot.Rect? {
         guard let entry = entries[id] else { return nil }
-        return Snapshot.Rect(x: entry.origin.x, y: entry.origin.y, width: entry.element.frame.width,
-                             height: entry.element.frame.height)
+        return Snapshot.Rect(
+            x: entry.origin.x, y: entry.origin.y, width: entry.element.frame.width,
+            height: entry.element.frame.height)
     }
 }

@@ -27,7 +27,8 @@ struct DevToolsSelector {
 
     init(_ text: String) throws(CommandError) {
         guard text.utf8.count <= Self.maximumLength else {
-            throw CommandError(code: -32000, message: "DOM Error while querying: selectors are limited to \(Self.maximumLength) bytes")
+            throw CommandError(
+                code: -32000, message: "DOM Error while querying: selectors are limited to \(Self.maximumLength) bytes")
         }
         var alternatives: [[Compound]] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -50,11 +51,17 @@ struct DevToolsSelector {
         var childOf = false
         func readName() -> String {
             var name = ""
-            while i < s.count, isNameCharacter(s[i]) { name.append(s[i]); i += 1 }
+            while i < s.count, isNameCharacter(s[i]) {
+                name.append(s[i])
+                i += 1
+            }
             return name
         }
         while i < s.count {
-            if s[i] == " " { i += 1; continue }
+            if s[i] == " " {
+                i += 1
+                continue
+            }
             if s[i] == ">" {
                 guard !chain.isEmpty, !childOf else { throw invalid(String(s)) }
                 childOf = true
@@ -89,7 +96,10 @@ struct DevToolsSelector {
                     continue
                 }
                 var op = ""
-                if "*^$".contains(s[i]) { op.append(s[i]); i += 1 }
+                if "*^$".contains(s[i]) {
+                    op.append(s[i])
+                    i += 1
+                }
                 guard i < s.count, s[i] == "=" else { throw invalid(String(s)) }
                 op.append("=")
                 i += 1
@@ -97,7 +107,10 @@ struct DevToolsSelector {
                 if i < s.count, s[i] == "\"" || s[i] == "'" {
                     let quote = s[i]
                     i += 1
-                    while i < s.count, s[i] != quote { value.append(s[i]); i += 1 }
+                    while i < s.count, s[i] != quote {
+                        value.append(s[i])
+                        i += 1
+                    }
                     guard i < s.count else { throw invalid(String(s)) }
                     i += 1
                 } else {
@@ -116,8 +129,10 @@ struct DevToolsSelector {
     }
 
     /// Appends the ids of matching elements of `element`'s subtree in document order.
-    func collect(in element: Snapshot.Element, ancestors: [Snapshot.Element], includeSelf: Bool,
-                 into matches: inout [String], limit: Int) {
+    func collect(
+        in element: Snapshot.Element, ancestors: [Snapshot.Element], includeSelf: Bool,
+        into matches: inout [String], limit: Int
+    ) {
         guard matches.count < limit else { return }
         let path = ancestors + [element]
         if includeSelf, alternatives.contains(where: { Self.matches($0, path: path) }) {

@@ -12,21 +12,33 @@ extension DevToolsAgent {
         },
         "Page.getFrameTree": { request in .object(["frameTree": .object(["frame": frame(request)])]) },
         "Page.getNavigationHistory": { request in
-            .object(["currentIndex": 0, "entries": .array([.object([
-                "id": 0, "url": .string(request.programURL), "userTypedURL": .string(request.programURL),
-                "title": .string(request.session.meta.appName ?? request.session.meta.appId ?? "program"), "transitionType": "other",
-            ])])])
+            .object([
+                "currentIndex": 0,
+                "entries": .array([
+                    .object([
+                        "id": 0, "url": .string(request.programURL), "userTypedURL": .string(request.programURL),
+                        "title": .string(request.session.meta.appName ?? request.session.meta.appId ?? "program"),
+                        "transitionType": "other",
+                    ])
+                ]),
+            ])
         },
         "Page.getLayoutMetrics": { request in
             let screen = request.session.meta.screen ?? Snapshot.Screen(width: 375, height: 667, scale: 1)
-            let viewport: JSONValue = .object(["pageX": 0, "pageY": 0, "clientWidth": .number(screen.width),
-                                               "clientHeight": .number(screen.height)])
+            let viewport: JSONValue = .object([
+                "pageX": 0, "pageY": 0, "clientWidth": .number(screen.width),
+                "clientHeight": .number(screen.height),
+            ])
             let size: JSONValue = .object(["x": 0, "y": 0, "width": .number(screen.width), "height": .number(screen.height)])
-            return .object(["layoutViewport": viewport, "cssLayoutViewport": viewport, "contentSize": size,
-                            "cssContentSize": size,
-                            "visualViewport": .object(["offsetX": 0, "offsetY": 0, "pageX": 0, "pageY": 0,
-                                                       "clientWidth": .number(screen.width), "clientHeight": .number(screen.height),
-                                                       "scale": 1])])
+            return .object([
+                "layoutViewport": viewport, "cssLayoutViewport": viewport, "contentSize": size,
+                "cssContentSize": size,
+                "visualViewport": .object([
+                    "offsetX": 0, "offsetY": 0, "pageX": 0, "pageY": 0,
+                    "clientWidth": .number(screen.width), "clientHeight": .number(screen.height),
+                    "scale": 1,
+                ]),
+            ])
         },
         "Page.getAppManifest": { _ in .object(["url": "", "errors": .array([])]) },
         "Page.getInstallabilityErrors": { _ in .object(["installabilityErrors": .array([])]) },
@@ -41,10 +53,13 @@ extension DevToolsAgent {
         "Page.produceCompilationCache": { _ in .object([:]) },
         "Target.getTargets": { _ in .object(["targetInfos": .array([])]) },
         "Target.getTargetInfo": { request in
-            .object(["targetInfo": .object([
-                "targetId": .string(frameId), "type": "page", "title": .string(request.session.meta.appName ?? request.session.meta.appId ?? "program"),
-                "url": .string(request.programURL), "attached": true, "canAccessOpener": false,
-            ])])
+            .object([
+                "targetInfo": .object([
+                    "targetId": .string(frameId), "type": "page",
+                    "title": .string(request.session.meta.appName ?? request.session.meta.appId ?? "program"),
+                    "url": .string(request.programURL), "attached": true, "canAccessOpener": false,
+                ])
+            ])
         },
         "Runtime.runIfWaitingForDebugger": { _ in .object([:]) },
         "Runtime.addBinding": { _ in .object([:]) },

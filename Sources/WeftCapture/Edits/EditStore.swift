@@ -67,7 +67,8 @@ final class EditStore {
     /// Sets a style entry of the element `id` (a node or a spec) and lays its tree out again.
     func setStyle(id: String, property key: String, value: JSONValue, roots: [DisplayNode]) throws(CommandError) {
         guard let property = StyleProperties.named(key) else {
-            throw .invalidParams("unknown style property \"\(key)\" (expected one of \(StyleProperties.keys.joined(separator: ", ")))")
+            throw .invalidParams(
+                "unknown style property \"\(key)\" (expected one of \(StyleProperties.keys.joined(separator: ", ")))")
         }
         switch try LiveElement.resolve(id, in: roots) {
         case .node(let node):
@@ -87,13 +88,15 @@ final class EditStore {
     /// Sets a layout-json property of the spec `id` and lays its owner out again.
     func setSpecProperty(id: String, property key: String, value: JSONValue, roots: [DisplayNode]) throws(CommandError) {
         guard case .spec(let owner, let path, let spec) = try LiveElement.resolve(id, in: roots) else {
-            throw .invalidParams("\"\(id)\" is a node; Layout.setSpecProperty edits specs (use Layout.setStyle for a node's style)")
+            throw .invalidParams(
+                "\"\(id)\" is a node; Layout.setSpecProperty edits specs (use Layout.setStyle for a node's style)")
         }
         let descriptor = SpecDescriptors.descriptor(for: spec)
         guard let property = descriptor.property(named: key) else {
             let keys = descriptor.properties.map(\.key)
-            throw .invalidParams("a \(descriptor.type) spec has no property \"\(key)\"" +
-                                 (keys.isEmpty ? "" : " (expected one of \(keys.joined(separator: ", ")))"))
+            throw .invalidParams(
+                "a \(descriptor.type) spec has no property \"\(key)\""
+                    + (keys.isEmpty ? "" : " (expected one of \(keys.joined(separator: ", ")))"))
         }
         do { try property.write(spec, value) } catch { throw .invalidValue("\(key): \(error.message)") }
         record(id: id, owner: owner, path: path, spec: spec) { $0.set(.property, key, value) }
@@ -137,8 +140,11 @@ final class EditStore {
         for (id, override) in specOverrides[owner.id] ?? [:] {
             // The owner's layout has one sublayout, its spec root: paths start with 0.
             guard override.path.first == 0, let spec = EditStore.spec(at: Array(override.path.dropFirst()), from: specRoot),
-                  SpecDescriptors.descriptor(for: spec).type == override.type else {
-                drop(id, owner: owner.id, reason: "the spec tree of \(owner.id) changed: \(id) is no longer a \(override.type) spec")
+                SpecDescriptors.descriptor(for: spec).type == override.type
+            else {
+                drop(
+                    id, owner: owner.id,
+                    reason: "the spec tree of \(owner.id) changed: \(id) is no longer a \(override.type) spec")
                 continue
             }
             apply(override, to: spec)
@@ -220,4 +226,3 @@ final class EditStore {
         return current as? LayoutSpec
     }
 }
-

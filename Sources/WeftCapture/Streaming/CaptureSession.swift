@@ -145,11 +145,14 @@ public final class CaptureSession {
     private var moment: RecordingLine.Moment { RecordingLine.Moment(frame: loop.frame, time: loop.time) }
 
     /// Inspects `loop`'s roots, or the ones `roots` returns (asked on every capture).
-    public init(loop: MainLoop, roots: (() -> [DisplayNode])? = nil, meta: Snapshot.Meta = Snapshot.Meta(),
-                updateRate: Double = 30, captureBudget: Double = 0, publishing: Publishing = .inline) {
+    public init(
+        loop: MainLoop, roots: (() -> [DisplayNode])? = nil, meta: Snapshot.Meta = Snapshot.Meta(),
+        updateRate: Double = 30, captureBudget: Double = 0, publishing: Publishing = .inline
+    ) {
         self.loop = loop
-        publisher = UpdatePublisher(mode: publishing == .worker ? .worker : .inline,
-                                    pollInterval: UpdatePublisher.pollInterval(for: loop.frameDuration))
+        publisher = UpdatePublisher(
+            mode: publishing == .worker ? .worker : .inline,
+            pollInterval: UpdatePublisher.pollInterval(for: loop.frameDuration))
         chosenRoots = roots
         self.meta = meta
         scheduler = StreamScheduler(updateRate: updateRate, captureBudget: captureBudget)
@@ -194,8 +197,9 @@ public final class CaptureSession {
         let unfinished = pendingStepReplies
         pendingStepReplies = []
         for step in unfinished {
-            let error = CommandError(code: CommandError.internalErrorCode,
-                                     message: "the inspection stopped before frame \(step.frame) ran")
+            let error = CommandError(
+                code: CommandError.internalErrorCode,
+                message: "the inspection stopped before frame \(step.frame) ran")
             publisher.afterPublishing { _ in step.reply(.failure(error)) }
         }
         endStream()
@@ -230,7 +234,8 @@ public final class CaptureSession {
     /// A capture of the roots (not published, so without its revision): fresh for documents,
     /// reusing unchanged subtrees for streamed updates.
     func capture(reusingUnchangedSubtrees: Bool) -> PendingCapture {
-        reusingUnchangedSubtrees ? Capture.streamed(of: inspectedRoots, meta: meta, cache: cache)
+        reusingUnchangedSubtrees
+            ? Capture.streamed(of: inspectedRoots, meta: meta, cache: cache)
             : .document(Capture.snapshot(of: inspectedRoots, meta: meta))
     }
 
@@ -314,7 +319,8 @@ public final class CaptureSession {
     private func chosenRootsChanged() -> Bool {
         guard let chosenRoots else { return false }
         let roots = chosenRoots()
-        let unchanged = roots.count == chosenRootsSeen.count
+        let unchanged =
+            roots.count == chosenRootsSeen.count
             && zip(roots, chosenRootsSeen).allSatisfy { $0.id == $1.root && $0.revisions.tree == $1.revision }
         if !unchanged { chosenRootsSeen = roots.map { ($0.id, $0.revisions.tree) } }
         return !unchanged
@@ -434,21 +440,25 @@ extension CaptureSession {
     /// until `stop()`: the whole run, with or without a listener. The file is written where the
     /// session publishes (its worker with `.worker`), at most `limitBytes` long. Throws when the
     /// file cannot be created; once recording, nothing it meets stops the program.
-    public func record(to path: String, limitBytes: Int = defaultRecordingLimitBytes,
-                       keyframeInterval: Int = defaultKeyframeInterval) throws {
+    public func record(
+        to path: String, limitBytes: Int = defaultRecordingLimitBytes,
+        keyframeInterval: Int = defaultKeyframeInterval
+    ) throws {
         guard !isRecording else { throw RecordingAlreadyRunning() }
         var headerMeta = meta
         headerMeta.capturedAt = nil
         // A manual clock's run plays the same frames everywhere: its recording names no
         // process, so that it is the same file every time.
         if loop.clock == .manual { (headerMeta.pid, headerMeta.host) = (nil, nil) }
-        let recorder = try SessionRecorder(path: path, meta: headerMeta, limitBytes: limitBytes,
-                                           keyframeInterval: keyframeInterval)
+        let recorder = try SessionRecorder(
+            path: path, meta: headerMeta, limitBytes: limitBytes,
+            keyframeInterval: keyframeInterval)
         isRecording = true
         recordingMarks = RecordingMarks(loop)
         changes.treesChanged()
         let start = moment
-        publisher.afterPublishing { [publisher] state in publisher.startRecording(recorder, at: start, published: state.published) }
+        publisher.afterPublishing { [publisher] state in publisher.startRecording(recorder, at: start, published: state.published)
+        }
     }
 
     /// Adds a marker at this frame (on the loop's thread); nothing when not recording.

@@ -16,8 +16,10 @@ final class PendingCapture: @unchecked Sendable {
     private let rangeControllers: [(RangeControllerCapture.Reading, RangeControllerMemo)]
     private let meta: Snapshot.Meta
 
-    private init(freshDocument: Snapshot?, roots: [CapturedChild],
-                 rangeControllers: [(RangeControllerCapture.Reading, RangeControllerMemo)], meta: Snapshot.Meta) {
+    private init(
+        freshDocument: Snapshot?, roots: [CapturedChild],
+        rangeControllers: [(RangeControllerCapture.Reading, RangeControllerMemo)], meta: Snapshot.Meta
+    ) {
         self.freshDocument = freshDocument
         (self.roots, self.rangeControllers, self.meta) = (roots, rangeControllers, meta)
     }
@@ -28,8 +30,10 @@ final class PendingCapture: @unchecked Sendable {
     }
 
     /// A streamed capture.
-    static func streamed(roots: [CapturedChild], rangeControllers: [(RangeControllerCapture.Reading, RangeControllerMemo)],
-                         meta: Snapshot.Meta) -> PendingCapture {
+    static func streamed(
+        roots: [CapturedChild], rangeControllers: [(RangeControllerCapture.Reading, RangeControllerMemo)],
+        meta: Snapshot.Meta
+    ) -> PendingCapture {
         PendingCapture(freshDocument: nil, roots: roots, rangeControllers: rangeControllers, meta: meta)
     }
 
@@ -37,7 +41,8 @@ final class PendingCapture: @unchecked Sendable {
     /// `assembly`.
     func snapshot(assembling assembly: inout ElementAssembly) -> Snapshot {
         if let freshDocument { return freshDocument }
-        return Snapshot(revision: 0, meta: meta, roots: assembly.elements(of: roots),
-                        rangeControllers: rangeControllers.map { RangeControllerCapture.snapshot(of: $0, memo: $1) })
+        return Snapshot(
+            revision: 0, meta: meta, roots: assembly.elements(of: roots),
+            rangeControllers: rangeControllers.map { RangeControllerCapture.snapshot(of: $0, memo: $1) })
     }
 }

@@ -54,8 +54,10 @@ struct StreamScheduler {
     /// After a running frame with a listener. `frameSeconds`: the wall time the frame took, read
     /// only when the budget is in debt (a clock read is a twentieth of a cheap frame);
     /// `workerHasWaitingCapture`, asked only when it matters.
-    mutating func decide(frameTime: Double, frameSeconds: () -> Double, hasChanges: Bool, captureWaitsForSleep: Bool,
-                         sleptBeforeFrame: Bool, workerHasWaitingCapture: () -> Bool) -> Decision {
+    mutating func decide(
+        frameTime: Double, frameSeconds: () -> Double, hasChanges: Bool, captureWaitsForSleep: Bool,
+        sleptBeforeFrame: Bool, workerHasWaitingCapture: () -> Bool
+    ) -> Decision {
         if budget.fraction > 0 {
             // A frame only pays off debt (the credit never grows above zero).
             if budget.credit < 0 { budget.frameRan(seconds: frameSeconds()) }

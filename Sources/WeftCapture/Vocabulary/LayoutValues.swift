@@ -76,7 +76,8 @@ enum LayoutValues {
 
     static func point(_ value: JSONValue) throws(EditValueError) -> WeftLayout.Point {
         guard let items = value.array, items.count == 2, let x = items[0].number, let y = items[1].number,
-              x.isFinite, y.isFinite else { throw .expected("[x, y] (two finite numbers)", got: value) }
+            x.isFinite, y.isFinite
+        else { throw .expected("[x, y] (two finite numbers)", got: value) }
         return WeftLayout.Point(x: x, y: y)
     }
 

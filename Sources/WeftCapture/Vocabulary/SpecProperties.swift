@@ -60,23 +60,30 @@ enum SpecProperty: Sendable {
                 sink.insets(insets)
             }
         case .centeringOptions:
-            put(unsafeDowncast(spec, to: CenterLayoutSpec.self).centeringOptions, unless: [], LayoutNames.centeringOptions,
+            put(
+                unsafeDowncast(spec, to: CenterLayoutSpec.self).centeringOptions, unless: [], LayoutNames.centeringOptions,
                 into: &sink)
         case .centerSizingOptions:
-            put(unsafeDowncast(spec, to: CenterLayoutSpec.self).sizingOptions, unless: [], LayoutNames.centerSizingOptions,
+            put(
+                unsafeDowncast(spec, to: CenterLayoutSpec.self).sizingOptions, unless: [], LayoutNames.centerSizingOptions,
                 into: &sink)
         case .ratio: sink.member(key, unsafeDowncast(spec, to: RatioLayoutSpec.self).ratio)
         case .horizontalPosition:
-            put(unsafeDowncast(spec, to: RelativeLayoutSpec.self).horizontalPosition, unless: .none, LayoutNames.relativePosition,
+            put(
+                unsafeDowncast(spec, to: RelativeLayoutSpec.self).horizontalPosition, unless: .none, LayoutNames.relativePosition,
                 into: &sink)
         case .verticalPosition:
-            put(unsafeDowncast(spec, to: RelativeLayoutSpec.self).verticalPosition, unless: .none, LayoutNames.relativePosition,
+            put(
+                unsafeDowncast(spec, to: RelativeLayoutSpec.self).verticalPosition, unless: .none, LayoutNames.relativePosition,
                 into: &sink)
         case .relativeSizingOption:
-            put(unsafeDowncast(spec, to: RelativeLayoutSpec.self).sizingOption, unless: [], LayoutNames.relativeSizingOption,
+            put(
+                unsafeDowncast(spec, to: RelativeLayoutSpec.self).sizingOption, unless: [], LayoutNames.relativeSizingOption,
                 into: &sink)
         case .absoluteSizing:
-            put(unsafeDowncast(spec, to: AbsoluteLayoutSpec.self).sizing, unless: .default, LayoutNames.absoluteSizing, into: &sink)
+            put(
+                unsafeDowncast(spec, to: AbsoluteLayoutSpec.self).sizing, unless: .default, LayoutNames.absoluteSizing,
+                into: &sink)
         case .location:
             sink.member(key, LayoutNames.cornerLocation.name(of: unsafeDowncast(spec, to: CornerLayoutSpec.self).location))
         case .offset:
@@ -106,12 +113,14 @@ enum SpecProperty: Sendable {
             unsafeDowncast(spec, to: CenterLayoutSpec.self).sizingOptions = try LayoutNames.centerSizingOptions.value(of: value)
         case .ratio: unsafeDowncast(spec, to: RatioLayoutSpec.self).ratio = try LayoutValues.positiveNumber(value)
         case .horizontalPosition:
-            unsafeDowncast(spec, to: RelativeLayoutSpec.self).horizontalPosition = try LayoutNames.relativePosition.value(of: value)
+            unsafeDowncast(spec, to: RelativeLayoutSpec.self).horizontalPosition = try LayoutNames.relativePosition.value(
+                of: value)
         case .verticalPosition:
             unsafeDowncast(spec, to: RelativeLayoutSpec.self).verticalPosition = try LayoutNames.relativePosition.value(of: value)
         case .relativeSizingOption:
             unsafeDowncast(spec, to: RelativeLayoutSpec.self).sizingOption = try LayoutNames.relativeSizingOption.value(of: value)
-        case .absoluteSizing: unsafeDowncast(spec, to: AbsoluteLayoutSpec.self).sizing = try LayoutNames.absoluteSizing.value(of: value)
+        case .absoluteSizing:
+            unsafeDowncast(spec, to: AbsoluteLayoutSpec.self).sizing = try LayoutNames.absoluteSizing.value(of: value)
         case .location: unsafeDowncast(spec, to: CornerLayoutSpec.self).location = try LayoutNames.cornerLocation.value(of: value)
         case .offset: unsafeDowncast(spec, to: CornerLayoutSpec.self).offset = try LayoutValues.point(value)
         case .wrapsCorner: unsafeDowncast(spec, to: CornerLayoutSpec.self).wrapsCorner = try LayoutValues.bool(value)
@@ -122,8 +131,10 @@ enum SpecProperty: Sendable {
         unsafeDowncast(spec, to: StackLayoutSpec.self)
     }
 
-    private func put<Value, Sink: JSONSink>(_ value: Value, unless defaultValue: Value, _ names: LayoutNameTable<Value>,
-                                            into sink: inout Sink) {
+    private func put<Value, Sink: JSONSink>(
+        _ value: Value, unless defaultValue: Value, _ names: LayoutNameTable<Value>,
+        into sink: inout Sink
+    ) {
         if value != defaultValue { sink.member(key, names.name(of: value)) }
     }
 
@@ -161,15 +172,29 @@ enum SpecDescriptors {
     static let custom = SpecDescriptor(type: "custom", properties: [])
 
     private static let byClass: [(specClass: ObjectIdentifier, descriptor: SpecDescriptor)] = [
-        (ObjectIdentifier(StackLayoutSpec.self), descriptor(.stack, [.direction, .spacing, .justifyContent, .alignItems,
-                                                                     .flexWrap, .alignContent, .lineSpacing])),
+        (
+            ObjectIdentifier(StackLayoutSpec.self),
+            descriptor(
+                .stack,
+                [
+                    .direction, .spacing, .justifyContent, .alignItems,
+                    .flexWrap, .alignContent, .lineSpacing,
+                ])
+        ),
         (ObjectIdentifier(InsetLayoutSpec.self), descriptor(.inset, [.insets])),
         (ObjectIdentifier(OverlayLayoutSpec.self), descriptor(.overlay, [])),
         (ObjectIdentifier(BackgroundLayoutSpec.self), descriptor(.background, [])),
         (ObjectIdentifier(CenterLayoutSpec.self), descriptor(.center, [.centeringOptions, .centerSizingOptions])),
         (ObjectIdentifier(RatioLayoutSpec.self), descriptor(.ratio, [.ratio])),
-        (ObjectIdentifier(RelativeLayoutSpec.self), descriptor(.relative, [.horizontalPosition, .verticalPosition,
-                                                                           .relativeSizingOption])),
+        (
+            ObjectIdentifier(RelativeLayoutSpec.self),
+            descriptor(
+                .relative,
+                [
+                    .horizontalPosition, .verticalPosition,
+                    .relativeSizingOption,
+                ])
+        ),
         (ObjectIdentifier(AbsoluteLayoutSpec.self), descriptor(.absolute, [.absoluteSizing])),
         (ObjectIdentifier(CornerLayoutSpec.self), descriptor(.corner, [.location, .offset, .wrapsCorner])),
         (ObjectIdentifier(WrapperLayoutSpec.self), descriptor(.wrapper, [])),

@@ -17,8 +17,10 @@ public struct GatewayConfiguration: Sendable, Equatable {
     public var snapshotDirectory: String?
 
     /// A configuration of these values; the defaults are what an empty environment gives.
-    public init(endpoint: GatewayEndpoint = .default, token: String? = nil,
-                instance: String = GatewayEnvironment.defaultInstance, snapshotDirectory: String? = nil) {
+    public init(
+        endpoint: GatewayEndpoint = .default, token: String? = nil,
+        instance: String = GatewayEnvironment.defaultInstance, snapshotDirectory: String? = nil
+    ) {
         self.endpoint = endpoint
         self.token = token
         self.instance = instance
@@ -29,7 +31,8 @@ public struct GatewayConfiguration: Sendable, Equatable {
     /// for a `WEFT_GATEWAY` that is not a usable URL, so the host can report it clearly instead
     /// of silently talking to the wrong place.
     public static func fromEnvironment(_ environment: GatewayEnvironment = GatewayEnvironment())
-        throws(GatewayEndpointError) -> GatewayConfiguration {
+        throws(GatewayEndpointError) -> GatewayConfiguration
+    {
         GatewayConfiguration(
             endpoint: try environment.gatewayEndpoint() ?? .default,
             token: environment.token,

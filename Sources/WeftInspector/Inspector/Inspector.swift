@@ -47,33 +47,44 @@ public final class Inspector {
     let loopThread = Thread.current
 
     /// Inspects `loop`'s roots (as they are at each capture), or only `roots`.
-    public static func attach(to loop: MainLoop, roots: [DisplayNode]? = nil, gateway: Gateway = .environment,
-                              options: Options = Options()) throws -> Inspector {
-        try Inspector(loop: loop, roots: roots, gateway: gateway, options: options,
-                      environment: ProcessInfo.processInfo.environment)
+    public static func attach(
+        to loop: MainLoop, roots: [DisplayNode]? = nil, gateway: Gateway = .environment,
+        options: Options = Options()
+    ) throws -> Inspector {
+        try Inspector(
+            loop: loop, roots: roots, gateway: gateway, options: options,
+            environment: ProcessInfo.processInfo.environment)
     }
 
     /// Inspects `roots`, which must be roots of one main loop (`MainLoop.addRoot`).
-    public static func attach(roots: [DisplayNode], gateway: Gateway = .environment,
-                              options: Options = Options()) throws -> Inspector {
+    public static func attach(
+        roots: [DisplayNode], gateway: Gateway = .environment,
+        options: Options = Options()
+    ) throws -> Inspector {
         guard let loop = roots.first?.mainLoop, roots.allSatisfy({ $0.mainLoop === loop }) else {
-            throw InspectorError(message: "Inspector.attach(roots:): every root must be a root of the same main loop (MainLoop.addRoot)")
+            throw InspectorError(
+                message: "Inspector.attach(roots:): every root must be a root of the same main loop (MainLoop.addRoot)")
         }
         return try attach(to: loop, roots: roots, gateway: gateway, options: options)
     }
 
-    init(loop: MainLoop, roots: [DisplayNode]?, gateway: Gateway, options: Options,
-         environment: [String: String]) throws {
+    init(
+        loop: MainLoop, roots: [DisplayNode]?, gateway: Gateway, options: Options,
+        environment: [String: String]
+    ) throws {
         guard options.updateRate.isFinite, options.updateRate >= 0 else {
-            throw InspectorError(message: "Inspector.attach: updateRate must be a number of updates per second >= 0 "
-                                 + "(0: every changed frame), not \(options.updateRate)")
+            throw InspectorError(
+                message: "Inspector.attach: updateRate must be a number of updates per second >= 0 "
+                    + "(0: every changed frame), not \(options.updateRate)")
         }
         guard options.captureBudget.isFinite, options.captureBudget >= 0 else {
-            throw InspectorError(message: "Inspector.attach: captureBudget must be a share of the frame time >= 0 "
-                                 + "(0: no limit), not \(options.captureBudget)")
+            throw InspectorError(
+                message: "Inspector.attach: captureBudget must be a share of the frame time >= 0 "
+                    + "(0: no limit), not \(options.captureBudget)")
         }
         guard options.recordingLimitBytes >= 4096 else {
-            throw InspectorError(message: "Inspector.attach: recordingLimitBytes must be 4096 or more, not \(options.recordingLimitBytes)")
+            throw InspectorError(
+                message: "Inspector.attach: recordingLimitBytes must be 4096 or more, not \(options.recordingLimitBytes)")
         }
         let environment = GatewayEnvironment(environment)
         self.loop = loop
@@ -82,19 +93,23 @@ public final class Inspector {
         let instance = options.instance ?? environment.instance ?? GatewayEnvironment.defaultInstance
         let appName = options.appName ?? ProcessInfo.processInfo.processName
         let firstRoot = roots?.first ?? loop.roots.first
-        let screen = options.screen ?? Snapshot.Screen(width: firstRoot?.frame.size.width ?? 375,
-                                                       height: firstRoot?.frame.size.height ?? 667,
-                                                       scale: loop.screenScale)
+        let screen =
+            options.screen
+            ?? Snapshot.Screen(
+                width: firstRoot?.frame.size.width ?? 375,
+                height: firstRoot?.frame.size.height ?? 667,
+                scale: loop.screenScale)
         let fixedRoots = roots.map { list in { list } }
         // A manual clock's run is deterministic, and so must its recording be: which captures
         // the worker publishes, and the budget's wall time, depend on the machine.
         let deterministicRecording = recording != nil && loop.clock == .manual
         session = CaptureSession(
             loop: loop, roots: fixedRoots,
-            meta: Snapshot.Meta(appId: options.appId, appName: appName, instance: instance,
-                                host: ProcessInfo.processInfo.hostName,
-                                pid: Int(ProcessInfo.processInfo.processIdentifier), protocolVersion: ProtocolVersion.current,
-                                screen: screen),
+            meta: Snapshot.Meta(
+                appId: options.appId, appName: appName, instance: instance,
+                host: ProcessInfo.processInfo.hostName,
+                pid: Int(ProcessInfo.processInfo.processIdentifier), protocolVersion: ProtocolVersion.current,
+                screen: screen),
             updateRate: options.updateRate, captureBudget: deterministicRecording ? 0 : options.captureBudget,
             publishing: deterministicRecording ? .inline : .worker)
 
@@ -103,7 +118,8 @@ public final class Inspector {
         case .none: endpointText = nil
         case .url(let text): endpointText = text
         case .environment:
-            endpointText = environment.gateway
+            endpointText =
+                environment.gateway
                 ?? (snapshotDirectory == nil && recording == nil ? GatewayEndpoint.default.description : nil)
         }
         if let endpointText {
@@ -115,16 +131,18 @@ public final class Inspector {
             guard !options.appId.isEmpty else {
                 throw InspectorError(message: "Inspector.attach: appId is empty: the gateway registers no device without one")
             }
-            let configuration = GatewayConfiguration(endpoint: endpoint, token: options.token ?? environment.token,
-                                                     instance: instance, snapshotDirectory: snapshotDirectory)
+            let configuration = GatewayConfiguration(
+                endpoint: endpoint, token: options.token ?? environment.token,
+                instance: instance, snapshotDirectory: snapshotDirectory)
             let requests = RequestServer(session: session, changes: RuntimeChanges(loop: loop), poster: loop.poster)
             var transport = TransportOptions.device
             transport.handshakeTimeout = options.registrationTimeout
             let device = DeviceSession(
                 configuration: configuration,
                 identity: DeviceIdentity(appId: options.appId, instance: instance),
-                info: DeviceInfo(appName: appName, appVersion: options.appVersion,
-                                 screen: screen),
+                info: DeviceInfo(
+                    appName: appName, appVersion: options.appVersion,
+                    screen: screen),
                 options: transport,
                 // The request server weakly: it holds the device (to answer) and the capture
                 // session, which holds the device too (to stream). Held strongly here, by the device's

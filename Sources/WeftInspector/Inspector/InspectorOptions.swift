@@ -52,12 +52,14 @@ extension Inspector {
         public var recordingLimitBytes: Int
 
         /// Options with the defaults above; set only what the program needs.
-        public init(appId: String = "org.weft.app", appName: String? = nil, appVersion: String = "0",
-                    instance: String? = nil, token: String? = nil, updateRate: Double = 30,
-                    captureBudget: Double = CaptureSession.defaultCaptureBudget, snapshotDirectory: String? = nil,
-                    screen: Snapshot.Screen? = nil,
-                    registrationTimeout: Duration = TransportOptions.device.handshakeTimeout,
-                    recording: String? = nil, recordingLimitBytes: Int = CaptureSession.defaultRecordingLimitBytes) {
+        public init(
+            appId: String = "org.weft.app", appName: String? = nil, appVersion: String = "0",
+            instance: String? = nil, token: String? = nil, updateRate: Double = 30,
+            captureBudget: Double = CaptureSession.defaultCaptureBudget, snapshotDirectory: String? = nil,
+            screen: Snapshot.Screen? = nil,
+            registrationTimeout: Duration = TransportOptions.device.handshakeTimeout,
+            recording: String? = nil, recordingLimitBytes: Int = CaptureSession.defaultRecordingLimitBytes
+        ) {
             self.appId = appId
             self.appName = appName
             self.appVersion = appVersion

@@ -14,8 +14,10 @@ public struct DeviceIdentity: Sendable, Equatable {
     public var host: String
 
     /// An identity; instance and host default to `WEFT_INSTANCE` (else `default`) and this machine.
-    public init(appId: String, instance: String = GatewayEnvironment.defaultInstance,
-                host: String = ProcessInfo.processInfo.hostName) {
+    public init(
+        appId: String, instance: String = GatewayEnvironment.defaultInstance,
+        host: String = ProcessInfo.processInfo.hostName
+    ) {
         self.appId = appId
         self.instance = instance
         self.host = host
@@ -40,8 +42,10 @@ public struct DeviceInfo: Sendable, Equatable {
     public var screen: Screen
 
     /// The information to register; pid and platform default to this process's, the screen to 375 x 667.
-    public init(appName: String, appVersion: String = "0", pid: Int = Int(ProcessInfo.processInfo.processIdentifier),
-                platform: String = DeviceInfo.currentPlatform, screen: Screen = Screen(width: 375, height: 667)) {
+    public init(
+        appName: String, appVersion: String = "0", pid: Int = Int(ProcessInfo.processInfo.processIdentifier),
+        platform: String = DeviceInfo.currentPlatform, screen: Screen = Screen(width: 375, height: 667)
+    ) {
         self.appName = appName
         self.appVersion = appVersion
         self.pid = pid
@@ -50,12 +54,12 @@ public struct DeviceInfo: Sendable, Equatable {
     }
 
     #if os(Linux)
-    /// The platform this build runs on, as the protocol names it.
-    public static let currentPlatform = "linux"
+        /// The platform this build runs on, as the protocol names it.
+        public static let currentPlatform = "linux"
     #elseif os(macOS)
-    public static let currentPlatform = "macos"
+        public static let currentPlatform = "macos"
     #else
-    public static let currentPlatform = "unknown"
+        public static let currentPlatform = "unknown"
     #endif
 }
 
@@ -68,8 +72,10 @@ extension DeviceIdentity {
             "info": [
                 "appName": .string(info.appName), "appVersion": .string(info.appVersion), "pid": .number(Double(info.pid)),
                 "platform": .string(info.platform),
-                "screen": ["width": .number(info.screen.width), "height": .number(info.screen.height),
-                           "scale": .number(info.screen.scale)],
+                "screen": [
+                    "width": .number(info.screen.width), "height": .number(info.screen.height),
+                    "scale": .number(info.screen.scale),
+                ],
             ],
         ]
         return params.jsonBytes

@@ -1,8 +1,9 @@
+import Dispatch
 import WeftJSON
 import WeftSnapshot
-import Dispatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A request an inspector sent to this program, as the host's handler receives it. Answer it
@@ -34,9 +35,11 @@ public struct DeviceRequest: Sendable {
     /// sends neither).
     let expiresAt: WallClock.Milliseconds?
 
-    init(id: Int, method: String, paramsBytes: [UInt8], receivedBytes: Int = 0, generation: UInt64,
-         receivedAt: ContinuousClock.Instant = .now, gatewayTimeout: Duration? = nil,
-         expiresAt: WallClock.Milliseconds? = nil) {
+    init(
+        id: Int, method: String, paramsBytes: [UInt8], receivedBytes: Int = 0, generation: UInt64,
+        receivedAt: ContinuousClock.Instant = .now, gatewayTimeout: Duration? = nil,
+        expiresAt: WallClock.Milliseconds? = nil
+    ) {
         (self.id, self.method, self.paramsBytes) = (id, method, paramsBytes)
         (self.receivedBytes, self.generation) = (receivedBytes, generation)
         (self.receivedAt, self.gatewayTimeout, self.expiresAt) = (receivedAt, gatewayTimeout, expiresAt)

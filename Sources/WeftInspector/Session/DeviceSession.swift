@@ -23,20 +23,27 @@ public final class DeviceSession: Sendable {
     public let client: WebSocketClient
 
     /// A session that is not connected yet: `start()` connects it. Requests are polled with `takeRequests()` unless `delivery` says otherwise.
-    public convenience init(configuration: GatewayConfiguration, identity: DeviceIdentity, info: DeviceInfo,
-                            options: TransportOptions = .device, delivery: RequestDelivery = .polled) {
-        self.init(configuration: configuration, identity: identity, info: info, options: options, delivery: delivery,
-                  protocolVersion: DeviceSessionCore.protocolVersion)
+    public convenience init(
+        configuration: GatewayConfiguration, identity: DeviceIdentity, info: DeviceInfo,
+        options: TransportOptions = .device, delivery: RequestDelivery = .polled
+    ) {
+        self.init(
+            configuration: configuration, identity: identity, info: info, options: options, delivery: delivery,
+            protocolVersion: DeviceSessionCore.protocolVersion)
     }
 
     /// With another protocol version in `Gateway.register` (tests of the refusal).
-    init(configuration: GatewayConfiguration, identity: DeviceIdentity, info: DeviceInfo,
-         options: TransportOptions, delivery: RequestDelivery, protocolVersion: Int) {
+    init(
+        configuration: GatewayConfiguration, identity: DeviceIdentity, info: DeviceInfo,
+        options: TransportOptions, delivery: RequestDelivery, protocolVersion: Int
+    ) {
         self.configuration = configuration
-        core = DeviceSessionCore(identity: identity, info: info, delivery: delivery,
-                                 maximumRequestBytes: options.maximumIncomingMessageBytes, protocolVersion: protocolVersion)
-        client = WebSocketClient(endpoint: configuration.endpoint, path: "/device", token: configuration.token,
-                                 options: options, handlers: core.handlers)
+        core = DeviceSessionCore(
+            identity: identity, info: info, delivery: delivery,
+            maximumRequestBytes: options.maximumIncomingMessageBytes, protocolVersion: protocolVersion)
+        client = WebSocketClient(
+            endpoint: configuration.endpoint, path: "/device", token: configuration.token,
+            options: options, handlers: core.handlers)
     }
 
     /// Connects in the background; returns at once.
@@ -105,8 +112,12 @@ public final class DeviceSession: Sendable {
     public func answerIfStale(_ request: DeviceRequest, at now: ContinuousClock.Instant = .now) -> Bool {
         guard client.isOpen(generation: request.generation) else { return true }
         guard request.hasExpired(at: now) else { return false }
-        fail(request, with: ProtocolError(.timedOut, "timed out: the request expired before it could apply "
-                                          + "(the gateway's time-out passed), and was not served"))
+        fail(
+            request,
+            with: ProtocolError(
+                .timedOut,
+                "timed out: the request expired before it could apply "
+                    + "(the gateway's time-out passed), and was not served"))
         return true
     }
 

@@ -1,7 +1,7 @@
+import Synchronization
 import WeftJSON
 import WeftProtocol
 import WeftSnapshot
-import Synchronization
 
 /// The device side of the protocol, as seen from the transport thread: the registration
 /// handshake, the inspector count, and incoming requests checked and handed on. It holds no
@@ -47,8 +47,10 @@ final class DeviceSessionCore: Sendable {
     /// Requests waiting in the inbox (`.polled` delivery), so an empty poll takes no lock.
     let pendingRequests = Atomic<Int>(0)
 
-    init(identity: DeviceIdentity, info: DeviceInfo, delivery: RequestDelivery, maximumRequestBytes: Int,
-         protocolVersion: Int = DeviceSessionCore.protocolVersion, unanswered: UnansweredRequests = UnansweredRequests()) {
+    init(
+        identity: DeviceIdentity, info: DeviceInfo, delivery: RequestDelivery, maximumRequestBytes: Int,
+        protocolVersion: Int = DeviceSessionCore.protocolVersion, unanswered: UnansweredRequests = UnansweredRequests()
+    ) {
         state = Mutex(State(unanswered: unanswered))
         self.protocolVersion = protocolVersion
         self.identity = identity
@@ -78,8 +80,11 @@ final class DeviceSessionCore: Sendable {
             state.refusedOnThisConnection = false
             return id
         }
-        return [EnvelopeWriter.request(id: id, method: "Gateway.register",
-                                       params: identity.registerParams(info: info, protocolVersion: protocolVersion))]
+        return [
+            EnvelopeWriter.request(
+                id: id, method: "Gateway.register",
+                params: identity.registerParams(info: info, protocolVersion: protocolVersion))
+        ]
     }
 
     private func received(_ bytes: [UInt8], generation: UInt64) -> [OutgoingMessage] {
@@ -109,7 +114,8 @@ final class DeviceSessionCore: Sendable {
             reply(id: id.integer, envelope: envelope, generation: generation)
             return []
         default:
-            return answer(id: envelope.integerID, ProtocolError(.invalidRequest, "invalid request: a request needs \"id\" and \"method\""))
+            return answer(
+                id: envelope.integerID, ProtocolError(.invalidRequest, "invalid request: a request needs \"id\" and \"method\""))
         }
     }
 
@@ -127,8 +133,9 @@ final class DeviceSessionCore: Sendable {
         // Without a `gatewayTime` to measure the offset by, the clocks are taken to agree (one
         // machine): the expiry is kept rather than ignored.
         let expiresAt = envelope.expiresAt.map { gatewayClock?.local($0) ?? $0 }
-        let request = DeviceRequest(id: id, method: method, paramsBytes: params, receivedBytes: size, generation: generation,
-                                    gatewayTimeout: gatewayTimeout, expiresAt: expiresAt)
+        let request = DeviceRequest(
+            id: id, method: method, paramsBytes: params, receivedBytes: size, generation: generation,
+            gatewayTimeout: gatewayTimeout, expiresAt: expiresAt)
         switch delivery {
         case .polled:
             state.withLock { $0.inbox.append(request) }
@@ -187,8 +194,9 @@ final class DeviceSessionCore: Sendable {
 
     /// A request too large to accept: answered from its head when its id is readable.
     private func oversized(head: [UInt8], size: Int, generation: UInt64) -> [OutgoingMessage] {
-        answer(id: Envelope.leadingID(in: head),
-               ProtocolError(.invalidRequest, "request too large: \(size) bytes (limit \(maximumRequestBytes))"))
+        answer(
+            id: Envelope.leadingID(in: head),
+            ProtocolError(.invalidRequest, "request too large: \(size) bytes (limit \(maximumRequestBytes))"))
     }
 
     private func closed(code: Int?) {

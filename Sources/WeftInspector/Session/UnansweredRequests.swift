@@ -33,8 +33,10 @@ struct UnansweredRequests {
     mutating func admit(size: Int, generation: UInt64) -> ProtocolError? {
         if generation != self.generation { (self.generation, count, bytes) = (generation, 0, 0) }
         guard count < maximumCount, count == 0 || bytes + size <= maximumBytes else {
-            return ProtocolError(.internalError, "too many requests wait for the program: \(count) unanswered, "
-                                 + "holding \(bytes) bytes (limits \(maximumCount) requests, \(maximumBytes) bytes)")
+            return ProtocolError(
+                .internalError,
+                "too many requests wait for the program: \(count) unanswered, "
+                    + "holding \(bytes) bytes (limits \(maximumCount) requests, \(maximumBytes) bytes)")
         }
         count += 1
         bytes += size

@@ -43,8 +43,11 @@ final class Mailbox: Sendable {
     let lastError = Mutex<String?>(nil)
 
     init(options: TransportOptions) {
-        contents = Mutex(Contents(queue: OutgoingQueue(eventBudget: options.eventQueueBytes,
-                                                       hardLimit: options.maximumQueuedBytes)))
+        contents = Mutex(
+            Contents(
+                queue: OutgoingQueue(
+                    eventBudget: options.eventQueueBytes,
+                    hardLimit: options.maximumQueuedBytes)))
     }
 
     /// The admission of a message handed to `send`.

@@ -14,10 +14,13 @@ public struct ReconnectBackoff: Sendable, Equatable {
     public var jitter: Double
 
     /// A back-off of 250 ms doubling to 5 s with half the delay random by default; invalid values trap.
-    public init(initialDelay: Duration = .milliseconds(250), maximumDelay: Duration = .seconds(5),
-                multiplier: Double = 2, jitter: Double = 0.5) {
-        precondition(initialDelay > .zero && maximumDelay >= initialDelay && multiplier >= 1 && (0...1).contains(jitter),
-                     "invalid back-off parameters")
+    public init(
+        initialDelay: Duration = .milliseconds(250), maximumDelay: Duration = .seconds(5),
+        multiplier: Double = 2, jitter: Double = 0.5
+    ) {
+        precondition(
+            initialDelay > .zero && maximumDelay >= initialDelay && multiplier >= 1 && (0...1).contains(jitter),
+            "invalid back-off parameters")
         self.initialDelay = initialDelay
         self.maximumDelay = maximumDelay
         self.multiplier = multiplier

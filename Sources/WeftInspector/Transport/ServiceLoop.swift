@@ -58,8 +58,10 @@ final class ServiceLoop: @unchecked Sendable {
     /// counts as a failed attempt however long it was open.
     private var handshakeTimedOut = false
 
-    init(endpoint: GatewayEndpoint, requestPath: String, options: TransportOptions, mailbox: Mailbox,
-         handlers: WebSocketClient.Handlers) {
+    init(
+        endpoint: GatewayEndpoint, requestPath: String, options: TransportOptions, mailbox: Mailbox,
+        handlers: WebSocketClient.Handlers
+    ) {
         self.endpoint = endpoint
         self.requestPath = requestPath
         self.options = options
@@ -81,10 +83,12 @@ final class ServiceLoop: @unchecked Sendable {
         assembler = MessageAssembler(limit: options.maximumIncomingMessageBytes)
         let pingSeconds = UInt16(clamping: max(1, options.keepAliveInterval.components.seconds))
         idlePolicy = .allocate(capacity: 1)
-        idlePolicy.initialize(to: lws_retry_bo_t(retry_ms_table: nil, retry_ms_table_count: 0, conceal_count: 0,
-                                                 secs_since_valid_ping: pingSeconds,
-                                                 secs_since_valid_hangup: pingSeconds.multipliedReportingOverflow(by: 2).overflow ? .max : pingSeconds * 2,
-                                                 jitter_percent: 0))
+        idlePolicy.initialize(
+            to: lws_retry_bo_t(
+                retry_ms_table: nil, retry_ms_table_count: 0, conceal_count: 0,
+                secs_since_valid_ping: pingSeconds,
+                secs_since_valid_hangup: pingSeconds.multipliedReportingOverflow(by: 2).overflow ? .max : pingSeconds * 2,
+                jitter_percent: 0))
         housekeepingTimer = ServiceTimer(owner: self, purpose: .housekeeping)
         eventTimer = ServiceTimer(owner: self, purpose: .eventTick)
         handshakeTimer = ServiceTimer(owner: self, purpose: .handshakeDeadline)

@@ -23,8 +23,10 @@ final class ServiceTimer {
 
     init(owner: ServiceLoop, purpose: Purpose) {
         storage = .allocate(capacity: 1)
-        storage.initialize(to: Layout(timer: lws_sorted_usec_list_t(),
-                                      owner: Unmanaged.passUnretained(owner).toOpaque(), purpose: purpose.rawValue))
+        storage.initialize(
+            to: Layout(
+                timer: lws_sorted_usec_list_t(),
+                owner: Unmanaged.passUnretained(owner).toOpaque(), purpose: purpose.rawValue))
     }
 
     deinit {

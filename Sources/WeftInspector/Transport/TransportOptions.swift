@@ -38,13 +38,15 @@ public struct TransportOptions: Sendable, Equatable {
     public var allowSelfSignedCertificates: Bool
 
     /// Options with a host program's defaults (`device`): 4 MiB messages in, 8 MiB of events, 64 KiB fragments.
-    public init(maximumIncomingMessageBytes: Int = 4 << 20, eventQueueBytes: Int = 8 << 20,
-                maximumQueuedBytes: Int = 256 << 20, fragmentBytes: Int = 64 << 10,
-                backoff: ReconnectBackoff = ReconnectBackoff(), stableConnection: Duration = .seconds(10),
-                closeTimeout: Duration = .seconds(1), handshakeTimeout: Duration = .seconds(10),
-                eventFlushInterval: Duration = .milliseconds(4),
-                eventTicksBeforeSleep: Int = 50, keepAliveInterval: Duration = .seconds(30),
-                allowSelfSignedCertificates: Bool = false) {
+    public init(
+        maximumIncomingMessageBytes: Int = 4 << 20, eventQueueBytes: Int = 8 << 20,
+        maximumQueuedBytes: Int = 256 << 20, fragmentBytes: Int = 64 << 10,
+        backoff: ReconnectBackoff = ReconnectBackoff(), stableConnection: Duration = .seconds(10),
+        closeTimeout: Duration = .seconds(1), handshakeTimeout: Duration = .seconds(10),
+        eventFlushInterval: Duration = .milliseconds(4),
+        eventTicksBeforeSleep: Int = 50, keepAliveInterval: Duration = .seconds(30),
+        allowSelfSignedCertificates: Bool = false
+    ) {
         self.maximumIncomingMessageBytes = maximumIncomingMessageBytes
         self.eventQueueBytes = eventQueueBytes
         self.maximumQueuedBytes = maximumQueuedBytes

@@ -32,12 +32,14 @@ public final class WebSocketClient: Sendable {
         public var handshakePending: @Sendable () -> Bool
 
         /// Handlers that ignore everything and always reconnect, unless given.
-        public init(opened: @escaping @Sendable (UInt64) -> [OutgoingMessage] = { _ in [] },
-                    received: @escaping @Sendable ([UInt8], UInt64) -> [OutgoingMessage] = { _, _ in [] },
-                    oversized: @escaping @Sendable ([UInt8], Int, UInt64) -> [OutgoingMessage] = { _, _, _ in [] },
-                    closed: @escaping @Sendable (Int?) -> Void = { _ in },
-                    shouldReconnect: @escaping @Sendable () -> Bool = { true },
-                    handshakePending: @escaping @Sendable () -> Bool = { false }) {
+        public init(
+            opened: @escaping @Sendable (UInt64) -> [OutgoingMessage] = { _ in [] },
+            received: @escaping @Sendable ([UInt8], UInt64) -> [OutgoingMessage] = { _, _ in [] },
+            oversized: @escaping @Sendable ([UInt8], Int, UInt64) -> [OutgoingMessage] = { _, _, _ in [] },
+            closed: @escaping @Sendable (Int?) -> Void = { _ in },
+            shouldReconnect: @escaping @Sendable () -> Bool = { true },
+            handshakePending: @escaping @Sendable () -> Bool = { false }
+        ) {
             self.opened = opened
             self.received = received
             self.oversized = oversized
@@ -69,8 +71,9 @@ public final class WebSocketClient: Sendable {
         self.path = path
         self.options = options
         mailbox = Mailbox(options: options)
-        loop = ServiceLoop(endpoint: endpoint, requestPath: endpoint.requestPath(path, token: token),
-                           options: options, mailbox: mailbox, handlers: handlers)
+        loop = ServiceLoop(
+            endpoint: endpoint, requestPath: endpoint.requestPath(path, token: token),
+            options: options, mailbox: mailbox, handlers: handlers)
         thread = Mutex(nil)
     }
 
@@ -173,9 +176,10 @@ public final class WebSocketClient: Sendable {
 
     package var statistics: Statistics {
         mailbox.contents.withLock {
-            Statistics(queuedMessages: $0.queue.count, queuedBytes: $0.queue.queuedBytes,
-                       droppedEvents: $0.queue.droppedEvents, messagesSent: $0.messagesSent,
-                       generation: $0.generation, isOpen: $0.isOpen)
+            Statistics(
+                queuedMessages: $0.queue.count, queuedBytes: $0.queue.queuedBytes,
+                droppedEvents: $0.queue.droppedEvents, messagesSent: $0.messagesSent,
+                generation: $0.generation, isOpen: $0.isOpen)
         }
     }
 }

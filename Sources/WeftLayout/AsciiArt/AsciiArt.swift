@@ -14,10 +14,13 @@ public enum AsciiArt {
     /// A box named `name` around `children` (each a possibly multi-line ASCII art string),
     /// side by side when `direction` is horizontal, one above the other when vertical.
     /// No children: the bare name, no box.
-    public static func box(name: String, children: [String],
-                           direction: StackLayoutDirection = .horizontal) -> String {
+    public static func box(
+        name: String, children: [String],
+        direction: StackLayoutDirection = .horizontal
+    ) -> String {
         if children.isEmpty { return name }
-        let rows = direction == .horizontal
+        let rows =
+            direction == .horizontal
             ? horizontalRows(name: name, children: children)
             : verticalRows(name: name, children: children)
         return withBorders(rows, name: name).joined(separator: "\n")

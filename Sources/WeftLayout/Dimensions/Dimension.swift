@@ -114,15 +114,15 @@ private func leadingNumber(_ string: String) -> Double {
         while end < characters.count, (0x30...0x39).contains(characters[end]) { end += 1 }
         return end - start
     }
-    if end < characters.count, characters[end] == 0x2B || characters[end] == 0x2D { end += 1 } // + -
+    if end < characters.count, characters[end] == 0x2B || characters[end] == 0x2D { end += 1 }  // + -
     var mantissaDigits = digits()
-    if end < characters.count, characters[end] == 0x2E { // .
+    if end < characters.count, characters[end] == 0x2E {  // .
         end += 1
         mantissaDigits += digits()
     }
     guard mantissaDigits > 0 else { return 0 }
     let mantissaEnd = end
-    if end < characters.count, characters[end] == 0x65 || characters[end] == 0x45 { // e E
+    if end < characters.count, characters[end] == 0x65 || characters[end] == 0x45 {  // e E
         end += 1
         if end < characters.count, characters[end] == 0x2B || characters[end] == 0x2D { end += 1 }
         if digits() == 0 { end = mantissaEnd }
@@ -133,6 +133,7 @@ private func leadingNumber(_ string: String) -> Double {
 /// A plain decimal number (`-12`, `0.5`, `1e3`), nothing before or after it, finite.
 private func strictDecimal(_ text: Substring) -> Double? {
     guard let first = text.first, first.isNumber || first == "-" || first == "." || first == "+",
-          let number = Double(text), number.isFinite else { return nil }
+        let number = Double(text), number.isFinite
+    else { return nil }
     return number
 }

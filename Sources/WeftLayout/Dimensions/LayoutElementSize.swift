@@ -16,9 +16,11 @@ public struct LayoutElementSize: Hashable, Sendable, CustomStringConvertible {
 
     /// A size whose dimensions not given are auto.
     @inlinable
-    public init(width: Dimension = .auto, height: Dimension = .auto,
-                minWidth: Dimension = .auto, minHeight: Dimension = .auto,
-                maxWidth: Dimension = .auto, maxHeight: Dimension = .auto) {
+    public init(
+        width: Dimension = .auto, height: Dimension = .auto,
+        minWidth: Dimension = .auto, minHeight: Dimension = .auto,
+        maxWidth: Dimension = .auto, maxHeight: Dimension = .auto
+    ) {
         self.width = width
         self.height = height
         self.minWidth = minWidth
@@ -52,8 +54,10 @@ public struct LayoutElementSize: Hashable, Sendable, CustomStringConvertible {
     }
 
     @inlinable
-    static func resolveAxis(exact: Dimension, min: Dimension, max: Dimension, parent: Double,
-                            autoMin: Double, autoMax: Double) -> (Double, Double) {
+    static func resolveAxis(
+        exact: Dimension, min: Dimension, max: Dimension, parent: Double,
+        autoMin: Double, autoMax: Double
+    ) -> (Double, Double) {
         let exactValue = exact.resolve(autoSize: .nan, parentSize: parent)
         let minValue = min.resolve(autoSize: autoMin, parentSize: parent)
         let maxValue = max.resolve(autoSize: autoMax, parentSize: parent)

@@ -19,8 +19,9 @@ public struct LayoutSize: Hashable, Sendable, CustomStringConvertible {
     /// Both dimensions resolved against `parentSize`, each falling back to `autoSize` when auto
     /// (ASLayoutSizeResolveSize).
     public func resolve(parentSize: Size, autoSize: Size) -> Size {
-        Size(width: width.resolve(autoSize: autoSize.width, parentSize: parentSize.width),
-             height: height.resolve(autoSize: autoSize.height, parentSize: parentSize.height))
+        Size(
+            width: width.resolve(autoSize: autoSize.width, parentSize: parentSize.width),
+            height: height.resolve(autoSize: autoSize.height, parentSize: parentSize.height))
     }
 
     /// `{50%, 20pt}` (NSStringFromASLayoutSize).

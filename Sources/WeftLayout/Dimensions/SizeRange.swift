@@ -53,8 +53,9 @@ public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
     /// `size` forced into the range per axis: max(min, min(max, v)) (ASSizeRangeClamp).
     @inlinable
     public func clamp(_ size: Size) -> Size {
-        Size(width: foundationMax(min.width, foundationMin(max.width, size.width)),
-             height: foundationMax(min.height, foundationMin(max.height, size.height)))
+        Size(
+            width: foundationMax(min.width, foundationMin(max.width, size.width)),
+            height: foundationMax(min.height, foundationMin(max.height, size.height)))
     }
 
     /// `{{w, h}}` when exact, else `{{minW, minH}, {maxW, maxH}}`, numbers with `%.17g`

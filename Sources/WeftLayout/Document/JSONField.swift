@@ -106,8 +106,9 @@ struct JSONObjectField {
     /// Throws for the first unknown key in alphabetical order (so the message is stable).
     func allowOnly(_ allowed: [String]) throws {
         for key in object.keys.sorted() where !allowed.contains(key) {
-            throw LayoutDocumentError(path: JSONField.join(path, key),
-                                      message: "unknown key (allowed: \(allowed.joined(separator: ", ")))")
+            throw LayoutDocumentError(
+                path: JSONField.join(path, key),
+                message: "unknown key (allowed: \(allowed.joined(separator: ", ")))")
         }
     }
 }

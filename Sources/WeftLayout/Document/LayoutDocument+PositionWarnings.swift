@@ -11,10 +11,13 @@ extension LayoutDocument {
     private func collectPositionWarnings(_ element: Element, layout: Layout, path: String, into warnings: inout [String]) {
         if !layout.hasFinitePosition {
             let name = element.id.map { "\"\($0)\"" } ?? "\(element.type) at \(path)"
-            warnings.append("\(name): its position \(layout.position) is not finite (an infinite inset in an unbounded range?); printed as 0 on that axis, as Texture's -[ASLayout frame] gives")
+            warnings.append(
+                "\(name): its position \(layout.position) is not finite (an infinite inset in an unbounded range?); printed as 0 on that axis, as Texture's -[ASLayout frame] gives"
+            )
         }
         for child in element.childLayouts(in: layout) {
-            collectPositionWarnings(child.element, layout: child.layout, path: "\(path).children[\(child.index)]", into: &warnings)
+            collectPositionWarnings(
+                child.element, layout: child.layout, path: "\(path).children[\(child.index)]", into: &warnings)
         }
     }
 }

@@ -56,8 +56,10 @@ struct LayoutDocumentDecoder {
 
     private static let typeKeys: KeyValuePairs<String, [String]> = [
         "box": ["intrinsicSize", "className"],
-        "stack": ["direction", "spacing", "justifyContent", "alignItems", "flexWrap", "alignContent", "lineSpacing",
-                  "children"],
+        "stack": [
+            "direction", "spacing", "justifyContent", "alignItems", "flexWrap", "alignContent", "lineSpacing",
+            "children",
+        ],
         "inset": ["insets", "child"],
         "overlay": ["child", "overlay"],
         "background": ["child", "background"],
@@ -117,10 +119,11 @@ struct LayoutDocumentDecoder {
                 children: children.map(\.element))
             return (stack, children)
         case "inset":
-            let insets = try object.field("insets").map { field -> EdgeInsets in
-                let values = try field.tuple(4, "[top, left, bottom, right]") { try $0.numberOrInfinity() }
-                return EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
-            } ?? .zero
+            let insets =
+                try object.field("insets").map { field -> EdgeInsets in
+                    let values = try field.tuple(4, "[top, left, bottom, right]") { try $0.numberOrInfinity() }
+                    return EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+                } ?? .zero
             let child = try decodeElement(try object.required("child"))
             return (InsetLayoutSpec(insets: insets, child: child.element), [child])
         case "overlay":
@@ -147,8 +150,11 @@ struct LayoutDocumentDecoder {
             let vertical = try object.field("verticalPosition")?.oneOf(LayoutNames.relativePosition) ?? .none
             let sizing = try object.field("sizingOption")?.oneOf(LayoutNames.relativeSizingOption) ?? []
             let child = try decodeElement(try object.required("child"))
-            return (RelativeLayoutSpec(horizontalPosition: horizontal, verticalPosition: vertical, sizingOption: sizing,
-                                       child: child.element), [child])
+            return (
+                RelativeLayoutSpec(
+                    horizontalPosition: horizontal, verticalPosition: vertical, sizingOption: sizing,
+                    child: child.element), [child]
+            )
         case "absolute":
             let sizing = try object.field("sizing")?.oneOf(LayoutNames.absoluteSizing) ?? .default
             let children = try decodeChildren(object)
@@ -159,9 +165,12 @@ struct LayoutDocumentDecoder {
             let wrapsCorner = try object.field("wrapsCorner")?.bool() ?? false
             let child = try decodeElement(try object.required("child"))
             let corner = try decodeElement(try object.required("corner"))
-            return (CornerLayoutSpec(child: child.element, corner: corner.element, location: location, offset: offset,
-                                     wrapsCorner: wrapsCorner), [child, corner])
-        default: // "wrapper": `typeKeys` admits no other type.
+            return (
+                CornerLayoutSpec(
+                    child: child.element, corner: corner.element, location: location, offset: offset,
+                    wrapsCorner: wrapsCorner), [child, corner]
+            )
+        default:  // "wrapper": `typeKeys` admits no other type.
             let children = try decodeChildren(object)
             return (WrapperLayoutSpec(children: children.map(\.element)), children)
         }
@@ -175,9 +184,11 @@ struct LayoutDocumentDecoder {
 
     // MARK: Style
 
-    private static let styleKeys = ["width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight", "flexBasis",
-                                    "flexGrow", "flexShrink", "ascender", "descender", "spacingBefore", "spacingAfter",
-                                    "alignSelf", "layoutPosition"]
+    private static let styleKeys = [
+        "width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight", "flexBasis",
+        "flexGrow", "flexShrink", "ascender", "descender", "spacingBefore", "spacingAfter",
+        "alignSelf", "layoutPosition",
+    ]
 
     private func decodeStyle(_ field: JSONField, into style: LayoutElementStyle) throws {
         let object = try field.object()

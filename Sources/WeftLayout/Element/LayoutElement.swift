@@ -88,8 +88,10 @@ extension LayoutElement {
     public var asciiArtString: String { asciiArtName }
 
     /// Applies the style size to `constrainedSize`, then calls `calculateLayoutThatFits` (recording the call in a traced pass).
-    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
-                               context: LayoutContext) -> Layout {
+    public func layoutThatFits(
+        _ constrainedSize: SizeRange, parentSize: Size,
+        context: LayoutContext
+    ) -> Layout {
         let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)
         if let trace = context.trace {
             return trace.call(self, constrainedSize: constrainedSize, parentSize: parentSize, resolvedSize: resolved) {

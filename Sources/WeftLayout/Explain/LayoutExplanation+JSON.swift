@@ -15,8 +15,10 @@ extension LayoutExplanation {
     }
 
     private func json(_ link: Link, id: (any LayoutElement) -> String?) -> JSONValue {
-        let sections = [("parent", link.fromParent), ("style", link.style), ("own", link.own),
-                        ("rounding", link.rounding.map { [$0] } ?? [])]
+        let sections = [
+            ("parent", link.fromParent), ("style", link.style), ("own", link.own),
+            ("rounding", link.rounding.map { [$0] } ?? []),
+        ]
         return [
             "id": id(link.element).map(JSONValue.string) ?? .null,
             "name": .string(link.name),

@@ -64,8 +64,8 @@ public struct LayoutExplanation {
         self.scale = trace.scale
     }
 
-
-    private static func steps(about childIndex: Int?, call index: Int?, in parent: Int?, trace: LayoutTrace) -> [LayoutTrace.Step] {
+    private static func steps(about childIndex: Int?, call index: Int?, in parent: Int?, trace: LayoutTrace) -> [LayoutTrace.Step]
+    {
         guard let parent else { return [] }
         return trace.calls[parent].steps.filter { step in
             (index != nil && step.call == index) || (childIndex != nil && step.child == childIndex)
@@ -76,27 +76,33 @@ public struct LayoutExplanation {
     /// that both grows and shrinks in an exact-length stack is measured only by the flex pass;
     /// when its share rounds to nothing, no pass lays it out).
     private static func placeholder(_ layout: Layout, childIndex: Int?, parentCall: Int, trace: LayoutTrace) -> Link {
-        let kept = LayoutTrace.Step(rule: "stack.placeholderKept", child: childIndex, call: nil, values: [],
-                                    sentence: "no flex pass laid it out (its share was 0), so it keeps the 0 x 0 placeholder and was never measured")
-        return Link(element: layout.element, childIndex: childIndex, call: nil, constrainedSize: layout.constrainedSize,
-                    parentSize: .undefined, resolvedSize: nil, frame: layout.frame,
-                    fromParent: steps(about: childIndex, call: nil, in: parentCall, trace: trace) + [kept] + positionSteps(layout),
-                    style: [], own: [], rounding: nil)
+        let kept = LayoutTrace.Step(
+            rule: "stack.placeholderKept", child: childIndex, call: nil, values: [],
+            sentence: "no flex pass laid it out (its share was 0), so it keeps the 0 x 0 placeholder and was never measured")
+        return Link(
+            element: layout.element, childIndex: childIndex, call: nil, constrainedSize: layout.constrainedSize,
+            parentSize: .undefined, resolvedSize: nil, frame: layout.frame,
+            fromParent: steps(about: childIndex, call: nil, in: parentCall, trace: trace) + [kept] + positionSteps(layout),
+            style: [], own: [], rounding: nil)
     }
 
     /// A position the parent computed that is not finite (an infinite inset in an unbounded
     /// range) is 0 in the frame, as Texture's -[ASLayout frame] gives it.
     private static func positionSteps(_ layout: Layout) -> [LayoutTrace.Step] {
         guard !layout.hasFinitePosition else { return [] }
-        return [LayoutTrace.Step(
-            rule: "position.notFinite", child: nil, call: nil,
-            values: [.init("x", layout.position.x), .init("y", layout.position.y)],
-            sentence: "its position (" + traceNumber(layout.position.x) + ", " + traceNumber(layout.position.y)
-                + ") is not finite, so its frame puts it at 0 on that axis, as Texture's -[ASLayout frame] does")]
+        return [
+            LayoutTrace.Step(
+                rule: "position.notFinite", child: nil, call: nil,
+                values: [.init("x", layout.position.x), .init("y", layout.position.y)],
+                sentence: "its position (" + traceNumber(layout.position.x) + ", " + traceNumber(layout.position.y)
+                    + ") is not finite, so its frame puts it at 0 on that axis, as Texture's -[ASLayout frame] does")
+        ]
     }
 
-    private static func link(_ layout: Layout, call index: Int, childIndex: Int?, parentCall: Int?,
-                             trace: LayoutTrace) -> Link {
+    private static func link(
+        _ layout: Layout, call index: Int, childIndex: Int?, parentCall: Int?,
+        trace: LayoutTrace
+    ) -> Link {
         let call = trace.calls[index]
         let fromParent = steps(about: childIndex, call: index, in: parentCall, trace: trace) + positionSteps(layout)
         var rounding: LayoutTrace.Step?
@@ -104,19 +110,24 @@ public struct LayoutExplanation {
             rounding = LayoutTrace.Step(
                 rule: "size.invalid", child: nil, call: nil,
                 values: [.init("computedWidth", computed.width), .init("computedHeight", computed.height)],
-                sentence: "its computed size " + traceSize(computed) + " is not a valid layout size (undefined, infinite, negative or 1e7 and more), so it becomes 0 x 0, as in Texture")
+                sentence: "its computed size " + traceSize(computed)
+                    + " is not a valid layout size (undefined, infinite, negative or 1e7 and more), so it becomes 0 x 0, as in Texture"
+            )
         } else if let computed = call.computedSize, computed != call.size {
             rounding = LayoutTrace.Step(
                 rule: "pixel.round", child: nil, call: nil,
-                values: [.init("computedWidth", computed.width), .init("computedHeight", computed.height),
-                         .init("width", call.size.width), .init("height", call.size.height), .init("scale", trace.scale)],
+                values: [
+                    .init("computedWidth", computed.width), .init("computedHeight", computed.height),
+                    .init("width", call.size.width), .init("height", call.size.height), .init("scale", trace.scale),
+                ],
                 sentence: "rounded up to the pixel grid (1/" + traceNumber(trace.scale) + " point): " + traceSize(computed)
                     + " -> " + traceSize(call.size))
         }
-        return Link(element: layout.element, childIndex: childIndex, call: index, constrainedSize: call.constrainedSize,
-                    parentSize: call.parentSize, resolvedSize: call.resolvedSize,
-                    frame: layout.frame, fromParent: fromParent,
-                    style: StyleRangeExplanation.steps(call), own: call.steps.filter { $0.child == nil }, rounding: rounding)
+        return Link(
+            element: layout.element, childIndex: childIndex, call: index, constrainedSize: call.constrainedSize,
+            parentSize: call.parentSize, resolvedSize: call.resolvedSize,
+            frame: layout.frame, fromParent: fromParent,
+            style: StyleRangeExplanation.steps(call), own: call.steps.filter { $0.child == nil }, rounding: rounding)
     }
 }
 
@@ -142,12 +153,16 @@ extension LayoutExplanation {
     public var text: String {
         var lines: [String] = []
         for (depth, link) in links.enumerated() {
-            let place = depth == 0 ? "the root" : (link.childIndex.map { "child \($0) of " } ?? "the layout of ") + links[depth - 1].name
-            lines.append("\(depth). " + link.name + " (" + place + "): " + traceSize(link.frame.size) + " at ("
-                         + traceNumber(link.frame.minX) + ", " + traceNumber(link.frame.minY) + ")")
+            let place =
+                depth == 0 ? "the root" : (link.childIndex.map { "child \($0) of " } ?? "the layout of ") + links[depth - 1].name
+            lines.append(
+                "\(depth). " + link.name + " (" + place + "): " + traceSize(link.frame.size) + " at ("
+                    + traceNumber(link.frame.minX) + ", " + traceNumber(link.frame.minY) + ")")
             for step in link.fromParent { lines.append("   < " + step.sentence) }
-            lines.append("   given " + traceRange(link.constrainedSize) + (link.parentSize.width.isNaN && link.parentSize.height.isNaN
-                ? "" : "; parent size " + traceSize(link.parentSize)))
+            lines.append(
+                "   given " + traceRange(link.constrainedSize)
+                    + (link.parentSize.width.isNaN && link.parentSize.height.isNaN
+                        ? "" : "; parent size " + traceSize(link.parentSize)))
             for step in link.style + link.own + (link.rounding.map { [$0] } ?? []) { lines.append("   - " + step.sentence) }
         }
         return lines.joined(separator: "\n") + "\n"

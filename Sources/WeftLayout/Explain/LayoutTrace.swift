@@ -96,12 +96,16 @@ public final class LayoutTrace: @unchecked Sendable {
     /// Records one `layoutThatFits` call around `body` (the element's computation) and returns
     /// its layout with `constrainedSize` recorded.
     @inline(never)
-    public func call(_ element: any LayoutElement, constrainedSize: SizeRange, parentSize: Size,
-                     resolvedSize: SizeRange?, _ body: () -> Layout) -> Layout {
+    public func call(
+        _ element: any LayoutElement, constrainedSize: SizeRange, parentSize: Size,
+        resolvedSize: SizeRange?, _ body: () -> Layout
+    ) -> Layout {
         let index = calls.count
         let parent = open.last
-        calls.append(Call(element: element, parent: parent, constrainedSize: constrainedSize, parentSize: parentSize,
-                          styleSize: element.style.size, resolvedSize: resolvedSize))
+        calls.append(
+            Call(
+                element: element, parent: parent, constrainedSize: constrainedSize, parentSize: parentSize,
+                styleSize: element.style.size, resolvedSize: resolvedSize))
         if let parent { calls[parent].children.append(index) }
         open.append(index)
         let layout = body().recording(constrainedSize: constrainedSize)
@@ -129,9 +133,13 @@ public final class LayoutTrace: @unchecked Sendable {
     public func noteMeasurement(measured: Size, size: Size, source: String) {
         computed(size)
         let clamp = measured == size ? "it fits the range" : "clamped into the range: " + traceSize(size)
-        note("leaf.measure", [.init("measuredWidth", measured.width), .init("measuredHeight", measured.height),
-                              .init("width", size.width), .init("height", size.height)],
-             "measures " + traceSize(measured) + " (" + source + "); " + clamp)
+        note(
+            "leaf.measure",
+            [
+                .init("measuredWidth", measured.width), .init("measuredHeight", measured.height),
+                .init("width", size.width), .init("height", size.height),
+            ],
+            "measures " + traceSize(measured) + " (" + source + "); " + clamp)
     }
 
     /// A number as the sentences print it: `375`, `10.5`, `inf`, at most 2 decimals.

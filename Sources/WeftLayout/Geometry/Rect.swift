@@ -42,9 +42,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public func union(_ other: Rect) -> Rect {
         let x = Swift.min(minX, other.minX)
         let y = Swift.min(minY, other.minY)
-        return Rect(x: x, y: y,
-                    width: Swift.max(maxX, other.maxX) - x,
-                    height: Swift.max(maxY, other.maxY) - y)
+        return Rect(
+            x: x, y: y,
+            width: Swift.max(maxX, other.maxX) - x,
+            height: Swift.max(maxY, other.maxY) - y)
     }
 
     /// The overlap of both, or nil when they do not overlap (touching edges count as no overlap
@@ -65,9 +66,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// The rectangle shrunk by `insets` (negative insets grow it), as UIEdgeInsetsInsetRect.
     public func inset(by insets: EdgeInsets) -> Rect {
-        Rect(x: origin.x + insets.left, y: origin.y + insets.top,
-             width: size.width - insets.left - insets.right,
-             height: size.height - insets.top - insets.bottom)
+        Rect(
+            x: origin.x + insets.left, y: origin.y + insets.top,
+            width: size.width - insets.left - insets.right,
+            height: size.height - insets.top - insets.bottom)
     }
 
     /// `{{x, y}, {w, h}}`, as NSStringFromCGRect prints.

@@ -23,27 +23,36 @@ extension Layout {
     public func flattenedFrames(context: LayoutContext) -> [ElementFrame] {
         var result: [ElementFrame] = []
         result.append(ElementFrame(element: element, frame: Rect(origin: position, size: size), depth: 0))
-        appendFrames(of: sublayouts, nodeOrigin: position, offsetFromNode: .zero, depth: 1,
-                     context: context, into: &result)
+        appendFrames(
+            of: sublayouts, nodeOrigin: position, offsetFromNode: .zero, depth: 1,
+            context: context, into: &result)
         return result
     }
 
-    private func appendFrames(of layouts: [Layout], nodeOrigin: Point, offsetFromNode: Point,
-                              depth: Int, context: LayoutContext, into result: inout [ElementFrame]) {
+    private func appendFrames(
+        of layouts: [Layout], nodeOrigin: Point, offsetFromNode: Point,
+        depth: Int, context: LayoutContext, into result: inout [ElementFrame]
+    ) {
         for layout in layouts {
             let offset = offsetFromNode + layout.position
             if layout.element.layoutElementType == .displayNode {
                 let origin = nodeOrigin + Point(x: context.ceilPixel(offset.x), y: context.ceilPixel(offset.y))
-                result.append(ElementFrame(element: layout.element, frame: Rect(origin: origin, size: layout.size),
-                                           depth: depth))
-                layout.appendFrames(of: layout.sublayouts, nodeOrigin: origin, offsetFromNode: .zero,
-                                    depth: depth + 1, context: context, into: &result)
+                result.append(
+                    ElementFrame(
+                        element: layout.element, frame: Rect(origin: origin, size: layout.size),
+                        depth: depth))
+                layout.appendFrames(
+                    of: layout.sublayouts, nodeOrigin: origin, offsetFromNode: .zero,
+                    depth: depth + 1, context: context, into: &result)
             } else {
-                result.append(ElementFrame(element: layout.element,
-                                           frame: Rect(origin: nodeOrigin + offset, size: layout.size),
-                                           depth: depth))
-                layout.appendFrames(of: layout.sublayouts, nodeOrigin: nodeOrigin, offsetFromNode: offset,
-                                    depth: depth + 1, context: context, into: &result)
+                result.append(
+                    ElementFrame(
+                        element: layout.element,
+                        frame: Rect(origin: nodeOrigin + offset, size: layout.size),
+                        depth: depth))
+                layout.appendFrames(
+                    of: layout.sublayouts, nodeOrigin: nodeOrigin, offsetFromNode: offset,
+                    depth: depth + 1, context: context, into: &result)
             }
         }
     }
@@ -60,8 +69,10 @@ extension Layout {
             .recording(constrainedSize: constrainedSize)
     }
 
-    private func collectNodes(in layouts: [Layout], offset: Point, context: LayoutContext,
-                              into nodes: inout [Layout]) {
+    private func collectNodes(
+        in layouts: [Layout], offset: Point, context: LayoutContext,
+        into nodes: inout [Layout]
+    ) {
         for layout in layouts {
             let absolute = offset + layout.position
             if layout.element.layoutElementType == .displayNode {

@@ -27,8 +27,10 @@ public struct Layout {
     /// (ceil((v - FLT_EPSILON) x scale) / scale per axis); an invalid size (NaN, infinite,
     /// negative, or >= 1e7 on either axis) becomes 0x0, as Texture's ASLayout does.
     @inlinable
-    public init(element: any LayoutElement, size: Size, position: Point = .zero,
-                sublayouts: [Layout] = [], context: LayoutContext) {
+    public init(
+        element: any LayoutElement, size: Size, position: Point = .zero,
+        sublayouts: [Layout] = [], context: LayoutContext
+    ) {
         self.element = element
         if size.isValidForLayout {
             self.size = Size(width: context.ceilPixel(size.width), height: context.ceilPixel(size.height))
@@ -40,8 +42,10 @@ public struct Layout {
     }
 
     /// A layout taken as it is, without rounding (for copies and for decoding stored layouts).
-    public init(element: any LayoutElement, exactSize size: Size, position: Point = .zero,
-                sublayouts: [Layout] = []) {
+    public init(
+        element: any LayoutElement, exactSize size: Size, position: Point = .zero,
+        sublayouts: [Layout] = []
+    ) {
         self.element = element
         self.size = size
         self.position = position

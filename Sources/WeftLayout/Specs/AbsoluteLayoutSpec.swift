@@ -25,8 +25,9 @@ public final class AbsoluteLayoutSpec: LayoutSpec {
     /// sizeToFit, else max(min, the children's far edges); clamped.
     public override func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
         let max = constrainedSize.max
-        var size = Size(width: Size.isValidDimension(max.width) ? max.width : .nan,
-                        height: Size.isValidDimension(max.height) ? max.height : .nan)
+        var size = Size(
+            width: Size.isValidDimension(max.width) ? max.width : .nan,
+            height: Size.isValidDimension(max.height) ? max.height : .nan)
         let parentSize = size
         var sublayouts: [Layout] = []
         sublayouts.reserveCapacity(children.count)
@@ -36,11 +37,12 @@ public final class AbsoluteLayoutSpec: LayoutSpec {
             let childRange = child.style.size.resolve(parentSize: parentSize, autoRange: autoRange)
             var sublayout = child.layoutThatFits(childRange, parentSize: parentSize, context: context)
             sublayout.position = position
-            context.trace?.noteChild("absolute.child", child: sublayouts.count,
-                                     [.init("x", position.x), .init("y", position.y)],
-                                     "at its layoutPosition (" + traceNumber(position.x) + ", " + traceNumber(position.y)
-                                         + "), its own style size resolved with auto = up to the spec's max minus the position: "
-                                         + traceRange(childRange) + " -> " + traceSize(sublayout.size))
+            context.trace?.noteChild(
+                "absolute.child", child: sublayouts.count,
+                [.init("x", position.x), .init("y", position.y)],
+                "at its layoutPosition (" + traceNumber(position.x) + ", " + traceNumber(position.y)
+                    + "), its own style size resolved with auto = up to the spec's max minus the position: "
+                    + traceRange(childRange) + " -> " + traceSize(sublayout.size))
             sublayouts.append(sublayout)
         }
         if sizing == .sizeToFit || size.width.isNaN {
@@ -53,9 +55,11 @@ public final class AbsoluteLayoutSpec: LayoutSpec {
         }
         if let trace = context.trace {
             trace.computed(constrainedSize.clamp(size))
-            trace.note("absolute.size", [.init("width", size.width), .init("height", size.height)],
-                       (sizing == .sizeToFit ? "sizeToFit: it encloses its children: " : "its range's max where bounded, else it encloses its children: ")
-                           + traceSize(size) + ", in its range: " + traceSize(constrainedSize.clamp(size)))
+            trace.note(
+                "absolute.size", [.init("width", size.width), .init("height", size.height)],
+                (sizing == .sizeToFit
+                    ? "sizeToFit: it encloses its children: " : "its range's max where bounded, else it encloses its children: ")
+                    + traceSize(size) + ", in its range: " + traceSize(constrainedSize.clamp(size)))
         }
         return Layout(element: self, size: constrainedSize.clamp(size), sublayouts: sublayouts, context: context)
     }

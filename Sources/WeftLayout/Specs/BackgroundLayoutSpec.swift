@@ -17,15 +17,19 @@ public final class BackgroundLayoutSpec: StyleSizeIgnoringLayoutSpec {
     override func layout(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
         guard let child else { return Layout(element: self, size: .zero, context: context) }
         var contents = child.layoutThatFits(constrainedSize, parentSize: parentSize, context: context)
-        context.trace?.noteChild("background.child", child: 0, [.init("width", contents.size.width), .init("height", contents.size.height)],
-                                 "the child is laid out in the background spec's own range and sets its size: " + traceSize(contents.size))
+        context.trace?.noteChild(
+            "background.child", child: 0, [.init("width", contents.size.width), .init("height", contents.size.height)],
+            "the child is laid out in the background spec's own range and sets its size: " + traceSize(contents.size))
         contents.position = .zero
         var sublayouts: [Layout] = []
         if let background {
-            var backgroundLayout = background.layoutThatFits(SizeRange(exactly: contents.size), parentSize: parentSize,
-                                                             context: context)
-            context.trace?.noteChild("background.follows", child: 1, [.init("width", contents.size.width), .init("height", contents.size.height)],
-                                     "the background follows the child: laid out in exactly its size, " + traceSize(contents.size) + ", behind it at (0, 0)")
+            var backgroundLayout = background.layoutThatFits(
+                SizeRange(exactly: contents.size), parentSize: parentSize,
+                context: context)
+            context.trace?.noteChild(
+                "background.follows", child: 1, [.init("width", contents.size.width), .init("height", contents.size.height)],
+                "the background follows the child: laid out in exactly its size, " + traceSize(contents.size)
+                    + ", behind it at (0, 0)")
             backgroundLayout.position = .zero
             sublayouts.append(backgroundLayout)
         }

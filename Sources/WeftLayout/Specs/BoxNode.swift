@@ -40,9 +40,12 @@ public final class BoxNode: LayoutElement {
         let measured = intrinsicSize ?? (constrainedSize.max.isValidForLayout ? constrainedSize.max : .zero)
         let size = constrainedSize.clamp(measured)
         if let trace = context.trace {
-            let source = intrinsicSize != nil ? "its intrinsic size"
-                : constrainedSize.max.isValidForLayout ? "its range's max (a plain node without intrinsic size)"
-                : "0 x 0 (a plain node in an unbounded range)"
+            let source =
+                intrinsicSize != nil
+                ? "its intrinsic size"
+                : constrainedSize.max.isValidForLayout
+                    ? "its range's max (a plain node without intrinsic size)"
+                    : "0 x 0 (a plain node in an unbounded range)"
             trace.noteMeasurement(measured: measured, size: size, source: source)
         }
         return Layout(element: self, size: size, context: context)

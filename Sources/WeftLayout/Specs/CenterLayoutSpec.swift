@@ -41,8 +41,10 @@ public final class CenterLayoutSpec: RelativeLayoutSpec {
     }
 
     /// A spec centring `child` on `centeringOptions`, shrinking on `sizingOptions`.
-    public init(centeringOptions: CenterLayoutSpecCenteringOptions = [],
-                sizingOptions: CenterLayoutSpecSizingOptions = [], child: any LayoutElement) {
+    public init(
+        centeringOptions: CenterLayoutSpecCenteringOptions = [],
+        sizingOptions: CenterLayoutSpecSizingOptions = [], child: any LayoutElement
+    ) {
         self.centeringOptions = centeringOptions
         self.sizingOptions = sizingOptions
         super.init(horizontalPosition: .none, verticalPosition: .none, child: child)

@@ -22,8 +22,10 @@ public final class CornerLayoutSpec: LayoutSpec {
     public var wrapsCorner: Bool
 
     /// A spec pinning `corner` to `location` of `child`, moved by `offset`.
-    public init(child: any LayoutElement, corner: any LayoutElement, location: CornerLayoutLocation,
-                offset: Point = .zero, wrapsCorner: Bool = false) {
+    public init(
+        child: any LayoutElement, corner: any LayoutElement, location: CornerLayoutLocation,
+        offset: Point = .zero, wrapsCorner: Bool = false
+    ) {
         self.location = location
         self.offset = offset
         self.wrapsCorner = wrapsCorner
@@ -41,8 +43,9 @@ public final class CornerLayoutSpec: LayoutSpec {
     public override func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
         guard let child, let corner else { return super.calculateLayoutThatFits(constrainedSize, context: context) }
         let max = constrainedSize.max
-        let parentSize = Size(width: Size.isValidDimension(max.width) ? max.width : .nan,
-                              height: Size.isValidDimension(max.height) ? max.height : .nan)
+        let parentSize = Size(
+            width: Size.isValidDimension(max.width) ? max.width : .nan,
+            height: Size.isValidDimension(max.height) ? max.height : .nan)
         var childLayout = child.layoutThatFits(constrainedSize, parentSize: parentSize, context: context)
         var cornerLayout = corner.layoutThatFits(constrainedSize, parentSize: parentSize, context: context)
 
@@ -76,15 +79,22 @@ public final class CornerLayoutSpec: LayoutSpec {
         cornerLayout.position = cornerFrame.origin
         if let trace = context.trace {
             trace.computed(frame.size)
-            trace.note("corner.child", child: 0, [.init("x", childFrame.minX), .init("y", childFrame.minY)],
-                       "the child is laid out in the spec's range -> " + traceSize(childLayout.size))
-            trace.note("corner.corner", child: 1,
-                       [.init("x", cornerFrame.minX), .init("y", cornerFrame.minY), .init("offsetX", offset.x), .init("offsetY", offset.y)],
-                       "the corner element is centred on the child's \(location) corner, moved by the offset ("
-                           + traceNumber(offset.x) + ", " + traceNumber(offset.y) + ")")
-            trace.note("corner.size", [.init("width", frame.width), .init("height", frame.height)],
-                       wrapsCorner ? "wrapsCorner: the spec encloses child and corner, in its range: " + traceSize(frame.size)
-                           : "the spec is the child's size, " + traceSize(frame.size) + " (the corner may stick out)")
+            trace.note(
+                "corner.child", child: 0, [.init("x", childFrame.minX), .init("y", childFrame.minY)],
+                "the child is laid out in the spec's range -> " + traceSize(childLayout.size))
+            trace.note(
+                "corner.corner", child: 1,
+                [
+                    .init("x", cornerFrame.minX), .init("y", cornerFrame.minY), .init("offsetX", offset.x),
+                    .init("offsetY", offset.y),
+                ],
+                "the corner element is centred on the child's \(location) corner, moved by the offset ("
+                    + traceNumber(offset.x) + ", " + traceNumber(offset.y) + ")")
+            trace.note(
+                "corner.size", [.init("width", frame.width), .init("height", frame.height)],
+                wrapsCorner
+                    ? "wrapsCorner: the spec encloses child and corner, in its range: " + traceSize(frame.size)
+                    : "the spec is the child's size, " + traceSize(frame.size) + " (the corner may stick out)")
         }
         return Layout(element: self, size: frame.size, sublayouts: [childLayout, cornerLayout], context: context)
     }

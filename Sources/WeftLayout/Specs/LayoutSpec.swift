@@ -45,8 +45,10 @@ open class LayoutSpec: LayoutElement {
 
     /// Applies the spec's own style size, then computes. Inset, overlay and background
     /// override this to ignore their style size, as Texture's do.
-    open func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
-                             context: LayoutContext) -> Layout {
+    open func layoutThatFits(
+        _ constrainedSize: SizeRange, parentSize: Size,
+        context: LayoutContext
+    ) -> Layout {
         let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)
         if let trace = context.trace {
             return trace.call(self, constrainedSize: constrainedSize, parentSize: parentSize, resolvedSize: resolved) {
@@ -58,8 +60,9 @@ open class LayoutSpec: LayoutElement {
 
     /// A plain spec: the range's minimum size and no sublayouts.
     open func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
-        context.trace?.note("spec.minimum", [.init("width", constrainedSize.min.width), .init("height", constrainedSize.min.height)],
-                            "a plain layout spec lays nothing out and takes its range's minimum, \(traceSize(constrainedSize.min))")
+        context.trace?.note(
+            "spec.minimum", [.init("width", constrainedSize.min.width), .init("height", constrainedSize.min.height)],
+            "a plain layout spec lays nothing out and takes its range's minimum, \(traceSize(constrainedSize.min))")
         return Layout(element: self, size: constrainedSize.min, context: context)
     }
 }

@@ -16,15 +16,18 @@ public final class OverlayLayoutSpec: StyleSizeIgnoringLayoutSpec {
     override func layout(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
         guard let child else { return Layout(element: self, size: .zero, context: context) }
         var contents = child.layoutThatFits(constrainedSize, parentSize: parentSize, context: context)
-        context.trace?.noteChild("overlay.child", child: 0, [.init("width", contents.size.width), .init("height", contents.size.height)],
-                                 "the child is laid out in the overlay spec's own range and sets its size: " + traceSize(contents.size))
+        context.trace?.noteChild(
+            "overlay.child", child: 0, [.init("width", contents.size.width), .init("height", contents.size.height)],
+            "the child is laid out in the overlay spec's own range and sets its size: " + traceSize(contents.size))
         contents.position = .zero
         var sublayouts = [contents]
         if let overlay {
-            var overlayLayout = overlay.layoutThatFits(SizeRange(exactly: contents.size), parentSize: contents.size,
-                                                       context: context)
-            context.trace?.noteChild("overlay.follows", child: 1, [.init("width", contents.size.width), .init("height", contents.size.height)],
-                                     "the overlay follows the child: laid out in exactly its size, " + traceSize(contents.size) + ", at (0, 0)")
+            var overlayLayout = overlay.layoutThatFits(
+                SizeRange(exactly: contents.size), parentSize: contents.size,
+                context: context)
+            context.trace?.noteChild(
+                "overlay.follows", child: 1, [.init("width", contents.size.width), .init("height", contents.size.height)],
+                "the overlay follows the child: laid out in exactly its size, " + traceSize(contents.size) + ", at (0, 0)")
             overlayLayout.position = .zero
             sublayouts.append(overlayLayout)
         }

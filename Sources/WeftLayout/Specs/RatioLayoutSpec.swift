@@ -40,9 +40,10 @@ public final class RatioLayoutSpec: LayoutSpec {
         let childRange = best.map { constrainedSize.intersect(SizeRange(exactly: $0)) } ?? constrainedSize
         if let trace = context.trace { noteCandidates(trace, constrainedSize, best: best, context: context) }
         var sublayout = child.layoutThatFits(childRange, parentSize: best ?? .undefined, context: context)
-        context.trace?.noteChild("ratio.child", child: 0, [.init("width", sublayout.size.width), .init("height", sublayout.size.height)],
-                                 "the child is laid out in " + traceRange(childRange) + " -> " + traceSize(sublayout.size)
-                                     + "; the spec takes its size")
+        context.trace?.noteChild(
+            "ratio.child", child: 0, [.init("width", sublayout.size.width), .init("height", sublayout.size.height)],
+            "the child is laid out in " + traceRange(childRange) + " -> " + traceSize(sublayout.size)
+                + "; the spec takes its size")
         sublayout.position = .zero
         return Layout(element: self, size: sublayout.size, sublayouts: [sublayout], context: context)
     }
@@ -54,23 +55,32 @@ public final class RatioLayoutSpec: LayoutSpec {
         let max = range.max
         if Size.isValidDimension(max.width) {
             let candidate = range.clamp(Size(width: max.width, height: context.floorPixel(ratio * max.width)))
-            trace.note("ratio.candidate", [.init("width", candidate.width), .init("height", candidate.height),
-                                           .init("distance", distance(candidate))],
-                       "from the max width " + traceNumber(max.width) + ": height " + traceNumber(ratio) + " x "
-                           + traceNumber(max.width) + " (floored to the pixel grid), in the range: " + traceSize(candidate)
-                           + ", " + traceNumber(distance(candidate)) + " off the ratio")
+            trace.note(
+                "ratio.candidate",
+                [
+                    .init("width", candidate.width), .init("height", candidate.height),
+                    .init("distance", distance(candidate)),
+                ],
+                "from the max width " + traceNumber(max.width) + ": height " + traceNumber(ratio) + " x "
+                    + traceNumber(max.width) + " (floored to the pixel grid), in the range: " + traceSize(candidate)
+                    + ", " + traceNumber(distance(candidate)) + " off the ratio")
         }
         if Size.isValidDimension(max.height) {
             let candidate = range.clamp(Size(width: context.floorPixel(max.height / ratio), height: max.height))
-            trace.note("ratio.candidate", [.init("width", candidate.width), .init("height", candidate.height),
-                                           .init("distance", distance(candidate))],
-                       "from the max height " + traceNumber(max.height) + ": width " + traceNumber(max.height) + " / "
-                           + traceNumber(ratio) + " (floored to the pixel grid), in the range: " + traceSize(candidate)
-                           + ", " + traceNumber(distance(candidate)) + " off the ratio")
+            trace.note(
+                "ratio.candidate",
+                [
+                    .init("width", candidate.width), .init("height", candidate.height),
+                    .init("distance", distance(candidate)),
+                ],
+                "from the max height " + traceNumber(max.height) + ": width " + traceNumber(max.height) + " / "
+                    + traceNumber(ratio) + " (floored to the pixel grid), in the range: " + traceSize(candidate)
+                    + ", " + traceNumber(distance(candidate)) + " off the ratio")
         }
         if let best {
-            trace.note("ratio.choice", [.init("width", best.width), .init("height", best.height)],
-                       "keeps " + traceSize(best) + " (the first candidate unless the second is strictly closer to the ratio)")
+            trace.note(
+                "ratio.choice", [.init("width", best.width), .init("height", best.height)],
+                "keeps " + traceSize(best) + " (the first candidate unless the second is strictly closer to the ratio)")
         } else {
             trace.note("ratio.choice", [], "no bounded max on either axis: the child gets the spec's range unchanged")
         }

@@ -46,8 +46,10 @@ public class RelativeLayoutSpec: LayoutSpec {
     public var sizingOption: RelativeLayoutSpecSizingOption
 
     /// A spec placing `child` at these positions, shrinking on `sizingOption`.
-    public init(horizontalPosition: RelativeLayoutSpecPosition, verticalPosition: RelativeLayoutSpecPosition,
-                sizingOption: RelativeLayoutSpecSizingOption = [], child: any LayoutElement) {
+    public init(
+        horizontalPosition: RelativeLayoutSpecPosition, verticalPosition: RelativeLayoutSpecPosition,
+        sizingOption: RelativeLayoutSpecSizingOption = [], child: any LayoutElement
+    ) {
         self.horizontalPosition = horizontalPosition
         self.verticalPosition = verticalPosition
         self.sizingOption = sizingOption
@@ -62,24 +64,30 @@ public class RelativeLayoutSpec: LayoutSpec {
     public override func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
         guard let child else { return super.calculateLayoutThatFits(constrainedSize, context: context) }
         let max = constrainedSize.max
-        var size = Size(width: Size.isValidDimension(max.width) ? max.width : .nan,
-                        height: Size.isValidDimension(max.height) ? max.height : .nan)
-        let childMin = Size(width: horizontalPosition != .none ? 0 : constrainedSize.min.width,
-                            height: verticalPosition != .none ? 0 : constrainedSize.min.height)
+        var size = Size(
+            width: Size.isValidDimension(max.width) ? max.width : .nan,
+            height: Size.isValidDimension(max.height) ? max.height : .nan)
+        let childMin = Size(
+            width: horizontalPosition != .none ? 0 : constrainedSize.min.width,
+            height: verticalPosition != .none ? 0 : constrainedSize.min.height)
         var sublayout = child.layoutThatFits(SizeRange(min: childMin, max: max), parentSize: size, context: context)
         let childSize = sublayout.size
-        context.trace?.noteChild("relative.childRange", child: 0,
-                                 [.init("minWidth", childMin.width), .init("minHeight", childMin.height)],
-                                 "the child gets the spec's max with a minimum of 0 on each positioned axis ("
-                                     + traceRange(SizeRange(min: childMin, max: max)) + ") -> " + traceSize(childSize))
+        context.trace?.noteChild(
+            "relative.childRange", child: 0,
+            [.init("minWidth", childMin.width), .init("minHeight", childMin.height)],
+            "the child gets the spec's max with a minimum of 0 on each positioned axis ("
+                + traceRange(SizeRange(min: childMin, max: max)) + ") -> " + traceSize(childSize))
 
         // Undefined axes take the child's size.
-        size = constrainedSize.clamp(Size(width: size.width.isFinite ? size.width : childSize.width,
-                                          height: size.height.isFinite ? size.height : childSize.height))
+        size = constrainedSize.clamp(
+            Size(
+                width: size.width.isFinite ? size.width : childSize.width,
+                height: size.height.isFinite ? size.height : childSize.height))
         // Minimum sizing shrinks towards the child.
-        size = constrainedSize.clamp(Size(
-            width: foundationMin(size.width, sizingOption.contains(.minimumWidth) ? childSize.width : size.width),
-            height: foundationMin(size.height, sizingOption.contains(.minimumHeight) ? childSize.height : size.height)))
+        size = constrainedSize.clamp(
+            Size(
+                width: foundationMin(size.width, sizingOption.contains(.minimumWidth) ? childSize.width : size.width),
+                height: foundationMin(size.height, sizingOption.contains(.minimumHeight) ? childSize.height : size.height)))
 
         sublayout.position = Point(
             x: context.roundPixel((size.width - childSize.width) * horizontalPosition.proportion),
@@ -87,15 +95,19 @@ public class RelativeLayoutSpec: LayoutSpec {
         if let trace = context.trace {
             trace.computed(size)
             let minimum = sizingOption.isEmpty ? "" : " (minimum sizing shrinks it toward the child)"
-            trace.note("relative.size", [.init("width", size.width), .init("height", size.height)],
-                       "it takes its range's max where bounded, else the child's size" + minimum + ": " + traceSize(size))
-            trace.note("relative.position", child: 0,
-                       [.init("x", sublayout.position.x), .init("y", sublayout.position.y),
-                        .init("freeWidth", size.width - childSize.width), .init("freeHeight", size.height - childSize.height)],
-                       "the child sits at (" + traceNumber(sublayout.position.x) + ", " + traceNumber(sublayout.position.y)
-                           + "): horizontal position \(horizontalPosition) of " + traceNumber(size.width - childSize.width)
-                           + " free, vertical position \(verticalPosition) of " + traceNumber(size.height - childSize.height)
-                           + " free, rounded to the pixel grid")
+            trace.note(
+                "relative.size", [.init("width", size.width), .init("height", size.height)],
+                "it takes its range's max where bounded, else the child's size" + minimum + ": " + traceSize(size))
+            trace.note(
+                "relative.position", child: 0,
+                [
+                    .init("x", sublayout.position.x), .init("y", sublayout.position.y),
+                    .init("freeWidth", size.width - childSize.width), .init("freeHeight", size.height - childSize.height),
+                ],
+                "the child sits at (" + traceNumber(sublayout.position.x) + ", " + traceNumber(sublayout.position.y)
+                    + "): horizontal position \(horizontalPosition) of " + traceNumber(size.width - childSize.width)
+                    + " free, vertical position \(verticalPosition) of " + traceNumber(size.height - childSize.height)
+                    + " free, rounded to the pixel grid")
         }
         return Layout(element: self, size: size, sublayouts: [sublayout], context: context)
     }

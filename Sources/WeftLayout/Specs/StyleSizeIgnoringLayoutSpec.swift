@@ -3,8 +3,10 @@
 /// layoutThatFits). Subclasses implement `layout(_:parentSize:context:)`.
 public class StyleSizeIgnoringLayoutSpec: LayoutSpec {
     /// Lays out against the parent's size without applying the spec's style size (recording the call in a traced pass).
-    public final override func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
-                                              context: LayoutContext) -> Layout {
+    public final override func layoutThatFits(
+        _ constrainedSize: SizeRange, parentSize: Size,
+        context: LayoutContext
+    ) -> Layout {
         if let trace = context.trace {
             return trace.call(self, constrainedSize: constrainedSize, parentSize: parentSize, resolvedSize: nil) {
                 layout(constrainedSize, parentSize: parentSize, context: context)

@@ -22,8 +22,9 @@ public final class WrapperLayoutSpec: LayoutSpec {
         for child in children {
             var sublayout = child.layoutThatFits(constrainedSize, parentSize: constrainedSize.max, context: context)
             sublayout.position = .zero
-            context.trace?.noteChild("wrapper.child", child: sublayouts.count, [],
-                                     "laid out in the wrapper's own range at (0, 0) -> " + traceSize(sublayout.size))
+            context.trace?.noteChild(
+                "wrapper.child", child: sublayouts.count, [],
+                "laid out in the wrapper's own range at (0, 0) -> " + traceSize(sublayout.size))
             size.width = foundationMax(size.width, sublayout.size.width)
             size.height = foundationMax(size.height, sublayout.size.height)
             sublayouts.append(sublayout)

@@ -33,10 +33,10 @@ public enum PrintableText {
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: return true        // C0, DEL, C1
-        case 0x2028, 0x2029: return true                  // line and paragraph separators
-        case 0x202A...0x202E, 0x2066...0x2069: return true // bidirectional embeddings, overrides, isolates
-        case 0x200E, 0x200F, 0x061C: return true          // directional marks
+        case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1
+        case 0x2028, 0x2029: return true  // line and paragraph separators
+        case 0x202A...0x202E, 0x2066...0x2069: return true  // bidirectional embeddings, overrides, isolates
+        case 0x200E, 0x200F, 0x061C: return true  // directional marks
         default: return false
         }
     }

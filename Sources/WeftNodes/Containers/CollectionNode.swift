@@ -23,7 +23,14 @@ open class CollectionNode: ContainerNode {
     /// The axis the collection scrolls along, fixed at creation; items fill lines across it.
     public let scrollAxis: ScrollAxis
     /// Every item gets exactly this size when set (UICollectionViewFlowLayout.itemSize).
-    public var itemSize: Size? { didSet { if itemSize != oldValue { needsItemRelayout = true; setNeedsLayout() } } }
+    public var itemSize: Size? {
+        didSet {
+            if itemSize != oldValue {
+                needsItemRelayout = true
+                setNeedsLayout()
+            }
+        }
+    }
     /// The least gap between items in a line, in points (default 0).
     public var interitemSpacing: Double = 0 { didSet { if interitemSpacing != oldValue { needsItemRelayout = true } } }
     /// The least gap between lines, in points (default 0).
@@ -74,9 +81,10 @@ open class CollectionNode: ContainerNode {
                 lineHasItems = false
             }
             if lineHasItems { along += interitemSpacing }
-            frames.append(vertical
-                ? Rect(x: along, y: across, width: size.width, height: size.height)
-                : Rect(x: across, y: along, width: size.width, height: size.height))
+            frames.append(
+                vertical
+                    ? Rect(x: along, y: across, width: size.width, height: size.height)
+                    : Rect(x: across, y: along, width: size.width, height: size.height))
             along += length
             lineThickness = max(lineThickness, thickness)
             lineHasItems = true

@@ -27,7 +27,8 @@ extension ContainerNode {
     /// Inserts items the data source has already added, at `indices` of the new numbering.
     /// Throws when the indices or the data source's new count do not match.
     public func insertItems(at indices: [Int]) throws {
-        let sorted = try validated(indices, limit: cells.count + indices.count, expectedCount: cells.count + indices.count, operation: "insertItems")
+        let sorted = try validated(
+            indices, limit: cells.count + indices.count, expectedCount: cells.count + indices.count, operation: "insertItems")
         guard hasLoadedData else { return }
         for index in sorted {
             cells.insert(makeCell(at: index), at: index)
@@ -40,7 +41,8 @@ extension ContainerNode {
 
     /// Deletes items the data source has already removed, at `indices` of the old numbering.
     public func deleteItems(at indices: [Int]) throws {
-        let sorted = try validated(indices, limit: cells.count, expectedCount: cells.count - indices.count, operation: "deleteItems")
+        let sorted = try validated(
+            indices, limit: cells.count, expectedCount: cells.count - indices.count, operation: "deleteItems")
         guard hasLoadedData else { return }
         for index in sorted.reversed() {
             release(cells.remove(at: index))
@@ -86,11 +88,16 @@ extension ContainerNode {
         guard let dataSource else { return placeholderCell() }
         let cell = dataSource.container(self, nodeBlockForItemAt: index)?() ?? dataSource.container(self, nodeForItemAt: index)
         if cell.supernode != nil || (cell.owningContainer != nil && cell.owningContainer !== self) {
-            NodeDiagnostics.warn(id, "the data source returned \(cell.id) for item \(index), but it is already in another tree; an empty cell is shown instead")
+            NodeDiagnostics.warn(
+                id,
+                "the data source returned \(cell.id) for item \(index), but it is already in another tree; an empty cell is shown instead"
+            )
             return placeholderCell()
         }
         if cell.owningContainer === self, cells.contains(where: { $0 === cell }) {
-            NodeDiagnostics.warn(id, "the data source returned \(cell.id) for item \(index), but it already shows it; an empty cell is shown instead")
+            NodeDiagnostics.warn(
+                id,
+                "the data source returned \(cell.id) for item \(index), but it already shows it; an empty cell is shown instead")
             return placeholderCell()
         }
         adopt(cell)
@@ -102,7 +109,8 @@ extension ContainerNode {
         var seen = Set<ObjectIdentifier>()
         for index in cells.indices {
             if !seen.insert(ObjectIdentifier(cells[index])).inserted {
-                NodeDiagnostics.warn(id, "the data source returned \(cells[index].id) for two items; item \(index) shows an empty cell instead")
+                NodeDiagnostics.warn(
+                    id, "the data source returned \(cells[index].id) for two items; item \(index) shows an empty cell instead")
                 containerCountInCells -= cells[index].containerCountInSubtree  // counted once per adoption
                 cells[index] = placeholderCell()
             }

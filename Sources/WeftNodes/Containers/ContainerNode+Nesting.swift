@@ -35,8 +35,10 @@ extension ContainerNode {
         let controller = rangeController
         let (preload, display, visible) = (controller.preloadIndices, controller.displayIndices, controller.visibleIndices)
         let cells = self.cells
-        guard Self.anyHoldsOffscreenContainer(preload, in: cells) || Self.anyHoldsOffscreenContainer(display, in: cells)
-            || Self.anyHoldsOffscreenContainer(visible, in: cells) else { return }
+        guard
+            Self.anyHoldsOffscreenContainer(preload, in: cells) || Self.anyHoldsOffscreenContainer(display, in: cells)
+                || Self.anyHoldsOffscreenContainer(visible, in: cells)
+        else { return }
         var indexes = preload + display + visible
         indexes.sort()
         var previous: Int?

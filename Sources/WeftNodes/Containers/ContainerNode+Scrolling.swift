@@ -20,7 +20,8 @@ extension ContainerNode {
     /// to be in a main loop's tree; otherwise it jumps).
     public func setContentOffset(_ newOffset: Point, animated: Bool) {
         if animated, loopOfTree != nil {
-            motion = .animation(from: offset, to: newOffset, elapsed: 0, duration: ScrollMotion.animationDuration, userInitiated: false)
+            motion = .animation(
+                from: offset, to: newOffset, elapsed: 0, duration: ScrollMotion.animationDuration, userInitiated: false)
         } else {
             motion = nil
             moveOffset(to: newOffset)
@@ -33,8 +34,10 @@ extension ContainerNode {
         guard itemFrames.indices.contains(index) else {
             throw NodeError.indexOutOfRange(index: index, count: itemFrames.count, operation: "scrollToItem")
         }
-        let item = itemFrames[index], limit = maximumContentOffset
-        let target = orientation == .vertical
+        let item = itemFrames[index]
+        let limit = maximumContentOffset
+        let target =
+            orientation == .vertical
             ? Point(x: offset.x, y: min(max(0, item.minY), limit.y))
             : Point(x: min(max(0, item.minX), limit.x), y: offset.y)
         setContentOffset(target, animated: animated)
@@ -117,7 +120,7 @@ extension ContainerNode {
     public func advanceMotion(by dt: Double) {
         guard let current = motion else { return }
         switch current {
-        case let .drag(remaining, velocity, timeLeft):
+        case .drag(let remaining, let velocity, let timeLeft):
             if !isTracking {
                 beginDragging()  // the finger touches down in the drag's first frame
                 motion = current
@@ -131,7 +134,7 @@ extension ContainerNode {
             } else {
                 motion = .drag(remaining: remaining - step, velocity: velocity, timeLeft: timeLeft - dt)
             }
-        case let .deceleration(velocity):
+        case .deceleration(let velocity):
             let x = ScrollMotion.decelerate(scrollableDirections.isDisjoint(with: .horizontal) ? 0 : velocity.x, dt: dt)
             let y = ScrollMotion.decelerate(scrollableDirections.isDisjoint(with: .vertical) ? 0 : velocity.y, dt: dt)
             let wanted = offset + Point(x: x.distance, y: y.distance)
@@ -143,7 +146,7 @@ extension ContainerNode {
             } else {
                 motion = .deceleration(velocity: Point(x: x.velocity, y: y.velocity))
             }
-        case let .animation(from, to, elapsed, duration, userInitiated):
+        case .animation(let from, let to, let elapsed, let duration, let userInitiated):
             let now = elapsed + dt
             let progress = ScrollMotion.ease(now / duration)
             moveOffset(to: Point(x: from.x + (to.x - from.x) * progress, y: from.y + (to.y - from.y) * progress))
@@ -172,4 +175,3 @@ extension ContainerNode {
         return Point(x: min(max(0, point.x), limit.x), y: min(max(0, point.y), limit.y))
     }
 }
-

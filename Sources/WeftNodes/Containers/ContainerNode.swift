@@ -31,7 +31,10 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     /// Every item's cell, in item order (allocated when data loads, as Texture does). This,
     /// `contentSize` and `offset` are stored unchecked for exclusivity, as DisplayNode's state
     /// (`rangeInspection` reads them on every streamed update).
-    public internal(set) var cells: [CellNode] { get { storedCells } _modify { yield &storedCells } }
+    public internal(set) var cells: [CellNode] {
+        get { storedCells }
+        _modify { yield &storedCells }
+    }
     @exclusivity(unchecked) private var storedCells: [CellNode] = []
     /// How many scroll containers the trees of `cells` hold (their `containerCountInSubtree`
     /// summed, kept up to date as cells come and go and as their trees change), so that a
@@ -42,7 +45,12 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     /// The size of all items together, in points; the offset is clamped to it.
     public private(set) var contentSize: Size {
         get { storedContentSize }
-        set { if newValue != storedContentSize { storedContentSize = newValue; noteChange() } }
+        set {
+            if newValue != storedContentSize {
+                storedContentSize = newValue
+                noteChange()
+            }
+        }
     }
     @exclusivity(unchecked) private var storedContentSize: Size = .zero
     /// Whether the data source's items have been loaded and measured.
@@ -53,7 +61,10 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
     var needsItemRelayout = false
 
     // Scrolling state (ContainerNode+Scrolling.swift).
-    var offset: Point { get { storedOffset } _modify { yield &storedOffset } }
+    var offset: Point {
+        get { storedOffset }
+        _modify { yield &storedOffset }
+    }
     @exclusivity(unchecked) private var storedOffset: Point = .zero
     var motion: ScrollMotion?
     /// Whether a finger is on the content (between `beginDragging` and `endDragging`).
@@ -129,10 +140,12 @@ open class ContainerNode: DisplayNode, RangeControllerDataSource {
 
     /// Where the content comes to rest after a release: the deceleration's end, clamped.
     open func restingOffset(afterReleaseWith velocity: Point) -> Point {
-        clamped(Point(
-            x: offset.x + ScrollMotion.decelerationDistance(scrollableDirections.isDisjoint(with: .horizontal) ? 0 : velocity.x),
-            y: offset.y + ScrollMotion.decelerationDistance(scrollableDirections.isDisjoint(with: .vertical) ? 0 : velocity.y)
-        ))
+        clamped(
+            Point(
+                x: offset.x
+                    + ScrollMotion.decelerationDistance(scrollableDirections.isDisjoint(with: .horizontal) ? 0 : velocity.x),
+                y: offset.y + ScrollMotion.decelerationDistance(scrollableDirections.isDisjoint(with: .vertical) ? 0 : velocity.y)
+            ))
     }
 
     // MARK: Items

@@ -22,7 +22,7 @@ enum ScrollMotion {
     var isDeceleration: Bool {
         switch self {
         case .deceleration: true
-        case let .animation(_, _, _, _, userInitiated): userInitiated
+        case .animation(_, _, _, _, let userInitiated): userInitiated
         case .drag: false
         }
     }
@@ -31,9 +31,9 @@ enum ScrollMotion {
     /// animations, which keep the previous direction, as in Texture).
     var directionVelocity: Point {
         switch self {
-        case let .drag(_, velocity, _): velocity
-        case let .deceleration(velocity): velocity
-        case let .animation(from, to, _, _, userInitiated): userInitiated ? to - from : .zero
+        case .drag(_, let velocity, _): velocity
+        case .deceleration(let velocity): velocity
+        case .animation(let from, let to, _, _, let userInitiated): userInitiated ? to - from : .zero
         }
     }
 

@@ -102,8 +102,8 @@ public final class MainLoop {
     }
     @exclusivity(unchecked) private var state = FrameState()
     #if DEBUG
-    /// The thread running the current frame (debug builds check writes against it).
-    private var frameThread = pthread_self()
+        /// The thread running the current frame (debug builds check writes against it).
+        private var frameThread = pthread_self()
     #endif
     /// Memory warnings so far (`simulateMemoryWarning`): observers tell a new one by the count.
     public internal(set) var memoryWarnings = 0
@@ -115,14 +115,21 @@ public final class MainLoop {
     public var rangeModeForMemoryWarnings: RangeMode = .lowMemory {
         didSet {
             if rangeModeForMemoryWarnings != .lowMemory && rangeModeForMemoryWarnings != .visibleOnly {
-                NodeDiagnostics.warn("loop", "rangeModeForMemoryWarnings must be lowMemory or visibleOnly, not \(rangeModeForMemoryWarnings.rawValue)")
+                NodeDiagnostics.warn(
+                    "loop",
+                    "rangeModeForMemoryWarnings must be lowMemory or visibleOnly, not \(rangeModeForMemoryWarnings.rawValue)")
                 rangeModeForMemoryWarnings = oldValue
             }
         }
     }
     /// Pixels per point of the roots' screens (default 2): their layouts round to this grid.
     public var screenScale: Double = 2 {
-        didSet { for root in roots { root.layoutContext = LayoutContext(scale: screenScale); root.setNeedsLayout() } }
+        didSet {
+            for root in roots {
+                root.layoutContext = LayoutContext(scale: screenScale)
+                root.setNeedsLayout()
+            }
+        }
     }
 
     /// Called with every layout spec a node of the loop's trees builds, before it is laid out:
@@ -277,8 +284,9 @@ public final class MainLoop {
     @inline(__always)
     func assertOnFrameThread() {
         #if DEBUG
-        assert(!state.isInFrame || pthread_equal(frameThread, pthread_self()) != 0,
-               "a main loop or its trees changed during a frame, on another thread than the frame's")
+            assert(
+                !state.isInFrame || pthread_equal(frameThread, pthread_self()) != 0,
+                "a main loop or its trees changed during a frame, on another thread than the frame's")
         #endif
     }
 
@@ -374,7 +382,7 @@ public final class MainLoop {
 
     private func runFrame(timeStep: Double, startedAt: Double) {
         #if DEBUG
-        frameThread = pthread_self()
+            frameThread = pthread_self()
         #endif
         state.isInFrame = true
         (state.sleptBeforeThisFrame, state.idleWaitBeforeThisFrame) = (sleptSinceLastFrame, idleWaitSinceLastFrame)
@@ -387,8 +395,9 @@ public final class MainLoop {
         runCallbacks(.layout)
         layoutRoots()
         let count = changeCount
-        let info = FrameInfo(frame: frame, time: time, changeCount: count, changed: count != changesAtLastFrame,
-                             startedAt: startedAt)
+        let info = FrameInfo(
+            frame: frame, time: time, changeCount: count, changed: count != changesAtLastFrame,
+            startedAt: startedAt)
         afterFrameHooks.forEach { $0(info) }
         changesAtLastFrame = count
         state.isInFrame = false

@@ -35,13 +35,19 @@ open class ButtonNode: ControlNode {
     /// The image beside the title, or nil.
     public var image: Image? {
         get { imageNode.image }
-        set { imageNode.image = newValue; setNeedsLayout() }
+        set {
+            imageNode.image = newValue
+            setNeedsLayout()
+        }
     }
 
     /// The image behind the content, or nil.
     public var backgroundImage: Image? {
         get { backgroundImageNode.image }
-        set { backgroundImageNode.image = newValue; setNeedsLayout() }
+        set {
+            backgroundImageNode.image = newValue
+            setNeedsLayout()
+        }
     }
 
     /// The gap between image and title, in points (default 8, Texture's).
@@ -49,9 +55,13 @@ open class ButtonNode: ControlNode {
     /// Image and title side by side (default) or stacked.
     public var laysOutHorizontally = true { didSet { if laysOutHorizontally != oldValue { setNeedsLayout() } } }
     /// Where the content sits horizontally (default the middle).
-    public var contentHorizontalAlignment: HorizontalAlignment = .middle { didSet { if contentHorizontalAlignment != oldValue { setNeedsLayout() } } }
+    public var contentHorizontalAlignment: HorizontalAlignment = .middle {
+        didSet { if contentHorizontalAlignment != oldValue { setNeedsLayout() } }
+    }
     /// Where the content sits vertically (default the center).
-    public var contentVerticalAlignment: VerticalAlignment = .center { didSet { if contentVerticalAlignment != oldValue { setNeedsLayout() } } }
+    public var contentVerticalAlignment: VerticalAlignment = .center {
+        didSet { if contentVerticalAlignment != oldValue { setNeedsLayout() } }
+    }
     /// Space around the content, in points (default none).
     public var contentEdgeInsets: EdgeInsets = .zero { didSet { if contentEdgeInsets != oldValue { setNeedsLayout() } } }
 

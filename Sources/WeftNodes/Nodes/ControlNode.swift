@@ -68,24 +68,42 @@ open class ControlNode: DisplayNode {
     /// Whether the control takes touches (default true).
     public var isEnabled: Bool {
         get { storedIsEnabled }
-        set { if newValue != storedIsEnabled { storedIsEnabled = newValue; noteChange() } }
+        set {
+            if newValue != storedIsEnabled {
+                storedIsEnabled = newValue
+                noteChange()
+            }
+        }
     }
     @exclusivity(unchecked) private var storedIsEnabled: Bool = true
     /// Whether the control is selected (default false).
     public var isSelected: Bool {
         get { storedIsSelected }
-        set { if newValue != storedIsSelected { storedIsSelected = newValue; noteChange() } }
+        set {
+            if newValue != storedIsSelected {
+                storedIsSelected = newValue
+                noteChange()
+            }
+        }
     }
     @exclusivity(unchecked) private var storedIsSelected: Bool = false
     /// Whether a touch is down inside the control.
     public var isHighlighted: Bool {
         get { storedIsHighlighted }
-        set { if newValue != storedIsHighlighted { storedIsHighlighted = newValue; noteChange() } }
+        set {
+            if newValue != storedIsHighlighted {
+                storedIsHighlighted = newValue
+                noteChange()
+            }
+        }
     }
     @exclusivity(unchecked) private var storedIsHighlighted: Bool = false
 
     /// Registered targets, one entry per event, in registration order.
-    public private(set) var targets: [ControlTarget] { get { storedTargets } _modify { yield &storedTargets } }
+    public private(set) var targets: [ControlTarget] {
+        get { storedTargets }
+        _modify { yield &storedTargets }
+    }
     @exclusivity(unchecked) private var storedTargets: [ControlTarget] = []
 
     /// Calls `handler` when any of `events` is sent; `action` names it for the inspector.

@@ -42,8 +42,9 @@ extension DisplayNode {
 
     /// Converts a rect in this node's coordinates into its supernode's.
     public func convertToSupernode(_ rect: Rect) -> Rect {
-        Rect(x: rect.minX + frame.minX - boundsOrigin.x, y: rect.minY + frame.minY - boundsOrigin.y,
-             width: rect.size.width, height: rect.size.height)
+        Rect(
+            x: rect.minX + frame.minX - boundsOrigin.x, y: rect.minY + frame.minY - boundsOrigin.y,
+            width: rect.size.width, height: rect.size.height)
     }
 
     /// The node's frame in the coordinates of `ancestor` (its root by default).

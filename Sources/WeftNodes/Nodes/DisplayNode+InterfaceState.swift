@@ -18,7 +18,7 @@ public enum InterfaceStateEvent: Hashable, Sendable, CustomStringConvertible {
         case .didExitDisplayState: "didExitDisplayState"
         case .didEnterVisibleState: "didEnterVisibleState"
         case .didExitVisibleState: "didExitVisibleState"
-        case let .interfaceStateDidChange(new, old): "interfaceStateDidChange(\(new.rawValue), \(old.rawValue))"
+        case .interfaceStateDidChange(let new, let old): "interfaceStateDidChange(\(new.rawValue), \(old.rawValue))"
         }
     }
 }

@@ -151,12 +151,18 @@ extension DisplayNode {
         for nodeLayout in placed {
             guard let node = nodeLayout.element as? DisplayNode else { continue }
             guard node.supernode === self else {
-                NodeDiagnostics.warn(id, "the layout spec places \(node.id) (\(node.textureClassName)), which is not a subnode; add it or set automaticallyManagesSubnodes")
+                NodeDiagnostics.warn(
+                    id,
+                    "the layout spec places \(node.id) (\(node.textureClassName)), which is not a subnode; add it or set automaticallyManagesSubnodes"
+                )
                 continue
             }
             placedNodes.insert(ObjectIdentifier(node))
             if !nodeLayout.hasFinitePosition {
-                NodeDiagnostics.warn(node.id, "the layout spec of \(id) places it at \(nodeLayout.position), which is not finite (an infinite inset in an unbounded range?): its origin is 0 on that axis, as Texture's -[ASLayout frame] gives")
+                NodeDiagnostics.warn(
+                    node.id,
+                    "the layout spec of \(id) places it at \(nodeLayout.position), which is not finite (an infinite inset in an unbounded range?): its origin is 0 on that axis, as Texture's -[ASLayout frame] gives"
+                )
             }
             node.frame = nodeLayout.frame
             let own = Layout(element: node, exactSize: nodeLayout.size, sublayouts: nodeLayout.sublayouts)

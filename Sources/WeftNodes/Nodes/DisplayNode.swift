@@ -32,7 +32,10 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// The name shown after the class name in ASCII art, snapshots and the inspector.
     public var debugName: String? {
         get { storedDebugName }
-        set { storedDebugName = newValue; noteChange() }
+        set {
+            storedDebugName = newValue
+            noteChange()
+        }
     }
     @exclusivity(unchecked) private var storedDebugName: String?
 
@@ -73,7 +76,10 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// by attaching and detaching subnodes), so that walks looking for containers skip the
     /// subtrees without any in constant time (`appendContainers`): captures list the range
     /// controllers in a table's off-screen cells on every streamed update.
-    public internal(set) var containerCountInSubtree: Int { get { storedContainerCountInSubtree } set { storedContainerCountInSubtree = newValue } }
+    public internal(set) var containerCountInSubtree: Int {
+        get { storedContainerCountInSubtree }
+        set { storedContainerCountInSubtree = newValue }
+    }
     @exclusivity(unchecked) private var storedContainerCountInSubtree = 0
 
     /// Appends `node` as the last subnode (moving it from its current supernode). Refused with a
@@ -108,7 +114,8 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
             return false
         }
         if node.mainLoop != nil {
-            NodeDiagnostics.warn(id, "refused to add \(node.id) as a subnode: it is a main loop root (remove it from the loop first)")
+            NodeDiagnostics.warn(
+                id, "refused to add \(node.id) as a subnode: it is a main loop root (remove it from the loop first)")
             return false
         }
         if let owner = node.owningContainer, owner !== self {
@@ -214,22 +221,42 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// Whether subnodes are clipped to the node's bounds (default false).
     public var clipsToBounds: Bool {
         get { storedClipsToBounds }
-        set { if newValue != storedClipsToBounds { storedClipsToBounds = newValue; noteChange() } }
+        set {
+            if newValue != storedClipsToBounds {
+                storedClipsToBounds = newValue
+                noteChange()
+            }
+        }
     }
     /// Whether the node is hidden: it keeps its frame but takes no touches.
     public var isHidden: Bool {
         get { storedIsHidden }
-        set { if newValue != storedIsHidden { storedIsHidden = newValue; noteChange() } }
+        set {
+            if newValue != storedIsHidden {
+                storedIsHidden = newValue
+                noteChange()
+            }
+        }
     }
     /// The opacity, 0 to 1 (default 1).
     public var alpha: Double {
         get { storedAlpha }
-        set { if newValue != storedAlpha { storedAlpha = newValue; noteChange() } }
+        set {
+            if newValue != storedAlpha {
+                storedAlpha = newValue
+                noteChange()
+            }
+        }
     }
     /// The fill behind the content, or nil for none.
     public var backgroundColor: Color? {
         get { storedBackgroundColor }
-        set { if newValue != storedBackgroundColor { storedBackgroundColor = newValue; noteChange() } }
+        set {
+            if newValue != storedBackgroundColor {
+                storedBackgroundColor = newValue
+                noteChange()
+            }
+        }
     }
     /// Texture's cornerRadius, kept for Texture code (AsyncDisplayKit): Weft draws nothing and
     /// snapshots leave it out.
@@ -239,7 +266,12 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// Edge insets applied to the bounds for hit testing; negative values enlarge the hit area.
     public var hitTestSlop: EdgeInsets {
         get { storedHitTestSlop }
-        set { if newValue != storedHitTestSlop { storedHitTestSlop = newValue; noteChange() } }
+        set {
+            if newValue != storedHitTestSlop {
+                storedHitTestSlop = newValue
+                noteChange()
+            }
+        }
     }
     @exclusivity(unchecked) private var storedClipsToBounds = false
     @exclusivity(unchecked) private var storedIsHidden = false
@@ -258,10 +290,16 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     public var automaticallyManagesSubnodes = false
     /// The last layout calculated for the node's own bounds: the unflattened tree, specs included.
     public var calculatedLayout: Layout? { ownCalculatedLayout?.layout(of: self) }
-    var ownCalculatedLayout: OwnLayout? { get { storedOwnCalculatedLayout } set { storedOwnCalculatedLayout = newValue } }
+    var ownCalculatedLayout: OwnLayout? {
+        get { storedOwnCalculatedLayout }
+        set { storedOwnCalculatedLayout = newValue }
+    }
     @exclusivity(unchecked) private var storedOwnCalculatedLayout: OwnLayout?
     /// The constrained size `calculatedLayout` was computed for.
-    public internal(set) var constrainedSizeForCalculatedLayout: SizeRange? { get { storedConstrainedSizeForCalculatedLayout } set { storedConstrainedSizeForCalculatedLayout = newValue } }
+    public internal(set) var constrainedSizeForCalculatedLayout: SizeRange? {
+        get { storedConstrainedSizeForCalculatedLayout }
+        set { storedConstrainedSizeForCalculatedLayout = newValue }
+    }
     @exclusivity(unchecked) private var storedConstrainedSizeForCalculatedLayout: SizeRange?
     /// How many layouts were calculated (cache misses): tests of the layout cache read it.
     public internal(set) var layoutCalculationCount = 0
@@ -274,7 +312,10 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     /// node (`layoutSubtreeIfNeeded`, `apply`). The frame's pass from each root enters only the
     /// subtrees it marks: walking every node of a scrolling feed's screen to find none needing
     /// layout cost the frame about 12 % of its instructions.
-    var mayNeedLayoutBelow: Bool { get { storedMayNeedLayoutBelow } set { storedMayNeedLayoutBelow = newValue } }
+    var mayNeedLayoutBelow: Bool {
+        get { storedMayNeedLayoutBelow }
+        set { storedMayNeedLayoutBelow = newValue }
+    }
     @exclusivity(unchecked) private var storedMayNeedLayoutBelow: Bool = false
     /// True while `calculateLayoutThatFits` of this node runs (a layout cache miss).
     var isCalculatingLayout = false
@@ -282,16 +323,28 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
     // MARK: Interface state (used by DisplayNode+InterfaceState.swift)
 
     /// The ranges the node is in (preload, display, visible), set by its container or root.
-    public internal(set) var interfaceState: InterfaceState { get { storedInterfaceState } set { storedInterfaceState = newValue } }
+    public internal(set) var interfaceState: InterfaceState {
+        get { storedInterfaceState }
+        set { storedInterfaceState = newValue }
+    }
     @exclusivity(unchecked) private var storedInterfaceState: InterfaceState = []
     /// Cells of containers: their state comes from the container's range controller, not from
     /// their supernode.
-    public internal(set) var isRangeManaged: Bool { get { storedIsRangeManaged } set { storedIsRangeManaged = newValue } }
+    public internal(set) var isRangeManaged: Bool {
+        get { storedIsRangeManaged }
+        set { storedIsRangeManaged = newValue }
+    }
     @exclusivity(unchecked) private var storedIsRangeManaged: Bool = false
     /// Set on a container's visible cells while `showVisibleCells` detaches the others.
-    var isKeptAsVisibleCell: Bool { get { storedIsKeptAsVisibleCell } set { storedIsKeptAsVisibleCell = newValue } }
+    var isKeptAsVisibleCell: Bool {
+        get { storedIsKeptAsVisibleCell }
+        set { storedIsKeptAsVisibleCell = newValue }
+    }
     @exclusivity(unchecked) private var storedIsKeptAsVisibleCell: Bool = false
-    var interfaceStateObservers: [(DisplayNode, InterfaceStateEvent) -> Void] { get { storedInterfaceStateObservers } set { storedInterfaceStateObservers = newValue } }
+    var interfaceStateObservers: [(DisplayNode, InterfaceStateEvent) -> Void] {
+        get { storedInterfaceStateObservers }
+        set { storedInterfaceStateObservers = newValue }
+    }
     @exclusivity(unchecked) private var storedInterfaceStateObservers: [(DisplayNode, InterfaceStateEvent) -> Void] = []
 
     // MARK: Roots and change tracking
@@ -324,7 +377,10 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
 
     /// The last of its loop's container-updating walks that visited this node
     /// (`MainLoop.layoutRoots`).
-    var containerUpdateWalk: UInt64 { get { storedContainerUpdateWalk } set { storedContainerUpdateWalk = newValue } }
+    var containerUpdateWalk: UInt64 {
+        get { storedContainerUpdateWalk }
+        set { storedContainerUpdateWalk = newValue }
+    }
     @exclusivity(unchecked) private var storedContainerUpdateWalk: UInt64 = 0
 
     /// Records an observable change: moves the node's `revisions.own`, the `revisions.subtree` of
@@ -360,14 +416,18 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
         if change == .scrollState { storedRevisions.scrollState &+= 1 }
         var node = self
         while true {
-            if change == .interfaceState { node.storedRevisions.interfaceStates &+= 1 } else { node.storedRevisions.subtree &+= 1 }
+            if change == .interfaceState {
+                node.storedRevisions.interfaceStates &+= 1
+            } else {
+                node.storedRevisions.subtree &+= 1
+            }
             guard let parent = node.supernode else { break }
             node = parent
         }
         node.storedRevisions.tree &+= 1
         #if DEBUG
-        // The unchecked state's invariant: a tree in a frame changes on the frame's thread only.
-        node.mainLoop?.assertOnFrameThread()
+            // The unchecked state's invariant: a tree in a frame changes on the frame's thread only.
+            node.mainLoop?.assertOnFrameThread()
         #endif
         // A cell on screen is a subnode of its container, and its changes went up through it.
         // One off screen is not in the container's tree: its changes (its range states, most
@@ -378,7 +438,10 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
 
     /// For a cell: the container that owns it (its changes count as the container's).
     /// Unowned, as `supernode` is: the container clears it when it releases the cell or goes.
-    var owningContainer: DisplayNode? { get { storedOwningContainer } set { storedOwningContainer = newValue } }
+    var owningContainer: DisplayNode? {
+        get { storedOwningContainer }
+        set { storedOwningContainer = newValue }
+    }
     @exclusivity(unchecked) private unowned var storedOwningContainer: DisplayNode?
 
     // MARK: Layout overrides
@@ -402,9 +465,10 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
         if let spec = layoutSpecThatFits(constrainedSize) {
             loopOfTree?.specWillLayout(self, spec)
             let specLayout = spec.layoutThatFits(constrainedSize, parentSize: constrainedSize.max, context: context)
-            context.trace?.noteChild("node.spec", child: 0, [.init("width", specLayout.size.width), .init("height", specLayout.size.height)],
-                                     "lays out its layout spec (layoutSpecThatFits) in its range, the range's max as the parent size, and takes the spec's size: "
-                                         + LayoutTrace.format(specLayout.size))
+            context.trace?.noteChild(
+                "node.spec", child: 0, [.init("width", specLayout.size.width), .init("height", specLayout.size.height)],
+                "lays out its layout spec (layoutSpecThatFits) in its range, the range's max as the parent size, and takes the spec's size: "
+                    + LayoutTrace.format(specLayout.size))
             return Layout(element: self, size: specLayout.size, sublayouts: [specLayout], context: context)
         }
         let measured = calculateSizeThatFits(constrainedSize.max)
@@ -415,7 +479,8 @@ open class DisplayNode: LayoutElement, LayoutElementStyleDelegate, CustomStringC
 
     /// What `calculateSizeThatFits` measured, for a layout explanation (`LayoutTrace`).
     open func measurementSource(_ maxSize: Size) -> String {
-        maxSize.isValidForLayout ? "calculateSizeThatFits: a plain node takes the largest size it may"
+        maxSize.isValidForLayout
+            ? "calculateSizeThatFits: a plain node takes the largest size it may"
             : "calculateSizeThatFits: a plain node in an unbounded range is 0 x 0"
     }
 

@@ -48,7 +48,11 @@ open class ImageNode: ControlNode {
     /// Stored unchecked for exclusivity, as DisplayNode's state: a capture reads it.
     public var image: Image? {
         get { storedImage }
-        set { let oldValue = storedImage; storedImage = newValue; if newValue != oldValue { setNeedsLayout() } }
+        set {
+            let oldValue = storedImage
+            storedImage = newValue
+            if newValue != oldValue { setNeedsLayout() }
+        }
     }
     @exclusivity(unchecked) private var storedImage: Image?
     /// ASImageNode's default is aspect fill.

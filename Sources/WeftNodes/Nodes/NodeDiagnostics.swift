@@ -26,11 +26,11 @@ public enum NodeError: Error, Equatable, CustomStringConvertible {
     /// The operation and what was wrong, for a person.
     public var description: String {
         switch self {
-        case let .indexOutOfRange(index, count, operation):
+        case .indexOutOfRange(let index, let count, let operation):
             "\(operation): item \(index) is out of range (the container has \(count) items)"
-        case let .noDataSource(operation):
+        case .noDataSource(let operation):
             "\(operation): the container has no data source"
-        case let .inconsistentUpdate(operation, reason):
+        case .inconsistentUpdate(let operation, let reason):
             "\(operation): \(reason)"
         }
     }

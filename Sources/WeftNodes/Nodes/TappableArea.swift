@@ -67,13 +67,15 @@ public struct TappableArea: Hashable, Sendable {
 
         /// A rect in this level's coordinates converted into its parent's.
         func toParent(_ rect: Rect) -> Rect {
-            Rect(x: rect.minX + frame.minX - bounds.minX, y: rect.minY + frame.minY - bounds.minY,
-                 width: rect.size.width, height: rect.size.height)
+            Rect(
+                x: rect.minX + frame.minX - bounds.minX, y: rect.minY + frame.minY - bounds.minY,
+                width: rect.size.width, height: rect.size.height)
         }
 
         func fromParent(_ rect: Rect) -> Rect {
-            Rect(x: rect.minX - frame.minX + bounds.minX, y: rect.minY - frame.minY + bounds.minY,
-                 width: rect.size.width, height: rect.size.height)
+            Rect(
+                x: rect.minX - frame.minX + bounds.minX, y: rect.minY - frame.minY + bounds.minY,
+                width: rect.size.width, height: rect.size.height)
         }
     }
 
@@ -92,9 +94,11 @@ public struct TappableArea: Hashable, Sendable {
                 if !parent.clipsToBounds { parentRect = parent.bounds.inset(by: parent.hitTestSlop) }
             }
             let childRect = levels[depth - 1].toParent(rect)
-            rect = parentRect.intersection(childRect) ?? Rect(
-                x: max(parentRect.minX, childRect.minX), y: max(parentRect.minY, childRect.minY), width: 0, height: 0
-            )
+            rect =
+                parentRect.intersection(childRect)
+                ?? Rect(
+                    x: max(parentRect.minX, childRect.minX), y: max(parentRect.minY, childRect.minY), width: 0, height: 0
+                )
             if childRect.size != parentRect.size {
                 var edges: RectEdges = []
                 if childRect.minY < parentRect.minY { edges.insert(.top) }
@@ -119,7 +123,10 @@ extension DisplayNode {
         var levels = [TappableArea.Level(bounds: bounds, frame: frame, hitTestSlop: hitTestSlop, clipsToBounds: clipsToBounds)]
         var node = supernode
         while let parent = node, !(parent is ContainerNode) {
-            levels.append(TappableArea.Level(bounds: parent.bounds, frame: parent.frame, hitTestSlop: parent.hitTestSlop, clipsToBounds: parent.clipsToBounds))
+            levels.append(
+                TappableArea.Level(
+                    bounds: parent.bounds, frame: parent.frame, hitTestSlop: parent.hitTestSlop,
+                    clipsToBounds: parent.clipsToBounds))
             node = parent.supernode
         }
         return TappableArea.compute(levels)

@@ -20,13 +20,21 @@ open class TextNode: ControlNode {
     /// The text; a change measures the node again.
     public var text: String {
         get { storedText }
-        set { let oldValue = storedText; storedText = newValue; if newValue != oldValue { contentDidChange() } }
+        set {
+            let oldValue = storedText
+            storedText = newValue
+            if newValue != oldValue { contentDidChange() }
+        }
     }
     @exclusivity(unchecked) private var storedText: String
     /// The font every character is measured in.
     public var font: Font {
         get { storedFont }
-        set { let oldValue = storedFont; storedFont = newValue; if newValue != oldValue { contentDidChange() } }
+        set {
+            let oldValue = storedFont
+            storedFont = newValue
+            if newValue != oldValue { contentDidChange() }
+        }
     }
     @exclusivity(unchecked) private var storedFont: Font
     /// The text's colour (default black; it does not change the size).
@@ -42,7 +50,8 @@ open class TextNode: ControlNode {
     private var cachedLayout: (maxWidth: Double, layout: TextLayout)?
 
     private var breaker: TextLineBreaker {
-        TextLineBreaker(measurer: measurer, font: font, maximumNumberOfLines: maximumNumberOfLines, truncationToken: truncationToken)
+        TextLineBreaker(
+            measurer: measurer, font: font, maximumNumberOfLines: maximumNumberOfLines, truncationToken: truncationToken)
     }
 
     /// The text broken into lines for `width`. The last layout, when not truncated, serves
@@ -55,7 +64,8 @@ open class TextNode: ControlNode {
         if let cachedLayout {
             let (maxWidth, layout) = cachedLayout
             if maxWidth == width || (maxWidth.isNaN && width.isNaN)
-                || (!layout.isTruncated && layout.width <= width && width <= maxWidth) {
+                || (!layout.isTruncated && layout.width <= width && width <= maxWidth)
+            {
                 return layout
             }
         }

@@ -19,7 +19,9 @@ public struct InterfaceState: OptionSet, Hashable, Sendable, CustomStringConvert
 
     /// The bits' names joined by `|`, or `none`.
     public var description: String {
-        let names = [(InterfaceState.measureLayout, "measureLayout"), (.preload, "preload"), (.display, "display"), (.visible, "visible")]
+        let names = [
+            (InterfaceState.measureLayout, "measureLayout"), (.preload, "preload"), (.display, "display"), (.visible, "visible"),
+        ]
         let set = names.filter { contains($0.0) }.map(\.1)
         return set.isEmpty ? "none" : set.joined(separator: "|")
     }

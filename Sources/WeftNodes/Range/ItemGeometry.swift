@@ -56,9 +56,11 @@ public struct ItemGeometry: Sendable {
     /// touch an edge are out), ascending.
     public func indices(intersecting rect: Rect) -> [Int] {
         guard !frames.isEmpty, rect.size.width > 0, rect.size.height > 0 else { return [] }
-        let rectStart = start(rect), rectEnd = end(rect)
+        let rectStart = start(rect)
+        let rectEnd = end(rect)
         // First item whose running maximum end passes the rect's start.
-        var low = 0, high = frames.count
+        var low = 0
+        var high = frames.count
         while low < high {
             let middle = (low + high) / 2
             if runningMaxEnd[middle] <= rectStart { low = middle + 1 } else { high = middle }

@@ -31,47 +31,86 @@ public protocol RangeControllerDataSource: AnyObject {
 /// each update.
 public final class RangeController {
     /// The container it asks for the viewport, scroll direction and interface state; held weakly.
-    public var dataSource: (any RangeControllerDataSource)? { get { storedDataSource } _modify { yield &storedDataSource } }
+    public var dataSource: (any RangeControllerDataSource)? {
+        get { storedDataSource }
+        _modify { yield &storedDataSource }
+    }
     @exclusivity(unchecked) private weak var storedDataSource: (any RangeControllerDataSource)?
     /// Called after anything an inspector shows changed: tuning, mode, an update.
-    public var didChange: (() -> Void)? { get { storedDidChange } _modify { yield &storedDidChange } }
+    public var didChange: (() -> Void)? {
+        get { storedDidChange }
+        _modify { yield &storedDidChange }
+    }
     @exclusivity(unchecked) private var storedDidChange: (() -> Void)?
     /// The type name of the container's data source, as the inspector's range bar labels it.
-    public var dataSourceTypeName: String { get { storedDataSourceTypeName } _modify { yield &storedDataSourceTypeName } }
+    public var dataSourceTypeName: String {
+        get { storedDataSourceTypeName }
+        _modify { yield &storedDataSourceTypeName }
+    }
     @exclusivity(unchecked) private var storedDataSourceTypeName: String = ""
     /// The directions the container scrolls in.
     public let scrollableDirections: ScrollDirection
     /// The items' frames the ranges are computed from.
-    public private(set) var geometry: ItemGeometry { get { storedGeometry } _modify { yield &storedGeometry } }
+    public private(set) var geometry: ItemGeometry {
+        get { storedGeometry }
+        _modify { yield &storedGeometry }
+    }
     @exclusivity(unchecked) private var storedGeometry: ItemGeometry
 
     /// How far each range reaches, per mode.
-    public private(set) var tuning: RangeTuningTable { get { storedTuning } _modify { yield &storedTuning } }
+    public private(set) var tuning: RangeTuningTable {
+        get { storedTuning }
+        _modify { yield &storedTuning }
+    }
     @exclusivity(unchecked) private var storedTuning: RangeTuningTable
     /// The mode of the last update; nil before the first one (Texture's "unspecified").
-    public private(set) var currentMode: RangeMode? { get { storedCurrentMode } _modify { yield &storedCurrentMode } }
+    public private(set) var currentMode: RangeMode? {
+        get { storedCurrentMode }
+        _modify { yield &storedCurrentMode }
+    }
     @exclusivity(unchecked) private var storedCurrentMode: RangeMode?
     /// The direction the ranges lead toward: the last non-empty scroll direction, initially
     /// down|right.
-    public private(set) var scrollDirection: ScrollDirection { get { storedScrollDirection } _modify { yield &storedScrollDirection } }
+    public private(set) var scrollDirection: ScrollDirection {
+        get { storedScrollDirection }
+        _modify { yield &storedScrollDirection }
+    }
     @exclusivity(unchecked) private var storedScrollDirection: ScrollDirection = [.down, .right]
     /// Set once the user drags the container (programmatic offsets do not count).
-    public var contentHasBeenScrolled: Bool { get { storedContentHasBeenScrolled } _modify { yield &storedContentHasBeenScrolled } }
+    public var contentHasBeenScrolled: Bool {
+        get { storedContentHasBeenScrolled }
+        _modify { yield &storedContentHasBeenScrolled }
+    }
     @exclusivity(unchecked) private var storedContentHasBeenScrolled: Bool = false
     /// The items on screen after the last update, ascending.
-    public private(set) var visibleIndices: [Int] { get { storedVisibleIndices } _modify { yield &storedVisibleIndices } }
+    public private(set) var visibleIndices: [Int] {
+        get { storedVisibleIndices }
+        _modify { yield &storedVisibleIndices }
+    }
     @exclusivity(unchecked) private var storedVisibleIndices: [Int] = []
     /// The items in the display range after the last update, ascending.
-    public private(set) var displayIndices: [Int] { get { storedDisplayIndices } _modify { yield &storedDisplayIndices } }
+    public private(set) var displayIndices: [Int] {
+        get { storedDisplayIndices }
+        _modify { yield &storedDisplayIndices }
+    }
     @exclusivity(unchecked) private var storedDisplayIndices: [Int] = []
     /// The items in the preload range after the last update, ascending.
-    public private(set) var preloadIndices: [Int] { get { storedPreloadIndices } _modify { yield &storedPreloadIndices } }
+    public private(set) var preloadIndices: [Int] {
+        get { storedPreloadIndices }
+        _modify { yield &storedPreloadIndices }
+    }
     @exclusivity(unchecked) private var storedPreloadIndices: [Int] = []
     /// The interface state last pushed to each item, in item order.
-    public private(set) var itemStates: [InterfaceState] { get { storedItemStates } _modify { yield &storedItemStates } }
+    public private(set) var itemStates: [InterfaceState] {
+        get { storedItemStates }
+        _modify { yield &storedItemStates }
+    }
     @exclusivity(unchecked) private var storedItemStates: [InterfaceState] = []
     /// The viewport of the last update, in content coordinates.
-    public private(set) var lastViewport: Rect { get { storedLastViewport } _modify { yield &storedLastViewport } }
+    public private(set) var lastViewport: Rect {
+        get { storedLastViewport }
+        _modify { yield &storedLastViewport }
+    }
     @exclusivity(unchecked) private var storedLastViewport: Rect = .zero
     /// Whether the host program is in the background (clears the container's visible bit).
     /// It is part of `containerState`, so changing it needs an update like any change of the
@@ -79,14 +118,25 @@ public final class RangeController {
     /// have set visibleOnly).
     public private(set) var isInBackground: Bool {
         get { storedIsInBackground }
-        set { if newValue != storedIsInBackground { storedIsInBackground = newValue; setNeedsUpdate() } }
+        set {
+            if newValue != storedIsInBackground {
+                storedIsInBackground = newValue
+                setNeedsUpdate()
+            }
+        }
     }
     @exclusivity(unchecked) private var storedIsInBackground: Bool = false
     /// Updates run so far (an inspector's change signal).
-    public private(set) var updateCount: Int { get { storedUpdateCount } _modify { yield &storedUpdateCount } }
+    public private(set) var updateCount: Int {
+        get { storedUpdateCount }
+        _modify { yield &storedUpdateCount }
+    }
     @exclusivity(unchecked) private var storedUpdateCount: Int = 0
     /// Whether an update is pending (`setNeedsUpdate`); the container runs it on the next frame.
-    public private(set) var needsUpdate: Bool { get { storedNeedsUpdate } _modify { yield &storedNeedsUpdate } }
+    public private(set) var needsUpdate: Bool {
+        get { storedNeedsUpdate }
+        _modify { yield &storedNeedsUpdate }
+    }
     @exclusivity(unchecked) private var storedNeedsUpdate: Bool = true
 
     @exclusivity(unchecked) private var preserveCurrentMode = false
@@ -128,7 +178,8 @@ public final class RangeController {
             previousInRange = []
             visibleIndices = []
         } else if itemStates.count != frames.count {
-            itemStates = Array(itemStates.prefix(frames.count)) + Array(repeating: [], count: max(0, frames.count - itemStates.count))
+            itemStates =
+                Array(itemStates.prefix(frames.count)) + Array(repeating: [], count: max(0, frames.count - itemStates.count))
         }
         invalidateItems()
     }
@@ -253,8 +304,8 @@ public final class RangeController {
         needsUpdate = false
         guard let dataSource else { return }
         #if DEBUG
-        // The unchecked storage's invariant: updated during a frame on the frame's thread only.
-        (dataSource as? DisplayNode)?.loopOfTree?.assertOnFrameThread()
+            // The unchecked storage's invariant: updated during a frame on the frame's thread only.
+            (dataSource as? DisplayNode)?.loopOfTree?.assertOnFrameThread()
         #endif
         updateCount += 1
         // Only a change of what the controller shows counts (item states signal theirs through
@@ -363,9 +414,10 @@ public final class RangeController {
     }
 
     private func indices(for tuning: RangeTuning, viewport: Rect) -> [Int] {
-        geometry.indices(intersecting: rangeRect(
-            viewport: viewport, tuning: tuning, scrollable: scrollableDirections, direction: scrollDirection
-        ))
+        geometry.indices(
+            intersecting: rangeRect(
+                viewport: viewport, tuning: tuning, scrollable: scrollableDirections, direction: scrollDirection
+            ))
     }
 
     private func push(_ state: InterfaceState, to index: Int) {

@@ -54,9 +54,9 @@ extension ContainerNode {
     }
 }
 
-private extension Array {
+extension Array {
     /// The same items in storage of their own (`Array(self)` would share this storage).
-    func copy() -> [Element] {
+    fileprivate func copy() -> [Element] {
         withUnsafeBufferPointer { Array($0) }
     }
 }

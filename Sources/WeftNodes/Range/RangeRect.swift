@@ -25,6 +25,7 @@ public func rangeRect(
 }
 
 private func sides(_ tuning: RangeTuning, positiveLeads: Bool) -> (negative: Double, positive: Double) {
-    let leading = Double(tuning.leadingBufferScreenfuls), trailing = Double(tuning.trailingBufferScreenfuls)
+    let leading = Double(tuning.leadingBufferScreenfuls)
+    let trailing = Double(tuning.trailingBufferScreenfuls)
     return positiveLeads ? (trailing, leading) : (leading, trailing)
 }

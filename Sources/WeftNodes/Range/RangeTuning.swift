@@ -52,12 +52,13 @@ public struct RangeTuningTable: Hashable, Sendable {
     }
 
     private static func slot(_ mode: RangeMode, _ type: RangeType) -> Int {
-        let row = switch mode {
-        case .minimum: 0
-        case .full: 1
-        case .visibleOnly: 2
-        case .lowMemory: 3
-        }
+        let row =
+            switch mode {
+            case .minimum: 0
+            case .full: 1
+            case .visibleOnly: 2
+            case .lowMemory: 3
+            }
         return row * 2 + (type == .display ? 0 : 1)
     }
 

@@ -85,10 +85,11 @@ public struct TextLineBreaker: Sendable {
                 isTruncated = true
             }
             let y = Double(number) * metrics.lineHeight
-            lines.append(TextLine(
-                text: String(content), width: measurer.width(of: content, font: font),
-                y: y, baseline: y + metrics.ascent, isTruncated: isTruncated
-            ))
+            lines.append(
+                TextLine(
+                    text: String(content), width: measurer.width(of: content, font: font),
+                    y: y, baseline: y + metrics.ascent, isTruncated: isTruncated
+                ))
         }
         return TextLayout(
             lines: lines,

@@ -27,8 +27,10 @@ extension Snapshot.Element {
     /// The same, with the `style` and `props` members that `style` and `props` put instead of
     /// the element's own (a document written while the trees are read: they are put as they
     /// are read, never built).
-    func encodeOwnFields(into writer: inout JSONWriter, implied: ImpliedValues.Context,
-                         style: (inout JSONWriter.Sink) -> Void, props: (inout JSONWriter.Sink) -> Void) {
+    func encodeOwnFields(
+        into writer: inout JSONWriter, implied: ImpliedValues.Context,
+        style: (inout JSONWriter.Sink) -> Void, props: (inout JSONWriter.Sink) -> Void
+    ) {
         encodeID(into: &writer)
         encodeFields(ElementField.ownFieldsBeforeStyle, into: &writer, implied: implied)
         writer.nonEmptyObject(",\"style\":", style)

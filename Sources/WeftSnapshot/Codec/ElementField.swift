@@ -102,7 +102,9 @@ public enum ElementField: String, CaseIterable, Sendable {
     /// out its implied values (`ImpliedValues`).
     /// `implied`: what the elements written around it imply for the element (its children's
     /// implied values follow from it).
-    func encode(_ element: Snapshot.Element, into writer: inout JSONWriter, implied: ImpliedValues.Context = ImpliedValues.Context()) {
+    func encode(
+        _ element: Snapshot.Element, into writer: inout JSONWriter, implied: ImpliedValues.Context = ImpliedValues.Context()
+    ) {
         switch self {
         case .id:
             writer.key("id")
@@ -147,9 +149,11 @@ public enum ElementField: String, CaseIterable, Sendable {
             // field of every element below).
             for index in element.children.indices {
                 if index > 0 { writer.byte(UInt8(ascii: ",")) }
-                element.children[index].encode(into: &writer, implied: ImpliedValues.Context(
-                    constrainedSize: ImpliedValues.constrainedSize(ofChildAt: index, in: element),
-                    interfaceState: ImpliedValues.interfaceStatePassedDown(by: element, inherited: implied.interfaceState)))
+                element.children[index].encode(
+                    into: &writer,
+                    implied: ImpliedValues.Context(
+                        constrainedSize: ImpliedValues.constrainedSize(ofChildAt: index, in: element),
+                        interfaceState: ImpliedValues.interfaceStatePassedDown(by: element, inherited: implied.interfaceState)))
             }
             writer.byte(UInt8(ascii: "]"))
         }

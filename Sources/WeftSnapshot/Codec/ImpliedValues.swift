@@ -53,7 +53,8 @@ public enum ImpliedValues {
     /// The interface state `element`'s children inherit: its own for a node, what it inherited
     /// for a spec.
     static func interfaceStatePassedDown(by element: Snapshot.Element, inherited: Snapshot.InterfaceState)
-        -> Snapshot.InterfaceState {
+        -> Snapshot.InterfaceState
+    {
         element.kind == .node ? element.interfaceState : inherited
     }
 
@@ -79,8 +80,10 @@ public enum ImpliedValues {
 
     /// The same, knowing only the child's kind and the parent's kind and range (a writer that
     /// has not seen the parent's other children).
-    static func constrainedSize(ofChildAt index: Int, kind: Snapshot.Element.Kind, parentKind: Snapshot.Element.Kind,
-                                parentRange: Snapshot.SizeRange) -> Snapshot.SizeRange? {
+    static func constrainedSize(
+        ofChildAt index: Int, kind: Snapshot.Element.Kind, parentKind: Snapshot.Element.Kind,
+        parentRange: Snapshot.SizeRange
+    ) -> Snapshot.SizeRange? {
         guard index == 0, parentKind == .node, kind == .spec else { return nil }
         return parentRange
     }
@@ -88,7 +91,8 @@ public enum ImpliedValues {
     /// Whether `lines` is `[text]`.
     static func isImpliedLines(_ lines: JSONValue, text: JSONValue) -> Bool {
         guard case .string(let text) = text, case .array(let lines) = lines, lines.count == 1,
-              case .string(let line) = lines[0] else { return false }
+            case .string(let line) = lines[0]
+        else { return false }
         return isImpliedLines(CollectionOfOne(line), text: text)
     }
 
@@ -123,8 +127,10 @@ public enum ImpliedValues {
     /// Puts an image's `decodedBytes` member, its last, unless the sink leaves out implied
     /// values and the pixel size implies it.
     @inlinable
-    public static func putDecodedBytes<Sink: JSONSink>(_ bytes: Double, pixelWidth: Double, pixelHeight: Double,
-                                                       into sink: inout Sink) {
+    public static func putDecodedBytes<Sink: JSONSink>(
+        _ bytes: Double, pixelWidth: Double, pixelHeight: Double,
+        into sink: inout Sink
+    ) {
         if Sink.leavesOutImpliedValues, bytes == decodedBytes(pixelWidth: pixelWidth, pixelHeight: pixelHeight) { return }
         sink.member("decodedBytes", bytes)
     }
@@ -139,10 +145,14 @@ public enum ImpliedValues {
             switch entries[index].key {
             case "lines":
                 if index > 0, entries[index - 1].key == "text",
-                   isImpliedLines(entries[index].value, text: entries[index - 1].value) { lines = index }
+                    isImpliedLines(entries[index].value, text: entries[index - 1].value)
+                {
+                    lines = index
+                }
             case "image":
                 if case .object(let object) = entries[index].value, let last = object.entries.last,
-                   last.key == "decodedBytes", let implied = decodedBytes(of: object), last.value == .number(implied) {
+                    last.key == "decodedBytes", let implied = decodedBytes(of: object), last.value == .number(implied)
+                {
                     image = index
                 }
             default: break
@@ -166,7 +176,8 @@ public enum ImpliedValues {
             }
         }
         if let imageIndex, case .object(var image) = props.entries[imageIndex].value,
-           image["decodedBytes"] == nil, let implied = decodedBytes(of: image) {
+            image["decodedBytes"] == nil, let implied = decodedBytes(of: image)
+        {
             image.append(key: "decodedBytes", value: .number(implied))
             props.replaceValue(at: imageIndex, with: .object(image))
         }

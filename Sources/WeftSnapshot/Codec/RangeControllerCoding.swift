@@ -205,7 +205,9 @@ extension JSONScanner {
                 count += 1
             }
             guard count == 2 else { throw scanner.error("expected [start, end]", at: start) }
-            guard values[0] <= values[1] else { throw scanner.error("run start \(values[0]) is after its end \(values[1])", at: start) }
+            guard values[0] <= values[1] else {
+                throw scanner.error("run start \(values[0]) is after its end \(values[1])", at: start)
+            }
             runs.append(Snapshot.IndexRun(values[0], values[1]))
         }
         return runs
@@ -223,7 +225,9 @@ extension JSONScanner {
                 count += 1
             }
             guard count == 3 else { throw scanner.error("expected [start, end, stateMask]", at: start) }
-            guard values[0] <= values[1] else { throw scanner.error("run start \(values[0]) is after its end \(values[1])", at: start) }
+            guard values[0] <= values[1] else {
+                throw scanner.error("run start \(values[0]) is after its end \(values[1])", at: start)
+            }
             runs.append(Snapshot.ItemStateRun(values[0], values[1], Snapshot.InterfaceState(rawValue: values[2])))
         }
         return runs

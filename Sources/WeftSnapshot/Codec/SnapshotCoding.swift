@@ -81,13 +81,16 @@ extension Snapshot {
                 let valueStart = scanner.position
                 format = try scanner.readString()
                 guard format == Snapshot.format else {
-                    throw scanner.error("not a Weft snapshot: format is \"\(format!)\", expected \"\(Snapshot.format)\"", at: valueStart)
+                    throw scanner.error(
+                        "not a Weft snapshot: format is \"\(format!)\", expected \"\(Snapshot.format)\"", at: valueStart)
                 }
             case .version:
                 let valueStart = scanner.position
                 version = try scanner.readInt()
                 guard version == Snapshot.version else {
-                    throw scanner.error("unsupported snapshot version \(version!) (this reader knows version \(Snapshot.version))", at: valueStart)
+                    throw scanner.error(
+                        "unsupported snapshot version \(version!) (this reader knows version \(Snapshot.version))", at: valueStart
+                    )
                 }
             case .revision:
                 snapshot.revision = try scanner.readCount()
@@ -118,13 +121,34 @@ extension Snapshot.Meta {
             first = false
             writer.key(name)
         }
-        if let appId { key("appId"); writer.string(appId) }
-        if let appName { key("appName"); writer.string(appName) }
-        if let instance { key("instance"); writer.string(instance) }
-        if let host { key("host"); writer.string(host) }
-        if let pid { key("pid"); writer.int(pid) }
-        if let capturedAt { key("capturedAt"); writer.string(capturedAt) }
-        if let protocolVersion { key("protocolVersion"); writer.int(protocolVersion) }
+        if let appId {
+            key("appId")
+            writer.string(appId)
+        }
+        if let appName {
+            key("appName")
+            writer.string(appName)
+        }
+        if let instance {
+            key("instance")
+            writer.string(instance)
+        }
+        if let host {
+            key("host")
+            writer.string(host)
+        }
+        if let pid {
+            key("pid")
+            writer.int(pid)
+        }
+        if let capturedAt {
+            key("capturedAt")
+            writer.string(capturedAt)
+        }
+        if let protocolVersion {
+            key("protocolVersion")
+            writer.int(protocolVersion)
+        }
         if let screen {
             key("screen")
             writer.raw("{\"width\":")

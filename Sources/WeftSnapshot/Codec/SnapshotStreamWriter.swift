@@ -40,15 +40,18 @@ public struct SnapshotStreamWriter {
     /// next child of the element open now, or the next root when none is. The `style` and
     /// `props` members are what `style` and `props` put, read as they are written (the fields'
     /// own `style` and `props` are not written).
-    public mutating func openElement(_ fields: Snapshot.Element, style: (inout JSONWriter.Sink) -> Void,
-                                     props: (inout JSONWriter.Sink) -> Void) {
+    public mutating func openElement(
+        _ fields: Snapshot.Element, style: (inout JSONWriter.Sink) -> Void,
+        props: (inout JSONWriter.Sink) -> Void
+    ) {
         var implied = ImpliedValues.Context()
         if let parentIndex = open.indices.last {
             let parent = open[parentIndex]
             writer.raw(parent.childCount == 0 ? ",\"children\":[" : ",")
             implied = ImpliedValues.Context(
-                constrainedSize: ImpliedValues.constrainedSize(ofChildAt: parent.childCount, kind: fields.kind,
-                                                               parentKind: parent.kind, parentRange: parent.constrainedSize),
+                constrainedSize: ImpliedValues.constrainedSize(
+                    ofChildAt: parent.childCount, kind: fields.kind,
+                    parentKind: parent.kind, parentRange: parent.constrainedSize),
                 interfaceState: parent.interfaceStatePassedDown)
             open[parentIndex].childCount += 1
         } else {
@@ -56,9 +59,11 @@ public struct SnapshotStreamWriter {
             rootCount += 1
         }
         fields.encodeOwnFields(into: &writer, implied: implied, style: style, props: props)
-        open.append(OpenElement(kind: fields.kind, constrainedSize: fields.constrainedSize,
-                                interfaceStatePassedDown: ImpliedValues.interfaceStatePassedDown(
-                                    by: fields, inherited: implied.interfaceState)))
+        open.append(
+            OpenElement(
+                kind: fields.kind, constrainedSize: fields.constrainedSize,
+                interfaceStatePassedDown: ImpliedValues.interfaceStatePassedDown(
+                    by: fields, inherited: implied.interfaceState)))
     }
 
     /// Ends the element opened last.

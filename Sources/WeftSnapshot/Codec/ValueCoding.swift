@@ -75,7 +75,8 @@ extension JSONScanner {
             switch try readString() {
             case "inf": return .infinity
             case "-inf": return -.infinity
-            case let other: throw error("expected a number, got the string \"\(other)\" (only \"inf\" and \"-inf\" are allowed)", at: start)
+            case let other:
+                throw error("expected a number, got the string \"\(other)\" (only \"inf\" and \"-inf\" are allowed)", at: start)
             }
         case UInt8(ascii: "n"):
             _ = try readNullIfPresent()

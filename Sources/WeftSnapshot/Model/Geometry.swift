@@ -51,12 +51,18 @@ extension Snapshot {
 
         public var origin: Point {
             get { Point(x: x, y: y) }
-            set { x = newValue.x; y = newValue.y }
+            set {
+                x = newValue.x
+                y = newValue.y
+            }
         }
 
         public var size: Size {
             get { Size(width: width, height: height) }
-            set { width = newValue.width; height = newValue.height }
+            set {
+                width = newValue.width
+                height = newValue.height
+            }
         }
 
         public var maxX: Double { x + width }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WeftJSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A recording read from its bytes (docs/recording-format.md): an index of its lines, whose
 /// documents and ops are decoded only when a moment is asked for (`snapshot(atRevision:)`), so
@@ -95,29 +96,36 @@ public struct Recording: Sendable {
         let fields: [String: JSONValue]
         do {
             guard case .object(let object) = try JSONReader.parse(line) else {
-                throw RecordingError(line: number, offset: offset, message: "not a Weft recording: the first line is not a JSON object")
+                throw RecordingError(
+                    line: number, offset: offset, message: "not a Weft recording: the first line is not a JSON object")
             }
             fields = Dictionary(object.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         } catch let error as RecordingError {
             throw error
         } catch {
-            throw RecordingError(line: number, offset: offset, message: "not a Weft recording: the first line is not JSON (\(error))")
+            throw RecordingError(
+                line: number, offset: offset, message: "not a Weft recording: the first line is not JSON (\(error))")
         }
         guard fields["format"]?.string == RecordingLine.format else {
             let found = fields["format"]?.string.map { "\"\($0)\"" } ?? "none"
-            throw RecordingError(line: number, offset: offset,
-                                 message: "not a Weft recording: format is \(found), expected \"\(RecordingLine.format)\"")
+            throw RecordingError(
+                line: number, offset: offset,
+                message: "not a Weft recording: format is \(found), expected \"\(RecordingLine.format)\"")
         }
         guard let version = fields["version"]?.integer else {
             throw RecordingError(line: number, offset: offset, message: "the header has no integer \"version\"")
         }
         guard version == RecordingLine.version else {
-            throw RecordingError(line: number, offset: offset,
-                                 message: "recording version \(version) is not supported (this weft reads version \(RecordingLine.version))")
+            throw RecordingError(
+                line: number, offset: offset,
+                message: "recording version \(version) is not supported (this weft reads version \(RecordingLine.version))")
         }
         guard let interval = fields["keyframeInterval"]?.integer, interval > 0,
-              let limit = fields["limitBytes"]?.integer, limit > 0 else {
-            throw RecordingError(line: number, offset: offset, message: "the header needs positive integers \"keyframeInterval\" and \"limitBytes\"")
+            let limit = fields["limitBytes"]?.integer, limit > 0
+        else {
+            throw RecordingError(
+                line: number, offset: offset,
+                message: "the header needs positive integers \"keyframeInterval\" and \"limitBytes\"")
         }
         var meta = Snapshot.Meta()
         if let metaValue = fields["meta"] {
@@ -204,16 +212,19 @@ public struct Recording: Sendable {
             guard !keyframes.isEmpty else { throw fail("an update before the first keyframe") }
             // Usually the next revision; more when the recorder polled (`weft record-session`).
             guard values["baseRevision"]?.integer == lastRevision, revision > lastRevision else {
-                throw fail("update to revision \(revision) from \(values["baseRevision"]?.integer.map(String.init) ?? "?") "
-                           + "does not follow revision \(lastRevision)")
+                throw fail(
+                    "update to revision \(revision) from \(values["baseRevision"]?.integer.map(String.init) ?? "?") "
+                        + "does not follow revision \(lastRevision)")
             }
             updates.append(Revision(revision: revision, moment: moment, line: number, body: body.range))
         case "marker":
             guard let name = values["marker"]?.string, let markerKind = RecordingMarker.Kind(rawValue: name) else {
                 throw fail("unknown marker \(values["marker"].map { "\($0)" } ?? "(none)")")
             }
-            markers.append(Marker(revision: revision, moment: moment,
-                                  marker: RecordingMarker(markerKind, detail: values["detail"]?.string)))
+            markers.append(
+                Marker(
+                    revision: revision, moment: moment,
+                    marker: RecordingMarker(markerKind, detail: values["detail"]?.string)))
         case "end":
             guard let reasonName = values["reason"]?.string, let reason = RecordingEndReason(rawValue: reasonName) else {
                 throw fail("the end record has no known \"reason\"")
@@ -238,8 +249,9 @@ public struct Recording: Sendable {
     /// keyframe or ops that cannot be read or applied (naming their line).
     public func snapshot(atRevision revision: Int) throws(RecordingError) -> Snapshot {
         guard revision >= firstRevision, revision <= lastRevision else {
-            throw RecordingError(line: 0, offset: 0,
-                                 message: "revision \(revision) is not in the recording (revisions \(firstRevision) to \(lastRevision))")
+            throw RecordingError(
+                line: 0, offset: 0,
+                message: "revision \(revision) is not in the recording (revisions \(firstRevision) to \(lastRevision))")
         }
         let keyframe = keyframes[Self.lastIndex(in: keyframes, atOrBefore: revision) { $0.revision }!]
         var document: Snapshot
@@ -249,8 +261,9 @@ public struct Recording: Sendable {
             throw RecordingError(line: keyframe.line, offset: keyframe.body.lowerBound, message: "keyframe document: \(error)")
         }
         guard document.revision == keyframe.revision else {
-            throw RecordingError(line: keyframe.line, offset: keyframe.body.lowerBound,
-                                 message: "keyframe's document is revision \(document.revision), not \(keyframe.revision)")
+            throw RecordingError(
+                line: keyframe.line, offset: keyframe.body.lowerBound,
+                message: "keyframe's document is revision \(document.revision), not \(keyframe.revision)")
         }
         // Every update after the keyframe up to `revision`, applied in one pass over one tree.
         var ops: [UpdateOp] = []
@@ -258,8 +271,10 @@ public struct Recording: Sendable {
         if revision > keyframe.revision {
             // Updates are in revision order, each following the one before it (or the keyframe).
             guard let last = Self.lastIndex(in: updates, atOrBefore: revision, key: { $0.revision }),
-                  updates[last].revision == revision else {
-                throw RecordingError(line: 0, offset: 0, message: "revision \(revision) was not recorded (the recorder did not get it)")
+                updates[last].revision == revision
+            else {
+                throw RecordingError(
+                    line: 0, offset: 0, message: "revision \(revision) was not recorded (the recorder did not get it)")
             }
             let first = (Self.lastIndex(in: updates, atOrBefore: keyframe.revision, key: { $0.revision }) ?? -1) + 1
             for update in updates[first...last] {
@@ -275,8 +290,9 @@ public struct Recording: Sendable {
             try UpdateOps.apply(ops, to: &document)
         } catch let error as UpdateOpError {
             let failing = opLines.first { $0.endIndex > (error.opIndex ?? 0) }?.update ?? keyframe
-            throw RecordingError(line: failing.line, offset: failing.body.lowerBound,
-                                 message: "revision \(failing.revision) does not apply: \(error.message)")
+            throw RecordingError(
+                line: failing.line, offset: failing.body.lowerBound,
+                message: "revision \(failing.revision) does not apply: \(error.message)")
         } catch {
             throw RecordingError(line: keyframe.line, offset: keyframe.body.lowerBound, message: "\(error)")
         }
@@ -333,7 +349,9 @@ private struct LineSplitter {
         guard position < bytes.count else { return nil }
         let start = position
         let found = bytes.withUnsafeBufferPointer { buffer in
-            memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress! }
+            memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start).map {
+                UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress!
+            }
         }
         if let newline = found {
             position = newline + 1

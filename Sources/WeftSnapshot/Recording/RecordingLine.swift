@@ -1,4 +1,5 @@
 import WeftJSON
+
 /// One line of a recording (docs/recording-format.md), encoded: the program's recorder and
 /// `weft record-session` write recordings through these, so both write the same format.
 public enum RecordingLine {

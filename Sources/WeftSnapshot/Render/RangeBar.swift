@@ -44,7 +44,9 @@ public struct RangeBar: Hashable, Sendable {
     /// when the direction has a vertical component; the larger of display and preload is 1 (a tie
     /// counts display as larger); strips are `(width - 20) x ratio` wide and placed by the
     /// leading ratios, mirrored for the direction.
-    public init(width: Double, scrollable: Snapshot.ScrollDirection, direction: Snapshot.ScrollDirection, tuning: Snapshot.RangeTuning) {
+    public init(
+        width: Double, scrollable: Snapshot.ScrollDirection, direction: Snapshot.ScrollDirection, tuning: Snapshot.RangeTuning
+    ) {
         let vertical = !direction.isDisjoint(with: .vertical)
         func extent(_ parameters: Snapshot.TuningParameters) -> Double {
             let expands = vertical ? !scrollable.isDisjoint(with: .vertical) : !scrollable.isDisjoint(with: .horizontal)

@@ -47,7 +47,9 @@ struct SVGCanvas {
     }
 
     mutating func rect(_ rect: Snapshot.Rect, _ pairs: [(String, Any)], title: String? = nil) {
-        element("rect", [("x", rect.x), ("y", rect.y), ("width", max(0, rect.width)), ("height", max(0, rect.height))] + pairs, title: title)
+        element(
+            "rect", [("x", rect.x), ("y", rect.y), ("width", max(0, rect.width)), ("height", max(0, rect.height))] + pairs,
+            title: title)
     }
 
     mutating func text(_ text: String, x: Double, y: Double, _ pairs: [(String, Any)]) {

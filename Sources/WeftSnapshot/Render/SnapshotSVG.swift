@@ -63,10 +63,17 @@ public enum SnapshotSVG {
         let leftB = boundsA.width + 3 * margin
         canvas.text(labels.0, x: margin, y: 14, [("font-size", 12.0), ("font-weight", "bold")])
         canvas.text(labels.1, x: leftB, y: 14, [("font-size", 12.0), ("font-weight", "bold")])
-        draw(a, layoutA, at: .init(x: margin - boundsA.x, y: headline + margin - boundsA.y), overlays: [], highlights: highlightsA, into: &canvas)
-        draw(b, layoutB, at: .init(x: leftB - boundsB.x, y: headline + margin - boundsB.y), overlays: [], highlights: highlightsB, into: &canvas)
+        draw(
+            a, layoutA, at: .init(x: margin - boundsA.x, y: headline + margin - boundsA.y), overlays: [], highlights: highlightsA,
+            into: &canvas)
+        draw(
+            b, layoutB, at: .init(x: leftB - boundsB.x, y: headline + margin - boundsB.y), overlays: [], highlights: highlightsB,
+            into: &canvas)
         let bottom = headline + max(boundsA.height, boundsB.height) + 2 * margin
-        let summary = changes.isEmpty ? "no differences" : "\(changes.count) difference\(changes.count == 1 ? "" : "s"): removed red, added green, changed orange"
+        let summary =
+            changes.isEmpty
+            ? "no differences"
+            : "\(changes.count) difference\(changes.count == 1 ? "" : "s"): removed red, added green, changed orange"
         canvas.text(summary, x: margin, y: bottom + 12, [("font-size", 11.0), ("fill", "#444444")])
         return canvas.document(width: leftB + boundsB.width + margin, height: bottom + 20)
     }
@@ -105,17 +112,23 @@ public enum SnapshotSVG {
             left += bounds.width + rootGap
             height = max(height, bounds.height)
         }
-        return RootLayout(offsets: offsets,
-                          bounds: Snapshot.Rect(x: 0, y: 0, width: left - rootGap, height: rootLabelHeight + height),
-                          labels: labels)
+        return RootLayout(
+            offsets: offsets,
+            bounds: Snapshot.Rect(x: 0, y: 0, width: left - rootGap, height: rootLabelHeight + height),
+            labels: labels)
     }
 
     /// The union of the visible parts of the rectangles of `root` and its descendants, in the
     /// coordinates of the root's parent (zero when no rectangle is finite).
     static func subtreeBounds(_ root: Snapshot.Element) -> Snapshot.Rect {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         ClippedBox.forEach(in: root, at: .zero) { _, box in
-            guard let frame = box.visible, frame.x.isFinite, frame.y.isFinite, frame.maxX.isFinite, frame.maxY.isFinite else { return }
+            guard let frame = box.visible, frame.x.isFinite, frame.y.isFinite, frame.maxX.isFinite, frame.maxY.isFinite else {
+                return
+            }
             minX = min(minX, frame.x)
             minY = min(minY, frame.y)
             maxX = max(maxX, frame.maxX)
@@ -139,7 +152,8 @@ public enum SnapshotSVG {
 
     /// Draws `snapshot`'s roots where `layout` places them, shifted by `origin`.
     private static func draw(
-        _ snapshot: Snapshot, _ layout: RootLayout, at origin: Snapshot.Point, overlays: Set<SVGOverlay>, highlights: [String: Highlight],
+        _ snapshot: Snapshot, _ layout: RootLayout, at origin: Snapshot.Point, overlays: Set<SVGOverlay>,
+        highlights: [String: Highlight],
         into canvas: inout SVGCanvas
     ) {
         let screenScale = snapshot.meta.screen?.scale ?? 2
@@ -150,7 +164,9 @@ public enum SnapshotSVG {
                 guard let visible = box.visible else { return }
                 drawElement(element, box, visible: visible, into: &canvas)
                 if let highlight = highlights[element.id] {
-                    canvas.rect(visible, [("fill", highlight.colour), ("fill-opacity", 0.2), ("stroke", highlight.colour), ("stroke-width", 2.0)])
+                    canvas.rect(
+                        visible,
+                        [("fill", highlight.colour), ("fill-opacity", 0.2), ("stroke", highlight.colour), ("stroke-width", 2.0)])
                 }
                 if let tappable = element.tappable { tappables.append((tappable, box)) }
                 if let ratio = scalingRatio(element, frame: box.frame, screenScale: screenScale), ratio != 1 {
@@ -159,8 +175,9 @@ public enum SnapshotSVG {
             }
         }
         for label in layout.labels {
-            canvas.text(label.text, x: origin.x + label.at.x, y: origin.y + label.at.y,
-                        [("class", "root-label"), ("font-size", 11.0), ("font-weight", "bold"), ("fill", "#444444")])
+            canvas.text(
+                label.text, x: origin.x + label.at.x, y: origin.y + label.at.y,
+                [("class", "root-label"), ("font-size", 11.0), ("font-weight", "bold"), ("fill", "#444444")])
         }
         if overlays.contains(.slop) {
             for (tappable, box) in tappables {
@@ -188,13 +205,16 @@ public enum SnapshotSVG {
         let width = estimatedWidth(label, fontSize: scalingLabelFontSize) + 4
         let height = scalingLabelFontSize + 4
         if frame.width >= width, frame.height >= height {
-            canvas.rect(.init(x: frame.maxX - width, y: frame.maxY - height, width: width, height: height),
-                        [("class", "scaling-label"), ("fill", "#ffffff"), ("fill-opacity", 0.85)])
-            canvas.text(label, x: frame.maxX - 2, y: frame.maxY - 3,
-                        [("font-size", scalingLabelFontSize), ("fill", "#ff0000"), ("text-anchor", "end")])
+            canvas.rect(
+                .init(x: frame.maxX - width, y: frame.maxY - height, width: width, height: height),
+                [("class", "scaling-label"), ("fill", "#ffffff"), ("fill-opacity", 0.85)])
+            canvas.text(
+                label, x: frame.maxX - 2, y: frame.maxY - 3,
+                [("font-size", scalingLabelFontSize), ("fill", "#ff0000"), ("text-anchor", "end")])
         } else {
             let side = min(6, frame.width, frame.height)
-            let corner = "M \(SVGCanvas.number(frame.maxX)) \(SVGCanvas.number(frame.maxY - side)) "
+            let corner =
+                "M \(SVGCanvas.number(frame.maxX)) \(SVGCanvas.number(frame.maxY - side)) "
                 + "L \(SVGCanvas.number(frame.maxX)) \(SVGCanvas.number(frame.maxY)) L \(SVGCanvas.number(frame.maxX - side)) \(SVGCanvas.number(frame.maxY)) Z"
             canvas.element("path", [("class", "scaling-mark"), ("d", corner), ("fill", "#ff0000")], title: label)
         }
@@ -202,14 +222,22 @@ public enum SnapshotSVG {
 
     /// An element's visible part (boxes are drawn only where no clipping ancestor hides them);
     /// its text clipped to it and its image to the clip region, as the page does.
-    private static func drawElement(_ element: Snapshot.Element, _ box: ClippedBox, visible: Snapshot.Rect, into canvas: inout SVGCanvas) {
+    private static func drawElement(
+        _ element: Snapshot.Element, _ box: ClippedBox, visible: Snapshot.Rect, into canvas: inout SVGCanvas
+    ) {
         let title = element.id + " " + element.displayName
         guard element.kind == .node else {
-            canvas.rect(visible, [("class", "spec"), ("fill", "none"), ("stroke", "#3b6fd4"), ("stroke-width", 0.5), ("stroke-dasharray", "3 2")], title: title)
+            canvas.rect(
+                visible,
+                [("class", "spec"), ("fill", "none"), ("stroke", "#3b6fd4"), ("stroke-width", 0.5), ("stroke-dasharray", "3 2")],
+                title: title)
             return
         }
         let frame = box.frame
-        var style: [(String, Any)] = [("class", "node"), ("fill", element.props["backgroundColor"]?.string ?? "none"), ("stroke", "#333333"), ("stroke-width", 1.0)]
+        var style: [(String, Any)] = [
+            ("class", "node"), ("fill", element.props["backgroundColor"]?.string ?? "none"), ("stroke", "#333333"),
+            ("stroke-width", 1.0),
+        ]
         if let alpha = element.props["alpha"]?.number { style.append(("opacity", alpha)) }
         if element.props["hidden"]?.bool == true { style.append(("stroke-dasharray", "1 2")) }
         canvas.rect(visible, style, title: title)
@@ -221,7 +249,9 @@ public enum SnapshotSVG {
             let size = element.props["font"]?["size"]?.number ?? 12
             canvas.clipped(to: visible) { canvas in
                 for (index, line) in lines.enumerated() {
-                    canvas.text(line, x: frame.x + 1, y: frame.y + size * (1.2 * Double(index) + 1), [("font-size", size), ("fill", "#111111")])
+                    canvas.text(
+                        line, x: frame.x + 1, y: frame.y + size * (1.2 * Double(index) + 1),
+                        [("font-size", size), ("fill", "#111111")])
                 }
             }
         }
@@ -237,11 +267,22 @@ public enum SnapshotSVG {
             image["pixelHeight"]?.number.map { "\(SVGCanvas.number(width))×\(SVGCanvas.number($0)) px" }
         }
         canvas.rect(frame, [("class", "image"), ("fill", "#e8e8e8"), ("stroke", "#999999"), ("stroke-width", 0.5)], title: label)
-        canvas.element("line", [("x1", frame.x), ("y1", frame.y), ("x2", frame.maxX), ("y2", frame.maxY), ("stroke", "#bbbbbb"), ("stroke-width", 0.5)])
-        canvas.element("line", [("x1", frame.maxX), ("y1", frame.y), ("x2", frame.x), ("y2", frame.maxY), ("stroke", "#bbbbbb"), ("stroke-width", 0.5)])
+        canvas.element(
+            "line",
+            [
+                ("x1", frame.x), ("y1", frame.y), ("x2", frame.maxX), ("y2", frame.maxY), ("stroke", "#bbbbbb"),
+                ("stroke-width", 0.5),
+            ])
+        canvas.element(
+            "line",
+            [
+                ("x1", frame.maxX), ("y1", frame.y), ("x2", frame.x), ("y2", frame.maxY), ("stroke", "#bbbbbb"),
+                ("stroke-width", 0.5),
+            ])
         if let label, frame.width > estimatedWidth(label, fontSize: imageLabelFontSize), frame.height > imageLabelFontSize * 1.4 {
-            canvas.text(label, x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 + 4,
-                        [("font-size", imageLabelFontSize), ("fill", "#555555"), ("text-anchor", "middle")])
+            canvas.text(
+                label, x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 + 4,
+                [("font-size", imageLabelFontSize), ("fill", "#555555"), ("text-anchor", "middle")])
         }
     }
 
@@ -277,23 +318,36 @@ public enum SnapshotSVG {
     }
 
     /// Stacked 24-point bars on a dark panel: label, strips (back to front), arrows.
-    private static func drawRangeBars(_ controllers: [Snapshot.RangeController], x: Double, y: Double, into canvas: inout SVGCanvas) {
+    private static func drawRangeBars(
+        _ controllers: [Snapshot.RangeController], x: Double, y: Double, into canvas: inout SVGCanvas
+    ) {
         let width = rangeBarWidth
-        canvas.rect(.init(x: x, y: y, width: width, height: Double(controllers.count) * RangeBar.height), [("fill", "#000000"), ("fill-opacity", 0.7)])
-        let colours: [RangeBar.Range: String] = [.preload: "rgb(255,128,0)", .display: "rgb(255,255,0)", .visible: "rgb(0,255,0)"]
+        canvas.rect(
+            .init(x: x, y: y, width: width, height: Double(controllers.count) * RangeBar.height),
+            [("fill", "#000000"), ("fill-opacity", 0.7)])
+        let colours: [RangeBar.Range: String] = [
+            .preload: "rgb(255,128,0)", .display: "rgb(255,255,0)", .visible: "rgb(0,255,0)",
+        ]
         for (index, controller) in controllers.enumerated() {
             let top = y + Double(index) * RangeBar.height
             let bar = RangeBar(width: width, controller: controller)
-            canvas.text(controller.dataSource.isEmpty ? controller.id : controller.dataSource, x: x + width / 2, y: top + 10, [("font-size", 9.0), ("fill", "#ffffff"), ("text-anchor", "middle")])
+            canvas.text(
+                controller.dataSource.isEmpty ? controller.id : controller.dataSource, x: x + width / 2, y: top + 10,
+                [("font-size", 9.0), ("fill", "#ffffff"), ("text-anchor", "middle")])
             for strip in bar.strips {
                 canvas.rect(
                     .init(x: x + strip.x, y: top + strip.y, width: strip.width, height: strip.height),
-                    [("class", "range-\(strip.range.rawValue)"), ("fill", colours[strip.range]!), ("fill-opacity", 0.5), ("stroke", "#000000"),
-                     ("stroke-opacity", 0.9), ("stroke-width", 1.0), ("rx", 3.0)])
+                    [
+                        ("class", "range-\(strip.range.rawValue)"), ("fill", colours[strip.range]!), ("fill-opacity", 0.5),
+                        ("stroke", "#000000"),
+                        ("stroke-opacity", 0.9), ("stroke-width", 1.0), ("rx", 3.0),
+                    ])
             }
             for arrow in bar.arrows {
                 let frame = RangeBar.frame(of: arrow, barWidth: width)
-                canvas.text(arrow.glyph, x: x + frame.x + frame.width / 2, y: top + frame.maxY - 2, [("font-size", 9.0), ("fill", "#ffffff"), ("text-anchor", "middle")])
+                canvas.text(
+                    arrow.glyph, x: x + frame.x + frame.width / 2, y: top + frame.maxY - 2,
+                    [("font-size", 9.0), ("fill", "#ffffff"), ("text-anchor", "middle")])
             }
         }
     }

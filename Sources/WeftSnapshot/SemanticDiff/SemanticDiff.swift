@@ -20,7 +20,8 @@ public enum SemanticDiff {
         /// `meta` and `revision` are ignored by default (docs/protocol.md, Snapshots without a gateway).
         public static let defaultIgnoredFields: Set<String> = ["meta", "revision"]
 
-        public init(tolerance: Double = 0, ignoredFields: Set<String> = defaultIgnoredFields, includeInterfaceState: Bool = false) {
+        public init(tolerance: Double = 0, ignoredFields: Set<String> = defaultIgnoredFields, includeInterfaceState: Bool = false)
+        {
             self.tolerance = tolerance
             self.ignoredFields = ignoredFields
             self.includeInterfaceState = includeInterfaceState
@@ -92,15 +93,17 @@ private struct SemanticDiffer {
         }
         for bIndex in pairs.addedInB {
             let element = b[bIndex]
-            report(SemanticChange(
-                kind: .added, path: pathText(StructuralPath.component(element, ordinal: pairs.bOrdinals[bIndex])),
-                after: rectValue(element.frame), idAfter: element.id))
+            report(
+                SemanticChange(
+                    kind: .added, path: pathText(StructuralPath.component(element, ordinal: pairs.bOrdinals[bIndex])),
+                    after: rectValue(element.frame), idAfter: element.id))
         }
         for aIndex in pairs.removedFromA {
             let element = a[aIndex]
-            report(SemanticChange(
-                kind: .removed, path: pathText(StructuralPath.component(element, ordinal: pairs.aOrdinals[aIndex])),
-                before: rectValue(element.frame), idBefore: element.id))
+            report(
+                SemanticChange(
+                    kind: .removed, path: pathText(StructuralPath.component(element, ordinal: pairs.aOrdinals[aIndex])),
+                    before: rectValue(element.frame), idBefore: element.id))
         }
     }
 
@@ -119,17 +122,19 @@ private struct SemanticDiffer {
             .array(list.map { .string(StructuralPath.component(b[$0.1], ordinal: pairs.bOrdinals[$0.1])) })
         }
         let pairsInOldOrder = pairs.matched.sorted { $0.0 < $1.0 }
-        report(SemanticChange(
-            kind: .order, path: path.joined(separator: " > "), field: "order",
-            before: names(pairsInOldOrder), after: names(pairs.matched),
-            idBefore: parentIds?.0, idAfter: parentIds?.1))
+        report(
+            SemanticChange(
+                kind: .order, path: path.joined(separator: " > "), field: "order",
+                before: names(pairsInOldOrder), after: names(pairs.matched),
+                idBefore: parentIds?.0, idAfter: parentIds?.1))
     }
 
     private mutating func compareElements(_ a: Snapshot.Element, _ b: Snapshot.Element, ordinal: Int) {
         var pathCache: String?
         func change(_ kind: SemanticChange.Kind, _ field: String, _ before: JSONValue?, _ after: JSONValue?) -> SemanticChange {
             if pathCache == nil { pathCache = pathText(StructuralPath.component(b, ordinal: ordinal)) }
-            return SemanticChange(kind: kind, path: pathCache!, field: field, before: before, after: after, idBefore: a.id, idAfter: b.id)
+            return SemanticChange(
+                kind: kind, path: pathCache!, field: field, before: before, after: after, idBefore: a.id, idAfter: b.id)
         }
         let sizeChanged = !close(a.frame.width, b.frame.width) || !close(a.frame.height, b.frame.height)
         let originChanged = !close(a.frame.x, b.frame.x) || !close(a.frame.y, b.frame.y)
@@ -139,7 +144,10 @@ private struct SemanticDiffer {
         if a.kind != b.kind { report(change(.field, "kind", .string(a.kind.rawValue), .string(b.kind.rawValue))) }
         if a.type != b.type { report(change(.field, "type", .string(a.type), .string(b.type))) }
         if !close(a.constrainedSize, b.constrainedSize) {
-            report(change(.field, "constrainedSize", ElementField.constrainedSize.jsonValue(of: a), ElementField.constrainedSize.jsonValue(of: b)))
+            report(
+                change(
+                    .field, "constrainedSize", ElementField.constrainedSize.jsonValue(of: a),
+                    ElementField.constrainedSize.jsonValue(of: b)))
         }
         let calculatedA = ElementField.calculatedSize.isDefault(in: a)
         let calculatedB = ElementField.calculatedSize.isDefault(in: b)
@@ -159,7 +167,10 @@ private struct SemanticDiffer {
             report(change(.field, "tappable", tappableValue(a), tappableValue(b)))
         }
         if options.includeInterfaceState, a.interfaceState != b.interfaceState {
-            report(change(.interfaceState, "interfaceState", .number(Double(a.interfaceState.rawValue)), .number(Double(b.interfaceState.rawValue))))
+            report(
+                change(
+                    .interfaceState, "interfaceState", .number(Double(a.interfaceState.rawValue)),
+                    .number(Double(b.interfaceState.rawValue))))
         }
         guard !a.children.isEmpty || !b.children.isEmpty else { return }
         path.append(StructuralPath.component(b, ordinal: ordinal))
@@ -216,15 +227,22 @@ private struct SemanticDiffer {
         let bLabels = b.rangeControllers.map { label($0, bPaths) + "|" + $0.dataSource }
         let pairs = StructuralPath.matchLabels(aLabels, bLabels)
         for (aIndex, bIndex) in pairs.matched {
-            compareControllers(a.rangeControllers[aIndex], b.rangeControllers[bIndex], path: label(b.rangeControllers[bIndex], bPaths))
+            compareControllers(
+                a.rangeControllers[aIndex], b.rangeControllers[bIndex], path: label(b.rangeControllers[bIndex], bPaths))
         }
         for bIndex in pairs.addedInB {
             let controller = b.rangeControllers[bIndex]
-            report(SemanticChange(kind: .rangeController, path: label(controller, bPaths), field: nil, before: nil, after: .string(controller.dataSource), idAfter: controller.id))
+            report(
+                SemanticChange(
+                    kind: .rangeController, path: label(controller, bPaths), field: nil, before: nil,
+                    after: .string(controller.dataSource), idAfter: controller.id))
         }
         for aIndex in pairs.removedFromA {
             let controller = a.rangeControllers[aIndex]
-            report(SemanticChange(kind: .rangeController, path: label(controller, aPaths), field: nil, before: .string(controller.dataSource), after: nil, idBefore: controller.id))
+            report(
+                SemanticChange(
+                    kind: .rangeController, path: label(controller, aPaths), field: nil, before: .string(controller.dataSource),
+                    after: nil, idBefore: controller.id))
         }
     }
 
@@ -235,9 +253,10 @@ private struct SemanticDiffer {
         let runtimeState: Set<String> = ["visible", "display", "preload", "itemStates"]
         for (key, _) in SemanticDiff.rangeControllerFields where before[key] != after[key] {
             if runtimeState.contains(key), !options.includeInterfaceState { continue }
-            report(SemanticChange(
-                kind: .rangeController, path: path, field: "rangeControllers.\(key)", before: before[key], after: after[key],
-                idBefore: a.id, idAfter: b.id))
+            report(
+                SemanticChange(
+                    kind: .rangeController, path: path, field: "rangeControllers.\(key)", before: before[key], after: after[key],
+                    idBefore: a.id, idAfter: b.id))
         }
     }
 
@@ -254,7 +273,10 @@ private struct SemanticDiffer {
 
     mutating func compareDocument(_ a: Snapshot, _ b: Snapshot) {
         if a.revision != b.revision {
-            report(SemanticChange(kind: .document, path: "", field: "revision", before: .number(Double(a.revision)), after: .number(Double(b.revision))))
+            report(
+                SemanticChange(
+                    kind: .document, path: "", field: "revision", before: .number(Double(a.revision)),
+                    after: .number(Double(b.revision))))
         }
         guard a.meta != b.meta, !options.ignoredFields.contains("meta") else { return }
         let before = metaObject(a.meta)

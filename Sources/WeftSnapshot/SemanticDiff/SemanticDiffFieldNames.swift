@@ -47,8 +47,10 @@ public enum SemanticDiffFieldNames {
 
     /// The dotted forms: prefix and the names that may follow it (nil: any name).
     static var dottedForms: [(prefix: String, names: [String]?)] {
-        [("style", styleKeys), ("props", specPropertyKeys + nodePropertyKeys), ("rangeControllers", rangeControllerKeys),
-         ("meta", nil)]
+        [
+            ("style", styleKeys), ("props", specPropertyKeys + nodePropertyKeys), ("rangeControllers", rangeControllerKeys),
+            ("meta", nil),
+        ]
     }
 
     /// The entry names that also work on their own (`text` for `props.text`).
@@ -67,9 +69,11 @@ public enum SemanticDiffFieldNames {
 
     /// The known name closest to a misspelt one (at most two edits away), for "did you mean".
     public static func suggestion(for name: String) -> String? {
-        let candidates = kinds + fields + dottedForms.flatMap { form in
-            (form.names ?? metaKeys).flatMap { [$0, "\(form.prefix).\($0)"] }
-        }
+        let candidates =
+            kinds + fields
+            + dottedForms.flatMap { form in
+                (form.names ?? metaKeys).flatMap { [$0, "\(form.prefix).\($0)"] }
+            }
         let scored = candidates.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < name.count else { return nil }
         return best.0

@@ -79,7 +79,10 @@ public enum SemanticDiffReport {
             object["text"] = .string(line(change))
             return .object(object)
         }
-        return ["a": .string(a), "b": .string(b), "equal": .bool(changes.isEmpty), "counts": .object(counts), "changes": .array(items)]
+        return [
+            "a": .string(a), "b": .string(b), "equal": .bool(changes.isEmpty), "counts": .object(counts),
+            "changes": .array(items),
+        ]
     }
 
     // MARK: JUnit XML

@@ -174,7 +174,10 @@ extension Snapshot {
         var walked = ""
         for (name, ordinal) in try StructuralPath.parse(path) {
             let ordinals = StructuralPath.ordinals(candidates)
-            guard let index = candidates.indices.first(where: { StructuralPath.Name(candidates[$0]) == name && ordinals[$0] == ordinal })
+            guard
+                let index = candidates.indices.first(where: {
+                    StructuralPath.Name(candidates[$0]) == name && ordinals[$0] == ordinal
+                })
             else {
                 let component = name.debugName.isEmpty ? name.className : "\(name.className) (\(name.debugName))"
                 let place = walked.isEmpty ? "among the roots" : "under \(walked)"

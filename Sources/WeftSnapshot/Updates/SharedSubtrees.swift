@@ -29,7 +29,8 @@ extension UpdateOps {
                     before = a[index]
                 } else {
                     if positionInA == nil {
-                        positionInA = Dictionary(a.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+                        positionInA = Dictionary(
+                            a.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
                     }
                     guard let position = positionInA?[after.id] else { continue }
                     before = a[position]

@@ -147,7 +147,8 @@ private struct MutableTree {
             let node = try node(id)
             var element = node.element
             // A default calculatedSize follows the frame (documents omit it): a new frame moves it.
-            let calculatedSizeFollowsFrame = ElementField.calculatedSize.isDefault(in: element)
+            let calculatedSizeFollowsFrame =
+                ElementField.calculatedSize.isDefault(in: element)
                 && fields["calculatedSize"] == nil
             for entry in fields {
                 guard let field = ElementField(rawValue: entry.key) else {
@@ -159,7 +160,9 @@ private struct MutableTree {
             if calculatedSizeFollowsFrame { element.calculatedSize = element.frame.size }
             for name in unset {
                 guard let field = ElementField(rawValue: name) else { throw ApplyFailure(message: "unknown field \"\(name)\"") }
-                guard field.isSettable, !field.isRequired else { throw ApplyFailure(message: "field \"\(name)\" cannot be unset") }
+                guard field.isSettable, !field.isRequired else {
+                    throw ApplyFailure(message: "field \"\(name)\" cannot be unset")
+                }
                 field.reset(in: &element)
             }
             node.element = element

@@ -94,7 +94,8 @@ struct TreeDiffer {
     mutating func run() {
         guard !hasDuplicateIds else {
             // No id matching is possible: replace every root (apply reports the duplicate ids).
-            ops = oldRootIds.map { .remove(id: $0) }
+            ops =
+                oldRootIds.map { .remove(id: $0) }
                 + target.roots.enumerated().map { .add(parent: nil, index: $0.offset, element: $0.element) }
             return
         }

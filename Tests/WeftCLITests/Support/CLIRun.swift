@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import WeftCLI
 
 /// Runs `weft` in-process with captured outputs, as the tests of every subcommand do.
@@ -9,11 +10,14 @@ struct CLIRun {
 
     /// `weft arguments...` with `environment` (default: this process's, without the WEFT_
     /// variables, so a developer's own WEFT_GATEWAY never leaks into a test).
-    static func weft(_ arguments: [String], environment: [String: String]? = nil, stdin: String = "",
-                     stderr: CommandOutput = CapturedOutput()) -> CLIRun {
+    static func weft(
+        _ arguments: [String], environment: [String: String]? = nil, stdin: String = "",
+        stderr: CommandOutput = CapturedOutput()
+    ) -> CLIRun {
         let stdout = CapturedOutput()
-        let io = CommandIO(stdout: stdout, stderr: stderr, readStandardInput: { Data(stdin.utf8) },
-                           environment: environment ?? cleanEnvironment)
+        let io = CommandIO(
+            stdout: stdout, stderr: stderr, readStandardInput: { Data(stdin.utf8) },
+            environment: environment ?? cleanEnvironment)
         let status = WeftCLI.run(arguments, io: io)
         return CLIRun(status: status, stdout: stdout.text, stderr: (stderr as? CapturedOutput)?.text ?? "")
     }

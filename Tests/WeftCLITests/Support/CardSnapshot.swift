@@ -21,11 +21,15 @@ struct CardSnapshot {
     var extraChild = false
 
     var json: String {
-        let subtitle = includeSubtitle ? #"""
+        let subtitle =
+            includeSubtitle
+            ? #"""
             ,{"id": "\#(idPrefix)3", "className": "ASTextNode", "debugName": "subtitle", "frame": [8, 32, 100, 16],
               "props": {"text": "World"}, "interfaceState": 15}
             """# : ""
-        let extra = extraChild ? #"""
+        let extra =
+            extraChild
+            ? #"""
             ,{"id": "\#(idPrefix)4", "className": "ASImageNode", "debugName": "badge", "frame": [150, 8, 24, 24], "interfaceState": 15}
             """# : ""
         return #"""

@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Synchronization
 import WeftJSON
 import WeftSnapshot
 import WeftTestSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `POST /api/devices/{device}/call` (docs/protocol.md, HTTP API): how a test drives a program it
 /// then snapshots with the CLI (for example `Runtime.pause`).
@@ -13,7 +14,9 @@ enum DeviceCall {
     /// The call's `result`; throws when the gateway or the device answers with an error.
     @discardableResult
     static func call(_ gateway: GatewayProcess, device: String, method: String, params: JSONValue = [:]) throws -> JSONValue {
-        let segment = device.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: ".-_@"))) ?? device
+        let segment =
+            device.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: ".-_@")))
+            ?? device
         var request = URLRequest(url: URL(string: "\(gateway.httpURL)/api/devices/\(segment)/call")!, timeoutInterval: 20)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")

@@ -17,7 +17,8 @@ final class ScriptedDevice {
 
     /// `reply(id)` is the whole text of the reply to the request with that id; nil sends none.
     init(gateway: GatewayProcess, reply: @escaping @Sendable (Int) -> String?) throws {
-        let register = #"{"id":1,"method":"Gateway.register","params":{"protocolVersion":1,"#
+        let register =
+            #"{"id":1,"method":"Gateway.register","params":{"protocolVersion":1,"#
             + #""identity":{"appId":"\#(Self.appId)","instance":"\#(instance)","host":"test"}}}"#
         let registered = DispatchSemaphore(value: 0)
         let client = WebSocketClient(

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import WeftJSON
-import WeftTestSupport
-@testable import WeftInspector
 import WeftSnapshot
+import WeftTestSupport
+
+@testable import WeftInspector
 
 /// The device role against the real gateway (docs/protocol.md, "Devices: registration and identity", "Gateway
 /// methods and events"). Each test starts its own gateway on a free port.
@@ -15,9 +16,13 @@ import WeftSnapshot
         let listed = try #require(try await scene.inspector.request("Gateway.listDevices").result()?["devices"]?.array)
         let entry = try #require(listed.first { $0["deviceId"]?.string == scene.deviceId })
         // The identity and info sent in Gateway.register, as makeDevice set them.
-        #expect(entry["identity"] == .object(["appId": .string("org.weft.tests"),
-                                              "instance": .string(device.configuration.instance),
-                                              "host": .string("test-host")]))
+        #expect(
+            entry["identity"]
+                == .object([
+                    "appId": .string("org.weft.tests"),
+                    "instance": .string(device.configuration.instance),
+                    "host": .string("test-host"),
+                ]))
         #expect(entry["info"]?["appName"]?.string == "WeftInspectorTests")
         #expect(entry["info"]?["appVersion"]?.string == "1.2")
         #expect(entry["info"]?["pid"]?.integer == Int(getpid()))
@@ -49,7 +54,8 @@ import WeftSnapshot
 
     @Test func requestsReachTheHostAndRepliesCarryTheirBodiesUntouched() async throws {
         // A body with nested structure, escapes and non-ASCII, forwarded byte for byte.
-        let document = bytes(#"{"format":"weft.snapshot","version":1,"revision":3,"roots":[{"id":"n1","debugName":"caf\u00e9 \"q\""}]}"#)
+        let document = bytes(
+            #"{"format":"weft.snapshot","version":1,"revision":3,"roots":[{"id":"n1","debugName":"caf\u00e9 \"q\""}]}"#)
         let scene = try await DeviceWithInspectors { session, request in
             switch request.method {
             case "Tree.getDocument": session.reply(to: request, result: document)
@@ -76,7 +82,8 @@ import WeftSnapshot
         // gateway's default 64M message limit.
         let big = bytes("\"") + [UInt8](repeating: UInt8(ascii: "a"), count: 12 << 20) + bytes("\"")
         // Room for one 12 MiB event in the event budget (the default 8 MiB would drop it).
-        let scene = try await DeviceWithInspectors(options: .testDevice(eventQueueBytes: 16 << 20), attached: 1) { session, request in
+        let scene = try await DeviceWithInspectors(options: .testDevice(eventQueueBytes: 16 << 20), attached: 1) {
+            session, request in
             session.reply(to: request, result: big)
         }
         defer { scene.close() }
@@ -85,7 +92,8 @@ import WeftSnapshot
         let reply = try await inspector.request("Tree.getDocument", device: deviceId, timeout: .seconds(30))
         #expect(reply.resultBytes?.count == big.count)
         #expect(reply.resultBytes?.elementsEqual(big) == true)
-        let params = bytes(#"{"baseRevision":1,"revision":2,"ops":[{"op":"set","id":"n1","fields":{"text":"#) + big + bytes("}}]}")
+        let params =
+            bytes(#"{"baseRevision":1,"revision":2,"ops":[{"op":"set","id":"n1","fields":{"text":"#) + big + bytes("}}]}")
         #expect(device.sendEvent(method: "Tree.updated", params: params) == .queued)
         #expect(await eventually(.seconds(30)) { recorder.count("Tree.updated") == 1 })
         #expect(recorder.all("Tree.updated").first?.paramsBytes?.elementsEqual(params) == true)
@@ -108,7 +116,11 @@ import WeftSnapshot
         // the inspector gets this request's answer, not that one.
         let onTime = Task { try await inspector.request("Tree.getDocument", device: deviceId, timeout: .seconds(10)) }
         var taken: [DeviceRequest] = []
-        #expect(await eventually { taken += device.takeRequests(); return !taken.isEmpty })
+        #expect(
+            await eventually {
+                taken += device.takeRequests()
+                return !taken.isEmpty
+            })
         #expect(taken.map(\.method) == ["Tree.getDocument"])
         for request in taken { device.reply(to: request, result: Array("{}".utf8)) }
         #expect(try await onTime.value.result() == [:])
@@ -116,7 +128,8 @@ import WeftSnapshot
 
     @Test func badRequestsGetProtocolErrorsAndTheConnectionSurvives() async throws {
         // The device accepts requests up to 64 KiB.
-        let scene = try await DeviceWithInspectors(options: .testDevice(maximumIncomingMessageBytes: 64 << 10)) { session, request in
+        let scene = try await DeviceWithInspectors(options: .testDevice(maximumIncomingMessageBytes: 64 << 10)) {
+            session, request in
             session.reply(to: request, result: bytes("{}"))
         }
         defer { scene.close() }

@@ -1,5 +1,6 @@
 import Foundation
 import WeftTestSupport
+
 @testable import WeftInspector
 
 /// The starting point of most end-to-end tests: a real gateway, one device session registered
@@ -44,9 +45,11 @@ final class DeviceWithInspectors: Sendable {
     ///     `https://` form, say).
     ///   - answer: answers the device's requests on a thread of its own (`Responder`); without
     ///     it requests wait in the device's inbox for the test to take.
-    init(gateway: GatewayProcess? = nil, instance: String = HostProgram.uniqueInstance("device"),
-         options: TransportOptions = .testDevice(), inspectors count: Int = 1, attached: Int = 0,
-         inspectorURL: String? = nil, answer: (@Sendable (DeviceSession, DeviceRequest) -> Void)? = nil) async throws {
+    init(
+        gateway: GatewayProcess? = nil, instance: String = HostProgram.uniqueInstance("device"),
+        options: TransportOptions = .testDevice(), inspectors count: Int = 1, attached: Int = 0,
+        inspectorURL: String? = nil, answer: (@Sendable (DeviceSession, DeviceRequest) -> Void)? = nil
+    ) async throws {
         precondition(attached <= count, "cannot attach \(attached) of \(count) inspectors")
         let gateway = try gateway ?? GatewayProcess()
         self.gateway = gateway
@@ -69,7 +72,8 @@ final class DeviceWithInspectors: Sendable {
             // The gateway's Inspector.attached may reach the device after the attach is answered.
             let counted = await eventually { device.inspectorCount == attached }
             guard counted else {
-                throw HarnessError("the device counts \(device.inspectorCount) inspectors, not \(attached); gateway log:\n\(gateway.log)")
+                throw HarnessError(
+                    "the device counts \(device.inspectorCount) inspectors, not \(attached); gateway log:\n\(gateway.log)")
             }
         } catch {
             close()
@@ -91,13 +95,17 @@ final class DeviceWithInspectors: Sendable {
 
 /// Starts a device session on `gateway` and waits (10 s) until the gateway registered it;
 /// throws with its state and the gateway's log if it did not, after closing it.
-func startRegisteredDevice(_ gateway: GatewayProcess, instance: String = HostProgram.uniqueInstance("device"),
-                           options: TransportOptions = .testDevice()) async throws -> DeviceSession {
+func startRegisteredDevice(
+    _ gateway: GatewayProcess, instance: String = HostProgram.uniqueInstance("device"),
+    options: TransportOptions = .testDevice()
+) async throws -> DeviceSession {
     let device = makeDevice(gateway, instance: instance, options: options)
     device.start()
     let registered = await eventually { device.isRegistered }
     guard registered else {
-        let failure = HarnessError("the device never registered: \(device.client.state), \(device.client.lastError ?? "no error"); gateway log:\n\(gateway.log)")
+        let failure = HarnessError(
+            "the device never registered: \(device.client.state), \(device.client.lastError ?? "no error"); gateway log:\n\(gateway.log)"
+        )
         device.close()
         throw failure
     }

@@ -4,6 +4,7 @@ import Testing
 import WeftJSON
 import WeftSnapshot
 import WeftTestSupport
+
 @testable import WeftInspector
 
 /// Waits until `condition` holds, polling; false after `timeout`.
@@ -21,8 +22,9 @@ let fastBackoff = ReconnectBackoff(initialDelay: .milliseconds(50), maximumDelay
 
 extension TransportOptions {
     static func testDevice(maximumIncomingMessageBytes: Int = 4 << 20, eventQueueBytes: Int = 8 << 20) -> TransportOptions {
-        TransportOptions(maximumIncomingMessageBytes: maximumIncomingMessageBytes, eventQueueBytes: eventQueueBytes,
-                         backoff: fastBackoff)
+        TransportOptions(
+            maximumIncomingMessageBytes: maximumIncomingMessageBytes, eventQueueBytes: eventQueueBytes,
+            backoff: fastBackoff)
     }
 }
 
@@ -31,20 +33,26 @@ extension GatewayProcess {
 }
 
 /// A device session against `gateway` with a unique instance name.
-func makeDevice(_ gateway: GatewayProcess, instance: String = HostProgram.uniqueInstance("device"),
-                options: TransportOptions = .testDevice(), delivery: RequestDelivery = .polled) -> DeviceSession {
+func makeDevice(
+    _ gateway: GatewayProcess, instance: String = HostProgram.uniqueInstance("device"),
+    options: TransportOptions = .testDevice(), delivery: RequestDelivery = .polled
+) -> DeviceSession {
     makeDevice(endpoint: gateway.endpoint, token: gateway.token, instance: instance, options: options, delivery: delivery)
 }
 
 /// A device session against whatever listens at `endpoint`.
-func makeDevice(endpoint: GatewayEndpoint, token: String? = nil, instance: String = HostProgram.uniqueInstance("device"),
-                options: TransportOptions = .testDevice(), delivery: RequestDelivery = .polled) -> DeviceSession {
+func makeDevice(
+    endpoint: GatewayEndpoint, token: String? = nil, instance: String = HostProgram.uniqueInstance("device"),
+    options: TransportOptions = .testDevice(), delivery: RequestDelivery = .polled
+) -> DeviceSession {
     let configuration = GatewayConfiguration(endpoint: endpoint, token: token, instance: instance)
-    return DeviceSession(configuration: configuration,
-                         identity: DeviceIdentity(appId: "org.weft.tests", instance: instance, host: "test-host"),
-                         info: DeviceInfo(appName: "WeftInspectorTests", appVersion: "1.2",
-                                          screen: DeviceInfo.Screen(width: 320, height: 480, scale: 3)),
-                         options: options, delivery: delivery)
+    return DeviceSession(
+        configuration: configuration,
+        identity: DeviceIdentity(appId: "org.weft.tests", instance: instance, host: "test-host"),
+        info: DeviceInfo(
+            appName: "WeftInspectorTests", appVersion: "1.2",
+            screen: DeviceInfo.Screen(width: 320, height: 480, scale: 3)),
+        options: options, delivery: delivery)
 }
 
 /// Records every event an inspector receives.
@@ -70,11 +78,13 @@ final class EventRecorder: Sendable {
 /// An inspector client against `gateway` (dialling `url` when given, another form of its
 /// address), recording its events. It accepts the self-signed certificate of a TLS gateway.
 func makeInspector(_ gateway: GatewayProcess, url: String? = nil, recorder: EventRecorder = EventRecorder()) -> InspectorClient {
-    InspectorClient(endpoint: try! GatewayEndpoint(parsing: url ?? gateway.webSocketURL), token: gateway.token,
-                    clientName: "swift-tests",
-                    options: TransportOptions(maximumIncomingMessageBytes: 256 << 20, backoff: fastBackoff,
-                                              allowSelfSignedCertificates: gateway.usesTLS),
-                    onEvent: recorder.record)
+    InspectorClient(
+        endpoint: try! GatewayEndpoint(parsing: url ?? gateway.webSocketURL), token: gateway.token,
+        clientName: "swift-tests",
+        options: TransportOptions(
+            maximumIncomingMessageBytes: 256 << 20, backoff: fastBackoff,
+            allowSelfSignedCertificates: gateway.usesTLS),
+        onEvent: recorder.record)
 }
 
 /// The gateway's device list (`Gateway.listDevices`), asked by an inspector of its own.
@@ -119,7 +129,8 @@ extension Inspector {
     /// whose connection is not the open one (`DeviceSession.answerIfStale`). For tests that
     /// drive a program by its requests without an inspector client.
     func serveOnFirstConnection(_ method: String, _ params: JSONValue = [:], id: Int = 1) throws {
-        let device = try #require(device), requests = try #require(requests)
+        let device = try #require(device)
+        let requests = try #require(requests)
         let deadline = ContinuousClock.now + .seconds(10)
         while !device.client.isOpen(generation: 1) {
             try #require(ContinuousClock.now < deadline, "the program's first connection never opened")

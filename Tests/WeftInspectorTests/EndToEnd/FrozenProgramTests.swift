@@ -3,6 +3,7 @@ import Testing
 import WeftJSON
 import WeftSnapshot
 import WeftTestSupport
+
 @testable import WeftInspector
 
 /// A program frozen as a whole (SIGSTOP, as a debugger stopped at a breakpoint freezes it) for

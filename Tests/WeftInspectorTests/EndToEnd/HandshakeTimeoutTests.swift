@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftTestSupport
+
 @testable import WeftInspector
 
 /// Something accepts the WebSocket but never answers the session's first request (a hung
@@ -43,7 +44,8 @@ import WeftTestSupport
         // A real gateway takes the port over: the next attempt registers there.
         peer.stop()
         let gateway = try GatewayProcess(port: peer.port)
-        #expect(await eventually { device.isRegistered }, "\(device.client.state) \(device.client.lastError ?? "") \(gateway.log)")
+        #expect(
+            await eventually { device.isRegistered }, "\(device.client.state) \(device.client.lastError ?? "") \(gateway.log)")
         #expect(device.registrationCount == 1)
         let devices = try await listedDevices(gateway)
         #expect(devices.contains { $0["deviceId"]?.string == device.deviceId && $0["state"]?.string == "connected" })
@@ -58,9 +60,11 @@ import WeftTestSupport
         // Starting over would make every gap 250 ms. (Lower bounds only: a loaded machine can
         // only make the gaps longer.)
         let peer = try SilentWebSocketPeer()
-        let options = TransportOptions(backoff: ReconnectBackoff(initialDelay: .milliseconds(100), maximumDelay: .milliseconds(800),
-                                                                 multiplier: 2, jitter: 0),
-                                       stableConnection: .milliseconds(50), handshakeTimeout: .milliseconds(150))
+        let options = TransportOptions(
+            backoff: ReconnectBackoff(
+                initialDelay: .milliseconds(100), maximumDelay: .milliseconds(800),
+                multiplier: 2, jitter: 0),
+            stableConnection: .milliseconds(50), handshakeTimeout: .milliseconds(150))
         let device = makeDevice(endpoint: try GatewayEndpoint(parsing: peer.webSocketURL), options: options)
         device.start()
         defer { device.close() }
@@ -75,8 +79,9 @@ import WeftTestSupport
 
     @Test func anInspectorWhoseHelloIsNeverAnsweredReconnects() throws {
         let peer = try SilentWebSocketPeer()
-        let inspector = InspectorClient(endpoint: try GatewayEndpoint(parsing: peer.webSocketURL), clientName: "swift-tests",
-                                        options: TransportOptions(backoff: fastBackoff, handshakeTimeout: .milliseconds(300)))
+        let inspector = InspectorClient(
+            endpoint: try GatewayEndpoint(parsing: peer.webSocketURL), clientName: "swift-tests",
+            options: TransportOptions(backoff: fastBackoff, handshakeTimeout: .milliseconds(300)))
         inspector.start()
         defer { inspector.close() }
         // docs/protocol.md: an inspector's first message is Gateway.hello, on every connection.

@@ -12,8 +12,9 @@ struct HostProgramSignalTests {
         let snapshots = try RepositoryLayout.temporaryDirectory("weft-signal")
         defer { try? FileManager.default.removeItem(at: snapshots) }
         // WEFT_SNAPSHOT_DIR without WEFT_GATEWAY: checkpoints only, no connection attempts.
-        let host = try HostProgram(executable: HostProgram.product("weft-example"), gateway: nil,
-                                   environment: ["WEFT_SNAPSHOT_DIR": snapshots.path])
+        let host = try HostProgram(
+            executable: HostProgram.product("weft-example"), gateway: nil,
+            environment: ["WEFT_SNAPSHOT_DIR": snapshots.path])
         let firstLayout = snapshots.appendingPathComponent("first-layout.json").path
         let deadline = ContinuousClock.now + .seconds(20)
         while !FileManager.default.fileExists(atPath: firstLayout), ContinuousClock.now < deadline {

@@ -1,10 +1,11 @@
 import Foundation
-import WeftJSON
 import Synchronization
 import Testing
 import WeftCapture
+import WeftJSON
 import WeftSnapshot
 import WeftTestSupport
+
 @testable import WeftInspector
 
 /// A `Layout.evaluate` as large as the request limit lets an inspector send must not hold the
@@ -81,7 +82,8 @@ struct HostileLayoutEvaluateTests {
             return
         }
         #expect(refusal.code == .invalidParams)
-        #expect(refusal.message == "document: more than \(LayoutEvaluation.maximumElements) elements (the limit of Layout.evaluate)")
+        #expect(
+            refusal.message == "document: more than \(LayoutEvaluation.maximumElements) elements (the limit of Layout.evaluate)")
     }
 
     /// SIGTERM while a document at the limit is being laid out: the program stops at once and
@@ -89,8 +91,10 @@ struct HostileLayoutEvaluateTests {
     /// evaluation, minutes later.
     @Test func terminationSignalsStopTheProgramDuringAnEvaluation() async throws {
         let rig = try await Rig()
-        rig.inspector.send("Layout.evaluate", device: rig.device, params: Self.stackOfBoxes(LayoutEvaluation.maximumElements - 1),
-                           timeout: .seconds(120)) { _ in }
+        rig.inspector.send(
+            "Layout.evaluate", device: rig.device, params: Self.stackOfBoxes(LayoutEvaluation.maximumElements - 1),
+            timeout: .seconds(120)
+        ) { _ in }
         // The program serves requests in order: once this document is answered, the evaluation
         // was handed over (and, in a debug build, runs for seconds more).
         _ = try await rig.document()

@@ -3,6 +3,7 @@ import Testing
 import WeftJSON
 import WeftSnapshot
 import WeftTestSupport
+
 @testable import WeftInspector
 
 /// End to end through the real gateway: `weft-example` (a host program linking the client,
@@ -27,7 +28,8 @@ struct InspectorEndToEndTests {
         #expect(try await rig.result("Layout.revertEdits", [:]) == [:])
         #expect(try await rig.document().element(withId: header)?.props["spacing"] == 12)
 
-        #expect(await rig.errorCode("Layout.setStyle", ["id": .string(header), "property": "flexGrow", "value": "big"]) == -32011)
+        #expect(
+            await rig.errorCode("Layout.setStyle", ["id": .string(header), "property": "flexGrow", "value": "big"]) == -32011)
         #expect(await rig.errorCode("Tree.getElement", ["id": "n99999999"]) == -32010)
         #expect(await rig.errorCode("Tree.transmogrify", [:]) == -32601)
         #expect(await rig.errorCode("Tree.getElement", rawParams: Array("[1]".utf8)) == -32602)
@@ -97,8 +99,9 @@ struct InspectorEndToEndTests {
     func stalledInspector() async throws {
         let rig = try await Rig(gatewayArguments: ["--queue-limit", "64K"])
         let stalledEvents = EventRecorder()
-        let stalled = InspectorClient(endpoint: try GatewayEndpoint(parsing: rig.gateway.webSocketURL),
-                                      clientName: "stalled", onEvent: stalledEvents.record)
+        let stalled = InspectorClient(
+            endpoint: try GatewayEndpoint(parsing: rig.gateway.webSocketURL),
+            clientName: "stalled", onEvent: stalledEvents.record)
         stalled.start()
         defer { stalled.close() }
         try await stalled.waitUntilReady()
@@ -145,8 +148,9 @@ final class Rig: @unchecked Sendable {
     init(gatewayArguments: [String] = []) async throws {
         gateway = try GatewayProcess(arguments: gatewayArguments)
         host = try HostProgram(executable: HostProgram.product("weft-example"), gateway: gateway)
-        inspector = InspectorClient(endpoint: try GatewayEndpoint(parsing: gateway.webSocketURL),
-                                    clientName: "capture-tests", onEvent: events.record)
+        inspector = InspectorClient(
+            endpoint: try GatewayEndpoint(parsing: gateway.webSocketURL),
+            clientName: "capture-tests", onEvent: events.record)
         inspector.start()
         try await inspector.waitUntilReady()
         try await findAndAttachDevice(timeout: .seconds(20))
@@ -167,10 +171,11 @@ final class Rig: @unchecked Sendable {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let reply = try? await inspector.request("Gateway.listDevices"),
-               let devices = try reply.result()?["devices"]?.array,
-               let found = devices.first(where: {
-                   $0["identity"]?["instance"]?.string == host.instance && $0["state"]?.string == "connected"
-               }), let id = found["deviceId"]?.string {
+                let devices = try reply.result()?["devices"]?.array,
+                let found = devices.first(where: {
+                    $0["identity"]?["instance"]?.string == host.instance && $0["state"]?.string == "connected"
+                }), let id = found["deviceId"]?.string
+            {
                 device = id
                 break
             }
@@ -184,10 +189,12 @@ final class Rig: @unchecked Sendable {
 
     /// Calls a device method; its result or its error.
     func call(_ method: String, _ params: WeftJSON.JSONValue = [:], rawParams: [UInt8]? = nil) async
-        -> Result<WeftJSON.JSONValue, ProtocolError> {
+        -> Result<WeftJSON.JSONValue, ProtocolError>
+    {
         do {
-            let reply = try await inspector.request(method, device: device, params: rawParams ?? params.jsonBytes,
-                                                    timeout: .seconds(20))
+            let reply = try await inspector.request(
+                method, device: device, params: rawParams ?? params.jsonBytes,
+                timeout: .seconds(20))
             if let error = reply.error() { return .failure(error) }
             return .success(try JSONReader.parse(Array(reply.resultBytes ?? [])))
         } catch let error as ProtocolError {
@@ -216,7 +223,8 @@ final class Rig: @unchecked Sendable {
     func applyUpdates(to copy: inout Snapshot) throws {
         for event in events.take("Tree.updated") {
             let params = try JSONReader.parse(Array(event.paramsBytes ?? []))
-            let base = Int(params["baseRevision"]?.number ?? -1), revision = Int(params["revision"]?.number ?? -1)
+            let base = Int(params["baseRevision"]?.number ?? -1)
+            let revision = Int(params["revision"]?.number ?? -1)
             if revision <= copy.revision { continue }
             #expect(base == copy.revision, "a gap in the updates: \(base) after \(copy.revision)")
             let ops = try UpdateOp.decode((params["ops"] ?? []).jsonBytes)
@@ -258,8 +266,9 @@ struct CheckpointTests {
     func deterministicRun() throws {
         let directory = try RepositoryLayout.temporaryDirectory("weft-checkpoints")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let host = try HostProgram(executable: HostProgram.product("weft-example"), arguments: ["--frames", "60"],
-                                   gateway: nil, environment: ["WEFT_SNAPSHOT_DIR": directory.path])
+        let host = try HostProgram(
+            executable: HostProgram.product("weft-example"), arguments: ["--frames", "60"],
+            gateway: nil, environment: ["WEFT_SNAPSHOT_DIR": directory.path])
         #expect(host.waitForExit(timeout: .seconds(60)) == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(names == ["exit.json", "feed-loaded.json", "first-layout.json"])
@@ -282,10 +291,12 @@ struct CheckpointTests {
         // Deterministic: a second run writes the same trees.
         let again = try RepositoryLayout.temporaryDirectory("weft-checkpoints")
         defer { try? FileManager.default.removeItem(at: again) }
-        let second = try HostProgram(executable: HostProgram.product("weft-example"), arguments: ["--frames", "60"],
-                                     gateway: nil, environment: ["WEFT_SNAPSHOT_DIR": again.path])
+        let second = try HostProgram(
+            executable: HostProgram.product("weft-example"), arguments: ["--frames", "60"],
+            gateway: nil, environment: ["WEFT_SNAPSHOT_DIR": again.path])
         #expect(second.waitForExit(timeout: .seconds(60)) == 0)
         let rerun = try Snapshot(json: Array(try Data(contentsOf: again.appendingPathComponent("exit.json"))))
-        #expect(rerun.roots == documents["exit.json"]?.roots && rerun.rangeControllers == documents["exit.json"]?.rangeControllers)
+        #expect(
+            rerun.roots == documents["exit.json"]?.roots && rerun.rangeControllers == documents["exit.json"]?.rangeControllers)
     }
 }

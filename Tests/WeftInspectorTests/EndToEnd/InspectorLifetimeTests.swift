@@ -6,6 +6,7 @@ import WeftLayout
 import WeftNodes
 import WeftSnapshot
 import WeftTestSupport
+
 @testable import WeftInspector
 
 /// What an inspector leaves behind when it ends, through the real gateway: nothing. Its capture
@@ -29,8 +30,9 @@ extension InspectorAttachTests {
         }
 
         func attach(_ loop: MainLoop, instance: String) throws -> Inspector {
-            try Inspector.attach(to: loop, gateway: .url(gateway.webSocketURL),
-                                 options: Inspector.Options(appId: "org.weft.tests.lifetime", instance: instance))
+            try Inspector.attach(
+                to: loop, gateway: .url(gateway.webSocketURL),
+                options: Inspector.Options(appId: "org.weft.tests.lifetime", instance: instance))
         }
 
         /// The gateway's listing of `instance` ("connected" or "disconnected").
@@ -96,8 +98,10 @@ extension InspectorAttachTests {
             #expect(root.style.width == .auto)
             do {
                 let inspector = try attach(loop, instance: HostProgram.uniqueInstance("dropped"))
-                for (method, params) in [("Runtime.pause", [:]),
-                                         ("Layout.setStyle", ["id": .string(root.id), "property": "width", "value": 100])] as [(String, JSONValue)] {
+                for (method, params) in [
+                    ("Runtime.pause", [:]),
+                    ("Layout.setStyle", ["id": .string(root.id), "property": "width", "value": 100]),
+                ] as [(String, JSONValue)] {
                     try inspector.serveOnFirstConnection(method, params)
                 }
                 #expect(loop.isPaused && root.style.width == .points(100), "the requests apply")
@@ -115,16 +119,19 @@ extension InspectorAttachTests {
         /// (docs/client.md, Attaching). Without a gateway the appId is only the snapshots'
         /// `meta.appId`, and attach goes on.
         @Test func anEmptyAppIdIsRefusedWhenAGatewayIsUsed() async throws {
-            let device = DeviceSession(configuration: GatewayConfiguration(endpoint: gateway.endpoint),
-                                       identity: DeviceIdentity(appId: "", instance: HostProgram.uniqueInstance("noapp")),
-                                       info: DeviceInfo(appName: "WeftInspectorTests"), options: .testDevice())
+            let device = DeviceSession(
+                configuration: GatewayConfiguration(endpoint: gateway.endpoint),
+                identity: DeviceIdentity(appId: "", instance: HostProgram.uniqueInstance("noapp")),
+                info: DeviceInfo(appName: "WeftInspectorTests"), options: .testDevice())
             device.start()
             defer { device.close() }
             #expect(await eventually { device.registrationError != nil })
             #expect(device.registrationError?.code == .invalidParams && !device.isRegistered)
 
             let loop = screen()
-            #expect(throws: InspectorError(message: "Inspector.attach: appId is empty: the gateway registers no device without one")) {
+            #expect(
+                throws: InspectorError(message: "Inspector.attach: appId is empty: the gateway registers no device without one")
+            ) {
                 try Inspector.attach(to: loop, gateway: .url(gateway.webSocketURL), options: Inspector.Options(appId: ""))
             }
             try Inspector.attach(to: loop, gateway: .none, options: Inspector.Options(appId: "")).detach()

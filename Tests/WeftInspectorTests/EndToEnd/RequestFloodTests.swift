@@ -6,6 +6,7 @@ import WeftLayout
 import WeftNodes
 import WeftSnapshot
 import WeftTestSupport
+
 @testable import WeftInspector
 
 /// A burst of requests through the real gateway must not stop the program: the loop serves a
@@ -24,7 +25,8 @@ extension InspectorAttachTests {
             let host = try await PausedHost(instance: "flood")
             defer { host.close() }
             let (loop, requests) = (host.loop, host.requests)
-            let answered = Atomic<Int>(0), failed = Atomic<Int>(0)
+            let answered = Atomic<Int>(0)
+            let failed = Atomic<Int>(0)
             host.sendGetElement(40) { outcome in
                 if case .failure = outcome { failed.add(1, ordering: .relaxed) }
                 answered.add(1, ordering: .relaxed)
@@ -71,8 +73,11 @@ extension InspectorAttachTests {
             #expect(requests.waitingCount == limit)
             let refused = refusals.withLock { $0 }
             #expect(refused.count == 40)
-            #expect(refused.allSatisfy { $0.code == .internalError
-                && $0.message.hasPrefix("too many requests wait for the program: \(limit) unanswered") })
+            #expect(
+                refused.allSatisfy {
+                    $0.code == .internalError
+                        && $0.message.hasPrefix("too many requests wait for the program: \(limit) unanswered")
+                })
 
             // One pass serves 16: 16 more get through, the next one is refused again.
             loop.tick()
@@ -141,9 +146,11 @@ private final class PausedHost {
         loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
         loop.run(frames: 1)
         loop.pause()
-        let inspector = try Inspector.attach(to: loop, gateway: .url(gateway.webSocketURL),
-                                             options: Inspector.Options(appId: "org.weft.tests.flood",
-                                                                        instance: HostProgram.uniqueInstance(instance)))
+        let inspector = try Inspector.attach(
+            to: loop, gateway: .url(gateway.webSocketURL),
+            options: Inspector.Options(
+                appId: "org.weft.tests.flood",
+                instance: HostProgram.uniqueInstance(instance)))
         let client = makeInspector(gateway)
         // `Inspector.current` is one per process: a set-up that fails must not leave it attached.
         do {
@@ -188,11 +195,14 @@ private final class PausedHost {
 
     /// Sends `count` `Tree.getElement` requests for the root at once, from `client` (by default
     /// the host's own inspector).
-    func sendGetElement(_ count: Int, from client: InspectorClient? = nil,
-                        completion: @escaping @Sendable (Result<Envelope, ProtocolError>) -> Void) {
+    func sendGetElement(
+        _ count: Int, from client: InspectorClient? = nil,
+        completion: @escaping @Sendable (Result<Envelope, ProtocolError>) -> Void
+    ) {
         let params = (["id": .string(root.id)] as JSONValue).jsonBytes
         for _ in 0..<count {
-            (client ?? self.client).send("Tree.getElement", device: deviceId, params: params, timeout: .seconds(20), completion: completion)
+            (client ?? self.client).send(
+                "Tree.getElement", device: deviceId, params: params, timeout: .seconds(20), completion: completion)
         }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import WeftTestSupport
-@testable import WeftInspector
 import WeftSnapshot
+import WeftTestSupport
+
+@testable import WeftInspector
 
 /// The client never blocks or crashes the host, whatever the gateway does (docs/architecture.md,
 /// "Defaults that protect users"; docs/protocol.md, "Devices: registration and identity", "Queues and slow peers").
@@ -21,11 +22,15 @@ import WeftSnapshot
         #expect(device.client.state != .open)
 
         try gateway.restart()
-        #expect(await eventually { device.isRegistered }, "\(device.client.state) \(device.client.lastError ?? "") \(gateway.log)")
+        #expect(
+            await eventually { device.isRegistered }, "\(device.client.state) \(device.client.lastError ?? "") \(gateway.log)")
         #expect(device.registrationCount == 2)
         // The new gateway knows the device under its identity.
         let devices = try await listedDevices(gateway)
-        #expect(devices.contains { $0["identity"]?["instance"]?.string == device.configuration.instance && $0["deviceId"]?.string == device.deviceId })
+        #expect(
+            devices.contains {
+                $0["identity"]?["instance"]?.string == device.configuration.instance && $0["deviceId"]?.string == device.deviceId
+            })
     }
 
     @Test func comesBackWithTheSameDeviceIdAndListenersWithinTheGracePeriod() async throws {
@@ -116,8 +121,10 @@ import WeftSnapshot
 
     @Test func anInspectorThatStopsReadingDoesNotSlowTheDevice() async throws {
         // The gateway queues at most 256 KiB of events per peer, then drops for that peer.
-        let scene = try await DeviceWithInspectors(gateway: GatewayProcess(arguments: ["--queue-limit", "262144"]),
-                                                   inspectors: 2, attached: 2) { session, request in
+        let scene = try await DeviceWithInspectors(
+            gateway: GatewayProcess(arguments: ["--queue-limit", "262144"]),
+            inspectors: 2, attached: 2
+        ) { session, request in
             session.reply(to: request, result: bytes(#"{"ok":true}"#))
         }
         defer { scene.close() }
@@ -139,7 +146,8 @@ import WeftSnapshot
         // and keeps answering the reading inspector at once.
         #expect(await eventually { device.client.statistics.messagesSent == count + 1 })
         #expect(device.client.statistics.droppedEvents == 0)
-        #expect(try await healthy.request("Tree.getDocument", device: deviceId, timeout: .seconds(5)).result()?["ok"] == .bool(true))
+        #expect(
+            try await healthy.request("Tree.getDocument", device: deviceId, timeout: .seconds(5)).result()?["ok"] == .bool(true))
 
         // Nothing goes silently stale (docs/protocol.md, "Updates"): an inspector receives the
         // revisions in order, and wherever it misses some it is told to resync.
@@ -148,13 +156,17 @@ import WeftSnapshot
             let inOrder = zip(revisions, revisions.dropFirst()).allSatisfy { $0 < $1 }
             return inOrder && (revisions.count == count || recorder.count("Gateway.resyncRequired") > 0)
         }
-        #expect(await eventually(.seconds(20)) { healthyRecorder.count("Tree.updated") == count || healthyRecorder.count("Gateway.resyncRequired") > 0 })
+        #expect(
+            await eventually(.seconds(20)) {
+                healthyRecorder.count("Tree.updated") == count || healthyRecorder.count("Gateway.resyncRequired") > 0
+            })
         #expect(isWholeOrToldToResync(healthyRecorder))
 
         // Once it reads again, the stalled inspector learns that it missed updates.
         stalled.pauseReading(false)
-        #expect(await eventually(.seconds(20)) { stalledRecorder.count("Gateway.resyncRequired") > 0 },
-                "stalled: \(stalledRecorder.count("Tree.updated")) updates, no resync")
+        #expect(
+            await eventually(.seconds(20)) { stalledRecorder.count("Gateway.resyncRequired") > 0 },
+            "stalled: \(stalledRecorder.count("Tree.updated")) updates, no resync")
         #expect(stalledRecorder.count("Tree.updated") < count)
         #expect(isWholeOrToldToResync(stalledRecorder))
     }
@@ -166,10 +178,11 @@ import WeftSnapshot
     @Test func anUnsupportedProtocolVersionIsRefusedOnceAndNotRetried() async throws {
         let gateway = try GatewayProcess()
         let instance = HostProgram.uniqueInstance("version")
-        let device = DeviceSession(configuration: GatewayConfiguration(endpoint: gateway.endpoint, instance: instance),
-                                   identity: DeviceIdentity(appId: "org.weft.tests", instance: instance),
-                                   info: DeviceInfo(appName: "future"), options: .testDevice(), delivery: .polled,
-                                   protocolVersion: 2)
+        let device = DeviceSession(
+            configuration: GatewayConfiguration(endpoint: gateway.endpoint, instance: instance),
+            identity: DeviceIdentity(appId: "org.weft.tests", instance: instance),
+            info: DeviceInfo(appName: "future"), options: .testDevice(), delivery: .polled,
+            protocolVersion: 2)
         device.start()
         defer { device.close() }
         #expect(await eventually { device.client.state == .refused })
@@ -193,8 +206,9 @@ import WeftSnapshot
         gateway.pause()
         #expect(await eventually(.seconds(8)) { !device.isRegistered }, "still registered with a frozen gateway")
         gateway.resume()
-        #expect(await eventually(.seconds(30)) { device.isRegistered && device.registrationCount == 2 },
-                "\(device.client.state) \(device.client.lastError ?? "")")
+        #expect(
+            await eventually(.seconds(30)) { device.isRegistered && device.registrationCount == 2 },
+            "\(device.client.state) \(device.client.lastError ?? "")")
     }
 }
 
@@ -209,10 +223,11 @@ import WeftSnapshot
         // Three requests wait in the device's inbox.
         for _ in 0..<3 { inspector.send("Tree.getDocument", device: deviceId) { _ in } }
         var held: [DeviceRequest] = []
-        #expect(await eventually {
-            held += device.takeRequests()
-            return held.count == 3
-        })
+        #expect(
+            await eventually {
+                held += device.takeRequests()
+                return held.count == 3
+            })
 
         gateway.pause()  // nothing leaves the machine's socket buffers any more
         let body = bytes("\"") + [UInt8](repeating: UInt8(ascii: "r"), count: 600 << 10) + bytes("\"")

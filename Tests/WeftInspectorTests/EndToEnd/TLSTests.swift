@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftTestSupport
+
 @testable import WeftInspector
 
 /// wss:// against the gateway's TLS mode (docs/protocol.md, "Transport": ws, wss, http, https).
@@ -12,7 +13,8 @@ import WeftTestSupport
         options.allowSelfSignedCertificates = true
         // The device registers over wss:// (or this throws); the inspector dials the https://
         // form of the same URL, which works too (mapped to wss://).
-        let scene = try await DeviceWithInspectors(gateway: gateway, options: options, inspectorURL: gateway.httpURL) { session, request in
+        let scene = try await DeviceWithInspectors(gateway: gateway, options: options, inspectorURL: gateway.httpURL) {
+            session, request in
             session.reply(to: request, result: bytes(#"{"tls":true}"#))
         }
         defer { scene.close() }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftTestSupport
+
 @testable import WeftInspector
 
 /// Durations a program may pass in the transport's options, however long: libwebsockets counts

@@ -4,6 +4,7 @@ import WeftLayout
 import WeftNodes
 import WeftSnapshot
 import WeftTestSupport
+
 @testable import WeftInspector
 
 extension InspectorAttachTests {
@@ -29,12 +30,16 @@ extension InspectorAttachTests {
             loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 100, height: 100))
             return loop
         }
-        let a = try Inspector.attach(to: screen("a"), gateway: .none,
-                                     options: Inspector.Options(appId: "org.weft.tests", snapshotDirectory: dirA.path))
-        let attachedB = DispatchSemaphore(value: 0), finish = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
+        let a = try Inspector.attach(
+            to: screen("a"), gateway: .none,
+            options: Inspector.Options(appId: "org.weft.tests", snapshotDirectory: dirA.path))
+        let attachedB = DispatchSemaphore(value: 0)
+        let finish = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
         Thread {
-            let b = try? Inspector.attach(to: screen("b"), gateway: .none,
-                                          options: Inspector.Options(appId: "org.weft.tests", snapshotDirectory: dirB.path))
+            let b = try? Inspector.attach(
+                to: screen("b"), gateway: .none,
+                options: Inspector.Options(appId: "org.weft.tests", snapshotDirectory: dirB.path))
             attachedB.signal()
             finish.wait()
             b?.detach()

@@ -1,14 +1,16 @@
 import Testing
-@testable import WeftInspector
 import WeftSnapshot
+
+@testable import WeftInspector
 
 /// The device's checks of incoming messages, called the way the transport calls them (the
 /// gateway validates inspector messages itself, so most of these cannot reach a device through
 /// it; a broken or future gateway could still send them). Codes from docs/protocol.md: -32700 parse
 /// error, -32600 invalid request, -32602 invalid params.
 @Suite struct DeviceSessionCoreTests {
-    private let core = DeviceSessionCore(identity: DeviceIdentity(appId: "a", instance: "i", host: "h"),
-                                         info: DeviceInfo(appName: "A"), delivery: .polled, maximumRequestBytes: 1000)
+    private let core = DeviceSessionCore(
+        identity: DeviceIdentity(appId: "a", instance: "i", host: "h"),
+        info: DeviceInfo(appName: "A"), delivery: .polled, maximumRequestBytes: 1000)
 
     private func answer(_ text: String) -> String? {
         let messages = core.handlers.received(Array(text.utf8), 1)
@@ -18,9 +20,13 @@ import WeftSnapshot
     @Test func registersFirstOnEveryConnection() {
         let first = core.handlers.opened(1)
         let text = String(decoding: first[0].bytes, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"id":1,"method":"Gateway.register","params":{"protocolVersion":1,"identity":{"appId":"a","instance":"i","host":"h"},"info":{"appName":"A","#))
+        #expect(
+            text.hasPrefix(
+                #"{"id":1,"method":"Gateway.register","params":{"protocolVersion":1,"identity":{"appId":"a","instance":"i","host":"h"},"info":{"appName":"A","#
+            ))
         // The reply makes it registered on that connection with the deviceId kept.
-        _ = core.handlers.received(Array(#"{"id":1,"result":{"deviceId":"d9","gatewayVersion":"x","protocolVersion":1}}"#.utf8), 1)
+        _ = core.handlers.received(
+            Array(#"{"id":1,"result":{"deviceId":"d9","gatewayVersion":"x","protocolVersion":1}}"#.utf8), 1)
         #expect(core.registeredGeneration.load(ordering: .relaxed) == 1)
         #expect(core.state.withLock { $0.deviceId } == "d9")
         core.handlers.closed(nil)
@@ -37,7 +43,8 @@ import WeftSnapshot
             return try #require(core.takeRequests().first)
         }
         _ = core.handlers.opened(1)
-        _ = core.handlers.received(Array(#"{"id":1,"result":{"deviceId":"d1","protocolVersion":1,"requestTimeout":2.5}}"#.utf8), 1)
+        _ = core.handlers.received(
+            Array(#"{"id":1,"result":{"deviceId":"d1","protocolVersion":1,"requestTimeout":2.5}}"#.utf8), 1)
         let timed = try request(on: 1)
         #expect(timed.gatewayTimeout == .milliseconds(2500))
         #expect(!timed.hasExpired(at: timed.receivedAt + .milliseconds(2399)))
@@ -63,7 +70,10 @@ import WeftSnapshot
     func requestsExpireOnTheGatewaysClock(gatewayAhead: Double) throws {
         _ = core.handlers.opened(1)
         let gatewayTime = (WallClock.now + gatewayAhead).rounded(.down)
-        _ = core.handlers.received(Array(#"{"id":1,"result":{"deviceId":"d1","protocolVersion":1,"requestTimeout":30,"gatewayTime":\#(Int(gatewayTime))}}"#.utf8), 1)
+        _ = core.handlers.received(
+            Array(
+                #"{"id":1,"result":{"deviceId":"d1","protocolVersion":1,"requestTimeout":30,"gatewayTime":\#(Int(gatewayTime))}}"#
+                    .utf8), 1)
         let offset = try #require(core.state.withLock { $0.gatewayClock?.offset })
         #expect(abs(offset - gatewayAhead) < 1000, "offset \(offset), the gateway's clock is \(gatewayAhead) ms ahead")
 
@@ -109,7 +119,8 @@ import WeftSnapshot
         #expect(!core.handlers.handshakePending())
         // The next connection registers: the handshake is through, the refusal forgotten.
         _ = core.handlers.opened(2)
-        _ = core.handlers.received(Array(#"{"id":2,"result":{"deviceId":"d1","gatewayVersion":"x","protocolVersion":1}}"#.utf8), 2)
+        _ = core.handlers.received(
+            Array(#"{"id":2,"result":{"deviceId":"d1","gatewayVersion":"x","protocolVersion":1}}"#.utf8), 2)
         #expect(!core.handlers.handshakePending())
         #expect(core.state.withLock { $0.refusal } == nil)
     }
@@ -118,9 +129,10 @@ import WeftSnapshot
     /// answered at once with -32603 and never reaches the host; answers make room again, and a
     /// new connection starts from nothing (the old one's answers are discarded).
     @Test func requestsBeyondTheUnansweredLimitsAreAnsweredAtOnce() {
-        let core = DeviceSessionCore(identity: DeviceIdentity(appId: "a", instance: "i", host: "h"), info: DeviceInfo(appName: "A"),
-                                     delivery: .polled, maximumRequestBytes: 1000,
-                                     unanswered: UnansweredRequests(maximumCount: 3, maximumBytes: 300))
+        let core = DeviceSessionCore(
+            identity: DeviceIdentity(appId: "a", instance: "i", host: "h"), info: DeviceInfo(appName: "A"),
+            delivery: .polled, maximumRequestBytes: 1000,
+            unanswered: UnansweredRequests(maximumCount: 3, maximumBytes: 300))
         func send(_ id: Int, padding: Int = 0, on generation: UInt64 = 1) -> String? {
             let text = #"{"id":\#(id),"method":"X","params":{"p":"\#(String(repeating: "x", count: padding))"}}"#
             return core.handlers.received(Array(text.utf8), generation).first.map { String(decoding: $0.bytes, as: UTF8.self) }
@@ -150,7 +162,8 @@ import WeftSnapshot
     }
 
     @Test func malformedJSONGetsAParseErrorWhenItsIDIsReadable() {
-        #expect(answer(#"{"id":5,"method":"Tree.getDocument","params":{"#)?.hasPrefix(#"{"id":5,"error":{"code":-32700,"#) == true)
+        #expect(
+            answer(#"{"id":5,"method":"Tree.getDocument","params":{"#)?.hasPrefix(#"{"id":5,"error":{"code":-32700,"#) == true)
         // No readable id: nothing can be routed back; the message is counted and dropped.
         #expect(answer("not json") == nil)
         #expect(core.state.withLock { $0.discardedMessages } == 1)
@@ -161,14 +174,16 @@ import WeftSnapshot
     /// not a string is the second: -32600.
     @Test func wellFormedJSONWithAMistypedMemberIsAnInvalidRequest() {
         #expect(answer(#"{"id":11,"method":5,"params":{}}"#)?.hasPrefix(#"{"id":11,"error":{"code":-32600,"#) == true)
-        #expect(answer(#"{"id":12,"method":"X","device":[],"params":{}}"#)?.hasPrefix(#"{"id":12,"error":{"code":-32600,"#) == true)
+        #expect(
+            answer(#"{"id":12,"method":"X","device":[],"params":{}}"#)?.hasPrefix(#"{"id":12,"error":{"code":-32600,"#) == true)
         #expect(core.takeRequests().isEmpty)
     }
 
     @Test func requestsWithoutMethodOrWithBadParamsAreRejected() {
         #expect(answer(#"{"id":6,"params":{}}"#)?.hasPrefix(#"{"id":6,"error":{"code":-32600,"#) == true)
-        #expect(answer(#"{"id":7,"method":"X","params":[1]}"#)
-            == #"{"id":7,"error":{"code":-32602,"message":"invalid params: \"params\" must be an object"}}"#)
+        #expect(
+            answer(#"{"id":7,"method":"X","params":[1]}"#)
+                == #"{"id":7,"error":{"code":-32602,"message":"invalid params: \"params\" must be an object"}}"#)
         // A non-positive or non-integer id cannot be answered.
         #expect(answer(#"{"id":-1,"method":"X"}"#) == nil)
         #expect(answer(#"{"id":"a","method":"X"}"#) == nil)
@@ -177,8 +192,9 @@ import WeftSnapshot
 
     @Test func oversizedRequestsAreAnsweredFromTheirHead() {
         let messages = core.handlers.oversized(Array(#"{"id":8,"method":"Layout.evaluate","params":{"#.utf8), 5000, 1)
-        #expect(messages.map { String(decoding: $0.bytes, as: UTF8.self) }
-            == [#"{"id":8,"error":{"code":-32600,"message":"request too large: 5000 bytes (limit 1000)"}}"#])
+        #expect(
+            messages.map { String(decoding: $0.bytes, as: UTF8.self) }
+                == [#"{"id":8,"error":{"code":-32600,"message":"request too large: 5000 bytes (limit 1000)"}}"#])
     }
 
     @Test func validRequestsWaitInTheInboxWithTheirParams() {

@@ -1,7 +1,8 @@
 import Testing
-@testable import WeftInspector
 import WeftJSON
 import WeftSnapshot
+
+@testable import WeftInspector
 
 /// Envelope writing and reading (docs/protocol.md, "Envelope": envelope keys first, body last;
 /// bodies forwarded as bytes).
@@ -26,15 +27,19 @@ import WeftSnapshot
     }
 
     @Test func writesRequestsWithDeviceAndErrorsWithEscapedMessages() {
-        #expect(text(EnvelopeWriter.request(id: 3, method: "Tree.getDocument", device: "d1", params: bytes("{}")))
-            == #"{"id":3,"method":"Tree.getDocument","device":"d1","params":{}}"#)
+        #expect(
+            text(EnvelopeWriter.request(id: 3, method: "Tree.getDocument", device: "d1", params: bytes("{}")))
+                == #"{"id":3,"method":"Tree.getDocument","device":"d1","params":{}}"#)
         let error = ProtocolError(.methodNotFound, "method not found: \"X\"\n", data: bytes(#"{"method":"X"}"#))
-        #expect(text(EnvelopeWriter.errorReply(id: 9, error: error))
-            == #"{"id":9,"error":{"code":-32601,"message":"method not found: \"X\"\n","data":{"method":"X"}}}"#)
+        #expect(
+            text(EnvelopeWriter.errorReply(id: 9, error: error))
+                == #"{"id":9,"error":{"code":-32601,"message":"method not found: \"X\"\n","data":{"method":"X"}}}"#)
     }
 
     @Test func readsEnvelopeMembersAndLeavesBodiesAsBytes() throws {
-        let message = bytes(#"{"id": 12, "method": "Layout.setStyle", "device": "d2", "params": {"id": "n3", "value": [1, {"x": "}"}]}, "extra": null}"#)
+        let message = bytes(
+            #"{"id": 12, "method": "Layout.setStyle", "device": "d2", "params": {"id": "n3", "value": [1, {"x": "}"}]}, "extra": null}"#
+        )
         let envelope = try Envelope(reading: message)
         #expect(envelope.integerID == 12)
         #expect(envelope.method == "Layout.setStyle")
@@ -58,7 +63,8 @@ import WeftSnapshot
 
     @Test func readsTheLeadingIDOfATruncatedMessage() {
         // Senders write "id" first, so the first 256 bytes of an oversized request name it.
-        let head = Array(bytes(#"{"id":42,"method":"Layout.evaluate","params":{"document":{"type":"stack","children":["#).prefix(60))
+        let head = Array(
+            bytes(#"{"id":42,"method":"Layout.evaluate","params":{"document":{"type":"stack","children":["#).prefix(60))
         #expect(Envelope.leadingID(in: head) == 42)
         #expect(Envelope.leadingID(in: bytes(#"{"method":"M","id":8,"params":{"#)) == 8)
         #expect(Envelope.leadingID(in: bytes(#"{"params":{"huge":"#)) == nil)
@@ -67,8 +73,9 @@ import WeftSnapshot
 
     @Test func escapesMethodAndDeviceNames() {
         // JSON escaping: quote and backslash escaped, a control character as \u00XX.
-        #expect(text(EnvelopeWriter.request(id: 1, method: "A\"B", device: "d\\\u{1}", params: bytes("{}")))
-            == #"{"id":1,"method":"A\"B","device":"d\\\u0001","params":{}}"#)
+        #expect(
+            text(EnvelopeWriter.request(id: 1, method: "A\"B", device: "d\\\u{1}", params: bytes("{}")))
+                == #"{"id":1,"method":"A\"B","device":"d\\\u0001","params":{}}"#)
         #expect(text(EnvelopeWriter.event(method: "E\n", params: bytes("[]"))) == #"{"method":"E\n","params":[]}"#)
     }
 }

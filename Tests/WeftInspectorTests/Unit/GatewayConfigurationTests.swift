@@ -1,20 +1,32 @@
 import Testing
+
 @testable import WeftInspector
 
 /// Base URLs and environment (docs/protocol.md, "Transport": ws, wss, http, https host:port;
 /// default ws://127.0.0.1:9223; token as ?token=).
 @Suite struct GatewayConfigurationTests {
     @Test func parsesEverySchemeAndMapsHTTPToWebSocket() throws {
-        #expect(try GatewayEndpoint(parsing: "ws://127.0.0.1:9223") == GatewayEndpoint(usesTLS: false, host: "127.0.0.1", port: 9223))
-        #expect(try GatewayEndpoint(parsing: "http://localhost:8080/") == GatewayEndpoint(usesTLS: false, host: "localhost", port: 8080))
-        #expect(try GatewayEndpoint(parsing: "wss://weft.example:4443") == GatewayEndpoint(usesTLS: true, host: "weft.example", port: 4443))
-        #expect(try GatewayEndpoint(parsing: "HTTPS://weft.example") == GatewayEndpoint(usesTLS: true, host: "weft.example", port: 443))
+        #expect(
+            try GatewayEndpoint(parsing: "ws://127.0.0.1:9223") == GatewayEndpoint(usesTLS: false, host: "127.0.0.1", port: 9223))
+        #expect(
+            try GatewayEndpoint(parsing: "http://localhost:8080/")
+                == GatewayEndpoint(usesTLS: false, host: "localhost", port: 8080))
+        #expect(
+            try GatewayEndpoint(parsing: "wss://weft.example:4443")
+                == GatewayEndpoint(usesTLS: true, host: "weft.example", port: 4443))
+        #expect(
+            try GatewayEndpoint(parsing: "HTTPS://weft.example")
+                == GatewayEndpoint(usesTLS: true, host: "weft.example", port: 443))
         #expect(try GatewayEndpoint(parsing: "ws://[::1]:9000") == GatewayEndpoint(usesTLS: false, host: "::1", port: 9000))
-        #expect(try GatewayEndpoint(parsing: "ws://host:1/prefix/") == GatewayEndpoint(usesTLS: false, host: "host", port: 1, basePath: "/prefix"))
+        #expect(
+            try GatewayEndpoint(parsing: "ws://host:1/prefix/")
+                == GatewayEndpoint(usesTLS: false, host: "host", port: 1, basePath: "/prefix"))
     }
 
-    @Test(arguments: ["127.0.0.1:9223", "ftp://host:1", "ws://", "ws://host:0", "ws://host:70000", "ws://host:abc",
-                      "ws://[::1", "ws://[::1]x", "ws://user@host:1"])
+    @Test(arguments: [
+        "127.0.0.1:9223", "ftp://host:1", "ws://", "ws://host:0", "ws://host:70000", "ws://host:abc",
+        "ws://[::1", "ws://[::1]x", "ws://user@host:1",
+    ])
     func rejectsUnusableURLs(_ text: String) {
         #expect(throws: GatewayEndpointError.self) { try GatewayEndpoint(parsing: text) }
     }
@@ -24,10 +36,14 @@ import Testing
     /// in a URL, and either would break that line or header (a line break in the path starts a
     /// header of its own), so such a `WEFT_GATEWAY` is refused with the reason, as
     /// `Inspector.attach` promises for a URL that cannot be used.
-    @Test(arguments: ["ws://host:1/a b", "ws://ho st:1", "ws://host:1/x\r\nX-Injected: 1", "ws://host\u{7F}:1",
-                      "ws://host:1/\u{0}", "ws://host\t:1"])
+    @Test(arguments: [
+        "ws://host:1/a b", "ws://ho st:1", "ws://host:1/x\r\nX-Injected: 1", "ws://host\u{7F}:1",
+        "ws://host:1/\u{0}", "ws://host\t:1",
+    ])
     func rejectsSpacesAndControlCharacters(_ text: String) {
-        #expect(throws: GatewayEndpointError(text, "contains a space or a control character")) { try GatewayEndpoint(parsing: text) }
+        #expect(throws: GatewayEndpointError(text, "contains a space or a control character")) {
+            try GatewayEndpoint(parsing: text)
+        }
     }
 
     /// RFC 3986 (3.2.2): an IPv6 address in a URL is written in brackets, so that its colons are
@@ -44,8 +60,12 @@ import Testing
     /// Leading and trailing white space is not part of the URL (a value copied with its line
     /// break, an environment file's trailing newline): it is trimmed, as spaces already were.
     @Test func trimsSurroundingWhiteSpaceAndLineBreaks() throws {
-        #expect(try GatewayEndpoint(parsing: " ws://127.0.0.1:9223/base/\n") == GatewayEndpoint(usesTLS: false, host: "127.0.0.1", port: 9223, basePath: "/base"))
-        #expect(try GatewayEndpoint(parsing: "\r\nws://127.0.0.1:9223\r\n") == GatewayEndpoint(usesTLS: false, host: "127.0.0.1", port: 9223))
+        #expect(
+            try GatewayEndpoint(parsing: " ws://127.0.0.1:9223/base/\n")
+                == GatewayEndpoint(usesTLS: false, host: "127.0.0.1", port: 9223, basePath: "/base"))
+        #expect(
+            try GatewayEndpoint(parsing: "\r\nws://127.0.0.1:9223\r\n")
+                == GatewayEndpoint(usesTLS: false, host: "127.0.0.1", port: 9223))
     }
 
     @Test func buildsHostHeaderPathAndToken() throws {
@@ -60,22 +80,29 @@ import Testing
     }
 
     @Test func readsTheEnvironmentInOnePlace() throws {
-        let configuration = try GatewayConfiguration.fromEnvironment(GatewayEnvironment([
-            "WEFT_GATEWAY": "http://127.0.0.1:1234", "WEFT_TOKEN": "secret", "WEFT_INSTANCE": "test-7",
-            "WEFT_SNAPSHOT_DIR": "/tmp/snaps",
-        ]))
-        #expect(configuration == GatewayConfiguration(endpoint: GatewayEndpoint(usesTLS: false, host: "127.0.0.1", port: 1234),
-                                                      token: "secret", instance: "test-7", snapshotDirectory: "/tmp/snaps"))
+        let configuration = try GatewayConfiguration.fromEnvironment(
+            GatewayEnvironment([
+                "WEFT_GATEWAY": "http://127.0.0.1:1234", "WEFT_TOKEN": "secret", "WEFT_INSTANCE": "test-7",
+                "WEFT_SNAPSHOT_DIR": "/tmp/snaps",
+            ]))
+        #expect(
+            configuration
+                == GatewayConfiguration(
+                    endpoint: GatewayEndpoint(usesTLS: false, host: "127.0.0.1", port: 1234),
+                    token: "secret", instance: "test-7", snapshotDirectory: "/tmp/snaps"))
     }
 
     @Test func emptyOrMissingVariablesGiveTheDefaults() throws {
-        let configuration = try GatewayConfiguration.fromEnvironment(GatewayEnvironment(["WEFT_GATEWAY": "", "WEFT_TOKEN": "", "WEFT_INSTANCE": ""]))
+        let configuration = try GatewayConfiguration.fromEnvironment(
+            GatewayEnvironment(["WEFT_GATEWAY": "", "WEFT_TOKEN": "", "WEFT_INSTANCE": ""]))
         #expect(configuration == GatewayConfiguration())
         #expect(configuration.endpoint == .default && configuration.instance == "default" && configuration.token == nil)
     }
 
     @Test func invalidGatewayVariableIsAClearError() {
-        #expect(throws: GatewayEndpointError.self) { try GatewayConfiguration.fromEnvironment(GatewayEnvironment(["WEFT_GATEWAY": "localhost:9223"])) }
+        #expect(throws: GatewayEndpointError.self) {
+            try GatewayConfiguration.fromEnvironment(GatewayEnvironment(["WEFT_GATEWAY": "localhost:9223"]))
+        }
         do {
             _ = try GatewayConfiguration.fromEnvironment(GatewayEnvironment(["WEFT_GATEWAY": "nope"]))
         } catch {

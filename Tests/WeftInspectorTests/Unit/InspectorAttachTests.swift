@@ -6,6 +6,7 @@ import WeftLayout
 import WeftNodes
 import WeftSnapshot
 import WeftTestSupport
+
 @testable import WeftInspector
 
 /// `Inspector.current` is one for the whole process, so every test in this process that attaches
@@ -26,8 +27,9 @@ struct InspectorAttachTests {
         let directory = try RepositoryLayout.temporaryDirectory("weft-attach")
         defer { try? FileManager.default.removeItem(at: directory) }
         let (loop, _) = screen()
-        let inspector = try Inspector.attach(to: loop, gateway: .none,
-                                             options: Inspector.Options(appId: "org.weft.tests", snapshotDirectory: directory.path))
+        let inspector = try Inspector.attach(
+            to: loop, gateway: .none,
+            options: Inspector.Options(appId: "org.weft.tests", snapshotDirectory: directory.path))
         #expect(Inspector.current === inspector && inspector.device == nil)
         loop.run(frames: 1)
         Inspector.checkpoint("after login/2")
@@ -72,7 +74,8 @@ struct InspectorAttachTests {
         // checks that its own is no longer current. Afterwards none is attached. (The thread
         // sanitizer cannot check this on Linux with Swift 6.3: it does not see Synchronization's
         // Mutex, so it reports every access made under one as a race.)
-        let threads = 4, rounds = 100
+        let threads = 4
+        let rounds = 100
         let failures = Atomic<Int>(0)
         let done = DispatchSemaphore(value: 0)
         for _ in 0..<threads {
@@ -102,12 +105,15 @@ struct InspectorAttachTests {
         // up and retries; each new connection starts with Gateway.register (docs/protocol.md).
         let peer = try SilentWebSocketPeer()
         let (loop, _) = screen()
-        let inspector = try Inspector.attach(to: loop, gateway: .url(peer.webSocketURL),
-                                             options: Inspector.Options(appId: "org.weft.tests", registrationTimeout: .milliseconds(200)))
+        let inspector = try Inspector.attach(
+            to: loop, gateway: .url(peer.webSocketURL),
+            options: Inspector.Options(appId: "org.weft.tests", registrationTimeout: .milliseconds(200)))
         defer { inspector.detach() }
         var registrations: Set<Int> = []
         while registrations.count < 2, let event = peer.next(timeout: .seconds(10)) {
-            if case .message(let number, let text) = event, (try? Envelope(reading: Array(text.utf8)))?.method == "Gateway.register" {
+            if case .message(let number, let text) = event,
+                (try? Envelope(reading: Array(text.utf8)))?.method == "Gateway.register"
+            {
                 registrations.insert(number)
             }
         }
@@ -124,12 +130,15 @@ struct InspectorAttachTests {
         let peer = try SilentWebSocketPeer()
         let (loop, root) = screen()
         loop.run(frames: 1)
-        let inspector = try Inspector.attach(to: loop, gateway: .url(peer.webSocketURL),
-                                             options: Inspector.Options(appId: "org.weft.tests"))
+        let inspector = try Inspector.attach(
+            to: loop, gateway: .url(peer.webSocketURL),
+            options: Inspector.Options(appId: "org.weft.tests"))
         inspector.detach()
         let params: JSONValue = ["id": .string(root.id), "property": "width", "value": 100]
-        try #require(inspector.requests).serve(DeviceRequest(id: 7, method: "Layout.setStyle", paramsBytes: params.jsonBytes,
-                                      generation: 1))
+        try #require(inspector.requests).serve(
+            DeviceRequest(
+                id: 7, method: "Layout.setStyle", paramsBytes: params.jsonBytes,
+                generation: 1))
         loop.run(frames: 1)
         #expect(root.style.width == .auto, "the edit was made after detach")
     }
@@ -141,7 +150,8 @@ struct InspectorAttachTests {
     func attachDetachAttach() throws {
         let peer = try SilentWebSocketPeer()
         let loop = MainLoop(clock: .manual)
-        let root = DisplayNode(), child = DisplayNode()
+        let root = DisplayNode()
+        let child = DisplayNode()
         child.style.preferredSize = Size(width: 20, height: 20)
         root.automaticallyManagesSubnodes = true
         root.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(all: 10), child: child) }
@@ -149,14 +159,17 @@ struct InspectorAttachTests {
         loop.run(frames: 1)
         #expect(child.frame.origin == Point(x: 10, y: 10))
         func edit(_ inspector: Inspector, inset: Double) throws {
-            let params: JSONValue = ["id": .string(root.id + "/0"), "property": "insets", "value": .array(Array(repeating: .number(inset), count: 4))]
+            let params: JSONValue = [
+                "id": .string(root.id + "/0"), "property": "insets", "value": .array(Array(repeating: .number(inset), count: 4)),
+            ]
             try inspector.serveOnFirstConnection("Layout.setSpecProperty", params)
             root.setNeedsLayout()
             loop.run(frames: 2)
         }
         for inset in [30.0, 40.0] {
-            let inspector = try Inspector.attach(to: loop, gateway: .url(peer.webSocketURL),
-                                                 options: Inspector.Options(appId: "org.weft.tests"))
+            let inspector = try Inspector.attach(
+                to: loop, gateway: .url(peer.webSocketURL),
+                options: Inspector.Options(appId: "org.weft.tests"))
             try edit(inspector, inset: inset)
             #expect(child.frame.origin == Point(x: inset, y: inset), "the edit survives relayouts")
             inspector.detach()
@@ -171,11 +184,14 @@ struct InspectorAttachTests {
     @Test("after detach, the program's loop and trees are freed")
     func detachedInspectorKeepsNothingAlive() throws {
         let peer = try SilentWebSocketPeer()
-        weak var loop: MainLoop?, root: DisplayNode?, inspector: Inspector?
+        weak var loop: MainLoop?
+        weak var root: DisplayNode?
+        weak var inspector: Inspector?
         do {
             let (screenLoop, screenRoot) = screen()
-            let attached = try Inspector.attach(to: screenLoop, gateway: .url(peer.webSocketURL),
-                                                options: Inspector.Options(appId: "org.weft.tests"))
+            let attached = try Inspector.attach(
+                to: screenLoop, gateway: .url(peer.webSocketURL),
+                options: Inspector.Options(appId: "org.weft.tests"))
             attached.session.isListening = { true }
             screenLoop.run(frames: 3)
             _ = attached.session.document()
@@ -210,14 +226,20 @@ struct InspectorAttachTests {
     func badRatesAndBudgets() throws {
         let (loop, _) = screen()
         for rate in [-1, Double.nan, .infinity] {
-            #expect(throws: InspectorError(message: "Inspector.attach: updateRate must be a number of updates per second >= 0 "
-                                                    + "(0: every changed frame), not \(rate)")) {
+            #expect(
+                throws: InspectorError(
+                    message: "Inspector.attach: updateRate must be a number of updates per second >= 0 "
+                        + "(0: every changed frame), not \(rate)")
+            ) {
                 try Inspector.attach(to: loop, gateway: .none, options: Inspector.Options(updateRate: rate))
             }
         }
         for budget in [-0.25, Double.nan, .infinity] {
-            #expect(throws: InspectorError(message: "Inspector.attach: captureBudget must be a share of the frame time >= 0 "
-                                                    + "(0: no limit), not \(budget)")) {
+            #expect(
+                throws: InspectorError(
+                    message: "Inspector.attach: captureBudget must be a share of the frame time >= 0 "
+                        + "(0: no limit), not \(budget)")
+            ) {
                 try Inspector.attach(to: loop, gateway: .none, options: Inspector.Options(captureBudget: budget))
             }
         }
@@ -229,8 +251,9 @@ struct InspectorAttachTests {
         let directory = try RepositoryLayout.temporaryDirectory("weft-attach")
         defer { try? FileManager.default.removeItem(at: directory) }
         let (loop, _) = screen()
-        let inspector = try Inspector(loop: loop, roots: nil, gateway: .environment, options: Inspector.Options(),
-                                      environment: ["WEFT_SNAPSHOT_DIR": directory.path, "WEFT_INSTANCE": "ci-7"])
+        let inspector = try Inspector(
+            loop: loop, roots: nil, gateway: .environment, options: Inspector.Options(),
+            environment: ["WEFT_SNAPSHOT_DIR": directory.path, "WEFT_INSTANCE": "ci-7"])
         defer { inspector.detach() }
         #expect(inspector.device == nil)
         #expect(inspector.snapshotDirectory == directory.path)

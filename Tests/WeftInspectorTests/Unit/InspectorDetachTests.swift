@@ -4,6 +4,7 @@ import WeftLayout
 import WeftNodes
 import WeftSnapshot
 import WeftTestSupport
+
 @testable import WeftInspector
 
 /// What `Inspector.detach()` leaves behind (docs/client.md, Attaching and Checkpoints): the
@@ -31,8 +32,9 @@ extension InspectorAttachTests {
         }
 
         func attach(_ loop: MainLoop) throws -> Inspector {
-            try Inspector.attach(to: loop, gateway: .url(peer.webSocketURL),
-                                 options: Inspector.Options(appId: "org.weft.tests", snapshotDirectory: directory.path))
+            try Inspector.attach(
+                to: loop, gateway: .url(peer.webSocketURL),
+                options: Inspector.Options(appId: "org.weft.tests", snapshotDirectory: directory.path))
         }
 
         func checkpoint(_ name: String) throws -> Snapshot {
@@ -49,7 +51,9 @@ extension InspectorAttachTests {
         /// gives it the rest: [10, 10, 300, 460] in the spec.
         func insetScreen() -> (MainLoop, DisplayNode, Inset) {
             let loop = MainLoop(clock: .manual)
-            let root = DisplayNode(), child = DisplayNode(), inset = Inset()
+            let root = DisplayNode()
+            let child = DisplayNode()
+            let inset = Inset()
             root.automaticallyManagesSubnodes = true
             root.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(all: inset.points), child: child) }
             loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
@@ -71,9 +75,12 @@ extension InspectorAttachTests {
             let (loop, root, _) = insetScreen()
             loop.run(frames: 1)
             let inspector = try attach(loop)
-            try inspector.serveOnFirstConnection("Layout.setSpecProperty", ["id": .string(root.id + "/0"), "property": "insets", "value": [30, 30, 30, 30]])
+            try inspector.serveOnFirstConnection(
+                "Layout.setSpecProperty", ["id": .string(root.id + "/0"), "property": "insets", "value": [30, 30, 30, 30]])
             loop.run(frames: 1)
-            #expect(try childFrame(inspector.session.document()) == Snapshot.Rect(x: 30, y: 30, width: 260, height: 420), "the edit applies")
+            #expect(
+                try childFrame(inspector.session.document()) == Snapshot.Rect(x: 30, y: 30, width: 260, height: 420),
+                "the edit applies")
             inspector.detach()
             #expect(try childFrame(checkpoint("exit")) == Snapshot.Rect(x: 10, y: 10, width: 300, height: 460))
         }
@@ -152,9 +159,14 @@ extension InspectorAttachTests {
             let fullPreload = controller.tuningParameters(for: .full, .preload)
             let inspector = try attach(loop)
             let id = "r" + table.id.dropFirst()
-            try inspector.serveOnFirstConnection("Range.setTuningParameters", ["controller": .string(id), "mode": "full", "rangeType": "display", "leading": 5, "trailing": 4])
-            try inspector.serveOnFirstConnection("Range.setTuningParameters", ["controller": .string(id), "mode": "full", "rangeType": "preload", "leading": 7, "trailing": 6])
-            #expect(controller.tuningParameters(for: .full, .display) == RangeTuning(leading: 5, trailing: 4), "the request applies")
+            try inspector.serveOnFirstConnection(
+                "Range.setTuningParameters",
+                ["controller": .string(id), "mode": "full", "rangeType": "display", "leading": 5, "trailing": 4])
+            try inspector.serveOnFirstConnection(
+                "Range.setTuningParameters",
+                ["controller": .string(id), "mode": "full", "rangeType": "preload", "leading": 7, "trailing": 6])
+            #expect(
+                controller.tuningParameters(for: .full, .display) == RangeTuning(leading: 5, trailing: 4), "the request applies")
             controller.setTuningParameters(RangeTuning(leading: 3, trailing: 3), for: .full, .preload)  // the program's own
             inspector.detach()
             #expect(controller.tuningParameters(for: .full, .display) == fullDisplay)

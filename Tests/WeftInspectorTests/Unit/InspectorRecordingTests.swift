@@ -4,6 +4,7 @@ import WeftLayout
 import WeftNodes
 import WeftSnapshot
 import WeftTestSupport
+
 @testable import WeftInspector
 
 /// Recording a run to a file (docs/recording-format.md) without a gateway: in
@@ -12,7 +13,8 @@ extension InspectorAttachTests {
     /// A root whose child grows by a point every frame it is told to, inset by 10.
     private func growingScreen() -> (MainLoop, DisplayNode, DisplayNode) {
         let loop = MainLoop(clock: .manual)
-        let root = DisplayNode(), child = DisplayNode()
+        let root = DisplayNode()
+        let child = DisplayNode()
         child.style.preferredSize = Size(width: 20, height: 20)
         root.automaticallyManagesSubnodes = true
         root.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(all: 10), child: child) }
@@ -34,9 +36,10 @@ extension InspectorAttachTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("run.jsonl").path
         let (loop, root, child) = growingScreen()
-        let inspector = try Inspector(loop: loop, roots: nil, gateway: .environment,
-                                      options: Inspector.Options(appId: "org.weft.tests", updateRate: 0),
-                                      environment: ["WEFT_RECORDING": path])
+        let inspector = try Inspector(
+            loop: loop, roots: nil, gateway: .environment,
+            options: Inspector.Options(appId: "org.weft.tests", updateRate: 0),
+            environment: ["WEFT_RECORDING": path])
         #expect(inspector.device == nil, "WEFT_RECORDING alone connects nowhere")
         #expect(inspector.recording == path)
         loop.run(frames: 1)
@@ -46,8 +49,17 @@ extension InspectorAttachTests {
             let document = inspector.session.document()
             live[document.revision] = document
             if step == 3 { loop.simulateMemoryWarning() }
-            if step == 5 { loop.pause(); loop.step(frames: 1); loop.run(frames: 1); loop.resume() }
-            if step == 7 { loop.setApplicationState(.background); loop.run(frames: 1); loop.setApplicationState(.active) }
+            if step == 5 {
+                loop.pause()
+                loop.step(frames: 1)
+                loop.run(frames: 1)
+                loop.resume()
+            }
+            if step == 7 {
+                loop.setApplicationState(.background)
+                loop.run(frames: 1)
+                loop.setApplicationState(.active)
+            }
         }
         inspector.detach()
 
@@ -55,10 +67,12 @@ extension InspectorAttachTests {
         let artifacts = RepositoryLayout.root.appendingPathComponent(".build/test-artifacts/snapshots")
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         try? FileManager.default.removeItem(at: artifacts.appendingPathComponent("inspector-recording.jsonl"))
-        try FileManager.default.copyItem(at: URL(fileURLWithPath: path), to: artifacts.appendingPathComponent("inspector-recording.jsonl"))
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: path), to: artifacts.appendingPathComponent("inspector-recording.jsonl"))
         let recording = try Recording(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(recording.header.meta.appId == "org.weft.tests" && recording.header.meta.pid == nil,
-                "a manual clock's recording names no process")
+        #expect(
+            recording.header.meta.appId == "org.weft.tests" && recording.header.meta.pid == nil,
+            "a manual clock's recording names no process")
         #expect(recording.end?.reason == .finished)
         #expect(recording.firstRevision == 1 && recording.lastRevision >= 13)
         let kinds = recording.markers.map(\.marker.kind)
@@ -68,7 +82,9 @@ extension InspectorAttachTests {
         #expect(live.count == 12)
         for (revision, document) in live {
             let recorded = try recording.snapshot(atRevision: revision)
-            #expect(recorded.roots == document.roots && recorded.rangeControllers == document.rangeControllers, "revision \(revision)")
+            #expect(
+                recorded.roots == document.roots && recorded.rangeControllers == document.rangeControllers, "revision \(revision)"
+            )
         }
     }
 
@@ -79,8 +95,10 @@ extension InspectorAttachTests {
         let path = directory.appendingPathComponent("small.jsonl").path
         let (loop, root, child) = growingScreen()
         let limit = 8192
-        let inspector = try Inspector.attach(to: loop, gateway: .none, options: Inspector.Options(
-            appId: "org.weft.tests", updateRate: 0, recording: path, recordingLimitBytes: limit))
+        let inspector = try Inspector.attach(
+            to: loop, gateway: .none,
+            options: Inspector.Options(
+                appId: "org.weft.tests", updateRate: 0, recording: path, recordingLimitBytes: limit))
         grow(loop, root, child, frames: 400)
         inspector.detach()
         #expect(loop.frame == 400, "the program ran every frame")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftInspector
 
 /// Reassembly with the limit applied to the whole message (docs/protocol.md, "Transport").

@@ -1,7 +1,8 @@
 import Testing
 import WeftSnapshot
-@testable import WeftInspector
 import WeftSynthetic
+
+@testable import WeftInspector
 
 /// The queue policy of `OutgoingQueue` (docs/protocol.md, "Queues and slow peers": only events may be dropped).
 @Suite struct OutgoingQueueTests {
@@ -114,9 +115,15 @@ import WeftSynthetic
 
         mutating func enqueue(tag: Int, size: Int, droppable: Bool) -> OutgoingQueue.Admission {
             if droppable {
-                guard size <= eventBudget else { dropped += 1; return .dropped }
+                guard size <= eventBudget else {
+                    dropped += 1
+                    return .dropped
+                }
                 while eventBytes + size > eventBudget || bytes + size > hardLimit {
-                    guard evictOldestEvent() else { dropped += 1; return .dropped }
+                    guard evictOldestEvent() else {
+                        dropped += 1
+                        return .dropped
+                    }
                 }
             } else {
                 while bytes + size > hardLimit {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftInspector
 
 /// The reconnection schedule: delay(n) = min(cap, initial * multiplier^(n-1)) * (1 - jitter * r).

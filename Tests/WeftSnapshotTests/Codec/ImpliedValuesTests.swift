@@ -1,6 +1,7 @@
 import Testing
-@testable import WeftSnapshot
 import WeftJSON
+
+@testable import WeftSnapshot
 
 /// The values a document leaves out because the element's other values imply them
 /// (docs/snapshot-format.md, "Implied values"): a spec's `className` (its type's Texture class),
@@ -26,21 +27,27 @@ import WeftJSON
     // layout-json `stack` is Texture's ASStackLayoutSpec, `inset` ASInsetLayoutSpec
     // (docs/layout-json.md, Elements): both implied, so neither element writes its class.
     @Test func aSpecOfABuiltInTypeLeavesOutItsClassName() throws {
-        let stack = Snapshot.Element(id: "n9/0.0", kind: .spec, type: "stack", className: "ASStackLayoutSpec",
-                                     frame: .init(x: 16, y: 8, width: 343, height: 44), props: ["spacing": 10])
+        let stack = Snapshot.Element(
+            id: "n9/0.0", kind: .spec, type: "stack", className: "ASStackLayoutSpec",
+            frame: .init(x: 16, y: 8, width: 343, height: 44), props: ["spacing": 10])
         #expect(text(stack) == #"{"id":"n9/0.0","kind":"spec","type":"stack","frame":[16,8,343,44],"props":{"spacing":10}}"#)
         #expect(try roundTrip(stack) == stack)
         let inset = Snapshot.Element(id: "n9/0", kind: .spec, type: "inset", className: "ASInsetLayoutSpec", children: [stack])
-        #expect(text(inset) == #"{"id":"n9/0","kind":"spec","type":"inset","children":[{"id":"n9/0.0","kind":"spec","type":"stack","frame":[16,8,343,44],"props":{"spacing":10}}]}"#)
+        #expect(
+            text(inset)
+                == #"{"id":"n9/0","kind":"spec","type":"inset","children":[{"id":"n9/0.0","kind":"spec","type":"stack","frame":[16,8,343,44],"props":{"spacing":10}}]}"#
+        )
         #expect(try roundTrip(inset) == inset)
     }
 
     // Every type of the table and its class, as docs/layout-json.md lists them.
     @Test func everyBuiltInTypeImpliesTexturesClass() throws {
-        let classes = ["stack": "ASStackLayoutSpec", "inset": "ASInsetLayoutSpec", "overlay": "ASOverlayLayoutSpec",
-                       "background": "ASBackgroundLayoutSpec", "center": "ASCenterLayoutSpec", "ratio": "ASRatioLayoutSpec",
-                       "relative": "ASRelativeLayoutSpec", "absolute": "ASAbsoluteLayoutSpec", "corner": "ASCornerLayoutSpec",
-                       "wrapper": "ASWrapperLayoutSpec"]
+        let classes = [
+            "stack": "ASStackLayoutSpec", "inset": "ASInsetLayoutSpec", "overlay": "ASOverlayLayoutSpec",
+            "background": "ASBackgroundLayoutSpec", "center": "ASCenterLayoutSpec", "ratio": "ASRatioLayoutSpec",
+            "relative": "ASRelativeLayoutSpec", "absolute": "ASAbsoluteLayoutSpec", "corner": "ASCornerLayoutSpec",
+            "wrapper": "ASWrapperLayoutSpec",
+        ]
         for (type, className) in classes {
             let element = try decode(#"{"id":"a/0","kind":"spec","type":"\#(type)"}"#)
             #expect(element.className == className, "\(type)")
@@ -75,9 +82,12 @@ import WeftJSON
 
     // "Item 1" drawn on one line as it is: lines ["Item 1"] is implied.
     @Test func oneLineEqualToTheTextIsLeftOut() throws {
-        let element = Snapshot.Element(id: "n7", className: "ASTextNode",
-                                       props: ["text": "Item 1", "lines": ["Item 1"], "font": ["size": 16, "weight": "bold"]])
-        #expect(text(element) == #"{"id":"n7","className":"ASTextNode","props":{"text":"Item 1","font":{"size":16,"weight":"bold"}}}"#)
+        let element = Snapshot.Element(
+            id: "n7", className: "ASTextNode",
+            props: ["text": "Item 1", "lines": ["Item 1"], "font": ["size": 16, "weight": "bold"]])
+        #expect(
+            text(element) == #"{"id":"n7","className":"ASTextNode","props":{"text":"Item 1","font":{"size":16,"weight":"bold"}}}"#
+        )
         #expect(try roundTrip(element) == element)
     }
 
@@ -113,26 +123,37 @@ import WeftJSON
 
     // 88 x 88 pixels x 4 bytes = 30976: implied.
     @Test func decodedBytesOfWidthTimesHeightTimesFourIsLeftOut() throws {
-        let element = Snapshot.Element(id: "n6", className: "ASImageNode", props: [
-            "image": ["pixelWidth": 88, "pixelHeight": 88, "scale": 2, "scalingRatio": 1, "decodedBytes": 30976],
-        ])
-        #expect(text(element) == #"{"id":"n6","className":"ASImageNode","props":{"image":{"pixelWidth":88,"pixelHeight":88,"scale":2,"scalingRatio":1}}}"#)
+        let element = Snapshot.Element(
+            id: "n6", className: "ASImageNode",
+            props: [
+                "image": ["pixelWidth": 88, "pixelHeight": 88, "scale": 2, "scalingRatio": 1, "decodedBytes": 30976]
+            ])
+        #expect(
+            text(element)
+                == #"{"id":"n6","className":"ASImageNode","props":{"image":{"pixelWidth":88,"pixelHeight":88,"scale":2,"scalingRatio":1}}}"#
+        )
         #expect(try roundTrip(element) == element)
     }
 
     // Capture cannot produce another value (ImageNode.decodedBytes is w x h x 4), but a document
     // may carry one (another runtime's decoder, a hand-written file): it is written and kept.
     @Test func anotherDecodedSizeIsWrittenAndKept() throws {
-        let json = #"{"id":"n6","className":"ASImageNode","props":{"image":{"pixelWidth":88,"pixelHeight":88,"scale":2,"decodedBytes":1000}}}"#
+        let json =
+            #"{"id":"n6","className":"ASImageNode","props":{"image":{"pixelWidth":88,"pixelHeight":88,"scale":2,"decodedBytes":1000}}}"#
         let element = try decode(json)
         #expect(element.props["image"]?["decodedBytes"] == 1000)
         #expect(text(element) == json)
     }
 
     @Test func theReaderFillsInTheDecodedSizeLast() throws {
-        let element = try decode(#"{"id":"n6","className":"ASImageNode","props":{"image":{"pixelWidth":3,"pixelHeight":2,"scale":1},"clipsToBounds":true}}"#)
+        let element = try decode(
+            #"{"id":"n6","className":"ASImageNode","props":{"image":{"pixelWidth":3,"pixelHeight":2,"scale":1},"clipsToBounds":true}}"#
+        )
         // 3 x 2 x 4 = 24
-        #expect(element.props == ["image": ["pixelWidth": 3, "pixelHeight": 2, "scale": 1, "decodedBytes": 24], "clipsToBounds": true])
+        #expect(
+            element.props == [
+                "image": ["pixelWidth": 3, "pixelHeight": 2, "scale": 1, "decodedBytes": 24], "clipsToBounds": true,
+            ])
     }
 
     // MARK: Update ops
@@ -144,7 +165,9 @@ import WeftJSON
         var after = before
         after.props = ["text": "Item 2", "lines": ["Item 2"]]
         let op = try #require(UpdateOps.diff(Snapshot(roots: [before]), Snapshot(roots: [after])).only)
-        #expect(String(decoding: UpdateOp.encode([op]), as: UTF8.self) == #"[{"op":"set","id":"n7","fields":{"props":{"text":"Item 2"}}}]"#)
+        #expect(
+            String(decoding: UpdateOp.encode([op]), as: UTF8.self)
+                == #"[{"op":"set","id":"n7","fields":{"props":{"text":"Item 2"}}}]"#)
         var document = Snapshot(roots: [before])
         try UpdateOps.apply(try UpdateOp.decode(UpdateOp.encode([op])), to: &document)
         #expect(document.roots == [after])
@@ -157,10 +180,13 @@ import WeftJSON
         after.type = "stack"
         after.className = "ASStackLayoutSpec"
         let op = try #require(UpdateOps.diff(Snapshot(roots: [before]), Snapshot(roots: [after])).only)
-        #expect(String(decoding: UpdateOp.encode([op]), as: UTF8.self) == #"[{"op":"set","id":"n2/0","fields":{"type":"stack","className":"ASStackLayoutSpec"}}]"#)
+        #expect(
+            String(decoding: UpdateOp.encode([op]), as: UTF8.self)
+                == #"[{"op":"set","id":"n2/0","fields":{"type":"stack","className":"ASStackLayoutSpec"}}]"#)
         // A class change alone, on a spec whose type stays stack.
         var document = Snapshot(roots: [after])
-        try UpdateOps.apply(try UpdateOp.decode(Array(#"[{"op":"set","id":"n2/0","fields":{"className":"MyStack"}}]"#.utf8)), to: &document)
+        try UpdateOps.apply(
+            try UpdateOp.decode(Array(#"[{"op":"set","id":"n2/0","fields":{"className":"MyStack"}}]"#.utf8)), to: &document)
         #expect(document.roots[0].className == "MyStack")
         #expect(document.roots[0].type == "stack")
     }
@@ -169,7 +195,9 @@ import WeftJSON
     @Test func addOpsCarryCompactElements() throws {
         let spec = Snapshot.Element(id: "w", kind: .spec, type: "overlay", className: "ASOverlayLayoutSpec")
         let op = UpdateOp.add(parent: nil, index: 0, element: spec)
-        #expect(String(decoding: UpdateOp.encode([op]), as: UTF8.self) == #"[{"op":"add","parent":null,"index":0,"element":{"id":"w","kind":"spec","type":"overlay"}}]"#)
+        #expect(
+            String(decoding: UpdateOp.encode([op]), as: UTF8.self)
+                == #"[{"op":"add","parent":null,"index":0,"element":{"id":"w","kind":"spec","type":"overlay"}}]"#)
         #expect(try UpdateOp.decode(UpdateOp.encode([op])) == [op])
     }
 
@@ -179,41 +207,55 @@ import WeftJSON
     /// and the inset's stack gets it less the insets (16 + 16): [343 x 0...inf].
     private func cell(rootRange: Snapshot.SizeRange) -> Snapshot.Element {
         let range = Snapshot.SizeRange(min: .init(width: 375, height: 0), max: .init(width: 375, height: .infinity))
-        let stack = Snapshot.Element(id: "n9/0.0", kind: .spec, type: "stack", className: "ASStackLayoutSpec",
-                                     constrainedSize: .init(min: .init(width: 343, height: 0), max: .init(width: 343, height: .infinity)))
-        let inset = Snapshot.Element(id: "n9/0", kind: .spec, type: "inset", className: "ASInsetLayoutSpec",
-                                     constrainedSize: rootRange, children: [stack])
+        let stack = Snapshot.Element(
+            id: "n9/0.0", kind: .spec, type: "stack", className: "ASStackLayoutSpec",
+            constrainedSize: .init(min: .init(width: 343, height: 0), max: .init(width: 343, height: .infinity)))
+        let inset = Snapshot.Element(
+            id: "n9/0", kind: .spec, type: "inset", className: "ASInsetLayoutSpec",
+            constrainedSize: rootRange, children: [stack])
         return Snapshot.Element(id: "n9", className: "ASCellNode", constrainedSize: range, children: [inset])
     }
 
     @Test func aLayoutRootLeavesOutTheRangeItsNodeImplies() throws {
         let element = cell(rootRange: .init(min: .init(width: 375, height: 0), max: .init(width: 375, height: .infinity)))
-        #expect(text(element) == #"{"id":"n9","className":"ASCellNode","constrainedSize":{"min":[375,0],"max":[375,"inf"]},"children":[{"id":"n9/0","kind":"spec","type":"inset","children":[{"id":"n9/0.0","kind":"spec","type":"stack","constrainedSize":{"min":[343,0],"max":[343,"inf"]}}]}]}"#)
+        #expect(
+            text(element)
+                == #"{"id":"n9","className":"ASCellNode","constrainedSize":{"min":[375,0],"max":[375,"inf"]},"children":[{"id":"n9/0","kind":"spec","type":"inset","children":[{"id":"n9/0.0","kind":"spec","type":"stack","constrainedSize":{"min":[343,0],"max":[343,"inf"]}}]}]}"#
+        )
         #expect(try roundTrip(element) == element)
     }
 
     @Test func aLayoutRootWithAnotherRangeWritesIt_evenTheDefault() throws {
         let element = cell(rootRange: .unconstrained)
         // Left out, the root's range would read as the node's: the default is written out.
-        #expect(text(element).contains(#""id":"n9/0","kind":"spec","type":"inset","constrainedSize":{"min":[0,0],"max":["inf","inf"]}"#))
+        #expect(
+            text(element).contains(
+                #""id":"n9/0","kind":"spec","type":"inset","constrainedSize":{"min":[0,0],"max":["inf","inf"]}"#))
         #expect(try roundTrip(element) == element)
     }
 
     @Test func theReaderFillsTheLayoutRootsRangeWhereverTheNodeWritesItsOwn() throws {
         // The node's range after its children: the root's still follows it.
-        let element = try decode(#"{"id":"n9","className":"ASCellNode","children":[{"id":"n9/0","kind":"spec","type":"inset"}],"constrainedSize":{"min":[375,0],"max":[375,"inf"]}}"#)
+        let element = try decode(
+            #"{"id":"n9","className":"ASCellNode","children":[{"id":"n9/0","kind":"spec","type":"inset"}],"constrainedSize":{"min":[375,0],"max":[375,"inf"]}}"#
+        )
         #expect(element.children[0].constrainedSize == element.constrainedSize)
         // A spec that is not a node's first child, and a node's first child that is a node, imply nothing.
-        let nested = try decode(#"{"id":"n1","className":"ASDisplayNode","constrainedSize":{"min":[10,10],"max":[10,10]},"children":[{"id":"n2","className":"ASDisplayNode"},{"id":"n1/x","kind":"spec","type":"stack"}]}"#)
+        let nested = try decode(
+            #"{"id":"n1","className":"ASDisplayNode","constrainedSize":{"min":[10,10],"max":[10,10]},"children":[{"id":"n2","className":"ASDisplayNode"},{"id":"n1/x","kind":"spec","type":"stack"}]}"#
+        )
         #expect(nested.children.map(\.constrainedSize) == [.unconstrained, .unconstrained])
     }
 
     // An add op's element has no parent written around it: it writes its own range.
     @Test func anAddedLayoutRootWritesItsOwnRange() throws {
-        let root = Snapshot.Element(id: "n9/0", kind: .spec, type: "inset", className: "ASInsetLayoutSpec",
-                                    constrainedSize: .init(min: .init(width: 375, height: 0), max: .init(width: 375, height: .infinity)))
+        let root = Snapshot.Element(
+            id: "n9/0", kind: .spec, type: "inset", className: "ASInsetLayoutSpec",
+            constrainedSize: .init(min: .init(width: 375, height: 0), max: .init(width: 375, height: .infinity)))
         let op = UpdateOp.add(parent: "n9", index: 0, element: root)
-        #expect(String(decoding: UpdateOp.encode([op]), as: UTF8.self).contains(#""constrainedSize":{"min":[375,0],"max":[375,"inf"]}"#))
+        #expect(
+            String(decoding: UpdateOp.encode([op]), as: UTF8.self).contains(
+                #""constrainedSize":{"min":[375,0],"max":[375,"inf"]}"#))
         #expect(try UpdateOp.decode(UpdateOp.encode([op])) == [op])
     }
 
@@ -223,12 +265,14 @@ import WeftJSON
     /// only) > its item (7), an image outside every range (0)].
     private func cellWithStates() -> Snapshot.Element {
         let item = Snapshot.Element(id: "n4", className: "ASCellNode", interfaceState: [.measureLayout, .preload, .display])
-        let strip = Snapshot.Element(id: "n3", className: "ASCollectionNode", interfaceState: [.measureLayout, .preload, .display],
-                                     children: [item])
+        let strip = Snapshot.Element(
+            id: "n3", className: "ASCollectionNode", interfaceState: [.measureLayout, .preload, .display],
+            children: [item])
         let label = Snapshot.Element(id: "n2", className: "ASTextNode", interfaceState: .inHierarchy)
         let image = Snapshot.Element(id: "n5", className: "ASImageNode")
-        let inset = Snapshot.Element(id: "n1/0", kind: .spec, type: "inset", className: "ASInsetLayoutSpec",
-                                     children: [label, strip, image])
+        let inset = Snapshot.Element(
+            id: "n1/0", kind: .spec, type: "inset", className: "ASInsetLayoutSpec",
+            children: [label, strip, image])
         return Snapshot.Element(id: "n1", className: "ASCellNode", interfaceState: .inHierarchy, children: [inset])
     }
 
@@ -236,7 +280,10 @@ import WeftJSON
         let element = cellWithStates()
         // Through the spec: the label shares the cell's 15; the strip writes its 7, its item
         // shares it; the image writes its 0.
-        #expect(text(element) == #"{"id":"n1","className":"ASCellNode","interfaceState":15,"children":[{"id":"n1/0","kind":"spec","type":"inset","children":[{"id":"n2","className":"ASTextNode"},{"id":"n3","className":"ASCollectionNode","interfaceState":7,"children":[{"id":"n4","className":"ASCellNode"}]},{"id":"n5","className":"ASImageNode","interfaceState":0}]}]}"#)
+        #expect(
+            text(element)
+                == #"{"id":"n1","className":"ASCellNode","interfaceState":15,"children":[{"id":"n1/0","kind":"spec","type":"inset","children":[{"id":"n2","className":"ASTextNode"},{"id":"n3","className":"ASCollectionNode","interfaceState":7,"children":[{"id":"n4","className":"ASCellNode"}]},{"id":"n5","className":"ASImageNode","interfaceState":0}]}]}"#
+        )
         #expect(try roundTrip(element) == element)
     }
 

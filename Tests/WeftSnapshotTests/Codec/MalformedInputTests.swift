@@ -1,7 +1,8 @@
 import Testing
-@testable import WeftSnapshot
 import WeftJSON
 import WeftSynthetic
+
+@testable import WeftSnapshot
 
 /// Bad input must give an error, never a crash or a hang: thousands of damaged documents
 /// (truncated, bytes flipped, inserted or deleted) from a seeded generator.

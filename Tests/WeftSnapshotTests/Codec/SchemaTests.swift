@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import WeftSnapshot
 import WeftSynthetic
+
+@testable import WeftSnapshot
 
 /// The JSON Schema (docs/snapshot.schema.json) against the encoder, with Python's jsonschema
 /// from the test virtualenv (`make venv`; `make test` creates it). `make test-schema` also
@@ -17,8 +18,9 @@ struct SchemaTests {
     private func validate(_ documents: [String: [UInt8]]) throws -> (status: Int32, output: String) {
         // A missing virtualenv fails the suite rather than skipping it: `make test` creates it
         // before the Swift tests run, and a silently skipped schema check would prove nothing.
-        try #require(FileManager.default.isExecutableFile(atPath: venvPython.path),
-                     "no \(venvPython.path): run `make venv` (or `make test`) first")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: venvPython.path),
+            "no \(venvPython.path): run `make venv` (or `make test`) first")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weft-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -61,8 +63,14 @@ struct SchemaTests {
     @Test func impliedValuesMayBeLeftOutOrWritten() throws {
         let head = #"{"format":"weft.snapshot","version":1,"revision":0,"meta":{},"roots":["#
         let result = try validate([
-            "compact.json": Array((head + #"{"id":"a/0","kind":"spec","type":"inset","children":[{"id":"b","className":"ASTextNode","props":{"text":"Hi"}}]}]}"#).utf8),
-            "explicit.json": Array((head + #"{"id":"a/0","kind":"spec","type":"inset","className":"ASInsetLayoutSpec","children":[{"id":"b","className":"ASTextNode","props":{"text":"Hi","lines":["Hi"]}}]}]}"#).utf8),
+            "compact.json": Array(
+                (head
+                    + #"{"id":"a/0","kind":"spec","type":"inset","children":[{"id":"b","className":"ASTextNode","props":{"text":"Hi"}}]}]}"#)
+                    .utf8),
+            "explicit.json": Array(
+                (head
+                    + #"{"id":"a/0","kind":"spec","type":"inset","className":"ASInsetLayoutSpec","children":[{"id":"b","className":"ASTextNode","props":{"text":"Hi","lines":["Hi"]}}]}]}"#)
+                    .utf8),
         ])
         #expect(result.status == 0, "\(result.output)")
     }

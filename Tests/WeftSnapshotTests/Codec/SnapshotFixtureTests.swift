@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import WeftSnapshot
 import WeftJSON
 import WeftSynthetic
+
+@testable import WeftSnapshot
 
 @Suite struct SnapshotFixtureTests {
     /// The hand-written documents omit defaults and use the encoder's key order, so decoding and

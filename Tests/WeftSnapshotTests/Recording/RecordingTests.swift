@@ -1,12 +1,14 @@
 import Testing
 import WeftSynthetic
+
 @testable import WeftSnapshot
 
 /// The recording reader (docs/recording-format.md): every revision of a recorded sequence comes
 /// back as it was, whichever keyframe it starts from; bad files get errors naming their line.
 @Suite struct RecordingTests {
-    private let meta = Snapshot.Meta(appId: "org.weft.tests", instance: "ci", protocolVersion: 1,
-                                     screen: .init(width: 320, height: 480, scale: 2))
+    private let meta = Snapshot.Meta(
+        appId: "org.weft.tests", instance: "ci", protocolVersion: 1,
+        screen: .init(width: 320, height: 480, scale: 2))
 
     /// A recording of `count` random revisions with a keyframe every `interval` updates, and the
     /// documents it recorded (meta the header's, as the reader gives them).
@@ -28,7 +30,14 @@ import WeftSynthetic
             documents.append(next)
         }
         bytes += RecordingLine.end(.finished, revision: count, at: .init(frame: count * 2, time: Double(count * 2) / 60))
-        return (bytes, documents.map { var copy = $0; copy.meta = meta; return copy })
+        return (
+            bytes,
+            documents.map {
+                var copy = $0
+                copy.meta = meta
+                return copy
+            }
+        )
     }
 
     @Test func everyRevisionComesBackAsRecorded() throws {

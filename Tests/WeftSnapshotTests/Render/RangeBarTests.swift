@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import WeftSnapshot
 import WeftJSON
+
+@testable import WeftSnapshot
 
 /// Runs fixtures/range-bars/cases.json (shared with the web inspector's tests).
 @Suite struct RangeBarTests {
@@ -24,7 +25,9 @@ import WeftJSON
             let display = (custom["display"]?.array ?? []).compactMap { $0.number }
             let preload = (custom["preload"]?.array ?? []).compactMap { $0.number }
             try #require(display.count == 2 && preload.count == 2)
-            tuning = .init(display: .init(leading: display[0], trailing: display[1]), preload: .init(leading: preload[0], trailing: preload[1]))
+            tuning = .init(
+                display: .init(leading: display[0], trailing: display[1]),
+                preload: .init(leading: preload[0], trailing: preload[1]))
         }
         var controller = Snapshot.RangeController(id: "r", owner: "n", mode: mode)
         controller.tuning[mode] = tuning
@@ -48,7 +51,9 @@ import WeftJSON
             #expect(arrow.side.rawValue == expected["side"]?.string)
             #expect(arrow.glyph == expected["glyph"]?.string)
             let frame = RangeBar.frame(of: arrow, barWidth: width)
-            #expect([frame.x, frame.y, frame.width, frame.height] == ["x", "y", "width", "height"].map { expected[$0]?.number ?? .nan })
+            #expect(
+                [frame.x, frame.y, frame.width, frame.height]
+                    == ["x", "y", "width", "height"].map { expected[$0]?.number ?? .nan })
         }
     }
 }

@@ -1,13 +1,18 @@
 import Testing
-@testable import WeftSnapshot
 import WeftJSON
 
+@testable import WeftSnapshot
+
 @Suite struct SnapshotAsciiArtTests {
-    private func spec(_ id: String, _ type: String, _ className: String, props: JSONObject = [:], _ children: [Snapshot.Element]) -> Snapshot.Element {
+    private func spec(_ id: String, _ type: String, _ className: String, props: JSONObject = [:], _ children: [Snapshot.Element])
+        -> Snapshot.Element
+    {
         Snapshot.Element(id: id, kind: .spec, type: type, className: className, props: props, children: children)
     }
 
-    private func node(_ id: String, _ className: String, debugName: String? = nil, children: [Snapshot.Element] = []) -> Snapshot.Element {
+    private func node(_ id: String, _ className: String, debugName: String? = nil, children: [Snapshot.Element] = [])
+        -> Snapshot.Element
+    {
         Snapshot.Element(id: id, className: className, debugName: debugName, children: children)
     }
 
@@ -15,27 +20,31 @@ import WeftJSON
     // stacks, each with two image nodes.
     @Test func stackOfStacksMatchesTheSharedExample() {
         let column = { (id: String) in
-            self.spec(id, "stack", "ASStackLayoutSpec", props: ["direction": "vertical"], [self.node(id + "a", "ASImageNode"), self.node(id + "b", "ASImageNode")])
+            self.spec(
+                id, "stack", "ASStackLayoutSpec", props: ["direction": "vertical"],
+                [self.node(id + "a", "ASImageNode"), self.node(id + "b", "ASImageNode")])
         }
         let row = spec("n1/0", "stack", "ASStackLayoutSpec", [column("n1/0.0"), column("n1/0.1")])
-        #expect(SnapshotAsciiArt.art(of: row) == """
-            -----------------------ASStackLayoutSpec----------------------
-            |  -----ASStackLayoutSpec-----  -----ASStackLayoutSpec-----  |
-            |  |       ASImageNode       |  |       ASImageNode       |  |
-            |  |       ASImageNode       |  |       ASImageNode       |  |
-            |  ---------------------------  ---------------------------  |
-            --------------------------------------------------------------
-            """)
+        #expect(
+            SnapshotAsciiArt.art(of: row) == """
+                -----------------------ASStackLayoutSpec----------------------
+                |  -----ASStackLayoutSpec-----  -----ASStackLayoutSpec-----  |
+                |  |       ASImageNode       |  |       ASImageNode       |  |
+                |  |       ASImageNode       |  |       ASImageNode       |  |
+                |  ---------------------------  ---------------------------  |
+                --------------------------------------------------------------
+                """)
     }
 
     // Second exact example: an inset spec around a text node.
     @Test func insetAroundATextNode() {
         let inset = spec("n1/0", "inset", "ASInsetLayoutSpec", props: ["insets": [8, 8, 8, 8]], [node("n2", "ASTextNode")])
-        #expect(SnapshotAsciiArt.art(of: inset) == """
-            --ASInsetLayoutSpec--
-            |     ASTextNode    |
-            ---------------------
-            """)
+        #expect(
+            SnapshotAsciiArt.art(of: inset) == """
+                --ASInsetLayoutSpec--
+                |     ASTextNode    |
+                ---------------------
+                """)
     }
 
     @Test func aNodeIsItsNameAndItsSpecIsTheLayoutText() {

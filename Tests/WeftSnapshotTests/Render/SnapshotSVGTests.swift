@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WeftSnapshot
 
 @Suite struct SnapshotSVGTests {
@@ -19,7 +20,9 @@ import Testing
     // bottom-right (72 - 2, 68 - 3) + margin.
     @Test func overlaysDrawTappableAreasAndScalingLabels() throws {
         let svg = SnapshotSVG.render(try fixture("profile-card.json"), overlays: [.slop, .scaling])
-        #expect(svg.contains(#"<rect x="296" y="18" width="64" height="64" class="tappable" fill="rgb(0,255,0)" fill-opacity="0.4"/>"#))
+        #expect(
+            svg.contains(
+                #"<rect x="296" y="18" width="64" height="64" class="tappable" fill="rgb(0,255,0)" fill-opacity="0.4"/>"#))
         #expect(svg.contains(##"<text x="80" y="75" font-size="11" fill="#ff0000" text-anchor="end">9.00x</text>"##))
         // "336×336 px" does not fit on the 56-point avatar: only its tooltip says it.
         #expect(svg.contains(##"class="image" fill="#e8e8e8" stroke="#999999" stroke-width="0.5"><title>336×336 px</title>"##))
@@ -36,18 +39,25 @@ import Testing
     // corner marks with the ratio as tooltip. A 200-point image has room for both labels.
     @Test func labelsOnlyWhereTheyFit() throws {
         func image(_ id: String, x: Double, side: Double) -> Snapshot.Element {
-            var element = Snapshot.Element(id: id, kind: .node, className: "ASImageNode",
-                                           frame: .init(x: x, y: 0, width: side, height: side))
-            element.props = ["image": .object(["pixelWidth": .number(96), "pixelHeight": .number(96), "scalingRatio": .number(9)])]
+            var element = Snapshot.Element(
+                id: id, kind: .node, className: "ASImageNode",
+                frame: .init(x: x, y: 0, width: side, height: side))
+            element.props = [
+                "image": .object(["pixelWidth": .number(96), "pixelHeight": .number(96), "scalingRatio": .number(9)])
+            ]
             return element
         }
-        var root = Snapshot.Element(id: "n1", kind: .node, className: "ASDisplayNode", frame: .init(x: 0, y: 0, width: 300, height: 200))
+        var root = Snapshot.Element(
+            id: "n1", kind: .node, className: "ASDisplayNode", frame: .init(x: 0, y: 0, width: 300, height: 200))
         root.children = [image("n2", x: 0, side: 16), image("n3", x: 16, side: 16), image("n4", x: 100, side: 200)]
-        let svg = SnapshotSVG.render(Snapshot(revision: 1, meta: .init(), roots: [root], rangeControllers: []), overlays: [.scaling])
+        let svg = SnapshotSVG.render(
+            Snapshot(revision: 1, meta: .init(), roots: [root], rangeControllers: []), overlays: [.scaling])
         #expect(svg.components(separatedBy: ">96×96 px</text>").count == 2, "written once, on the big image")
         #expect(svg.components(separatedBy: ">9.00x</text>").count == 2, "written once, on the big image")
         #expect(svg.components(separatedBy: #"class="scaling-mark""#).count == 3, "a mark on each small image")
-        #expect(svg.contains(##"<path class="scaling-mark" d="M 26 20 L 26 26 L 20 26 Z" fill="#ff0000"><title>9.00x</title></path>"##))
+        #expect(
+            svg.contains(
+                ##"<path class="scaling-mark" d="M 26 20 L 26 26 L 20 26 Z" fill="#ff0000"><title>9.00x</title></path>"##))
     }
 
     // feed.json: the like button's tappable area is restricted on top, bottom and right: 2-point
@@ -92,7 +102,10 @@ import Testing
     }
 
     @Test func textIsEscaped() {
-        let snapshot = Snapshot(roots: [Snapshot.Element(id: "n1", className: "ASTextNode", frame: .init(x: 0, y: 0, width: 50, height: 20), props: ["text": "<b>&\"x\""])])
+        let snapshot = Snapshot(roots: [
+            Snapshot.Element(
+                id: "n1", className: "ASTextNode", frame: .init(x: 0, y: 0, width: 50, height: 20), props: ["text": "<b>&\"x\""])
+        ])
         #expect(SnapshotSVG.render(snapshot).contains("&lt;b&gt;&amp;&quot;x&quot;</text>"))
         #expect(SnapshotSVG.render(Snapshot()).contains(#"width="20" height="20""#))  // empty: just the margins
     }
@@ -107,12 +120,19 @@ import Testing
         let child = Snapshot.Element(id: "n3", className: "ASTextNode", frame: .init(x: 5, y: 5, width: 10, height: 10))
         let snapshot = Snapshot(roots: [
             Snapshot.Element(id: "n1", className: "FeedScreen", frame: .init(x: 0, y: 0, width: 100, height: 50)),
-            Snapshot.Element(id: "n2", className: "ExploreScreen", frame: .init(x: 0, y: 0, width: 80, height: 60), children: [child]),
+            Snapshot.Element(
+                id: "n2", className: "ExploreScreen", frame: .init(x: 0, y: 0, width: 80, height: 60), children: [child]),
         ])
         let svg = SnapshotSVG.render(snapshot)
         #expect(svg.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="220" height="96""#))
-        #expect(svg.contains(##"<text x="10" y="22" class="root-label" font-size="11" font-weight="bold" fill="#444444">FeedScreen n1</text>"##))
-        #expect(svg.contains(##"<text x="130" y="22" class="root-label" font-size="11" font-weight="bold" fill="#444444">ExploreScreen n2</text>"##))
+        #expect(
+            svg.contains(
+                ##"<text x="10" y="22" class="root-label" font-size="11" font-weight="bold" fill="#444444">FeedScreen n1</text>"##
+            ))
+        #expect(
+            svg.contains(
+                ##"<text x="130" y="22" class="root-label" font-size="11" font-weight="bold" fill="#444444">ExploreScreen n2</text>"##
+            ))
         #expect(svg.contains(#"<rect x="10" y="26" width="100" height="50" class="node""#))
         #expect(svg.contains(#"<rect x="130" y="26" width="80" height="60" class="node""#))
         #expect(svg.contains(#"<rect x="135" y="31" width="10" height="10" class="node""#))

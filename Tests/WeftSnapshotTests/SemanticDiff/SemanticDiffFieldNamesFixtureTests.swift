@@ -1,6 +1,7 @@
 import Testing
-@testable import WeftSnapshot
 import WeftJSON
+
+@testable import WeftSnapshot
 
 /// fixtures/semantic-diff/names/ignore-names.json, which the web inspector's tests read too
 /// (web-inspector/test/ignore-names-fixture.test.js): the ignore vocabulary of `weft diff

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeftSnapshot
 
 /// The names `SemanticDiff.Options.ignoredFields` accepts (docs/cli.md, `--ignore`): kinds,
@@ -25,10 +26,11 @@ import Testing
 
     @Test func everyCompareKindAndControllerFieldIsListed() {
         #expect(SemanticDiffFieldNames.kinds == SemanticChange.Kind.allCases.map(\.rawValue))
-        #expect(SemanticDiffFieldNames.rangeControllerKeys == [
-            "dataSource", "orientation", "scrollDirection", "mode", "tuning", "viewport", "contentSize", "contentOffset",
-            "itemCount", "visible", "display", "preload", "itemStates",
-        ])
+        #expect(
+            SemanticDiffFieldNames.rangeControllerKeys == [
+                "dataSource", "orientation", "scrollDirection", "mode", "tuning", "viewport", "contentSize", "contentOffset",
+                "itemCount", "visible", "display", "preload", "itemStates",
+            ])
     }
 
     @Test func validateNamesTheUnknownOnesWithASuggestionAndTheValidNames() throws {
@@ -41,8 +43,14 @@ import Testing
             // "fram" is one edit from "frame", "props.txt" one from "props.text"; "zzzzzz" is
             // near nothing.
             let text = error.description
-            #expect(text.hasPrefix(#"unknown fields or kinds "fram" (did you mean "frame"?), "props.txt" (did you mean "props.text"?), "zzzzzz"; valid names:"#))
-            #expect(text.contains("\n  kinds: added, removed, order, moved, resized, style, specProperty, nodeProperty, interfaceState, field, rangeController, document\n"))
+            #expect(
+                text.hasPrefix(
+                    #"unknown fields or kinds "fram" (did you mean "frame"?), "props.txt" (did you mean "props.text"?), "zzzzzz"; valid names:"#
+                ))
+            #expect(
+                text.contains(
+                    "\n  kinds: added, removed, order, moved, resized, style, specProperty, nodeProperty, interfaceState, field, rangeController, document\n"
+                ))
             #expect(text.contains("\n  style.NAME or NAME: width, height, minWidth,"))
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import WeftSnapshot
 import WeftJSON
+
+@testable import WeftSnapshot
 
 /// Runs every case of fixtures/semantic-diff (shared with the web inspector's tests).
 @Suite struct SemanticDiffFixtureTests {

@@ -1,6 +1,7 @@
 import Testing
-@testable import WeftSnapshot
 import WeftSynthetic
+
+@testable import WeftSnapshot
 
 @Suite struct SemanticDiffTests {
     private func text(_ id: String, _ name: String? = nil, x: Double = 0) -> Snapshot.Element {
@@ -13,7 +14,8 @@ import WeftSynthetic
                 id: "n1/0", kind: .spec, type: "stack", className: "ASStackLayoutSpec",
                 children: [
                     text("n2"), text("n3", "title"), text("n4"),
-                    Snapshot.Element(id: "n1/0.3", kind: .spec, type: "stack", className: "ASStackLayoutSpec", children: [text("n5")]),
+                    Snapshot.Element(
+                        id: "n1/0.3", kind: .spec, type: "stack", className: "ASStackLayoutSpec", children: [text("n5")]),
                 ])
         ])
     }
@@ -68,17 +70,18 @@ import WeftSynthetic
             .init(name: "feed-loaded", changes: [change]),
             .init(name: "first-layout", changes: []),
         ])
-        #expect(xml == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites tests="2" failures="1">
-              <testsuite name="weft.layout" tests="2" failures="1">
-                <testcase classname="weft.layout" name="feed-loaded">
-                  <failure message="1 layout difference" type="LayoutDifference">~ ASTextNode: props.text &quot;a&lt;b&quot; -&gt; &quot;\\&quot;&amp;\\&quot;&quot;</failure>
-                </testcase>
-                <testcase classname="weft.layout" name="first-layout"/>
-              </testsuite>
-            </testsuites>
+        #expect(
+            xml == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites tests="2" failures="1">
+                  <testsuite name="weft.layout" tests="2" failures="1">
+                    <testcase classname="weft.layout" name="feed-loaded">
+                      <failure message="1 layout difference" type="LayoutDifference">~ ASTextNode: props.text &quot;a&lt;b&quot; -&gt; &quot;\\&quot;&amp;\\&quot;&quot;</failure>
+                    </testcase>
+                    <testcase classname="weft.layout" name="first-layout"/>
+                  </testsuite>
+                </testsuites>
 
-            """)
+                """)
     }
 }

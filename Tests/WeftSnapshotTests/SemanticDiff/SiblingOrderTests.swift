@@ -1,6 +1,7 @@
 import Testing
-@testable import WeftSnapshot
 import WeftJSON
+
+@testable import WeftSnapshot
 
 /// The `order` change beyond the shared fixtures (fixtures/semantic-diff/sibling-order*.json):
 /// its ids point at the parent, it counts as its own kind in the JSON summary, same-named
@@ -13,8 +14,9 @@ import WeftJSON
     /// An overlay spec (owned by node n1) over `children`, all at the same frame.
     private func overlay(_ children: [Snapshot.Element], owner: String = "n1") -> Snapshot {
         Snapshot(roots: [
-            Snapshot.Element(id: "\(owner)/0", kind: .spec, type: "overlay", className: "ASOverlayLayoutSpec",
-                             frame: .init(x: 0, y: 0, width: 50, height: 50), children: children)
+            Snapshot.Element(
+                id: "\(owner)/0", kind: .spec, type: "overlay", className: "ASOverlayLayoutSpec",
+                frame: .init(x: 0, y: 0, width: 50, height: 50), children: children)
         ])
     }
 
@@ -25,12 +27,18 @@ import WeftJSON
         let a = overlay([node("n2", "ASImageNode", "photo"), node("n3", "ASTextNode", "caption")])
         let b = overlay([node("n9", "ASTextNode", "caption"), node("n8", "ASImageNode", "photo")], owner: "n7")
         let changes = SemanticDiff.compare(a, b)
-        #expect(changes == [SemanticChange(
-            kind: .order, path: "ASOverlayLayoutSpec", field: "order",
-            before: ["ASImageNode (photo)", "ASTextNode (caption)"], after: ["ASTextNode (caption)", "ASImageNode (photo)"],
-            idBefore: "n1/0", idAfter: "n7/0")])
-        #expect(SemanticDiffReport.line(changes[0])
-            == #"~ ASOverlayLayoutSpec: order ["ASImageNode (photo)","ASTextNode (caption)"] -> ["ASTextNode (caption)","ASImageNode (photo)"]"#)
+        #expect(
+            changes == [
+                SemanticChange(
+                    kind: .order, path: "ASOverlayLayoutSpec", field: "order",
+                    before: ["ASImageNode (photo)", "ASTextNode (caption)"],
+                    after: ["ASTextNode (caption)", "ASImageNode (photo)"],
+                    idBefore: "n1/0", idAfter: "n7/0")
+            ])
+        #expect(
+            SemanticDiffReport.line(changes[0])
+                == #"~ ASOverlayLayoutSpec: order ["ASImageNode (photo)","ASTextNode (caption)"] -> ["ASTextNode (caption)","ASImageNode (photo)"]"#
+        )
         // Its own kind in the summary, between removed and moved (SemanticChange.Kind order).
         #expect(SemanticDiffReport.json(changes, a: "a", b: "b")["counts"] == ["order": 1])
         #expect(SemanticDiff.compare(a, b, options: .init(ignoredFields: ["order"])).isEmpty)
@@ -39,7 +47,8 @@ import WeftJSON
     @Test func sameNamedSiblingsNeverReorder() {
         // Two unnamed text nodes swapping are matched by ordinal (the first is ASTextNode, the
         // second ASTextNode[1] on both sides): their texts differ instead, and no order line.
-        var first = node("n2", "ASTextNode"), second = node("n3", "ASTextNode")
+        var first = node("n2", "ASTextNode")
+        var second = node("n3", "ASTextNode")
         first.props = ["text": "one", "lines": ["one"]]
         second.props = ["text": "two", "lines": ["two"]]
         let changes = SemanticDiff.compare(overlay([first, second]), overlay([second, first]))

@@ -1,6 +1,7 @@
 import Foundation
-@testable import WeftSnapshot
 import WeftJSON
+
+@testable import WeftSnapshot
 
 /// Paths of the repository's shared fixtures (found from this file, not SwiftPM resources, so
 /// `node --test` and the Swift tests read the same files) and of the test artifacts folder.

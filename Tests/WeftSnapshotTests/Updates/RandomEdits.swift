@@ -1,5 +1,6 @@
-@testable import WeftSnapshot
 import WeftSynthetic
+
+@testable import WeftSnapshot
 
 /// Random trees and random edits for the update-op property test: every structural edit the
 /// program can make between two revisions (insert, delete, move, wrap, unwrap, reorder) and
@@ -21,7 +22,8 @@ struct RandomEdits {
         let isSpec = Bool.random(using: &random)
         var element = Snapshot.Element(
             id: newId(), kind: isSpec ? .spec : .node, type: isSpec ? "stack" : nil,
-            className: isSpec ? "ASStackLayoutSpec" : ["ASTextNode", "ASImageNode", "ASDisplayNode"].randomElement(using: &random)!)
+            className: isSpec
+                ? "ASStackLayoutSpec" : ["ASTextNode", "ASImageNode", "ASDisplayNode"].randomElement(using: &random)!)
         randomizeFields(&element)
         if depth > 0 {
             element.children = (0..<Int.random(in: 0...3, using: &random)).map { _ in self.element(depth: depth - 1) }
@@ -48,13 +50,23 @@ struct RandomEdits {
             let follows = element.calculatedSize == element.frame.size
             element.frame = .init(x: value(&random), y: value(&random), width: value(&random), height: value(&random))
             if follows { element.calculatedSize = element.frame.size }
-        case 1: element.calculatedSize = Bool.random(using: &random) ? element.frame.size : .init(width: value(&random), height: 3)
+        case 1:
+            element.calculatedSize = Bool.random(using: &random) ? element.frame.size : .init(width: value(&random), height: 3)
         case 2: element.debugName = Bool.random(using: &random) ? nil : "name\(Int.random(in: 0...3, using: &random))"
         case 3: element.style = Bool.random(using: &random) ? [:] : ["flexGrow": .number(value(&random)), "width": "50%"]
-        case 4: element.props = Bool.random(using: &random) ? [:] : ["text": .string("t\(Int.random(in: 0...9, using: &random))"), "lines": ["a", "b"]]
+        case 4:
+            element.props =
+                Bool.random(using: &random)
+                ? [:] : ["text": .string("t\(Int.random(in: 0...9, using: &random))"), "lines": ["a", "b"]]
         case 5: element.interfaceState = Snapshot.InterfaceState(rawValue: Int.random(in: 0...15, using: &random))
-        case 6: element.tappable = Bool.random(using: &random) ? nil : .init(rect: .init(x: -4, y: -4, width: value(&random), height: 8), restricted: [.left])
-        case 7: element.constrainedSize = Bool.random(using: &random) ? .unconstrained : .init(min: .zero, max: .init(width: value(&random), height: .infinity))
+        case 6:
+            element.tappable =
+                Bool.random(using: &random)
+                ? nil : .init(rect: .init(x: -4, y: -4, width: value(&random), height: 8), restricted: [.left])
+        case 7:
+            element.constrainedSize =
+                Bool.random(using: &random)
+                ? .unconstrained : .init(min: .zero, max: .init(width: value(&random), height: .infinity))
         default:
             element.className = ["ASTextNode", "ASButtonNode"].randomElement(using: &random)!
             element.frame.width = value(&random)  // also moves the default calculatedSize
@@ -81,12 +93,15 @@ struct RandomEdits {
     }
 
     /// Runs `body` on the child list at `path` (the root list for `[]`).
-    private static func modifyChildren(_ roots: inout [Snapshot.Element], at path: [Int], _ body: (inout [Snapshot.Element]) -> Void) {
+    private static func modifyChildren(
+        _ roots: inout [Snapshot.Element], at path: [Int], _ body: (inout [Snapshot.Element]) -> Void
+    ) {
         guard let first = path.first else { return body(&roots) }
         modifyChildren(&roots[first].children, at: Array(path.dropFirst()), body)
     }
 
-    private static func modifyElement(_ roots: inout [Snapshot.Element], at path: [Int], _ body: (inout Snapshot.Element) -> Void) {
+    private static func modifyElement(_ roots: inout [Snapshot.Element], at path: [Int], _ body: (inout Snapshot.Element) -> Void)
+    {
         Self.modifyChildren(&roots, at: Array(path.dropLast())) { body(&$0[path.last!]) }
     }
 
@@ -144,9 +159,15 @@ struct RandomEdits {
             }
         case 6:  // controllers: add, remove, change, reorder
             switch Int.random(in: 0..<4, using: &random) {
-            case 0: snapshot.rangeControllers.insert(controller(), at: Int.random(in: 0...snapshot.rangeControllers.count, using: &random))
+            case 0:
+                snapshot.rangeControllers.insert(
+                    controller(), at: Int.random(in: 0...snapshot.rangeControllers.count, using: &random))
             case 1: if !snapshot.rangeControllers.isEmpty { snapshot.rangeControllers.removeFirst() }
-            case 2: if !snapshot.rangeControllers.isEmpty { snapshot.rangeControllers[0].mode = .lowMemory; snapshot.rangeControllers[0].itemCount += 1 }
+            case 2:
+                if !snapshot.rangeControllers.isEmpty {
+                    snapshot.rangeControllers[0].mode = .lowMemory
+                    snapshot.rangeControllers[0].itemCount += 1
+                }
             default: snapshot.rangeControllers.reverse()
             }
         default:  // field changes

@@ -1,6 +1,7 @@
 import Testing
-@testable import WeftSnapshot
 import WeftSynthetic
+
+@testable import WeftSnapshot
 
 /// The diff skips subtrees whose children are the same storage in both documents (what a
 /// streaming capture produces for unchanged subtrees). These tests build the second document

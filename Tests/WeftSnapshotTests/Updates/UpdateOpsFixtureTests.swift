@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import WeftSnapshot
 import WeftJSON
+
+@testable import WeftSnapshot
 
 /// Runs fixtures/update-ops (shared with the web inspector's tests).
 @Suite struct UpdateOpsFixtureTests {

@@ -1,14 +1,18 @@
 import Testing
-@testable import WeftSnapshot
 import WeftJSON
 import WeftSynthetic
 
+@testable import WeftSnapshot
+
 @Suite struct UpdateOpsTests {
     private func node(_ id: String, _ children: [Snapshot.Element] = [], width: Double = 10) -> Snapshot.Element {
-        Snapshot.Element(id: id, className: "ASDisplayNode", frame: .init(x: 0, y: 0, width: width, height: 10), children: children)
+        Snapshot.Element(
+            id: id, className: "ASDisplayNode", frame: .init(x: 0, y: 0, width: width, height: 10), children: children)
     }
 
-    private func failure(_ ops: [UpdateOp], on snapshot: Snapshot, sourceLocation: SourceLocation = #_sourceLocation) -> UpdateOpError? {
+    private func failure(_ ops: [UpdateOp], on snapshot: Snapshot, sourceLocation: SourceLocation = #_sourceLocation)
+        -> UpdateOpError?
+    {
         thrown(UpdateOpError.self, sourceLocation: sourceLocation) { _ = try UpdateOps.applying(ops, to: snapshot) }
     }
 
@@ -74,11 +78,12 @@ import WeftSynthetic
         let a = Snapshot(roots: [node("list", [node("r1"), node("r2"), node("r3")])])
         var b = Snapshot(roots: [node("list", [node("r2"), node("r3"), node("r4")])])
         b.roots[0].children[0].frame.y = -10
-        #expect(UpdateOps.diff(a, b) == [
-            .remove(id: "r1"),
-            .add(parent: "list", index: 2, element: node("r4")),
-            .set(id: "r2", fields: ["frame": [0, -10, 10, 10]], unset: []),
-        ])
+        #expect(
+            UpdateOps.diff(a, b) == [
+                .remove(id: "r1"),
+                .add(parent: "list", index: 2, element: node("r4")),
+                .set(id: "r2", fields: ["frame": [0, -10, 10, 10]], unset: []),
+            ])
     }
 
     /// A set op's field is the value its JSON reads as, whether built directly or written and
@@ -130,27 +135,48 @@ import WeftSynthetic
         let a = Snapshot(roots: [node("n1", [node("n2")])])
         let b = Snapshot(roots: [node("n1", [node("n9", [node("n10"), node("n2")])])])
         let ops = UpdateOps.diff(a, b)
-        #expect(ops == [
-            .add(parent: "n1", index: 0, element: node("n9", [node("n10")])),
-            .move(id: "n2", parent: "n9", index: 1),
-        ])
+        #expect(
+            ops == [
+                .add(parent: "n1", index: 0, element: node("n9", [node("n10")])),
+                .move(id: "n2", parent: "n9", index: 1),
+            ])
     }
 
     @Test func applyRejectsOpsThatDoNotFit() {
         let snapshot = Snapshot(roots: [node("n1", [node("n2", [node("n3")])])])
         #expect(failure([.remove(id: "n9")], on: snapshot)?.description == "op 0 (remove): unknown element id \"n9\"")
         #expect(failure([.add(parent: "n9", index: 0, element: node("n4"))], on: snapshot)?.message == "unknown parent id \"n9\"")
-        #expect(failure([.add(parent: "n1", index: 2, element: node("n4"))], on: snapshot)?.message == "index 2 is out of range for \"n1\", which has 1 children")
-        #expect(failure([.add(parent: nil, index: -1, element: node("n4"))], on: snapshot)?.message == "index -1 is out of range for the root list, which has 1 children")
-        #expect(failure([.add(parent: "n1", index: 0, element: node("n3"))], on: snapshot)?.message == "element id \"n3\" already exists")
-        #expect(failure([.add(parent: "n1", index: 0, element: node("n5", [node("n5")]))], on: snapshot)?.message == "element id \"n5\" appears twice in the added subtree")
-        #expect(failure([.move(id: "n2", parent: "n3", index: 0)], on: snapshot)?.message == "cannot move \"n2\" into its own subtree")
-        #expect(failure([.move(id: "n2", parent: "n2", index: 0)], on: snapshot)?.message == "cannot move \"n2\" into its own subtree")
-        #expect(failure([.move(id: "n3", parent: "n2", index: 1)], on: snapshot)?.message == "index 1 is out of range for \"n2\", which has 0 other children")
-        #expect(failure([.set(id: "n2", fields: ["children": []], unset: [])], on: snapshot)?.message == "field \"children\" cannot be set")
+        #expect(
+            failure([.add(parent: "n1", index: 2, element: node("n4"))], on: snapshot)?.message
+                == "index 2 is out of range for \"n1\", which has 1 children")
+        #expect(
+            failure([.add(parent: nil, index: -1, element: node("n4"))], on: snapshot)?.message
+                == "index -1 is out of range for the root list, which has 1 children")
+        #expect(
+            failure([.add(parent: "n1", index: 0, element: node("n3"))], on: snapshot)?.message
+                == "element id \"n3\" already exists")
+        #expect(
+            failure([.add(parent: "n1", index: 0, element: node("n5", [node("n5")]))], on: snapshot)?.message
+                == "element id \"n5\" appears twice in the added subtree")
+        #expect(
+            failure([.move(id: "n2", parent: "n3", index: 0)], on: snapshot)?.message == "cannot move \"n2\" into its own subtree"
+        )
+        #expect(
+            failure([.move(id: "n2", parent: "n2", index: 0)], on: snapshot)?.message == "cannot move \"n2\" into its own subtree"
+        )
+        #expect(
+            failure([.move(id: "n3", parent: "n2", index: 1)], on: snapshot)?.message
+                == "index 1 is out of range for \"n2\", which has 0 other children")
+        #expect(
+            failure([.set(id: "n2", fields: ["children": []], unset: [])], on: snapshot)?.message
+                == "field \"children\" cannot be set")
         #expect(failure([.set(id: "n2", fields: ["colour": 1], unset: [])], on: snapshot)?.message == "unknown field \"colour\"")
-        #expect(failure([.set(id: "n2", fields: [:], unset: ["className"])], on: snapshot)?.message == "field \"className\" cannot be unset")
-        #expect(failure([.set(id: "n2", fields: ["frame": [1, 2]], unset: [])], on: snapshot)?.message == "frame: expected [x, y, width, height] with 4 numbers, got 2 (byte 0)")
+        #expect(
+            failure([.set(id: "n2", fields: [:], unset: ["className"])], on: snapshot)?.message
+                == "field \"className\" cannot be unset")
+        #expect(
+            failure([.set(id: "n2", fields: ["frame": [1, 2]], unset: [])], on: snapshot)?.message
+                == "frame: expected [x, y, width, height] with 4 numbers, got 2 (byte 0)")
         #expect(failure([.rangeRemoved(id: "r1")], on: snapshot)?.message == "unknown range controller id \"r1\"")
         // The failing op's position is reported, and earlier ops do not leak into the document.
         let second = failure([.remove(id: "n3"), .remove(id: "n3")], on: snapshot)
@@ -176,10 +202,16 @@ import WeftSynthetic
     }
 
     @Test func opsReadFromJSONWithClearErrors() throws {
-        let ops = try UpdateOp.decode(Array(#"[{"op":"remove","id":"n1"},{"op":"move","id":"n2","parent":null,"index":0},{"op":"set","id":"n3","unset":["style"]}]"#.utf8))
-        #expect(ops == [.remove(id: "n1"), .move(id: "n2", parent: nil, index: 0), .set(id: "n3", fields: [:], unset: ["style"])])
-        #expect(String(decoding: UpdateOp.encode([.add(parent: nil, index: 0, element: node("n4"))]), as: UTF8.self)
-            == #"[{"op":"add","parent":null,"index":0,"element":{"id":"n4","className":"ASDisplayNode","frame":[0,0,10,10]}}]"#)
+        let ops = try UpdateOp.decode(
+            Array(
+                #"[{"op":"remove","id":"n1"},{"op":"move","id":"n2","parent":null,"index":0},{"op":"set","id":"n3","unset":["style"]}]"#
+                    .utf8))
+        #expect(
+            ops == [.remove(id: "n1"), .move(id: "n2", parent: nil, index: 0), .set(id: "n3", fields: [:], unset: ["style"])])
+        #expect(
+            String(decoding: UpdateOp.encode([.add(parent: nil, index: 0, element: node("n4"))]), as: UTF8.self)
+                == #"[{"op":"add","parent":null,"index":0,"element":{"id":"n4","className":"ASDisplayNode","frame":[0,0,10,10]}}]"#
+        )
         #expect(throws: JSONError.self) { try UpdateOp.decode(Array(#"[{"op":"teleport","id":"n1"}]"#.utf8)) }
         #expect(throws: JSONError.self) { try UpdateOp.decode(Array(#"[{"op":"move","id":"n1"}]"#.utf8)) }
     }

@@ -6,8 +6,10 @@ extension StackChild {
     /// infinite]. Its min/max are resolved against an undefined parent, so a percentage gives
     /// NaN (which stays). Other children get [0, crossMax].
     @inlinable
-    func layout(stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
-                direction: StackLayoutDirection, parentSize: Size, context: LayoutContext) -> Layout {
+    func layout(
+        stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
+        direction: StackLayoutDirection, parentSize: Size, context: LayoutContext
+    ) -> Layout {
         var childCrossMin = 0.0
         var childCrossMax = crossMax
         if alignment == .stretch {
@@ -20,8 +22,9 @@ extension StackChild {
                 if ownMax != .infinity { childCrossMax = ownMax }
             }
         }
-        let range = direction.sizeRange(stackMin: stackMin, stackMax: stackMax,
-                                         crossMin: childCrossMin, crossMax: childCrossMax)
+        let range = direction.sizeRange(
+            stackMin: stackMin, stackMax: stackMax,
+            crossMin: childCrossMin, crossMax: childCrossMax)
         return element.layoutThatFits(range, parentSize: parentSize, context: context)
     }
 }

@@ -38,10 +38,12 @@ public final class StackLayoutSpec: LayoutSpec {
     }
 
     /// A stack with Texture's defaults: horizontal, no spacing, start, stretch, no wrapping.
-    public init(direction: StackLayoutDirection = .horizontal, spacing: Double = 0,
-                justifyContent: StackLayoutJustifyContent = .start, alignItems: StackLayoutAlignItems = .stretch,
-                flexWrap: StackLayoutFlexWrap = .noWrap, alignContent: StackLayoutAlignContent = .start,
-                lineSpacing: Double = 0, children: [any LayoutElement] = []) {
+    public init(
+        direction: StackLayoutDirection = .horizontal, spacing: Double = 0,
+        justifyContent: StackLayoutJustifyContent = .start, alignItems: StackLayoutAlignItems = .stretch,
+        flexWrap: StackLayoutFlexWrap = .noWrap, alignContent: StackLayoutAlignContent = .start,
+        lineSpacing: Double = 0, children: [any LayoutElement] = []
+    ) {
         self.direction = direction
         self.spacing = spacing
         self.justifyContent = justifyContent
@@ -80,15 +82,18 @@ public final class StackLayoutSpec: LayoutSpec {
         if children.isEmpty {
             return Layout(element: self, size: constrainedSize.min, context: context)
         }
-        let style = StackLayoutStyle(direction: direction, spacing: spacing, justifyContent: justifyContent,
-                                     alignItems: alignItems, flexWrap: flexWrap, alignContent: alignContent,
-                                     lineSpacing: lineSpacing)
+        let style = StackLayoutStyle(
+            direction: direction, spacing: spacing, justifyContent: justifyContent,
+            alignItems: alignItems, flexWrap: flexWrap, alignContent: alignContent,
+            lineSpacing: lineSpacing)
         let alignItems = self.alignItems
         let stackChildren = children.map { StackChild($0, alignItems: alignItems) }
-        var unpositioned = StackUnpositionedLayout.compute(children: stackChildren, style: style,
-                                                           sizeRange: constrainedSize, context: context)
-        let size = StackPositionedLayout.compute(&unpositioned, children: stackChildren, style: style,
-                                                 sizeRange: constrainedSize, context: context)
+        var unpositioned = StackUnpositionedLayout.compute(
+            children: stackChildren, style: style,
+            sizeRange: constrainedSize, context: context)
+        let size = StackPositionedLayout.compute(
+            &unpositioned, children: stackChildren, style: style,
+            sizeRange: constrainedSize, context: context)
         if direction == .vertical {
             self.style.ascender = stackChildren[0].style.ascender
             self.style.descender = stackChildren[stackChildren.count - 1].style.descender

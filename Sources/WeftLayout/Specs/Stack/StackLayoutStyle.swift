@@ -51,8 +51,10 @@ struct StackChild {
 
     /// alignSelf when set, else the stack's alignItems.
     @inlinable
-    static func effectiveAlignment(_ alignSelf: StackLayoutAlignSelf,
-                                   _ alignItems: StackLayoutAlignItems) -> StackLayoutAlignItems {
+    static func effectiveAlignment(
+        _ alignSelf: StackLayoutAlignSelf,
+        _ alignItems: StackLayoutAlignItems
+    ) -> StackLayoutAlignItems {
         switch alignSelf {
         case .auto: return alignItems
         case .start: return .start

@@ -4,8 +4,10 @@
 enum StackPositionedLayout {
     /// Sets every layout's position and returns the stack's size: its lines' extent clamped
     /// into the range.
-    static func compute(_ unpositioned: inout StackUnpositionedLayout, children: [StackChild],
-                        style: StackLayoutStyle, sizeRange: SizeRange, context: LayoutContext) -> Size {
+    static func compute(
+        _ unpositioned: inout StackUnpositionedLayout, children: [StackChild],
+        style: StackLayoutStyle, sizeRange: SizeRange, context: LayoutContext
+    ) -> Size {
         let direction = style.direction
         let crossViolation = StackUnpositionedLayout.crossViolation(
             unpositioned.crossDimensionSum, style: style, sizeRange: sizeRange)
@@ -19,8 +21,9 @@ enum StackPositionedLayout {
                 line.stackDimensionSum, style: style, sizeRange: sizeRange)
             let (stackOffset, stackSpacing) = offsetAndSpacing(
                 count: line.items.count, violation: stackViolation, distribution: Distribution(style.justifyContent))
-            context.trace?.stackJustified(lineIndex, violation: stackViolation, offset: stackOffset, spacing: stackSpacing,
-                                          justify: "\(style.justifyContent)")
+            context.trace?.stackJustified(
+                lineIndex, violation: stackViolation, offset: stackOffset, spacing: stackSpacing,
+                justify: "\(style.justifyContent)")
             var stack = stackOffset
             for index in line.items {
                 let child = children[index]
@@ -29,26 +32,32 @@ enum StackPositionedLayout {
                 let size = unpositioned.layouts[index].size
                 let itemCross = crossOffset(for: child, itemCross: direction.cross(size), line: line, context: context)
                 unpositioned.layouts[index].position = direction.point(stack: stack, cross: cross + itemCross)
-                context.trace?.stackPlaced(index, stack: stack, cross: cross + itemCross, crossOffset: itemCross,
-                                           alignment: child.alignment, spacingBefore: child.spacingBefore,
-                                           previousSpacingAfter: index == line.items.lowerBound ? 0 : children[index - 1].spacingAfter,
-                                           gap: index == line.items.lowerBound ? stackOffset : style.spacing + stackSpacing,
-                                           direction: direction)
+                context.trace?.stackPlaced(
+                    index, stack: stack, cross: cross + itemCross, crossOffset: itemCross,
+                    alignment: child.alignment, spacingBefore: child.spacingBefore,
+                    previousSpacingAfter: index == line.items.lowerBound ? 0 : children[index - 1].spacingAfter,
+                    gap: index == line.items.lowerBound ? stackOffset : style.spacing + stackSpacing,
+                    direction: direction)
                 stack += direction.stack(size) + child.spacingAfter
             }
             cross += line.crossSize
         }
-        let size = sizeRange.clamp(direction.size(stack: unpositioned.stackDimensionSum,
-                                                  cross: unpositioned.crossDimensionSum))
-        context.trace?.stackSized(stack: unpositioned.stackDimensionSum, cross: unpositioned.crossDimensionSum,
-                                  range: sizeRange, size: size)
+        let size = sizeRange.clamp(
+            direction.size(
+                stack: unpositioned.stackDimensionSum,
+                cross: unpositioned.crossDimensionSum))
+        context.trace?.stackSized(
+            stack: unpositioned.stackDimensionSum, cross: unpositioned.crossDimensionSum,
+            range: sizeRange, size: size)
         return size
     }
 
     /// Where an item sits across its line: end -> line - item; center -> floorPixel of half
     /// the difference; baseline -> line baseline - item baseline; start and stretch -> 0.
-    private static func crossOffset(for child: StackChild, itemCross: Double, line: StackUnpositionedLayout.Line,
-                                    context: LayoutContext) -> Double {
+    private static func crossOffset(
+        for child: StackChild, itemCross: Double, line: StackUnpositionedLayout.Line,
+        context: LayoutContext
+    ) -> Double {
         switch child.alignment {
         case .end: return line.crossSize - itemCross
         case .center: return context.floorPixel((line.crossSize - itemCross) / 2)
@@ -86,8 +95,10 @@ enum StackPositionedLayout {
     /// remaining `violation`. spaceBetween falls back to start and spaceAround to center when
     /// the violation is below 0.01 or there is only one thing; a negative violation (overflow)
     /// gives negative offsets.
-    private static func offsetAndSpacing(count: Int, violation: Double,
-                                         distribution: Distribution) -> (offset: Double, spacing: Double) {
+    private static func offsetAndSpacing(
+        count: Int, violation: Double,
+        distribution: Distribution
+    ) -> (offset: Double, spacing: Double) {
         var distribution = distribution
         if distribution == .spaceBetween && (violation < violationEpsilon || count == 1) {
             distribution = .start

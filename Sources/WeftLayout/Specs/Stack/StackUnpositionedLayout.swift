@@ -21,8 +21,10 @@ struct StackUnpositionedLayout {
     /// All lines' cross sizes plus the line spacing between them.
     var crossDimensionSum: Double
 
-    static func compute(children: [StackChild], style: StackLayoutStyle, sizeRange: SizeRange,
-                        context: LayoutContext) -> StackUnpositionedLayout {
+    static func compute(
+        children: [StackChild], style: StackLayoutStyle, sizeRange: SizeRange,
+        context: LayoutContext
+    ) -> StackUnpositionedLayout {
         let direction = style.direction
         // A definite size on an axis is passed to children so they can resolve percentages.
         let parentSize = Size(
@@ -35,7 +37,8 @@ struct StackUnpositionedLayout {
         // child is only ever laid out by the flex (or stretch) pass: it gets a 0x0 placeholder.
         var flexibleCount = 0
         for child in children where child.isFlexibleInBothDirections { flexibleCount += 1 }
-        let optimizedFlexing = flexibleCount == 1
+        let optimizedFlexing =
+            flexibleCount == 1
             && direction.stack(sizeRange.min) == direction.stack(sizeRange.max)
 
         // First pass: each child with the stack-axis range of its flex basis ([0, inf] when auto).
@@ -45,36 +48,45 @@ struct StackUnpositionedLayout {
         for (index, child) in children.enumerated() {
             if optimizedFlexing && child.isFlexibleInBothDirections {
                 layouts.append(Layout(element: child.element, exactSize: .zero))
-                context.trace?.note("stack.placeholder", child: index, [],
-                                    "the only child that both grows and shrinks in an exact-length stack: not measured first, the flex pass sizes it")
+                context.trace?.note(
+                    "stack.placeholder", child: index, [],
+                    "the only child that both grows and shrinks in an exact-length stack: not measured first, the flex pass sizes it"
+                )
             } else {
                 let stackMin = child.flexBasis.resolve(autoSize: 0, parentSize: parentStack)
                 let stackMax = child.flexBasis.resolve(autoSize: .infinity, parentSize: parentStack)
-                layouts.append(child.layout(
-                    stackMin: stackMin, stackMax: stackMax, crossMin: crossMin, crossMax: crossMax,
-                    direction: direction, parentSize: parentSize, context: context))
-                context.trace?.stackMeasured(index, child: child, stackMin: stackMin, stackMax: stackMax,
-                                             crossMin: crossMin, crossMax: crossMax, size: layouts[index].size,
-                                             direction: direction)
+                layouts.append(
+                    child.layout(
+                        stackMin: stackMin, stackMax: stackMax, crossMin: crossMin, crossMax: crossMax,
+                        direction: direction, parentSize: parentSize, context: context))
+                context.trace?.stackMeasured(
+                    index, child: child, stackMin: stackMin, stackMax: stackMax,
+                    crossMin: crossMin, crossMax: crossMax, size: layouts[index].size,
+                    direction: direction)
             }
         }
 
         var result = StackUnpositionedLayout(
             layouts: layouts,
-            lines: collectLines(children: children, layouts: layouts, style: style, sizeRange: sizeRange,
-                                trace: context.trace),
+            lines: collectLines(
+                children: children, layouts: layouts, style: style, sizeRange: sizeRange,
+                trace: context.trace),
             stackDimensionSum: 0, crossDimensionSum: 0)
         for index in result.lines.indices {
-            result.flexLine(index, children: children, style: style, sizeRange: sizeRange,
-                            parentSize: parentSize, optimizedFlexing: optimizedFlexing, context: context)
+            result.flexLine(
+                index, children: children, style: style, sizeRange: sizeRange,
+                parentSize: parentSize, optimizedFlexing: optimizedFlexing, context: context)
         }
-        result.computeLinesCrossSizeAndBaseline(children: children, style: style, sizeRange: sizeRange,
-                                                trace: context.trace)
-        result.stretchLines(children: children, style: style, sizeRange: sizeRange,
-                            parentSize: parentSize, context: context)
+        result.computeLinesCrossSizeAndBaseline(
+            children: children, style: style, sizeRange: sizeRange,
+            trace: context.trace)
+        result.stretchLines(
+            children: children, style: style, sizeRange: sizeRange,
+            parentSize: parentSize, context: context)
         for index in result.lines.indices {
-            let sum = stackDimensionSum(of: result.lines[index].items, children: children,
-                                        layouts: result.layouts, style: style)
+            let sum = stackDimensionSum(
+                of: result.lines[index].items, children: children,
+                layouts: result.layouts, style: style)
             result.lines[index].stackDimensionSum = sum
             result.stackDimensionSum = foundationMax(sum, result.stackDimensionSum)
         }
@@ -87,8 +99,10 @@ struct StackUnpositionedLayout {
     /// noWrap: one line. wrap: a new line starts when adding the next item (with its
     /// spacingBefore/After and the stack spacing) would overflow the stack-axis max, unless
     /// the current line is empty.
-    private static func collectLines(children: [StackChild], layouts: [Layout], style: StackLayoutStyle,
-                                     sizeRange: SizeRange, trace: LayoutTrace?) -> [Line] {
+    private static func collectLines(
+        children: [StackChild], layouts: [Layout], style: StackLayoutStyle,
+        sizeRange: SizeRange, trace: LayoutTrace?
+    ) -> [Line] {
         if style.flexWrap == .noWrap || children.isEmpty { return [Line(items: 0..<children.count)] }
         let stackMax = style.direction.stack(sizeRange.max)
         var lines: [Line] = []
@@ -113,8 +127,10 @@ struct StackUnpositionedLayout {
     }
 
     /// Spacing between the items, their spacingBefore/After and their stack sizes.
-    static func stackDimensionSum(of items: Range<Int>, children: [StackChild], layouts: [Layout],
-                                  style: StackLayoutStyle) -> Double {
+    static func stackDimensionSum(
+        of items: Range<Int>, children: [StackChild], layouts: [Layout],
+        style: StackLayoutStyle
+    ) -> Double {
         var sum = items.isEmpty ? 0 : style.spacing * Double(items.count - 1)
         for index in items { sum += children[index].spacingBefore + children[index].spacingAfter }
         for index in items { sum += style.direction.stack(layouts[index].size) }
@@ -148,9 +164,11 @@ struct StackUnpositionedLayout {
     /// Resolves a line's stack-axis violation in one pass (no CSS freeze loop). Growing: each
     /// item gets floor(v x grow / totalGrow). Shrinking: each gets -|v x size x shrink /
     /// sum(size x shrink)|. The rounding remainder goes to the first adjusted item when it grows.
-    private mutating func flexLine(_ lineIndex: Int, children: [StackChild], style: StackLayoutStyle,
-                                   sizeRange: SizeRange, parentSize: Size, optimizedFlexing: Bool,
-                                   context: LayoutContext) {
+    private mutating func flexLine(
+        _ lineIndex: Int, children: [StackChild], style: StackLayoutStyle,
+        sizeRange: SizeRange, parentSize: Size, optimizedFlexing: Bool,
+        context: LayoutContext
+    ) {
         let items = lines[lineIndex].items
         let direction = style.direction
         let violation = Self.stackViolation(
@@ -163,10 +181,11 @@ struct StackUnpositionedLayout {
         }
         let crossMin = direction.cross(sizeRange.min)
         let crossMax = direction.cross(sizeRange.max)
-        context.trace?.stackLine(lineIndex, items: items,
-                                 sum: Self.stackDimensionSum(of: items, children: children, layouts: layouts, style: style),
-                                 min: direction.stack(sizeRange.min), max: direction.stack(sizeRange.max),
-                                 violation: violation, factorSum: factorSum, growing: growing, direction: direction)
+        context.trace?.stackLine(
+            lineIndex, items: items,
+            sum: Self.stackDimensionSum(of: items, children: children, layouts: layouts, style: style),
+            min: direction.stack(sizeRange.min), max: direction.stack(sizeRange.max),
+            violation: violation, factorSum: factorSum, growing: growing, direction: direction)
         if factorSum == 0 {
             // Nothing can flex; the optimised child still needs a real layout, at zero length.
             if optimizedFlexing {
@@ -174,9 +193,10 @@ struct StackUnpositionedLayout {
                     layouts[index] = children[index].layout(
                         stackMin: 0, stackMax: 0, crossMin: crossMin, crossMax: crossMax,
                         direction: direction, parentSize: parentSize, context: context)
-                    context.trace?.noteChild("stack.flex.zero", child: index, [],
-                                             "nothing flexes on its line, so it is laid out at length 0 -> "
-                                                 + traceSize(layouts[index].size))
+                    context.trace?.noteChild(
+                        "stack.flex.zero", child: index, [],
+                        "nothing flexes on its line, so it is laid out at length 0 -> "
+                            + traceSize(layouts[index].size))
                 }
             }
             return
@@ -212,11 +232,13 @@ struct StackUnpositionedLayout {
             let remainder = index == firstFlexItem && child.flexGrow > 0 ? remainingViolation : 0
             let before = direction.stack(layouts[index].size)
             let flexed = max(before + amount + remainder, 0)
-            layouts[index] = child.layout(stackMin: flexed, stackMax: flexed, crossMin: crossMin, crossMax: crossMax,
-                                          direction: direction, parentSize: parentSize, context: context)
-            context.trace?.stackFlexed(index, growing: growing, factor: growing ? child.flexGrow : child.flexShrink,
-                                       factorSum: factorSum, violation: violation, share: amount, remainder: remainder,
-                                       before: before, after: flexed, direction: direction)
+            layouts[index] = child.layout(
+                stackMin: flexed, stackMax: flexed, crossMin: crossMin, crossMax: crossMax,
+                direction: direction, parentSize: parentSize, context: context)
+            context.trace?.stackFlexed(
+                index, growing: growing, factor: growing ? child.flexGrow : child.flexShrink,
+                factorSum: factorSum, violation: violation, share: amount, remainder: remainder,
+                before: before, after: flexed, direction: direction)
         }
     }
 
@@ -225,8 +247,10 @@ struct StackUnpositionedLayout {
     /// A single line with a definite cross size takes it. Otherwise a line is as tall as its
     /// baseline-aligned items need (max ascent + max descent) or its tallest other item, and a
     /// single line is clamped to the cross range.
-    private mutating func computeLinesCrossSizeAndBaseline(children: [StackChild], style: StackLayoutStyle,
-                                                           sizeRange: SizeRange, trace: LayoutTrace?) {
+    private mutating func computeLinesCrossSizeAndBaseline(
+        children: [StackChild], style: StackLayoutStyle,
+        sizeRange: SizeRange, trace: LayoutTrace?
+    ) {
         let direction = style.direction
         let crossMin = direction.cross(sizeRange.min)
         let crossMax = direction.cross(sizeRange.max)
@@ -237,8 +261,9 @@ struct StackUnpositionedLayout {
                 let baseline = children[index].baseline(crossSize: direction.cross(layouts[index].size))
                 lines[0].baseline = foundationMax(lines[0].baseline, baseline)
             }
-            trace?.stackCross(0, crossSize: crossMin, baseline: lines[0].baseline,
-                              reason: "the stack's one line takes its exact cross size")
+            trace?.stackCross(
+                0, crossSize: crossMin, baseline: lines[0].baseline,
+                reason: "the stack's one line takes its exact cross size")
             return
         }
         for lineIndex in lines.indices {
@@ -260,16 +285,19 @@ struct StackUnpositionedLayout {
             if isSingleLine { crossSize = foundationMin(foundationMax(crossMin, crossSize), crossMax) }
             lines[lineIndex].crossSize = crossSize
             lines[lineIndex].baseline = maxAscent
-            trace?.stackCross(lineIndex, crossSize: crossSize, contentCross: contentCross, maxItemCross: maxItemCross,
-                              maxAscent: maxAscent, maxDescent: maxDescent, crossMin: crossMin, crossMax: crossMax)
+            trace?.stackCross(
+                lineIndex, crossSize: crossSize, contentCross: contentCross, maxItemCross: maxItemCross,
+                maxAscent: maxAscent, maxDescent: maxDescent, crossMin: crossMin, crossMax: crossMax)
         }
     }
 
     /// alignContent stretch grows each of several lines by an equal share of a positive cross
     /// violation; then stretch-aligned items shorter than their line are laid out again with
     /// their stack size and exactly the line's cross size.
-    private mutating func stretchLines(children: [StackChild], style: StackLayoutStyle, sizeRange: SizeRange,
-                                       parentSize: Size, context: LayoutContext) {
+    private mutating func stretchLines(
+        children: [StackChild], style: StackLayoutStyle, sizeRange: SizeRange,
+        parentSize: Size, context: LayoutContext
+    ) {
         let direction = style.direction
         let violation = Self.crossViolation(linesCrossDimensionSum(style: style), style: style, sizeRange: sizeRange)
         let stretchLines = lines.count > 1 && style.alignContent == .stretch && violation > violationEpsilon
@@ -277,9 +305,10 @@ struct StackUnpositionedLayout {
         for lineIndex in lines.indices {
             if stretchLines {
                 lines[lineIndex].crossSize += extraPerLine
-                context.trace?.note("stack.alignContent.stretch", [.init("line", Double(lineIndex)), .init("extra", extraPerLine)],
-                                    "alignContent stretch gives line \(lineIndex + 1) an equal share of the free cross space: +"
-                                        + traceNumber(extraPerLine))
+                context.trace?.note(
+                    "stack.alignContent.stretch", [.init("line", Double(lineIndex)), .init("extra", extraPerLine)],
+                    "alignContent stretch gives line \(lineIndex + 1) an equal share of the free cross space: +"
+                        + traceNumber(extraPerLine))
             }
             let lineCross = lines[lineIndex].crossSize
             for index in lines[lineIndex].items where children[index].alignment == .stretch {
@@ -289,9 +318,10 @@ struct StackUnpositionedLayout {
                     layouts[index] = children[index].layout(
                         stackMin: stack, stackMax: stack, crossMin: lineCross, crossMax: lineCross,
                         direction: direction, parentSize: parentSize, context: context)
-                    context.trace?.stackStretched(index, child: children[index], lineCross: lineCross,
-                                                  before: direction.cross(size), after: layouts[index].size,
-                                                  direction: direction)
+                    context.trace?.stackStretched(
+                        index, child: children[index], lineCross: lineCross,
+                        before: direction.cross(size), after: layouts[index].size,
+                        direction: direction)
                 }
             }
         }

@@ -21,10 +21,12 @@ public final class PhotoCellNode: ASCellNode {
         badgeNode.style.preferredSize = CGSize(width: 24, height: 24)
         badgeNode.cornerRadius = 12
         badgeNode.backgroundColor = .systemRed
-        titleNode.attributedText = NSAttributedString(string: title, attributes: [
-            .font: UIFont.systemFont(ofSize: 15, weight: .semibold),
-            .foregroundColor: UIColor.darkGray,
-        ])
+        titleNode.attributedText = NSAttributedString(
+            string: title,
+            attributes: [
+                .font: UIFont.systemFont(ofSize: 15, weight: .semibold),
+                .foregroundColor: UIColor.darkGray,
+            ])
         titleNode.maximumNumberOfLines = 2
         likeButton.setTitle("Like", with: UIFont.systemFont(ofSize: 13), with: .systemBlue, for: .normal)
         likeButton.setTitle("Liked", with: UIFont.boldSystemFont(ofSize: 13), with: .systemBlue, for: .selected)
@@ -44,8 +46,9 @@ public final class PhotoCellNode: ASCellNode {
 
         let spacer = ASLayoutSpec()
         spacer.style.flexGrow = 1
-        let buttons = ASStackLayoutSpec(direction: .horizontal, spacing: 12, justifyContent: .start,
-                                        alignItems: .center, children: [likeButton, spacer, shareButton])
+        let buttons = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 12, justifyContent: .start,
+            alignItems: .center, children: [likeButton, spacer, shareButton])
 
         let text = ASStackLayoutSpec.vertical()
         text.spacing = 8
@@ -53,8 +56,9 @@ public final class PhotoCellNode: ASCellNode {
         let insetText = ASInsetLayoutSpec(insets: UIEdgeInsetsMake(12, 16, 12, 16), child: text)
         insetText.style.alignSelf = .stretch
 
-        return ASStackLayoutSpec(direction: .vertical, spacing: 0, justifyContent: .start,
-                                 alignItems: .start, children: [badged, insetText])
+        return ASStackLayoutSpec(
+            direction: .vertical, spacing: 0, justifyContent: .start,
+            alignItems: .start, children: [badged, insetText])
     }
 }
 
@@ -76,13 +80,15 @@ public func makeProfileHeader(name: String) -> ASDisplayNode {
     header.debugName = "profile-header"
     header.style.height = ASDimensionMake(64)
     header.layoutSpecBlock = { _, _ in
-        let row = ASStackLayoutSpec(direction: .horizontal, spacing: 10, justifyContent: .start, alignItems: .center,
-                                    children: [avatar, nameNode])
+        let row = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 10, justifyContent: .start, alignItems: .center,
+            children: [avatar, nameNode])
         row.style.flexGrow = 1
         row.style.flexShrink = 1
         let follow = ASCenterLayoutSpec(centeringOptions: .Y, sizingOptions: .minimumX, child: followButton)
-        let content = ASStackLayoutSpec(direction: .horizontal, spacing: 8, justifyContent: .spaceBetween,
-                                        alignItems: .stretch, children: [row, follow])
+        let content = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 8, justifyContent: .spaceBetween,
+            alignItems: .stretch, children: [row, follow])
         return ASInsetLayoutSpec(insets: UIEdgeInsets(top: 10, left: 16, bottom: 10, right: 16), child: content)
     }
     return header
@@ -107,13 +113,15 @@ public final class TileGridNode: ASDisplayNode {
     }
 
     public override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
-        let grid = ASStackLayoutSpec(direction: .horizontal, spacing: 0, justifyContent: .start, alignItems: .start,
-                                     flexWrap: .wrap, alignContent: .start, children: tiles)
+        let grid = ASStackLayoutSpec(
+            direction: .horizontal, spacing: 0, justifyContent: .start, alignItems: .start,
+            flexWrap: .wrap, alignContent: .start, children: tiles)
         let badgeBackground = ASBackgroundLayoutSpec(
             child: ASInsetLayoutSpec(insets: UIEdgeInsets(top: 2, left: 4, bottom: 2, right: 4), child: badge),
             background: ASDisplayNode())
-        let placedBadge = ASRelativeLayoutSpec(horizontalPosition: .end, verticalPosition: .start,
-                                               sizingOption: [], child: badgeBackground)
+        let placedBadge = ASRelativeLayoutSpec(
+            horizontalPosition: .end, verticalPosition: .start,
+            sizingOption: [], child: badgeBackground)
         return ASOverlayLayoutSpec(child: grid, overlay: placedBadge)
     }
 }
@@ -130,8 +138,9 @@ public final class PhotoFeedNode: ASDisplayNode, ASTableDataSource, ASTableDeleg
         tableNode.dataSource = self
         tableNode.delegate = self
         tableNode.leadingScreensForBatching = 2
-        tableNode.setTuningParameters(ASRangeTuningParameters(leadingBufferScreenfuls: 2, trailingBufferScreenfuls: 1),
-                                      for: .full, rangeType: .preload)
+        tableNode.setTuningParameters(
+            ASRangeTuningParameters(leadingBufferScreenfuls: 2, trailingBufferScreenfuls: 1),
+            for: .full, rangeType: .preload)
     }
 
     public override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {

@@ -1,9 +1,10 @@
 import AsyncDisplayKit
-@testable import LayoutSpecExamplesLayouts
 import TextureDocumentationExamples
 import WeftLayout
 import WeftNodes
 import XCTest
+
+@testable import LayoutSpecExamplesLayouts
 
 /// Texture-style code from another package, laid out through AsyncDisplayKit: the geometry
 /// Texture gives these layouts (text heights are DejaVu's, see docs/texture-compatibility.md).
@@ -23,9 +24,11 @@ final class TextureCompatibilityTests: XCTestCase {
         XCTAssertEqual(example.photoNode.image?.size.width, 150, "a 300-pixel @2x file")
         let layout = example.layoutThatFits(ASSizeRangeMake(.zero, CGSize(width: 343, height: 220)))
         XCTAssertEqual(layout.size, CGSize(width: 190, height: 170))
-        XCTAssertEqual(layout.sublayouts.map(\.frame), [
-            CGRect(x: 20, y: 20, width: 150, height: 150), CGRect(x: 150, y: 0, width: 40, height: 40),
-        ])
+        XCTAssertEqual(
+            layout.sublayouts.map(\.frame),
+            [
+                CGRect(x: 20, y: 20, width: 150, height: 150), CGRect(x: 150, y: 0, width: 40, height: 40),
+            ])
     }
 
     func testPhotoWithInsetTextOverlay() {
@@ -69,7 +72,8 @@ final class TextureCompatibilityTests: XCTestCase {
 
     func testDocumentationCellSpecBlockAndGrid() {
         let cell = PhotoCellNode(title: "A walk by the sea")
-        let cellLayout = cell.layoutThatFits(ASSizeRangeMake(CGSize(width: 320, height: 0), CGSize(width: 320, height: CGFloat.infinity)))
+        let cellLayout = cell.layoutThatFits(
+            ASSizeRangeMake(CGSize(width: 320, height: 0), CGSize(width: 320, height: CGFloat.infinity)))
         XCTAssertEqual(cellLayout.sublayouts[0].frame, CGRect(x: 0, y: 0, width: 320, height: 180))
         XCTAssertEqual(cellLayout.sublayouts[1].frame, CGRect(x: 292, y: 4, width: 24, height: 24))
         XCTAssertEqual(cell.textureClassName, "PhotoCellNode")
@@ -84,10 +88,12 @@ final class TextureCompatibilityTests: XCTestCase {
         let grid = TileGridNode()
         let gridLayout = grid.layoutThatFits(ASSizeRangeMake(CGSize(width: 300, height: 0), CGSize(width: 300, height: 400)))
         XCTAssertEqual(gridLayout.size, CGSize(width: 300, height: 160))
-        XCTAssertEqual(gridLayout.sublayouts.prefix(4).map(\.frame), [
-            CGRect(x: 0, y: 0, width: 150, height: 80), CGRect(x: 150, y: 0, width: 150, height: 80),
-            CGRect(x: 0, y: 80, width: 150, height: 80), CGRect(x: 150, y: 80, width: 150, height: 80),
-        ])
+        XCTAssertEqual(
+            gridLayout.sublayouts.prefix(4).map(\.frame),
+            [
+                CGRect(x: 0, y: 0, width: 150, height: 80), CGRect(x: 150, y: 0, width: 150, height: 80),
+                CGRect(x: 0, y: 80, width: 150, height: 80), CGRect(x: 150, y: 80, width: 150, height: 80),
+            ])
         // The badge's background, then its text inset by 4, in the top right corner.
         XCTAssertEqual(gridLayout.sublayouts.count, 6)
         XCTAssertEqual(gridLayout.sublayouts[4].frame.maxX, 300)
