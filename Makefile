@@ -66,7 +66,7 @@ test-gateway: deps
 fuzz: deps
 	$(MAKE) -C gateway fuzz
 
-test: deps gateway test-gateway test-swift test-texture-compatibility docs test-schema test-web test-browser test-e2e test-scripts bench-smoke bench-web-smoke
+test: deps lint gateway test-gateway test-swift test-texture-compatibility docs test-schema test-web test-browser test-e2e test-scripts bench-smoke bench-web-smoke
 
 # The venv comes first: the schema suite checks the encoder with Python's jsonschema.
 test-swift: deps gateway venv

@@ -17,7 +17,8 @@ final class ExampleScreen {
         root.backgroundColor = .white
         root.automaticallyManagesSubnodes = true
         avatar.debugName = "avatar"
-        avatar.style.preferredSize = Size(width: 40, height: 40)  // a 240x240-pixel image in 80x80 pixels: 9.00x (docs/texture-semantics.md section 7)
+        // A 240x240-pixel image in 80x80 pixels: 9.00x (docs/texture-semantics.md section 7).
+        avatar.style.preferredSize = Size(width: 40, height: 40)
         title.debugName = "title"
         title.style.flexShrink = 1
         title.style.flexGrow = 1

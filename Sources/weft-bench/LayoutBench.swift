@@ -32,9 +32,11 @@ struct LayoutBench: BenchSuite {
         var result: Layout?
         // The previous result is released before each timed run: tearing down a 60 000-node
         // tree is the caller's business (and a cache-missing walk that would double the cost).
-        let seconds = ThreadCPUClock.bestSeconds(repeats: repeats, before: { result = nil }) {
-            result = root.layoutThatFits(range, parentSize: range.max, context: context)
-        }
+        let seconds = ThreadCPUClock.bestSeconds(
+            repeats: repeats, before: { result = nil },
+            measuring: {
+                result = root.layoutThatFits(range, parentSize: range.max, context: context)
+            })
         // Each row is 8 + 40 + 8 = 56 tall (the text column's two 20-tall boxes).
         precondition(result?.size == Size(width: 375, height: Double(rows) * 56), "unexpected feed layout")
         report.figure("feed us/element (\(rows) rows)", seconds * 1e6 / Double(elementCount), "us", decimals: 3)
@@ -47,13 +49,15 @@ struct LayoutBench: BenchSuite {
         let range = SizeRange(min: Size(width: 375, height: 0), max: Size(width: 375, height: .infinity))
         let target = ((root.children.last as? InsetLayoutSpec)?.child as? StackLayoutSpec)?.children[0]
         var explanation: LayoutExplanation?
-        let seconds = ThreadCPUClock.bestSeconds(repeats: repeats, before: { explanation = nil }) {
-            let trace = LayoutTrace()
-            let layout = trace.run(context: LayoutContext(scale: 2)) {
-                root.layoutThatFits(range, parentSize: range.max, context: $0)
-            }
-            explanation = target.flatMap { LayoutExplanation(of: $0, in: layout, trace: trace) }
-        }
+        let seconds = ThreadCPUClock.bestSeconds(
+            repeats: repeats, before: { explanation = nil },
+            measuring: {
+                let trace = LayoutTrace()
+                let layout = trace.run(context: LayoutContext(scale: 2)) {
+                    root.layoutThatFits(range, parentSize: range.max, context: $0)
+                }
+                explanation = target.flatMap { LayoutExplanation(of: $0, in: layout, trace: trace) }
+            })
         precondition(explanation?.links.count == 4, "unexpected feed explanation")
         report.figure("explained feed us/element (\(rows) rows)", seconds * 1e6 / Double(elementCount), "us", decimals: 3)
     }

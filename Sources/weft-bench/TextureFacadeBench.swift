@@ -39,10 +39,11 @@ struct TextureFacadeBench: BenchSuite {
 
     private static func time(leaves: [DisplayNode], repeats: Int, _ layout: () -> Size) -> Double {
         var size = Size.zero
-        let seconds = ThreadCPUClock.bestSeconds(repeats: repeats, before: { leaves.forEach { $0.invalidateCalculatedLayout() } })
-        {
-            size = layout()
-        }
+        let seconds = ThreadCPUClock.bestSeconds(
+            repeats: repeats, before: { for leaf in leaves { leaf.invalidateCalculatedLayout() } },
+            measuring: {
+                size = layout()
+            })
         precondition(size.width == 375 && size.height == Double(leaves.count / 3) * 56, "unexpected feed layout")
         return seconds
     }

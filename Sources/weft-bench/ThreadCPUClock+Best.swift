@@ -5,7 +5,7 @@ import WeftNodes
 extension ThreadCPUClock {
     /// The least of `repeats` runs of `body` (the run least disturbed by other work), each
     /// after an untimed `before`.
-    static func bestSeconds(repeats: Int, before: () -> Void = {}, _ body: () -> Void) -> Double {
+    static func bestSeconds(repeats: Int, before: () -> Void = {}, measuring body: () -> Void) -> Double {
         (0..<max(1, repeats)).map { _ in
             before()
             return seconds(spentIn: body)

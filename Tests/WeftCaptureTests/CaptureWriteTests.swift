@@ -24,7 +24,8 @@ import WeftSnapshot
         try FileManager.default.createDirectory(
             atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data("old".utf8).write(to: URL(fileURLWithPath: kept))
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../kept/exit.json")  // relative, as `ln -s` makes
+        // Relative, as `ln -s` makes it.
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../kept/exit.json")
 
         let card = Card()
         let cardLoop = loop(with: [card.root])

@@ -105,7 +105,8 @@ def test_a_page_on_a_long_host_name_cannot_list_drive_or_register(mapped_browser
             # (It registers under an identity of its own, so the program is not replaced.)
             control = {**identity, "instance": "control"}
             allowed = run_attack(mapped_browser, SHORT_HOST, page_server, gateway, control)
-            assert allowed["inspector"] == "open" and allowed["devices"] == 1, allowed
+            # The list holds the program, and the page's own registration when that came first.
+            assert allowed["inspector"] == "open" and allowed["devices"] in (1, 2), allowed
             assert allowed["device"] == "open" and allowed["registered"] is True, allowed
             # The long origin: refused on both paths, nothing listed, nothing registered.
             outcome = run_attack(mapped_browser, LONG_HOST, page_server, gateway, identity)

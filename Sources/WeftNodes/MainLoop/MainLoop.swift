@@ -255,7 +255,7 @@ public final class MainLoop {
     /// method would read as a call of the optional closure.)
     func specWillLayout(_ node: DisplayNode, _ spec: any LayoutElement) {
         layoutSpecWillLayout?(node, spec)
-        layoutSpecObservers.forEach { $0(node, spec) }
+        layoutSpecObservers.callEach { $0(node, spec) }
     }
 
     private func makeToken() -> Token {
@@ -398,7 +398,7 @@ public final class MainLoop {
         let info = FrameInfo(
             frame: frame, time: time, changeCount: count, changed: count != changesAtLastFrame,
             startedAt: startedAt)
-        afterFrameHooks.forEach { $0(info) }
+        afterFrameHooks.callEach { $0(info) }
         changesAtLastFrame = count
         state.isInFrame = false
         if pendingSteps > 0 {
@@ -409,7 +409,7 @@ public final class MainLoop {
     }
 
     private func runCallbacks(_ phase: Phase) {
-        callbacks.forEach { callback in
+        callbacks.callEach { callback in
             if callback.phase == phase { callback.body(self) }
         }
     }

@@ -34,7 +34,7 @@ final class Registrations<Body> {
     }
 
     /// Calls `call` with each body in order, skipping those removed since the pass began.
-    func forEach(_ call: (Body) -> Void) {
+    func callEach(_ call: (Body) -> Void) {
         for entry in entries where entry.isRegistered { call(entry.body) }
     }
 }
