@@ -92,6 +92,12 @@ extension LayoutElement {
         _ constrainedSize: SizeRange, parentSize: Size,
         context: LayoutContext
     ) -> Layout {
+        styleSizedLayout(constrainedSize, parentSize: parentSize, context: context)
+    }
+
+    /// The default `layoutThatFits`, for the elements that declare their own only to make it
+    /// overridable (`LayoutSpec`): the style size applied, then `calculateLayoutThatFits`.
+    func styleSizedLayout(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
         let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)
         if let trace = context.trace {
             return trace.call(self, constrainedSize: constrainedSize, parentSize: parentSize, resolvedSize: resolved) {

@@ -24,17 +24,6 @@ public final class BoxNode: LayoutElement {
     /// `.displayNode`: a box lays out as a node.
     public var layoutElementType: LayoutElementType { .displayNode }
 
-    /// Applies the style size to `constrainedSize`, then measures (recording the call in a traced pass).
-    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
-        let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)
-        if let trace = context.trace {
-            return trace.call(self, constrainedSize: constrainedSize, parentSize: parentSize, resolvedSize: resolved) {
-                calculateLayoutThatFits(resolved, context: context)
-            }
-        }
-        return calculateLayoutThatFits(resolved, context: context).recording(constrainedSize: constrainedSize)
-    }
-
     /// The intrinsic size, or the range's max where valid, clamped into the range; no sublayouts.
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange, context: LayoutContext) -> Layout {
         let measured = intrinsicSize ?? (constrainedSize.max.isValidForLayout ? constrainedSize.max : .zero)

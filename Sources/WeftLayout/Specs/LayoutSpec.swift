@@ -49,13 +49,7 @@ open class LayoutSpec: LayoutElement {
         _ constrainedSize: SizeRange, parentSize: Size,
         context: LayoutContext
     ) -> Layout {
-        let resolved = resolvedSizeRange(constrainedSize, parentSize: parentSize)
-        if let trace = context.trace {
-            return trace.call(self, constrainedSize: constrainedSize, parentSize: parentSize, resolvedSize: resolved) {
-                calculateLayoutThatFits(resolved, context: context)
-            }
-        }
-        return calculateLayoutThatFits(resolved, context: context).recording(constrainedSize: constrainedSize)
+        styleSizedLayout(constrainedSize, parentSize: parentSize, context: context)
     }
 
     /// A plain spec: the range's minimum size and no sublayouts.
