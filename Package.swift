@@ -90,7 +90,8 @@ let package = Package(
         // with unique instance names, and an inspector-role client (InspectorClient).
         .target(name: "WeftTestSupport", dependencies: ["WeftInspector", "WeftSnapshot", "WeftJSON", "WeftProtocol"]),
         .testTarget(name: "WeftJSONTests", dependencies: ["WeftJSON", "WeftSynthetic"]),
-        .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout", "WeftJSON"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "WeftLayoutTests", dependencies: ["WeftLayout", "WeftJSON", "WeftSynthetic"], resources: [.copy("Fixtures")]),
         .testTarget(name: "WeftNodesTests", dependencies: ["WeftNodes", "WeftLayout", "WeftSnapshot", "WeftSynthetic"]),
         .testTarget(name: "WeftSnapshotTests", dependencies: ["WeftSnapshot", "WeftJSON", "WeftSynthetic"]),
         .testTarget(

@@ -5,6 +5,7 @@ import WeftJSON
 import WeftLayout
 import WeftNodes
 import WeftSnapshot
+import WeftSynthetic
 
 @testable import WeftCapture
 
@@ -628,7 +629,7 @@ extension TransitionTests {
     }
 
     private func walk(seed: UInt64, limited: Bool) throws {
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let (loop, table, rows) = tableLoop(rows: 60)
         let card = Card()
         loop.addRoot(card.root, frame: Rect(x: 0, y: 220, width: 375, height: 100))
@@ -701,18 +702,5 @@ extension TransitionTests {
             if watcher.needsDocument { try watcher.getDocument() }
             try watcher.expectInSync("seed \(seed), after \(trail.joined(separator: " "))")
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so random walks repeat.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import WeftSynthetic
 
 @testable import WeftLayout
 
@@ -8,7 +9,7 @@ import Testing
 /// on the pixel grid, its final size. An explanation can never disagree with the layout.
 @Suite struct LayoutExplanationPropertyTests {
     @Test func explanationsAgreeWithTheLayout() throws {
-        var random = SplitMix(seed: 30)
+        var random = SeededGenerator(seed: 30)
         for _ in 0..<60 {
             let root = randomElement(&random, depth: 0)
             let maxWidth = random.pick([100, 375, .infinity])
@@ -117,7 +118,7 @@ import Testing
         }
     }
 
-    private func randomElement(_ random: inout SplitMix, depth: Int) -> any LayoutElement {
+    private func randomElement(_ random: inout SeededGenerator, depth: Int) -> any LayoutElement {
         let leaf = depth >= 3 || random.int(4) == 0
         let element: any LayoutElement
         if leaf {
@@ -198,19 +199,8 @@ func same(_ a: Double?, _ b: Double) -> Bool {
     return a == b || (a.isNaN && b.isNaN)
 }
 
-/// SplitMix64: a few lines of deterministic randomness, so a failing tree comes back every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededGenerator {
+    /// A whole number below `bound` (the raw draw's remainder, so a seed keeps its trees).
     mutating func int(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
     mutating func bool() -> Bool { int(2) == 0 }
     mutating func pick<T>(_ values: [T]) -> T { values[int(values.count)] }
