@@ -61,7 +61,10 @@ let package = Package(
         // Layout snapshot assertions for XCTest and Swift Testing.
         .target(name: "WeftTesting", dependencies: ["WeftLayout", "WeftNodes", "WeftCapture", "WeftSnapshot", "WeftFiles"]),
         // The `weft` command line: one file per subcommand; a library so tests can call it.
-        .target(name: "WeftCLI", dependencies: ["WeftLayout", "WeftSnapshot", "WeftJSON", "WeftFiles", "WeftProtocol"]),
+        // It records sessions as an inspector over the client library's transport (WeftInspector).
+        .target(
+            name: "WeftCLI",
+            dependencies: ["WeftLayout", "WeftSnapshot", "WeftJSON", "WeftFiles", "WeftProtocol", "WeftInspector", "WeftCapture"]),
         .executableTarget(name: "weft", dependencies: ["WeftCLI"]),
         // The demo host program.
         .executableTarget(

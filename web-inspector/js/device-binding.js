@@ -99,7 +99,8 @@ export class DeviceBinding {
    * @param {Function} [options.clock] now in ms (when a device went away, a refused fetch's back-off)
    * @param {Function} [options.backoff] attempt -> delay in ms
    * @param {object} [options.listeners] onState(state, detail), onDevices(devices),
-   *   onDocument(model), onUpdate(model, changes, update), onEvent(method, params),
+   *   onDocument(model), onUpdate(model, changes, update), onHeld(update) (received while paused,
+   *   not applied: LiveDocument), onEvent(method, params),
    *   onUnknownOps(unknownOps) (LiveDocument.unknownOps of the bound device's document)
    */
   constructor({ url, WebSocket, timers = globalThis, clock = Date.now, backoff = backoffDelay, timeoutMs, listeners = {} }) {
@@ -275,6 +276,7 @@ export class DeviceBinding {
         this.listeners.onDocument?.(model);
       },
       onUpdate: (model, changes, update) => { if (this.document === live) this.listeners.onUpdate?.(model, changes, update); },
+      onHeld: (update) => { if (this.document === live) this.listeners.onHeld?.(update); },
       onUnknownOps: (unknownOps) => { if (this.document === live) this.listeners.onUnknownOps?.(unknownOps); },
       // A fetch that failed, the first or a later one: a document on show is no longer the
       // device's, so the page must not go on calling it live; none on show, the page says why.

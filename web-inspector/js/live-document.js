@@ -38,7 +38,8 @@ export function refetchDelay(refusals) {
 export class LiveDocument {
   /**
    * @param {() => Promise<object>} fetchDocument resolves with a Snapshot (Tree.getDocument)
-   * @param {object} [listeners] onDocument(model), onUpdate(model, changes, update), onError(error),
+   * @param {object} [listeners] onDocument(model), onUpdate(model, changes, update), onHeld(update)
+   *   (an update held, not applied, because the document is paused: a recorder keeps it), onError(error),
    *   onUnknownOps(unknownOps) (a kind met, or more of its ops left out), onRetry(refused) (the
    *   next fetch after a refusal was scheduled or started)
    * @param {object} [options] timers (setTimeout/clearTimeout) and clock (ms) for the back-off
@@ -178,6 +179,8 @@ export class LiveDocument {
     if (!this.loading && !this.model) return 'dropped';
     if (this.loading || this.paused) {
       this.held.push(update);
+      // Held for a fetch, it is in the document the fetch brings; held for a pause, it is said now.
+      if (this.paused && !this.loading) this.listeners.onHeld?.(update);
       return 'held';
     }
     const status = this.#applyOne(update);

@@ -73,6 +73,19 @@ export class RecordingStore {
    * waits for the next document (the page fetches one on a gap).
    */
   addUpdate(params, liveModel = null) {
+    return this.#addUpdate(params, () => (liveModel && liveModel.revision === params.revision ? liveModel : null));
+  }
+
+  /**
+   * A Tree.updated no live model applied (the page's view is paused and holds it): kept as
+   * addUpdate keeps it, the copy of the document every keyframeEvery updates built from the
+   * recording itself, so that revisions received while paused are reached as fast as others.
+   */
+  addHeldUpdate(params) {
+    return this.#addUpdate(params, () => this.modelAt(params.revision));
+  }
+
+  #addUpdate(params, keyframeModel) {
     if (!this.records.length || params.baseRevision !== this.lastRevision) return false;
     const frame = Number.isFinite(params.frame) ? params.frame : this.last.frame;
     const time = Number.isFinite(params.time) ? params.time : this.last.time;
@@ -81,9 +94,8 @@ export class RecordingStore {
     this.records.push({ revision: params.revision, frame, time, ops, bytes });
     this.bytes += bytes;
     this.sinceKeyframe++;
-    if (liveModel && this.sinceKeyframe >= this.keyframeEvery && liveModel.revision === params.revision) {
-      this.#keyframe(copySnapshot(liveModel.toSnapshot()), params.revision, frame, time);
-    }
+    const model = this.sinceKeyframe >= this.keyframeEvery ? keyframeModel() : null;
+    if (model) this.#keyframe(copySnapshot(model.toSnapshot()), params.revision, frame, time);
     this.#keepWithinBudget();
     return true;
   }

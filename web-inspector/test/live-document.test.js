@@ -377,3 +377,25 @@ test('a document closed after its failed first fetch schedules nothing', async (
   timers.advance(60000); await settle();
   assert.equal(fetches, 1);
 });
+
+test('while paused, each update held is told (onHeld) so a recorder keeps it; not while a fetch holds it', async () => {
+  const told = [];
+  let release;
+  let fetches = 0;
+  const live = new LiveDocument(() => (++fetches === 1 ? Promise.resolve(doc(5)) : new Promise((r) => { release = r; })),
+    { onHeld: (update) => told.push(update.revision) });
+  await live.load();
+  live.pause();
+  assert.equal(live.receive(widthUpdate(5, 6, 110)), 'held');
+  assert.equal(live.receive(widthUpdate(6, 7, 120)), 'held');
+  assert.deepEqual(told, [6, 7]);
+  assert.equal(live.model.get('n1').frame[2], 100, 'the document stays frozen');
+  live.resume();
+  assert.equal(live.revision, 7);
+  // A fetch under way holds updates for its document, which has them: not told.
+  const loading = live.resync();
+  assert.equal(live.receive(widthUpdate(7, 8, 130)), 'held');
+  release(doc(8, 130));
+  await loading;
+  assert.deepEqual(told, [6, 7]);
+});

@@ -118,3 +118,27 @@ test('a recording the program wrote opens here, and one written here reads in we
 
 function weft() { return new URL('../../.build/debug/weft', import.meta.url).pathname; }
 function weftBuilt() { try { readFileSync(weft()); return true; } catch { return false; } }
+
+test('updates held by a paused view are kept, with keyframes built from the recording itself', () => {
+  const store = new RecordingStore({ keyframeEvery: 8 });
+  const live = new TreeModel(doc(1));
+  store.addDocument(doc(1), { frame: 2, time: 1 / 30 });
+  for (let revision = 2; revision <= 5; revision++) {
+    const update = widthUpdate(revision, 100 + revision);
+    live.applyOps(update.ops);
+    live.revision = revision;
+    store.addUpdate(update, live);
+  }
+  // The view pauses at revision 5: the live model stays there, the updates keep coming.
+  for (let revision = 6; revision <= 40; revision++) assert.equal(store.addHeldUpdate(widthUpdate(revision, 100 + revision)), true);
+  assert.equal(store.addHeldUpdate(widthUpdate(43, 1)), false, 'a gap waits for the next document');
+  assert.equal(width(live), 105, 'the live model was not touched');
+  assert.deepEqual(store.records.map((r) => r.revision), Array.from({ length: 40 }, (_, i) => i + 1));
+  assert.deepEqual(store.records.filter((r) => r.document).map((r) => r.revision), [1, 9, 17, 25, 33]);
+  for (let revision = 1; revision <= 40; revision++) assert.equal(width(store.modelAt(revision)), revision === 1 ? 100 : 100 + revision);
+  // Resumed: the live model catches up and reports its document, which is already kept.
+  store.addDocument(new TreeModel(doc(40, 140)).toSnapshot());
+  assert.equal(store.size, 40);
+  const reopened = RecordingStore.fromFileText(store.toFileText());
+  assert.equal(width(reopened.modelAt(23)), 123);
+});

@@ -1,39 +1,43 @@
+import Dispatch
 import Foundation
-import WeftSnapshot
+import WeftLayout
 
 /// `weft record-session`: records a running program through the gateway, for a while, to a
-/// recording file (docs/recording-format.md), by asking for its document at a fixed interval
-/// (the CLI speaks HTTP to the gateway, not its WebSocket): each document that changed becomes an
-/// update from the last one recorded, so revisions between two polls are not in the file.
+/// recording file (docs/recording-format.md): an inspector on the gateway's WebSocket, attached
+/// to the program, writes every revision the program streams, as its own recorder would.
 public enum RecordSessionCommand: Subcommand {
     public static let name = "record-session"
     public static let summary = "record a running program through the gateway to a recording file"
     public static let help = """
-        usage: weft record-session [--device D] --duration S -o FILE [--interval S] [--wait S]
-                                   [--limit-bytes N] [--gateway URL] [--token T]
+        usage: weft record-session [--device D] --duration S -o FILE [--wait S] [--limit-bytes N]
+                                   [--gateway URL] [--token T]
 
-        Records the program's document for S seconds of wall time (10 or 10s) to FILE, in the
-        recording format `weft recording` and the page read (docs/recording-format.md). The
-        document is fetched every --interval seconds (default 0.1) through the gateway; each one
-        that changed is written as an update from the last one recorded, placed by the program
-        frame and time it carries, with keyframes as a program's recording has them. A program
-        that disconnects is waited for (a reconnect marker when it is back); one that restarts
-        (another process) ends the recording (reason disconnected). A program can record every
-        revision itself instead: WEFT_RECORDING=FILE.
+        Records the program for S seconds of wall time (10 or 10s), or until Ctrl-C, to FILE, in
+        the recording format `weft recording` and the page read (docs/recording-format.md). It
+        attaches to the program through the gateway's /inspector WebSocket, takes its document
+        (a keyframe) and writes every update the program streams with its revision, frame and
+        time, with keyframes and rangeMode markers as the program's own recording
+        (WEFT_RECORDING=FILE) has them. A program that disconnects is waited for: a reconnect
+        marker and a fresh keyframe when it is back. Revisions the gateway could not pass on (a
+        resync) are a gap, after which a keyframe starts again. FILE is readable whatever ends
+        the recording: the duration, Ctrl-C, the size limit, the program restarting or going away
+        for good, or the gateway going away.
 
         options:
           --device D      the program: a device id, an app id or APPID/INSTANCE (default: the
                           only connected program)
           --duration S    how long to record, in seconds
           -o, --output F  the recording file
-          --interval S    seconds between two fetches (default 0.1)
           --wait S        wait up to S seconds for the gateway and the program (default 0)
           --limit-bytes N end the recording (reason limit) before FILE passes N bytes (default 256 MiB)
         \(GatewayOptions.help)
           -h, --help      show this help
 
-        Exit status: 0 when the recording was written; 2 for bad options, an unreachable gateway,
-        no or several matching programs, or a file that cannot be written.
+        Exit status: 0 when the recording ran its duration, was interrupted (Ctrl-C, SIGTERM) or
+        reached its size limit; 1 when the program restarted, stayed away past the gateway's grace
+        period or the gateway went away (FILE holds the recording up to then, end reason
+        disconnected); 2 for bad options, an unreachable gateway, no or several matching
+        programs, or a file that cannot be written.
 
         """
 
@@ -41,8 +45,7 @@ public enum RecordSessionCommand: Subcommand {
         let parsed = try ArgumentParser(
             arguments,
             options: GatewayOptions.options + [
-                .value("device"), .value("duration"), .value("o"), .value("output"), .value("interval"), .value("wait"),
-                .value("limit-bytes"),
+                .value("device"), .value("duration"), .value("o"), .value("output"), .value("wait"), .value("limit-bytes"),
             ])
         if parsed.wantsHelp {
             io.stdout.write(help)
@@ -55,7 +58,6 @@ public enum RecordSessionCommand: Subcommand {
         guard let duration = Double(durationValue), duration.isFinite, duration > 0, duration <= 86_400 else {
             throw UsageError("--duration must be a number of seconds > 0 (at most a day), got \"\(durationText)\"")
         }
-        let interval = try parsed.seconds("interval", allowingZero: false) ?? 0.1
         let wait = try parsed.seconds("wait", allowingZero: true) ?? 0
         let limit =
             try parsed.value("limit-bytes").map { text in
@@ -65,131 +67,82 @@ public enum RecordSessionCommand: Subcommand {
                 return value
             } ?? 256 << 20
         try OutputFile.checkCanBeAFile(output)
-        let client = try GatewayOptions.client(parsed, io: io)
+        let gateway = try GatewayOptions.client(parsed, io: io)
         let selector = try parsed.value("device").map(DeviceSelector.init)
-        func fetch(waiting: Double) throws -> Snapshot {
-            let body = try SnapshotFetch(
-                client: client, selector: selector, wait: .milliseconds(Int64(waiting * 1000)),
-                progress: nil
-            ).run()
-            return try SnapshotFile.decode(body, source: "the program's snapshot")
-        }
 
-        let first = try fetch(waiting: wait)
+        let session = GatewayInspectorSession(gateway: gateway, clientName: "weft record-session")
+        defer { session.inspector.close() }
+        let followed = try session.connectAndAttach(selector, wait: .milliseconds(Int64(wait * 1000)))
         guard FileManager.default.createFile(atPath: output, contents: nil),
             let file = FileHandle(forWritingAtPath: output)
         else {
             throw UsageError("\(output): cannot be written")
         }
         defer { try? file.close() }
-        var writer = SessionFileWriter(file: file, limitBytes: limit)
-        var meta = first.meta
-        meta.capturedAt = nil
-        for key in ["frame", "time", "checkpoint"] { meta.extra[key] = nil }
-        writer.write(
-            RecordingLine.header(meta: meta, keyframeInterval: CaptureSessionDefaults.keyframeInterval, limitBytes: limit))
-        let started = Date()
-        func moment(of document: Snapshot, after last: RecordingLine.Moment?) -> RecordingLine.Moment {
-            let frame = document.meta.extra["frame"]?.integer ?? last?.frame ?? 0
-            let time = document.meta.extra["time"]?.number ?? Date().timeIntervalSince(started)
-            return RecordingLine.Moment(frame: max(frame, last?.frame ?? 0), time: max(time, last?.time ?? 0))
-        }
-        var keyframes = RecordingKeyframes(interval: CaptureSessionDefaults.keyframeInterval)
-        func keyframe(_ document: Snapshot, at moment: RecordingLine.Moment) {
-            var document = document
-            document.meta = Snapshot.Meta()
-            let line = RecordingLine.keyframe(document, at: moment)
-            if writer.write(line) { keyframes.keyframeWritten(bytes: line.count) }
-        }
-        var previous = first
-        var last = moment(of: first, after: nil)
-        keyframe(first, at: last)
-        var revisions = 1
-        var disconnected = false
-        var reason = RecordingEndReason.finished
-        while Date().timeIntervalSince(started) < duration, !writer.isFull {
-            Thread.sleep(forTimeInterval: interval)
-            let document: Snapshot
-            do {
-                document = try fetch(waiting: 0)
-            } catch let error as UsageError {
-                throw error
-            } catch {
-                disconnected = true  // the program or the gateway is away: wait for it
-                continue
-            }
-            if disconnected {
-                disconnected = false
-                writer.write(RecordingLine.marker(RecordingMarker(.reconnect), revision: previous.revision, at: last))
-            }
-            guard document.meta.pid == first.meta.pid, document.revision >= previous.revision else {
-                io.stderr.write(
-                    "weft record-session: the program restarted (pid \(document.meta.pid.map(String.init) ?? "?")); "
-                        + "the recording ends with its previous process\n")
-                reason = .disconnected
-                break
-            }
-            guard document.revision > previous.revision else { continue }
-            let now = moment(of: document, after: last)
-            let ops = UpdateOp.encode(UpdateOps.diff(previous, document))
-            let line = RecordingLine.update(revision: document.revision, from: previous.revision, ops: ops, at: now)
-            guard writer.write(line) else { break }
-            (previous, last) = (document, now)
-            revisions += 1
-            if keyframes.updateWritten(bytes: line.count) { keyframe(document, at: now) }
-        }
-        if writer.isFull { reason = .limit }
-        writer.end(RecordingLine.end(reason, revision: previous.revision, at: last))
-        if let failure = writer.failure { throw UsageError("\(output): cannot be written (\(failure))") }
-        io.stderr.write(
-            "weft record-session: \(revisions) revisions, frames \(moment(of: first, after: nil).frame) to \(last.frame), "
-                + "in \(output)\(reason == .limit ? " (the size limit ended it)" : "")\n")
-        return 0
-    }
-}
-
-/// The keyframe interval a program's recordings have (`CaptureSession.defaultKeyframeInterval`;
-/// the CLI does not link the capture module).
-enum CaptureSessionDefaults {
-    static let keyframeInterval = 300
-}
-
-/// Lines appended to the recording file, within its size limit (room kept for the end record).
-struct SessionFileWriter {
-    let file: FileHandle
-    let limitBytes: Int
-    private(set) var bytes = 0
-    private(set) var isFull = false
-    private(set) var failure: Error?
-
-    init(file: FileHandle, limitBytes: Int) {
-        self.file = file
-        self.limitBytes = limitBytes
-    }
-
-    /// Appends `line` unless it would pass the limit (then the writer is full); returns whether it did.
-    @discardableResult
-    mutating func write(_ line: [UInt8]) -> Bool {
-        guard !isFull, failure == nil else { return false }
-        guard bytes + line.count + 160 <= limitBytes else {
-            isFull = true
-            return false
-        }
-        return append(line)
-    }
-
-    mutating func end(_ line: [UInt8]) {
-        _ = append(line)
-    }
-
-    private mutating func append(_ line: [UInt8]) -> Bool {
+        let recorder = GatewaySessionRecorder(
+            inspector: session.inspector, inbox: session.inbox, followed: followed,
+            requestTimeout: .milliseconds(Int64(gateway.timeout * 1000)),
+            writer: SessionFileWriter(file: file, limitBytes: limit))
+        let inbox = session.inbox
+        let signals = InterruptSignals { inbox.post(.interrupted) }
+        let outcome: GatewaySessionRecorder.Outcome
         do {
-            try file.write(contentsOf: line)
-            bytes += line.count
-            return true
+            outcome = try recorder.record(until: .now() + duration)
         } catch {
-            failure = error
-            return false
+            signals.restore()
+            throw UsageError("\(output): cannot be written (\(error))")
         }
+        signals.restore()
+        session.inspector.close()
+        guard let first = recorder.firstMoment else {
+            try? FileManager.default.removeItem(atPath: output)
+            throw UsageError(
+                "no recording: the program's document never came (\(describe(outcome) ?? "the duration passed first"))")
+        }
+        let last = recorder.last
+        var summary =
+            "weft record-session: \(recorder.revisionsRecorded) revisions (to revision \(last.revision)), "
+            + "frames \(first.frame) to \(last.moment.frame), in \(output)"
+        if recorder.gaps > 0 { summary += "; \(recorder.gaps) gap\(recorder.gaps == 1 ? "" : "s") (revisions missed, then a keyframe)" }
+        switch outcome {
+        case .finished: break
+        case .interrupted: summary += " (interrupted)"
+        case .limit: summary += " (the size limit ended it)"
+        case .programGone, .gatewayGone: summary += "; it ended early: \(describe(outcome)!)"
+        }
+        io.stderr.write(PrintableText.escapedLines(summary) + "\n")
+        switch outcome {
+        case .programGone, .gatewayGone: return 1
+        case .finished, .interrupted, .limit: return 0
+        }
+    }
+
+    private static func describe(_ outcome: GatewaySessionRecorder.Outcome) -> String? {
+        switch outcome {
+        case .programGone(let why), .gatewayGone(let why): why
+        case .finished, .interrupted, .limit: nil
+        }
+    }
+}
+
+/// Ctrl-C (SIGINT) and SIGTERM end the recording cleanly rather than the process, while it runs.
+private final class InterruptSignals {
+    private let sources: [DispatchSourceSignal]
+
+    init(_ handler: @escaping @Sendable () -> Void) {
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: handler)
+            source.resume()
+            return source
+        }
+    }
+
+    /// The signals' default actions again.
+    func restore() {
+        for source in sources { source.cancel() }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
     }
 }

@@ -6,6 +6,8 @@ import Foundation
 public struct DeviceSelector: Equatable, Sendable, CustomStringConvertible {
     /// As the user wrote it, for messages.
     public let text: String
+    /// The protocol's form (`appId@instance`, a deviceId or an appId), for `Gateway.attach`.
+    public let apiForm: String
     /// The API's form (`appId@instance`), percent-encoded for a path segment.
     public let pathSegment: String
 
@@ -13,7 +15,7 @@ public struct DeviceSelector: Equatable, Sendable, CustomStringConvertible {
         guard !text.isEmpty else { throw UsageError("--device needs a device id, an app id or APPID/INSTANCE") }
         self.text = text
         // appIds and instance names never contain "/", so the first one separates them.
-        let apiForm = text.replacingOccurrences(of: "/", with: "@", options: [], range: text.range(of: "/"))
+        apiForm = text.replacingOccurrences(of: "/", with: "@", options: [], range: text.range(of: "/"))
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/?#%")
         pathSegment = apiForm.addingPercentEncoding(withAllowedCharacters: allowed) ?? apiForm

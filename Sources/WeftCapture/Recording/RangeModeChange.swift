@@ -2,9 +2,10 @@ import WeftSnapshot
 
 /// The range controllers whose mode differs between two documents, for the recording's
 /// `rangeMode` markers: `feed.range: full -> lowMemory` (a controller that appears or goes
-/// away is a tree change, not a mode change).
-enum RangeModeChange {
-    static func between(_ old: [Snapshot.RangeController], _ new: [Snapshot.RangeController]) -> [String] {
+/// away is a tree change, not a mode change). `weft record-session` marks them the same way.
+public enum RangeModeChange {
+    /// `id: old -> new` for each controller in both lists whose mode differs, in `new`'s order.
+    public static func between(_ old: [Snapshot.RangeController], _ new: [Snapshot.RangeController]) -> [String] {
         guard old != new else { return [] }
         var oldModes: [String: Snapshot.RangeController.Mode] = [:]
         for controller in old { oldModes[controller.id] = controller.mode }

@@ -483,6 +483,8 @@ async function start() {
       onDevices: (devices) => { address.devices(devices); renderDevices(devices); },
       onDocument: liveDocument,
       onUpdate: liveUpdate,
+      // The view is paused, the recording is not: every revision received is kept.
+      onHeld: (update) => timeline.heldUpdate(update),
       onUnknownOps: showUnknownOps,
       onEvent: (method, params) => {
         if (method === 'Layout.editDropped') properties.editDropped(params);

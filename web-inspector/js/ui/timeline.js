@@ -67,6 +67,12 @@ export class Timeline {
     if (this.store.addUpdate(update, model)) this.#refresh();
   }
 
+  /** An update received while the view is paused (not applied to the live model): kept all the same. */
+  heldUpdate(update) {
+    if (this.fromFile || !update) return;
+    if (this.store.addHeldUpdate(update)) this.#refresh();
+  }
+
   /** A marker now (reconnect, edit...). */
   mark(kind, detail) {
     if (this.fromFile || !this.store.size) return;

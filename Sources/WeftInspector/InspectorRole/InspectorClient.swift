@@ -1,15 +1,15 @@
 import Dispatch
-import WeftInspector
 import WeftJSON
 import WeftProtocol
 import WeftSnapshot
 
 /// The inspector role of docs/protocol.md over the same transport: says `Gateway.hello` on every
 /// connection, sends requests (to the gateway, or to a device with `device`) and matches their
-/// replies by id, and hands every event to `onEvent` (on the transport thread). Swift
-/// end-to-end tests use it; so can the CLI.
+/// replies by id, and hands every event to `onEvent` (on the transport thread). `weft
+/// record-session` and the Swift end-to-end tests use it.
 public final class InspectorClient: Sendable {
     private let core: InspectorClientCore
+    /// The transport under the session (its `state` and `lastError` say how the connection goes).
     public let client: WebSocketClient
 
     /// - Parameters:
@@ -18,18 +18,23 @@ public final class InspectorClient: Sendable {
     ///   - clientName: sent in `Gateway.hello`, shown in the gateway's log.
     ///   - options: the transport's queue limits and reconnection rules.
     ///   - onEvent: called on the transport thread for every event (return quickly).
+    ///   - onClosed: called on the transport thread when an open connection ends, after its
+    ///     pending requests failed (the transport then reconnects unless closed).
     public init(
         endpoint: GatewayEndpoint, token: String? = nil, clientName: String = "swift",
-        options: TransportOptions = .inspector, onEvent: @escaping @Sendable (Envelope) -> Void = { _ in }
+        options: TransportOptions = .inspector, onEvent: @escaping @Sendable (Envelope) -> Void = { _ in },
+        onClosed: @escaping @Sendable (_ closeCode: Int?) -> Void = { _ in }
     ) {
-        core = InspectorClientCore(clientName: clientName, onEvent: onEvent)
+        core = InspectorClientCore(clientName: clientName, onEvent: onEvent, onClosed: onClosed)
         client = WebSocketClient(
             endpoint: endpoint, path: "/inspector", token: token, options: options,
             handlers: core.handlers)
     }
 
+    /// Starts the transport thread, which connects and says hello on every connection.
     public func start() { client.start() }
 
+    /// Closes the connection and stops the transport thread (see `WebSocketClient.close()`).
     public func close() { client.close() }
 
     /// `Gateway.hello` succeeded on the current connection.

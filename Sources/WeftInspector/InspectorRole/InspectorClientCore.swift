@@ -1,5 +1,4 @@
 import Synchronization
-import WeftInspector
 import WeftJSON
 import WeftProtocol
 import WeftSnapshot
@@ -19,13 +18,15 @@ final class InspectorClientCore: Sendable {
 
     let clientName: String
     let onEvent: @Sendable (Envelope) -> Void
+    let onClosed: @Sendable (Int?) -> Void
     let state = Mutex(State())
     /// The generation of the connection on which `Gateway.hello` succeeded (0: not ready).
     let readyGeneration = Atomic<UInt64>(0)
 
-    init(clientName: String, onEvent: @escaping @Sendable (Envelope) -> Void) {
+    init(clientName: String, onEvent: @escaping @Sendable (Envelope) -> Void, onClosed: @escaping @Sendable (Int?) -> Void) {
         self.clientName = clientName
         self.onEvent = onEvent
+        self.onClosed = onClosed
     }
 
     var handlers: WebSocketClient.Handlers {
@@ -111,5 +112,6 @@ final class InspectorClientCore: Sendable {
         for completion in pending.values {
             completion(.failure(ProtocolError(.deviceGone, "the connection to the gateway closed")))
         }
+        onClosed(code)
     }
 }

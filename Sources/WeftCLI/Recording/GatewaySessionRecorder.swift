@@ -1,0 +1,300 @@
+import Dispatch
+import Foundation
+import WeftCapture
+import WeftInspector
+import WeftJSON
+import WeftProtocol
+import WeftSnapshot
+
+/// `weft record-session`'s recorder: an inspector attached to one device through the gateway's
+/// WebSocket, writing every revision the program streams (`Tree.updated`) to a recording file as
+/// the program's own recorder would (docs/recording-format.md): a keyframe of the document it
+/// fetches, then each update with its ops, revision, frame and time as received, keyframes by
+/// `RecordingKeyframes`, `rangeMode` markers from the documents, `reconnect` markers when the
+/// device comes back. Runs on the calling thread; the transport's thread only posts to `inbox`.
+final class GatewaySessionRecorder {
+    /// How the recording ended.
+    enum Outcome: Equatable {
+        /// The duration passed.
+        case finished
+        /// Ctrl-C (SIGINT) or SIGTERM.
+        case interrupted
+        /// The size limit.
+        case limit
+        /// The program restarted or its grace period ended (the message says which).
+        case programGone(String)
+        /// The connection to the gateway closed.
+        case gatewayGone(String)
+    }
+
+    private let inspector: InspectorClient
+    private let inbox: SessionInbox
+    private let deviceId: String
+    private let requestTimeout: Duration
+    private var writer: SessionFileWriter
+    private var keyframes = RecordingKeyframes(interval: CaptureSession.defaultKeyframeInterval)
+    /// The program's process: a device record or document with another pid is another run.
+    private var pid: Int?
+    private var connectedAt: String?
+    private var deviceAway = false
+    /// The document at `revision` (the last one recorded), nil before the first keyframe.
+    private var document: Snapshot?
+    private var revision = 0
+    private var moment = RecordingLine.Moment(frame: 0, time: 0)
+    /// The `Tree.getDocument` on its way (its request number), and the updates that came meanwhile.
+    private var documentRequest: Int?
+    private var requestCount = 0
+    private var held: [StreamedUpdate] = []
+    /// A `reconnect` marker is due before the next keyframe.
+    private var reconnected = false
+    private(set) var firstMoment: RecordingLine.Moment?
+    private(set) var revisionsRecorded = 0
+    /// Keyframes written after the first because revisions were missed (a gap, a resync, a reconnect).
+    private(set) var gaps = 0
+
+    init(
+        inspector: InspectorClient, inbox: SessionInbox, followed: GatewayInspectorSession.FollowedDevice,
+        requestTimeout: Duration, writer: SessionFileWriter
+    ) {
+        self.inspector = inspector
+        self.inbox = inbox
+        self.deviceId = followed.device.deviceId
+        self.pid = followed.device.pid
+        self.connectedAt = followed.connectedAt
+        self.requestTimeout = requestTimeout
+        self.writer = writer
+    }
+
+    /// The last revision recorded and when.
+    var last: (revision: Int, moment: RecordingLine.Moment) { (revision, moment) }
+
+    /// Fetches the document and records until `deadline` or until something ends the session;
+    /// writes the `end` record. Throws when the file cannot be written.
+    func record(until deadline: DispatchTime) throws -> Outcome {
+        requestDocument()
+        var outcome = Outcome.finished
+        recording: while DispatchTime.now() < deadline {
+            for input in inbox.take(waitingUntil: deadline) {
+                if let ended = handle(input) {
+                    outcome = ended
+                    break recording
+                }
+                if writer.isFull {
+                    outcome = .limit
+                    break recording
+                }
+                if let failure = writer.failure { throw failure }
+            }
+        }
+        if writer.isFull { outcome = .limit }
+        let reason: RecordingEndReason =
+            switch outcome {
+            case .finished, .interrupted: .finished
+            case .limit: .limit
+            case .programGone, .gatewayGone: .disconnected
+            }
+        if document != nil {
+            writer.end(RecordingLine.end(reason, revision: revision, at: moment))
+        }
+        if let failure = writer.failure { throw failure }
+        return outcome
+    }
+
+    /// Handles one input; returns an outcome when it ends the session.
+    private func handle(_ input: SessionInput) -> Outcome? {
+        switch input {
+        case .interrupted:
+            return .interrupted
+        case .closed(let code):
+            return .gatewayGone(
+                "the gateway closed the connection\(code.map { " (code \($0))" } ?? "")"
+                    + "\(inspector.client.lastError.map { ": \($0)" } ?? "")")
+        case .document(let request, let reply):
+            guard request == documentRequest else { return nil }
+            documentRequest = nil
+            switch reply {
+            case .success(let envelope):
+                return received(documentReply: envelope)
+            case .failure(let error):
+                // The device went away meanwhile: its return (Gateway.deviceUpdated) asks again.
+                if deviceAway || error.code == .deviceGone { return nil }
+                return .programGone("the program did not send its document: \(error.message)")
+            }
+        case .event(let envelope):
+            guard let method = envelope.method else { return nil }
+            switch method {
+            case "Tree.updated":
+                guard envelope.device == deviceId, let update = try? StreamedUpdate(envelope) else { return nil }
+                received(update)
+            case "Gateway.resyncRequired":
+                if (try? envelope.params()["device"]?.string) == deviceId { requestDocument() }
+            case "Gateway.deviceUpdated":
+                guard let device = (try? envelope.params()).flatMap(Device.init(json:)), device.deviceId == deviceId else {
+                    return nil
+                }
+                return deviceChanged(device, connectedAt: (try? envelope.params()["connectedAt"]?.string) ?? nil)
+            case "Gateway.deviceRemoved":
+                if (try? envelope.params()["deviceId"]?.string) == deviceId {
+                    return .programGone("the program stayed away past the gateway's grace period")
+                }
+            default:
+                break
+            }
+            return nil
+        }
+    }
+
+    /// The device's record changed: it went away, came back (the document again, after a
+    /// `reconnect` marker), or another process took its identity (the recording ends: its
+    /// revisions start again).
+    private func deviceChanged(_ device: Device, connectedAt: String?) -> Outcome? {
+        if let pid, let newPid = device.pid, newPid != pid {
+            return .programGone("the program restarted (pid \(pid) -> \(newPid))")
+        }
+        guard device.isConnected else {
+            deviceAway = true
+            return nil
+        }
+        let cameBack = deviceAway || (self.connectedAt != nil && connectedAt != self.connectedAt)
+        self.connectedAt = connectedAt ?? self.connectedAt
+        if cameBack {
+            deviceAway = false
+            reconnected = true
+            requestDocument()
+        }
+        return nil
+    }
+
+    private func requestDocument() {
+        requestCount += 1
+        let request = requestCount
+        documentRequest = request
+        held.removeAll()
+        let inbox = self.inbox
+        inspector.send("Tree.getDocument", device: deviceId, timeout: requestTimeout) { reply in
+            inbox.post(.document(request: request, reply))
+        }
+    }
+
+    private func received(documentReply envelope: Envelope) -> Outcome? {
+        let fetched: Snapshot
+        do {
+            fetched = try Snapshot(json: envelope.resultBytes ?? [])
+        } catch {
+            return .programGone("the program sent a document that is not a weft snapshot: \(error)")
+        }
+        if let pid, let newPid = fetched.meta.pid, newPid != pid {
+            return .programGone("the program restarted (pid \(pid) -> \(newPid))")
+        }
+        pid = pid ?? fetched.meta.pid
+        if document != nil, fetched.revision < revision {
+            return .programGone("the program's revisions went back (\(revision) -> \(fetched.revision)): another run")
+        }
+        let at = RecordingLine.Moment(
+            frame: max(fetched.meta.extra["frame"]?.integer ?? moment.frame, moment.frame),
+            time: max(fetched.meta.extra["time"]?.number ?? moment.time, moment.time))
+        if document == nil {
+            var meta = fetched.meta
+            meta.capturedAt = nil
+            for key in ["frame", "time", "checkpoint"] { meta.extra[key] = nil }
+            writer.write(
+                RecordingLine.header(
+                    meta: meta, keyframeInterval: CaptureSession.defaultKeyframeInterval, limitBytes: writer.limitBytes))
+            firstMoment = at
+            revisionsRecorded = 1
+        } else {
+            if reconnected { writer.write(RecordingLine.marker(RecordingMarker(.reconnect), revision: revision, at: moment)) }
+            if fetched.revision > revision {
+                gaps += 1
+                revisionsRecorded += 1
+            }
+        }
+        reconnected = false
+        let previous = document
+        moment = at
+        keyframe(fetched)
+        if let previous { markRangeModes(previous, fetched) }
+        let pending = held
+        held.removeAll()
+        for update in pending { received(update) }
+        return nil
+    }
+
+    private func received(_ update: StreamedUpdate) {
+        if documentRequest != nil {
+            held.append(update)
+            return
+        }
+        guard let current = document, update.revision > revision else { return }
+        guard update.baseRevision == revision else {
+            requestDocument()  // revisions missed (never sent, or dropped): start again after the gap
+            return
+        }
+        var next = current
+        do {
+            try UpdateOps.apply(UpdateOp.decode(update.ops), to: &next)
+        } catch {
+            requestDocument()  // ops that do not fit this document: fetch it whole
+            return
+        }
+        next.revision = update.revision
+        // A program's frame and time never go back; a receiver keeps its order if they would.
+        moment = RecordingLine.Moment(frame: max(update.moment.frame, moment.frame), time: max(update.moment.time, moment.time))
+        let line = RecordingLine.update(revision: update.revision, from: update.baseRevision, ops: Array(update.ops), at: moment)
+        guard writer.write(line) else { return }
+        (document, revision) = (next, update.revision)
+        revisionsRecorded += 1
+        if keyframes.updateWritten(bytes: line.count) { keyframe(next) }
+        markRangeModes(current, next)
+    }
+
+    private func keyframe(_ snapshot: Snapshot) {
+        document = snapshot
+        revision = snapshot.revision
+        var bare = snapshot
+        bare.meta = Snapshot.Meta()
+        let line = RecordingLine.keyframe(bare, at: moment)
+        if writer.write(line) { keyframes.keyframeWritten(bytes: line.count) }
+    }
+
+    private func markRangeModes(_ old: Snapshot, _ new: Snapshot) {
+        for change in RangeModeChange.between(old.rangeControllers, new.rangeControllers) {
+            writer.write(RecordingLine.marker(RecordingMarker(.rangeMode, detail: change), revision: revision, at: moment))
+        }
+    }
+}
+
+/// The params of one `Tree.updated` event (docs/protocol.md, Updates), its ops as received.
+struct StreamedUpdate {
+    var baseRevision: Int
+    var revision: Int
+    var moment: RecordingLine.Moment
+    var ops: ArraySlice<UInt8>
+
+    init(_ envelope: Envelope) throws {
+        let params = Array(envelope.paramsBytes ?? [])
+        var base: Int?
+        var revision: Int?
+        var frame = 0
+        var time = 0.0
+        var ops: Range<Int>?
+        try JSONReader.forEachMember(in: params) { key, value in
+            switch key {
+            case "baseRevision": base = try value.read().integer
+            case "revision": revision = try value.read().integer
+            case "frame": frame = try value.read().integer ?? 0
+            case "time": time = try value.read().number ?? 0
+            case "ops": ops = try value.skip()
+            default: break
+            }
+            return true
+        }
+        guard let base, let revision, let ops, time.isFinite else {
+            throw JSONError(offset: 0, message: "a Tree.updated without baseRevision, revision or ops")
+        }
+        self.baseRevision = base
+        self.revision = revision
+        self.moment = RecordingLine.Moment(frame: max(0, frame), time: max(0, time))
+        self.ops = params[ops]
+    }
+}
