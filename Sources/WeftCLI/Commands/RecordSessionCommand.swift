@@ -103,7 +103,9 @@ public enum RecordSessionCommand: Subcommand {
         var summary =
             "weft record-session: \(recorder.revisionsRecorded) revisions (to revision \(last.revision)), "
             + "frames \(first.frame) to \(last.moment.frame), in \(output)"
-        if recorder.gaps > 0 { summary += "; \(recorder.gaps) gap\(recorder.gaps == 1 ? "" : "s") (revisions missed, then a keyframe)" }
+        if recorder.gaps > 0 {
+            summary += "; \(recorder.gaps) gap\(recorder.gaps == 1 ? "" : "s") (revisions missed, then a keyframe)"
+        }
         switch outcome {
         case .finished: break
         case .interrupted: summary += " (interrupted)"
