@@ -5,6 +5,7 @@ WEFT_SNAPSHOT_DIR in the same run, carry their revision). No gateway is involved
 import json
 import os
 import subprocess
+import time
 
 from conftest import run_cli
 from harness import REPO_ROOT
@@ -78,31 +79,76 @@ def test_bad_recordings_get_clear_errors(weft_cli, tmp_path):
     assert result.returncode == 2 and "no such file" in result.stderr
 
 
-def test_record_session_records_a_running_program_through_the_gateway(gateway, texturegram, weft_cli, tmp_path):
+def load_lines(path):
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_record_session_records_every_revision_the_program_streams(gateway, texturegram, weft_cli, tmp_path):
     """`weft record-session`: TextureGram runs in real time (its scripted finger scrolls the feed)
-    and the CLI records two seconds of it through the gateway."""
+    and records its own run (WEFT_RECORDING) while the CLI records three seconds of it through the
+    gateway. Every revision of that window is in the session's file, line for line as the program
+    wrote it (ops, frame, time, rangeMode markers), and the document extracted at a revision is
+    the one the program served live then. Ctrl-C ends a second session with a valid file."""
+    import signal
+
     from harness import HostProgram
 
-    with HostProgram(texturegram, gateway) as program:
+    program_file = tmp_path / "program.jsonl"
+    program = HostProgram(texturegram, gateway, env={"WEFT_RECORDING": str(program_file)})
+    program.start()
+    try:
         output = tmp_path / "session.jsonl"
-        result = run_cli(weft_cli, "record-session", "--gateway", gateway.http_url, "--device",
-                         f"org.weft.TextureGram/{program.instance}", "--duration", "2s", "--interval", "0.05", "-o", output)
-        assert result.returncode == 0, result.stderr
-        assert "revisions" in result.stderr
-    validated = subprocess.run([str(REPO_ROOT / ".venv/bin/python"), str(REPO_ROOT / "scripts/validate-snapshots"), str(output)],
-                               capture_output=True, text=True)
-    assert validated.returncode == 0, validated.stdout
-    info = run_cli(weft_cli, "recording", "info", output)
-    assert info.returncode == 0 and "end:        finished" in info.stdout, info.stdout + info.stderr
-    lines = [json.loads(line) for line in output.read_text().splitlines()]
-    updates = [line for line in lines if line.get("kind") == "update"]
-    assert len(updates) >= 5, f"{len(updates)} updates in two seconds"
-    # Placed by the program's frames, which move on.
-    assert updates[-1]["frame"] > updates[0]["frame"] > 0
-    # Every revision recorded reads back; the last one is the program's document then.
-    for update in (updates[0], updates[len(updates) // 2], updates[-1]):
-        extracted = run_cli(weft_cli, "recording", "snapshot", output, "--at", update["revision"])
-        assert extracted.returncode == 0, extracted.stderr
-        assert json.loads(extracted.stdout)["revision"] == update["revision"]
-    moved = run_cli(weft_cli, "recording", "diff", output, updates[0]["revision"], updates[-1]["revision"])
-    assert moved.returncode == 1, moved.stdout + moved.stderr
+        session = subprocess.Popen([weft_cli, "record-session", "--gateway", gateway.http_url, "--device",
+                                    f"org.weft.TextureGram/{program.instance}", "--duration", "3s", "-o", str(output)],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # Mid-session, the live document at one revision (paused, so it stays that revision).
+        time.sleep(1.5)
+        program.call("Runtime.pause")
+        status, live = gateway.get_json(f"/api/devices/{program.device_id}/snapshot")
+        assert status == 200, live
+        program.call("Runtime.resume")
+        _, stderr = session.communicate(timeout=30)
+        assert session.returncode == 0, stderr
+        assert "revisions" in stderr
+
+        interrupted = tmp_path / "interrupted.jsonl"
+        second = subprocess.Popen([weft_cli, "record-session", "--gateway", gateway.ws_url, "--device",
+                                   program.device_id, "--duration", "60", "-o", str(interrupted)],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(1.5)
+        second.send_signal(signal.SIGINT)
+        _, stderr = second.communicate(timeout=10)
+        assert second.returncode == 0 and "(interrupted)" in stderr, stderr
+    finally:
+        program.stop()  # SIGTERM: the program ends its own recording
+
+    for path in (output, interrupted):
+        validated = subprocess.run([str(REPO_ROOT / ".venv/bin/python"), str(REPO_ROOT / "scripts/validate-snapshots"), str(path)],
+                                   capture_output=True, text=True)
+        assert validated.returncode == 0, validated.stdout
+        info = run_cli(weft_cli, "recording", "info", path)
+        assert info.returncode == 0 and "end:        finished" in info.stdout, info.stdout + info.stderr
+    assert load_lines(interrupted)[-1]["kind"] == "end"
+
+    session_lines = load_lines(output)
+    program_lines = load_lines(program_file)
+    updates = [line for line in session_lines if line.get("kind") == "update"]
+    revisions = [update["revision"] for update in updates]
+    assert len(updates) >= 30, f"{len(updates)} updates in three seconds"
+    # Every revision from the first keyframe on, none missed, each as the program recorded it.
+    first_keyframe = next(line for line in session_lines if line.get("kind") == "keyframe")
+    assert revisions == list(range(first_keyframe["revision"] + 1, revisions[-1] + 1))
+    by_revision = {line["revision"]: line for line in program_lines if line.get("kind") == "update"}
+    assert [by_revision[r] for r in revisions] == updates
+    window = range(first_keyframe["revision"] + 1, revisions[-1] + 1)
+    def range_marks(lines):
+        return [(m["revision"], m["detail"]) for m in lines if m.get("marker") == "rangeMode" and m["revision"] in window]
+    assert range_marks(session_lines) == range_marks(program_lines)
+
+    # The document at the revision served live, extracted from the session's recording.
+    assert live["revision"] in revisions
+    extracted = tmp_path / "extracted.json"
+    result = run_cli(weft_cli, "recording", "snapshot", output, "--at", live["revision"], "-o", extracted)
+    assert result.returncode == 0, result.stderr
+    live.pop("meta")
+    assert without_meta(extracted) == live

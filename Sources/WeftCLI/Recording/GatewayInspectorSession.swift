@@ -47,6 +47,12 @@ final class GatewayInspectorSession {
         while !inspector.isReady {
             let state = inspector.client.state
             let failed = state == .waitingToReconnect || state == .refused || state == .closed
+            // A wrong token is not cured by waiting (the gateway answers the upgrade with 401).
+            if failed, inspector.client.lastError?.contains("unauthorized") == true {
+                throw UsageError(
+                    "the gateway at \(gateway.address) refused the connection: missing or wrong token "
+                        + "(give the gateway's token with --token or WEFT_TOKEN)")
+            }
             if (failed && clock.now >= deadline) || clock.now >= handshakeDeadline {
                 throw UsageError(
                     "cannot reach the gateway at \(gateway.address) (\(inspector.client.lastError ?? "\(state)"))"
