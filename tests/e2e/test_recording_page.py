@@ -110,6 +110,49 @@ def test_scrub_back_and_see_what_the_program_recorded(gateway, recording_app, pa
     page.screenshot("reopened")
 
 
+def test_revisions_received_while_the_view_is_paused_are_kept(gateway, recording_app, page, weft_cli, tmp_path):
+    """"Pause view" freezes the views, not the recording: every revision that comes while paused
+    is kept, and after resuming, a revision from inside the paused window shows its own tree and
+    range bars (as the program's recording has them), not the document the view was frozen on."""
+    page.prefix = "time-travel-paused-"
+    attach(page, gateway, recording_app)
+    before = None
+    for _ in range(3):
+        before = recording_app.call("Runtime.step", {"frames": 15})["revision"]
+    page.wait_js("return weft.state.model.revision === arguments[0]", "the live revision", before)
+
+    page.driver.find_element("id", "pause-view").click()
+    page.wait_js("return document.getElementById('pause-view').getAttribute('aria-pressed') === 'true'", "the paused view")
+    last = None
+    for _ in range(8):  # the scripted finger goes on scrolling the feed
+        last = recording_app.call("Runtime.step", {"frames": 15})["revision"]
+    page.wait_js("return weft.timeline.store.lastRevision === arguments[0]", "the recording to keep up", last)
+    assert page.js("return weft.state.model.revision") == before, "the view stays frozen"
+    kept = page.js("return weft.timeline.store.records.map((r) => r.revision)")
+    assert kept[kept.index(before):] == list(range(before, last + 1)), kept
+    page.screenshot("paused")
+
+    page.driver.find_element("id", "pause-view").click()
+    page.wait_js("return weft.state.model.revision === arguments[0]", "live again after resuming", last)
+    inside = (before + last) // 2
+    assert before < inside < last
+    page.js("weft.timeline.seek(arguments[0])", inside)
+    page.wait_js("return weft.state.model.revision === arguments[0]", "the revision from the paused window", inside)
+    label = page.js("return document.getElementById('timeline-label').textContent")
+    assert label.startswith("Not live") and f"revision {inside}" in label, label
+    page.js("weft.selectTab('ranges')")
+    page.frames()
+    page.screenshot("scrubbed-into-pause")
+    shown = normalized(page.js(MODEL_PICTURE, None))
+    assert shown != normalized(page.js(MODEL_PICTURE, before)) and shown != normalized(page.js(MODEL_PICTURE, last))
+
+    recording_app.stop()
+    extracted = tmp_path / "extracted.json"
+    result = run_cli(weft_cli, "recording", "snapshot", tmp_path / "program.jsonl", "--at", inside, "-o", extracted)
+    assert result.returncode == 0, result.stderr
+    assert shown == normalized(file_picture(json.loads(extracted.read_text())))
+
+
 def test_a_bad_recording_file_gets_a_message(gateway, page, tmp_path):
     page.prefix = "time-travel-"
     bad = tmp_path / "bad.jsonl"
