@@ -97,7 +97,7 @@ public enum RecordSessionCommand: Subcommand {
         guard let first = recorder.firstMoment else {
             try? FileManager.default.removeItem(atPath: output)
             throw UsageError(
-                "no recording: the program's document never came (\(describe(outcome) ?? "the duration passed first"))")
+                "no recording: the program's document never came (\(describe(outcome)))")
         }
         let last = recorder.last
         var summary =
@@ -110,7 +110,7 @@ public enum RecordSessionCommand: Subcommand {
         case .finished: break
         case .interrupted: summary += " (interrupted)"
         case .limit: summary += " (the size limit ended it)"
-        case .programGone, .gatewayGone: summary += "; it ended early: \(describe(outcome)!)"
+        case .programGone(let why), .gatewayGone(let why): summary += "; it ended early: \(why)"
         }
         io.stderr.write(PrintableText.escapedLines(summary) + "\n")
         switch outcome {
@@ -119,10 +119,13 @@ public enum RecordSessionCommand: Subcommand {
         }
     }
 
-    private static func describe(_ outcome: GatewaySessionRecorder.Outcome) -> String? {
+    /// Why the session ended, for a message.
+    private static func describe(_ outcome: GatewaySessionRecorder.Outcome) -> String {
         switch outcome {
         case .programGone(let why), .gatewayGone(let why): why
-        case .finished, .interrupted, .limit: nil
+        case .finished: "the duration passed first"
+        case .interrupted: "interrupted"
+        case .limit: "the size limit"
         }
     }
 }
