@@ -85,10 +85,12 @@ def load_lines(path):
 
 def test_record_session_records_every_revision_the_program_streams(gateway, texturegram, weft_cli, tmp_path):
     """`weft record-session`: TextureGram runs in real time (its scripted finger scrolls the feed)
-    and records its own run (WEFT_RECORDING) while the CLI records three seconds of it through the
-    gateway. Every revision of that window is in the session's file, line for line as the program
-    wrote it (ops, frame, time, rangeMode markers), and the document extracted at a revision is
-    the one the program served live then. Ctrl-C ends a second session with a valid file."""
+    and records its own run (WEFT_RECORDING) while the CLI records four seconds of it through the
+    gateway (they hold a range controller's scripted switch to full mode, at about three seconds
+    of program time). Every revision of that window is in the session's file, line for line as
+    the program wrote it (ops, frame, time, rangeMode markers), and the document extracted at a
+    revision is the one the program served live then. Ctrl-C ends a second session with a valid
+    file."""
     import signal
 
     from harness import HostProgram
@@ -99,7 +101,7 @@ def test_record_session_records_every_revision_the_program_streams(gateway, text
     try:
         output = tmp_path / "session.jsonl"
         session = subprocess.Popen([weft_cli, "record-session", "--gateway", gateway.http_url, "--device",
-                                    f"org.weft.TextureGram/{program.instance}", "--duration", "3s", "-o", str(output)],
+                                    f"org.weft.TextureGram/{program.instance}", "--duration", "4s", "-o", str(output)],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         # Mid-session, the live document at one revision (paused, so it stays that revision).
         time.sleep(1.5)
@@ -134,7 +136,7 @@ def test_record_session_records_every_revision_the_program_streams(gateway, text
     program_lines = load_lines(program_file)
     updates = [line for line in session_lines if line.get("kind") == "update"]
     revisions = [update["revision"] for update in updates]
-    assert len(updates) >= 30, f"{len(updates)} updates in three seconds"
+    assert len(updates) >= 30, f"{len(updates)} updates in four seconds"
     # Every revision from the first keyframe on, none missed, each as the program recorded it.
     first_keyframe = next(line for line in session_lines if line.get("kind") == "keyframe")
     assert revisions == list(range(first_keyframe["revision"] + 1, revisions[-1] + 1))
@@ -143,7 +145,7 @@ def test_record_session_records_every_revision_the_program_streams(gateway, text
     window = range(first_keyframe["revision"] + 1, revisions[-1] + 1)
     def range_marks(lines):
         return [(m["revision"], m["detail"]) for m in lines if m.get("marker") == "rangeMode" and m["revision"] in window]
-    assert range_marks(session_lines) == range_marks(program_lines)
+    assert range_marks(session_lines) == range_marks(program_lines) != []
 
     # The document at the revision served live, extracted from the session's recording.
     assert live["revision"] in revisions

@@ -10,8 +10,8 @@ import WeftSnapshot
 /// WebSocket, writing every revision the program streams (`Tree.updated`) to a recording file as
 /// the program's own recorder would (docs/recording-format.md): a keyframe of the document it
 /// fetches, then each update with its ops, revision, frame and time as received, keyframes by
-/// `RecordingKeyframes`, `rangeMode` markers from the documents, `reconnect` markers when the
-/// device comes back. Runs on the calling thread; the transport's thread only posts to `inbox`.
+/// `RecordingKeyframes`, `rangeMode` markers from the range controllers, `reconnect` markers when
+/// the device comes back. Runs on the calling thread; the transport's thread only posts to `inbox`.
 final class GatewaySessionRecorder {
     /// How the recording ended.
     enum Outcome: Equatable {
@@ -37,8 +37,12 @@ final class GatewaySessionRecorder {
     private var pid: Int?
     private var connectedAt: String?
     private var deviceAway = false
-    /// The document at `revision` (the last one recorded), nil before the first keyframe.
-    private var document: Snapshot?
+    /// The last keyframe's document (nil before the first) and the ops recorded since, applied
+    /// in one pass when the next keyframe is due rather than to a whole tree per update.
+    private var keyframeDocument: Snapshot?
+    private var opsSinceKeyframe: [UpdateOp] = []
+    /// The range controllers at `revision` (from the `range` ops), for the `rangeMode` markers.
+    private var controllers: [Snapshot.RangeController] = []
     private var revision = 0
     private var moment = RecordingLine.Moment(frame: 0, time: 0)
     /// The `Tree.getDocument` on its way (its request number), and the updates that came meanwhile.
@@ -93,7 +97,7 @@ final class GatewaySessionRecorder {
             case .limit: .limit
             case .programGone, .gatewayGone: .disconnected
             }
-        if document != nil {
+        if keyframeDocument != nil {
             writer.end(RecordingLine.end(reason, revision: revision, at: moment))
         }
         if let failure = writer.failure { throw failure }
@@ -187,13 +191,13 @@ final class GatewaySessionRecorder {
             return .programGone("the program restarted (pid \(pid) -> \(newPid))")
         }
         pid = pid ?? fetched.meta.pid
-        if document != nil, fetched.revision < revision {
+        if keyframeDocument != nil, fetched.revision < revision {
             return .programGone("the program's revisions went back (\(revision) -> \(fetched.revision)): another run")
         }
         let at = RecordingLine.Moment(
             frame: max(fetched.meta.extra["frame"]?.integer ?? moment.frame, moment.frame),
             time: max(fetched.meta.extra["time"]?.number ?? moment.time, moment.time))
-        if document == nil {
+        if keyframeDocument == nil {
             var meta = fetched.meta
             meta.capturedAt = nil
             for key in ["frame", "time", "checkpoint"] { meta.extra[key] = nil }
@@ -210,10 +214,10 @@ final class GatewaySessionRecorder {
             }
         }
         reconnected = false
-        let previous = document
+        let previous = keyframeDocument == nil ? nil : controllers
         moment = at
         keyframe(fetched)
-        if let previous { markRangeModes(previous, fetched) }
+        if let previous { markRangeModes(previous, fetched.rangeControllers) }
         let pending = held
         held.removeAll()
         for update in pending { received(update) }
@@ -225,31 +229,56 @@ final class GatewaySessionRecorder {
             held.append(update)
             return
         }
-        guard let current = document, update.revision > revision else { return }
+        guard keyframeDocument != nil, update.revision > revision else { return }
         guard update.baseRevision == revision else {
             requestDocument()  // revisions missed (never sent, or dropped): start again after the gap
             return
         }
-        var next = current
+        let ops: [UpdateOp]
         do {
-            try UpdateOps.apply(UpdateOp.decode(update.ops), to: &next)
+            ops = try UpdateOp.decode(update.ops)
         } catch {
-            requestDocument()  // ops that do not fit this document: fetch it whole
+            requestDocument()  // ops this recorder cannot read: fetch the document whole
             return
         }
-        next.revision = update.revision
+        var nextControllers = controllers
+        for op in ops {
+            switch op {
+            case .range(let controller):
+                if let index = nextControllers.firstIndex(where: { $0.id == controller.id }) {
+                    nextControllers[index] = controller
+                } else {
+                    nextControllers.append(controller)
+                }
+            case .rangeRemoved(let id): nextControllers.removeAll { $0.id == id }
+            default: break
+            }
+        }
         // A program's frame and time never go back; a receiver keeps its order if they would.
         moment = RecordingLine.Moment(frame: max(update.moment.frame, moment.frame), time: max(update.moment.time, moment.time))
         let line = RecordingLine.update(revision: update.revision, from: update.baseRevision, ops: Array(update.ops), at: moment)
         guard writer.write(line) else { return }
-        (document, revision) = (next, update.revision)
+        revision = update.revision
         revisionsRecorded += 1
-        if keyframes.updateWritten(bytes: line.count) { keyframe(next) }
-        markRangeModes(current, next)
+        opsSinceKeyframe += ops
+        let previousControllers = controllers
+        controllers = nextControllers
+        if keyframes.updateWritten(bytes: line.count), var document = keyframeDocument {
+            do {
+                try UpdateOps.apply(opsSinceKeyframe, to: &document)
+                document.revision = revision
+                keyframe(document)
+            } catch {
+                requestDocument()  // ops that do not fit the document: its next keyframe is fetched whole
+            }
+        }
+        markRangeModes(previousControllers, nextControllers)
     }
 
     private func keyframe(_ snapshot: Snapshot) {
-        document = snapshot
+        keyframeDocument = snapshot
+        opsSinceKeyframe.removeAll()
+        controllers = snapshot.rangeControllers
         revision = snapshot.revision
         var bare = snapshot
         bare.meta = Snapshot.Meta()
@@ -257,8 +286,8 @@ final class GatewaySessionRecorder {
         if writer.write(line) { keyframes.keyframeWritten(bytes: line.count) }
     }
 
-    private func markRangeModes(_ old: Snapshot, _ new: Snapshot) {
-        for change in RangeModeChange.between(old.rangeControllers, new.rangeControllers) {
+    private func markRangeModes(_ old: [Snapshot.RangeController], _ new: [Snapshot.RangeController]) {
+        for change in RangeModeChange.between(old, new) {
             writer.write(RecordingLine.marker(RecordingMarker(.rangeMode, detail: change), revision: revision, at: moment))
         }
     }
