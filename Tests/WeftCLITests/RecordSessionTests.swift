@@ -74,6 +74,28 @@ import WeftTestSupport
         #expect(CLIRun.weft(["recording", "snapshot", output, "--at", "9"]).status == 2, "revision 9 was never received")
     }
 
+    @Test func theSizeLimitEndsTheRecording() throws {
+        let gateway = try GatewayProcess()
+        let program = try SteppedProgram(gateway, pid: 4004)
+        defer { program.session.close() }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let output = directory.path("session.jsonl")
+        let session = CLIRunInBackground([
+            "record-session", "--device", program.selector, "--duration", "60", "--limit-bytes", "4096", "-o", output,
+            "--gateway", gateway.webSocketURL,
+        ])
+        try program.waitUntilRecorded(revision: 1)
+        for _ in 2...40 { program.publish() }
+        let result = session.wait()
+        #expect(result.status == 0 && result.stderr.contains("(the size limit ended it)"), "\(result.stderr)")
+        let size = try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int ?? 0
+        #expect(size <= 4096 && size > 3000, "\(size) bytes")
+        let lines = try recordLines(output)
+        #expect(lines.last?.summary == "end limit \(lines.dropLast().last { $0.kind == "update" }?.revision ?? -1)")
+        #expect(CLIRun.weft(["recording", "info", output]).status == 0)
+    }
+
     @Test func theGatewayGoingAwayLeavesAReadableRecording() throws {
         let gateway = try GatewayProcess(token: "s3cret")
         let program = try SteppedProgram(gateway, pid: 4003)
