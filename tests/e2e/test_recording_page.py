@@ -112,8 +112,9 @@ def test_scrub_back_and_see_what_the_program_recorded(gateway, recording_app, pa
 
 def test_revisions_received_while_the_view_is_paused_are_kept(gateway, recording_app, page, weft_cli, tmp_path):
     """"Pause view" freezes the views, not the recording: every revision that comes while paused
-    is kept, and after resuming, a revision from inside the paused window shows its own tree and
-    range bars (as the program's recording has them), not the document the view was frozen on."""
+    is kept (the last one can be looked at while paused), and after resuming, a revision from
+    inside the paused window shows its own tree and range bars (as the program's recording has
+    them), not the document the view was frozen on."""
     page.prefix = "time-travel-paused-"
     attach(page, gateway, recording_app)
     before = None
@@ -130,7 +131,15 @@ def test_revisions_received_while_the_view_is_paused_are_kept(gateway, recording
     assert page.js("return weft.state.model.revision") == before, "the view stays frozen"
     kept = page.js("return weft.timeline.store.records.map((r) => r.revision)")
     assert kept[kept.index(before):] == list(range(before, last + 1)), kept
+    label = page.js("return document.getElementById('timeline-label').textContent")
+    assert f"view paused at revision {before}" in label and f"recording on to revision {last}" in label, label
     page.screenshot("paused")
+    # While paused, the timeline's end is the last revision received, not the frozen view.
+    page.js("weft.timeline.seek(arguments[0])", last)
+    page.wait_js("return weft.state.model.revision === arguments[0]", "the last revision, read-only", last)
+    assert page.js("return weft.state.source.kind") == "file"
+    page.driver.find_element("id", "timeline-live").click()
+    page.wait_js("return weft.state.model.revision === arguments[0]", "the frozen view again", before)
 
     page.driver.find_element("id", "pause-view").click()
     page.wait_js("return weft.state.model.revision === arguments[0]", "live again after resuming", last)

@@ -106,7 +106,7 @@ const diffPanel = new DiffPanel(state, $('diff'), documents);
 // Time travel: every revision received, shown again read-only on request (timeline.js).
 const timeline = new Timeline($('timeline'), {
   state,
-  isLive: () => !!liveModel,
+  liveRevision: () => liveModel?.revision ?? null,
   showModel: (model, name) => {
     state.setDocument(model, { kind: 'file', name });
     $('back-to-live').hidden = !liveModel;

@@ -16,7 +16,7 @@ const MARKER_LABELS = {
 export class Timeline {
   /**
    * @param {object} hooks state (InspectorState), showModel(model, name) (shows a model read-only),
-   *   showLive(), isLive(), addSnapshot(name, snapshot) (a document the Diff view can pick),
+   *   showLive(), liveRevision() (the live model's, null without one), addSnapshot(name, snapshot) (a document the Diff view can pick),
    *   compare(nameA, nameB) (runs the Diff view), onError(message)
    * @param {object} [options] RecordingStore options (budgetBytes, keyframeEvery)
    */
@@ -87,7 +87,9 @@ export class Timeline {
     const store = this.store;
     if (!store.size) return;
     const target = Math.min(store.lastRevision, Math.max(store.firstRevision, revision));
-    if (target === store.lastRevision && !this.fromFile && this.hooks.isLive()) { this.goLive(); return; }
+    // The last revision is the live view, unless the view is paused on an earlier one (the
+    // recording went on): then it is shown read-only like any other.
+    if (target === store.lastRevision && !this.fromFile && this.hooks.liveRevision() === target) { this.goLive(); return; }
     let model;
     try {
       model = store.modelAt(target);
@@ -100,8 +102,17 @@ export class Timeline {
     this.#refresh();
   }
 
+  /**
+   * The live view's revision when it is behind the recording (the view is paused), else null:
+   * while live, the slider sits there.
+   */
+  #pausedAt() {
+    const revision = this.hooks.liveRevision();
+    return this.fromFile || revision === null || revision >= this.store.lastRevision ? null : revision;
+  }
+
   step(by) {
-    const from = this.shown ?? this.store.lastRevision;
+    const from = this.shown ?? this.#pausedAt() ?? this.store.lastRevision;
     // Revisions kept may have gaps (a document fetched again): step to the next kept one.
     const revisions = this.store.records.map((r) => r.revision);
     const index = revisions.indexOf(from);
@@ -195,11 +206,15 @@ export class Timeline {
     this.slider.disabled = !store.size;
     this.slider.min = String(store.firstRevision);
     this.slider.max = String(store.lastRevision);
-    this.slider.value = String(this.shown ?? store.lastRevision);
+    const pausedAt = live ? this.#pausedAt() : null;
+    this.slider.value = String(this.shown ?? pausedAt ?? store.lastRevision);
     this.liveButton.hidden = live && !this.fromFile;
     const kept = `revisions ${store.firstRevision}–${store.lastRevision}${store.dropped ? ` (${store.dropped} oldest dropped for memory)` : ''}`;
     if (!store.size) this.label.textContent = 'No revisions yet';
-    else if (live && !this.fromFile) this.label.textContent = `Live · revision ${store.lastRevision} · ${kept}`;
+    else if (live && !this.fromFile) {
+      this.label.textContent = pausedAt === null ? `Live · revision ${store.lastRevision} · ${kept}`
+        : `Live, view paused at revision ${pausedAt} · recording on to revision ${store.lastRevision} · ${kept}`;
+    }
     else this.label.textContent = `Not live · ${this.#name(this.shown ?? store.lastRevision)} · read-only · ${kept} · ← → step`;
     this.#drawMarkers();
   }
