@@ -62,12 +62,17 @@ export class LiveDocument {
     this.held = [];
     this.resyncs = 0;
     this.paused = false;
+    /** While paused: the revision the held updates reach, following on from the document. */
+    this.heldTip = -1;
     /** op kind this page does not know -> how many of its ops were left out since the last fetch */
     this.unknownOps = new Map();
   }
 
   /** Freezes the document: updates are held (not applied) until resume(). */
-  pause() { this.paused = true; }
+  pause() {
+    this.paused = true;
+    this.heldTip = this.revision;
+  }
 
   /**
    * Applies the held updates and reports the document once (onDocument), or fetches it again
@@ -94,7 +99,10 @@ export class LiveDocument {
           this.model = new TreeModel(snapshot);
           this.refused = null;
           this.#startCountingLeftOut();
-          if (this.paused) break; // held updates wait for resume()
+          if (this.paused) { // held updates wait for resume()
+            this.heldTip = this.model.revision;
+            break;
+          }
           const held = this.held;
           this.held = [];
           if (this.#replay(held)) break;
@@ -179,8 +187,12 @@ export class LiveDocument {
     if (!this.loading && !this.model) return 'dropped';
     if (this.loading || this.paused) {
       this.held.push(update);
-      // Held for a fetch, it is in the document the fetch brings; held for a pause, it is said now.
-      if (this.paused && !this.loading) this.listeners.onHeld?.(update);
+      // Held for a fetch, it is in the document the fetch brings; held for a pause, it is said now,
+      // and a gap fetches the document (the view stays frozen) so that what follows can be kept.
+      if (this.paused && !this.loading && typeof update.revision === 'number' && update.revision > this.heldTip) {
+        this.listeners.onHeld?.(update);
+        if (update.baseRevision === this.heldTip) this.heldTip = update.revision; else this.requestResync();
+      }
       return 'held';
     }
     const status = this.#applyOne(update);

@@ -399,3 +399,24 @@ test('while paused, each update held is told (onHeld) so a recorder keeps it; no
   await loading;
   assert.deepEqual(told, [6, 7]);
 });
+
+test('a gap while paused fetches the document, the view frozen, so the updates after it are told too', async () => {
+  const told = [];
+  let fetches = 0;
+  const live = new LiveDocument(async () => (++fetches === 1 ? doc(5) : doc(9, 190)), { onHeld: (update) => told.push(update.revision) });
+  await live.load();
+  const frozen = live.model;
+  live.pause();
+  live.receive(widthUpdate(5, 6, 160));
+  live.receive(widthUpdate(7, 8, 180)); // 7 was lost
+  assert.equal(fetches, 2, 'the gap fetched the document');
+  await live.loading;
+  assert.equal(frozen.get('n1').frame[2], 100, 'the document on show is untouched');
+  live.receive(widthUpdate(8, 9, 190)); // older than the fetched document
+  live.receive(widthUpdate(9, 10, 200));
+  assert.deepEqual(told, [6, 8, 10]);
+  live.resume();
+  assert.equal(live.revision, 10);
+  assert.equal(live.model.get('n1').frame[2], 200);
+  assert.equal(fetches, 2);
+});

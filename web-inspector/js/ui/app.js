@@ -106,7 +106,8 @@ const diffPanel = new DiffPanel(state, $('diff'), documents);
 // Time travel: every revision received, shown again read-only on request (timeline.js).
 const timeline = new Timeline($('timeline'), {
   state,
-  liveRevision: () => liveModel?.revision ?? null,
+  // The revision the live view shows (a paused view's, which a fetch meanwhile did not replace).
+  liveRevision: () => (state.source?.kind === 'live' && state.model ? state.model.revision : liveModel?.revision ?? null),
   showModel: (model, name) => {
     state.setDocument(model, { kind: 'file', name });
     $('back-to-live').hidden = !liveModel;
