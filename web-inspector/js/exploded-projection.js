@@ -50,6 +50,20 @@ export function applyHomography(h, x, y) {
   return [(h[0] * x + h[1] * y + h[2]) / w, (h[3] * x + h[4] * y + h[5]) / w];
 }
 
+/**
+ * The affine map [a, b, c, d, e, f] (as canvas setTransform takes it) that matches homography h
+ * at layout point (x, y): exact for an orthographic camera, and close near (x, y) in perspective
+ * (for text and labels, which the canvas can only draw through an affine map).
+ */
+export function affineAt(h, x, y) {
+  const w = h[6] * x + h[7] * y + h[8];
+  const sx = (h[0] * x + h[1] * y + h[2]) / w;
+  const sy = (h[3] * x + h[4] * y + h[5]) / w;
+  const a = (h[0] - sx * h[6]) / w; const b = (h[3] - sy * h[6]) / w;
+  const c = (h[1] - sx * h[7]) / w; const d = (h[4] - sy * h[7]) / w;
+  return [a, b, c, d, sx - a * x - c * y, sy - b * x - d * y];
+}
+
 /** The four corners of rect [x, y, w, h] on screen (clockwise from the top left). */
 export function projectRect(h, [x, y, w, hgt]) {
   return [applyHomography(h, x, y), applyHomography(h, x + w, y), applyHomography(h, x + w, y + hgt), applyHomography(h, x, y + hgt)];

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  makeCamera, layerHomography, applyHomography, projectRect, unprojectPoint, layerOrder, pickLayer, fitView, placeLabels,
+  makeCamera, layerHomography, applyHomography, affineAt, projectRect, unprojectPoint, layerOrder, pickLayer, fitView, placeLabels,
 } from '../js/exploded-projection.js';
 
 const scene = { centre: [50, 50], width: 100, height: 100, layers: 3 };
@@ -110,4 +110,15 @@ test('labels never overlap: the higher priority wins, up to the limit', () => {
   ]);
   assert.deepEqual(placed.map((l) => l.id), ['b', 'd', 'c']);
   assert.deepEqual(placeLabels(placed, 2).map((l) => l.id), ['b', 'd']);
+});
+
+test('affineAt is the layer\'s map where it is taken: exact orthographically, to first order in perspective', () => {
+  const apply = ([a, b, c, d, e, f], [x, y]) => [a * x + c * y + e, b * x + d * y + f];
+  const ortho = layerHomography(makeCamera(view({ yaw: 0.5, pitch: 0.3 }), scene, viewport), 1);
+  for (const point of [[0, 0], [80, 20]]) assert.ok(close(apply(affineAt(ortho, 40, 40), point), applyHomography(ortho, ...point)));
+  const persp = layerHomography(makeCamera(view({ yaw: 0.5, pitch: 0.3, perspective: true }), scene, viewport), 2);
+  const m = affineAt(persp, 40, 40);
+  assert.ok(close(apply(m, [40, 40]), applyHomography(persp, 40, 40)));
+  const error = (d) => Math.hypot(...apply(m, [40 + d, 40 + d]).map((v, i) => v - applyHomography(persp, 40 + d, 40 + d)[i]));
+  assert.ok(error(0.01) < 1e-5 && error(10) > error(1) * 10, 'the error grows with the square of the distance');
 });

@@ -11,6 +11,7 @@ import { elementName } from '../tree-model.js';
 import { paintExplainHighlights } from './explain-overlay.js';
 import { num } from './dom.js';
 import { measureBetween } from '../measure.js';
+import { cssColor } from '../css-color.js';
 
 const COLORS = {
   background: '#e5e7eb', screen: '#ffffff', node: 'rgba(26, 115, 232, 0.75)', spec: 'rgba(142, 68, 173, 0.8)',
@@ -103,6 +104,9 @@ export class ScreenView {
     // Turning the probe off keeps its last report (and mark) until it is closed.
   }
 
+  /** The tap probe's last target ({id, point}) in the process on show, or null (the 3D view marks it too). */
+  get probeTarget() { return this.#probe().target; }
+
   /** The tap probe's last report and target, of the process on show (PerProcess.shown). */
   #probe() { return this.probes.shown(shownProcessKey(this.state, this.live)); }
 
@@ -162,6 +166,7 @@ export class ScreenView {
     if (this.measuring === on) return;
     this.measuring = on;
     this.scheduleOverlay();
+    this.state.emit('measuring', on);
   }
 
   /** The measurement on show ({segments, centres}, measure.js), or null. */
@@ -681,18 +686,6 @@ function fmt(v) { return String(Math.round(v * 100) / 100); }
 function pixelSizeText(image) {
   const { pixelWidth, pixelHeight } = image;
   return typeof pixelWidth === 'number' && pixelWidth && typeof pixelHeight === 'number' ? `${pixelWidth}×${pixelHeight}` : null;
-}
-
-/**
- * A snapshot colour: a CSS string, or [r, g, b, a] with components 0...1. Anything else (a file
- * may hold any JSON) gives a colour the canvas cannot read, which paints nothing.
- */
-function cssColor(value) {
-  if (Array.isArray(value)) {
-    const [r, g, b, a = 1] = value.map((component) => (typeof component === 'number' ? component : NaN));
-    return `rgba(${Math.round(r * 255)}, ${Math.round(g * 255)}, ${Math.round(b * 255)}, ${a})`;
-  }
-  return typeof value === 'string' ? value : '';
 }
 
 /** What the hit-test slop overlay's colours mean (Texture's hit-test debug overlay). */
