@@ -14,6 +14,7 @@ import { tappablePieces, slopRect, scalingLabel, intersectRects } from '../overl
 import { paintExplainHighlights } from './explain-overlay.js';
 import { elementName } from '../tree-model.js';
 import { cssColor } from '../css-color.js';
+import { fontSize, paintElementText } from './element-text.js';
 import { num } from './dom.js';
 
 const COLORS = {
@@ -222,6 +223,7 @@ export class ExplodedView {
       if (!layer) continue;
       const h = layerHomography(camera, depth);
       this.#paintLayer(ctx, boxes, layer, h, labels);
+      this.#paintTexts(ctx, boxes, layer, h, ratio);
       for (const [rect, ...style] of marks.get(depth) || []) this.#paintQuad(ctx, projectRect(h, rect), ...style);
       if (this.controls.slop.checked) this.#paintSlop(ctx, boxes, layer, h);
     }
@@ -266,6 +268,19 @@ export class ExplodedView {
     ctx.strokeStyle = COLORS.spec;
     ctx.stroke(specs);
     ctx.setLineDash([]);
+  }
+
+  /** The texts of a layer's text nodes, through the layer's map at each text (when large enough to read). */
+  #paintTexts(ctx, boxes, layer, h, ratio) {
+    for (const { i, rect, outside } of layer) {
+      const el = boxes.elements[i];
+      if (outside || typeof el.props?.text !== 'string' || !el.props.text) continue;
+      const [a, b, c, d, e, f] = affineAt(h, rect[0] + rect[2] / 2, rect[1] + rect[3] / 2);
+      if (fontSize(el) * Math.sqrt(Math.abs(a * d - b * c)) < 4) continue;
+      ctx.setTransform(a * ratio, b * ratio, c * ratio, d * ratio, e * ratio, f * ratio);
+      paintElementText(ctx, el, [boxes.x[i], boxes.y[i]], rect);
+    }
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   }
 
   /** An element's fill: a window white, its background colour, an image's placeholder, else a veil. */

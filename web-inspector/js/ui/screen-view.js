@@ -12,16 +12,16 @@ import { paintExplainHighlights } from './explain-overlay.js';
 import { num } from './dom.js';
 import { measureBetween } from '../measure.js';
 import { cssColor } from '../css-color.js';
+import { fontSize, paintElementText } from './element-text.js';
 
 const COLORS = {
   background: '#e5e7eb', screen: '#ffffff', node: 'rgba(26, 115, 232, 0.75)', spec: 'rgba(142, 68, 173, 0.8)',
-  text: '#202124', image: '#eef1f5', imageCross: 'rgba(95, 99, 104, 0.35)', imageLabel: '#5f6368',
+  image: '#eef1f5', imageCross: 'rgba(95, 99, 104, 0.35)', imageLabel: '#5f6368',
   hover: 'rgba(26, 115, 232, 0.12)', hoverStroke: 'rgba(26, 115, 232, 0.9)',
   selected: 'rgba(26, 115, 232, 0.22)', selectedStroke: '#1a73e8',
   measure: '#d93025', measureGuide: 'rgba(217, 48, 37, 0.55)',
   changed: 'rgba(232, 113, 10, 0.18)', outside: 'rgba(229, 231, 235, 0.72)', changedStroke: '#e8710a', probe: '#188038', scaling: '#d93025',
 };
-const FONT_WEIGHTS = { ultraLight: 100, thin: 200, light: 300, regular: 400, medium: 500, semibold: 600, bold: 700, heavy: 800, black: 900 };
 const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 32;
 
@@ -314,8 +314,6 @@ export class ScreenView {
       nodes.rect(x, y, w, h);
     }
     for (const i of images) this.#paintImage(ctx, boxes, i, px);
-    ctx.fillStyle = COLORS.text;
-    ctx.textBaseline = 'top';
     for (const i of texts) this.#paintText(ctx, boxes, i, zoom);
     ctx.lineWidth = px;
     ctx.strokeStyle = COLORS.node;
@@ -400,25 +398,8 @@ export class ScreenView {
 
   #paintText(ctx, boxes, i, zoom) {
     const el = boxes.elements[i];
-    const font = el.props.font || {};
-    // A file may hold any JSON here: only a number is a size (a list would be read through its text).
-    const fontSize = (typeof font.size === 'number' && font.size) || 17;
-    if (fontSize * zoom < 3) return; // unreadable at this zoom: the box is enough
-    const x = boxes.x[i]; const y = boxes.y[i];
-    const visible = boxes.visibleRect(i); // the text's own box, less what clipping ancestors hide
-    const weight = typeof font.weight === 'number' ? font.weight : (typeof font.weight === 'string' && FONT_WEIGHTS[font.weight]) || 400;
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(visible[0], visible[1], visible[2], visible[3]);
-    ctx.clip();
-    if (typeof el.props.alpha === 'number') ctx.globalAlpha = el.props.alpha;
-    ctx.font = `${weight} ${fontSize}px system-ui, sans-serif`;
-    ctx.fillStyle = COLORS.text;
-    ctx.textBaseline = 'top';
-    const lines = el.props.lines || [el.props.text]; // a list of strings where present (checked as documents enter)
-    const lineHeight = fontSize * 1.2;
-    lines.forEach((line, n) => ctx.fillText(line, x, y + n * lineHeight + (lineHeight - fontSize) / 2));
-    ctx.restore();
+    if (fontSize(el) * zoom < 3) return; // unreadable at this zoom: the box is enough
+    paintElementText(ctx, el, [boxes.x[i], boxes.y[i]], boxes.visibleRect(i));
   }
 
   paintOverlay() {
