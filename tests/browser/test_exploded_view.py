@@ -16,6 +16,9 @@ let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 0) n++; return n
 # Pixels of the measuring red (#d93025) drawn opaque on the 3D canvas.
 RED = """const c = document.getElementById('screen-3d'), d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
 let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i] > 200 && d[i + 1] < 80 && d[i + 2] < 70 && d[i + 3] > 200) n++; return n;"""
+# The [r, g, b, a] of the 3D canvas at a point (CSS px).
+PIXEL = """const c = document.getElementById('screen-3d'), k = c.width / c.clientWidth, [x, y] = arguments[0];
+return Array.from(c.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data);"""
 # A leaf node the user sees whole, its centre on no other element's layer: where a click must
 # select it. Chosen from the view's own layers (each element's visible part), biggest first.
 TARGET = """const x = weft.exploded, boxes = weft.state.boxes;
@@ -104,6 +107,7 @@ def test_exploded_view_turns_zooms_picks_and_measures(gateway, texturegram, page
     assert len(targets) >= 2, targets
     target, second = targets[0], targets[1]
     point = page.js("return weft.exploded.screenPointOf(arguments[0])", target)
+    before_pixel = page.js(PIXEL, point)
     click_at(page, canvas, point)
     assert page.js("return weft.state.selectedId") == target
     assert page.js("return weft.state.model.pathTo(arguments[0]).length", target) > 2
@@ -111,7 +115,10 @@ def test_exploded_view_turns_zooms_picks_and_measures(gateway, texturegram, page
     name = page.js("return weft.state.model.get(arguments[0]).className", target)
     assert name in page.js("return document.getElementById('breadcrumbs').textContent")
     assert name in canvas.get_attribute("aria-label")
-    # The selected layer is outlined in the selection blue, and named first.
+    # The selected layer is tinted and outlined in the selection blue, and named first.
+    page.frames()
+    pixel = page.js(PIXEL, point)
+    assert pixel[2] - pixel[0] > before_pixel[2] - before_pixel[0] + 30, (before_pixel, pixel)
     assert page.js("return weft.exploded.placedLabels[0].entry.id") == target
     page.screenshot("exploded-selected")
 

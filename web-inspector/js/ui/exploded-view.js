@@ -9,7 +9,7 @@
 // names label the layers large enough to hold them, never overlapping. The selection, hover,
 // diff, probe and Explain marks and the slop and scaling overlays are drawn as on the flat screen.
 
-import { makeCamera, layerHomography, applyHomography, projectRect, affineAt, layerOrder, pickLayer, fitView, placeLabels } from '../exploded-projection.js';
+import { makeCamera, layerHomography, applyHomography, projectRect, unprojectPoint, affineAt, layerOrder, pickLayer, fitView, placeLabels } from '../exploded-projection.js';
 import { tappablePieces, slopRect, scalingLabel, intersectRects } from '../overlay-geometry.js';
 import { paintExplainHighlights } from './explain-overlay.js';
 import { elementName } from '../tree-model.js';
@@ -75,7 +75,10 @@ export class ExplodedView {
     container.append(this.canvas, help);
     this.help = help;
     this.#bindControls();
-    for (const name of ['document', 'update']) state.on(name, () => this.#layout());
+    state.on('document', ({ sameSource }) => { this.#layout(); if (!sameSource) this.fit(); });
+    state.on('update', () => this.#layout());
+    // The flat view's zoom label is this view's while it is shown (the flat view may fit itself meanwhile).
+    state.on('view', () => { if (this.on) this.#showZoom(this.view.zoom); });
     for (const name of ['selection', 'hover', 'diff', 'highlights', 'measuring']) state.on(name, () => this.schedule());
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.schedule());
     new ResizeObserver(() => this.schedule()).observe(container);
@@ -126,8 +129,9 @@ export class ExplodedView {
     const boxes = this.state.boxes;
     this.layers = [];
     this.entries = new Map();
+    this.scene = null;
     if (!this.on) return; // setOn lays out again
-    if (!boxes) { this.scene = null; this.schedule(); return; }
+    if (!boxes) { this.schedule(); return; }
     const specs = this.controls.specs.checked;
     const depth = new Int32Array(boxes.count); // depth among the shown elements
     const root = new Int32Array(boxes.count);
@@ -492,6 +496,16 @@ export class ExplodedView {
     return pickLayer(this.layers, this.#camera(), event.clientX - rect.left, event.clientY - rect.top);
   }
 
+  /** The tap probe at the point clicked of the front-most layer there (nothing there: the point of the root layer). */
+  #probeAt(event) {
+    if (!this.scene) return;
+    const box = this.canvas.getBoundingClientRect();
+    const [x, y] = [event.clientX - box.left, event.clientY - box.top];
+    const camera = this.#camera();
+    const point = unprojectPoint(layerHomography(camera, this.#depthOf(pickLayer(this.layers, camera, x, y))), x, y);
+    if (point) this.screenView.runProbe(...point);
+  }
+
   /** The screen point (px in the canvas) where the middle of element `id`'s visible part is drawn, or null. */
   screenPointOf(id) {
     const found = this.entries.get(id);
@@ -546,7 +560,9 @@ export class ExplodedView {
       const clicked = drag && !drag.moved && drag.button === 0 && pointers.size === 1;
       pointers.delete(e.pointerId);
       if (pointers.size === 0) drag = null;
-      if (clicked && e.type === 'pointerup') this.state.select(this.elementAt(e), { origin: 'screen' });
+      if (!clicked || e.type !== 'pointerup') return;
+      if (this.screenView.probing) this.#probeAt(e);
+      else this.state.select(this.elementAt(e), { origin: 'screen' });
     };
     canvas.addEventListener('pointerup', release);
     canvas.addEventListener('pointercancel', release);

@@ -569,7 +569,7 @@ export class ScreenView {
       target.classList.remove('panning');
       if (wasDrag || e.button !== 0) return;
       const hit = this.#hitAt(e);
-      if (this.probing) { this.#runProbe(hit.wx, hit.wy); return; }
+      if (this.probing) { this.runProbe(hit.wx, hit.wy); return; }
       this.state.select(hit.id, { origin: 'screen' });
     });
     target.addEventListener('pointerleave', () => { this.state.hover(null, 'screen'); this.tooltip.hidden = true; });
@@ -590,7 +590,8 @@ export class ScreenView {
     this.tooltip.style.top = `${event.clientY - box.top + 16}px`;
   }
 
-  async #runProbe(wx, wy) {
+  /** Runs the tap probe at root-row point (wx, wy) (the 3D view probes at the point of the layer clicked). */
+  async runProbe(wx, wy) {
     const { boxes, model } = this.state;
     const point = boxes && boxes.toRootPoint(wx, wy);
     // The probe of the process on show: the reply lands there, whatever is shown by then.
