@@ -149,7 +149,6 @@ export class ExplodedView {
       (this.layers[depth[i]] ||= []).push(entry);
       this.entries.set(entry.id, { depth: depth[i], entry });
     }
-    // A root's depth is 0 even when it is a hidden spec's: every depth below holds something.
     this.scene = { centre: [boxes.width / 2, boxes.top + boxes.height / 2], width: boxes.width, height: boxes.height, layers: this.layers.length };
     this.schedule();
   }
@@ -231,11 +230,12 @@ export class ExplodedView {
       for (const [rect, ...style] of marks.get(depth) || []) this.#paintQuad(ctx, projectRect(h, rect), ...style);
       if (this.controls.slop.checked) this.#paintSlop(ctx, boxes, layer, h);
     }
+    // The overlays the user turned on or asked for go over the labels.
+    if (labels) this.#paintLabels(ctx, boxes, labels);
     this.#paintHighlights(ctx, camera, ratio);
     this.#paintProbePoint(ctx, camera);
     if (this.controls.scaling.checked) this.#paintScaling(ctx, boxes, camera);
-    if (labels) this.#paintLabels(ctx, boxes, labels);
-    this.#paintMeasurement(ctx, boxes, camera); // over the labels: its numbers are what the user asked for
+    this.#paintMeasurement(ctx, boxes, camera);
     this.#describe();
   }
 
@@ -450,7 +450,7 @@ export class ExplodedView {
     ctx.textAlign = 'start';
   }
 
-  /** Names of the layers, drawn flat on screen at each layer's top-left corner, never overlapping. */
+  /** Names of the layers, drawn flat on screen above each layer's top-left corner, never overlapping. */
   #paintLabels(ctx, boxes, candidates) {
     const theme = LABEL_THEMES[matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'];
     ctx.font = LABEL_FONT;
@@ -460,9 +460,12 @@ export class ExplodedView {
       const el = boxes.elements[candidate.entry.i];
       const text = fitText(ctx, elementName(el), Math.max(MIN_LABEL_WIDTH, candidate.room) - 8);
       const width = ctx.measureText(text).width + 8;
-      return { ...candidate, text, spec: el.kind === 'spec', rect: [candidate.at[0], candidate.at[1], width, LABEL_HEIGHT] };
+      // Just above the corner: the layer itself (a small selected one too) stays in sight.
+      return { ...candidate, text, spec: el.kind === 'spec', rect: [candidate.at[0], candidate.at[1] - LABEL_HEIGHT - 1, width, LABEL_HEIGHT] };
     });
-    this.placedLabels = placeLabels(sized, MAX_LABELS);
+    const [width, height] = this.#viewport();
+    const inView = ({ rect: [x, y, w, h] }) => x < width && y < height && x + w > 0 && y + h > 0;
+    this.placedLabels = placeLabels(sized.filter(inView), MAX_LABELS);
     const { selectedId } = this.state;
     for (const { rect: [x, y, w, hgt], text, spec, entry } of this.placedLabels) {
       const selected = entry.id === selectedId;
