@@ -225,8 +225,9 @@ export class ExplodedView {
       const layer = this.layers[depth];
       if (!layer) continue;
       const h = layerHomography(camera, depth);
-      this.#paintLayer(ctx, boxes, layer, h, labels);
-      this.#paintTexts(ctx, boxes, layer, h, ratio);
+      const drawn = this.#paintLayer(ctx, boxes, layer, h);
+      this.#paintTexts(ctx, boxes, drawn, h, ratio);
+      if (labels) this.#labelCandidates(boxes, drawn, labels);
       for (const [rect, ...style] of marks.get(depth) || []) this.#paintQuad(ctx, projectRect(h, rect), ...style);
       if (this.controls.slop.checked) this.#paintSlop(ctx, boxes, layer, h);
     }
@@ -239,29 +240,34 @@ export class ExplodedView {
     this.#describe();
   }
 
-  /** A layer's elements, in paint order: fills, then the outlines of all of them. */
-  #paintLayer(ctx, boxes, layer, h, labels) {
+  /**
+   * A layer's elements in view, in paint order: the plain ones' veil in one fill, then the
+   * coloured fills (windows, backgrounds, images), then all their outlines. Returns what it drew,
+   * [{entry, quad}], for the texts and labels.
+   */
+  #paintLayer(ctx, boxes, layer, h) {
+    const [width, height] = this.#viewport();
+    const drawn = [];
+    const veils = new Path2D();
+    const coloured = [];
     const nodes = new Path2D();
-    const faint = new Path2D(); // wholly outside their window, as the flat screen veils them
+    const faint = new Path2D(); // wholly outside their window: outlined faintly, as the flat screen veils them
     const specs = new Path2D();
-    const { selectedId, hoveredId } = this.state;
     for (const entry of layer) {
       const quad = projectRect(h, entry.rect);
+      if (!quadShows(quad, width, height)) continue;
+      drawn.push({ entry, quad });
       const el = boxes.elements[entry.i];
-      if (el.kind === 'spec') addQuad(specs, quad);
-      else {
-        this.#fill(ctx, el, boxes.parent[entry.i] < 0, quad, entry.outside);
-        addQuad(entry.outside ? faint : nodes, quad);
-      }
-      if (labels && !entry.outside) {
-        const top = Math.hypot(quad[1][0] - quad[0][0], quad[1][1] - quad[0][1]);
-        const side = Math.hypot(quad[3][0] - quad[0][0], quad[3][1] - quad[0][1]);
-        // The selected and hovered layers are always named, first; the others when large enough, larger first.
-        const named = entry.id === selectedId ? 2 : entry.id === hoveredId ? 1 : 0;
-        if (named) labels.push({ entry, at: quad[0], room: Infinity, priority: Number.MAX_VALUE * (named / 2) });
-        else if (top >= MIN_LABEL_WIDTH && side >= LABEL_HEIGHT) labels.push({ entry, at: quad[0], room: top, priority: top * side * (el.kind === 'spec' ? SPEC_LABEL_WEIGHT : 1) });
-      }
+      if (el.kind === 'spec') { addQuad(specs, quad); continue; }
+      if (entry.outside) { addQuad(faint, quad); continue; }
+      addQuad(nodes, quad);
+      const isRoot = boxes.parent[entry.i] < 0;
+      if (isRoot || el.props?.image || el.props?.backgroundColor) coloured.push({ el, quad, isRoot });
+      else addQuad(veils, quad);
     }
+    ctx.fillStyle = COLORS.fill;
+    ctx.fill(veils);
+    for (const { el, quad, isRoot } of coloured) this.#fill(ctx, el, isRoot, quad);
     ctx.lineWidth = 1;
     ctx.strokeStyle = COLORS.node;
     ctx.stroke(nodes);
@@ -272,11 +278,30 @@ export class ExplodedView {
     ctx.strokeStyle = COLORS.spec;
     ctx.stroke(specs);
     ctx.setLineDash([]);
+    return drawn;
   }
 
-  /** The texts of a layer's text nodes, through the layer's map at each text (when large enough to read). */
-  #paintTexts(ctx, boxes, layer, h, ratio) {
-    for (const { i, rect, outside } of layer) {
+  /**
+   * Label candidates of the layers drawn: the selected and hovered ones always, first; the others
+   * when their top edge and side are long enough to hold a label, larger first, nodes before specs.
+   */
+  #labelCandidates(boxes, drawn, labels) {
+    const { selectedId, hoveredId } = this.state;
+    for (const { entry, quad } of drawn) {
+      if (entry.outside) continue;
+      const named = entry.id === selectedId ? 2 : entry.id === hoveredId ? 1 : 0;
+      if (named) { labels.push({ entry, at: quad[0], room: Infinity, priority: Number.MAX_VALUE * (named / 2) }); continue; }
+      const top = Math.hypot(quad[1][0] - quad[0][0], quad[1][1] - quad[0][1]);
+      const side = Math.hypot(quad[3][0] - quad[0][0], quad[3][1] - quad[0][1]);
+      if (top < MIN_LABEL_WIDTH || side < LABEL_HEIGHT) continue;
+      const weight = boxes.elements[entry.i].kind === 'spec' ? SPEC_LABEL_WEIGHT : 1;
+      labels.push({ entry, at: quad[0], room: top, priority: top * side * weight });
+    }
+  }
+
+  /** The texts of the text nodes drawn, through the layer's map at each text (when large enough to read). */
+  #paintTexts(ctx, boxes, drawn, h, ratio) {
+    for (const { entry: { i, rect, outside } } of drawn) {
       const el = boxes.elements[i];
       if (outside || typeof el.props?.text !== 'string' || !el.props.text) continue;
       const [a, b, c, d, e, f] = affineAt(h, rect[0] + rect[2] / 2, rect[1] + rect[3] / 2);
@@ -287,16 +312,13 @@ export class ExplodedView {
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   }
 
-  /** An element's fill: a window white, its background colour, an image's placeholder, else a veil. */
-  #fill(ctx, el, isRoot, quad, outside) {
+  /** An element's own fill: a window white, an image's placeholder (crossed), else its background colour. */
+  #fill(ctx, el, isRoot, quad) {
     const props = el.props || {};
-    ctx.globalAlpha = outside ? 0.35 : 1;
-    ctx.fillStyle = COLORS.fill;
     if (isRoot) ctx.fillStyle = COLORS.screen;
     else if (props.image) ctx.fillStyle = COLORS.image;
-    else if (props.backgroundColor) { ctx.fillStyle = 'transparent'; ctx.fillStyle = cssColor(props.backgroundColor); }
-    const path = addQuad(new Path2D(), quad);
-    ctx.fill(path);
+    else { ctx.fillStyle = 'transparent'; ctx.fillStyle = cssColor(props.backgroundColor); } // unreadable: nothing
+    ctx.fill(addQuad(new Path2D(), quad));
     if (props.image) {
       ctx.strokeStyle = COLORS.imageCross;
       ctx.lineWidth = 1;
@@ -304,7 +326,6 @@ export class ExplodedView {
       ctx.moveTo(...quad[0]); ctx.lineTo(...quad[2]); ctx.moveTo(...quad[1]); ctx.lineTo(...quad[3]);
       ctx.stroke();
     }
-    ctx.globalAlpha = 1;
   }
 
   /**
@@ -601,6 +622,13 @@ function addQuad(path, quad) {
   for (let k = 1; k < 4; k++) path.lineTo(quad[k][0], quad[k][1]);
   path.closePath();
   return path;
+}
+
+/** Whether a quad shows in the viewport: it meets it and is not smaller than half a pixel. */
+function quadShows(quad, width, height) {
+  let x0 = Infinity; let y0 = Infinity; let x1 = -Infinity; let y1 = -Infinity;
+  for (const [x, y] of quad) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
+  return x1 >= 0 && y1 >= 0 && x0 <= width && y0 <= height && (x1 - x0 >= 0.5 || y1 - y0 >= 0.5);
 }
 
 /** `text` shortened with an ellipsis to fit `room` px in the context's font (at least 3 characters). */
