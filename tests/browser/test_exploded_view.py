@@ -95,6 +95,12 @@ def test_exploded_view_turns_zooms_picks_and_measures(gateway, texturegram, page
     page.frames()
     assert view(page)["zoom"] > turned["zoom"] * 1.2
     assert page.js("return document.getElementById('zoom-level').textContent") == f"{round(view(page)['zoom'] * 100)}%"
+    # A pinch (a trackpad's: wheel events with Ctrl) zooms in too.
+    wheeled = view(page)["zoom"]
+    box = page.js("const r = document.getElementById('screen-3d').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]")
+    page.driver.execute_cdp_cmd("Input.synthesizePinchGesture", {"x": box[0], "y": box[1], "scaleFactor": 1.5, "gestureSourceType": "mouse"})
+    page.frames()
+    assert view(page)["zoom"] > wheeled * 1.2, (wheeled, view(page))
     # Reset (0) turns it back and fits it; spacing 0 puts every layer on one plane.
     canvas.send_keys("0")
     assert view(page)["yaw"] == pytest.approx(-0.4) and view(page)["pitch"] == pytest.approx(0.2) and view(page)["zoom"] < turned["zoom"] * 1.2
@@ -115,6 +121,8 @@ def test_exploded_view_turns_zooms_picks_and_measures(gateway, texturegram, page
     name = page.js("return weft.state.model.get(arguments[0]).className", target)
     assert name in page.js("return document.getElementById('breadcrumbs').textContent")
     assert name in canvas.get_attribute("aria-label")
+    size = page.js("const [, , w, h] = weft.state.boxes.rect(arguments[0]); return `${w} × ${h}`", target)
+    assert page.js("return weft.exploded.placedLabels[0].text", target).endswith(size)
     # The selected layer is tinted and outlined in the selection blue, and named first.
     page.frames()
     pixel = page.js(PIXEL, point)

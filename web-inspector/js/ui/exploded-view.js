@@ -477,9 +477,13 @@ export class ExplodedView {
     ctx.font = LABEL_FONT;
     ctx.textBaseline = 'middle';
     ctx.textAlign = 'left';
+    const { selectedId, hoveredId } = this.state;
     const sized = candidates.sort((p, q) => q.priority - p.priority).slice(0, MAX_LABELS * 4).map((candidate) => {
-      const el = boxes.elements[candidate.entry.i];
-      const text = fitText(ctx, elementName(el), Math.max(MIN_LABEL_WIDTH, candidate.room) - 8);
+      const { i, id } = candidate.entry;
+      const el = boxes.elements[i];
+      // The selected and hovered layers say their size too, as the flat screen's tooltip does.
+      const size = id === selectedId || id === hoveredId ? `  ${num(boxes.w[i])} × ${num(boxes.h[i])}` : '';
+      const text = fitText(ctx, `${elementName(el)}${size}`, Math.max(MIN_LABEL_WIDTH, candidate.room) - 8);
       const width = ctx.measureText(text).width + 8;
       // Just above the corner: the layer itself (a small selected one too) stays in sight.
       return { ...candidate, text, spec: el.kind === 'spec', rect: [candidate.at[0], candidate.at[1] - LABEL_HEIGHT - 1, width, LABEL_HEIGHT] };
@@ -487,7 +491,6 @@ export class ExplodedView {
     const [width, height] = this.#viewport();
     const inView = ({ rect: [x, y, w, h] }) => x < width && y < height && x + w > 0 && y + h > 0;
     this.placedLabels = placeLabels(sized.filter(inView), MAX_LABELS);
-    const { selectedId } = this.state;
     for (const { rect: [x, y, w, hgt], text, spec, entry } of this.placedLabels) {
       const selected = entry.id === selectedId;
       ctx.fillStyle = selected ? COLORS.selectedStroke : theme.pill;
