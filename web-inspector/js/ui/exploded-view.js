@@ -216,7 +216,15 @@ export class ExplodedView {
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, width, height);
     const boxes = this.state.boxes;
-    if (!boxes || !this.scene) { this.#describe(); return; }
+    if (!boxes || !this.scene) {
+      ctx.fillStyle = '#6b7280';
+      ctx.font = '13px system-ui, sans-serif';
+      ctx.textAlign = 'center';
+      ctx.fillText('The layers of the document appear here.', width / 2, height / 2);
+      ctx.textAlign = 'start';
+      this.#describe();
+      return;
+    }
     const camera = this.#camera();
     const marks = this.#marks();
     const labels = this.controls.labels.checked ? [] : null;
