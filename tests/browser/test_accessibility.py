@@ -143,5 +143,9 @@ def test_the_dark_theme_follows_the_system_and_passes_axe(gateway, page, tmp_pat
         for tab in ("ranges", "diff"):
             page.js("weft.selectTab(arguments[0])", tab)
             audit(page, f"dark-{tab}")
+        # The 3D view on the dark canvas, its labels on dark pills.
+        page.driver.find_element("id", "view-3d").click()
+        audit(page, "dark-3d")
+        assert page.js("return weft.exploded.placedLabels.length") > 0
     finally:
         page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

@@ -7,7 +7,8 @@ opens the page in headless Chromium and runs bench.js in it. Prints
 Then, with TextureGram built (release first), the frames per second the page presents with the
 Ranges tab (and, to compare, the Properties tab) shown while the program scrolls by itself and
 its updates arrive (up to 30 a second): 5 s each at full size, 1 s at tiny; and the time to draw
-the 3D exploded view of TextureGram's document.
+the 3D exploded view of TextureGram's document (in perspective, labelled), until its pixels are
+rasterised.
 
 Time travel (docs/web-inspector.md): a deterministic TextureGram run recorded with
 WEFT_RECORDING (ten minutes of program time at full size, twenty seconds at tiny size), opened
@@ -129,7 +130,7 @@ def live_tab_figures(driver, gateway, seconds):
             "const done = arguments[arguments.length - 1];"
             "import('/bench/bench.js').then((m) => m.explodedPaint(31)).then(done, (e) => done(-1));")
         elements = driver.execute_script("return weft.state.model.size")
-        rows.append([f"3D exploded view of TextureGram drawn ({elements} elements)", f"{paint:.2f}", "ms"])
+        rows.append([f"3D exploded view of TextureGram drawn and rasterised, perspective, labels ({elements} elements)", f"{paint:.2f}", "ms"])
     return rows
 
 

@@ -83,8 +83,10 @@ const screenView = new ScreenView(state, {
 const programClock = new ProgramClock(state, live);
 new Breadcrumbs(state, $('breadcrumbs'));
 const exploded = new ExplodedView(state, $('screen'), screenView,
-  { toggle: $('view-3d'), spacing: $('layer-spacing'), spacingLabel: $('layer-spacing-label'), specs: $('overlay-specs'),
-    slop: $('overlay-slop'), scaling: $('overlay-scaling') });
+  { toggle: $('view-3d'), group: $('exploded-controls'), spacing: $('layer-spacing'), perspective: $('exploded-perspective'),
+    fov: $('exploded-fov'), labels: $('exploded-labels'), reset: $('exploded-reset'), specs: $('overlay-specs'),
+    slop: $('overlay-slop'), scaling: $('overlay-scaling'), zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), fit: $('zoom-fit'),
+    zoomLabel: $('zoom-level') });
 const properties = new PropertiesPanel(state, $('properties'), live, programClock);
 new EditSync(properties);
 document.addEventListener('keydown', (e) => properties.keyboard(e));

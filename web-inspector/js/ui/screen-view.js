@@ -11,16 +11,17 @@ import { elementName } from '../tree-model.js';
 import { paintExplainHighlights } from './explain-overlay.js';
 import { num } from './dom.js';
 import { measureBetween } from '../measure.js';
+import { cssColor } from '../css-color.js';
+import { fontSize, paintElementText } from './element-text.js';
 
 const COLORS = {
   background: '#e5e7eb', screen: '#ffffff', node: 'rgba(26, 115, 232, 0.75)', spec: 'rgba(142, 68, 173, 0.8)',
-  text: '#202124', image: '#eef1f5', imageCross: 'rgba(95, 99, 104, 0.35)', imageLabel: '#5f6368',
+  image: '#eef1f5', imageCross: 'rgba(95, 99, 104, 0.35)', imageLabel: '#5f6368',
   hover: 'rgba(26, 115, 232, 0.12)', hoverStroke: 'rgba(26, 115, 232, 0.9)',
   selected: 'rgba(26, 115, 232, 0.22)', selectedStroke: '#1a73e8',
   measure: '#d93025', measureGuide: 'rgba(217, 48, 37, 0.55)',
   changed: 'rgba(232, 113, 10, 0.18)', outside: 'rgba(229, 231, 235, 0.72)', changedStroke: '#e8710a', probe: '#188038', scaling: '#d93025',
 };
-const FONT_WEIGHTS = { ultraLight: 100, thin: 200, light: 300, regular: 400, medium: 500, semibold: 600, bold: 700, heavy: 800, black: 900 };
 const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 32;
 
@@ -103,6 +104,9 @@ export class ScreenView {
     // Turning the probe off keeps its last report (and mark) until it is closed.
   }
 
+  /** The tap probe's last target ({id, point}) in the process on show, or null (the 3D view marks it too). */
+  get probeTarget() { return this.#probe().target; }
+
   /** The tap probe's last report and target, of the process on show (PerProcess.shown). */
   #probe() { return this.probes.shown(shownProcessKey(this.state, this.live)); }
 
@@ -162,6 +166,7 @@ export class ScreenView {
     if (this.measuring === on) return;
     this.measuring = on;
     this.scheduleOverlay();
+    this.state.emit('measuring', on);
   }
 
   /** The measurement on show ({segments, centres}, measure.js), or null. */
@@ -309,8 +314,6 @@ export class ScreenView {
       nodes.rect(x, y, w, h);
     }
     for (const i of images) this.#paintImage(ctx, boxes, i, px);
-    ctx.fillStyle = COLORS.text;
-    ctx.textBaseline = 'top';
     for (const i of texts) this.#paintText(ctx, boxes, i, zoom);
     ctx.lineWidth = px;
     ctx.strokeStyle = COLORS.node;
@@ -395,25 +398,8 @@ export class ScreenView {
 
   #paintText(ctx, boxes, i, zoom) {
     const el = boxes.elements[i];
-    const font = el.props.font || {};
-    // A file may hold any JSON here: only a number is a size (a list would be read through its text).
-    const fontSize = (typeof font.size === 'number' && font.size) || 17;
-    if (fontSize * zoom < 3) return; // unreadable at this zoom: the box is enough
-    const x = boxes.x[i]; const y = boxes.y[i];
-    const visible = boxes.visibleRect(i); // the text's own box, less what clipping ancestors hide
-    const weight = typeof font.weight === 'number' ? font.weight : (typeof font.weight === 'string' && FONT_WEIGHTS[font.weight]) || 400;
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(visible[0], visible[1], visible[2], visible[3]);
-    ctx.clip();
-    if (typeof el.props.alpha === 'number') ctx.globalAlpha = el.props.alpha;
-    ctx.font = `${weight} ${fontSize}px system-ui, sans-serif`;
-    ctx.fillStyle = COLORS.text;
-    ctx.textBaseline = 'top';
-    const lines = el.props.lines || [el.props.text]; // a list of strings where present (checked as documents enter)
-    const lineHeight = fontSize * 1.2;
-    lines.forEach((line, n) => ctx.fillText(line, x, y + n * lineHeight + (lineHeight - fontSize) / 2));
-    ctx.restore();
+    if (fontSize(el) * zoom < 3) return; // unreadable at this zoom: the box is enough
+    paintElementText(ctx, el, [boxes.x[i], boxes.y[i]], boxes.visibleRect(i));
   }
 
   paintOverlay() {
@@ -583,7 +569,7 @@ export class ScreenView {
       target.classList.remove('panning');
       if (wasDrag || e.button !== 0) return;
       const hit = this.#hitAt(e);
-      if (this.probing) { this.#runProbe(hit.wx, hit.wy); return; }
+      if (this.probing) { this.runProbe(hit.wx, hit.wy); return; }
       this.state.select(hit.id, { origin: 'screen' });
     });
     target.addEventListener('pointerleave', () => { this.state.hover(null, 'screen'); this.tooltip.hidden = true; });
@@ -604,7 +590,8 @@ export class ScreenView {
     this.tooltip.style.top = `${event.clientY - box.top + 16}px`;
   }
 
-  async #runProbe(wx, wy) {
+  /** Runs the tap probe at root-row point (wx, wy) (the 3D view probes at the point of the layer clicked). */
+  async runProbe(wx, wy) {
     const { boxes, model } = this.state;
     const point = boxes && boxes.toRootPoint(wx, wy);
     // The probe of the process on show: the reply lands there, whatever is shown by then.
@@ -681,18 +668,6 @@ function fmt(v) { return String(Math.round(v * 100) / 100); }
 function pixelSizeText(image) {
   const { pixelWidth, pixelHeight } = image;
   return typeof pixelWidth === 'number' && pixelWidth && typeof pixelHeight === 'number' ? `${pixelWidth}×${pixelHeight}` : null;
-}
-
-/**
- * A snapshot colour: a CSS string, or [r, g, b, a] with components 0...1. Anything else (a file
- * may hold any JSON) gives a colour the canvas cannot read, which paints nothing.
- */
-function cssColor(value) {
-  if (Array.isArray(value)) {
-    const [r, g, b, a = 1] = value.map((component) => (typeof component === 'number' ? component : NaN));
-    return `rgba(${Math.round(r * 255)}, ${Math.round(g * 255)}, ${Math.round(b * 255)}, ${a})`;
-  }
-  return typeof value === 'string' ? value : '';
 }
 
 /** What the hit-test slop overlay's colours mean (Texture's hit-test debug overlay). */
