@@ -24,7 +24,6 @@ import { Tabs } from './tabs.js';
 import { ProgramClock } from './program-clock.js';
 import { AddressSync } from './address.js';
 import { Breadcrumbs } from './breadcrumbs.js';
-import { EditSync } from './edit-sync.js';
 import { Panes } from './panes.js';
 import { ContextMenu } from './context-menu.js';
 import { ExplodedView } from './exploded-view.js';
@@ -86,7 +85,6 @@ const exploded = new ExplodedView(state, $('screen'), screenView,
   { toggle: $('view-3d'), spacing: $('layer-spacing'), spacingLabel: $('layer-spacing-label'), specs: $('overlay-specs'),
     slop: $('overlay-slop'), scaling: $('overlay-scaling') });
 const properties = new PropertiesPanel(state, $('properties'), live, programClock);
-new EditSync(properties);
 document.addEventListener('keydown', (e) => properties.keyboard(e));
 new AsciiPanel(state, $('ascii'), live);
 const ranges = new RangesPanel(state, $('ranges'), live);
@@ -192,7 +190,8 @@ let devToolsInspecting = false;
 function refreshPill() {
   if (state.source?.kind === 'file') { setPill('file', `File · ${state.source.name}`); return; }
   const [name, detail] = lastSessionState;
-  if (name === 'attached' && programClock.paused) setPill('program-paused', `${describeState(name, detail)} · program paused`);
+  // The program's own clock (Drive's Pause program, from any inspector), not this page's view.
+  if (name === 'attached' && programClock.paused) setPill('program-paused', `Program paused · ${app(detail.device)}`);
   else setPill(name, describeState(name, detail));
 }
 state.on('program-clock', refreshPill);
@@ -304,6 +303,7 @@ function liveDocument(model) {
   liveRevisionTime = model.meta?.capturedAt ?? new Date().toISOString();
   timeline.liveDocument(model);
   state.emit('live'); // perhaps another process (a restart): what is kept per process follows
+  loadProgramState();
   diffPanel.refreshChoices();
   if (viewPaused) { pendingLive = true; return; }
   diffPanel.liveChanged();
@@ -316,6 +316,19 @@ function liveDocument(model) {
   }
   updateStatus();
 }
+/**
+ * What the program keeps for every inspector, asked for with each document (attached, restarted,
+ * fetched again after missed events): its list of live edits and whether its clock is paused.
+ * Its events keep them current from then on.
+ */
+function loadProgramState() {
+  properties.load();
+  live.call('Runtime.getState', {}).then((result) => takeRunState(result), () => {});
+}
+function takeRunState(params) {
+  try { programClock.take(params); } catch (error) { showBanner(`${error.message}.`); }
+}
+
 function liveUpdate(model, changes, update) {
   updateRate.note(performance.now());
   liveModel = model;
@@ -486,6 +499,9 @@ async function start() {
       onUnknownOps: showUnknownOps,
       onEvent: (method, params) => {
         if (method === 'Layout.editDropped') properties.editDropped(params);
+        // The program's list of edits and run state, whichever inspector changed them.
+        if (method === 'Layout.editsChanged') properties.editsChanged(params);
+        if (method === 'Runtime.stateChanged') takeRunState(params);
         // Chrome DevTools on the same program (docs/devtools.md): its highlight shows here as the
         // hover box, and while it is in inspect mode a pick on the screen selects there too.
         if (method === 'DevTools.highlighted') state.hover(params.id ?? null, 'devtools');
