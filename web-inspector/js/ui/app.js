@@ -162,8 +162,10 @@ const address = new AddressSync({
 
 // ---- Connection state, always visible ----
 const pill = $('connection');
-function setPill(kind, text) {
+/** `programPaused`: the program's own clock is paused (data-program), a state of its own beside the connection's. */
+function setPill(kind, text, programPaused = false) {
   pill.dataset.state = kind;
+  if (programPaused) pill.dataset.program = 'paused'; else delete pill.dataset.program;
   pill.textContent = viewPaused ? `${text} · view paused` : text;
 }
 /** The app name of a Device of the gateway's list (or of the bound identity). */
@@ -191,7 +193,7 @@ function refreshPill() {
   if (state.source?.kind === 'file') { setPill('file', `File · ${state.source.name}`); return; }
   const [name, detail] = lastSessionState;
   // The program's own clock (Drive's Pause program, from any inspector), not this page's view.
-  if (name === 'attached' && programClock.paused) setPill('program-paused', `Program paused · ${app(detail.device)}`);
+  if (name === 'attached' && programClock.paused) setPill(name, `Program paused · ${app(detail.device)}`, true);
   else setPill(name, describeState(name, detail));
 }
 state.on('program-clock', refreshPill);

@@ -24,7 +24,7 @@ export class PropertiesPanel {
   /**
    * @param {object} live {canEdit(): bool, call(method, params): Promise, appKey(): string or null
    *   (the live process: edits and their errors are kept per key)}
-   * @param {ProgramClock} clock whether the program is paused: an edit then waits for a step
+   * @param {ProgramClock} clock whether the program is paused: edits then wait for a step
    */
   constructor(state, container, live, clock) {
     this.state = state;
@@ -281,8 +281,7 @@ export class PropertiesPanel {
         // The program lists the edit (Layout.editsChanged) before it answers.
         await this.live.call(method, { id, property: key, value: parsed.value, by: EDITOR });
         errors.delete(errorKey);
-        this.apps.of(appKey).notice = this.clock.paused
-          ? 'The program is paused: the edit shows after its next Step or Resume program (Drive tab).' : null;
+        this.apps.of(appKey).notice = null; // while the program is paused, the edits bar says the edit waits (edits-list.js)
       } catch (error) {
         errors.set(errorKey, error.message);
       }
