@@ -60,7 +60,9 @@ export class PropertiesPanel {
     // A file's elements may share ids with the live app's, but they hold none of its edits.
     const app = this.apps.of(shownProcessKey(this.state, this.live));
     this.#markEdited(app.edits.ids());
-    if (app.edits.size || app.edits.undo || app.edits.redo || app.notice) sections.push(this.#editsBar(app));
+    // Always a slot, empty when there is nothing to say: an edit made elsewhere (another
+    // browser) then changes the slot alone, and the fields below keep focus (#show).
+    sections.push(app.edits.size || app.edits.undo || app.edits.redo || app.notice ? this.#editsBar(app) : h('div.edits-bar-slot', { hidden: true }));
     if (!el) {
       const lost = this.state.lostSelection;
       sections.push(lost ? h('div.section', { id: 'selection-lost', role: 'status' },
@@ -253,9 +255,11 @@ export class PropertiesPanel {
       });
       input.addEventListener('change', () => { if (input.value !== entered) commit(input.value); });
     }
+    // The revert button is always there, hidden while the property has no edit: an edit made
+    // elsewhere then leaves the field in place (with its focus).
     const row = h('div.edit-row', {}, input,
-      edit ? h('button.revert', { type: 'button', title: `Revert ${key} (was ${edit.old === null ? 'default' : formatValue(edit.old)})`,
-        'aria-label': `Revert ${key}`, onclick: () => this.#request('Layout.revertEdits', { id: el.id, property: key }) }, '↺') : null);
+      h('button.revert', { type: 'button', hidden: !edit, title: edit ? `Revert ${key} (was ${edit.old === null ? 'default' : formatValue(edit.old)})` : `Revert ${key}`,
+        'aria-label': `Revert ${key}`, onclick: () => this.#request('Layout.revertEdits', { id: el.id, property: key }) }, '↺'));
     if (edit) row.classList.add('edited');
     list.append(h('dt', {}, key), h('dd', {}, row));
     const error = app.errors.get(errorKey);
