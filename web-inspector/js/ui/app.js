@@ -393,6 +393,7 @@ function adoptRestartedModel() {
   if (!restartedModel) return;
   liveModel = restartedModel;
   setRestartedModel(null);
+  loadProgramState(); // the new process's, which the held view could not ask for
   diffPanel.refreshChoices();
 }
 $('restarted-go-live').addEventListener('click', () => setViewPaused(false));
