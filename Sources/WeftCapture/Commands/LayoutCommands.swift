@@ -77,12 +77,7 @@ extension CaptureSession {
     /// event.
     func editsList(change: LiveEdit.Change? = nil) -> [UInt8] {
         var writer = JSONWriter(capacity: 64 + 256 * edits.live.count)
-        writer.byte(UInt8(ascii: "{"))
-        if let change {
-            writer.raw("\"change\":")
-            writer.string(change.rawValue)
-            writer.byte(UInt8(ascii: ","))
-        }
+        Self.openResult(&writer, change: change?.rawValue)
         writer.raw("\"edits\":[")
         for (index, edit) in edits.live.enumerated() {
             if index > 0 { writer.byte(UInt8(ascii: ",")) }

@@ -432,12 +432,7 @@ public final class CaptureSession {
     /// the event.
     func runState(change: RunStateChange? = nil) -> [UInt8] {
         var writer = JSONWriter(capacity: 80)
-        writer.byte(UInt8(ascii: "{"))
-        if let change {
-            writer.raw("\"change\":")
-            writer.string(change.rawValue)
-            writer.byte(UInt8(ascii: ","))
-        }
+        Self.openResult(&writer, change: change?.rawValue)
         writer.raw("\"paused\":")
         writer.bool(loop.isPaused)
         writer.raw(",\"frame\":")
@@ -451,15 +446,28 @@ public final class CaptureSession {
     /// The loop paused, resumed or ran stepped frames: every inspector is told, after the
     /// updates published before (whoever asked: an inspector, the host, a detach restoring it).
     private func runStateChanged(_ change: RunStateChange) {
-        let bytes = runState(change: change)
-        publisher.afterPublishing { [publisher] _ in publisher.sendEvent("Runtime.stateChanged", bytes) }
+        send("Runtime.stateChanged", runState(change: change))
     }
 
     /// The list of live edits changed: every inspector gets the whole list (a few edits), so one
     /// that missed an event is right again at the next.
     private func editsChanged(_ change: LiveEdit.Change) {
-        let bytes = editsList(change: change)
-        publisher.afterPublishing { [publisher] _ in publisher.sendEvent("Layout.editsChanged", bytes) }
+        send("Layout.editsChanged", editsList(change: change))
+    }
+
+    /// `{`, then in an event `"change":` first: an event's params are its method's result with
+    /// what changed it (Layout.editsChanged, Runtime.stateChanged).
+    static func openResult(_ writer: inout JSONWriter, change: String?) {
+        writer.byte(UInt8(ascii: "{"))
+        guard let change else { return }
+        writer.raw("\"change\":")
+        writer.string(change)
+        writer.byte(UInt8(ascii: ","))
+    }
+
+    /// Sends an event once what was published before it went out.
+    private func send(_ method: String, _ params: [UInt8]) {
+        publisher.afterPublishing { [publisher] _ in publisher.sendEvent(method, params) }
     }
 
     private func editDropped(id: String, reason: String) {
@@ -469,8 +477,7 @@ public final class CaptureSession {
         writer.raw(",\"reason\":")
         writer.string(reason)
         writer.byte(UInt8(ascii: "}"))
-        let bytes = writer.bytes
-        publisher.afterPublishing { [publisher] _ in publisher.sendEvent("Layout.editDropped", bytes) }
+        send("Layout.editDropped", writer.bytes)
     }
 }
 
