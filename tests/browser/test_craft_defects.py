@@ -1,6 +1,7 @@
 """Defects a careful user hits within minutes (issue "Web inspector craft"), each against the real
 gateway and TextureGram, paused (Runtime.pause) and stepped, so nothing depends on timing."""
 import pytest
+from selenium.webdriver.common.keys import Keys
 
 from harness import HostProgram, host_program
 from test_live import attach
@@ -60,6 +61,7 @@ def test_the_pill_says_the_program_is_paused_and_edits_wait_for_a_step(texturegr
     element_id, frame = page.js(STACK_CHILD)
     page.js("weft.state.select(arguments[0]); weft.selectTab('properties')", element_id)
     field = page.wait(lambda d: d.find_element("css selector", '#properties input[data-key="height"]'), "the height field")
+    field.send_keys(Keys.CONTROL, "a")  # typed over the shown value, as a user does
     field.send_keys(f"{frame[3] + 3:g}\n")
     notice = page.wait_js("const n = document.getElementById('edits-wait'); return n && n.textContent", "the notice")
     assert "paused" in notice and "Step" in notice

@@ -2,7 +2,7 @@
 // inspector attached to it: "N live edits on M elements", Undo, Redo, Revert all, and (open)
 // each edit: element (a button that selects it, marked when the element is not in the document
 // on show, e.g. a released cell), property, old and new value, who made it, and Revert for that
-// one property. While the program is paused it says the edits wait for a step.
+// one property. While the program is paused it says what of the edits waits for a step.
 
 import { h } from './dom.js';
 import { formatValue } from '../layout-vocabulary.js';
@@ -39,7 +39,7 @@ export function editsList(list, actions, { model, open, notice, paused, editor, 
   return h('div.section.edits-bar', {},
     details,
     paused && count ? h('p.muted', { id: 'edits-wait', role: 'status' },
-      'The program is paused: edits show on the screen after its next Step or Resume program (Drive tab).') : null,
+      'The program is paused: an edit is laid out at once, but what needs a frame (cells of a list, motion) waits for its next Step or Resume program (Drive tab).') : null,
     h('div.row-actions', {},
       h('button', { type: 'button', id: 'edit-undo', disabled: !list.undo, title: 'Undo the last edit, whoever made it (Ctrl+Z)', onclick: actions.undo }, 'Undo'),
       h('button', { type: 'button', id: 'edit-redo', disabled: !list.redo, title: 'Redo (Ctrl+Shift+Z)', onclick: actions.redo }, 'Redo'),
