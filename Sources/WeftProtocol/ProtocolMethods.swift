@@ -11,14 +11,15 @@ public enum ProtocolMethods {
     public static let device = [
         "Tree.getDocument", "Tree.getElement",
         "Layout.getAsciiArt", "Layout.setStyle", "Layout.setSpecProperty", "Layout.revertEdits", "Layout.evaluate",
-        "Layout.explain",
+        "Layout.explain", "Layout.getEdits", "Layout.undoEdit", "Layout.redoEdit",
         "HitTest.probe", "Range.setTuningParameters",
         "Scroll.setContentOffset", "Scroll.toItem", "Scroll.drag",
         "Runtime.pause", "Runtime.resume", "Runtime.step", "Runtime.simulateMemoryWarning", "Runtime.setApplicationState",
-        "DevTools.call", "DevTools.inspectNode",
+        "Runtime.getState", "DevTools.call", "DevTools.inspectNode",
     ]
     /// Events a device sends.
     public static let deviceEvents = [
-        "Tree.updated", "Layout.editDropped", "DevTools.event", "DevTools.highlighted", "DevTools.inspectMode",
+        "Tree.updated", "Layout.editDropped", "Layout.editsChanged", "Runtime.stateChanged", "DevTools.event",
+        "DevTools.highlighted", "DevTools.inspectMode",
     ]
 }

@@ -284,6 +284,25 @@ static void test_fanout_and_attach_counts(void)
 	 * test_inspector_count_changes_update_the_device_list.) */
 	CHECK(tc_await(c, match_method, "Tree.updated", 200) == NULL);
 	CHECK(tc_await(a, match_method, "Tree.updated", 100) == NULL); /* a is not attached to d2 */
+	/* Any device event is routed so, whatever its name: the program's list of edits and run
+	 * state reach every inspector attached (the pages of several browsers show the same). */
+	tc_sendf(
+		d1,
+		"{\"method\":\"Layout.editsChanged\",\"params\":{\"change\":\"applied\",\"edits\":[],\"undo\":1,\"redo\":0}}");
+	tc_sendf(
+		d1,
+		"{\"method\":\"Runtime.stateChanged\",\"params\":{\"change\":\"paused\",\"paused\":true,\"frame\":3,\"time\":0.05}}");
+	for (int i = 0; i < 2; i++) {
+		struct tc *inspector = i == 0 ? a : b;
+		json_t *edits = tc_method(inspector, "Layout.editsChanged");
+		json_t *run = tc_method(inspector, "Runtime.stateChanged");
+		CHECK_STR(str_at(edits, "device", NULL), d1->device_id);
+		CHECK_INT(int_at(edits, "params", "undo"), 1);
+		CHECK(run && json_is_true(json_object_get(json_object_get(run, "params"), "paused")));
+		json_decref(edits);
+		json_decref(run);
+	}
+	CHECK(tc_await(c, match_method, "Runtime.stateChanged", 100) == NULL);
 
 	tc_sendf(a, "{\"id\":4,\"method\":\"Gateway.detach\",\"params\":{\"device\":\"%s\"}}", d1->device_id);
 	json_decref(tc_reply(a, 4));

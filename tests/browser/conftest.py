@@ -18,8 +18,8 @@ CHROMEDRIVER = os.environ.get("WEFT_CHROMEDRIVER", "/usr/bin/chromedriver")
 WAIT = 10  # seconds: every wait in these tests is bounded by it
 
 
-@pytest.fixture(scope="session")
-def driver():
+def new_browser():
+    """A headless Chromium of its own (its own profile: storage, tabs and connections unshared)."""
     options = Options()
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--window-size=1400,900", "--disable-gpu", "--disable-dev-shm-usage"):
@@ -29,8 +29,28 @@ def driver():
     options.add_experimental_option("prefs", {"download.default_directory": str(DOWNLOADS), "download.prompt_for_download": False})
     browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     browser.set_script_timeout(60)
+    return browser
+
+
+@pytest.fixture(scope="session")
+def driver():
+    browser = new_browser()
     yield browser
     browser.quit()
+
+
+@pytest.fixture
+def other_browsers():
+    """Opens more browsers than the session's (`other_browsers()` -> a Page in a new Chromium
+    session), as other people on other machines would; each quits after the test."""
+    opened = []
+
+    def open_browser():
+        opened.append(new_browser())
+        return Page(opened[-1])
+    yield open_browser
+    for browser in opened:
+        browser.quit()
 
 
 @pytest.fixture

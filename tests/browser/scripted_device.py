@@ -10,13 +10,19 @@ import threading
 import websocket  # websocket-client (requirements-test.txt)
 
 
+PAGE_READS = ("Layout.getEdits", "Runtime.getState")
+
+
 class ScriptedDevice:
     def __init__(self, gateway, instance, document, pid=1):
         self.document = document
         self.failing_documents = 0  # how many of the next Tree.getDocument calls get an error
         self.unanswered_documents = 0  # how many of the next Tree.getDocument calls get no reply (a paused program's)
         self.errors = {}  # method -> the message of the error the device answers it with
-        self.results = {}  # method -> the result the device answers it with (else {})
+        # method -> the result the device answers it with (else {}); the program's list of edits
+        # and run state, which a page asks for with each document, as a real program answers.
+        self.results = {"Layout.getEdits": {"edits": [], "undo": 0, "redo": 0},
+                        "Runtime.getState": {"paused": False, "frame": 0, "time": 0}}
         self.requests = []  # [method, params] of every request the device received
         self.socket = websocket.create_connection(f"{gateway.ws_url}/device", subprotocols=["weft.v1"], timeout=10,
                                                   suppress_origin=True)  # devices are not pages: no Origin
@@ -58,6 +64,11 @@ class ScriptedDevice:
     def _send(self, message):
         with self.send_lock:
             self.socket.send(json.dumps(message))
+
+    def actions(self):
+        """The methods of the requests the device received, less the page's reads with each
+        document (the document, the list of edits, the run state)."""
+        return [m for m, _ in self.requests if not m.startswith("Tree.") and m not in PAGE_READS]
 
     def calls(self, method):
         return sum(1 for m, _ in self.requests if m == method)

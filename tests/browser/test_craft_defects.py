@@ -1,6 +1,7 @@
 """Defects a careful user hits within minutes (issue "Web inspector craft"), each against the real
 gateway and TextureGram, paused (Runtime.pause) and stepped, so nothing depends on timing."""
 import pytest
+from selenium.webdriver.common.keys import Keys
 
 from harness import HostProgram, host_program
 from test_live import attach
@@ -54,18 +55,21 @@ def test_the_pill_says_the_program_is_paused_and_edits_wait_for_a_step(texturegr
     page.js("weft.selectTab('drive')")
     assert page.driver.find_element("id", "drive-pause").text == "Pause program"
     page.driver.find_element("id", "drive-pause").click()
-    page.wait_js("return document.getElementById('connection').dataset.state === 'program-paused'", "the paused pill")
-    assert page.pill()[1].endswith("· program paused")
+    page.wait_js("return document.getElementById('connection').dataset.program === 'paused'", "the paused pill")
+    assert page.pill()[1].startswith("Program paused · ")
+    assert page.js("return document.getElementById('drive-run-state').textContent").startswith("The program is paused at frame ")
     element_id, frame = page.js(STACK_CHILD)
     page.js("weft.state.select(arguments[0]); weft.selectTab('properties')", element_id)
     field = page.wait(lambda d: d.find_element("css selector", '#properties input[data-key="height"]'), "the height field")
+    field.send_keys(Keys.CONTROL, "a")  # typed over the shown value, as a user does
     field.send_keys(f"{frame[3] + 3:g}\n")
-    notice = page.wait_js("const n = document.querySelector('#properties .row-actions [role=alert]'); return n && n.textContent", "the notice")
+    notice = page.wait_js("const n = document.getElementById('edits-wait'); return n && n.textContent", "the notice")
     assert "paused" in notice and "Step" in notice
     page.screenshot("program-paused")
     page.js("weft.selectTab('drive')")
     page.driver.find_element("id", "drive-resume").click()
-    page.wait_js("return document.getElementById('connection').dataset.state === 'attached'", "the live pill")
+    page.wait_js("return document.getElementById('connection').dataset.program === undefined", "the live pill")
+    assert page.pill() == ["attached", page.pill()[1]] and page.pill()[1].startswith("Live · ")
 
 
 def test_a_downloaded_snapshot_is_dated_by_the_revision_it_holds(texturegram, attached):

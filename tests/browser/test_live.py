@@ -222,7 +222,7 @@ def test_spec_property_edits_through_the_menu_and_revert(gateway, app, attached)
     app.call("Runtime.step", {"frames": 1})
     page.wait_js("return weft.state.model.get(arguments[0]).frame[arguments[1]] === 0", "the child at the start", child_id, cross)
     page.screenshot("spec-edit")
-    page.driver.find_element("css selector", "#properties .edit-row .revert").click()
+    page.driver.find_element("css selector", "#properties .edit-row.edited .revert").click()
     app.call("Runtime.step", {"frames": 1})
     page.wait_js("return weft.state.model.get(arguments[0]).frame[arguments[1]] === arguments[2]", "the child centred again",
                  child_id, cross, offset)

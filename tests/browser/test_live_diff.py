@@ -142,7 +142,7 @@ def test_live_diff_reruns_with_an_ignore_list(gateway, texturegram, page, tmp_pa
     # The edit reverted through the page and stepped: an update arrives, and after the panel's
     # re-run delay (250 ms after an update) the error is still all there is.
     page.js("weft.selectTab('properties'); weft.state.select(arguments[0])", row)
-    page.driver.find_element("css selector", "#properties .edit-row .revert").click()
+    page.driver.find_element("css selector", "#properties .edit-row.edited .revert").click()
     page.js("weft.selectTab('diff')")
     reply = texturegram.call("Runtime.step", {"frames": 1})
     page.wait_js("return weft.state.model.revision >= arguments[0]", "the revert's update", reply["revision"])

@@ -60,8 +60,9 @@ def test_enter_sends_one_edit(gateway, page):
         page.wait_js("return document.querySelector('#properties .edit-error')", "the program's error")
         page.frames()
         sent = page.js("return window.sentRequests")
-        assert sent == [["Layout.setStyle", {"id": node, "property": "width", "value": 40}],
-                        ["Layout.setStyle", {"id": node, "property": "flexGrow", "value": -1}]]
+        by = page.js("return weft.properties.editor")  # who made it, in every page's list
+        assert sent == [["Layout.setStyle", {"id": node, "property": "width", "value": 40, "by": by}],
+                        ["Layout.setStyle", {"id": node, "property": "flexGrow", "value": -1, "by": by}]]
 
 
 def test_edits_belong_to_the_program_they_were_made_in(gateway, page):
@@ -137,4 +138,4 @@ def test_an_emptied_field_or_the_default_entry_shows_the_value_again(gateway, pa
         field.send_keys(Keys.DELETE, Keys.ENTER)
         page.frames()
         assert page.js("return document.querySelector('#properties input[data-key=\"spacing\"]').value") == "8"
-        assert [m for m, _ in device.requests if m.startswith("Layout.")] == []
+        assert [m for m in device.actions() if m.startswith("Layout.")] == []

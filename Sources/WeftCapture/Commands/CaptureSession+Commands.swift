@@ -51,7 +51,9 @@ extension CaptureSession {
     }
 
     /// The methods that apply or revert layout edits (marked in recordings).
-    private static let editMethods: Set = ["Layout.setStyle", "Layout.setSpecProperty", "Layout.revertEdits"]
+    private static let editMethods: Set = [
+        "Layout.setStyle", "Layout.setSpecProperty", "Layout.revertEdits", "Layout.undoEdit", "Layout.redoEdit",
+    ]
 
     /// The methods this session serves, for documentation and tests.
     public static var methods: [String] { (Array(handlers.keys) + [LayoutEvaluation.method]).sorted() }
@@ -77,6 +79,9 @@ extension CaptureSession {
         "Layout.setStyle": { session, params throws(CommandError) in try session.setStyle(params) },
         "Layout.setSpecProperty": { session, params throws(CommandError) in try session.setSpecProperty(params) },
         "Layout.revertEdits": { session, params throws(CommandError) in try session.revertEdits(params) },
+        "Layout.getEdits": { session, _ in .now(session.editsList()) },
+        "Layout.undoEdit": { session, _ throws(CommandError) in try session.undoEdit() },
+        "Layout.redoEdit": { session, _ throws(CommandError) in try session.redoEdit() },
         "Layout.explain": { session, params throws(CommandError) in try session.explain(params) },
         "HitTest.probe": { session, params throws(CommandError) in try session.probe(params) },
         "Range.setTuningParameters": { session, params throws(CommandError) in try session.setTuningParameters(params) },
@@ -98,6 +103,7 @@ extension CaptureSession {
             return .now(emptyObject)
         },
         "Runtime.step": { _, params throws(CommandError) in .afterFrames(try params.integer("frames", in: 1...maximumStep)) },
+        "Runtime.getState": { session, _ in .now(session.runState()) },
         "Runtime.simulateMemoryWarning": { session, _ in
             session.loop.simulateMemoryWarning()
             return .now(emptyObject)

@@ -215,7 +215,7 @@ extension DevToolsRequest {
         }
         let roots = session.inspectedRoots
         for entry in entries where current[entry.key] != entry.value {
-            try session.edits.setStyle(id: key, property: entry.key, value: entry.value, roots: roots)
+            try session.applyEdit(.style, id: key, property: entry.key, value: entry.value, by: "Chrome DevTools")
         }
         for root in roots { root.layoutIfNeeded() }
         return declarations

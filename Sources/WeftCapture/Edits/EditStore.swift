@@ -15,6 +15,11 @@ import WeftSnapshot
 /// written once and re-applied after its supernode builds its spec (hosts often set their
 /// subnodes' style there); reverting writes the original values back.
 ///
+/// The store is also the program's list of live edits, the one every attached inspector shows
+/// (`Layout.editsChanged`, `Layout.getEdits`): each edit with its element's name and path, the
+/// value before and who made it, and the history Undo and Redo walk (`undo`, `redo`), so that
+/// an edit made from one inspector is undone from another.
+///
 /// Everything runs on the main loop's thread.
 final class EditStore {
     private let loop: MainLoop
@@ -25,6 +30,20 @@ final class EditStore {
 
     /// Called when an override stops applying: the element id and why.
     var onDropped: ((String, String) -> Void)?
+    /// Called after every change of the list of live edits (or of its undo and redo history).
+    var onChanged: ((LiveEdit.Change) -> Void)?
+
+    /// The live edits, oldest first: one per element and property (a later edit of the same
+    /// property replaces the earlier one and keeps its `old`).
+    private(set) var live: [LiveEdit] = []
+    /// The edits made, newest last, each with the edit of the same property it replaced: Undo
+    /// takes the last one back.
+    private var history: [(edit: LiveEdit, previous: LiveEdit?)] = []
+    /// The edits undone, newest last: Redo makes the last one again. A new edit clears them.
+    private var undone: [LiveEdit] = []
+    /// How many edits Undo can take back, and Redo make again.
+    var undoCount: Int { history.count }
+    var redoCount: Int { undone.count }
 
     private struct SpecOverride {
         enum Target { case style, property }
@@ -64,8 +83,70 @@ final class EditStore {
 
     // MARK: Editing
 
+    /// Makes `edit` (its value written to its element, whose tree is laid out again) and lists
+    /// it; a value the property does not take changes nothing.
+    func apply(_ edit: LiveEdit, roots: [DisplayNode]) throws(CommandError) {
+        try write(edit, roots: roots)
+        record(edit)
+        onChanged?(.applied)
+    }
+
+    /// Takes the last edit back: the value it replaced, or the property's own value when it
+    /// replaced none. Throws, changing nothing, when there is nothing to undo or the element is
+    /// gone.
+    func undo(roots: [DisplayNode]) throws(CommandError) {
+        guard let last = history.last else { throw .invalidParams("there is no edit to undo") }
+        if let previous = last.previous {
+            try write(previous, roots: roots)
+            live.removeAll { $0.isSame(as: last.edit) }
+            live.append(previous)
+        } else {
+            guard removeOverride(of: last.edit, roots: roots) else { throw .unknownElement(last.edit.id) }
+            live.removeAll { $0.isSame(as: last.edit) }
+        }
+        history.removeLast()
+        undone.append(last.edit)
+        onChanged?(.undone)
+    }
+
+    /// Makes the last undone edit again.
+    func redo(roots: [DisplayNode]) throws(CommandError) {
+        guard let edit = undone.last else { throw .invalidParams("there is no undone edit to redo") }
+        try write(edit, roots: roots)
+        undone.removeLast()
+        record(edit, keepingRedo: true)
+        onChanged?(.redone)
+    }
+
+    private func write(_ edit: LiveEdit, roots: [DisplayNode]) throws(CommandError) {
+        switch edit.kind {
+        case .style: try setStyle(id: edit.id, property: edit.property, value: edit.value, roots: roots)
+        case .spec: try setSpecProperty(id: edit.id, property: edit.property, value: edit.value, roots: roots)
+        }
+    }
+
+    /// Lists an edit the element took: it replaces the element's edit of the same property.
+    private func record(_ edit: LiveEdit, keepingRedo: Bool = false) {
+        let previous = live.first { $0.isSame(as: edit) }
+        var entry = edit
+        if let previous { entry.old = previous.old }
+        live.removeAll { $0.isSame(as: edit) }
+        live.append(entry)
+        history.append((entry, previous))
+        if !keepingRedo { undone = [] }
+    }
+
+    /// Forgets the listed edits `matching` (reverted or dropped), with their history.
+    private func forget(where matching: (LiveEdit) -> Bool) -> Bool {
+        let count = live.count + history.count + undone.count
+        live.removeAll(where: matching)
+        history.removeAll { matching($0.edit) || $0.previous.map(matching) == true }
+        undone.removeAll(where: matching)
+        return live.count + history.count + undone.count != count
+    }
+
     /// Sets a style entry of the element `id` (a node or a spec) and lays its tree out again.
-    func setStyle(id: String, property key: String, value: JSONValue, roots: [DisplayNode]) throws(CommandError) {
+    private func setStyle(id: String, property key: String, value: JSONValue, roots: [DisplayNode]) throws(CommandError) {
         guard let property = StyleProperties.named(key) else {
             throw .invalidParams(
                 "unknown style property \"\(key)\" (expected one of \(StyleProperties.keys.joined(separator: ", ")))")
@@ -86,7 +167,7 @@ final class EditStore {
     }
 
     /// Sets a layout-json property of the spec `id` and lays its owner out again.
-    func setSpecProperty(id: String, property key: String, value: JSONValue, roots: [DisplayNode]) throws(CommandError) {
+    private func setSpecProperty(id: String, property key: String, value: JSONValue, roots: [DisplayNode]) throws(CommandError) {
         guard case .spec(let owner, let path, let spec) = try LiveElement.resolve(id, in: roots) else {
             throw .invalidParams(
                 "\"\(id)\" is a node; Layout.setSpecProperty edits specs (use Layout.setStyle for a node's style)")
@@ -102,16 +183,32 @@ final class EditStore {
         record(id: id, owner: owner, path: path, spec: spec) { $0.set(.property, key, value) }
     }
 
-    /// Drops the edits of one element (`id`), or all of them; returns whether any were dropped.
+    /// Drops the edits of one element (`id`), of one of its properties (`id` and `property`), or
+    /// all of them; returns whether any were dropped.
     @discardableResult
-    func revert(id: String? = nil, roots: [DisplayNode]) -> Bool {
+    func revert(id: String? = nil, property: String? = nil, roots: [DisplayNode]) -> Bool {
+        var reverted = false
+        if let id, let property {
+            for edit in live where edit.id == id && edit.property == property {
+                reverted = removeOverride(of: edit, roots: roots) || reverted
+            }
+        } else {
+            reverted = revertElements(id: id, roots: roots)
+        }
+        let forgotten = forget { edit in (id == nil || edit.id == id) && (property == nil || edit.property == property) }
+        if reverted || forgotten { onChanged?(.reverted) }
+        return reverted
+    }
+
+    /// Drops the overrides of one element, or of all.
+    private func revertElements(id: String?, roots: [DisplayNode]) -> Bool {
         var owners: [DisplayNode] = []
         var reverted = false
         for (nodeID, override) in nodeOverrides where id == nil || id == nodeID {
             nodeOverrides[nodeID] = nil
             reverted = true
             guard let node = override.node else { continue }
-            restore(override, on: node)
+            restore(override.original, on: node)
             owners.append(node)
         }
         for (ownerID, overrides) in specOverrides {
@@ -124,6 +221,37 @@ final class EditStore {
         updateObservedOwners()
         for node in owners { node.setNeedsLayout() }
         return reverted
+    }
+
+    /// Drops the override of one property of an element (its other edits stay); returns whether
+    /// there was one.
+    private func removeOverride(of edit: LiveEdit, roots: [DisplayNode]) -> Bool {
+        var owner: DisplayNode?
+        if edit.kind == .style, var override = nodeOverrides[edit.id], let original = override.original[edit.property] {
+            override.style[edit.property] = nil
+            override.original[edit.property] = nil
+            nodeOverrides[edit.id] = override.style.isEmpty ? nil : override
+            guard let node = override.node else {
+                updateObservedOwners()
+                return true
+            }
+            restore([edit.property: original], on: node)
+            owner = node
+        } else {
+            let target: SpecOverride.Target = edit.kind == .style ? .style : .property
+            guard let ownerID = specOverrides.first(where: { $0.value[edit.id] != nil })?.key,
+                var override = specOverrides[ownerID]?[edit.id],
+                override.entries.contains(where: { $0.target == target && $0.key == edit.property })
+            else { return false }
+            override.entries.removeAll { $0.target == target && $0.key == edit.property }
+            specOverrides[ownerID]?[edit.id] = override.entries.isEmpty ? nil : override
+            if specOverrides[ownerID]?.isEmpty == true { specOverrides[ownerID] = nil }
+            // The owner builds its specs afresh: the other overrides are applied to them again.
+            owner = NodeLookup.node(withId: ownerID, in: roots)
+        }
+        updateObservedOwners()
+        owner?.setNeedsLayout()
+        return true
     }
 
     /// Whether `id` has edits.
@@ -171,10 +299,11 @@ final class EditStore {
         if specOverrides[owner]?.isEmpty == true { specOverrides[owner] = nil }
         updateObservedOwners()
         onDropped?(id, reason)
+        if forget(where: { $0.id == id }) { onChanged?(.dropped) }
     }
 
-    private func restore(_ override: NodeOverride, on node: DisplayNode) {
-        for (key, value) in override.original { try? StyleProperties.named(key)?.write(node.style, value) }
+    private func restore(_ original: [String: JSONValue], on node: DisplayNode) {
+        for (key, value) in original { try? StyleProperties.named(key)?.write(node.style, value) }
     }
 
     // MARK: Bookkeeping

@@ -60,7 +60,8 @@ public final class CaptureSession {
     public static let defaultCaptureBudget = 0.25
     /// Whether anyone listens (the transport's attached count); streaming stops while false.
     public var isListening: () -> Bool = { false }
-    /// Sends an event (method, pre-encoded params): `Tree.updated`, `Layout.editDropped`.
+    /// Sends an event (method, pre-encoded params): `Tree.updated`, `Layout.editDropped`,
+    /// `Layout.editsChanged`, `Runtime.stateChanged`.
     /// With `.worker` publishing it is called on the worker queue.
     public var sendEvent: (String, [UInt8]) -> Void {
         get { publisher.sendEvent }
@@ -120,6 +121,8 @@ public final class CaptureSession {
     private(set) var scheduler: StreamScheduler
     private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
     private var hook: MainLoop.Token?
+    /// The loop's observer of pauses and resumes (`Runtime.stateChanged`), while started.
+    private var runStateHook: MainLoop.Token?
     // Read and written by the loop while it runs, and by the worker only while it holds the
     // loop's idle gate, which orders them (as it does the cache and `meta`, which captures read).
     /// The roots of the streamed capture left for the worker to take in the loop's next sleep
@@ -158,6 +161,7 @@ public final class CaptureSession {
         scheduler = StreamScheduler(updateRate: updateRate, captureBudget: captureBudget)
         edits = EditStore(loop: loop)
         edits.onDropped = { [weak self] id, reason in self?.editDropped(id: id, reason: reason) }
+        edits.onChanged = { [weak self] change in self?.editsChanged(change) }
         // Weakly: the publisher holds the agent (`onPublished`).
         devTools.sendEvent = { [weak publisher] params in publisher?.sendEvent("DevTools.event", params) }
         publisher.onPublished = { [devTools] previous, current, ops in
@@ -184,6 +188,7 @@ public final class CaptureSession {
         // table and a retain and a release on the runtime's slow path, more than the rest of
         // what the hook does while nobody listens.
         hook = loop.addAfterFrameHook { [self] info in afterFrame(info) }
+        runStateHook = loop.addRunStateObserver { [weak self] paused in self?.runStateChanged(paused ? .paused : .resumed) }
     }
 
     /// Stops observing frames and drops every edit. A stream started again later starts afresh,
@@ -193,6 +198,8 @@ public final class CaptureSession {
     public func stop() {
         if let hook { loop.remove(hook) }
         hook = nil
+        if let runStateHook { loop.remove(runStateHook) }
+        runStateHook = nil
         defer { finishRecording() }
         let unfinished = pendingStepReplies
         pendingStepReplies = []
@@ -401,6 +408,7 @@ public final class CaptureSession {
         guard !due.isEmpty else { return }
         pendingStepReplies.removeAll { $0.frame <= frame }
         if hasUncapturedChanges { publishIfChanged(sendingUpdate: isListening()) }
+        runStateChanged(.stepped)
         // The replies wait for the update these frames produced to be sent.
         publisher.afterPublishing { state in
             var writer = JSONWriter(capacity: 48)
@@ -415,6 +423,53 @@ public final class CaptureSession {
 
     // MARK: Events
 
+    /// What changed the program's run state (`Runtime.stateChanged`'s `change`).
+    enum RunStateChange: String {
+        case paused, resumed, stepped
+    }
+
+    /// `{"paused": bool, "frame": n, "time": seconds}` (Runtime.getState), with `change` first in
+    /// the event.
+    func runState(change: RunStateChange? = nil) -> [UInt8] {
+        var writer = JSONWriter(capacity: 80)
+        Self.openResult(&writer, change: change?.rawValue)
+        writer.raw("\"paused\":")
+        writer.bool(loop.isPaused)
+        writer.raw(",\"frame\":")
+        writer.int(loop.frame)
+        writer.raw(",\"time\":")
+        writer.number(loop.time)
+        writer.byte(UInt8(ascii: "}"))
+        return writer.bytes
+    }
+
+    /// The loop paused, resumed or ran stepped frames: every inspector is told, after the
+    /// updates published before (whoever asked: an inspector, the host, a detach restoring it).
+    private func runStateChanged(_ change: RunStateChange) {
+        send("Runtime.stateChanged", runState(change: change))
+    }
+
+    /// The list of live edits changed: every inspector gets the whole list (a few edits), so one
+    /// that missed an event is right again at the next.
+    private func editsChanged(_ change: LiveEdit.Change) {
+        send("Layout.editsChanged", editsList(change: change))
+    }
+
+    /// `{`, then in an event `"change":` first: an event's params are its method's result with
+    /// what changed it (Layout.editsChanged, Runtime.stateChanged).
+    static func openResult(_ writer: inout JSONWriter, change: String?) {
+        writer.byte(UInt8(ascii: "{"))
+        guard let change else { return }
+        writer.raw("\"change\":")
+        writer.string(change)
+        writer.byte(UInt8(ascii: ","))
+    }
+
+    /// Sends an event once what was published before it went out.
+    private func send(_ method: String, _ params: [UInt8]) {
+        publisher.afterPublishing { [publisher] _ in publisher.sendEvent(method, params) }
+    }
+
     private func editDropped(id: String, reason: String) {
         var writer = JSONWriter(capacity: 64 + reason.utf8.count)
         writer.raw("{\"id\":")
@@ -422,8 +477,7 @@ public final class CaptureSession {
         writer.raw(",\"reason\":")
         writer.string(reason)
         writer.byte(UInt8(ascii: "}"))
-        let bytes = writer.bytes
-        publisher.afterPublishing { [publisher] _ in publisher.sendEvent("Layout.editDropped", bytes) }
+        send("Layout.editDropped", writer.bytes)
     }
 }
 

@@ -139,6 +139,8 @@ public final class MainLoop {
     /// slot could not be shared by the host and inspectors (each would replace or clear the
     /// others' hook).
     private let layoutSpecObservers = Registrations<(DisplayNode, any LayoutElement) -> Void>()
+    /// Told when the loop pauses (true) or resumes (false): inspectors show the program's state.
+    private let runStateObservers = Registrations<(Bool) -> Void>()
 
     private var nextToken = 0
     private var scheduled: [() -> Void] = []
@@ -242,12 +244,22 @@ public final class MainLoop {
         return token
     }
 
-    /// Removes a frame callback, after-frame hook or layout spec observer; unknown tokens are
-    /// ignored.
+    /// Calls `body` whenever the loop pauses (`true`) or resumes (`false`), whoever asked it
+    /// (the host, an inspector), until removed.
+    @discardableResult
+    public func addRunStateObserver(_ body: @escaping (_ paused: Bool) -> Void) -> Token {
+        let token = makeToken()
+        runStateObservers.add(body, token: token)
+        return token
+    }
+
+    /// Removes a frame callback, after-frame hook, layout spec observer or run state observer;
+    /// unknown tokens are ignored.
     public func remove(_ token: Token) {
         callbacks.remove(token)
         afterFrameHooks.remove(token)
         layoutSpecObservers.remove(token)
+        runStateObservers.remove(token)
     }
 
     /// A node of the loop's trees built `spec` and is about to lay it out: tells the host's
@@ -268,14 +280,18 @@ public final class MainLoop {
     /// Stops frames (program time freezes). Work posted from other threads still runs.
     public func pause() {
         assertOnFrameThread()
+        guard !state.isPaused else { return }
         state.isPaused = true
+        runStateObservers.callEach { $0(true) }
     }
 
     /// Runs frames again after `pause()`; program time continues from where it stopped.
     public func resume() {
         assertOnFrameThread()
+        let wasPaused = state.isPaused
         state.isPaused = false
         lastFrameWallTime = nil
+        if wasPaused { runStateObservers.callEach { $0(false) } }
     }
 
     /// Debug builds: fails when called during a frame on another thread than the frame's, the

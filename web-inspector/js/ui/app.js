@@ -24,7 +24,6 @@ import { Tabs } from './tabs.js';
 import { ProgramClock } from './program-clock.js';
 import { AddressSync } from './address.js';
 import { Breadcrumbs } from './breadcrumbs.js';
-import { EditSync } from './edit-sync.js';
 import { Panes } from './panes.js';
 import { ContextMenu } from './context-menu.js';
 import { ExplodedView } from './exploded-view.js';
@@ -88,7 +87,6 @@ const exploded = new ExplodedView(state, $('screen'), screenView,
     slop: $('overlay-slop'), scaling: $('overlay-scaling'), zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), fit: $('zoom-fit'),
     zoomLabel: $('zoom-level') });
 const properties = new PropertiesPanel(state, $('properties'), live, programClock);
-new EditSync(properties);
 document.addEventListener('keydown', (e) => properties.keyboard(e));
 new AsciiPanel(state, $('ascii'), live);
 const ranges = new RangesPanel(state, $('ranges'), live);
@@ -167,8 +165,10 @@ const address = new AddressSync({
 
 // ---- Connection state, always visible ----
 const pill = $('connection');
-function setPill(kind, text) {
+/** `programPaused`: the program's own clock is paused (data-program), a state of its own beside the connection's. */
+function setPill(kind, text, programPaused = false) {
   pill.dataset.state = kind;
+  if (programPaused) pill.dataset.program = 'paused'; else delete pill.dataset.program;
   pill.textContent = viewPaused ? `${text} · view paused` : text;
 }
 /** The app name of a Device of the gateway's list (or of the bound identity). */
@@ -195,7 +195,8 @@ let devToolsInspecting = false;
 function refreshPill() {
   if (state.source?.kind === 'file') { setPill('file', `File · ${state.source.name}`); return; }
   const [name, detail] = lastSessionState;
-  if (name === 'attached' && programClock.paused) setPill('program-paused', `${describeState(name, detail)} · program paused`);
+  // The program's own clock (Drive's Pause program, from any inspector), not this page's view.
+  if (name === 'attached' && programClock.paused) setPill(name, `Program paused · ${app(detail.device)}`, true);
   else setPill(name, describeState(name, detail));
 }
 state.on('program-clock', refreshPill);
@@ -307,6 +308,7 @@ function liveDocument(model) {
   liveRevisionTime = model.meta?.capturedAt ?? new Date().toISOString();
   timeline.liveDocument(model);
   state.emit('live'); // perhaps another process (a restart): what is kept per process follows
+  loadProgramState();
   diffPanel.refreshChoices();
   if (viewPaused) { pendingLive = true; return; }
   diffPanel.liveChanged();
@@ -319,6 +321,19 @@ function liveDocument(model) {
   }
   updateStatus();
 }
+/**
+ * What the program keeps for every inspector, asked for with each document (attached, restarted,
+ * fetched again after missed events): its list of live edits and whether its clock is paused.
+ * Its events keep them current from then on.
+ */
+function loadProgramState() {
+  properties.load();
+  live.call('Runtime.getState', {}).then((result) => takeRunState(result), () => {});
+}
+function takeRunState(params) {
+  try { programClock.take(params); } catch (error) { showBanner(`${error.message}.`); }
+}
+
 function liveUpdate(model, changes, update) {
   updateRate.note(performance.now());
   liveModel = model;
@@ -381,6 +396,7 @@ function adoptRestartedModel() {
   if (!restartedModel) return;
   liveModel = restartedModel;
   setRestartedModel(null);
+  loadProgramState(); // the new process's, which the held view could not ask for
   diffPanel.refreshChoices();
 }
 $('restarted-go-live').addEventListener('click', () => setViewPaused(false));
@@ -491,6 +507,9 @@ async function start() {
       onUnknownOps: showUnknownOps,
       onEvent: (method, params) => {
         if (method === 'Layout.editDropped') properties.editDropped(params);
+        // The program's list of edits and run state, whichever inspector changed them.
+        if (method === 'Layout.editsChanged') properties.editsChanged(params);
+        if (method === 'Runtime.stateChanged') takeRunState(params);
         // Chrome DevTools on the same program (docs/devtools.md): its highlight shows here as the
         // hover box, and while it is in inspect mode a pick on the screen selects there too.
         if (method === 'DevTools.highlighted') state.hover(params.id ?? null, 'devtools');

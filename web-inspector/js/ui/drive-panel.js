@@ -16,7 +16,7 @@ const LOG_LENGTH = 50;
 class InputError extends Error {}
 
 export class DrivePanel {
-  /** @param {ProgramClock} clock told of the pauses and resumes the program accepts */
+  /** @param {ProgramClock} clock the program's run state: the Runtime section says it */
   constructor(state, container, live, clock) {
     this.state = state;
     this.container = container;
@@ -30,6 +30,7 @@ export class DrivePanel {
     // buttons only while a program is there to take their requests.
     state.on('live', () => { this.#showLog(); this.#enable(); });
     state.on('session', () => this.#enable());
+    state.on('program-clock', () => this.#enable());
     this.#enable();
     state.on('document', () => this.#fillContainers());
     state.on('update', (changes) => { if (changes.ranges || changes.structure) this.#fillContainers(); });
@@ -60,7 +61,9 @@ export class DrivePanel {
           button('drive-pause', 'Pause program', 'Runtime.pause', () => ({})),
           button('drive-step', 'Step', 'Runtime.step', () => ({ frames: Math.max(1, Math.floor(n(frames, 'frames'))) })), frames, 'frames',
           button('drive-resume', 'Resume program', 'Runtime.resume', () => ({}))),
-        h('div.muted', {}, 'The program\'s own clock: a paused program changes only on Step (edits too). "Pause view" in the header only freezes this page.')),
+        h('p', { id: 'drive-run-state', role: 'status' }),
+        h('div.muted', {}, 'The program\'s own clock, the same for every inspector attached to it: a paused program changes only on Step (edits too). '
+          + '"Pause view" in the header only freezes this page.')),
       h('div.section', {}, h('h3', {}, 'Scroll'),
         h('div.row-actions', {}, 'container', this.containerSelect),
         h('div.row-actions', {}, button('drive-drag', 'Drag', 'Scroll.drag', () => ({ id: target(), dx: n(dx, 'dx'), dy: n(dy, 'dy'), duration: n(duration, 'duration') })),
@@ -79,8 +82,15 @@ export class DrivePanel {
 
   #enable() {
     const attached = this.live.connected();
+    const paused = this.clock.paused;
     for (const button of this.container.querySelectorAll('button')) button.disabled = !attached;
+    // Pausing a paused program, or resuming a running one, does nothing.
+    this.container.querySelector('#drive-pause').disabled = !attached || paused;
+    this.container.querySelector('#drive-resume').disabled = !attached || !paused;
     this.container.querySelector('#drive-offline').hidden = attached;
+    const frame = this.clock.frame;
+    this.container.querySelector('#drive-run-state').textContent = !attached ? ''
+      : paused ? `The program is paused${frame === null ? '' : ` at frame ${frame}`}.` : 'The program is running.';
   }
 
   #fillContainers() {
@@ -130,7 +140,6 @@ export class DrivePanel {
       const result = await this.live.call(method, params);
       entry.textContent = `${method} → ${displayText(result)}`;
       entry.dataset.ok = 'true';
-      this.clock.accepted(method);
     } catch (error) {
       entry.textContent = `${method} failed: ${error.message}`;
       entry.className = 'error-text';

@@ -20,6 +20,7 @@ export class InspectorState {
     this.lostSelection = null;
     this.hoveredId = null;
     this.diff = null; // {changes, changedIds: Set of ids in the shown document}
+    this.edited = new Set(); // ids of the elements the shown program has live edits of (the tree marks them)
     this.highlights = []; // boxes another view asks the screen to draw ({kind, rect, label}: the Explain tab's)
     this.listeners = new Map();
   }

@@ -1,6 +1,8 @@
-// Whether the program's own clock is paused (Drive's Pause program), per process: the pill says
-// so and an edit says it waits for a step. The protocol reports no pause state, so this is the
-// pauses this page sent: one from another tab or the CLI is not seen (docs/web-inspector.md).
+// Whether the program's own clock is paused (Drive's Pause program, or the program itself), per
+// process, as the program reports it (docs/protocol.md: Runtime.getState when a document comes,
+// Runtime.stateChanged on every pause, resume and step): every inspector attached to it shows the
+// same state, one that attaches while it is paused too. The pill says so and edits say they
+// wait for a step.
 
 import { PerProcess } from './per-process.js';
 
@@ -8,16 +10,22 @@ export class ProgramClock {
   constructor(state, live) {
     this.state = state;
     this.live = live;
-    this.clocks = new PerProcess(() => ({ paused: false }));
+    this.clocks = new PerProcess(() => ({ paused: false, frame: null }));
   }
 
-  /** Whether the live process's clock is paused (as far as this page knows). */
+  /** Whether the live process's clock is paused. */
   get paused() { return !!this.live.appKey() && this.clocks.of(this.live.appKey()).paused; }
+  /** The live process's frame at its last reported pause, resume or step (null before one). */
+  get frame() { return this.live.appKey() ? this.clocks.of(this.live.appKey()).frame : null; }
 
-  /** Notes a Runtime request the live process accepted. */
-  accepted(method) {
-    if (method !== 'Runtime.pause' && method !== 'Runtime.resume') return;
-    this.clocks.of(this.live.appKey()).paused = method === 'Runtime.pause';
-    this.state.emit('program-clock', this.paused);
+  /** The program's run state (Runtime.getState's result, Runtime.stateChanged's params); a state that does not read is refused. */
+  take(params) {
+    if (!params || typeof params.paused !== 'boolean') throw new Error('the program\'s run state does not read: no "paused" flag');
+    const key = this.live.appKey();
+    if (!key) return;
+    const clock = this.clocks.of(key);
+    clock.paused = params.paused;
+    clock.frame = Number.isInteger(params.frame) ? params.frame : null;
+    this.state.emit('program-clock', clock.paused);
   }
 }

@@ -2,8 +2,10 @@
 // and root coordinates, sizes, style (Texture's description plus editable fields), spec and node
 // properties, interface state, hit testing and image cost. Live edits go to the device
 // (Layout.setStyle / Layout.setSpecProperty) with errors shown inline; each edited element can
-// be reverted, or all at once. Edits live in the program's process, so the panel keeps them per
-// process (identity and pid): another device, or the same app restarted, shows none of them.
+// be reverted, or all at once. Edits live in the program's process, which keeps the one list
+// every inspector attached to it shows (Layout.editsChanged, program-edits.js): the panel keeps
+// that list per process (identity and pid), so another device, or the same app restarted, shows
+// none of them, and Undo, Redo and Revert ask the program, whoever made the edit.
 
 import { h, section, num, rectText, sizeText } from './dom.js';
 import { patchChildren } from './dom-patch.js';
@@ -12,33 +14,35 @@ import { numberValue, frameNumbers } from '../tree-model.js';
 import { STYLE_FIELDS, SPEC_FIELDS, DEFAULTS, parseValue, formatValue, describeStyle, describeInterfaceState, sizeEditHint } from '../layout-vocabulary.js';
 import { wastedBytes } from '../overlay-geometry.js';
 import { PerProcess, shownProcessKey } from './per-process.js';
-import { EditLog } from '../edit-log.js';
+import { ProgramEdits } from '../program-edits.js';
 import { editsList } from './edits-list.js';
-import { elementPath } from '../element-path.js';
-import { elementName } from '../tree-model.js';
+
+/** Who this page is in the lists of edits (Layout.setStyle's `by`): other pages show it. */
+const EDITOR = `web inspector ${Math.random().toString(16).slice(2, 6)}`;
 
 export class PropertiesPanel {
   /**
    * @param {object} live {canEdit(): bool, call(method, params): Promise, appKey(): string or null
    *   (the live process: edits and their errors are kept per key)}
-   * @param {ProgramClock} clock whether the program is paused: an edit then waits for a step
+   * @param {ProgramClock} clock whether the program is paused: edits then wait for a step
    */
   constructor(state, container, live, clock) {
     this.state = state;
     this.container = container;
     this.live = live;
     this.clock = clock;
-    // Per process: log: its EditLog (edit-log.js); errors: `${id}:${key}` -> message; notice:
-    // the edits bar's message.
-    this.apps = new PerProcess(() => ({ log: new EditLog(), errors: new Map(), notice: null }));
+    // Per process: edits: the program's list (program-edits.js); errors: `${id}:${key}` ->
+    // message; notice: the edits bar's message.
+    this.apps = new PerProcess(() => ({ edits: new ProgramEdits(), errors: new Map(), notice: null }));
+    this.editor = EDITOR;
     this.listOpen = false; // the edits list's details, open or closed, across renders
-    this.onLogChanged = () => {}; // told the process key whose log changed (ui/edit-sync.js)
     this.pending = false;
     this.shownId = null; // the element whose properties are on show (patched in place while it stays)
     state.on('selection', () => this.render());
     state.on('document', () => this.render());
     state.on('live', () => this.render()); // the fields are editable only while requests reach the process on show
     state.on('update', (changes) => { if (changes.structure || changes.changed.has(this.state.selectedId)) this.render(); });
+    state.on('program-clock', () => this.render()); // the edits bar says whether edits wait for a step
     container.addEventListener('focusout', () => { if (this.pending) { this.pending = false; queueMicrotask(() => this.render()); } });
     this.render();
   }
@@ -55,7 +59,10 @@ export class PropertiesPanel {
     const sections = [];
     // A file's elements may share ids with the live app's, but they hold none of its edits.
     const app = this.apps.of(shownProcessKey(this.state, this.live));
-    if (app.log.size || app.log.history.length || app.log.undone.length || app.notice) sections.push(this.#editsBar(app));
+    this.#markEdited(app.edits.ids());
+    // Always a slot, empty when there is nothing to say: an edit made elsewhere (another
+    // browser) then changes the slot alone, and the fields below keep focus (#show).
+    sections.push(app.edits.size || app.edits.undo || app.edits.redo || app.notice ? this.#editsBar(app) : h('div.edits-bar-slot', { hidden: true }));
     if (!el) {
       const lost = this.state.lostSelection;
       sections.push(lost ? h('div.section', { id: 'selection-lost', role: 'status' },
@@ -109,49 +116,73 @@ export class PropertiesPanel {
     this.shownId = id;
   }
 
-  #editsBar({ log, notice }) {
-    return editsList(log, {
+  /** The elements the tree marks as edited: the shown process's (none for a file). */
+  #markEdited(ids) {
+    const shown = this.state.edited || new Set();
+    if (ids.size === shown.size && [...ids].every((id) => shown.has(id))) return;
+    this.state.edited = ids;
+    this.state.emit('edits');
+  }
+
+  #editsBar({ edits, notice }) {
+    return editsList(edits, {
       select: (id) => this.state.select(id, { origin: 'edits' }),
-      undo: () => this.#run((l) => l.undoRequests(), (l) => l.didUndo()),
-      redo: () => this.#run((l) => l.redoRequests(), (l) => l.didRedo()),
+      undo: () => this.#request('Layout.undoEdit', {}),
+      redo: () => this.#request('Layout.redoEdit', {}),
       revertAll: () => this.revert(null),
-      revertOne: (id, key) => this.#run((l) => l.revertOneRequests(id, key), (l) => l.revertedOne(id, key)),
-    }, { model: this.state.source?.kind === 'live' ? this.state.model : null, open: this.listOpen, notice, onToggle: (open) => { this.listOpen = open; } });
+      revertOne: (id, key) => this.#request('Layout.revertEdits', { id, property: key }),
+    }, { model: this.state.source?.kind === 'live' ? this.state.model : null, open: this.listOpen, notice, paused: this.clock.paused,
+      editor: EDITOR, onToggle: (open) => { this.listOpen = open; } });
   }
 
   /**
-   * Sends the requests `plan` makes of the live process's log, in order, then `done` records
-   * them; a refused request stops there and says why.
+   * Asks the live process to change its list (undo, redo, revert one property); the list comes
+   * back in Layout.editsChanged (and in undo's and redo's replies). A refusal says why.
    */
-  async #run(plan, done) {
-    const key = this.live.appKey();
-    const app = this.apps.of(key);
-    const requests = plan(app.log);
-    if (!requests) return;
+  async #request(method, params) {
+    const app = this.apps.of(this.live.appKey());
     try {
-      for (const [method, params] of requests) await this.live.call(method, params);
-      done(app.log);
+      const result = await this.live.call(method, params);
+      if (result && Array.isArray(result.edits)) app.edits.take(result);
       app.notice = null;
     } catch (error) {
       app.notice = `The program refused it: ${error.message}`;
     }
-    this.onLogChanged(key);
     this.render();
+  }
+
+  /** The live process's list of edits changed (Layout.editsChanged), or was fetched (Layout.getEdits). */
+  editsChanged(params) {
+    const app = this.apps.of(this.live.appKey());
+    try {
+      app.edits.take(params);
+    } catch (error) {
+      app.notice = `${error.message}.`;
+    }
+    this.render();
+  }
+
+  /** Asks the live process for its list of edits (a document came: attached, or fetched again). */
+  async load() {
+    try {
+      this.editsChanged(await this.live.call('Layout.getEdits', {}));
+    } catch {
+      // A program that lists no edits (an older one), or gone: its events still say.
+    }
   }
 
   /** Undo / redo from the keyboard (Ctrl+Z, Ctrl+Shift+Z) outside text fields. */
   keyboard(e) {
     if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z' || e.target.closest?.('input, textarea, select')) return;
     e.preventDefault();
-    const log = this.apps.of(this.live.appKey()).log;
-    if (e.shiftKey) this.#run((l) => l.redoRequests(), (l) => l.didRedo());
-    else if (log.history.length) this.#run((l) => l.undoRequests(), (l) => l.didUndo());
+    const { edits } = this.apps.of(this.live.appKey());
+    if (e.shiftKey) { if (edits.redo) this.#request('Layout.redoEdit', {}); } else if (edits.undo) this.#request('Layout.undoEdit', {});
   }
 
   #styleSection(el, app) {
     const style = el.style || {};
     const title = h('h3', {}, 'Style',
-      app.log.has(el.id) ? h('button.revert', { type: 'button', onclick: () => this.revert(el.id) }, 'Revert element') : null);
+      app.edits.has(el.id) ? h('button.revert', { type: 'button', onclick: () => this.revert(el.id) }, 'Revert element') : null);
     const list = h('dl.props');
     list.append(h('dt', {}, 'description'), h('dd', { class: 'style-description' }, describeStyle(style)));
     for (const [key, kind] of Object.entries(STYLE_FIELDS)) this.#field(list, el, app, 'style', key, kind, style[key]);
@@ -204,7 +235,7 @@ export class PropertiesPanel {
     const editable = this.live.canEdit();
     const fallback = (DEFAULTS[kind === 'style' ? 'style' : el.type] || {})[key];
     const hint = fallback === undefined ? 'default' : `default (${formatValue(fallback)})`;
-    const edit = app.log.find(el.id, key);
+    const edit = app.edits.find(el.id, key);
     const errorKey = `${el.id}:${key}`;
     const commit = (text) => this.#commit(el.id, kind, key, valueKind, text);
     let input;
@@ -224,9 +255,11 @@ export class PropertiesPanel {
       });
       input.addEventListener('change', () => { if (input.value !== entered) commit(input.value); });
     }
+    // The revert button is always there, hidden while the property has no edit: an edit made
+    // elsewhere then leaves the field in place (with its focus).
     const row = h('div.edit-row', {}, input,
-      edit ? h('button.revert', { type: 'button', title: `Revert ${key} (was ${edit.old === null ? 'default' : formatValue(edit.old)})`,
-        'aria-label': `Revert ${key}`, onclick: () => this.#run((l) => l.revertOneRequests(el.id, key), (l) => l.revertedOne(el.id, key)) }, '↺') : null);
+      h('button.revert', { type: 'button', hidden: !edit, title: edit ? `Revert ${key} (was ${edit.old === null ? 'default' : formatValue(edit.old)})` : `Revert ${key}`,
+        'aria-label': `Revert ${key}`, onclick: () => this.#request('Layout.revertEdits', { id: el.id, property: key }) }, '↺'));
     if (edit) row.classList.add('edited');
     list.append(h('dt', {}, key), h('dd', {}, row));
     const error = app.errors.get(errorKey);
@@ -239,7 +272,7 @@ export class PropertiesPanel {
   async #commit(id, kind, key, valueKind, text) {
     const errorKey = `${id}:${key}`;
     const appKey = this.live.appKey(); // the process the edit goes to
-    const { log, errors } = this.apps.of(appKey);
+    const { errors } = this.apps.of(appKey);
     const parsed = parseValue(valueKind, text);
     if (String(text).trim() === '') {
       // An emptied field (or the menu's "default" entry) is not an edit: Revert goes back to
@@ -248,18 +281,11 @@ export class PropertiesPanel {
       errors.set(errorKey, parsed.error);
     } else {
       const method = kind === 'style' ? 'Layout.setStyle' : 'Layout.setSpecProperty';
-      // The value before: read now, as the program's update for the edit may come before its reply.
-      const model = this.state.model;
-      const el = model?.get(id);
-      const before = el ? (kind === 'style' ? el.style?.[key] : el.props?.[key]) : undefined;
-      const entry = { id, name: el ? elementName(el) : id, path: elementPath(model, id) || id, kind, key, old: before ?? null, value: parsed.value };
       try {
-        await this.live.call(method, { id, property: key, value: parsed.value });
+        // The program lists the edit (Layout.editsChanged) before it answers.
+        await this.live.call(method, { id, property: key, value: parsed.value, by: EDITOR });
         errors.delete(errorKey);
-        log.record(entry);
-        this.onLogChanged(appKey);
-        this.apps.of(appKey).notice = this.clock.paused
-          ? 'The program is paused: the edit shows after its next Step or Resume program (Drive tab).' : null;
+        this.apps.of(appKey).notice = null; // while the program is paused, the edits bar says the edit waits (edits-list.js)
       } catch (error) {
         errors.set(errorKey, error.message);
       }
@@ -270,25 +296,20 @@ export class PropertiesPanel {
     this.render();
   }
 
-  /** The device dropped an edit override (its spec changed shape: Layout.editDropped). */
+  /** The device dropped an edit override (its spec changed shape: Layout.editDropped); Layout.editsChanged updates the list. */
   editDropped({ id, reason }) {
-    const app = this.apps.of(this.live.appKey());
-    app.log.revertedElement(id);
-    this.onLogChanged(this.live.appKey());
-    app.notice = `The edit of ${id} was dropped by the app${reason ? `: ${reason}` : ''}.`;
+    this.apps.of(this.live.appKey()).notice = `The edit of ${id} was dropped by the app${reason ? `: ${reason}` : ''}.`;
     this.render();
   }
 
   /** Whether the live process holds edits of element `id`. */
-  hasEdits(id) { return this.state.source?.kind === 'live' && this.apps.of(this.live.appKey()).log.has(id); }
+  hasEdits(id) { return this.state.source?.kind === 'live' && this.apps.of(this.live.appKey()).edits.has(id); }
 
   /** Reverts the edits of one element, or of all elements when id is null. */
   async revert(id) {
     const app = this.apps.of(this.live.appKey());
     try {
       await this.live.call('Layout.revertEdits', id ? { id } : {});
-      app.log.revertedElement(id);
-      this.onLogChanged(this.live.appKey());
       for (const key of [...app.errors.keys()]) if (!id || key.startsWith(`${id}:`)) app.errors.delete(key);
       app.notice = null;
     } catch (error) {

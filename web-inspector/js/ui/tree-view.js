@@ -48,6 +48,7 @@ export class TreeView {
     });
 
     state.on('document', () => { this.#runSearch(false); this.render(); });
+    state.on('edits', () => this.render()); // the program's edited elements are marked
     state.on('update', (changes) => {
       // Elements come and go, and a set op may change a class name, debugName or text.
       if (changes.structure || (this.search.value.trim() && changes.changed.size)) this.#runSearch(false);
@@ -133,7 +134,7 @@ export class TreeView {
     row.className = 'tree-row';
     row.setAttribute('role', 'treeitem');
     row.innerHTML = '<span class="twisty" aria-hidden="true"></span><span class="class"></span><span class="badge" hidden>spec</span>' +
-      '<span class="debug"></span><span class="text"></span><span class="id"></span>';
+      '<span class="debug"></span><span class="text"></span><span class="id"></span><span class="badge edited-badge" hidden>edited</span>';
     this.container.appendChild(row);
     return row;
   }
@@ -153,7 +154,10 @@ export class TreeView {
     row.classList.toggle('match', this.matchSet.has(id));
     row.classList.toggle('changed', !!(changed && changed.has(id)));
     row.classList.toggle('hovered', this.state.hoveredId === id);
+    const edited = !!this.state.edited?.has(id);
+    row.classList.toggle('edited', edited);
     const parts = row.children;
+    parts[6].hidden = !edited;
     if (el.children && el.children.length) row.setAttribute('aria-expanded', String(this.state.rows.isExpanded(id)));
     else row.removeAttribute('aria-expanded');
     row.setAttribute('aria-selected', String(this.state.selectedId === id));
