@@ -14,6 +14,38 @@ export const KEYFRAME_EVERY = 300;
 export const DEFAULT_BUDGET_BYTES = 64 * 1024 * 1024;
 export const MARKER_KINDS = ['edit', 'rangeMode', 'memoryWarning', 'applicationState', 'pause', 'reconnect'];
 
+/** A range controller's mode when its JSON leaves it out (docs/snapshot-format.md). */
+const DEFAULT_RANGE_MODE = 'minimum';
+
+/**
+ * The marker a program's event stands for (docs/recording-format.md, Markers), as the program's
+ * own recording and `weft record-session` mark it: {kind, detail, revision, frame, time}, or
+ * null for an event that stands for none (a step, a drop, an edit the program made itself,
+ * another method). Throws when the params of a marking event do not read.
+ */
+export function eventMarker(method, params) {
+  if (method !== 'Layout.editsChanged' && method !== 'Runtime.stateChanged') return null;
+  const text = (key) => {
+    if (typeof params?.[key] !== 'string') throw new Error(`a ${method} event whose "${key}" does not read`);
+    return params[key];
+  };
+  const change = text('change');
+  let kind;
+  let detail = null;
+  if (method === 'Layout.editsChanged') {
+    if (change === 'dropped' || params.method === undefined) return null;
+    [kind, detail] = ['edit', text('method')];
+  } else if (change === 'paused' || change === 'resumed') [kind, detail] = ['pause', change];
+  else if (change === 'memoryWarning') kind = 'memoryWarning';
+  else if (change === 'applicationState') [kind, detail] = ['applicationState', text('applicationState')];
+  else return null;
+  const { frame, time, revision } = params;
+  if (!Number.isInteger(frame) || frame < 0) throw new Error(`a ${method} event whose "frame" does not read`);
+  if (!Number.isFinite(time) || time < 0) throw new Error(`a ${method} event whose "time" does not read`);
+  if (!Number.isInteger(revision) || revision < 0) throw new Error(`a ${method} event whose "revision" does not read`);
+  return { kind, detail, revision, frame, time };
+}
+
 export class RecordingError extends Error {
   constructor(line, message) {
     super(`line ${line}: ${message}`);
@@ -22,6 +54,9 @@ export class RecordingError extends Error {
 }
 
 export class RecordingStore {
+  /** Whether range modes are compared as revisions come (live); a file brings its own markers. */
+  #marksRangeModes = true;
+
   /**
    * @param {object} [options] budgetBytes (an estimate: the records' JSON length; 64 MiB by
    *   default), keyframeEvery (updates between two kept copies of the live document)
@@ -43,6 +78,8 @@ export class RecordingStore {
     this.records = [];
     /** [{revision, frame, time, kind, detail}] */
     this.markers = [];
+    /** The mode of every range controller at the last revision kept, by id (rangeMode markers). */
+    this.rangeModes = new Map();
     this.bytes = 0;
     this.sinceKeyframe = 0;
     this.dropped = 0; // revisions dropped for the budget
@@ -62,9 +99,15 @@ export class RecordingStore {
     const revision = snapshot.revision || 0;
     if (revision < this.lastRevision || (this.meta.pid !== undefined && snapshot.meta?.pid !== this.meta.pid)) this.clear();
     if (revision === this.lastRevision && this.records.length) return; // already kept
-    if (!this.records.length) this.meta = { ...(snapshot.meta || {}) };
+    const first = !this.records.length;
+    if (first) this.meta = { ...(snapshot.meta || {}) };
     delete this.meta.capturedAt;
-    this.#keyframe(copySnapshot(snapshot), revision, frame ?? this.last?.frame ?? 0, time ?? this.last?.time ?? 0);
+    const at = { frame: frame ?? this.last?.frame ?? 0, time: time ?? this.last?.time ?? 0 };
+    this.#keyframe(copySnapshot(snapshot), revision, at.frame, at.time);
+    // A document after a gap: the modes that changed in the revisions missed.
+    const modes = new Map((snapshot.rangeControllers || []).map((controller) => [controller.id, controller.mode ?? DEFAULT_RANGE_MODE]));
+    if (!first && this.#marksRangeModes) for (const [id, mode] of modes) this.#rangeMode(id, mode, { revision, ...at });
+    this.rangeModes = modes;
   }
 
   /**
@@ -93,6 +136,14 @@ export class RecordingStore {
     const bytes = ops.length + 64;
     this.records.push({ revision: params.revision, frame, time, ops, bytes });
     this.bytes += bytes;
+    for (const op of this.#marksRangeModes && Array.isArray(params.ops) ? params.ops : []) {
+      if (op?.op === 'range' && typeof op.controller?.id === 'string') {
+        this.#rangeMode(op.controller.id, op.controller.mode ?? DEFAULT_RANGE_MODE, { revision: params.revision, frame, time });
+        this.rangeModes.set(op.controller.id, op.controller.mode ?? DEFAULT_RANGE_MODE);
+      } else if (op?.op === 'rangeRemoved') {
+        this.rangeModes.delete(op.id);
+      }
+    }
     this.sinceKeyframe++;
     const model = this.sinceKeyframe >= this.keyframeEvery ? keyframeModel() : null;
     if (model) this.#keyframe(copySnapshot(model.toSnapshot()), params.revision, frame, time);
@@ -100,11 +151,17 @@ export class RecordingStore {
     return true;
   }
 
-  /** A marker at the last revision kept. */
-  addMarker(kind, detail, { frame, time } = {}) {
+  /** A marker at `revision`, `frame` and `time` (by default the last revision kept's). */
+  addMarker(kind, detail, { revision, frame, time } = {}) {
     if (!MARKER_KINDS.includes(kind)) throw new Error(`unknown marker ${shortJSON(kind)}`);
-    this.markers.push({ revision: this.lastRevision, frame: frame ?? this.last?.frame ?? 0, time: time ?? this.last?.time ?? 0,
+    this.markers.push({ revision: revision ?? this.lastRevision, frame: frame ?? this.last?.frame ?? 0, time: time ?? this.last?.time ?? 0,
       kind, detail: detail ?? null });
+  }
+
+  /** A rangeMode marker when the controller `id` was in another mode at the revision before (`r5: minimum -> full`). */
+  #rangeMode(id, mode, at) {
+    const before = this.rangeModes.get(id);
+    if (before !== undefined && before !== mode) this.addMarker('rangeMode', `${id}: ${before} -> ${mode}`, at);
   }
 
   #keyframe(document, revision, frame, time) {
@@ -224,6 +281,7 @@ export class RecordingStore {
    */
   static fromFileText(text) {
     const store = new RecordingStore({ budgetBytes: Infinity });
+    store.#marksRangeModes = false;
     const lines = text.split('\n');
     if (lines.length && lines[lines.length - 1] === '') lines.pop();
     const parse = (line, number) => {
@@ -259,8 +317,10 @@ export class RecordingStore {
         case 'keyframe': {
           let document;
           try { document = checkSnapshot(record.document); } catch (error) { throw new RecordingError(number, `keyframe: ${error.message}`); }
-          if (store.records.length && record.revision !== store.lastRevision) {
-            throw new RecordingError(number, `keyframe at revision ${displayText(record.revision)}, but the last update was revision ${store.lastRevision}`);
+          // After the first, a keyframe repeats the last revision, or starts again after a gap
+          // (revisions its recorder did not get: `weft record-session`, a page that fetched again).
+          if (store.records.length && !(Number.isInteger(record.revision) && record.revision >= store.lastRevision)) {
+            throw new RecordingError(number, `keyframe at revision ${displayText(record.revision)}, but the last revision recorded was ${store.lastRevision}`);
           }
           document.meta = meta;
           if (!store.records.length) store.addDocument(document, at); else store.#keyframe(copySnapshot(document), record.revision, at.frame, at.time);

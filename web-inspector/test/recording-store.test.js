@@ -4,7 +4,7 @@ import { readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RecordingStore, RecordingError } from '../js/recording-store.js';
+import { RecordingStore, RecordingError, eventMarker } from '../js/recording-store.js';
 import { TreeModel } from '../js/tree-model.js';
 
 // A document whose node n1 is `width` wide, with a range controller in `mode`.
@@ -85,6 +85,57 @@ test('export and open again: the same revisions, markers and meta', () => {
   assert.equal(opened.meta.appId, 'org.weft.tests');
   for (const revision of [1, 6, 7, 8, 30]) assert.equal(width(opened.modelAt(revision)), width(store.modelAt(revision)));
   assert.equal(opened.toFileText(), text, 'a recording read and written is the same file');
+});
+
+test('the program\'s events and range modes are marked where recordings of the run mark them', () => {
+  const store = recorded(5);
+  const at = { frame: 7, time: 0.12, revision: 3 };
+  const edits = { edits: [], undo: 1, redo: 0, ...at };
+  const state = { paused: false, applicationState: 'background', ...at };
+  const events = [
+    ['Layout.editsChanged', { change: 'applied', method: 'Layout.setStyle', ...edits }],
+    ['Layout.editsChanged', { change: 'dropped', ...edits }], // the program dropped it: no marker
+    ['Layout.editsChanged', { change: 'reverted', ...edits }], // reverted by the program itself: none
+    ['Runtime.stateChanged', { change: 'paused', ...state, paused: true }],
+    ['Runtime.stateChanged', { change: 'stepped', ...state }], // a step: none
+    ['Runtime.stateChanged', { change: 'resumed', ...state }],
+    ['Runtime.stateChanged', { change: 'memoryWarning', ...state }],
+    ['Runtime.stateChanged', { change: 'applicationState', ...state }],
+    ['Tree.updated', widthUpdate(6, 1)],
+  ];
+  for (const [method, params] of events) {
+    const marker = eventMarker(method, params);
+    if (marker) store.addMarker(marker.kind, marker.detail, marker);
+  }
+  assert.deepEqual(store.markers.map((m) => [m.kind, m.detail, m.revision, m.frame, m.time]), [
+    ['edit', 'Layout.setStyle', 3, 7, 0.12], ['pause', 'paused', 3, 7, 0.12], ['pause', 'resumed', 3, 7, 0.12],
+    ['memoryWarning', null, 3, 7, 0.12], ['applicationState', 'background', 3, 7, 0.12],
+  ]);
+  // A marking event that does not read is refused, not marked somewhere else.
+  assert.throws(() => eventMarker('Runtime.stateChanged', { change: 'paused', paused: true, frame: 7, time: 0.1 }), /"revision" does not read/);
+  assert.throws(() => eventMarker('Runtime.stateChanged', { change: 'applicationState', ...at }), /"applicationState" does not read/);
+  assert.throws(() => eventMarker('Layout.editsChanged', { change: 'applied', method: 5, ...edits }), /"method" does not read/);
+  assert.throws(() => eventMarker('Runtime.stateChanged', { change: 'memoryWarning', ...at, frame: -1 }), /"frame" does not read/);
+
+  // Range modes: an update whose controller is in another mode than the revision before.
+  const controller = (mode) => ({ id: 'r1', owner: 'n1', mode });
+  const ranges = new RecordingStore();
+  ranges.addDocument({ ...doc(1), rangeControllers: [controller(undefined)] }, { frame: 1, time: 0 });
+  const rangeUpdate = (revision, mode) => ({ baseRevision: revision - 1, revision, frame: revision * 2, time: revision / 30,
+    ops: [{ op: 'range', controller: controller(mode) }] });
+  ranges.addUpdate(rangeUpdate(2, 'minimum'));
+  ranges.addUpdate(rangeUpdate(3, 'full'));
+  ranges.addHeldUpdate(rangeUpdate(4, 'lowMemory'));
+  ranges.addUpdate({ ...rangeUpdate(5, 'full'), ops: [{ op: 'rangeRemoved', id: 'r1' }] });
+  ranges.addUpdate(rangeUpdate(6, 'full')); // a new controller r1: no mode before
+  // A document after a gap compares with the last revision kept.
+  ranges.addDocument({ ...doc(9), rangeControllers: [controller('visibleOnly')] }, { frame: 18, time: 0.3 });
+  assert.deepEqual(ranges.markers.map((m) => [m.detail, m.revision, m.frame]), [
+    ['r1: minimum -> full', 3, 6], ['r1: full -> lowMemory', 4, 8], ['r1: full -> visibleOnly', 9, 18],
+  ]);
+  // Exported and opened again: the same markers, none added by reading the file's updates.
+  const opened = RecordingStore.fromFileText(ranges.toFileText());
+  assert.deepEqual(opened.markers.map((m) => [m.kind, m.detail, m.revision]), ranges.markers.map((m) => [m.kind, m.detail, m.revision]));
 });
 
 test('bad files get errors naming the line', () => {

@@ -16,8 +16,8 @@ public enum RecordSessionCommand: Subcommand {
         the recording format `weft recording` and the page read (docs/recording-format.md). It
         attaches to the program through the gateway's /inspector WebSocket, takes its document
         (a keyframe) and writes every update the program streams with its revision, frame and
-        time, with keyframes and rangeMode markers as the program's own recording
-        (WEFT_RECORDING=FILE) has them. A program that disconnects is waited for: a reconnect
+        time, with keyframes and markers (edits, range modes, memory warnings, application
+        states, pauses) as the program's own recording (WEFT_RECORDING=FILE) has them. A program that disconnects is waited for: a reconnect
         marker and a fresh keyframe when it is back. Revisions the gateway could not pass on (a
         resync) are a gap, after which a keyframe starts again. FILE is readable whatever ends
         the recording: the duration, Ctrl-C, the size limit, the program restarting or going away
@@ -102,9 +102,14 @@ public enum RecordSessionCommand: Subcommand {
         let last = recorder.last
         var summary =
             "weft record-session: \(recorder.revisionsRecorded) revisions (to revision \(last.revision)), "
-            + "frames \(first.frame) to \(last.moment.frame), in \(output)"
+            + "frames \(first.frame) to \(last.moment.frame), \(recorder.markersRecorded) "
+            + "marker\(recorder.markersRecorded == 1 ? "" : "s"), in \(output)"
         if recorder.gaps > 0 {
             summary += "; \(recorder.gaps) gap\(recorder.gaps == 1 ? "" : "s") (revisions missed, then a keyframe)"
+        }
+        if let unreadable = recorder.firstUnreadableEvent {
+            summary +=
+                "; \(recorder.unreadableEvents) event\(recorder.unreadableEvents == 1 ? "" : "s") not marked: \(unreadable)"
         }
         switch outcome {
         case .finished: break

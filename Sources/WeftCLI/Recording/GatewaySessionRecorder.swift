@@ -10,8 +10,10 @@ import WeftSnapshot
 /// WebSocket, writing every revision the program streams (`Tree.updated`) to a recording file as
 /// the program's own recorder would (docs/recording-format.md): a keyframe of the document it
 /// fetches, then each update with its ops, revision, frame and time as received, keyframes by
-/// `RecordingKeyframes`, `rangeMode` markers from the range controllers, `reconnect` markers when
-/// the device comes back. Runs on the calling thread; the transport's thread only posts to `inbox`.
+/// `RecordingKeyframes`, `rangeMode` markers from the range controllers, the markers the program's
+/// events stand for (`EventMarker`: edits, pauses, memory warnings, application states) at the
+/// frame, time and revision they say, `reconnect` markers when the device comes back. Runs on the
+/// calling thread; the transport's thread only posts to `inbox`.
 final class GatewaySessionRecorder {
     /// How the recording ended.
     enum Outcome: Equatable {
@@ -45,16 +47,26 @@ final class GatewaySessionRecorder {
     private var controllers: [Snapshot.RangeController] = []
     private var revision = 0
     private var moment = RecordingLine.Moment(frame: 0, time: 0)
-    /// The `Tree.getDocument` on its way (its request number), and the updates that came meanwhile.
+    /// The `Tree.getDocument` on its way (its request number), and the updates and markers that
+    /// came meanwhile, in order.
     private var documentRequest: Int?
     private var requestCount = 0
-    private var held: [StreamedUpdate] = []
+    private var held: [Held] = []
+    private enum Held {
+        case update(StreamedUpdate)
+        case marker(EventMarker)
+    }
     /// A `reconnect` marker is due before the next keyframe.
     private var reconnected = false
     private(set) var firstMoment: RecordingLine.Moment?
     private(set) var revisionsRecorded = 0
     /// Keyframes written after the first because revisions were missed (a gap, a resync, a reconnect).
     private(set) var gaps = 0
+    /// Markers written (every kind).
+    private(set) var markersRecorded = 0
+    /// Events that should have stood for a marker but did not read (the first one's message).
+    private(set) var unreadableEvents = 0
+    private(set) var firstUnreadableEvent: String?
 
     init(
         inspector: InspectorClient, inbox: SessionInbox, followed: GatewayInspectorSession.FollowedDevice,
@@ -130,6 +142,14 @@ final class GatewaySessionRecorder {
             case "Tree.updated":
                 guard envelope.device == deviceId, let update = try? StreamedUpdate(envelope) else { return nil }
                 received(update)
+            case _ where EventMarker.methods.contains(method):
+                guard envelope.device == deviceId else { return nil }
+                do {
+                    if let marker = try EventMarker.of(method: method, params: envelope.paramsBytes ?? []) { received(marker) }
+                } catch {
+                    unreadableEvents += 1
+                    firstUnreadableEvent = firstUnreadableEvent ?? "\(error)"
+                }
             case "Gateway.resyncRequired":
                 if (try? envelope.params()["device"]?.string) == deviceId { requestDocument() }
             case "Gateway.deviceUpdated":
@@ -173,7 +193,8 @@ final class GatewaySessionRecorder {
         requestCount += 1
         let request = requestCount
         documentRequest = request
-        held.removeAll()
+        // The document will hold the updates that came meanwhile; the markers still stand.
+        held.removeAll { if case .update = $0 { true } else { false } }
         let inbox = self.inbox
         inspector.send("Tree.getDocument", device: deviceId, timeout: requestTimeout) { reply in
             inbox.post(.document(request: request, reply))
@@ -207,7 +228,7 @@ final class GatewaySessionRecorder {
             firstMoment = at
             revisionsRecorded = 1
         } else {
-            if reconnected { writer.write(RecordingLine.marker(RecordingMarker(.reconnect), revision: revision, at: moment)) }
+            if reconnected { write(marker: RecordingMarker(.reconnect), revision: revision, at: moment) }
             if fetched.revision > revision {
                 gaps += 1
                 revisionsRecorded += 1
@@ -220,13 +241,33 @@ final class GatewaySessionRecorder {
         if let previous { markRangeModes(previous, fetched.rangeControllers) }
         let pending = held
         held.removeAll()
-        for update in pending { received(update) }
+        for input in pending {
+            switch input {
+            case .update(let update): received(update)
+            case .marker(let marker): received(marker)
+            }
+        }
         return nil
+    }
+
+    /// A marker from the program's events, written as the program's recorder writes it; one
+    /// from before the recording's first keyframe is left out.
+    private func received(_ marker: EventMarker) {
+        if documentRequest != nil {
+            held.append(.marker(marker))
+            return
+        }
+        guard let first = firstMoment, marker.moment.frame >= first.frame else { return }
+        write(marker: marker.marker, revision: marker.revision, at: marker.moment)
+    }
+
+    private func write(marker: RecordingMarker, revision: Int, at moment: RecordingLine.Moment) {
+        if writer.write(RecordingLine.marker(marker, revision: revision, at: moment)) { markersRecorded += 1 }
     }
 
     private func received(_ update: StreamedUpdate) {
         if documentRequest != nil {
-            held.append(update)
+            held.append(.update(update))
             return
         }
         guard keyframeDocument != nil, update.revision > revision else { return }
@@ -288,7 +329,7 @@ final class GatewaySessionRecorder {
 
     private func markRangeModes(_ old: [Snapshot.RangeController], _ new: [Snapshot.RangeController]) {
         for change in RangeModeChange.between(old, new) {
-            writer.write(RecordingLine.marker(RecordingMarker(.rangeMode, detail: change), revision: revision, at: moment))
+            write(marker: RecordingMarker(.rangeMode, detail: change), revision: revision, at: moment)
         }
     }
 }

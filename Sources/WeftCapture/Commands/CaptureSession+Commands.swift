@@ -34,9 +34,8 @@ extension CaptureSession {
         let changesBefore = loop.changeCount
         do {
             let parsed = try CommandParams(bytes: params)
-            switch try handler(self, parsed) {
+            switch try serving(method, { () throws(CommandError) in try handler(self, parsed) }) {
             case .now(let result):
-                if Self.editMethods.contains(method) { mark(RecordingMarker(.edit, detail: method)) }
                 reply(.success(result))
             case .afterFrames(let frames):
                 // Step orders its reply itself, and the frames it ran were seen (and streamed)
@@ -50,10 +49,12 @@ extension CaptureSession {
         if loop.changeCount != changesBefore { treeChangedOutsideFrame() }
     }
 
-    /// The methods that apply or revert layout edits (marked in recordings).
-    private static let editMethods: Set = [
-        "Layout.setStyle", "Layout.setSpecProperty", "Layout.revertEdits", "Layout.undoEdit", "Layout.redoEdit",
-    ]
+    /// Runs a method's handler with `servedMethod` set: a change of the edits it makes names it.
+    private func serving(_ method: String, _ body: () throws(CommandError) -> Answer) throws(CommandError) -> Answer {
+        servedMethod = method
+        defer { servedMethod = nil }
+        return try body()
+    }
 
     /// The methods this session serves, for documentation and tests.
     public static var methods: [String] { (Array(handlers.keys) + [LayoutEvaluation.method]).sorted() }

@@ -73,11 +73,17 @@ extension CaptureSession {
         return .now(editsList())
     }
 
-    /// `{"edits": [...], "undo": n, "redo": n}` (Layout.getEdits), with `change` first in the
-    /// event.
-    func editsList(change: LiveEdit.Change? = nil) -> [UInt8] {
+    /// `{"edits": [...], "undo": n, "redo": n}` (Layout.getEdits).
+    func editsList() -> [UInt8] {
         var writer = JSONWriter(capacity: 64 + 256 * edits.live.count)
-        Self.openResult(&writer, change: change?.rawValue)
+        writer.byte(UInt8(ascii: "{"))
+        writeEditsList(into: &writer)
+        writer.byte(UInt8(ascii: "}"))
+        return writer.bytes
+    }
+
+    /// The members of `editsList()` (the event has them too).
+    func writeEditsList(into writer: inout JSONWriter) {
         writer.raw("\"edits\":[")
         for (index, edit) in edits.live.enumerated() {
             if index > 0 { writer.byte(UInt8(ascii: ",")) }
@@ -87,8 +93,6 @@ extension CaptureSession {
         writer.int(edits.undoCount)
         writer.raw(",\"redo\":")
         writer.int(edits.redoCount)
-        writer.byte(UInt8(ascii: "}"))
-        return writer.bytes
     }
 
     /// The element `id` after laying its tree out again (the owner's edits made it stale).

@@ -22,8 +22,6 @@ final class SessionRecorder {
     private(set) var isEnded = false
     private var revision = 0
     private var moment = RecordingLine.Moment(frame: 0, time: 0)
-    /// The last revisions recorded and their frames (markers look theirs up).
-    private var recent: [(revision: Int, frame: Int)] = []
 
     /// Creates (or truncates) the file and writes the header. `meta`: the program's meta.
     init(path: String, meta: Snapshot.Meta, limitBytes: Int, keyframeInterval: Int) throws {
@@ -44,8 +42,6 @@ final class SessionRecorder {
         guard !isEnded else { return }
         self.moment = moment
         revision = document.revision
-        recent.append((revision, moment.frame))
-        if recent.count > 64 { recent.removeFirst(32) }
         guard let ops else {
             keyframe(document)
             return
@@ -64,12 +60,9 @@ final class SessionRecorder {
         keyframes.keyframeWritten(bytes: line.count)
     }
 
-    /// A marker from the loop's thread, which reaches this context after the captures the loop
-    /// submitted before it, and perhaps after later ones: its revision is the last one recorded
-    /// at or before its frame.
-    func mark(_ marker: RecordingMarker, at moment: RecordingLine.Moment) {
+    /// A marker at `moment`, of `revision` (the publisher's `State.revision(atFrame:)`).
+    func mark(_ marker: RecordingMarker, revision: Int, at moment: RecordingLine.Moment) {
         guard !isEnded else { return }
-        let revision = recent.last { $0.frame <= moment.frame }?.revision ?? recent.first?.revision ?? self.revision
         append(RecordingLine.marker(marker, revision: revision, at: moment))
     }
 

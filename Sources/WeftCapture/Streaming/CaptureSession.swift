@@ -61,7 +61,7 @@ public final class CaptureSession {
     /// Whether anyone listens (the transport's attached count); streaming stops while false.
     public var isListening: () -> Bool = { false }
     /// Sends an event (method, pre-encoded params): `Tree.updated`, `Layout.editDropped`,
-    /// `Layout.editsChanged`, `Runtime.stateChanged`.
+    /// `Layout.editsChanged`, `Runtime.stateChanged`, `DevTools.*`.
     /// With `.worker` publishing it is called on the worker queue.
     public var sendEvent: (String, [UInt8]) -> Void {
         get { publisher.sendEvent }
@@ -142,8 +142,8 @@ public final class CaptureSession {
     private var sendsUpdates = false
     /// Whether the session records to a file (`record(to:limitBytes:)`).
     public private(set) var isRecording = false
-    /// What the loop's last frame showed of the things markers are about.
-    private var recordingMarks = RecordingMarks()
+    /// The device method being served (`handle`): a change of the edits it makes names it.
+    var servedMethod: String?
     /// The loop's frame and program time now, which a capture taken now reads.
     private var moment: RecordingLine.Moment { RecordingLine.Moment(frame: loop.frame, time: loop.time) }
 
@@ -188,7 +188,7 @@ public final class CaptureSession {
         // table and a retain and a release on the runtime's slow path, more than the rest of
         // what the hook does while nobody listens.
         hook = loop.addAfterFrameHook { [self] info in afterFrame(info) }
-        runStateHook = loop.addRunStateObserver { [weak self] paused in self?.runStateChanged(paused ? .paused : .resumed) }
+        runStateHook = loop.addRunStateObserver { [weak self] change in self?.runStateChanged(RunStateChange(change)) }
     }
 
     /// Stops observing frames and drops every edit. A stream started again later starts afresh,
@@ -280,7 +280,6 @@ public final class CaptureSession {
         sendsUpdates = isListening()
         // A recording streams as a listener does, without sending.
         let listening = sendsUpdates || isRecording
-        if isRecording { recordingMarks.check(loop) { mark($0) } }
         // Paused or not: a frame seen without a listener ends the stream, so the next one
         // starts afresh.
         if !listening, scheduler.state != .idle { endStream() }
@@ -425,16 +424,23 @@ public final class CaptureSession {
 
     /// What changed the program's run state (`Runtime.stateChanged`'s `change`).
     enum RunStateChange: String {
-        case paused, resumed, stepped
+        case paused, resumed, stepped, memoryWarning, applicationState
+
+        init(_ change: MainLoop.RunStateChange) {
+            switch change {
+            case .paused: self = .paused
+            case .resumed: self = .resumed
+            case .memoryWarning: self = .memoryWarning
+            case .applicationState: self = .applicationState
+            }
+        }
     }
 
-    /// `{"paused": bool, "frame": n, "time": seconds}` (Runtime.getState), with `change` first in
-    /// the event.
-    func runState(change: RunStateChange? = nil) -> [UInt8] {
-        var writer = JSONWriter(capacity: 80)
-        Self.openResult(&writer, change: change?.rawValue)
-        writer.raw("\"paused\":")
-        writer.bool(loop.isPaused)
+    /// `{"paused", "applicationState", "frame", "time"}` (Runtime.getState).
+    func runState() -> [UInt8] {
+        var writer = JSONWriter(capacity: 96)
+        writer.byte(UInt8(ascii: "{"))
+        writeRunState(into: &writer)
         writer.raw(",\"frame\":")
         writer.int(loop.frame)
         writer.raw(",\"time\":")
@@ -443,26 +449,62 @@ public final class CaptureSession {
         return writer.bytes
     }
 
-    /// The loop paused, resumed or ran stepped frames: every inspector is told, after the
-    /// updates published before (whoever asked: an inspector, the host, a detach restoring it).
+    private func writeRunState(into writer: inout JSONWriter) {
+        writer.raw("\"paused\":")
+        writer.bool(loop.isPaused)
+        writer.raw(",\"applicationState\":")
+        writer.string(loop.applicationState.rawValue)
+    }
+
+    /// The loop paused, resumed or ran stepped frames, or the host got a memory warning or
+    /// changed its application state: every inspector is told, after the updates published
+    /// before (whoever made it: an inspector, the host, a detach restoring it).
     private func runStateChanged(_ change: RunStateChange) {
-        send("Runtime.stateChanged", runState(change: change))
+        sendEvent("Runtime.stateChanged", change: change.rawValue) { writeRunState(into: &$0) }
     }
 
     /// The list of live edits changed: every inspector gets the whole list (a few edits), so one
-    /// that missed an event is right again at the next.
+    /// that missed an event is right again at the next; with the request that changed it
+    /// (`method`), none when the program did (a drop, `stop()`'s revert).
     private func editsChanged(_ change: LiveEdit.Change) {
-        send("Layout.editsChanged", editsList(change: change))
+        let method = change == .dropped ? nil : servedMethod
+        sendEvent("Layout.editsChanged", change: change.rawValue) { writer in
+            if let method {
+                writer.raw("\"method\":")
+                writer.string(method)
+                writer.byte(UInt8(ascii: ","))
+            }
+            writeEditsList(into: &writer)
+        }
     }
 
-    /// `{`, then in an event `"change":` first: an event's params are its method's result with
-    /// what changed it (Layout.editsChanged, Runtime.stateChanged).
-    static func openResult(_ writer: inout JSONWriter, change: String?) {
-        writer.byte(UInt8(ascii: "{"))
-        guard let change else { return }
-        writer.raw("\"change\":")
+    /// Sends an event about a moment of the run once what was published before it went out:
+    /// its params are its method's result (`fields`) with what changed it first and, last, the
+    /// program `frame` and `time` now and the `revision` this moment belongs to
+    /// (`UpdatePublisher.State.revision(atFrame:)`). A recording marks what the event says
+    /// (`EventMarker`), as `weft record-session` marks what it receives.
+    private func sendEvent(_ method: String, change: String, fields: (inout JSONWriter) -> Void) {
+        let now = moment
+        var writer = JSONWriter(capacity: 256)
+        writer.raw("{\"change\":")
         writer.string(change)
         writer.byte(UInt8(ascii: ","))
+        fields(&writer)
+        writer.raw(",\"frame\":")
+        writer.int(now.frame)
+        writer.raw(",\"time\":")
+        writer.number(now.time)
+        writer.raw(",\"revision\":")
+        let head = writer.bytes
+        publisher.afterPublishing { [publisher] state in
+            var params = head
+            params += Array(String(state.revision(atFrame: now.frame)).utf8)
+            params.append(UInt8(ascii: "}"))
+            if let recorder = publisher.recorder, let marked = try? EventMarker.of(method: method, params: params) {
+                recorder.mark(marked.marker, revision: marked.revision, at: marked.moment)
+            }
+            publisher.sendEvent(method, params)
+        }
     }
 
     /// Sends an event once what was published before it went out.
@@ -508,7 +550,6 @@ extension CaptureSession {
             path: path, meta: headerMeta, limitBytes: limitBytes,
             keyframeInterval: keyframeInterval)
         isRecording = true
-        recordingMarks = RecordingMarks(loop)
         changes.treesChanged()
         let start = moment
         publisher.afterPublishing { [publisher] state in publisher.startRecording(recorder, at: start, published: state.published)
@@ -519,7 +560,9 @@ extension CaptureSession {
     public func mark(_ marker: RecordingMarker) {
         guard isRecording else { return }
         let now = moment
-        publisher.afterPublishing { [publisher] _ in publisher.recorder?.mark(marker, at: now) }
+        publisher.afterPublishing { [publisher] state in
+            publisher.recorder?.mark(marker, revision: state.revision(atFrame: now.frame), at: now)
+        }
     }
 
     /// Ends the recording: the last changes, the `end` record, the file closed (`stop()` does
@@ -532,37 +575,6 @@ extension CaptureSession {
         let now = moment
         publisher.afterPublishing { [publisher] _ in publisher.stopRecording(at: now) }
         publisher.flush()
-    }
-}
-
-/// What the loop-side markers are about, as the loop's last frame showed it: a frame that
-/// shows otherwise gets a marker. (Edits are marked where they are applied.)
-struct RecordingMarks {
-    var paused = false
-    var applicationState = ApplicationState.active
-    var memoryWarnings = 0
-
-    init() {}
-
-    init(_ loop: MainLoop) {
-        paused = loop.isPaused
-        applicationState = loop.applicationState
-        memoryWarnings = loop.memoryWarnings
-    }
-
-    mutating func check(_ loop: MainLoop, _ mark: (RecordingMarker) -> Void) {
-        if loop.isPaused != paused {
-            paused = loop.isPaused
-            mark(RecordingMarker(.pause, detail: paused ? "paused" : "resumed"))
-        }
-        if loop.applicationState != applicationState {
-            applicationState = loop.applicationState
-            mark(RecordingMarker(.applicationState, detail: applicationState.rawValue))
-        }
-        if loop.memoryWarnings != memoryWarnings {
-            memoryWarnings = loop.memoryWarnings
-            mark(RecordingMarker(.memoryWarning))
-        }
     }
 }
 

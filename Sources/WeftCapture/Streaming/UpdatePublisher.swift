@@ -33,6 +33,22 @@ final class UpdatePublisher: @unchecked Sendable {
         var revision = 0
         var updatesSent = 0
         var updateBytesSent = 0
+        /// The last revisions published and the frames their captures read.
+        private var recent: [(revision: Int, frame: Int)] = []
+
+        /// The revision a moment of the run belongs to (an event's and a marker's): the last
+        /// published at or before `frame`. A moment on the loop's thread reaches the publishing
+        /// context after the captures the loop submitted before it, and perhaps after later ones.
+        func revision(atFrame frame: Int) -> Int {
+            recent.last { $0.frame <= frame }?.revision ?? recent.first?.revision ?? revision
+        }
+
+        mutating func published(_ document: Snapshot, at moment: RecordingLine.Moment) {
+            published = document
+            revision = document.revision
+            recent.append((revision, moment.frame))
+            if recent.count > 64 { recent.removeFirst(32) }
+        }
     }
 
     let mode: Mode
@@ -240,16 +256,14 @@ final class UpdatePublisher: @unchecked Sendable {
     private func publish(_ capture: Snapshot, sendUpdate: Bool, at moment: RecordingLine.Moment) {
         var current = capture
         guard let previous = state.published else {
-            state.revision += 1
-            current.revision = state.revision
-            state.published = current
+            current.revision = state.revision + 1
+            state.published(current, at: moment)
             recorder?.published(current, ops: nil, at: moment)
             return
         }
         guard current.roots != previous.roots || current.rangeControllers != previous.rangeControllers else { return }
-        state.revision += 1
-        current.revision = state.revision
-        state.published = current
+        current.revision = state.revision + 1
+        state.published(current, at: moment)
         guard sendUpdate || recorder != nil else { return onPublished(previous, current, nil) }
         let diff = UpdateOps.diff(previous, current)
         defer { onPublished(previous, current, sendUpdate ? diff : nil) }
@@ -259,7 +273,7 @@ final class UpdatePublisher: @unchecked Sendable {
         if let recorder {
             recorder.published(current, ops: ops, at: moment)
             for change in RangeModeChange.between(previous.rangeControllers, current.rangeControllers) {
-                recorder.mark(RecordingMarker(.rangeMode, detail: change), at: moment)
+                recorder.mark(RecordingMarker(.rangeMode, detail: change), revision: state.revision, at: moment)
             }
         }
         guard sendUpdate else { return }

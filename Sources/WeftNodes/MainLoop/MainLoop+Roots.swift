@@ -62,6 +62,7 @@ extension MainLoop {
         for container in controllers { container.showVisibleCells() }
         memoryWarnings += 1
         noteChange()
+        runStateChanged(.memoryWarning)
     }
 
     /// The host went to the background or came back: range controllers switch modes as Texture's
@@ -76,6 +77,7 @@ extension MainLoop {
         }
         for container in controllers { container.showVisibleCells() }
         noteChange()
+        runStateChanged(.applicationState)
     }
 
     /// The containers of the roots' trees and of every cell in some range of them (nested

@@ -139,8 +139,9 @@ public final class MainLoop {
     /// slot could not be shared by the host and inspectors (each would replace or clear the
     /// others' hook).
     private let layoutSpecObservers = Registrations<(DisplayNode, any LayoutElement) -> Void>()
-    /// Told when the loop pauses (true) or resumes (false): inspectors show the program's state.
-    private let runStateObservers = Registrations<(Bool) -> Void>()
+    /// Told when the loop pauses or resumes, and of memory warnings and application states:
+    /// inspectors show the program's state, and recordings mark them.
+    private let runStateObservers = Registrations<(RunStateChange) -> Void>()
 
     private var nextToken = 0
     private var scheduled: [() -> Void] = []
@@ -244,10 +245,22 @@ public final class MainLoop {
         return token
     }
 
-    /// Calls `body` whenever the loop pauses (`true`) or resumes (`false`), whoever asked it
-    /// (the host, an inspector), until removed.
+    /// What changed in how the program runs (`addRunStateObserver`).
+    public enum RunStateChange: String, Sendable {
+        /// `pause()` stopped frames, or `resume()` runs them again.
+        case paused, resumed
+        /// The host got a memory warning (`simulateMemoryWarning()`).
+        case memoryWarning
+        /// The host went to the background or came back (`setApplicationState(_:)`;
+        /// `applicationState` says which).
+        case applicationState
+    }
+
+    /// Calls `body` whenever the loop pauses or resumes, the host gets a memory warning or its
+    /// application state changes, whoever made it (the host, an inspector), at once (between
+    /// frames or during one), until removed.
     @discardableResult
-    public func addRunStateObserver(_ body: @escaping (_ paused: Bool) -> Void) -> Token {
+    public func addRunStateObserver(_ body: @escaping (RunStateChange) -> Void) -> Token {
         let token = makeToken()
         runStateObservers.add(body, token: token)
         return token
@@ -282,7 +295,7 @@ public final class MainLoop {
         assertOnFrameThread()
         guard !state.isPaused else { return }
         state.isPaused = true
-        runStateObservers.callEach { $0(true) }
+        runStateChanged(.paused)
     }
 
     /// Runs frames again after `pause()`; program time continues from where it stopped.
@@ -291,7 +304,12 @@ public final class MainLoop {
         let wasPaused = state.isPaused
         state.isPaused = false
         lastFrameWallTime = nil
-        if wasPaused { runStateObservers.callEach { $0(false) } }
+        if wasPaused { runStateChanged(.resumed) }
+    }
+
+    /// Tells the run state observers.
+    func runStateChanged(_ change: RunStateChange) {
+        runStateObservers.callEach { $0(change) }
     }
 
     /// Debug builds: fails when called during a frame on another thread than the frame's, the

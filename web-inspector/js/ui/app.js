@@ -510,6 +510,8 @@ async function start() {
         // The program's list of edits and run state, whichever inspector changed them.
         if (method === 'Layout.editsChanged') properties.editsChanged(params);
         if (method === 'Runtime.stateChanged') takeRunState(params);
+        // Edits, pauses, memory warnings and application states on the timeline, as recordings mark them.
+        try { timeline.programEvent(method, params); } catch (error) { showBanner(`${error.message}.`); }
         // Chrome DevTools on the same program (docs/devtools.md): its highlight shows here as the
         // hover box, and while it is in inspect mode a pick on the screen selects there too.
         if (method === 'DevTools.highlighted') state.hover(params.id ?? null, 'devtools');

@@ -4,7 +4,7 @@
 // arrow keys step by revision (Home / End: first / live). Two revisions compare in the Diff
 // view. A recording exports to a file and opens later, with or without a gateway.
 
-import { RecordingStore } from '../recording-store.js';
+import { RecordingStore, eventMarker } from '../recording-store.js';
 import { displayText } from '../json-values.js';
 import { h } from './dom.js';
 
@@ -73,10 +73,22 @@ export class Timeline {
     if (this.store.addHeldUpdate(update)) this.#refresh();
   }
 
-  /** A marker now (reconnect, edit...). */
+  /** A marker now (this page's reconnect). */
   mark(kind, detail) {
     if (this.fromFile || !this.store.size) return;
     this.store.addMarker(kind, detail);
+    this.#refresh();
+  }
+
+  /**
+   * A program's event: the marker it stands for (an edit, a pause, a memory warning, an
+   * application state), where it says, as recordings of the run have it; throws when it does
+   * not read.
+   */
+  programEvent(method, params) {
+    const marker = eventMarker(method, params);
+    if (!marker || this.fromFile || !this.store.size) return;
+    this.store.addMarker(marker.kind, marker.detail, marker);
     this.#refresh();
   }
 
