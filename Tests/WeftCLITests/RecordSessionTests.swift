@@ -27,6 +27,18 @@ import WeftTestSupport
         try program.waitUntilRecorded(revision: 1)
         for _ in 2...6 { program.publish() }
         try program.waitUntilRecorded(revision: 6, in: output)
+        // The program's events that stand for markers, at the frame, time and revision they say
+        // (a moment of revision 4 comes after revision 6's update); a drop stands for none, and
+        // one that does not read is said.
+        let state = #""paused":false,"applicationState":"active""#
+        program.event("Runtime.stateChanged", #"{"change":"memoryWarning",\#(state),"frame":45,"time":7.5,"revision":4}"#)
+        program.event(
+            "Layout.editsChanged", #"{"change":"dropped","edits":[],"undo":0,"redo":0,"frame":60,"time":10,"revision":6}"#)
+        program.event("Runtime.stateChanged", #"{"change":"paused",\#(state),"frame":60,"time":10}"#)
+        program.event(
+            "Layout.editsChanged",
+            #"{"change":"applied","method":"Layout.setStyle","edits":[],"undo":1,"redo":0,"frame":60,"time":10,"revision":6}"#)
+        try waitFor("the edit marker") { (try? recordLines(output))?.contains { $0.summary == "marker edit 6" } ?? false }
 
         // The device's connection drops; it registers again within the grace period.
         program.session.client.dropConnection()
@@ -47,7 +59,11 @@ import WeftTestSupport
         defer { restarted.session.close() }
         let result = session.wait()
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("10 revisions (to revision 11)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("10 revisions (to revision 11)") && result.stderr.contains("3 markers"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(#"1 event not marked: a Runtime.stateChanged event whose "revision" does not read"#),
+            "\(result.stderr)")
         #expect(result.stderr.contains("1 gap") && result.stderr.contains("the program restarted (pid 4001 -> 4002)"))
 
         let lines = try recordLines(output)
@@ -61,11 +77,14 @@ import WeftTestSupport
         #expect(
             skeleton == [
                 "keyframe 1", "update 1->2", "update 2->3", "update 3->4", "update 4->5", "update 5->6",
-                "marker reconnect 6", "keyframe 6", "update 6->7", "update 7->8", "keyframe 10", "update 10->11",
+                "marker memoryWarning 4", "marker edit 6", "marker reconnect 6", "keyframe 6", "update 6->7", "update 7->8",
+                "keyframe 10", "update 10->11",
                 "end disconnected 11",
             ])
-        // Each revision at the program's frame and time.
+        // Each revision at the program's frame and time; each marker where its event says.
         #expect(lines.first { $0.summary == "update 7->8" }?.frame == 80)
+        #expect(lines.first { $0.summary == "marker memoryWarning 4" }.map { [Double($0.frame), $0.time] } == [45, 7.5])
+        #expect(lines.first { $0.summary == "marker edit 6" }?.detail == "Layout.setStyle")
         let extracted = CLIRun.weft(["recording", "snapshot", output, "--at", "8"])
         #expect(extracted.status == 0, "\(extracted.stderr)")
         var atEight = try Snapshot(json: extracted.stdout)
@@ -207,6 +226,11 @@ private final class SteppedProgram: Sendable {
         session.sendEvent(method: "Tree.updated", params: Array(params.utf8))
     }
 
+    /// Sends the event `method` with `params` (JSON text).
+    func event(_ method: String, _ params: String) {
+        session.sendEvent(method: method, params: Array(params.utf8))
+    }
+
     func waitUntilFetched(times: Int) throws {
         try waitFor("\(times) Tree.getDocument") {
             self.state.withLock { $0.fetches >= times } && self.session.inspectorCount > 0
@@ -226,6 +250,8 @@ private struct RecordLine {
     var kind: String
     var revision: Int
     var frame: Int
+    var time: Double
+    var detail: String?
     var summary: String
 }
 
@@ -242,7 +268,9 @@ private func recordLines(_ path: String) throws -> [RecordLine] {
             case "end": "end \(value["reason"]?.string ?? "?") \(revision)"
             default: "\(kind) \(revision)"
             }
-        return RecordLine(kind: kind, revision: revision, frame: value["frame"]?.integer ?? -1, summary: summary)
+        return RecordLine(
+            kind: kind, revision: revision, frame: value["frame"]?.integer ?? -1, time: value["time"]?.number ?? -1,
+            detail: value["detail"]?.string, summary: summary)
     }
 }
 
