@@ -87,10 +87,13 @@ def test_record_session_records_every_revision_the_program_streams(gateway, text
     """`weft record-session`: TextureGram runs in real time (its scripted finger scrolls the feed)
     and records its own run (WEFT_RECORDING) while the CLI records four seconds of it through the
     gateway (they hold a range controller's scripted switch to full mode, at about three seconds
-    of program time). Every revision of that window is in the session's file, line for line as
-    the program wrote it (ops, frame, time, rangeMode markers), and the document extracted at a
-    revision is the one the program served live then. Ctrl-C ends a second session with a valid
-    file."""
+    of program time). Mid-session an inspector pauses and resumes the program, edits it, sends a
+    memory warning and the application to the background and back. Every revision of that
+    window is in the session's file, line for line as the program wrote it (ops, frame, time),
+    with every marker the program's own recording has there (edits, range modes, memory
+    warnings, application states, pauses: the same revision, frame, time and detail), and the
+    document extracted at a revision is the one the program served live then. Ctrl-C ends a
+    second session with a valid file."""
     import signal
 
     from harness import HostProgram
@@ -103,12 +106,21 @@ def test_record_session_records_every_revision_the_program_streams(gateway, text
         session = subprocess.Popen([weft_cli, "record-session", "--gateway", gateway.http_url, "--device",
                                     f"org.weft.TextureGram/{program.instance}", "--duration", "4s", "-o", str(output)],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        # Mid-session, the live document at one revision (paused, so it stays that revision).
+        # Mid-session, the live document at one revision (paused, so it stays that revision),
+        # then what the markers are about, paused and running.
         time.sleep(1.5)
         program.call("Runtime.pause")
         status, live = gateway.get_json(f"/api/devices/{program.device_id}/snapshot")
         assert status == 200, live
+        root = live["roots"][0]["id"]
+        program.call("Layout.setStyle", {"id": root, "property": "minHeight", "value": 10})
+        program.call("Runtime.simulateMemoryWarning")
         program.call("Runtime.resume")
+        time.sleep(0.3)
+        program.call("Runtime.setApplicationState", {"state": "background"})
+        time.sleep(0.3)
+        program.call("Runtime.setApplicationState", {"state": "active"})
+        program.call("Layout.revertEdits")
         _, stderr = session.communicate(timeout=30)
         assert session.returncode == 0, stderr
         assert "revisions" in stderr
@@ -142,10 +154,17 @@ def test_record_session_records_every_revision_the_program_streams(gateway, text
     assert revisions == list(range(first_keyframe["revision"] + 1, revisions[-1] + 1))
     by_revision = {line["revision"]: line for line in program_lines if line.get("kind") == "update"}
     assert [by_revision[r] for r in revisions] == updates
-    window = range(first_keyframe["revision"] + 1, revisions[-1] + 1)
-    def range_marks(lines):
-        return [(m["revision"], m["detail"]) for m in lines if m.get("marker") == "rangeMode" and m["revision"] in window]
-    assert range_marks(session_lines) == range_marks(program_lines) != []
+    # Every marker of the window, as the program recorded it, in the order it came.
+    frames = range(first_keyframe["frame"], updates[-1]["frame"] + 1)
+    def markers(lines):
+        return [(m["frame"], m["revision"], m["marker"], m.get("detail", ""), m["time"])
+                for m in lines if m.get("kind") == "marker" and m["frame"] in frames]
+    recorded = markers(session_lines)
+    assert recorded == markers(program_lines)
+    assert [(kind, detail) for _, _, kind, detail, _ in recorded if kind != "rangeMode"] == [
+        ("pause", "paused"), ("edit", "Layout.setStyle"), ("memoryWarning", ""), ("pause", "resumed"),
+        ("applicationState", "background"), ("applicationState", "active"), ("edit", "Layout.revertEdits")]
+    assert any(kind == "rangeMode" for _, _, kind, _, _ in recorded)
 
     # The document at the revision served live, extracted from the session's recording.
     assert live["revision"] in revisions
