@@ -160,7 +160,8 @@ def test_record_session_records_every_revision_the_program_streams(gateway, text
         return [(m["frame"], m["revision"], m["marker"], m.get("detail", ""), m["time"])
                 for m in lines if m.get("kind") == "marker" and m["frame"] in frames]
     recorded = markers(session_lines)
-    assert recorded == markers(program_lines)
+    # (Range modes that change in one revision may be listed in another order.)
+    assert sorted(recorded) == sorted(markers(program_lines))
     assert [(kind, detail) for _, _, kind, detail, _ in recorded if kind != "rangeMode"] == [
         ("pause", "paused"), ("edit", "Layout.setStyle"), ("memoryWarning", ""), ("pause", "resumed"),
         ("applicationState", "background"), ("applicationState", "active"), ("edit", "Layout.revertEdits")]

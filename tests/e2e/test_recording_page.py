@@ -59,9 +59,17 @@ def recording_app(gateway, texturegram, tmp_path):
 def test_scrub_back_and_see_what_the_program_recorded(gateway, recording_app, page, weft_cli, tmp_path):
     page.prefix = "time-travel-"
     attach(page, gateway, recording_app)
+    attached_at = recording_app.call("Runtime.getState")["frame"]
     # About three seconds of program time, a step at a time: the scripted finger drags the feed.
+    # Between steps, what the markers are about (the timeline's and the recordings').
+    root = page.js("return weft.state.model.roots[0].id")
+    driven = {3: ("Layout.setStyle", {"id": root, "property": "minHeight", "value": 10}),
+              5: ("Runtime.simulateMemoryWarning", {}), 6: ("Runtime.setApplicationState", {"state": "background"}),
+              8: ("Runtime.setApplicationState", {"state": "active"}), 9: ("Layout.revertEdits", {})}
     last = None
-    for _ in range(12):
+    for step in range(12):
+        if step in driven:
+            recording_app.call(*driven[step])
         last = recording_app.call("Runtime.step", {"frames": 15})["revision"]
     page.wait_js("return weft.state.model.revision === arguments[0]", "the last revision", last)
     first = page.js("return weft.timeline.store.firstRevision")
@@ -85,8 +93,25 @@ def test_scrub_back_and_see_what_the_program_recorded(gateway, recording_app, pa
     # The live document kept moving meanwhile: the picture is the earlier one.
     assert shown != normalized(page.js(MODEL_PICTURE, last))
 
-    # The program's own recording, extracted at that revision by the CLI.
+    # The page's markers are the program's own recording's since the page attached (the same
+    # revision, frame, time and detail), but for the pause the program's exit undoes.
+    page_markers = page.js("return weft.timeline.store.markers.map((m) => [m.kind, m.detail ?? '', m.revision, m.frame, m.time])")
     recording_app.stop()
+    program_markers = [[m["marker"], m.get("detail", ""), m["revision"], m["frame"], m["time"]]
+                       for m in map(json.loads, (tmp_path / "program.jsonl").read_text().splitlines())
+                       if m.get("kind") == "marker" and m["frame"] > attached_at]
+    # (Range modes that change in one revision may be listed in another order.)
+    left = sorted(program_markers)
+    for marker in page_markers:
+        assert marker in left, f"{marker} is not in the program's recording"
+        left.remove(marker)
+    assert [m[:2] for m in left] in ([], [["pause", "resumed"]])
+    assert [m[:2] for m in page_markers if m[0] != "rangeMode"] == [
+        ["edit", "Layout.setStyle"], ["memoryWarning", ""], ["applicationState", "background"],
+        ["applicationState", "active"], ["edit", "Layout.revertEdits"]]
+    assert any(m[0] == "rangeMode" for m in page_markers)
+
+    # The program's own recording, extracted at that revision by the CLI.
     extracted = tmp_path / "extracted.json"
     result = run_cli(weft_cli, "recording", "snapshot", tmp_path / "program.jsonl", "--at", middle, "-o", extracted)
     assert result.returncode == 0, result.stderr

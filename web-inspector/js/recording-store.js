@@ -106,8 +106,7 @@ export class RecordingStore {
     this.#keyframe(copySnapshot(snapshot), revision, at.frame, at.time);
     // A document after a gap: the modes that changed in the revisions missed.
     const modes = new Map((snapshot.rangeControllers || []).map((controller) => [controller.id, controller.mode ?? DEFAULT_RANGE_MODE]));
-    if (!first && this.#marksRangeModes) for (const [id, mode] of modes) this.#rangeMode(id, mode, { revision, ...at });
-    this.rangeModes = modes;
+    if (first || !this.#marksRangeModes) this.rangeModes = modes; else this.#rangeModesChanged(modes, { revision, ...at });
   }
 
   /**
@@ -136,13 +135,15 @@ export class RecordingStore {
     const bytes = ops.length + 64;
     this.records.push({ revision: params.revision, frame, time, ops, bytes });
     this.bytes += bytes;
-    for (const op of this.#marksRangeModes && Array.isArray(params.ops) ? params.ops : []) {
-      if (op?.op === 'range' && typeof op.controller?.id === 'string') {
-        this.#rangeMode(op.controller.id, op.controller.mode ?? DEFAULT_RANGE_MODE, { revision: params.revision, frame, time });
-        this.rangeModes.set(op.controller.id, op.controller.mode ?? DEFAULT_RANGE_MODE);
-      } else if (op?.op === 'rangeRemoved') {
-        this.rangeModes.delete(op.id);
+    if (this.#marksRangeModes) {
+      // The controllers before and after the whole update: one removed and added again (moved)
+      // in it is in both.
+      const modes = new Map(this.rangeModes);
+      for (const op of Array.isArray(params.ops) ? params.ops : []) {
+        if (op?.op === 'range' && typeof op.controller?.id === 'string') modes.set(op.controller.id, op.controller.mode ?? DEFAULT_RANGE_MODE);
+        else if (op?.op === 'rangeRemoved') modes.delete(op.id);
       }
+      this.#rangeModesChanged(modes, { revision: params.revision, frame, time });
     }
     this.sinceKeyframe++;
     const model = this.sinceKeyframe >= this.keyframeEvery ? keyframeModel() : null;
@@ -158,10 +159,17 @@ export class RecordingStore {
       kind, detail: detail ?? null });
   }
 
-  /** A rangeMode marker when the controller `id` was in another mode at the revision before (`r5: minimum -> full`). */
-  #rangeMode(id, mode, at) {
-    const before = this.rangeModes.get(id);
-    if (before !== undefined && before !== mode) this.addMarker('rangeMode', `${id}: ${before} -> ${mode}`, at);
+  /**
+   * The range controllers' modes at a new revision: a rangeMode marker for each controller that
+   * was in another mode at the revision before (`r5: minimum -> full`; one that appears or goes
+   * away is a tree change), as recordings mark them.
+   */
+  #rangeModesChanged(modes, at) {
+    for (const [id, mode] of modes) {
+      const before = this.rangeModes.get(id);
+      if (before !== undefined && before !== mode) this.addMarker('rangeMode', `${id}: ${before} -> ${mode}`, at);
+    }
+    this.rangeModes = modes;
   }
 
   #keyframe(document, revision, frame, time) {

@@ -126,12 +126,14 @@ test('the program\'s events and range modes are marked where recordings of the r
   ranges.addUpdate(rangeUpdate(2, 'minimum'));
   ranges.addUpdate(rangeUpdate(3, 'full'));
   ranges.addHeldUpdate(rangeUpdate(4, 'lowMemory'));
-  ranges.addUpdate({ ...rangeUpdate(5, 'full'), ops: [{ op: 'rangeRemoved', id: 'r1' }] });
-  ranges.addUpdate(rangeUpdate(6, 'full')); // a new controller r1: no mode before
+  // Moved in one update (removed and added again): in both revisions.
+  ranges.addUpdate({ ...rangeUpdate(5, 'full'), ops: [{ op: 'rangeRemoved', id: 'r1' }, ...rangeUpdate(5, 'minimum').ops] });
+  ranges.addUpdate({ ...rangeUpdate(6, 'full'), ops: [{ op: 'rangeRemoved', id: 'r1' }] });
+  ranges.addUpdate(rangeUpdate(7, 'full')); // a new controller r1: no mode before
   // A document after a gap compares with the last revision kept.
   ranges.addDocument({ ...doc(9), rangeControllers: [controller('visibleOnly')] }, { frame: 18, time: 0.3 });
   assert.deepEqual(ranges.markers.map((m) => [m.detail, m.revision, m.frame]), [
-    ['r1: minimum -> full', 3, 6], ['r1: full -> lowMemory', 4, 8], ['r1: full -> visibleOnly', 9, 18],
+    ['r1: minimum -> full', 3, 6], ['r1: full -> lowMemory', 4, 8], ['r1: lowMemory -> minimum', 5, 10], ['r1: full -> visibleOnly', 9, 18],
   ]);
   // Exported and opened again: the same markers, none added by reading the file's updates.
   const opened = RecordingStore.fromFileText(ranges.toFileText());
