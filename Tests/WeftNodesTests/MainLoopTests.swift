@@ -58,6 +58,29 @@ struct MainLoopTests {
         #expect(loop.frame == 6)
     }
 
+    @Test("run state observers hear pauses, resumes, memory warnings and application states at once, until removed")
+    func runStateObservers() {
+        let loop = MainLoop()
+        var heard: [(MainLoop.RunStateChange, Int)] = []
+        let token = loop.addRunStateObserver { heard.append(($0, loop.frame)) }
+        loop.run(frames: 2)
+        loop.pause()
+        loop.pause()  // already paused: nothing to tell
+        loop.simulateMemoryWarning()
+        loop.resume()
+        loop.setApplicationState(.background)
+        loop.setApplicationState(.background)  // no change
+        loop.addFrameCallback(.layout) { loop in if loop.frame == 3 { loop.setApplicationState(.active) } }
+        loop.run(frames: 1)
+        #expect(
+            heard.map { "\($0.0.rawValue)@\($0.1)" } == [
+                "paused@2", "memoryWarning@2", "resumed@2", "applicationState@2", "applicationState@3",
+            ])
+        loop.remove(token)
+        loop.simulateMemoryWarning()
+        #expect(heard.count == 5)
+    }
+
     @Test("a step requested inside a frame runs right after that frame")
     func stepInsideFrame() {
         let loop = MainLoop()
