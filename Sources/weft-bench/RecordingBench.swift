@@ -6,9 +6,11 @@ import WeftSnapshot
 /// `recording`: the flight recorder (docs/recording-format.md).
 /// - A deterministic TextureGram run recorded with WEFT_RECORDING (ten minutes of program time
 ///   at full size, twenty seconds at tiny size): revisions, bytes per revision and per minute.
-/// - Seeking in it: opening (indexing) the file, then the document at revisions spread over the
-///   whole run, in process (`Recording.snapshot(atRevision:)`, the slowest and the mean), and
-///   `weft recording snapshot --at` as a process (reading the file included).
+/// - Seeking in it: opening the file through the index its end record carries, and without it
+///   (a run killed before its end: every line read from memory), then the document at revisions
+///   spread over the whole run, in process (`Recording.snapshot(atRevision:)` on the file opened
+///   through its index, the slowest and the mean), and `weft recording snapshot --at` as a
+///   process (opening the file included).
 /// - Host overhead of recording to a file while the capture suite's 1 000-row feed scrolls back
 ///   to back, in the form of its streaming figures: the loop thread's CPU time per frame
 ///   without an inspector and recording (as `Inspector` records: on the worker, within the
@@ -48,14 +50,21 @@ struct RecordingBench: BenchSuite {
     }
 
     private func seeking(_ path: String, seeks: Int, report: BenchReport) {
-        let bytes = Array(try! Data(contentsOf: URL(fileURLWithPath: path)))
-        var openSeconds = Double.infinity
+        // The same lines without the end record, and so without the index.
+        var unindexed = Array(try! Data(contentsOf: URL(fileURLWithPath: path)))
+        unindexed.removeLast()
+        unindexed.removeSubrange((unindexed.lastIndex(of: UInt8(ascii: "\n"))! + 1)...)
+        var (openSeconds, scanSeconds) = (Double.infinity, Double.infinity)
         var recording: Recording!
         for _ in 0..<3 {
-            let start = MonotonicClock.now
-            recording = try! Recording(bytes: bytes)
+            var start = MonotonicClock.now
+            recording = try! Recording(contentsOfFile: path)
             openSeconds = min(openSeconds, MonotonicClock.now - start)
+            start = MonotonicClock.now
+            precondition(!(try! Recording(bytes: unindexed)).isIndexed)
+            scanSeconds = min(scanSeconds, MonotonicClock.now - start)
         }
+        precondition(recording.isIndexed, "the recording has no index")
         // Revisions spread evenly, each the one before a keyframe where there is one (the most
         // ops to apply after the keyframe before it).
         let first = recording.firstRevision
@@ -72,7 +81,8 @@ struct RecordingBench: BenchSuite {
             slowest = max(slowest, seconds)
             total += seconds
         }
-        report.figure("open (index) the TextureGram recording", openSeconds * 1000, "ms", decimals: 1)
+        report.figure("open the TextureGram recording through its index", openSeconds * 1000, "ms", decimals: 2)
+        report.figure("open the TextureGram recording without its index (every line read)", scanSeconds * 1000, "ms", decimals: 1)
         report.figure("seek to a revision in process, slowest of \(targets.count)", slowest * 1000, "ms", decimals: 2)
         report.figure("seek to a revision in process, mean", total / Double(targets.count) * 1000, "ms", decimals: 2)
         let weft = CLIBench.siblingExecutable("weft")
@@ -83,7 +93,7 @@ struct RecordingBench: BenchSuite {
             precondition(run.status == 0, "weft recording snapshot exited with \(run.status)")
             best = min(best, run.seconds)
         }
-        report.figure("weft recording snapshot --at process (reads the whole file)", best * 1000, "ms", decimals: 1)
+        report.figure("weft recording snapshot --at process (through the index)", best * 1000, "ms", decimals: 1)
     }
 
     private func hostOverhead(frames: Int, repeats: Int, path: String, report: BenchReport) {
