@@ -95,7 +95,7 @@ public struct Recording: Sendable {
         markers.sort { ($0.moment.frame, $0.revision) < ($1.moment.frame, $1.revision) }
     }
 
-    /// What opening reads at a time: the header, the last line, a marker.
+    /// What opening reads first of the header and of the last line.
     private static let pieceSize = 1 << 16
 
     // MARK: Opening
@@ -168,7 +168,11 @@ public struct Recording: Sendable {
         else { return false }
         var markers: [Marker] = []
         for entry in entries.markers {
-            let piece = try bytes.read((entry.offset - 1)..<min(endOffset, entry.offset + Self.pieceSize))
+            // A marker line is short: a little more than a hundred bytes, unless its detail is long.
+            var piece = try bytes.read((entry.offset - 1)..<min(endOffset, entry.offset + 512))
+            if piece.newline(in: entry.offset..<piece.range.upperBound) == nil {
+                piece = try bytes.read((entry.offset - 1)..<endOffset)
+            }
             guard piece[entry.offset - 1] == 0x0A, let newline = piece.newline(in: entry.offset..<piece.range.upperBound),
                 let record = try? RecordingRecord.read(
                     entry.offset..<newline, of: piece, line: entry.line, checkingTheBody: false),
