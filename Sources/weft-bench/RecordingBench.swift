@@ -15,6 +15,10 @@ import WeftSnapshot
 ///   to back, in the form of its streaming figures: the loop thread's CPU time per frame
 ///   without an inspector and recording (as `Inspector` records: on the worker, within the
 ///   default capture budget, nobody listening).
+/// - What recording adds to every frame apart from its captures: loops whose one root never
+///   changes (so nothing is captured) with no after-frame hook, with a hook that does nothing
+///   (what any observer of the loop pays), and recording; the loop thread's CPU time per frame,
+///   the best of interleaved rounds.
 struct RecordingBench: BenchSuite {
     let name = "recording"
 
@@ -29,6 +33,9 @@ struct RecordingBench: BenchSuite {
         hostOverhead(
             frames: size == .tiny ? 120 : 600, repeats: size == .tiny ? 2 : 9,
             path: directory.appendingPathComponent("feed.jsonl").path, report: report)
+        perFrameWork(
+            frames: size == .tiny ? 1_000 : 20_000, repeats: size == .tiny ? 2 : 15,
+            path: directory.appendingPathComponent("empty.jsonl").path, report: report)
     }
 
     private func textureGramRecording(frames: Int, path: String, report: BenchReport) {
@@ -123,5 +130,33 @@ struct RecordingBench: BenchSuite {
         report.figure(
             "no inspector against no inspector, back to back (the method's noise)", percent(perFrame[2]), "%",
             decimals: 1)
+    }
+
+    private func perFrameWork(frames: Int, repeats: Int, path: String, report: BenchReport) {
+        let loops = (0..<3).map { _ in
+            let loop = MainLoop()
+            loop.addRoot(DisplayNode(), frame: .init(x: 0, y: 0, width: 375, height: 667))
+            return loop
+        }
+        var calls = 0
+        let hook = loops[1].addAfterFrameHook { _ in calls += 1 }
+        let recording = CaptureSession(loop: loops[2], captureBudget: CaptureSession.defaultCaptureBudget, publishing: .worker)
+        try! recording.record(to: path)
+        recording.start()
+        for loop in loops { loop.run(frames: frames / 2) }  // warm up
+        var best = [Double](repeating: .infinity, count: loops.count)
+        for round in 0..<repeats {
+            for offset in loops.indices {
+                let index = (round + offset) % loops.count
+                best[index] = min(best[index], ThreadCPUClock.seconds { loops[index].run(frames: frames) })
+            }
+        }
+        recording.stop()
+        loops[1].remove(hook)
+        precondition(calls > 0 && recording.streamedCaptures <= 1, "the hook ran and the unchanging root was not captured again")
+        let perFrame = best.map { $0 * 1e9 / Double(frames) }
+        report.figure("empty frame, no after-frame hook (host CPU)", perFrame[0], "ns", decimals: 1)
+        report.figure("empty frame, added by an after-frame hook that does nothing", perFrame[1] - perFrame[0], "ns", decimals: 1)
+        report.figure("empty frame, added by recording beyond that hook", perFrame[2] - perFrame[1], "ns", decimals: 1)
     }
 }
