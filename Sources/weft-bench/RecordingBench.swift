@@ -6,13 +6,19 @@ import WeftSnapshot
 /// `recording`: the flight recorder (docs/recording-format.md).
 /// - A deterministic TextureGram run recorded with WEFT_RECORDING (ten minutes of program time
 ///   at full size, twenty seconds at tiny size): revisions, bytes per revision and per minute.
-/// - Seeking in it: opening (indexing) the file, then the document at revisions spread over the
-///   whole run, in process (`Recording.snapshot(atRevision:)`, the slowest and the mean), and
-///   `weft recording snapshot --at` as a process (reading the file included).
+/// - Seeking in it: opening the file through the index its end record carries, and without it
+///   (a run killed before its end: every line read from memory), then the document at revisions
+///   spread over the whole run, in process (`Recording.snapshot(atRevision:)` on the file opened
+///   through its index, the slowest and the mean), and `weft recording snapshot --at` as a
+///   process (opening the file included).
 /// - Host overhead of recording to a file while the capture suite's 1 000-row feed scrolls back
 ///   to back, in the form of its streaming figures: the loop thread's CPU time per frame
 ///   without an inspector and recording (as `Inspector` records: on the worker, within the
 ///   default capture budget, nobody listening).
+/// - What recording adds to every frame apart from its captures: loops whose one root never
+///   changes (so nothing is captured) with no after-frame hook, with a hook that does nothing
+///   (what any observer of the loop pays), and recording; the loop thread's CPU time per frame,
+///   the best of interleaved rounds.
 struct RecordingBench: BenchSuite {
     let name = "recording"
 
@@ -27,6 +33,9 @@ struct RecordingBench: BenchSuite {
         hostOverhead(
             frames: size == .tiny ? 120 : 600, repeats: size == .tiny ? 2 : 9,
             path: directory.appendingPathComponent("feed.jsonl").path, report: report)
+        perFrameWork(
+            frames: size == .tiny ? 1_000 : 20_000, repeats: size == .tiny ? 2 : 15,
+            path: directory.appendingPathComponent("empty.jsonl").path, report: report)
     }
 
     private func textureGramRecording(frames: Int, path: String, report: BenchReport) {
@@ -48,14 +57,21 @@ struct RecordingBench: BenchSuite {
     }
 
     private func seeking(_ path: String, seeks: Int, report: BenchReport) {
-        let bytes = Array(try! Data(contentsOf: URL(fileURLWithPath: path)))
-        var openSeconds = Double.infinity
+        // The same lines without the end record, and so without the index.
+        var unindexed = Array(try! Data(contentsOf: URL(fileURLWithPath: path)))
+        unindexed.removeLast()
+        unindexed.removeSubrange((unindexed.lastIndex(of: UInt8(ascii: "\n"))! + 1)...)
+        var (openSeconds, scanSeconds) = (Double.infinity, Double.infinity)
         var recording: Recording!
         for _ in 0..<3 {
-            let start = MonotonicClock.now
-            recording = try! Recording(bytes: bytes)
+            var start = MonotonicClock.now
+            recording = try! Recording(contentsOfFile: path)
             openSeconds = min(openSeconds, MonotonicClock.now - start)
+            start = MonotonicClock.now
+            precondition(!(try! Recording(bytes: unindexed)).isIndexed)
+            scanSeconds = min(scanSeconds, MonotonicClock.now - start)
         }
+        precondition(recording.isIndexed, "the recording has no index")
         // Revisions spread evenly, each the one before a keyframe where there is one (the most
         // ops to apply after the keyframe before it).
         let first = recording.firstRevision
@@ -72,7 +88,8 @@ struct RecordingBench: BenchSuite {
             slowest = max(slowest, seconds)
             total += seconds
         }
-        report.figure("open (index) the TextureGram recording", openSeconds * 1000, "ms", decimals: 1)
+        report.figure("open the TextureGram recording through its index", openSeconds * 1000, "ms", decimals: 2)
+        report.figure("open the TextureGram recording without its index (every line read)", scanSeconds * 1000, "ms", decimals: 1)
         report.figure("seek to a revision in process, slowest of \(targets.count)", slowest * 1000, "ms", decimals: 2)
         report.figure("seek to a revision in process, mean", total / Double(targets.count) * 1000, "ms", decimals: 2)
         let weft = CLIBench.siblingExecutable("weft")
@@ -83,7 +100,7 @@ struct RecordingBench: BenchSuite {
             precondition(run.status == 0, "weft recording snapshot exited with \(run.status)")
             best = min(best, run.seconds)
         }
-        report.figure("weft recording snapshot --at process (reads the whole file)", best * 1000, "ms", decimals: 1)
+        report.figure("weft recording snapshot --at process (through the index)", best * 1000, "ms", decimals: 1)
     }
 
     private func hostOverhead(frames: Int, repeats: Int, path: String, report: BenchReport) {
@@ -113,5 +130,33 @@ struct RecordingBench: BenchSuite {
         report.figure(
             "no inspector against no inspector, back to back (the method's noise)", percent(perFrame[2]), "%",
             decimals: 1)
+    }
+
+    private func perFrameWork(frames: Int, repeats: Int, path: String, report: BenchReport) {
+        let loops = (0..<3).map { _ in
+            let loop = MainLoop()
+            loop.addRoot(DisplayNode(), frame: .init(x: 0, y: 0, width: 375, height: 667))
+            return loop
+        }
+        var calls = 0
+        let hook = loops[1].addAfterFrameHook { _ in calls += 1 }
+        let recording = CaptureSession(loop: loops[2], captureBudget: CaptureSession.defaultCaptureBudget, publishing: .worker)
+        try! recording.record(to: path)
+        recording.start()
+        for loop in loops { loop.run(frames: frames / 2) }  // warm up
+        var best = [Double](repeating: .infinity, count: loops.count)
+        for round in 0..<repeats {
+            for offset in loops.indices {
+                let index = (round + offset) % loops.count
+                best[index] = min(best[index], ThreadCPUClock.seconds { loops[index].run(frames: frames) })
+            }
+        }
+        recording.stop()
+        loops[1].remove(hook)
+        precondition(calls > 0 && recording.streamedCaptures <= 1, "the hook ran and the unchanging root was not captured again")
+        let perFrame = best.map { $0 * 1e9 / Double(frames) }
+        report.figure("empty frame, no after-frame hook (host CPU)", perFrame[0], "ns", decimals: 1)
+        report.figure("empty frame, added by an after-frame hook that does nothing", perFrame[1] - perFrame[0], "ns", decimals: 1)
+        report.figure("empty frame, added by recording beyond that hook", perFrame[2] - perFrame[1], "ns", decimals: 1)
     }
 }

@@ -38,6 +38,7 @@ def test_a_deterministic_run_records_the_same_file_every_time(texturegram, weft_
     assert "org.weft.TextureGram/default" in info.stdout
     assert "frames 1 to 600" in info.stdout and "end:        finished at frame 600" in info.stdout
     assert "rangeMode" in info.stdout
+    assert "lines:      indexed" in info.stdout, "the end record carries the seek index (docs/recording-format.md, Index)"
 
 
 def without_meta(path):

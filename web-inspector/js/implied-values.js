@@ -7,6 +7,7 @@
 // - a spec's `className`: Texture's class of its layout-json `type` (none for a custom type);
 // - `props.lines`: `[text]`, the text on one line as it is (an empty text writes `[]`);
 // - `props.image.decodedBytes`: pixelWidth x pixelHeight x 4;
+// - a range controller's `mode`: `minimum` (read with `rangeMode`);
 // - a range controller's `tuning`: Texture's (written, every mode, when any mode differs);
 // - the `constrainedSize` of a node's layout root (its first child, when a spec): the node's;
 // - a node's `interfaceState`: its nearest node ancestor's (specs have none and pass it through).
@@ -45,6 +46,11 @@ function isTextureTuning(tuning) {
     return Array.isArray(values) && values.length === 2
       && values[0] === TEXTURE_TUNING[mode][range][0] && values[1] === TEXTURE_TUNING[mode][range][1];
   })) && Object.keys(tuning).length === Object.keys(TEXTURE_TUNING).length;
+}
+
+/** A range controller's mode: the one written, or `minimum`, which documents leave out. */
+export function rangeMode(controller) {
+  return (controller && typeof controller.mode === 'string' && controller.mode) || 'minimum';
 }
 
 /** Gives a range controller without `tuning` Texture's, in place. Returns the controller. */

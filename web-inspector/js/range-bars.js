@@ -2,7 +2,7 @@
 // 24-pt bar per controller with three 9-pt strips (preload orange, display yellow, visible
 // green) sized by the tuning of the controller's current mode, and direction arrows.
 
-import { TEXTURE_TUNING } from './implied-values.js';
+import { TEXTURE_TUNING, rangeMode } from './implied-values.js';
 import { numberValue } from './tree-model.js';
 import { displayText } from './json-values.js';
 
@@ -47,7 +47,7 @@ export function rangeBarGeometry(controller, barWidth) {
   const vertical = direction.some((d) => VERTICAL.has(d));
   const scrollableVertically = controller.orientation !== 'horizontal';
   const measuredAxisScrollable = vertical ? scrollableVertically : !scrollableVertically;
-  const mode = (typeof controller.mode === 'string' && controller.mode) || 'minimum';
+  const mode = rangeMode(controller);
   const tuning = (controller.tuning && controller.tuning[mode]) || TEXTURE_TUNING[mode] || {};
 
   const visibleExtent = 1;

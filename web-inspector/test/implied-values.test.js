@@ -10,7 +10,7 @@ import { TreeModel } from '../js/tree-model.js';
 import { TreeRows } from '../js/tree-rows.js';
 import { asciiArt } from '../js/ascii-art.js';
 import { semanticDiff } from '../js/semantic-diff.js';
-import { SPEC_CLASS_NAMES, TEXTURE_TUNING, fillImpliedProps, leaveOutImpliedValues } from '../js/implied-values.js';
+import { SPEC_CLASS_NAMES, TEXTURE_TUNING, fillImpliedProps, leaveOutImpliedValues, rangeMode } from '../js/implied-values.js';
 
 // A feed row as capture writes it now: cell > inset > stack > [image, text, wrapped text, empty text].
 // The nodes under the cell share its interface state (15) and leave it out, but the empty text,
@@ -220,4 +220,10 @@ test('writing leaves out the state a node inherits at every level, also under a 
   assert.deepEqual(['n1', 'n2', 'n3', 'n4'].map((id) => m.get(id).interfaceState), [15, 15, 15, 15]);
   const written = JSON.parse(JSON.stringify(m.toSnapshot(), leaveOutImpliedValues));
   assert.deepEqual(written.roots, compact());
+});
+
+test("a range controller's mode left out reads minimum, as capture leaves it out", () => {
+  assert.equal(rangeMode({ id: 'r1' }), 'minimum');
+  assert.equal(rangeMode({ id: 'r1', mode: 'full' }), 'full');
+  assert.equal(rangeMode({ id: 'r1', mode: 7 }), 'minimum');
 });

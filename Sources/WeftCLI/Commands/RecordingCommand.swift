@@ -104,6 +104,10 @@ public enum RecordingCommand: Subcommand {
                 "end:        none: the program stopped without ending the recording (killed or crashed)"
                     + (recording.truncatedTail.map { "; its last line (\($0)) was cut short and is left out" } ?? ""))
         }
+        lines.append(
+            recording.isIndexed
+                ? "lines:      indexed (opened through the end record's index, not line by line)"
+                : "lines:      read through (no index: every line read and checked)")
         lines.append("markers:    \(recording.markers.count)")
         for marker in recording.markers {
             let detail = marker.marker.detail.map { ": " + printable($0) } ?? ""

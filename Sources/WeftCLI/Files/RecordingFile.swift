@@ -5,40 +5,20 @@ import WeftSnapshot
 /// file, the line and the byte.
 enum RecordingFile {
     /// The recording in `path` (`-` for standard input); a file that is not one is a
-    /// `UsageError` (exit status 2).
+    /// `UsageError` (exit status 2). A regular file is read as far as its index allows
+    /// (`Recording(contentsOfFile:)`), not through.
     static func read(_ path: String, io: CommandIO) throws -> Recording {
-        let bytes = try path == "-" ? [UInt8](io.readInput(path)) : wholeFile(path, io: io)
         do {
-            return try Recording(bytes: bytes)
-        } catch {
+            guard path != "-", isRegularFile(path) else { return try Recording(bytes: [UInt8](io.readInput(path))) }
+            return try Recording(contentsOfFile: path)
+        } catch let error as RecordingError {
             throw UsageError("\(path == "-" ? "stdin" : path): not a readable weft recording: \(error)")
         }
     }
 
-    /// The file's bytes read straight into one array: a ten-minute recording is tens of
-    /// megabytes, and going through `Data` copied them twice (most of `weft recording
-    /// snapshot`'s time).
-    private static func wholeFile(_ path: String, io: CommandIO) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return [UInt8](try io.readInput(path)) }  // its error names the problem
-        defer { close(descriptor) }
+    private static func isRegularFile(_ path: String) -> Bool {
         var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            return [UInt8](try io.readInput(path))
-        }
-        let size = Int(status.st_size)
-        let bytes = try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            while count < size {
-                let read = Glibc.read(descriptor, buffer.baseAddress! + count, size - count)
-                if read == 0 { break }  // the file shrank meanwhile
-                guard read > 0 else {
-                    if errno == EINTR { continue }
-                    throw UsageError("\(path): cannot be read (\(String(cString: strerror(errno))))")
-                }
-                count += read
-            }
-        }
-        return bytes
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The revision a moment names: `REVISION`, `frame:N` (the last revision at or before
@@ -49,7 +29,7 @@ enum RecordingFile {
             guard let frame = number(moment.dropFirst(6), Int.self), frame >= 0 else {
                 throw UsageError("\"\(moment)\": frame:N needs a frame number >= 0")
             }
-            return recording.revision(atFrame: frame)
+            return try recording.revision(atFrame: frame)
         }
         if moment.hasPrefix("time:") {
             var text = moment.dropFirst(5)
@@ -57,7 +37,7 @@ enum RecordingFile {
             guard let time = number(text, Double.self), time.isFinite, time >= 0 else {
                 throw UsageError("\"\(moment)\": time:S needs a number of seconds >= 0")
             }
-            return recording.revision(atTime: time)
+            return try recording.revision(atTime: time)
         }
         guard let revision = Int(moment) else {
             throw UsageError("\"\(moment)\" is not a moment: give a REVISION, frame:N or time:S")
@@ -72,7 +52,12 @@ enum RecordingFile {
 
     /// The document at `moment`; an error names the file.
     static func snapshot(at moment: String, of recording: Recording, path: String) throws -> Snapshot {
-        let revision = try revision(moment, in: recording)
+        let revision: Int
+        do {
+            revision = try self.revision(moment, in: recording)
+        } catch let error as RecordingError {
+            throw UsageError("\(path): \"\(moment)\" cannot be found: \(error)")
+        }
         do {
             return try recording.snapshot(atRevision: revision)
         } catch {

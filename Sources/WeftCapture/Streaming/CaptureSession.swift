@@ -59,7 +59,12 @@ public final class CaptureSession {
     /// take the loop's thread several times over.
     public static let defaultCaptureBudget = 0.25
     /// Whether anyone listens (the transport's attached count); streaming stops while false.
-    public var isListening: () -> Bool = { false }
+    public var isListening: () -> Bool {
+        get { listeningCheck }
+        set { listeningCheck = newValue }
+    }
+    /// Read every frame: unchecked for exclusivity, as the frame state below.
+    @exclusivity(unchecked) private var listeningCheck: () -> Bool = { false }
     /// Sends an event (method, pre-encoded params): `Tree.updated`, `Layout.editDropped`,
     /// `Layout.editsChanged`, `Runtime.stateChanged`, `DevTools.*`.
     /// With `.worker` publishing it is called on the worker queue.
@@ -77,7 +82,7 @@ public final class CaptureSession {
     public var updateBytesSent: Int { publishedAfterDeferredChanges().updateBytesSent }
     /// Captures taken for updates so far (benchmarks and tests read it: with a budget, fewer
     /// than the rate allows).
-    public private(set) var streamedCaptures = 0
+    @exclusivity(unchecked) public private(set) var streamedCaptures = 0
     /// Compares, diffs, encodes and sends, inline or on its worker queue.
     let publisher: UpdatePublisher
 
@@ -116,10 +121,14 @@ public final class CaptureSession {
             if case .heldForWorker = self { self = .heldForWorker(pending: true) } else { self = .pending }
         }
     }
-    private(set) var changes = Changes.pending
+    // The state every frame reads and writes (`afterFrame`) is unchecked for exclusivity, as the
+    // loop's own frame state is: touched on the loop's thread, or by the worker only while it
+    // holds the loop's idle gate, and never passed `inout` to code that touches it again.
+    // Checked, the runtime's access checks were half of what streaming cost a frame.
+    @exclusivity(unchecked) private(set) var changes = Changes.pending
     /// The update rate, the budget and the stream's state.
-    private(set) var scheduler: StreamScheduler
-    private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
+    @exclusivity(unchecked) private(set) var scheduler: StreamScheduler
+    @exclusivity(unchecked) private var pendingStepReplies: [(frame: Int, reply: (Result<[UInt8], CommandError>) -> Void)] = []
     private var hook: MainLoop.Token?
     /// The loop's observer of pauses and resumes (`Runtime.stateChanged`), while started.
     private var runStateHook: MainLoop.Token?
@@ -127,21 +136,21 @@ public final class CaptureSession {
     // loop's idle gate, which orders them (as it does the cache and `meta`, which captures read).
     /// The roots of the streamed capture left for the worker to take in the loop's next sleep
     /// (`captureWhileLoopSleeps`); nil when none waits.
-    private var wantedWhileLoopSleeps: [DisplayNode]?
+    @exclusivity(unchecked) private var wantedWhileLoopSleeps: [DisplayNode]?
     /// The mean wall time of a streamed capture, on either thread (benchmarks read it, on the
     /// loop's thread).
     public var meanStreamedCaptureSeconds: Double? { scheduler.captureTimes.mean }
     /// Streamed captures the worker took in the loop's sleeps (of `streamedCaptures`; the others
     /// ran on the loop's thread). Read it on the loop's thread.
-    public private(set) var capturesWhileLoopSlept = 0
+    @exclusivity(unchecked) public private(set) var capturesWhileLoopSlept = 0
     /// Whether the loop's wall clock runs the captures in its sleeps itself (a manual clock in
     /// tests), rather than the worker's poll.
     private var clockReadsInSleeps = false
     /// Whether streamed captures are sent (someone listened at the last frame); read by the
     /// worker while it holds the loop's idle gate, like `wantedWhileLoopSleeps`.
-    private var sendsUpdates = false
+    @exclusivity(unchecked) private var sendsUpdates = false
     /// Whether the session records to a file (`record(to:limitBytes:)`).
-    public private(set) var isRecording = false
+    @exclusivity(unchecked) public private(set) var isRecording = false
     /// The device method being served (`handle`): a change of the edits it makes names it.
     var servedMethod: String?
     /// The loop's frame and program time now, which a capture taken now reads.

@@ -85,6 +85,10 @@ final class UpdatePublisher: @unchecked Sendable {
         }
     }
     private let handoff = Mutex(Handoff())
+    /// Whether `handoff.waiting` holds a capture, written under its lock: the host asks after
+    /// its frames (`hasWaitingCapture`), and a load costs it less than taking the lock, whose
+    /// line the worker holds in its own cache.
+    private let captureWaits = Atomic<Bool>(false)
 
     /// How often the running poll looks for a waiting capture, in seconds.
     let pollInterval: Double
@@ -139,6 +143,7 @@ final class UpdatePublisher: @unchecked Sendable {
             // A superseded capture that was to be sent makes its successor be sent.
             handoff.waiting = (next, sendUpdate || (replaced?.sendUpdate ?? false), moment)
             handoff.superseded = replaced?.capture
+            captureWaits.store(true, ordering: .releasing)
             return handoff.markPollRunning()
         }
         if startPolling { queue.async { self.startPolling() } }
@@ -147,7 +152,7 @@ final class UpdatePublisher: @unchecked Sendable {
     /// Whether a submitted capture still waits for the worker (`.worker` only): a capture taken
     /// now would replace it unpublished, work the host did for nothing.
     var hasWaitingCapture: Bool {
-        mode == .worker && handoff.withLock { $0.waiting != nil }
+        mode == .worker && captureWaits.load(ordering: .acquiring)
     }
 
     /// Takes a capture for an update while the loop sleeps, on the worker (`.worker` only), and
@@ -247,7 +252,10 @@ final class UpdatePublisher: @unchecked Sendable {
     /// Publishes the waiting capture, if any; returns whether there was one.
     @discardableResult
     private func publishWaiting() -> Bool {
-        let next = handoff.withLock { handoff in handoff.waiting.take() }
+        let next = handoff.withLock { handoff in
+            captureWaits.store(false, ordering: .releasing)
+            return handoff.waiting.take()
+        }
         guard let next else { return false }
         publish(next.capture.snapshot(assembling: &assembly), sendUpdate: next.sendUpdate, at: next.moment)
         return true

@@ -71,14 +71,21 @@ public enum RecordingLine {
         return finish(&writer)
     }
 
-    /// The last line: why the recording ended.
-    public static func end(_ reason: RecordingEndReason, revision: Int, at moment: Moment) -> [UInt8] {
-        var writer = JSONWriter(capacity: 96)
+    /// The last line: why the recording ended, with the seek index of the lines before it when
+    /// the writer kept one.
+    public static func end(_ reason: RecordingEndReason, revision: Int, at moment: Moment, index: RecordingIndex? = nil)
+        -> [UInt8]
+    {
+        var writer = JSONWriter(capacity: 96 + (index?.encodedByteCount ?? 0))
         start("end", moment, into: &writer)
         writer.raw(",\"revision\":")
         writer.int(revision)
         writer.raw(",\"reason\":")
         writer.string(reason.rawValue)
+        if let index {
+            writer.byte(UInt8(ascii: ","))
+            index.encode(into: &writer)
+        }
         return finish(&writer)
     }
 

@@ -69,7 +69,8 @@ extension InspectorAttachTests {
         try? FileManager.default.removeItem(at: artifacts.appendingPathComponent("inspector-recording.jsonl"))
         try FileManager.default.copyItem(
             at: URL(fileURLWithPath: path), to: artifacts.appendingPathComponent("inspector-recording.jsonl"))
-        let recording = try Recording(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let recording = try Recording(contentsOfFile: path)
+        #expect(recording.isIndexed, "the end record carries the seek index, and opening follows it")
         #expect(
             recording.header.meta.appId == "org.weft.tests" && recording.header.meta.pid == nil,
             "a manual clock's recording names no process")
@@ -105,7 +106,7 @@ extension InspectorAttachTests {
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(bytes.count <= limit)
         let recording = try Recording(bytes: bytes)
-        #expect(recording.end?.reason == .limit)
+        #expect(recording.end?.reason == .limit && recording.isIndexed, "the limit leaves room for the index")
         #expect(recording.lastRevision > 5 && recording.lastRevision < 400)
         _ = try recording.snapshot(atRevision: recording.lastRevision)
 

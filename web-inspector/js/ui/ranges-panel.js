@@ -9,6 +9,7 @@ import { PerProcess, shownProcessKey } from './per-process.js';
 import { displayText } from '../json-values.js';
 import { numberValue } from '../tree-model.js';
 import { formatValue } from '../layout-vocabulary.js';
+import { rangeMode } from '../implied-values.js';
 
 const BAR_WIDTH = 300;
 const BAR_SCALE = 1.25; // drawn larger than Texture's points for legibility; proportions unchanged
@@ -94,7 +95,7 @@ export class RangesPanel {
     const card = h('div.section', { dataset: { controller: c.id } },
       h('h3', {}, `${displayText(c.dataSource || 'range controller')} · ${displayText(c.id)}`),
       h('div.muted', {}, owner ? h('a', { href: '#', onclick: (e) => { e.preventDefault(); this.state.select(c.owner); } }, `${displayText(owner.className)} ${c.owner}`) : displayText(c.owner),
-        ` · ${displayText(c.orientation || 'vertical')} · mode `, h('b', { class: 'range-mode' }, displayText(c.mode || '?')),
+        ` · ${displayText(c.orientation || 'vertical')} · mode `, h('b', { class: 'range-mode' }, displayText(rangeMode(c))),
         ` · scrolling ${formatValue(c.scrollDirection).replaceAll(', ', '|') || 'none'}`),
       bar,
       h('dl.props', {},
@@ -225,7 +226,7 @@ export class RangesPanel {
         }
         if (error) notes.push(h('span.edit-error', { role: 'alert' }, error.message));
       }
-      return [h('tr', { dataset: { mode } }, h('th', {}, mode === c.mode ? h('b', {}, `${mode} ●`) : mode), ...cells),
+      return [h('tr', { dataset: { mode } }, h('th', {}, mode === rangeMode(c) ? h('b', {}, `${mode} ●`) : mode), ...cells),
         notes.length ? h('tr.tuning-notes', {}, h('td', { colspan: 5 }, notes)) : null].filter(Boolean);
     });
     return h('table.grid.tuning-table', {},
