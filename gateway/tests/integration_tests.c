@@ -1806,6 +1806,148 @@ static void test_empty_frames(void)
 	down();
 }
 
+/* ---- WebSocket framing ---- */
+
+/* A client text frame for text, masked with a key that changes every byte, or not masked. */
+static size_t client_frame(const char *text, bool masked, unsigned char *out)
+{
+	size_t len = strlen(text), n = 0;
+	const unsigned char key[4] = {0x5a, 0xc3, 0x17, 0xe8};
+	out[n++] = 0x81;
+	out[n++] = (unsigned char)((masked ? 0x80 : 0) | (len < 126 ? len : 126));
+	if (len >= 126) {
+		out[n++] = (unsigned char)(len >> 8);
+		out[n++] = (unsigned char)len;
+	}
+	if (masked)
+		for (int i = 0; i < 4; i++)
+			out[n++] = key[i];
+	for (size_t i = 0; i < len; i++)
+		out[n++] = (unsigned char)text[i] ^ (masked ? key[i % 4] : 0);
+	return n;
+}
+
+enum send_way { AFTER_UPGRADE, WITH_UPGRADE, HEADER_CUT, N_SEND_WAYS };
+
+/* Opens path and sends prelude (a masked frame, when given) and then one frame for text: after the
+ * upgrade, in the same write as the upgrade request, or cut after the text frame's first byte (the
+ * rest a moment later). Returns the socket or -1. */
+static int raw_send(const char *path, const char *prelude, const char *text, bool masked, enum send_way way)
+{
+	unsigned char frames[1024];
+	size_t at = prelude ? client_frame(prelude, true, frames) : 0, n = at + client_frame(text, masked, frames + at);
+	if (way == WITH_UPGRADE)
+		return raw_ws_open_sending(gw.port, path, frames, n);
+	int fd = raw_ws_open(gw.port, path);
+	size_t first = way == HEADER_CUT ? at + 1 : n;
+	if (fd >= 0 && write(fd, frames, first) == (ssize_t)first && way == HEADER_CUT) {
+		usleep(50000);
+		CHECK(write(fd, frames + first, n - first) == (ssize_t)(n - first));
+	}
+	return fd;
+}
+
+static bool match_method_prefix(json_t *m, const void *arg)
+{
+	const char *method = str_at(m, "method", NULL), *inner = str_at(m, "params", "method");
+	const char *prefix = arg;
+	return (method && strncmp(method, prefix, strlen(prefix)) == 0) ||
+	       (inner && strncmp(inner, prefix, strlen(prefix)) == 0);
+}
+
+static bool match_any_test_method(json_t *m, const void *arg)
+{
+	(void)arg;
+	return match_method_prefix(m, "Masked.") || match_method_prefix(m, "Unmasked.");
+}
+
+static size_t listed_devices(void)
+{
+	int status;
+	json_t *j = http_json("GET", "/api/devices", NULL, NULL, &status);
+	size_t n = json_array_size(json_object_get(j, "devices"));
+	json_decref(j);
+	return n;
+}
+
+static void test_unmasked_frames_are_refused_on_every_endpoint(void)
+{
+	/* RFC 6455, 5.1: "a server MUST close the connection upon receiving a frame that is not
+	 * masked" (docs/gateway.md: closed 1002, and the frame reaches no one), however the frame
+	 * arrives; masked frames, the same ways, keep working. */
+	START_GATEWAY(NULL);
+	struct tc *dev = device_open(pool, "org.weft.Masks", test_instance());
+	char devtools[96], request[256];
+	snprintf(devtools, sizeof devtools, "/devtools/page/%s", dev->device_id);
+	const char *ways[] = {"after the upgrade", "with the upgrade", "header cut"};
+	const char *paths[] = {"/inspector", devtools};
+	for (int e = 0; e < 2; e++) {
+		for (int masked = 0; masked < 2; masked++)
+			for (int w = 0; w < N_SEND_WAYS; w++) {
+				const char *kind = masked ? "Masked" : "Unmasked";
+				if (e == 0)
+					snprintf(request, sizeof request,
+						 "{\"id\":%d,\"method\":\"%s.call%d\",\"device\":\"%s\"}", 10 + w, kind,
+						 w, dev->device_id);
+				else
+					snprintf(request, sizeof request, "{\"id\":%d,\"method\":\"%s.call%d\"}",
+						 10 + w, kind, w);
+				const char *hello =
+					"{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1}}";
+				int fd = raw_send(paths[e], e == 0 ? hello : NULL, request, masked, (enum send_way)w);
+				CHECK(fd >= 0);
+				if (fd < 0)
+					continue;
+				if (masked) { /* the device gets it (the unmasked ones went before: never) */
+					json_t *got = tc_await(dev, match_any_test_method, NULL, WAIT_MS);
+					const char *method = str_at(got, "method", NULL);
+					if (method && strcmp(method, "DevTools.call") == 0)
+						method = str_at(got, "params", "method");
+					char want[32];
+					snprintf(want, sizeof want, "Masked.call%d", w);
+					if (!method || strcmp(method, want) != 0)
+						fprintf(stderr, "  %s, masked, %s: the device got %s\n", paths[e],
+							ways[w], method ? method : "nothing");
+					CHECK(method && strcmp(method, want) == 0);
+					json_decref(got);
+				} else {
+					int code = raw_ws_watch(fd, WAIT_MS, NULL);
+					if (code != 1002)
+						fprintf(stderr, "  %s, unmasked, %s: closed %d\n", paths[e], ways[w],
+							code);
+					CHECK_INT(code, 1002);
+				}
+				close(fd);
+			}
+	}
+	/* /device: an unmasked Gateway.register closes 1002 and registers nothing (a closed device
+	 * stays listed for its grace period). */
+	size_t listed = 1;
+	for (int masked = 0; masked < 2; masked++)
+		for (int w = 0; w < N_SEND_WAYS; w++) {
+			snprintf(
+				request, sizeof request,
+				"{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":"
+				"{\"appId\":\"org.weft.Raw%d%d\",\"instance\":\"i\",\"host\":\"h\"}}}",
+				masked, w);
+			int fd = raw_send("/device", NULL, request, masked, (enum send_way)w), texts = 0;
+			CHECK(fd >= 0);
+			if (masked) {
+				CHECK_INT(raw_ws_watch(fd, 300, &texts), 0);
+				CHECK_INT(texts, 1); /* the reply */
+				CHECK_INT(listed_devices(), ++listed);
+			} else {
+				CHECK_INT(raw_ws_watch(fd, WAIT_MS, NULL), 1002);
+				CHECK_INT(listed_devices(), listed);
+			}
+			if (fd >= 0)
+				close(fd);
+		}
+	CHECK(log_contains("unmasked frame, closing 1002"));
+	tc_free(dev);
+	down();
+}
+
 static void test_connection_limit(void)
 {
 	START_GATEWAY("--max-connections", "3");
@@ -2019,6 +2161,7 @@ int main(int argc, char **argv)
 	RUN(test_big_messages_pass_intact);
 	RUN(test_slow_inspector_gets_resync);
 	RUN(test_tls);
+	RUN(test_unmasked_frames_are_refused_on_every_endpoint);
 	RUN(test_reply_that_cannot_be_queued_closes_1008);
 	RUN(test_shutdown_with_clients_connected);
 	RUN(test_access_table_on_every_endpoint);

@@ -517,8 +517,7 @@ enum { LEN7, LEN16, LEN64 };
 
 /* Appends a client frame of payload_len bytes to buf at *n, its length written in the given form
  * (libwebsockets reads longer forms than needed alike). Returns the frame's first byte's offset. */
-static size_t put_frame(unsigned char *buf, size_t *n, int opcode, bool fin, bool masked, size_t payload_len,
-			int form)
+static size_t put_frame(unsigned char *buf, size_t *n, int opcode, bool fin, bool masked, size_t payload_len, int form)
 {
 	size_t start = *n, at = *n;
 	buf[at++] = (unsigned char)((fin ? 0x80 : 0) | opcode);
@@ -580,8 +579,8 @@ static bool scan_every_split(const unsigned char *p, size_t n, enum ws_frame_fau
 					want = cuts[k] > start ? cuts[k] : start;
 			}
 			if (handed_on != want || s.fault != fault) {
-				fprintf(stderr, "  cut at %zu and %zu: %zu handed on (want %zu), fault %d (want %d)\n", i, j,
-					handed_on, want, (int)s.fault, (int)fault);
+				fprintf(stderr, "  cut at %zu and %zu: %zu handed on (want %zu), fault %d (want %d)\n",
+					i, j, handed_on, want, (int)s.fault, (int)fault);
 				return false;
 			}
 		}
@@ -601,7 +600,7 @@ static void test_ws_frame_scan_every_split(void)
 		bool fin;
 		size_t len;
 	} unmasked[] = {{1, LEN7, true, 5}, {1, LEN7, true, 0}, {1, LEN16, true, 200}, {1, LEN64, true, 9},
-			{9, LEN7, true, 2}, {8, LEN7, true, 2}, {0, LEN7, true, 3}, {2, LEN7, false, 4}};
+			{9, LEN7, true, 2}, {8, LEN7, true, 2}, {0, LEN7, true, 3},    {2, LEN7, false, 4}};
 	for (size_t k = 0; k < sizeof unmasked / sizeof unmasked[0]; k++) {
 		n = masked_traffic(buf);
 		size_t before = n;
