@@ -1969,6 +1969,137 @@ static void test_connection_limit(void)
 	down();
 }
 
+/* Connects to the gateway and sends nothing; the socket or -1. */
+static int idle_connection(void)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)gw.port)};
+	addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (fd >= 0 && connect(fd, (struct sockaddr *)&addr, sizeof addr) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Milliseconds until the gateway closed fd (reading what it sent), or -1 after limit_ms. */
+static long long ms_until_closed(int fd, int limit_ms)
+{
+	long long start = monotonic_ms();
+	char buf[4096];
+	while (monotonic_ms() - start < limit_ms) {
+		struct pollfd p = {.fd = fd, .events = POLLIN};
+		if (poll(&p, 1, 20) > 0 && read(fd, buf, sizeof buf) <= 0)
+			return monotonic_ms() - start;
+	}
+	return -1;
+}
+
+static void test_idle_connections_count_and_time_out(void)
+{
+	/* docs/gateway.md: --max-connections counts every accepted TCP connection, one that has sent
+	 * nothing too; one more is answered 503 and closed. A connection has --handshake-timeout to
+	 * send a whole request head, so idle ones make room again. */
+	START_GATEWAY("--max-connections", "6", "--handshake-timeout", "2");
+	int idle[6];
+	for (int i = 0; i < 6; i++)
+		CHECK((idle[i] = idle_connection()) >= 0);
+	usleep(200000); /* accepted */
+	CHECK_INT(upgrade_status("/inspector", NULL, NULL), 503);
+	CHECK_INT(upgrade_status("/device", NULL, NULL), 503);
+	int status;
+	json_decref(http_json("GET", "/healthz", NULL, NULL, &status));
+	CHECK_INT(status, 503);
+	CHECK(log_contains("refused connection from "));
+	CHECK(log_contains("connection limit reached (--max-connections 6)"));
+	for (int i = 0; i < 6; i++) {
+		long long closed = idle[i] >= 0 ? ms_until_closed(idle[i], 4000) : -1;
+		CHECK(closed >= 0);
+		if (idle[i] >= 0)
+			close(idle[i]);
+	}
+	/* room again: a device and an inspector that talk */
+	long long end = monotonic_ms() + WAIT_MS;
+	while (upgrade_status("/inspector", NULL, NULL) != 101 && monotonic_ms() < end)
+		usleep(20000);
+	struct tc *dev = device_open(pool, "org.weft.Room", test_instance());
+	CHECK(dev->device_id[0] == 'd');
+	struct tc *insp = inspector_open(pool);
+	inspector_attach(insp, 2, dev->device_id);
+	tc_free(insp);
+	tc_free(dev);
+	down();
+}
+
+static void test_request_heads_have_a_deadline(void)
+{
+	/* A head dripped a byte at a time (slowloris) is cut at --handshake-timeout, however steadily
+	 * it drips; so is a connection that finished one request and idles before the next. */
+	START_GATEWAY("--handshake-timeout", "1");
+	int drip = idle_connection();
+	const char *head =
+		"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+	long long start = monotonic_ms(), cut = -1;
+	for (size_t i = 0; drip >= 0 && head[i] && cut < 0; i++) {
+		if (write(drip, head + i, 1) != 1 || ms_until_closed(drip, 100) >= 0)
+			cut = monotonic_ms() - start;
+	}
+	CHECK(cut >= 800 && cut <= 2500); /* the whole drip would take 6 s */
+	if (drip >= 0)
+		close(drip);
+	int kept = http_simple_begin(gw.port, "GET", "/healthz", "Connection: keep-alive\r\n", NULL);
+	long long closed = kept >= 0 ? ms_until_closed(kept, 4000) : -1;
+	CHECK(closed >= 0 && closed <= 2500);
+	if (kept >= 0)
+		close(kept);
+	down();
+}
+
+static void test_upgrades_only_to_websocket_and_first(void)
+{
+	/* frame_guard.c knows where a connection's frames start only when the upgrade is its first
+	 * request; HTTP/2 (h2c) would carry frames it does not see. Both are refused with 400. */
+	START_GATEWAY(NULL);
+	char req[1024];
+	snprintf(req, sizeof req,
+		 "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n"
+		 "GET /inspector HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+		 "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+		 "Sec-WebSocket-Protocol: weft.v1\r\n\r\n",
+		 gw.port, gw.port);
+	int fd = http_begin(gw.port, req, strlen(req));
+	char got[4096] = "";
+	size_t n = 0;
+	long long end = monotonic_ms() + WAIT_MS;
+	while (fd >= 0 && n < sizeof got - 1 && !strstr(got, " 400 ") && monotonic_ms() < end) {
+		struct pollfd p = {.fd = fd, .events = POLLIN};
+		ssize_t r = poll(&p, 1, 20) > 0 ? read(fd, got + n, sizeof got - 1 - n) : 0;
+		if (r < 0 || (r == 0 && p.revents))
+			break;
+		n += (size_t)r;
+		got[n] = '\0';
+	}
+	CHECK(strncmp(got, "HTTP/1.1 200 ", 13) == 0);
+	const char *second = strstr(got + 1, "HTTP/1.1 ");
+	if (!second || strncmp(second, "HTTP/1.1 400 ", 13) != 0)
+		fprintf(stderr, "  answers: %s\n", got);
+	CHECK(second && strncmp(second, "HTTP/1.1 400 ", 13) == 0);
+	CHECK(strstr(got, " 101 ") == NULL);
+	if (fd >= 0)
+		close(fd);
+	CHECK(log_contains("a WebSocket upgrade must be the connection's first request"));
+	snprintf(req, sizeof req,
+		 "GET /inspector HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: Upgrade, HTTP2-Settings\r\n"
+		 "Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n",
+		 gw.port);
+	struct http_result r;
+	CHECK_INT(http_raw(gw.port, req, strlen(req), &r), 0);
+	CHECK_INT(r.status, 400);
+	http_result_free(&r);
+	CHECK_INT(upgrade_status("/inspector", NULL, NULL), 101);
+	down();
+}
+
 static void test_idle_rule_counts_messages(void)
 {
 	/* docs/gateway.md: dropped after the idle time-out without a pong or any traffic. A client
@@ -2162,6 +2293,9 @@ int main(int argc, char **argv)
 	RUN(test_slow_inspector_gets_resync);
 	RUN(test_tls);
 	RUN(test_unmasked_frames_are_refused_on_every_endpoint);
+	RUN(test_idle_connections_count_and_time_out);
+	RUN(test_request_heads_have_a_deadline);
+	RUN(test_upgrades_only_to_websocket_and_first);
 	RUN(test_reply_that_cannot_be_queued_closes_1008);
 	RUN(test_shutdown_with_clients_connected);
 	RUN(test_access_table_on_every_endpoint);
