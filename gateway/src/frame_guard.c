@@ -13,8 +13,9 @@
  * first request the gateway serves (after it come bodies and pipelined requests), so an upgrade
  * must come before any (browsers and WebSocket libraries open a connection for it).
  *
- * A refused frame: the bytes before it are handed on, it and everything after never are, reads
- * stop there, and the refused callback closes the connection. A TLS head line handed on while more
+ * A refused frame: the bytes before the one that shows the fault are handed on (at most the first
+ * bytes of the frame's header, never its payload), nothing after, reads stop there, and the
+ * refused callback closes the connection. A TLS head line handed on while more
  * of the head waits inside OpenSSL raises no POLLIN (libwebsockets looks for more only after a
  * read that filled its buffer), so the connection is listed for frame_guard_next_pending. */
 #include "frame_guard.h"
@@ -94,13 +95,13 @@ bool frame_guard_accept(int fd)
 	return true;
 }
 
+/* (A TLS connection stays listed as pending: a body or frames may wait inside OpenSSL after the
+ * head.) */
 void frame_guard_http(int fd)
 {
 	struct guard_entry *e = entry(fd);
-	if (e && e->mode == GUARD_HEAD) {
+	if (e && e->mode == GUARD_HEAD)
 		e->mode = GUARD_HTTP;
-		set_pending(e, false);
-	}
 }
 
 bool frame_guard_may_upgrade(int fd)
@@ -114,8 +115,7 @@ bool frame_guard_watch(int fd, void *owner)
 	struct guard_entry *e = entry(fd);
 	if (!e || e->mode != GUARD_HEAD)
 		return false;
-	set_pending(e, false);
-	*e = (struct guard_entry){.mode = GUARD_FRAMES, .owner = owner};
+	*e = (struct guard_entry){.mode = GUARD_FRAMES, .tls_pending = e->tls_pending, .owner = owner};
 	return true;
 }
 
@@ -175,7 +175,7 @@ ssize_t recv(int fd, void *buf, size_t len, int flags)
 		return n;
 	size_t ok = screen(e, buf, (size_t)n);
 	if (ok == 0) {
-		errno = EAGAIN; /* the connection is being closed */
+		errno = EAGAIN; /* the fault shows at this read's first byte: the connection is being closed */
 		return -1;
 	}
 	return (ssize_t)ok;
@@ -205,5 +205,5 @@ int SSL_read(SSL *ssl, void *buf, int num)
 	if (n <= 0)
 		return n;
 	size_t ok = screen(e, buf, (size_t)n);
-	return ok ? (int)ok : -1; /* none to hand on: libwebsockets closes at the error */
+	return ok ? (int)ok : -1; /* the fault shows at the first byte: libwebsockets closes at the error */
 }

@@ -7,7 +7,7 @@ size_t ws_frame_scan_feed(struct ws_frame_scan *s, const unsigned char *p, size_
 {
 	if (s->fault)
 		return 0;
-	size_t i = 0, frame_start = 0; /* 0 also when the current header began in an earlier piece */
+	size_t i = 0;
 	while (i < n) {
 		if (s->payload_left) {
 			uint64_t take = n - i < s->payload_left ? n - i : s->payload_left;
@@ -16,7 +16,6 @@ size_t ws_frame_scan_feed(struct ws_frame_scan *s, const unsigned char *p, size_
 			continue;
 		}
 		if (s->header_seen == 0) {
-			frame_start = i;
 			s->header_len = 2;
 			s->length = 0;
 		}
@@ -25,7 +24,7 @@ size_t ws_frame_scan_feed(struct ws_frame_scan *s, const unsigned char *p, size_
 		if (at == 1) { /* MASK, then the 7-bit length: 126 and 127 announce 16- and 64-bit ones */
 			if (!(c & MASK_BIT)) {
 				s->fault = WS_FRAME_UNMASKED;
-				return frame_start;
+				return i - 1;
 			}
 			uint8_t len7 = c & 0x7f;
 			s->header_len = (uint8_t)(2 + (len7 == 126 ? 2 : len7 == 127 ? 8 : 0) + MASK_KEY_LEN);
@@ -33,7 +32,7 @@ size_t ws_frame_scan_feed(struct ws_frame_scan *s, const unsigned char *p, size_
 		} else if (at >= 2 && at < s->header_len - MASK_KEY_LEN) { /* the extended length, big-endian */
 			if (at == 2 && s->header_len == 14 && (c & 0x80)) {
 				s->fault = WS_FRAME_LENGTH_TOP_BIT;
-				return frame_start;
+				return i - 1;
 			}
 			s->length = s->length << 8 | c;
 		} /* byte 0 (FIN, RSV, opcode) and the mask key: libwebsockets checks what they say */

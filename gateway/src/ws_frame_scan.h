@@ -24,9 +24,10 @@ struct ws_frame_scan {
 	enum ws_frame_fault fault;
 };
 
-/* Reads the n bytes that follow what was fed before. Returns how many of them come before the
- * first refused frame: n when there is none, else the offset of that frame's first byte in p (0
- * when it began in an earlier piece); s->fault then says why, and every later call returns 0. */
+/* Reads the n bytes that follow what was fed before. Returns how many of them may be handed on:
+ * n when no frame is refused, else those before the byte that shows the fault (the second header
+ * byte for a mask, the third for a length), so at most the first bytes of the refused frame's
+ * header and never its payload; s->fault then says why, and every later call returns 0. */
 size_t ws_frame_scan_feed(struct ws_frame_scan *s, const unsigned char *p, size_t n);
 
 const char *ws_frame_fault_text(enum ws_frame_fault fault);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <libwebsockets.h>
+#include <openssl/ssl.h>
 
 #include "check.h"
 #include "harness.h"
@@ -1410,21 +1411,38 @@ static void test_slow_inspector_gets_resync(void)
 	down();
 }
 
-static void test_tls(void)
+/* A self-signed certificate and its key in a new directory dir (a "/tmp/weft-tls-XXXXXX"
+ * template; all three 64 bytes); false when openssl is not available. */
+static bool make_certificate(char *dir, char *cert, char *key)
 {
-	/* --tls-cert / --tls-key: the same protocol over wss:// and https://. */
-	char dir[] = "/tmp/weft-tls-XXXXXX", cmd[512], cert[64], key[64];
-	CHECK(mkdtemp(dir) != NULL);
-	snprintf(cert, sizeof cert, "%s/cert.pem", dir);
-	snprintf(key, sizeof key, "%s/key.pem", dir);
+	char cmd[512];
+	if (!mkdtemp(dir))
+		return false;
+	snprintf(cert, 64, "%s/cert.pem", dir);
+	snprintf(key, 64, "%s/key.pem", dir);
 	snprintf(cmd, sizeof cmd,
 		 "openssl req -x509 -newkey rsa:2048 -nodes -keyout %s -out %s -days 1 -subj /CN=localhost "
 		 ">/dev/null 2>&1",
 		 key, cert);
-	if (system(cmd) != 0) {
-		fprintf(stderr, "  openssl is not available: TLS not tested\n");
+	if (system(cmd) == 0)
+		return true;
+	fprintf(stderr, "  openssl is not available: TLS not tested\n");
+	return false;
+}
+
+static void remove_certificate(const char *dir)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	CHECK(system(cmd) == 0);
+}
+
+static void test_tls(void)
+{
+	/* --tls-cert / --tls-key: the same protocol over wss:// and https://. */
+	char dir[64] = "/tmp/weft-tls-XXXXXX", cert[64], key[64];
+	if (!make_certificate(dir, cert, key))
 		return;
-	}
 	START_GATEWAY("--tls-cert", cert, "--tls-key", key);
 	struct tc *dev = tc_connect(pool, &(struct wsc_options){.path = "/device", .tls = true});
 	tc_sendf(dev, "{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{"
@@ -1445,8 +1463,7 @@ static void test_tls(void)
 	tc_free(insp);
 	tc_free(dev);
 	down();
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	CHECK(system(cmd) == 0);
+	remove_certificate(dir);
 }
 
 static void test_reply_that_cannot_be_queued_closes_1008(void)
@@ -1995,6 +2012,59 @@ static long long ms_until_closed(int fd, int limit_ms)
 	return -1;
 }
 
+/* Over TLS: upgrades path with a client frame for text in the same write (so the frame waits
+ * inside the gateway's OpenSSL while the head is read) and returns the close code the gateway
+ * sent, 0 when it answered with a text frame, -1 when nothing came within WAIT_MS. */
+static int tls_upgrade_with_frame(const char *path, const char *text, bool masked)
+{
+	int fd = idle_connection(), result = -1;
+	SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
+	SSL *ssl = ctx && fd >= 0 ? SSL_new(ctx) : NULL;
+	struct timeval wait = {.tv_sec = WAIT_MS / 1000};
+	if (ssl && setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait) == 0 && SSL_set_fd(ssl, fd) &&
+	    SSL_connect(ssl) == 1) {
+		char out[1024];
+		int n = snprintf(
+			out, sizeof out,
+			"GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+			"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+			"Sec-WebSocket-Protocol: weft.v1\r\n\r\n",
+			path, gw.port);
+		n += (int)client_frame(text, masked, (unsigned char *)out + n);
+		unsigned char in[4096];
+		size_t have = 0;
+		if (SSL_write(ssl, out, n) == n)
+			for (int r; result < 0 && (r = SSL_read(ssl, in + have, (int)(sizeof in - have))) > 0;) {
+				have += (size_t)r;
+				const unsigned char *end = memmem(in, have, "\r\n\r\n", 4),
+						    *frame = end ? end + 4 : NULL;
+				if (frame && frame + 4 <= in + have)
+					result = (frame[0] & 0xf) == 0x8 ? (frame[2] << 8 | frame[3]) : 0;
+			}
+	}
+	SSL_free(ssl);
+	SSL_CTX_free(ctx);
+	if (fd >= 0)
+		close(fd);
+	return result;
+}
+
+static void test_unmasked_frames_are_refused_over_tls(void)
+{
+	/* The same over wss://, where libwebsockets reads through OpenSSL: a frame sent with the
+	 * upgrade is read as soon as the head is (it raises no poll of its own), and refused with
+	 * 1002 when it is not masked. */
+	char dir[64] = "/tmp/weft-tls-XXXXXX", cert[64], key[64];
+	if (!make_certificate(dir, cert, key))
+		return;
+	START_GATEWAY("--tls-cert", cert, "--tls-key", key);
+	const char *hello = "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1}}";
+	CHECK_INT(tls_upgrade_with_frame("/inspector", hello, true), 0);
+	CHECK_INT(tls_upgrade_with_frame("/inspector", hello, false), 1002);
+	down();
+	remove_certificate(dir);
+}
+
 static void test_idle_connections_count_and_time_out(void)
 {
 	/* docs/gateway.md: --max-connections counts every accepted TCP connection, one that has sent
@@ -2293,6 +2363,7 @@ int main(int argc, char **argv)
 	RUN(test_slow_inspector_gets_resync);
 	RUN(test_tls);
 	RUN(test_unmasked_frames_are_refused_on_every_endpoint);
+	RUN(test_unmasked_frames_are_refused_over_tls);
 	RUN(test_idle_connections_count_and_time_out);
 	RUN(test_request_heads_have_a_deadline);
 	RUN(test_upgrades_only_to_websocket_and_first);
