@@ -601,6 +601,8 @@ static int accept_connection(int fd)
 /* The connection is counted from here to its wsi's end; the opaque pointer marks it (fd + 1). */
 static void connection_opened(struct lws *wsi)
 {
+	if (lws_get_opaque_user_data(wsi))
+		return;
 	srv.n_connections++;
 	lws_set_opaque_user_data(wsi, (void *)(intptr_t)(lws_get_socket_fd(wsi) + 1));
 }
@@ -644,6 +646,12 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 	case LWS_CALLBACK_WSI_DESTROY:
 		connection_gone(wsi);
 		return 0;
+	case LWS_CALLBACK_RAW_ADOPT: { /* libwebsockets turns a CONNECT request into a raw socket */
+		char who[64];
+		peer_label(wsi, who, sizeof who);
+		log_info("refused a CONNECT request from %s: the gateway is no proxy", who);
+		return -1;
+	}
 	case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: {
 		char uri[256];
 		const char *path = header(wsi, WSI_TOKEN_GET_URI, uri, sizeof uri);

@@ -2125,7 +2125,7 @@ static void test_request_heads_have_a_deadline(void)
 	down();
 }
 
-static void test_upgrades_only_to_websocket_and_first(void)
+static void test_upgrades_only_to_websocket_first_and_no_connect(void)
 {
 	/* frame_guard.c knows where a connection's frames start only when the upgrade is its first
 	 * request; HTTP/2 (h2c) would carry frames it does not see. Both are refused with 400. */
@@ -2167,6 +2167,14 @@ static void test_upgrades_only_to_websocket_and_first(void)
 	CHECK_INT(r.status, 400);
 	http_result_free(&r);
 	CHECK_INT(upgrade_status("/inspector", NULL, NULL), 101);
+	/* CONNECT (which libwebsockets would turn into a raw socket that never times out): closed */
+	snprintf(req, sizeof req, "CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n", gw.port);
+	fd = http_begin(gw.port, req, strlen(req));
+	long long closed = fd >= 0 ? ms_until_closed(fd, WAIT_MS) : -1;
+	CHECK(closed >= 0 && closed < 1000);
+	if (fd >= 0)
+		close(fd);
+	CHECK(log_contains("refused a CONNECT request"));
 	down();
 }
 
@@ -2366,7 +2374,7 @@ int main(int argc, char **argv)
 	RUN(test_unmasked_frames_are_refused_over_tls);
 	RUN(test_idle_connections_count_and_time_out);
 	RUN(test_request_heads_have_a_deadline);
-	RUN(test_upgrades_only_to_websocket_and_first);
+	RUN(test_upgrades_only_to_websocket_first_and_no_connect);
 	RUN(test_reply_that_cannot_be_queued_closes_1008);
 	RUN(test_shutdown_with_clients_connected);
 	RUN(test_access_table_on_every_endpoint);
