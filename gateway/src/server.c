@@ -565,10 +565,11 @@ static void fd_label(int fd, char *out, size_t len)
  * first, so closing does not reset the connection before the client reads the answer. */
 static void answer_over_limit(int fd)
 {
-	char drained[4096], answer[256];
+	char drained[4096], body[96], answer[256];
 	for (int i = 0; i < 4 && recvfrom(fd, drained, sizeof drained, MSG_DONTWAIT, NULL, NULL) > 0; i++)
 		;
-	const char *body = "{\"error\":{\"code\":-32603,\"message\":\"connection limit reached\"}}";
+	snprintf(body, sizeof body, "{\"error\":{\"code\":%d,\"message\":\"connection limit reached\"}}",
+		 ERR_INTERNAL_ERROR);
 	int n = snprintf(answer, sizeof answer,
 			 "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"
 			 "content-length: %zu\r\nconnection: close\r\n\r\n%s",
