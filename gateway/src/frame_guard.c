@@ -6,18 +6,20 @@
  * the executable puts ahead of libc's and libssl's, and which call the real ones. Nothing else in
  * the gateway calls them, and a socket frame_guard_accept did not register goes straight through.
  *
- * Where a connection's frames start: libwebsockets finishes a request head on a '\n' and goes on
- * with whatever it was given after it, so a head is handed on one line at a time (peeking first,
- * then reading up to and including the next '\n'). When libwebsockets upgrades, it has then been
+ * Where a connection's frames start: libwebsockets' parser ends a request head only on a '\n'
+ * (an empty line, or a bare '\n' from a "broken peer"), whatever came before it, and goes on with
+ * what it was given after it, so a head is handed on one line at a time (peeking first, then
+ * reading up to and including the next '\n'). When libwebsockets upgrades, it has then been
  * given nothing beyond the head, and the frame scan starts at the next byte. That holds up to the
  * first request the gateway serves (after it come bodies and pipelined requests), so an upgrade
  * must come before any (browsers and WebSocket libraries open a connection for it).
  *
  * A refused frame: the bytes before the one that shows the fault are handed on (at most the first
  * bytes of the frame's header, never its payload), nothing after, reads stop there, and the
- * refused callback closes the connection. A TLS head line handed on while more
- * of the head waits inside OpenSSL raises no POLLIN (libwebsockets looks for more only after a
- * read that filled its buffer), so the connection is listed for frame_guard_next_pending. */
+ * refused callback closes the connection. Over TLS, what waits inside OpenSSL after a head line
+ * was handed on (the rest of the head, or a body or frames sent with it) raises no POLLIN
+ * (libwebsockets looks for more only after a read that filled its buffer), so the connection is
+ * listed for frame_guard_next_pending. */
 #include "frame_guard.h"
 
 #include <dlfcn.h>
