@@ -41,6 +41,7 @@ enum guard_mode {
 
 struct guard_entry {
 	enum guard_mode mode;
+	bool tls;         /* read through SSL_read; recv() then carries its ciphertext */
 	bool tls_pending; /* listed for frame_guard_next_pending */
 	void *owner;
 	struct ws_frame_scan scan;
@@ -77,7 +78,7 @@ static void set_pending(struct guard_entry *e, bool pending)
 	e->tls_pending = pending;
 }
 
-bool frame_guard_accept(int fd)
+bool frame_guard_accept(int fd, bool tls)
 {
 	if (fd < 0)
 		return false;
@@ -93,7 +94,7 @@ bool frame_guard_accept(int fd)
 		guard.cap = cap;
 	}
 	frame_guard_forget(fd); /* a descriptor number is reused */
-	guard.entries[fd].mode = GUARD_HEAD;
+	guard.entries[fd] = (struct guard_entry){.mode = GUARD_HEAD, .tls = tls};
 	return true;
 }
 
@@ -117,7 +118,7 @@ bool frame_guard_watch(int fd, void *owner)
 	struct guard_entry *e = entry(fd);
 	if (!e || e->mode != GUARD_HEAD)
 		return false;
-	*e = (struct guard_entry){.mode = GUARD_FRAMES, .tls_pending = e->tls_pending, .owner = owner};
+	*e = (struct guard_entry){.mode = GUARD_FRAMES, .tls = e->tls, .tls_pending = e->tls_pending, .owner = owner};
 	return true;
 }
 
@@ -162,7 +163,7 @@ static size_t screen(struct guard_entry *e, const void *buf, size_t n)
 ssize_t recv(int fd, void *buf, size_t len, int flags)
 {
 	struct guard_entry *e = entry(fd);
-	if (!e || flags != 0 || e->mode == GUARD_HTTP)
+	if (!e || e->tls || flags != 0 || e->mode == GUARD_HTTP)
 		return recvfrom(fd, buf, len, flags, NULL, NULL);
 	if (e->mode == GUARD_REFUSED) {
 		errno = EAGAIN;
@@ -191,7 +192,7 @@ int SSL_read(SSL *ssl, void *buf, int num)
 			return -1;
 	}
 	struct guard_entry *e = entry(SSL_get_fd(ssl));
-	if (!e || num <= 0 || e->mode == GUARD_HTTP)
+	if (!e || !e->tls || num <= 0 || e->mode == GUARD_HTTP)
 		return guard.real_ssl_read(ssl, buf, num);
 	if (e->mode == GUARD_REFUSED)
 		return -1;

@@ -14,9 +14,9 @@ typedef void (*frame_guard_refused_fn)(void *owner, const char *why);
 void frame_guard_init(frame_guard_refused_fn refused);
 void frame_guard_free(void);
 
-/* A connection was accepted on fd: its request heads are handed on one line at a time. False
- * when there is no memory to follow it (refuse the connection). */
-bool frame_guard_accept(int fd);
+/* A connection was accepted on fd (TLS or not): its request heads are handed on one line at a
+ * time. False when there is no memory to follow it (refuse the connection). */
+bool frame_guard_accept(int fd, bool tls);
 /* fd carries a plain HTTP request: from here its bytes go through as they come. */
 void frame_guard_http(int fd);
 /* Whether fd may switch to WebSocket: no request of it was served before (past one, where the

@@ -591,7 +591,7 @@ static int accept_connection(int fd)
 			answer_over_limit(fd);
 		return 1;
 	}
-	if (!frame_guard_accept(fd)) {
+	if (!frame_guard_accept(fd, srv.o->tls_cert != NULL)) {
 		fd_label(fd, who, sizeof who);
 		log_warn("refused connection from %s: out of memory", who);
 		return 1;
