@@ -10,6 +10,8 @@
  * its passes.
  * For the head, it times envelope_scan over three heads a device sends (an event, a reply, a
  * head with several scalar members before its body), in ns per head (median of its passes).
+ * For the frame scan every WebSocket read goes through (frame_guard.c), it times ws_frame_scan
+ * over a 64 KiB read of masked 1 KiB frames, in ns per frame (median of its passes).
  * Prints BENCH<TAB>gateway<TAB>figure<TAB>value<TAB>unit lines.
  *
  *   weft-json-check-bench [--size tiny|full] FIXTURE */
@@ -21,6 +23,7 @@
 #include "envelope.h"
 #include "json_check.h"
 #include "monotonic.h"
+#include "ws_frame_scan.h"
 
 #define MIB (1024 * 1024)
 
@@ -158,6 +161,36 @@ static double head_ns(int rounds, int passes)
 	return median_of(t, passes);
 }
 
+/* The median ns per frame of ws_frame_scan over a read of masked 1 KiB frames (rounds reads,
+ * passes times). */
+static double frame_scan_ns(int rounds, int passes)
+{
+	enum { PAYLOAD = 1024, FRAME = 2 + 2 + 4 + PAYLOAD, FRAMES = 64 * 1024 / FRAME };
+	static unsigned char read_buf[FRAMES * FRAME];
+	for (int f = 0; f < FRAMES; f++) {
+		unsigned char *h = read_buf + f * FRAME;
+		h[0] = 0x81;
+		h[1] = 0x80 | 126;
+		h[2] = PAYLOAD >> 8;
+		h[3] = PAYLOAD & 0xff;
+		memset(h + 4, 0x5a, 4 + PAYLOAD);
+	}
+	double *t = malloc((size_t)passes * sizeof *t);
+	struct ws_frame_scan scan = {0};
+	for (int i = 0; i < passes; i++) {
+		size_t handed_on = 0;
+		long long t0 = monotonic_us();
+		for (int r = 0; r < rounds; r++)
+			handed_on += ws_frame_scan_feed(&scan, read_buf, sizeof read_buf);
+		t[i] = (double)(monotonic_us() - t0) * 1e3 / ((double)rounds * FRAMES);
+		if (handed_on != (size_t)rounds * sizeof read_buf) {
+			fprintf(stderr, "json-check-bench: the frame scan refused masked frames\n");
+			exit(1);
+		}
+	}
+	return median_of(t, passes);
+}
+
 /* The median seconds of the relay's member check (envelope_check_members) of the document sent
  * as a device's reply: {"id":1,"result":DOC}. Every device message pays it. */
 static double members_seconds(const char *doc, size_t len, int passes)
@@ -213,6 +246,8 @@ int main(int argc, char **argv)
 	       head_ns(tiny ? 20000 : 1000000, tiny ? 3 : 11));
 	printf("BENCH\tgateway\tenvelope member check of a %s reply (relay, every device message)\t%.0f\tMB/s\n", label,
 	       (double)len / members_seconds(doc, len, passes) / 1e6);
+	printf("BENCH\tgateway\tframe scan of a 64 KiB read of 1 KiB frames (every WebSocket read)\t%.1f\tns/frame\n",
+	       frame_scan_ns(tiny ? 2000 : 100000, tiny ? 3 : 11));
 	free(doc);
 	return 0;
 }

@@ -45,8 +45,11 @@ static const char usage[] = "usage: weft-gateway [options]\n"
 			    "  --queue-limit SIZE    bytes of events queued per peer before dropping (default 16M)\n"
 			    "  --memory-budget SIZE  bytes of messages held at once over all connections\n"
 			    "                        (default 256M); a message that would exceed it closes 1013\n"
-			    "  --max-connections N   WebSocket peers and waiting API calls at once (default 256);\n"
-			    "                        more are refused with 503\n"
+			    "  --max-connections N   TCP connections at once, whatever they carry (default 256);\n"
+			    "                        one more is answered 503 and closed\n"
+			    "  --handshake-timeout S a connection that has not sent a whole request head\n"
+			    "                        (or upgrade) S seconds after connecting, or after its\n"
+			    "                        last request, is closed (default 5, 1..60)\n"
 			    "  --allow-origin ORIGIN accept this Origin too (repeatable)\n"
 			    "  --allow-host HOST     accept this Host header too, e.g. myhost:9223 (repeatable)\n"
 			    "  --idle-timeout S      a peer that sends nothing (no message, no pong) for S\n"
@@ -198,6 +201,7 @@ enum options_result options_parse(struct options *o, int argc, char **argv)
 		.max_connections = 256,
 		.memory_budget = 256u << 20,
 		.idle_timeout_s = 60,
+		.handshake_timeout_s = 5,
 	};
 	if (env_token && !token_usable(env_token, "WEFT_TOKEN"))
 		return OPTIONS_EXIT_USAGE;
@@ -247,6 +251,10 @@ enum options_result options_parse(struct options *o, int argc, char **argv)
 			size_t seconds = 0;
 			bad = parse_count(value, &seconds) || seconds < 2 || seconds > 3600;
 			o->idle_timeout_s = (unsigned)seconds;
+		} else if (strcmp(flag, "--handshake-timeout") == 0) {
+			size_t seconds = 0;
+			bad = parse_count(value, &seconds) || seconds < 1 || seconds > 60;
+			o->handshake_timeout_s = (unsigned)seconds;
 		} else if (strcmp(flag, "--max-connections") == 0)
 			bad = parse_count(value, &o->max_connections);
 		else if (strcmp(flag, "--allow-origin") == 0)

@@ -24,10 +24,11 @@ struct options {
 	const char *tls_cert, *tls_key;
 	int log_level;
 	bool allow_remote_without_token; /* a non-loopback --host without a token, on purpose */
-	size_t max_connections;          /* WebSocket peers and HTTP exchanges at once */
+	size_t max_connections;          /* TCP connections at once, whatever they carry */
 	size_t memory_budget;            /* bytes of messages held at once, all connections together */
 	bool serve_test_files;           /* also the web root's test/ and bench/ (the page's own) */
 	unsigned idle_timeout_s;         /* a peer showing no sign of life this long is dropped */
+	unsigned handshake_timeout_s;    /* time to send a whole request head (or TLS handshake) */
 };
 
 enum options_result { OPTIONS_RUN, OPTIONS_EXIT_OK, OPTIONS_EXIT_USAGE };

@@ -48,7 +48,6 @@ struct peer *relay_open(struct relay *r, enum peer_kind kind, void *conn, const 
 	if (r->peers)
 		r->peers->prev = p;
 	r->peers = p;
-	r->n_peers++;
 	return p;
 }
 
@@ -330,7 +329,6 @@ void relay_closed(struct relay *r, struct peer *p, long long now)
 		r->peers = p->next;
 	if (p->next)
 		p->next->prev = p->prev;
-	r->n_peers--;
 	free_peer(p);
 }
 

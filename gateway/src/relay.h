@@ -64,7 +64,6 @@ struct relay {
 	struct pending_table pending;
 	size_t http_pending; /* of the pending requests, those of HTTP exchanges */
 	struct peer *peers;
-	size_t n_peers;
 };
 
 void relay_init(struct relay *r, const struct relay_config *cfg, const struct relay_hooks *hooks);

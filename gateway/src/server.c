@@ -1,5 +1,6 @@
 #include "server.h"
 
+#include <arpa/inet.h>
 #include <libwebsockets.h>
 #include <limits.h>
 #include <netinet/in.h>
@@ -8,9 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
 
 #include "access.h"
 #include "devtools.h"
+#include "frame_guard.h"
 #include "http_api.h"
 #include "log.h"
 #include "protocol.h"
@@ -55,6 +59,7 @@ static struct server {
 	char docs_root[PATH_MAX];
 	bool has_docs_root;
 	bool stopping;
+	size_t n_connections; /* accepted TCP connections open: what --max-connections bounds */
 	lws_sorted_usec_list_t tick;
 	/* A peer silent for half the idle time-out is pinged; one that shows no sign of life (a
 	 * message or a pong) for the whole of it is dropped, so a device whose host vanished without
@@ -165,9 +170,6 @@ static int check_access(struct lws *wsi, bool needs_token, bool device_path, con
 	return access_check(&srv.access, &r, why);
 }
 
-/* WebSocket peers and API exchanges hold memory: at most --max-connections at once. */
-static bool below_connection_limit(void) { return srv.relay.n_peers < srv.o->max_connections; }
-
 static void log_refusal(struct lws *wsi, int status, const char *path, const char *why)
 {
 	char who[64];
@@ -207,7 +209,7 @@ static int ws_established(struct lws *wsi, struct session *s)
 {
 	char uri[256], who[48];
 	const char *path = header(wsi, WSI_TOKEN_GET_URI, uri, sizeof uri);
-	if (!path)
+	if (!path || !frame_guard_watch((int)lws_get_socket_fd(wsi), wsi))
 		return -1;
 	const char *selector = devtools_page_selector(path);
 	s->kind = strcmp(path, "/device") == 0 ? SESSION_DEVICE : selector ? SESSION_DEVTOOLS : SESSION_INSPECTOR;
@@ -389,11 +391,6 @@ static void api_request(struct lws *wsi, struct session *s, const char *method, 
 {
 	char who[48];
 	peer_label(wsi, who, sizeof who);
-	if (!below_connection_limit()) {
-		log_refusal(wsi, 503, s->path, "connection limit reached (--max-connections)");
-		respond(wsi, s, 503, ERR_INTERNAL_ERROR, "connection limit reached");
-		return;
-	}
 	s->peer = relay_open(&srv.relay, PEER_HTTP, wsi, who);
 	if (!s->peer) {
 		respond(wsi, s, 500, ERR_INTERNAL_ERROR, "out of memory");
@@ -415,6 +412,7 @@ static int http_request(struct lws *wsi, struct session *s, const char *path)
 {
 	http_reset(s);
 	s->kind = SESSION_HTTP;
+	frame_guard_http((int)lws_get_socket_fd(wsi));
 	if (strlen(path) >= sizeof s->path) { /* never cut: a cut path could name another resource */
 		snprintf(s->path, sizeof s->path, "(a path of %zu bytes)", strlen(path));
 		log_refusal(wsi, 414, s->path, "path too long");
@@ -540,12 +538,121 @@ static int http_writable(struct lws *wsi, struct session *s)
 	return lws_http_transaction_completed(wsi) ? -1 : 0;
 }
 
+/* ---- connections ---- */
+
+/* "address:port" of the peer on fd, or "?". */
+static void fd_label(int fd, char *out, size_t len)
+{
+	struct sockaddr_storage sa;
+	socklen_t sa_len = sizeof sa;
+	char addr[INET6_ADDRSTRLEN] = "?";
+	int port = 0;
+	if (getpeername(fd, (struct sockaddr *)&sa, &sa_len) == 0) {
+		if (sa.ss_family == AF_INET) {
+			struct sockaddr_in *in4 = (struct sockaddr_in *)&sa;
+			inet_ntop(AF_INET, &in4->sin_addr, addr, sizeof addr);
+			port = ntohs(in4->sin_port);
+		} else if (sa.ss_family == AF_INET6) {
+			struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)&sa;
+			inet_ntop(AF_INET6, &in6->sin6_addr, addr, sizeof addr);
+			port = ntohs(in6->sin6_port);
+		}
+	}
+	snprintf(out, len, "%s:%d", addr, port);
+}
+
+/* A courtesy answer to a connection refused at accept (plain HTTP only): what has arrived is read
+ * first, so closing does not reset the connection before the client reads the answer. */
+static void answer_over_limit(int fd)
+{
+	char drained[4096], body[96], answer[256];
+	for (int i = 0; i < 4 && recvfrom(fd, drained, sizeof drained, MSG_DONTWAIT, NULL, NULL) > 0; i++)
+		;
+	snprintf(body, sizeof body, "{\"error\":{\"code\":%d,\"message\":\"connection limit reached\"}}",
+		 ERR_INTERNAL_ERROR);
+	int n = snprintf(answer, sizeof answer,
+			 "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"
+			 "content-length: %zu\r\nconnection: close\r\n\r\n%s",
+			 strlen(body), body);
+	if (send(fd, answer, (size_t)n, MSG_DONTWAIT | MSG_NOSIGNAL) == n)
+		shutdown(fd, SHUT_WR);
+}
+
+/* Every accepted TCP connection counts against --max-connections from its first moment, whether
+ * it goes on to upgrade, ask the API, fetch a file or send nothing: one more is refused here. */
+static int accept_connection(int fd)
+{
+	char who[64];
+	if (srv.n_connections >= srv.o->max_connections) {
+		fd_label(fd, who, sizeof who);
+		log_info("refused connection from %s: connection limit reached (--max-connections %zu)", who,
+			 srv.o->max_connections);
+		if (!srv.o->tls_cert)
+			answer_over_limit(fd);
+		return 1;
+	}
+	if (!frame_guard_accept(fd, srv.o->tls_cert != NULL)) {
+		fd_label(fd, who, sizeof who);
+		log_warn("refused connection from %s: out of memory", who);
+		return 1;
+	}
+	return 0;
+}
+
+/* The connection is counted from here to its wsi's end; the opaque pointer marks it (fd + 1). */
+static void connection_opened(struct lws *wsi)
+{
+	if (lws_get_opaque_user_data(wsi))
+		return;
+	srv.n_connections++;
+	lws_set_opaque_user_data(wsi, (void *)(intptr_t)(lws_get_socket_fd(wsi) + 1));
+}
+
+static void connection_gone(struct lws *wsi)
+{
+	intptr_t mark = (intptr_t)lws_get_opaque_user_data(wsi);
+	if (!mark)
+		return;
+	lws_set_opaque_user_data(wsi, NULL);
+	srv.n_connections--;
+	frame_guard_forget((int)(mark - 1));
+}
+
+/* frame_guard found a frame RFC 6455 refuses (an unmasked one): reads on the connection have
+ * stopped before it, and the peer is closed 1002 without taking part any more. */
+static void on_refused_frame(void *owner, const char *why)
+{
+	struct lws *wsi = owner;
+	struct session *s = lws_wsi_user(wsi);
+	lws_rx_flow_control(wsi, 0);
+	if (!s || !s->peer) {
+		lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+		return;
+	}
+	log_info("%s: %s, closing 1002", s->peer->label, why);
+	relay_close_peer(&srv.relay, s->peer, LWS_CLOSE_STATUS_PROTOCOL_ERR, why, false, now_us());
+}
+
 /* ---- the protocol callback ---- */
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
 {
 	struct session *s = user;
 	switch (reason) {
+	case LWS_CALLBACK_FILTER_NETWORK_CONNECTION: /* no wsi of its own yet: in is the socket */
+		return accept_connection((int)(intptr_t)in);
+	case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+		connection_opened(wsi);
+		return 0;
+	case LWS_CALLBACK_WSI_DESTROY:
+		connection_gone(wsi);
+		return 0;
+	case LWS_CALLBACK_RAW_ADOPT: { /* libwebsockets turns a CONNECT request into a raw socket */
+		char who[64];
+		peer_label(wsi, who, sizeof who);
+		log_info("refused a CONNECT request from %s: the gateway is no proxy", who);
+		return -1;
+	}
 	case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: {
 		char uri[256];
 		const char *path = header(wsi, WSI_TOKEN_GET_URI, uri, sizeof uri);
@@ -558,9 +665,13 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 		}
 		const char *why = NULL;
 		int refusal = check_access(wsi, true, device, &why);
-		if (!refusal && !below_connection_limit()) {
-			refusal = 503;
-			why = "connection limit reached (--max-connections)";
+		if (!refusal && (!in || strcasecmp(in, "websocket") != 0)) {
+			refusal = 400;
+			why = "the only upgrade is to websocket";
+		}
+		if (!refusal && !frame_guard_may_upgrade((int)lws_get_socket_fd(wsi))) {
+			refusal = 400; /* frame_guard.h: where its frames would start is not known */
+			why = "a WebSocket upgrade must be the connection's first request";
 		}
 		if (refusal) {
 			log_refusal(wsi, refusal, path, why);
@@ -682,6 +793,7 @@ int server_run(const struct options *o)
 	};
 	struct relay_hooks hooks = {.wake = hook_wake, .close = hook_close, .http_reply = hook_http_reply};
 	relay_init(&srv.relay, &cfg, &hooks);
+	frame_guard_init(on_refused_frame);
 
 	struct lws_context_creation_info info;
 	memset(&info, 0, sizeof info);
@@ -689,6 +801,13 @@ int server_run(const struct options *o)
 	if (o->tls_cert)
 		info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
 	info.pt_serv_buf_size = RX_BUFFER;
+	/* A connection has --handshake-timeout to finish its TLS handshake and each request head
+	 * (lws keeps that time-out on a connection holding header space, from its first moment and
+	 * again after each request), however it drips its bytes. */
+	info.timeout_secs = o->handshake_timeout_s;
+	/* HTTP/1.1 only: WebSockets over HTTP/2 would carry their frames inside HTTP/2 ones, where
+	 * frame_guard.c does not look. */
+	info.alpn = "http/1.1";
 	srv.ctx = lws_create_context(&info);
 	if (!srv.ctx) {
 		log_error("cannot create the libwebsockets context");
@@ -698,8 +817,8 @@ int server_run(const struct options *o)
 	info.iface = listen_iface(o->host);
 	info.protocols = protocols;
 	info.vhost_name = "weft";
-	info.timeout_secs = 20;
-	info.keepalive_timeout = 20;
+	info.timeout_secs_ah_idle = o->handshake_timeout_s;
+	info.keepalive_timeout = (int)o->handshake_timeout_s;
 	srv.idle_policy = (lws_retry_bo_t){
 		.secs_since_valid_ping = (uint16_t)(o->idle_timeout_s / 2), /* --idle-timeout is at least 2 */
 		.secs_since_valid_hangup = (uint16_t)o->idle_timeout_s,
@@ -744,14 +863,21 @@ int server_run(const struct options *o)
 			 o->host, port);
 
 	lws_sul_schedule(srv.ctx, 0, &srv.tick, on_tick, TICK_US);
-	while (!interrupted)
+	while (!interrupted) {
 		if (lws_service(srv.ctx, 0) < 0)
 			break;
+		/* TLS head lines frame_guard held back inside OpenSSL, where poll() cannot see them */
+		for (int fd; (fd = frame_guard_next_pending()) >= 0;) {
+			struct lws_pollfd pfd = {.fd = fd, .events = LWS_POLLIN, .revents = LWS_POLLIN};
+			lws_service_fd(srv.ctx, &pfd);
+		}
+	}
 
 	log_info("shutting down");
 	srv.stopping = true;
 	lws_context_destroy(srv.ctx);
 	srv.ctx = NULL;
 	relay_free(&srv.relay);
+	frame_guard_free();
 	return 0;
 }

@@ -253,15 +253,21 @@ void http_result_free(struct http_result *r)
 	r->body = NULL;
 }
 
-int raw_ws_open(int port, const char *path)
+int raw_ws_open(int port, const char *path) { return raw_ws_open_sending(port, path, NULL, 0); }
+
+int raw_ws_open_sending(int port, const char *path, const void *early, size_t early_len)
 {
-	char req[512];
-	snprintf(req, sizeof req,
-		 "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
-		 "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-		 "Sec-WebSocket-Protocol: weft.v1\r\n\r\n",
-		 path, port);
-	int fd = http_begin(port, req, strlen(req));
+	char req[1024];
+	int head_len = snprintf(req, sizeof req,
+				"GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+				"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+				"Sec-WebSocket-Protocol: weft.v1\r\n\r\n",
+				path, port);
+	if (head_len < 0 || (size_t)head_len + early_len > sizeof req)
+		return -1;
+	if (early_len)
+		memcpy(req + head_len, early, early_len);
+	int fd = http_begin(port, req, (size_t)head_len + early_len);
 	char head[1024];
 	size_t n = 0;
 	long long end = monotonic_ms() + 3000;

@@ -37,6 +37,8 @@ long gateway_status_kib(const struct gateway *g, const char *field);
  * gateway closed (1005 without one, 1006 for a socket closed without a frame) or 0 while open,
  * counting text frames in *texts (when given). */
 int raw_ws_open(int port, const char *path);
+/* raw_ws_open sending early_len bytes of frames in the same write as the upgrade request. */
+int raw_ws_open_sending(int port, const char *path, const void *early, size_t early_len);
 bool raw_ws_head(int fd, size_t len, bool masked, bool final);
 bool raw_ws_text(int fd, const char *text, bool masked);
 int raw_ws_watch(int fd, int ms, int *texts);

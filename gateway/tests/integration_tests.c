@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <libwebsockets.h>
+#include <openssl/ssl.h>
 
 #include "check.h"
 #include "harness.h"
@@ -1429,21 +1430,38 @@ static void test_slow_inspector_gets_resync(void)
 	down();
 }
 
-static void test_tls(void)
+/* A self-signed certificate and its key in a new directory dir (a "/tmp/weft-tls-XXXXXX"
+ * template; all three 64 bytes); false when openssl is not available. */
+static bool make_certificate(char *dir, char *cert, char *key)
 {
-	/* --tls-cert / --tls-key: the same protocol over wss:// and https://. */
-	char dir[] = "/tmp/weft-tls-XXXXXX", cmd[512], cert[64], key[64];
-	CHECK(mkdtemp(dir) != NULL);
-	snprintf(cert, sizeof cert, "%s/cert.pem", dir);
-	snprintf(key, sizeof key, "%s/key.pem", dir);
+	char cmd[512];
+	if (!mkdtemp(dir))
+		return false;
+	snprintf(cert, 64, "%s/cert.pem", dir);
+	snprintf(key, 64, "%s/key.pem", dir);
 	snprintf(cmd, sizeof cmd,
 		 "openssl req -x509 -newkey rsa:2048 -nodes -keyout %s -out %s -days 1 -subj /CN=localhost "
 		 ">/dev/null 2>&1",
 		 key, cert);
-	if (system(cmd) != 0) {
-		fprintf(stderr, "  openssl is not available: TLS not tested\n");
+	if (system(cmd) == 0)
+		return true;
+	fprintf(stderr, "  openssl is not available: TLS not tested\n");
+	return false;
+}
+
+static void remove_certificate(const char *dir)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	CHECK(system(cmd) == 0);
+}
+
+static void test_tls(void)
+{
+	/* --tls-cert / --tls-key: the same protocol over wss:// and https://. */
+	char dir[64] = "/tmp/weft-tls-XXXXXX", cert[64], key[64];
+	if (!make_certificate(dir, cert, key))
 		return;
-	}
 	START_GATEWAY("--tls-cert", cert, "--tls-key", key);
 	struct tc *dev = tc_connect(pool, &(struct wsc_options){.path = "/device", .tls = true});
 	tc_sendf(dev, "{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":{"
@@ -1464,8 +1482,7 @@ static void test_tls(void)
 	tc_free(insp);
 	tc_free(dev);
 	down();
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	CHECK(system(cmd) == 0);
+	remove_certificate(dir);
 }
 
 static void test_reply_that_cannot_be_queued_closes_1008(void)
@@ -1825,6 +1842,148 @@ static void test_empty_frames(void)
 	down();
 }
 
+/* ---- WebSocket framing ---- */
+
+/* A client text frame for text, masked with a key that changes every byte, or not masked. */
+static size_t client_frame(const char *text, bool masked, unsigned char *out)
+{
+	size_t len = strlen(text), n = 0;
+	const unsigned char key[4] = {0x5a, 0xc3, 0x17, 0xe8};
+	out[n++] = 0x81;
+	out[n++] = (unsigned char)((masked ? 0x80 : 0) | (len < 126 ? len : 126));
+	if (len >= 126) {
+		out[n++] = (unsigned char)(len >> 8);
+		out[n++] = (unsigned char)len;
+	}
+	if (masked)
+		for (int i = 0; i < 4; i++)
+			out[n++] = key[i];
+	for (size_t i = 0; i < len; i++)
+		out[n++] = (unsigned char)text[i] ^ (masked ? key[i % 4] : 0);
+	return n;
+}
+
+enum send_way { AFTER_UPGRADE, WITH_UPGRADE, HEADER_CUT, N_SEND_WAYS };
+
+/* Opens path and sends prelude (a masked frame, when given) and then one frame for text: after the
+ * upgrade, in the same write as the upgrade request, or cut after the text frame's first byte (the
+ * rest a moment later). Returns the socket or -1. */
+static int raw_send(const char *path, const char *prelude, const char *text, bool masked, enum send_way way)
+{
+	unsigned char frames[1024];
+	size_t at = prelude ? client_frame(prelude, true, frames) : 0, n = at + client_frame(text, masked, frames + at);
+	if (way == WITH_UPGRADE)
+		return raw_ws_open_sending(gw.port, path, frames, n);
+	int fd = raw_ws_open(gw.port, path);
+	size_t first = way == HEADER_CUT ? at + 1 : n;
+	if (fd >= 0 && write(fd, frames, first) == (ssize_t)first && way == HEADER_CUT) {
+		usleep(50000);
+		CHECK(write(fd, frames + first, n - first) == (ssize_t)(n - first));
+	}
+	return fd;
+}
+
+static bool match_method_prefix(json_t *m, const void *arg)
+{
+	const char *method = str_at(m, "method", NULL), *inner = str_at(m, "params", "method");
+	const char *prefix = arg;
+	return (method && strncmp(method, prefix, strlen(prefix)) == 0) ||
+	       (inner && strncmp(inner, prefix, strlen(prefix)) == 0);
+}
+
+static bool match_any_test_method(json_t *m, const void *arg)
+{
+	(void)arg;
+	return match_method_prefix(m, "Masked.") || match_method_prefix(m, "Unmasked.");
+}
+
+static size_t listed_devices(void)
+{
+	int status;
+	json_t *j = http_json("GET", "/api/devices", NULL, NULL, &status);
+	size_t n = json_array_size(json_object_get(j, "devices"));
+	json_decref(j);
+	return n;
+}
+
+static void test_unmasked_frames_are_refused_on_every_endpoint(void)
+{
+	/* RFC 6455, 5.1: "a server MUST close the connection upon receiving a frame that is not
+	 * masked" (docs/gateway.md: closed 1002, and the frame reaches no one), however the frame
+	 * arrives; masked frames, the same ways, keep working. */
+	START_GATEWAY(NULL);
+	struct tc *dev = device_open(pool, "org.weft.Masks", test_instance());
+	char devtools[96], request[256];
+	snprintf(devtools, sizeof devtools, "/devtools/page/%s", dev->device_id);
+	const char *ways[] = {"after the upgrade", "with the upgrade", "header cut"};
+	const char *paths[] = {"/inspector", devtools};
+	for (int e = 0; e < 2; e++) {
+		for (int masked = 0; masked < 2; masked++)
+			for (int w = 0; w < N_SEND_WAYS; w++) {
+				const char *kind = masked ? "Masked" : "Unmasked";
+				if (e == 0)
+					snprintf(request, sizeof request,
+						 "{\"id\":%d,\"method\":\"%s.call%d\",\"device\":\"%s\"}", 10 + w, kind,
+						 w, dev->device_id);
+				else
+					snprintf(request, sizeof request, "{\"id\":%d,\"method\":\"%s.call%d\"}",
+						 10 + w, kind, w);
+				const char *hello =
+					"{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1}}";
+				int fd = raw_send(paths[e], e == 0 ? hello : NULL, request, masked, (enum send_way)w);
+				CHECK(fd >= 0);
+				if (fd < 0)
+					continue;
+				if (masked) { /* the device gets it (the unmasked ones went before: never) */
+					json_t *got = tc_await(dev, match_any_test_method, NULL, WAIT_MS);
+					const char *method = str_at(got, "method", NULL);
+					if (method && strcmp(method, "DevTools.call") == 0)
+						method = str_at(got, "params", "method");
+					char want[32];
+					snprintf(want, sizeof want, "Masked.call%d", w);
+					if (!method || strcmp(method, want) != 0)
+						fprintf(stderr, "  %s, masked, %s: the device got %s\n", paths[e],
+							ways[w], method ? method : "nothing");
+					CHECK(method && strcmp(method, want) == 0);
+					json_decref(got);
+				} else {
+					int code = raw_ws_watch(fd, WAIT_MS, NULL);
+					if (code != 1002)
+						fprintf(stderr, "  %s, unmasked, %s: closed %d\n", paths[e], ways[w],
+							code);
+					CHECK_INT(code, 1002);
+				}
+				close(fd);
+			}
+	}
+	/* /device: an unmasked Gateway.register closes 1002 and registers nothing (a closed device
+	 * stays listed for its grace period). */
+	size_t listed = 1;
+	for (int masked = 0; masked < 2; masked++)
+		for (int w = 0; w < N_SEND_WAYS; w++) {
+			snprintf(
+				request, sizeof request,
+				"{\"id\":1,\"method\":\"Gateway.register\",\"params\":{\"protocolVersion\":1,\"identity\":"
+				"{\"appId\":\"org.weft.Raw%d%d\",\"instance\":\"i\",\"host\":\"h\"}}}",
+				masked, w);
+			int fd = raw_send("/device", NULL, request, masked, (enum send_way)w), texts = 0;
+			CHECK(fd >= 0);
+			if (masked) {
+				CHECK_INT(raw_ws_watch(fd, 300, &texts), 0);
+				CHECK_INT(texts, 1); /* the reply */
+				CHECK_INT(listed_devices(), ++listed);
+			} else {
+				CHECK_INT(raw_ws_watch(fd, WAIT_MS, NULL), 1002);
+				CHECK_INT(listed_devices(), listed);
+			}
+			if (fd >= 0)
+				close(fd);
+		}
+	CHECK(log_contains("unmasked frame, closing 1002"));
+	tc_free(dev);
+	down();
+}
+
 static void test_connection_limit(void)
 {
 	START_GATEWAY("--max-connections", "3");
@@ -1843,6 +2002,198 @@ static void test_connection_limit(void)
 	CHECK(monotonic_ms() < end);
 	tc_free(b);
 	tc_free(a);
+	down();
+}
+
+/* Connects to the gateway and sends nothing; the socket or -1. */
+static int idle_connection(void)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)gw.port)};
+	addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (fd >= 0 && connect(fd, (struct sockaddr *)&addr, sizeof addr) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Milliseconds until the gateway closed fd (reading what it sent), or -1 after limit_ms. */
+static long long ms_until_closed(int fd, int limit_ms)
+{
+	long long start = monotonic_ms();
+	char buf[4096];
+	while (monotonic_ms() - start < limit_ms) {
+		struct pollfd p = {.fd = fd, .events = POLLIN};
+		if (poll(&p, 1, 20) > 0 && read(fd, buf, sizeof buf) <= 0)
+			return monotonic_ms() - start;
+	}
+	return -1;
+}
+
+/* Over TLS: upgrades path with a client frame for text in the same write (so the frame waits
+ * inside the gateway's OpenSSL while the head is read) and returns the close code the gateway
+ * sent, 0 when it answered with a text frame, -1 when nothing came within WAIT_MS. */
+static int tls_upgrade_with_frame(const char *path, const char *text, bool masked)
+{
+	int fd = idle_connection(), result = -1;
+	SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
+	SSL *ssl = ctx && fd >= 0 ? SSL_new(ctx) : NULL;
+	struct timeval wait = {.tv_sec = WAIT_MS / 1000};
+	if (ssl && setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait) == 0 && SSL_set_fd(ssl, fd) &&
+	    SSL_connect(ssl) == 1) {
+		char out[1024];
+		int n = snprintf(
+			out, sizeof out,
+			"GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+			"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+			"Sec-WebSocket-Protocol: weft.v1\r\n\r\n",
+			path, gw.port);
+		n += (int)client_frame(text, masked, (unsigned char *)out + n);
+		unsigned char in[4096];
+		size_t have = 0;
+		if (SSL_write(ssl, out, n) == n)
+			for (int r; result < 0 && (r = SSL_read(ssl, in + have, (int)(sizeof in - have))) > 0;) {
+				have += (size_t)r;
+				const unsigned char *end = memmem(in, have, "\r\n\r\n", 4),
+						    *frame = end ? end + 4 : NULL;
+				if (frame && frame + 4 <= in + have)
+					result = (frame[0] & 0xf) == 0x8 ? (frame[2] << 8 | frame[3]) : 0;
+			}
+	}
+	SSL_free(ssl);
+	SSL_CTX_free(ctx);
+	if (fd >= 0)
+		close(fd);
+	return result;
+}
+
+static void test_unmasked_frames_are_refused_over_tls(void)
+{
+	/* The same over wss://, where libwebsockets reads through OpenSSL: a frame sent with the
+	 * upgrade is read as soon as the head is (it raises no poll of its own), and refused with
+	 * 1002 when it is not masked. */
+	char dir[64] = "/tmp/weft-tls-XXXXXX", cert[64], key[64];
+	if (!make_certificate(dir, cert, key))
+		return;
+	START_GATEWAY("--tls-cert", cert, "--tls-key", key);
+	const char *hello = "{\"id\":1,\"method\":\"Gateway.hello\",\"params\":{\"protocolVersion\":1}}";
+	CHECK_INT(tls_upgrade_with_frame("/inspector", hello, true), 0);
+	CHECK_INT(tls_upgrade_with_frame("/inspector", hello, false), 1002);
+	down();
+	remove_certificate(dir);
+}
+
+static void test_idle_connections_count_and_time_out(void)
+{
+	/* docs/gateway.md: --max-connections counts every accepted TCP connection, one that has sent
+	 * nothing too; one more is answered 503 and closed. A connection has --handshake-timeout to
+	 * send a whole request head, so idle ones make room again. */
+	START_GATEWAY("--max-connections", "6", "--handshake-timeout", "2");
+	int idle[6];
+	for (int i = 0; i < 6; i++)
+		CHECK((idle[i] = idle_connection()) >= 0);
+	usleep(200000); /* accepted */
+	CHECK_INT(upgrade_status("/inspector", NULL, NULL), 503);
+	CHECK_INT(upgrade_status("/device", NULL, NULL), 503);
+	int status;
+	json_decref(http_json("GET", "/healthz", NULL, NULL, &status));
+	CHECK_INT(status, 503);
+	CHECK(log_contains("refused connection from "));
+	CHECK(log_contains("connection limit reached (--max-connections 6)"));
+	for (int i = 0; i < 6; i++) {
+		long long closed = idle[i] >= 0 ? ms_until_closed(idle[i], 4000) : -1;
+		CHECK(closed >= 0);
+		if (idle[i] >= 0)
+			close(idle[i]);
+	}
+	/* room again: a device and an inspector that talk */
+	long long end = monotonic_ms() + WAIT_MS;
+	while (upgrade_status("/inspector", NULL, NULL) != 101 && monotonic_ms() < end)
+		usleep(20000);
+	struct tc *dev = device_open(pool, "org.weft.Room", test_instance());
+	CHECK(dev->device_id[0] == 'd');
+	struct tc *insp = inspector_open(pool);
+	inspector_attach(insp, 2, dev->device_id);
+	tc_free(insp);
+	tc_free(dev);
+	down();
+}
+
+static void test_request_heads_have_a_deadline(void)
+{
+	/* A head dripped a byte at a time (slowloris) is cut at --handshake-timeout, however steadily
+	 * it drips; so is a connection that finished one request and idles before the next. */
+	START_GATEWAY("--handshake-timeout", "1");
+	int drip = idle_connection();
+	const char *head =
+		"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+	long long start = monotonic_ms(), cut = -1;
+	for (size_t i = 0; drip >= 0 && head[i] && cut < 0; i++) {
+		if (write(drip, head + i, 1) != 1 || ms_until_closed(drip, 100) >= 0)
+			cut = monotonic_ms() - start;
+	}
+	CHECK(cut >= 800 && cut <= 2500); /* the whole drip would take 6 s */
+	if (drip >= 0)
+		close(drip);
+	int kept = http_simple_begin(gw.port, "GET", "/healthz", "Connection: keep-alive\r\n", NULL);
+	long long closed = kept >= 0 ? ms_until_closed(kept, 4000) : -1;
+	CHECK(closed >= 0 && closed <= 2500);
+	if (kept >= 0)
+		close(kept);
+	down();
+}
+
+static void test_upgrades_only_to_websocket_first_and_no_connect(void)
+{
+	/* frame_guard.c knows where a connection's frames start only when the upgrade is its first
+	 * request; HTTP/2 (h2c) would carry frames it does not see. Both are refused with 400. */
+	START_GATEWAY(NULL);
+	char req[1024];
+	snprintf(req, sizeof req,
+		 "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n"
+		 "GET /inspector HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+		 "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+		 "Sec-WebSocket-Protocol: weft.v1\r\n\r\n",
+		 gw.port, gw.port);
+	int fd = http_begin(gw.port, req, strlen(req));
+	char got[4096] = "";
+	size_t n = 0;
+	long long end = monotonic_ms() + WAIT_MS;
+	while (fd >= 0 && n < sizeof got - 1 && !strstr(got, " 400 ") && monotonic_ms() < end) {
+		struct pollfd p = {.fd = fd, .events = POLLIN};
+		ssize_t r = poll(&p, 1, 20) > 0 ? read(fd, got + n, sizeof got - 1 - n) : 0;
+		if (r < 0 || (r == 0 && p.revents))
+			break;
+		n += (size_t)r;
+		got[n] = '\0';
+	}
+	CHECK(strncmp(got, "HTTP/1.1 200 ", 13) == 0);
+	const char *second = strstr(got + 1, "HTTP/1.1 ");
+	if (!second || strncmp(second, "HTTP/1.1 400 ", 13) != 0)
+		fprintf(stderr, "  answers: %s\n", got);
+	CHECK(second && strncmp(second, "HTTP/1.1 400 ", 13) == 0);
+	CHECK(strstr(got, " 101 ") == NULL);
+	if (fd >= 0)
+		close(fd);
+	CHECK(log_contains("a WebSocket upgrade must be the connection's first request"));
+	snprintf(req, sizeof req,
+		 "GET /inspector HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: Upgrade, HTTP2-Settings\r\n"
+		 "Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n",
+		 gw.port);
+	struct http_result r;
+	CHECK_INT(http_raw(gw.port, req, strlen(req), &r), 0);
+	CHECK_INT(r.status, 400);
+	http_result_free(&r);
+	CHECK_INT(upgrade_status("/inspector", NULL, NULL), 101);
+	/* CONNECT (which libwebsockets would turn into a raw socket that never times out): closed */
+	snprintf(req, sizeof req, "CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n", gw.port);
+	fd = http_begin(gw.port, req, strlen(req));
+	long long closed = fd >= 0 ? ms_until_closed(fd, WAIT_MS) : -1;
+	CHECK(closed >= 0 && closed < 1000);
+	if (fd >= 0)
+		close(fd);
+	CHECK(log_contains("refused a CONNECT request"));
 	down();
 }
 
@@ -2038,6 +2389,11 @@ int main(int argc, char **argv)
 	RUN(test_big_messages_pass_intact);
 	RUN(test_slow_inspector_gets_resync);
 	RUN(test_tls);
+	RUN(test_unmasked_frames_are_refused_on_every_endpoint);
+	RUN(test_unmasked_frames_are_refused_over_tls);
+	RUN(test_idle_connections_count_and_time_out);
+	RUN(test_request_heads_have_a_deadline);
+	RUN(test_upgrades_only_to_websocket_first_and_no_connect);
 	RUN(test_reply_that_cannot_be_queued_closes_1008);
 	RUN(test_shutdown_with_clients_connected);
 	RUN(test_access_table_on_every_endpoint);

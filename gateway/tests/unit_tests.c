@@ -23,6 +23,7 @@
 #include "relay.h"
 #include "reply_check.h"
 #include "static_files.h"
+#include "ws_frame_scan.h"
 
 /* ---- envelope ---- */
 
@@ -508,6 +509,130 @@ static void write_file(const char *path, const char *text)
 		fputs(text, f);
 		fclose(f);
 	}
+}
+
+/* ---- ws_frame_scan: the frame headers of a client's stream ---- */
+
+enum { LEN7, LEN16, LEN64 };
+
+/* Appends a client frame of payload_len bytes to buf at *n, its length written in the given form
+ * (libwebsockets reads longer forms than needed alike). Returns the frame's first byte's offset. */
+static size_t put_frame(unsigned char *buf, size_t *n, int opcode, bool fin, bool masked, size_t payload_len, int form)
+{
+	size_t start = *n, at = *n;
+	buf[at++] = (unsigned char)((fin ? 0x80 : 0) | opcode);
+	unsigned char mask = masked ? 0x80 : 0;
+	if (form == LEN7) {
+		buf[at++] = (unsigned char)(mask | payload_len);
+	} else if (form == LEN16) {
+		buf[at++] = mask | 126;
+		buf[at++] = (unsigned char)(payload_len >> 8);
+		buf[at++] = (unsigned char)payload_len;
+	} else {
+		buf[at++] = mask | 127;
+		for (int shift = 56; shift >= 0; shift -= 8)
+			buf[at++] = (unsigned char)((uint64_t)payload_len >> shift);
+	}
+	if (masked)
+		for (int i = 0; i < 4; i++)
+			buf[at++] = (unsigned char)(0x37 + i);
+	for (size_t i = 0; i < payload_len; i++) /* payload that looks like headers: it must be skipped */
+		buf[at++] = (unsigned char)(i % 3 == 0 ? 0x81 : i % 3 == 1 ? 0x05 : 0x7f);
+	*n = at;
+	return start;
+}
+
+/* A masked stream of every shape: lengths in all three forms (at their limits, and 64-bit ones
+ * past 16 bits), an empty frame, a fragmented message with control frames between its parts. */
+static size_t masked_traffic(unsigned char *buf)
+{
+	size_t n = 0;
+	put_frame(buf, &n, 1, true, true, 0, LEN7);
+	put_frame(buf, &n, 1, true, true, 125, LEN7);
+	put_frame(buf, &n, 1, true, true, 126, LEN16);
+	put_frame(buf, &n, 1, true, true, 3, LEN64);
+	put_frame(buf, &n, 1, false, true, 7, LEN7); /* a message in three fragments ... */
+	put_frame(buf, &n, 9, true, true, 4, LEN7);  /* ... a ping between them ... */
+	put_frame(buf, &n, 0, false, true, 2, LEN16);
+	put_frame(buf, &n, 10, true, true, 0, LEN7); /* ... and a pong */
+	put_frame(buf, &n, 0, true, true, 5, LEN7);
+	return n;
+}
+
+/* Feeds p cut into three pieces at every pair of places. The bytes handed on must be all of them,
+ * or when a frame is refused (fault, shown at the byte that shows it), exactly those before that
+ * byte, wherever the cuts fall. */
+static bool scan_every_split(const unsigned char *p, size_t n, enum ws_frame_fault fault, size_t shown)
+{
+	for (size_t i = 0; i <= n; i++)
+		for (size_t j = i; j <= n; j++) {
+			struct ws_frame_scan s = {0};
+			size_t cuts[4] = {0, i, j, n}, handed_on = 0, want = fault ? shown : n;
+			bool stopped = false;
+			for (int k = 0; k < 3; k++) {
+				size_t len = cuts[k + 1] - cuts[k], got = ws_frame_scan_feed(&s, p + cuts[k], len);
+				if (!stopped)
+					handed_on += got;
+				stopped = stopped || got < len;
+			}
+			if (handed_on != want || s.fault != fault) {
+				fprintf(stderr, "  cut at %zu and %zu: %zu handed on (want %zu), fault %d (want %d)\n",
+					i, j, handed_on, want, (int)s.fault, (int)fault);
+				return false;
+			}
+		}
+	return true;
+}
+
+static void test_ws_frame_scan_every_split(void)
+{
+	static unsigned char buf[4096];
+	size_t n = masked_traffic(buf);
+	CHECK(scan_every_split(buf, n, WS_FRAME_OK, 0));
+
+	/* An unmasked frame of each kind and length form, between masked traffic: refused at its
+	 * second byte, where the mask bit is. */
+	struct {
+		int opcode, form;
+		bool fin;
+		size_t len;
+	} unmasked[] = {{1, LEN7, true, 5}, {1, LEN7, true, 0}, {1, LEN16, true, 200}, {1, LEN64, true, 9},
+			{9, LEN7, true, 2}, {8, LEN7, true, 2}, {0, LEN7, true, 3},    {2, LEN7, false, 4}};
+	for (size_t k = 0; k < sizeof unmasked / sizeof unmasked[0]; k++) {
+		n = masked_traffic(buf);
+		size_t before = n;
+		if (unmasked[k].opcode == 0) /* a continuation: of a fragment that was masked */
+			put_frame(buf, &n, 1, false, true, 6, LEN7);
+		size_t start = put_frame(buf, &n, unmasked[k].opcode, unmasked[k].fin, false, unmasked[k].len,
+					 unmasked[k].form);
+		put_frame(buf, &n, 1, true, true, 10, LEN7);
+		CHECK(start >= before);
+		CHECK(scan_every_split(buf, n, WS_FRAME_UNMASKED, start + 1));
+	}
+
+	/* A 64-bit length with its top bit set: refused at that byte. */
+	n = masked_traffic(buf);
+	size_t start = n;
+	buf[n++] = 0x81;
+	buf[n++] = 0x80 | 127;
+	buf[n++] = 0x80;
+	for (int i = 0; i < 11; i++)
+		buf[n++] = 0;
+	CHECK(scan_every_split(buf, n, WS_FRAME_LENGTH_TOP_BIT, start + 2));
+
+	/* The refusal sticks, and a payload longer than any piece is skipped across them. */
+	struct ws_frame_scan s = {0};
+	n = 0;
+	put_frame(buf, &n, 1, true, true, 1000, LEN16);
+	size_t handed_on = 0;
+	for (size_t at = 0; at < n; at += 7)
+		handed_on += ws_frame_scan_feed(&s, buf + at, n - at < 7 ? n - at : 7);
+	CHECK_INT(handed_on, n);
+	unsigned char bad[] = {0x81, 0x05, 'h', 'e', 'l', 'l', 'o'}, good[] = {0x81, 0x80, 1, 2, 3, 4};
+	CHECK_INT(ws_frame_scan_feed(&s, bad, sizeof bad), 1);
+	CHECK_INT(s.fault, WS_FRAME_UNMASKED);
+	CHECK_INT(ws_frame_scan_feed(&s, good, sizeof good), 0);
+	CHECK_STR(ws_frame_fault_text(s.fault), "unmasked frame");
 }
 
 static void test_static_resolution(void)
@@ -1677,6 +1802,7 @@ int main(int argc, char **argv)
 	RUN(test_json_content_type_is_exact);
 	RUN(test_log_escapes_control_characters);
 	RUN(test_static_resolution);
+	RUN(test_ws_frame_scan_every_split);
 	RUN(test_sizes_and_flags);
 	RUN(test_relay_forwarding_and_timeouts);
 	RUN(test_relay_slow_inspector_drops_events);
