@@ -4,44 +4,69 @@ import WeftLayout
 import WeftSnapshot
 
 /// `Layout.evaluate`, the page's playground: lays out a layout-json document (docs/layout-json.md)
-/// and answers with the layout-json output plus `"ascii"`, the root's asciiArtString. It touches
+/// and answers with the layout-json output plus `"ascii"`, the root's asciiArtString (or
+/// `"asciiOmitted"` when that is too long to draw). It touches
 /// none of the program's nodes, so it runs off the loop's thread (`LayoutEvaluator`): however large
 /// the document, the loop only hands its bytes over. Its work is bounded by the element limit,
 /// so a hostile document is refused before it is laid out.
 public enum LayoutEvaluation {
     public static let method = "Layout.evaluate"
 
-    /// The most elements a document may have (docs/protocol.md, "Limits"). Reading the document
-    /// costs about 6 KiB of memory per element at its peak (Foundation's JSON reader), and the
-    /// whole evaluation a few microseconds per element: 100 000 stays under a second on the
-    /// benchmark machine (`make bench`, "Layout.evaluate").
+    /// The most elements a document may have (docs/protocol.md, "Limits"). The whole evaluation
+    /// costs a few microseconds and about a kilobyte of memory at its peak per element: 100 000
+    /// stays under a second on the benchmark machine (`make bench`, "Layout.evaluate").
     public static let maximumElements = 100_000
 
+    /// The longest ASCII art drawn, in UTF-16 code units (1 MiB of them, some 50 000 lines of a
+    /// stack of leaves): past it `"ascii"` is left out and `"asciiOmitted"` says why. Art grows
+    /// faster than the tree (a horizontal box pads each child to the tallest one's height), so
+    /// a document within the element limit could otherwise ask for gigabytes.
+    public static let maximumAsciiArtLength = 1 << 20
+
     /// The answer's bytes, or the error: -32602 for bad params, a bad document or one above the
-    /// limit.
+    /// limit. Each stage's data is freed before the next is made (the request's JSON before the
+    /// layout, the layout-json written straight into the answer's buffer), so the peak is the
+    /// largest stage, not their sum.
     static func evaluate(params bytes: [UInt8], maximumElements: Int = maximumElements) -> Result<[UInt8], CommandError> {
         Result { () throws(CommandError) in
-            let params = try CommandParams(bytes: bytes)
-            let input = try params.value("document")
-            guard input.object != nil else {
-                throw .invalidParams("\"document\" must be a layout-json object, got \(input.kindDescription)")
-            }
-            let elements = elementCount(in: input["root"], stoppingAfter: maximumElements)
-            guard elements <= maximumElements else {
-                throw .invalidParams("document: more than \(maximumElements) elements (the limit of Layout.evaluate)")
-            }
-            let document: LayoutDocument
-            do {
-                document = try LayoutDocument(data: Data(input.jsonBytes))
-            } catch let error as LayoutDocumentError {
-                throw .invalidParams("document.\(error.description)".replacingOccurrences(of: "document.: ", with: "document: "))
-            } catch {
-                throw .invalidParams("document: \(error)")
-            }
+            let document = try readDocument(params: bytes, maximumElements: maximumElements)
             let layout = document.layout()
-            let output = document.encodeOutput(
-                layout, ascii: document.root.element.asciiArtString, warnings: document.positionWarnings(layout))
-            return Array(output.utf8)
+            var members = JSONObject()
+            let art = AsciiArt.size(of: document.root.element)
+            if art.length <= maximumAsciiArtLength {
+                members.append(key: "ascii", value: .string(document.root.element.asciiArtString))
+            } else {
+                members.append(
+                    key: "asciiOmitted",
+                    value: .string(
+                        "the ASCII art would be \(art.height) lines of \(art.width) characters, longer than Layout.evaluate draws (\(maximumAsciiArtLength) characters)"
+                    ))
+            }
+            let warnings = document.positionWarnings(layout)
+            if !warnings.isEmpty { members.append(key: "warnings", value: .array(warnings.map(JSONValue.string))) }
+            var writer = JSONWriter(capacity: 64 << 10)
+            document.writeOutput(layout, members: members, into: &writer)
+            return writer.bytes
+        }
+    }
+
+    /// The document of the params, its elements counted before they are built; the params' JSON
+    /// is freed on return.
+    private static func readDocument(params bytes: [UInt8], maximumElements: Int) throws(CommandError) -> LayoutDocument {
+        let input = try CommandParams(bytes: bytes).value("document")
+        guard input.object != nil else {
+            throw .invalidParams("\"document\" must be a layout-json object, got \(input.kindDescription)")
+        }
+        let elements = elementCount(in: input["root"], stoppingAfter: maximumElements)
+        guard elements <= maximumElements else {
+            throw .invalidParams("document: more than \(maximumElements) elements (the limit of Layout.evaluate)")
+        }
+        do {
+            return try LayoutDocument(json: input)
+        } catch let error as LayoutDocumentError {
+            throw .invalidParams("document.\(error.description)".replacingOccurrences(of: "document.: ", with: "document: "))
+        } catch {
+            throw .invalidParams("document: \(error)")
         }
     }
 
