@@ -265,6 +265,36 @@ struct CommandTests {
         #expect(onCallersThread.withLock { $0 } == false, "Layout.evaluate answered on the loop's thread")
     }
 
+    @Test("Layout.evaluate leaves out ASCII art too long to draw, and answers in a size proportional to the elements")
+    func evaluateBoundsItsAnswer() throws {
+        func evaluate(_ root: String) throws -> (bytes: [UInt8], output: JSONValue) {
+            let bytes = try LayoutEvaluation.evaluate(params: Array(#"{"document":{"root":\#(root)}}"#.utf8)).get()
+            return (bytes, try JSONReader.parse(bytes))
+        }
+        let box = #"{"type":"box","intrinsicSize":[10,10]}"#
+        // A row of one column of 1 000 boxes and 1 000 boxes pads every box to the column's
+        // height: 1 004 lines of 15 033 characters, beyond what Layout.evaluate draws.
+        let column =
+            #"{"type":"stack","direction":"vertical","children":[\#(Array(repeating: box, count: 1_000).joined(separator: ","))]}"#
+        let row = #"{"type":"stack","children":[\#(column),\#(Array(repeating: box, count: 1_000).joined(separator: ","))]}"#
+        let omitted = try evaluate(row)
+        #expect(omitted.output["ascii"] == nil)
+        #expect(
+            omitted.output["asciiOmitted"]
+                == .string(
+                    "the ASCII art would be 1004 lines of 15033 characters, longer than Layout.evaluate draws (\(LayoutEvaluation.maximumAsciiArtLength) characters)"
+                ))
+        #expect(omitted.output["root"]?["children"]?.array?.count == 1_001)
+        #expect(omitted.bytes.count < 70 * 2_002, "\(omitted.bytes.count) bytes for 2 002 elements")
+        // 120 nested wrappers around 1 000 boxes: the answer is compact, so its size does not
+        // grow with the depth (indented, each box would take some 3 KB).
+        let nested = (0..<120).reduce(column) { inner, _ in #"{"type":"wrapper","children":[\#(inner)]}"# }
+        let deep = try evaluate(nested)
+        #expect(deep.output["ascii"]?.string?.contains("-ASWrapperLayoutSpec-") == true)
+        let art = try #require(deep.output["ascii"]).jsonBytes.count
+        #expect(deep.bytes.count - art < 70 * 1_121, "\(deep.bytes.count - art) bytes besides the art for 1 121 elements")
+    }
+
     @Test("Layout.evaluate refuses requests past the evaluator's queue at once")
     func evaluateQueueIsBounded() throws {
         let evaluator = LayoutEvaluator()

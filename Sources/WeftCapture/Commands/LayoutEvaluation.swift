@@ -29,11 +29,13 @@ public enum LayoutEvaluation {
     /// largest stage, not their sum.
     static func evaluate(params bytes: [UInt8], maximumElements: Int = maximumElements) -> Result<[UInt8], CommandError> {
         Result { () throws(CommandError) in
-            let document = try readDocument(params: bytes, maximumElements: maximumElements)
+            let (document, elements) = try readDocument(params: bytes, maximumElements: maximumElements)
             let layout = document.layout()
             var members = JSONObject()
+            var artLength = 0
             let art = AsciiArt.size(of: document.root.element)
             if art.length <= maximumAsciiArtLength {
+                artLength = art.length
                 members.append(key: "ascii", value: .string(document.root.element.asciiArtString))
             } else {
                 members.append(
@@ -44,15 +46,17 @@ public enum LayoutEvaluation {
             }
             let warnings = document.positionWarnings(layout)
             if !warnings.isEmpty { members.append(key: "warnings", value: .array(warnings.map(JSONValue.string))) }
-            var writer = JSONWriter(capacity: 64 << 10)
-            document.writeOutput(layout, members: members, into: &writer)
+            // Room for the usual answer at once (pages not written take no memory): growing by
+            // doubling would hold the old buffer and the new one together.
+            var writer = JSONWriter(capacity: 128 * elements + 4 * artLength + (64 << 10))
+            document.writeOutput(layout, members: members, style: .compact, into: &writer)
             return writer.bytes
         }
     }
 
-    /// The document of the params, its elements counted before they are built; the params' JSON
-    /// is freed on return.
-    private static func readDocument(params bytes: [UInt8], maximumElements: Int) throws(CommandError) -> LayoutDocument {
+    /// The document of the params and its number of elements, counted before they are built;
+    /// the params' JSON is freed on return.
+    private static func readDocument(params bytes: [UInt8], maximumElements: Int) throws(CommandError) -> (LayoutDocument, Int) {
         let input = try CommandParams(bytes: bytes).value("document")
         guard input.object != nil else {
             throw .invalidParams("\"document\" must be a layout-json object, got \(input.kindDescription)")
@@ -62,7 +66,7 @@ public enum LayoutEvaluation {
             throw .invalidParams("document: more than \(maximumElements) elements (the limit of Layout.evaluate)")
         }
         do {
-            return try LayoutDocument(json: input)
+            return (try LayoutDocument(json: input), elements)
         } catch let error as LayoutDocumentError {
             throw .invalidParams("document.\(error.description)".replacingOccurrences(of: "document.: ", with: "document: "))
         } catch {

@@ -19,9 +19,11 @@ struct JSONField {
         return JSONObjectField(object: object, path: path)
     }
 
-    func array() throws -> [JSONField] {
+    /// The elements, each made with its path as it is read: a stack's children can number
+    /// 100 000, and their fields need not exist all at once.
+    func array() throws -> LazyMapCollection<Range<Int>, JSONField> {
         guard case .array(let array) = value else { throw mismatch("an array") }
-        return array.enumerated().map { JSONField(value: $1, path: "\(path)[\($0)]") }
+        return array.indices.lazy.map { [path] in JSONField(value: array[$0], path: "\(path)[\($0)]") }
     }
 
     func string() throws -> String {
