@@ -39,17 +39,24 @@ struct EvaluateBench: BenchSuite {
                 report.figure("Layout.evaluate peak memory added, \(label)", added, "MiB", decimals: 1)
                 report.figure(
                     "Layout.evaluate peak memory per element, \(label)", added * 1024 * 1024 / Double(elements), "B", decimals: 0)
+                // The same elements 250 deep: no pass over the text may repeat at each level.
+                let deep = Self.params(children: children - 250, nestedIn: 250)
+                var deepBest = Double.infinity
+                for _ in 0..<3 { deepBest = min(deepBest, Self.evaluate(deep, in: session).0) }
+                report.figure("Layout.evaluate CPU time, \(label) 250 deep", deepBest * 1000, "ms", decimals: 1)
             }
         }
     }
 
-    /// `{"document": ...}` with a vertical stack of `children` boxes of varied sizes in 375 x inf.
-    static func params(children: Int) -> [UInt8] {
+    /// `{"document": ...}` with a vertical stack of `children` boxes of varied sizes in 375 x inf,
+    /// inside `depth` nested insets (as deep as the params allow: 250 costs as much as its elements).
+    static func params(children: Int, nestedIn depth: Int = 0) -> [UInt8] {
         let boxes = (0..<children).map { #"{"type":"box","intrinsicSize":[\#(100 + $0 % 200),\#(20 + $0 % 30)]}"# }
-        return Array(
-            #"{"document":{"sizeRange":{"min":[375,0],"max":[375,"inf"]},"root":{"type":"stack","direction":"vertical","children":["#
-                .utf8)
-            + Array(boxes.joined(separator: ",").utf8) + Array("]}}}".utf8)
+        return Array(#"{"document":{"sizeRange":{"min":[375,0],"max":[375,"inf"]},"root":"#.utf8)
+            + Array(String(repeating: #"{"type":"inset","insets":[1,1,1,1],"child":"#, count: depth).utf8)
+            + Array(#"{"type":"stack","direction":"vertical","children":["#.utf8)
+            + Array(boxes.joined(separator: ",").utf8) + Array("]}".utf8) + Array(String(repeating: "}", count: depth).utf8)
+            + Array("}}".utf8)
     }
 
     /// The process's CPU seconds from the call to the answer, and the wall seconds the call

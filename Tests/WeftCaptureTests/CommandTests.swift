@@ -250,8 +250,9 @@ struct CommandTests {
                 "corner": ["type": "inset", "child": ["type": "wrapper", "children": [["type": "box"]]]],
             ],
         ]
-        #expect(LayoutEvaluation.elementCount(in: nested, stoppingAfter: 100) == 7)
-        #expect(LayoutEvaluation.elementCount(in: nested, stoppingAfter: 3) == 4)
+        let document: JSONValue = ["root": nested]
+        #expect(LayoutEvaluation.elementCount(in: ArraySlice(document.jsonBytes), stoppingAfter: 100) == 7)
+        #expect(LayoutEvaluation.elementCount(in: ArraySlice(document.jsonBytes), stoppingAfter: 3) == 4)
 
         // The loop only hands the request over: the answer comes from another thread.
         let replied = DispatchSemaphore(value: 0)
@@ -293,6 +294,25 @@ struct CommandTests {
         #expect(deep.output["ascii"]?.string?.contains("-ASWrapperLayoutSpec-") == true)
         let art = try #require(deep.output["ascii"]).jsonBytes.count
         #expect(deep.bytes.count - art < 70 * 1_121, "\(deep.bytes.count - art) bytes besides the art for 1 121 elements")
+    }
+
+    @Test("Layout.evaluate's params are read as text with the errors every method gives")
+    func evaluateParamsErrors() {
+        func message(_ params: String) -> String? {
+            guard case .failure(let error) = LayoutEvaluation.evaluate(params: Array(params.utf8)) else { return nil }
+            #expect(error.code == -32602)
+            return error.message
+        }
+        #expect(message("") == #"missing "document""#)
+        #expect(message(#"{"other": 1}"#) == #"missing "document""#)
+        #expect(message("[1]") == "params must be an object, got an array")
+        #expect(message(#"{"document": {"root": {"type": "box"}}"#)?.hasPrefix("params are not valid JSON: ") == true)
+        #expect(message(#"{"document": {"root": {"type": "box"}}, "document": 1}"#)?.contains("duplicate key") == true)
+        #expect(message(#"{"document": "x"}"#) == #""document" must be a layout-json object, got a string"#)
+        #expect(message(#"{"document": {"root": {"type": "box", "id": 1}}}"#) == "document.root.id: expected a string, got 1")
+        #expect(message(#"{"document": {}}"#) == #"document: missing required key "root""#)
+        let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+        #expect(message(#"{"document": {"root": \#(deep)}}"#)?.hasSuffix(": nested deeper than 256 levels (byte 276)") == true)
     }
 
     @Test("Layout.evaluate refuses requests past the evaluator's queue at once")

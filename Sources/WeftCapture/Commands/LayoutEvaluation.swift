@@ -5,9 +5,9 @@ import WeftSnapshot
 
 /// `Layout.evaluate`, the page's playground: lays out a layout-json document (docs/layout-json.md)
 /// and answers with the layout-json output plus `"ascii"`, the root's asciiArtString (or
-/// `"asciiOmitted"` when that is too long to draw). It touches
-/// none of the program's nodes, so it runs off the loop's thread (`LayoutEvaluator`): however large
-/// the document, the loop only hands its bytes over. Its work is bounded by the element limit,
+/// `"asciiOmitted"` when that is too long to draw). It touches none of the program's nodes, so
+/// it runs off the loop's thread (`LayoutEvaluator`): however large the document, the loop only
+/// hands its bytes over. Its work is bounded by the element limit,
 /// so a hostile document is refused before it is laid out.
 public enum LayoutEvaluation {
     public static let method = "Layout.evaluate"
@@ -24,9 +24,8 @@ public enum LayoutEvaluation {
     public static let maximumAsciiArtLength = 1 << 20
 
     /// The answer's bytes, or the error: -32602 for bad params, a bad document or one above the
-    /// limit. Each stage's data is freed before the next is made (the request's JSON before the
-    /// layout, the layout-json written straight into the answer's buffer), so the peak is the
-    /// largest stage, not their sum.
+    /// limit. No stage keeps more than it needs: the request is read as text into the elements
+    /// (no tree of its JSON), and the layout-json is written straight into the answer's buffer.
     static func evaluate(params bytes: [UInt8], maximumElements: Int = maximumElements) -> Result<[UInt8], CommandError> {
         Result { () throws(CommandError) in
             let (document, elements) = try readDocument(params: bytes, maximumElements: maximumElements)
@@ -54,40 +53,83 @@ public enum LayoutEvaluation {
         }
     }
 
-    /// The document of the params and its number of elements, counted before they are built;
-    /// the params' JSON is freed on return.
+    /// The document of the params and its number of elements, counted before they are built.
+    /// The params are read as text, piece by piece (checked whole first, as any params are): no
+    /// tree of them is built, and the document's elements are decoded one at a time.
     private static func readDocument(params bytes: [UInt8], maximumElements: Int) throws(CommandError) -> (LayoutDocument, Int) {
-        let input = try CommandParams(bytes: bytes).value("document")
-        guard input.object != nil else {
-            throw .invalidParams("\"document\" must be a layout-json object, got \(input.kindDescription)")
+        // Empty params are `{}`, as for every method (`CommandParams`).
+        guard !bytes.allSatisfy(isWhitespace) else { throw .invalidParams("missing \"document\"") }
+        var documentRange: Range<Int>?
+        do {
+            try JSONReader.validate(bytes, maxDepth: CommandParams.maximumDepth)
+            let kind = kindOfValue(bytes[...])
+            guard kind == "an object" else { throw CommandError.invalidParams("params must be an object, got \(kind)") }
+            try JSONReader.forEachMember(in: bytes, maxDepth: CommandParams.maximumDepth) { key, member in
+                if key == "document" { documentRange = try member.skip() }
+                return true
+            }
+        } catch let error as CommandError {
+            throw error
+        } catch {
+            throw .invalidParams("params are not valid JSON: \(error)")
         }
-        let elements = elementCount(in: input["root"], stoppingAfter: maximumElements)
+        guard let documentRange else { throw .invalidParams("missing \"document\"") }
+        let text = bytes[documentRange]
+        let kind = kindOfValue(text)
+        guard kind == "an object" else { throw .invalidParams("\"document\" must be a layout-json object, got \(kind)") }
+        let elements = elementCount(in: text, stoppingAfter: maximumElements)
         guard elements <= maximumElements else {
             throw .invalidParams("document: more than \(maximumElements) elements (the limit of Layout.evaluate)")
         }
         do {
-            return (try LayoutDocument(json: input), elements)
+            return (try LayoutDocument(wellFormed: text), elements)
         } catch let error as LayoutDocumentError {
-            throw .invalidParams("document.\(error.description)".replacingOccurrences(of: "document.: ", with: "document: "))
+            throw .invalidParams(error.path.isEmpty ? "document: \(error.message)" : "document.\(error.path): \(error.message)")
         } catch {
             throw .invalidParams("document: \(error)")
         }
     }
 
-    /// The elements of the tree at `element` (the members that hold elements: `child`, `overlay`,
-    /// `background`, `corner`, `children`), counted up to one past `limit`. Anything that is not
-    /// an element counts as one, for the decoder to refuse.
-    static func elementCount(in element: JSONValue?, stoppingAfter limit: Int) -> Int {
+    private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
+    /// "an object", "an array", ... for the well-formed value `text` holds.
+    private static func kindOfValue(_ text: ArraySlice<UInt8>) -> String {
+        (try? JSONScanner.scan(text) { scanner in
+            defer { scanner.position = text.count }
+            return scanner.describeNextValue()
+        }) ?? "an unreadable value"
+    }
+
+    /// The elements of the layout-json document `text` (well-formed JSON): its `root` and the
+    /// values of the members that hold elements (`child`, `overlay`, `background`, `corner`, the
+    /// items of `children`), counted up to one past `limit` without building them. Anything that
+    /// is not an element counts as one, for the decoder to refuse.
+    static func elementCount(in text: ArraySlice<UInt8>, stoppingAfter limit: Int) -> Int {
+        struct Counted: Error {}
         var count = 0
-        var pending: [JSONValue] = element.map { [$0] } ?? []
-        while let next = pending.popLast(), count <= limit {
+        func countElement(_ scanner: inout JSONScanner) throws {
             count += 1
-            guard let object = next.object else { continue }
-            for key in ["child", "overlay", "background", "corner"] {
-                if let child = object[key] { pending.append(child) }
-            }
-            if let children = object["children"]?.array { pending.append(contentsOf: children) }
+            if count > limit { throw Counted() }
+            guard scanner.peek() == UInt8(ascii: "{") else { return try scanner.skipValue() }
+            try countMembers(&scanner, elementKeys: ["child", "overlay", "background", "corner"])
         }
+        func countMembers(_ scanner: inout JSONScanner, elementKeys: Set<String>) throws {
+            try scanner.readObject(checkingDuplicates: false) { scanner, key in
+                if elementKeys.contains(key) {
+                    try countElement(&scanner)
+                } else if key == "children", scanner.peek() == UInt8(ascii: "[") {
+                    try scanner.readArray { scanner, _ in try countElement(&scanner) }
+                } else {
+                    try scanner.skipValue()
+                }
+            }
+        }
+        do {
+            try JSONScanner.scan(text) { scanner in
+                guard scanner.peek() == UInt8(ascii: "{") else { return try scanner.skipValue() }
+                try countMembers(&scanner, elementKeys: ["root"])
+            }
+        } catch {}
         return count
     }
 }
