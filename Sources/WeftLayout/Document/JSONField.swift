@@ -122,6 +122,8 @@ struct JSONObjectField {
 
     /// Throws for the first unknown key in alphabetical order (so the message is stable).
     func allowOnly(_ allowed: [String]) throws {
+        // Sorted only when a key is unknown: every element of a document is checked.
+        guard object.contains(where: { !allowed.contains($0.key) }) else { return }
         for key in object.keys.sorted() where !allowed.contains(key) {
             throw LayoutDocumentError(
                 path: JSONField.join(path, key),
