@@ -46,9 +46,14 @@ enum PeakMemory {
     }
 
     /// Peak resident set size in MiB since the last reset.
-    static func peakMiB() -> Double {
+    static func peakMiB() -> Double { statusMiB("VmHWM:") }
+
+    /// Resident set size in MiB now: what a peak since `resetPeak()` starts from.
+    static func residentMiB() -> Double { statusMiB("VmRSS:") }
+
+    private static func statusMiB(_ field: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return .nan }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(field) {
             let kib = line.split(separator: " ").compactMap { Double($0) }.first ?? .nan
             return kib / 1024
         }

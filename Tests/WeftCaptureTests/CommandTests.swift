@@ -250,8 +250,9 @@ struct CommandTests {
                 "corner": ["type": "inset", "child": ["type": "wrapper", "children": [["type": "box"]]]],
             ],
         ]
-        #expect(LayoutEvaluation.elementCount(in: nested, stoppingAfter: 100) == 7)
-        #expect(LayoutEvaluation.elementCount(in: nested, stoppingAfter: 3) == 4)
+        let document: JSONValue = ["root": nested]
+        #expect(LayoutEvaluation.elementCount(in: ArraySlice(document.jsonBytes), stoppingAfter: 100) == 7)
+        #expect(LayoutEvaluation.elementCount(in: ArraySlice(document.jsonBytes), stoppingAfter: 3) == 4)
 
         // The loop only hands the request over: the answer comes from another thread.
         let replied = DispatchSemaphore(value: 0)
@@ -263,6 +264,55 @@ struct CommandTests {
         }
         #expect(replied.wait(timeout: .now() + 30) == .success)
         #expect(onCallersThread.withLock { $0 } == false, "Layout.evaluate answered on the loop's thread")
+    }
+
+    @Test("Layout.evaluate leaves out ASCII art too long to draw, and answers in a size proportional to the elements")
+    func evaluateBoundsItsAnswer() throws {
+        func evaluate(_ root: String) throws -> (bytes: [UInt8], output: JSONValue) {
+            let bytes = try LayoutEvaluation.evaluate(params: Array(#"{"document":{"root":\#(root)}}"#.utf8)).get()
+            return (bytes, try JSONReader.parse(bytes))
+        }
+        let box = #"{"type":"box","intrinsicSize":[10,10]}"#
+        // A row of one column of 1 000 boxes and 1 000 boxes pads every box to the column's
+        // height: 1 004 lines of 15 033 characters, beyond what Layout.evaluate draws.
+        let column =
+            #"{"type":"stack","direction":"vertical","children":[\#(Array(repeating: box, count: 1_000).joined(separator: ","))]}"#
+        let row = #"{"type":"stack","children":[\#(column),\#(Array(repeating: box, count: 1_000).joined(separator: ","))]}"#
+        let omitted = try evaluate(row)
+        #expect(omitted.output["ascii"] == nil)
+        #expect(
+            omitted.output["asciiOmitted"]
+                == .string(
+                    "the ASCII art would be 1004 lines of 15033 characters, longer than Layout.evaluate draws (\(LayoutEvaluation.maximumAsciiArtLength) characters)"
+                ))
+        #expect(omitted.output["root"]?["children"]?.array?.count == 1_001)
+        #expect(omitted.bytes.count < 70 * 2_002, "\(omitted.bytes.count) bytes for 2 002 elements")
+        // 120 nested wrappers around 1 000 boxes: the answer is compact, so its size does not
+        // grow with the depth (indented, each box would take some 3 KB).
+        let nested = (0..<120).reduce(column) { inner, _ in #"{"type":"wrapper","children":[\#(inner)]}"# }
+        let deep = try evaluate(nested)
+        #expect(deep.output["ascii"]?.string?.contains("-ASWrapperLayoutSpec-") == true)
+        let art = try #require(deep.output["ascii"]).jsonBytes.count
+        #expect(deep.bytes.count - art < 70 * 1_121, "\(deep.bytes.count - art) bytes besides the art for 1 121 elements")
+    }
+
+    @Test("Layout.evaluate's params are read as text with the errors every method gives")
+    func evaluateParamsErrors() {
+        func message(_ params: String) -> String? {
+            guard case .failure(let error) = LayoutEvaluation.evaluate(params: Array(params.utf8)) else { return nil }
+            #expect(error.code == -32602)
+            return error.message
+        }
+        #expect(message("") == #"missing "document""#)
+        #expect(message(#"{"other": 1}"#) == #"missing "document""#)
+        #expect(message("[1]") == "params must be an object, got an array")
+        #expect(message(#"{"document": {"root": {"type": "box"}}"#)?.hasPrefix("params are not valid JSON: ") == true)
+        #expect(message(#"{"document": {"root": {"type": "box"}}, "document": 1}"#)?.contains("duplicate key") == true)
+        #expect(message(#"{"document": "x"}"#) == #""document" must be a layout-json object, got a string"#)
+        #expect(message(#"{"document": {"root": {"type": "box", "id": 1}}}"#) == "document.root.id: expected a string, got 1")
+        #expect(message(#"{"document": {}}"#) == #"document: missing required key "root""#)
+        let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+        #expect(message(#"{"document": {"root": \#(deep)}}"#)?.hasSuffix(": nested deeper than 256 levels (byte 276)") == true)
     }
 
     @Test("Layout.evaluate refuses requests past the evaluator's queue at once")

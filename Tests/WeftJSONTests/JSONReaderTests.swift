@@ -7,9 +7,15 @@ import Testing
         try JSONReader.parse(text)
     }
 
-    /// The error reading `text` produces (the test fails if it reads).
+    /// The error reading `text` produces (the test fails if it reads), which checking it
+    /// without reading it (`validate`) gives too.
     private func failure(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> JSONError? {
-        #expect(throws: JSONError.self, sourceLocation: sourceLocation) { _ = try JSONReader.parse(Array(text.utf8)) }
+        let error = #expect(throws: JSONError.self, sourceLocation: sourceLocation) { _ = try JSONReader.parse(Array(text.utf8)) }
+        let checked = #expect(throws: JSONError.self, sourceLocation: sourceLocation) {
+            try JSONReader.validate(Array(text.utf8))
+        }
+        #expect(checked == error, sourceLocation: sourceLocation)
+        return error
     }
 
     @Test func readsEveryKindOfValue() throws {
@@ -76,6 +82,16 @@ import Testing
         #expect(failure("")?.message == "expected a value, got end of input")
         #expect(failure("[tru]")?.message == "invalid literal, expected true")
         #expect(failure(#"{"a": {"b": [nul]}}"#)?.pathString == "a.b[0]")
+    }
+
+    @Test func findsDuplicateKeysAmongMany() throws {
+        let keys = (0..<40).map { "\"k\($0)\": \($0)" }
+        for duplicate in [0, 15, 16, 39] {
+            let text = "{" + (keys + ["\"k\(duplicate)\": 0"]).joined(separator: ", ") + "}"
+            #expect(failure(text)?.message == "duplicate key \"k\(duplicate)\"")
+        }
+        #expect(try parse("{" + keys.joined(separator: ", ") + "}").object?.count == 40)
+        try JSONReader.validate(Array(("{" + keys.joined(separator: ", ") + "}").utf8))
     }
 
     @Test func refusesNestingBeyondTheLimitInsteadOfOverflowingTheStack() {

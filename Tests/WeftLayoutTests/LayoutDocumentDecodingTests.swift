@@ -151,6 +151,26 @@ import Testing
                 == "root.children: expected an array, got an object")
     }
 
+    /// Elements are read from the text one at a time: a problem deep inside nested elements is
+    /// found with its whole path, whatever the members around it.
+    @Test func problemsDeepInsideNestedElementsNameTheirPath() throws {
+        let leaf = #"{"type": "box", "intrinsicSize": [1, "2"]}"#
+        let nested = (0..<30).reduce(leaf) { inner, _ in
+            #"{"child": \#(inner), "type": "inset", "style": {"width": 10}, "insets": [1, 1, 1, 1]}"#
+        }
+        let path = "root" + String(repeating: ".child", count: 30) + ".intrinsicSize[1]"
+        #expect(
+            error(#"{"root": {"type": "stack", "children": [{"type": "box"}, \#(nested)]}}"#)
+                == "root.children[1]" + path.dropFirst(4) + #": expected a number, got "2""#)
+        let fine = (0..<30).reduce(#"{"type": "box", "intrinsicSize": [1, 2]}"#) { inner, _ in
+            #"{"type": "overlay", "child": {"type": "box"}, "overlay": \#(inner)}"#
+        }
+        let document = try decode("\u{FEFF}  {\"root\": \(fine)}  ")
+        var element = document.root
+        for _ in 0..<30 { element = element.children[1] }
+        #expect((element.element as? BoxNode)?.intrinsicSize == Size(width: 1, height: 2))
+    }
+
     @Test func documentLevelMistakes() {
         #expect(error("[]") == "expected an object, got an array")
         #expect(

@@ -62,3 +62,23 @@ def test_an_unbounded_layout_reported_as_zero_by_zero_is_drawn(gateway, page):
         assert [width, height] == [82, 42]
         assert painted >= 80
         page.screenshot("playground-unbounded")
+
+
+def test_ascii_art_too_long_to_draw_is_left_out_with_the_programs_note(gateway, page):
+    """A row of one column of 1 000 boxes beside 1 000 boxes: Texture's art pads every box to the
+    column's height, 1 004 lines of 15 033 characters, past what Layout.evaluate draws. The
+    program leaves the art out and says why; the page shows that note instead of the art, and
+    the drawing as usual."""
+    with HostProgram(host_program("weft-example"), gateway) as app:
+        app.call("Runtime.pause")
+        attach(page, gateway, app)
+        page.js("weft.selectTab('playground')")
+        box = {"type": "box", "intrinsicSize": [10, 10]}
+        column = {"type": "stack", "direction": "vertical", "children": [box] * 1000}
+        doc = {"root": {"type": "stack", "children": [column] + [box] * 1000}}
+        page.js("document.getElementById('playground-source').value = arguments[0]; document.getElementById('playground-run').click()",
+                json.dumps(doc))
+        note = page.wait_js("return document.getElementById('playground-ascii-omitted')?.textContent", "the note")
+        assert note.startswith("No ASCII art: the ASCII art would be 1004 lines of 15033 characters")
+        assert page.js("return document.getElementById('playground-ascii')") is None
+        assert page.js("return !!document.querySelector('#playground-output canvas')")

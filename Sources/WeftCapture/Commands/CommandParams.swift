@@ -3,6 +3,10 @@ import WeftSnapshot
 
 /// A request's `params`, read with errors that name the parameter (-32602).
 struct CommandParams {
+    /// Params nested deeper than this are refused: a layout-json document of elements nested
+    /// through `child` about as deep.
+    static let maximumDepth = 256
+
     let object: JSONObject
 
     /// Parses the params bytes; empty bytes mean `{}`. Anything but an object is -32602.
@@ -13,7 +17,7 @@ struct CommandParams {
         }
         let value: JSONValue
         do {
-            value = try JSONReader.parse(bytes, maxDepth: 256)
+            value = try JSONReader.parse(bytes, maxDepth: Self.maximumDepth)
         } catch {
             throw .invalidParams("params are not valid JSON: \(error)")
         }

@@ -85,6 +85,6 @@ public enum AsciiArt {
         return [top] + rows + [String(repeating: "-", count: rowWidth)]
     }
 
-    private static func width(_ text: String) -> Int { text.utf16.count }
+    static func width(_ text: String) -> Int { text.utf16.count }
     private static func spaces(_ count: Int) -> String { String(repeating: " ", count: count) }
 }

@@ -4,8 +4,11 @@ import WeftJSON
 /// is never a bool, a string never a number, and every mismatch throws a `LayoutDocumentError`
 /// naming the path and what was found.
 struct JSONField {
+    /// The value; for a container not read yet, an empty one of its kind.
     let value: JSONValue
     let path: String
+    /// Where a container that holds elements is in the text, read when asked for.
+    var span: JSONSpan? = nil
 
     /// A member path: `root.style` + `width` -> `root.style.width`.
     static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
@@ -16,12 +19,22 @@ struct JSONField {
 
     func object() throws -> JSONObjectField {
         guard case .object(let object) = value else { throw mismatch("an object") }
-        return JSONObjectField(object: object, path: path)
+        guard let span else { return JSONObjectField(object: object, path: path) }
+        let (members, spans) = try span.members()
+        return JSONObjectField(object: members, path: path, spans: spans)
     }
 
-    func array() throws -> [JSONField] {
+    /// The elements, each made with its path as it is read: a stack's children can number
+    /// 100 000, and their fields need not exist all at once.
+    func array() throws -> LazyMapCollection<Range<Int>, JSONField> {
         guard case .array(let array) = value else { throw mismatch("an array") }
-        return array.enumerated().map { JSONField(value: $1, path: "\(path)[\($0)]") }
+        guard let span else {
+            return array.indices.lazy.map { [path] in JSONField(value: array[$0], path: "\(path)[\($0)]") }
+        }
+        let elements = try span.elements()
+        return elements.indices.lazy.map { [path] in
+            JSONField(value: elements[$0].value, path: "\(path)[\($0)]", span: elements[$0].span)
+        }
     }
 
     func string() throws -> String {
@@ -91,9 +104,13 @@ struct JSONField {
 struct JSONObjectField {
     let object: JSONObject
     let path: String
+    /// The members left unread (`JSONSpan.members`).
+    var spans: [(key: String, span: JSONSpan)] = []
 
     func field(_ key: String) -> JSONField? {
-        object[key].map { JSONField(value: $0, path: JSONField.join(path, key)) }
+        object[key].map { value in
+            JSONField(value: value, path: JSONField.join(path, key), span: spans.first { $0.key == key }?.span)
+        }
     }
 
     func required(_ key: String) throws -> JSONField {
@@ -105,6 +122,8 @@ struct JSONObjectField {
 
     /// Throws for the first unknown key in alphabetical order (so the message is stable).
     func allowOnly(_ allowed: [String]) throws {
+        // Sorted only when a key is unknown: every element of a document is checked.
+        guard object.contains(where: { !allowed.contains($0.key) }) else { return }
         for key in object.keys.sorted() where !allowed.contains(key) {
             throw LayoutDocumentError(
                 path: JSONField.join(path, key),

@@ -15,9 +15,8 @@ extension LayoutDocument {
                 "\(name): its position \(layout.position) is not finite (an infinite inset in an unbounded range?); printed as 0 on that axis, as Texture's -[ASLayout frame] gives"
             )
         }
-        for child in element.childLayouts(in: layout) {
-            collectPositionWarnings(
-                child.element, layout: child.layout, path: "\(path).children[\(child.index)]", into: &warnings)
+        element.forEachChildLayout(in: layout) { index, child, childLayout in
+            collectPositionWarnings(child, layout: childLayout, path: "\(path).children[\(index)]", into: &warnings)
         }
     }
 }

@@ -39,20 +39,30 @@ public struct LayoutDocument {
 
     /// Decodes a layout description from JSON text. Throws `LayoutDocumentError` with the JSON
     /// path of the first problem.
-    public init(data: Data) throws {
-        let json: JSONValue
+    public init(data: some Collection<UInt8>) throws {
         do {
-            json = try JSONReader.parse(data)
+            try JSONReader.validate(data)
         } catch let error as JSONError {
             throw LayoutDocumentError(path: "", message: "not valid JSON (\(error))")
         }
-        try self.init(json: json)
+        try self.init(wellFormed: data)
     }
 
-    /// Decodes a layout description from an already parsed JSON value.
-    public init(json: JSONValue) throws {
-        var decoder = LayoutDocumentDecoder()
-        self = try decoder.decodeDocument(JSONField(value: json, path: ""))
+    /// Decodes a layout description from JSON text already checked to be well formed
+    /// (`JSONReader.validate`), one element at a time: no tree of the whole text is built.
+    package init(wellFormed data: some Collection<UInt8>) throws {
+        func decode(_ text: UnsafeBufferPointer<UInt8>) throws -> LayoutDocument {
+            var decoder = LayoutDocumentDecoder()
+            let root = JSONSpan(text: text, range: 0..<text.count, ends: JSONSpan.ContainerEnds())
+            // The text's first value: its kind, or its span when it is a container.
+            let (value, span) = try JSONSpan.first(in: root)
+            return try decoder.decodeDocument(JSONField(value: value, path: "", span: span))
+        }
+        if let document = try data.withContiguousStorageIfAvailable(decode) {
+            self = document
+        } else {
+            self = try Array(data).withUnsafeBufferPointer(decode)
+        }
     }
 
     /// A document of `root`, optionally with the screen scale and the size range to lay it out in.

@@ -71,15 +71,19 @@ struct LayoutDocumentDecoder {
         "wrapper": ["children"],
     ]
 
+    /// Each type's keys with the common ones, made once rather than for every element.
+    private static let allowedKeys: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: typeKeys.map { ($0.key, commonKeys + $0.value) })
+
     mutating func decodeElement(_ field: JSONField) throws -> LayoutDocument.Element {
         let object = try field.object()
         let typeField = try object.required("type")
         let type = try typeField.string()
-        guard let keys = Self.typeKeys.first(where: { $0.key == type })?.value else {
+        guard let keys = Self.allowedKeys[type] else {
             let known = Self.typeKeys.map(\.key).joined(separator: "|")
             throw typeField.fail("unknown element type \"\(type)\" (expected one of \(known))")
         }
-        try object.allowOnly(Self.commonKeys + keys)
+        try object.allowOnly(keys)
 
         var id: String?
         if let idField = object.field("id") {

@@ -27,7 +27,7 @@ struct HostileLayoutEvaluateTests {
     @Test func theProgramKeepsAnsweringWhileAHugeDocumentIsEvaluated() async throws {
         let rig = try await Rig()
         // The hostile requests come from an inspector of their own, so that their answers (the
-        // largest is 13 MB of layout-json) do not queue before the documents on the way back.
+        // largest is 6 MB of layout-json) do not queue before the documents on the way back.
         let hostile = makeInspector(rig.gateway)
         hostile.start()
         defer { hostile.close() }
@@ -54,7 +54,7 @@ struct HostileLayoutEvaluateTests {
         }
         #expect(roundTrips.count >= 3, "the evaluation ended before the program was asked anything")
         // Replies share the program's one connection to the gateway: a document answered just
-        // after the evaluation's 13 MB answer follows it on the wire (about a second in a debug
+        // after the evaluation's 6 MB answer follows it on the wire (about a second in a debug
         // build), which is the transport's cost, not the loop's. Those round trips are left out.
         let arrivals = answeredAt.withLock { $0 }
         let latencies = roundTrips.dropFirst()

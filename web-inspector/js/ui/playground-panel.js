@@ -110,6 +110,7 @@ export class PlaygroundPanel {
       h('div.muted', {}, `size ${displayText(size[0])} × ${displayText(size[1])}`),
       canvas,
       result.ascii ? h('pre.ascii', { id: 'playground-ascii', tabindex: '0', 'aria-label': 'ASCII art of the layout' }, displayText(result.ascii)) : null,
+      typeof result.asciiOmitted === 'string' ? h('div.muted', { id: 'playground-ascii-omitted' }, `No ASCII art: ${displayText(result.asciiOmitted)}`) : null,
       h('details', {}, h('summary', {}, 'JSON result'), h('pre.ascii', { tabindex: '0', 'aria-label': 'JSON result' }, compactJSON(result))));
   }
 }
