@@ -99,6 +99,9 @@ public final class MainLoop {
         var sleptBeforeThisFrame = false
         var idleWaitBeforeThisFrame = 0.0
         var roots: [DisplayNode] = []
+        // Read after every frame by a recording inspector (its markers).
+        var memoryWarnings = 0
+        var applicationState = ApplicationState.active
     }
     @exclusivity(unchecked) private var state = FrameState()
     #if DEBUG
@@ -106,9 +109,15 @@ public final class MainLoop {
         private var frameThread = pthread_self()
     #endif
     /// Memory warnings so far (`simulateMemoryWarning`): observers tell a new one by the count.
-    public internal(set) var memoryWarnings = 0
+    public internal(set) var memoryWarnings: Int {
+        get { state.memoryWarnings }
+        set { state.memoryWarnings = newValue }
+    }
     /// Whether the host program is in the foreground (`setApplicationState`).
-    public internal(set) var applicationState: ApplicationState = .active
+    public internal(set) var applicationState: ApplicationState {
+        get { state.applicationState }
+        set { state.applicationState = newValue }
+    }
     /// The mode a memory warning gives containers without the display bit (Texture's
     /// `setRangeModeForMemoryWarnings:`): lowMemory or visibleOnly; other modes are refused with
     /// a warning, as Texture asserts against them.
