@@ -155,7 +155,9 @@ public final class MainLoop {
     private var scheduled: [() -> Void] = []
     private var timers: [(due: Double, order: Int, work: () -> Void)] = []
     private let callbacks = Registrations<(phase: Phase, body: (MainLoop) -> Void)>()
-    private let afterFrameHooks = Registrations<(FrameInfo) -> Void>()
+    /// Boxed: a closure stored as a generic `Registrations` body is called through a thunk that
+    /// copies the frame's info once more, after every frame.
+    private let afterFrameHooks = Registrations<AfterFrameHook>()
     private var pendingSteps = 0
     private var stopRequested = false
     private var lastFrameWallTime: Double?
@@ -239,7 +241,7 @@ public final class MainLoop {
     @discardableResult
     public func addAfterFrameHook(_ body: @escaping (FrameInfo) -> Void) -> Token {
         let token = makeToken()
-        afterFrameHooks.add(body, token: token)
+        afterFrameHooks.add(AfterFrameHook(body: body), token: token)
         return token
     }
 
@@ -423,7 +425,7 @@ public final class MainLoop {
         let info = FrameInfo(
             frame: frame, time: time, changeCount: count, changed: count != changesAtLastFrame,
             startedAt: startedAt)
-        afterFrameHooks.callEach { $0(info) }
+        afterFrameHooks.callEach { $0.body(info) }
         changesAtLastFrame = count
         state.isInFrame = false
         if pendingSteps > 0 {
@@ -452,6 +454,15 @@ public final class MainLoop {
 
     private func runPostedWork() {
         for work in postedWork.takeAll() { work(self) }
+    }
+}
+
+/// An after-frame hook's body, at its own type (`MainLoop.afterFrameHooks`).
+private final class AfterFrameHook {
+    let body: (MainLoop.FrameInfo) -> Void
+
+    init(body: @escaping (MainLoop.FrameInfo) -> Void) {
+        self.body = body
     }
 }
 
