@@ -325,9 +325,15 @@ public final class CaptureSession {
     /// into `afterFrame`: most frames end here, deciding to wait.
     @inline(__always)
     private func stream(after info: MainLoop.FrameInfo) {
+        let slept = loop.sleptBeforeThisFrame
+        if case .heldForWorker = changes,
+            scheduler.stillHoldsForWorker(sleptBeforeFrame: slept, workerHasWaitingCapture: { publisher.hasWaitingCapture })
+        {
+            return
+        }
         let decision = scheduler.decide(
             frameTime: info.time, frameSeconds: { loop.wallClock.now - info.startedAt }, hasChanges: changes.arePending,
-            captureWaitsForSleep: wantedWhileLoopSleeps != nil, sleptBeforeFrame: loop.sleptBeforeThisFrame,
+            captureWaitsForSleep: wantedWhileLoopSleeps != nil, sleptBeforeFrame: slept,
             workerHasWaitingCapture: { publisher.hasWaitingCapture })
         let capture: (seconds: Double, first: Bool)?
         switch decision {
