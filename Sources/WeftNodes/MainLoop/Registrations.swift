@@ -6,8 +6,8 @@
 /// A pass walks the entries in place, by index, and looks at no more than it started with: while
 /// a pass runs, a removal only marks its entry and an addition goes at the end, so indices stay
 /// put; the marked entries leave when the outermost pass ends. The entries are kept retained by
-/// hand (`Unmanaged`), so that a pass calls each body without retaining its entry or the list:
-/// those retains and releases were most of what a hook cost a frame.
+/// hand (`Unmanaged`), so that a pass calls each body without retaining its entry or the list,
+/// which would be most of what a hook costs a frame.
 final class Registrations<Body> {
     private final class Entry {
         let token: MainLoop.Token
