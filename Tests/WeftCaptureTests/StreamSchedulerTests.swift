@@ -66,6 +66,25 @@ struct StreamSchedulerTests {
         #expect(asked == 0, "the worker is not asked about a frame with nothing to stream")
     }
 
+    /// The session skips `decide` where this holds: `decide` must then hold or wait, whatever
+    /// the rate, and it must not hold while a debt is to be paid off, after a sleep or once the
+    /// worker took the capture.
+    @Test("changes held for the worker stay held without a decision only where decide would hold them or wait")
+    func stillHoldsForWorker() {
+        var scheduler = StreamScheduler(updateRate: 30, captureBudget: 0.25)
+        Self.streamAndCapture(&scheduler, at: 0, seconds: 0.001)
+        #expect(scheduler.stillHoldsForWorker(sleptBeforeFrame: false, workerHasWaitingCapture: { true }))
+        for time in [0.01, 1] {
+            var copy = scheduler
+            #expect([.holdForWorker, .wait].contains(Self.frame(&copy, at: time, workerBusy: true)))
+        }
+        #expect(!scheduler.stillHoldsForWorker(sleptBeforeFrame: true, workerHasWaitingCapture: { true }))
+        #expect(!scheduler.stillHoldsForWorker(sleptBeforeFrame: false, workerHasWaitingCapture: { false }))
+        // A charged capture leaves a debt that frames pay off in `decide`.
+        Self.streamAndCapture(&scheduler, at: 1, seconds: 0.001)
+        #expect(!scheduler.stillHoldsForWorker(sleptBeforeFrame: false, workerHasWaitingCapture: { true }))
+    }
+
     @Test("within a budget, a capture's cost is paid off by frames worth it divided by the share; the stream's first is free")
     func budget() {
         var scheduler = StreamScheduler(updateRate: 0, captureBudget: 0.25)

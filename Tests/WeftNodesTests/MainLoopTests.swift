@@ -153,6 +153,36 @@ struct MainLoopTests {
         #expect(log == ["layout 1", "layout 3", "layout 1", "layout 3", "added"])
     }
 
+    /// A run state observer resuming the loop it was told paused starts a pass inside a pass;
+    /// an observer removed in the inner one runs in neither, and is let go once both ended.
+    @Test("an observer removed in a pass inside a pass runs in neither and is released after them")
+    func removedInANestedPass() {
+        final class Held {}
+        let loop = MainLoop()
+        var log: [String] = []
+        var second: MainLoop.Token?
+        weak var held: Held?
+        loop.addRunStateObserver { change in
+            log.append("first \(change)")
+            if change == .paused {
+                loop.resume()
+            } else if let removed = second.take() {
+                loop.remove(removed)
+                #expect(held != nil, "kept while the passes run")
+            }
+        }
+        do {
+            let object = Held()
+            held = object
+            second = loop.addRunStateObserver { change in log.append("second \(change) \(object)") }
+        }
+        loop.pause()
+        #expect(log == ["first paused", "first resumed"])
+        #expect(held == nil)
+        loop.pause()
+        #expect(log == ["first paused", "first resumed", "first paused", "first resumed"])
+    }
+
     @Test("work posted from another thread runs on the loop, even while paused")
     func postFromAnotherThread() async {
         let loop = MainLoop()

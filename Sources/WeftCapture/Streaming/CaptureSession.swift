@@ -82,7 +82,8 @@ public final class CaptureSession {
     public var updateBytesSent: Int { publishedAfterDeferredChanges().updateBytesSent }
     /// Captures taken for updates so far (benchmarks and tests read it: with a budget, fewer
     /// than the rate allows).
-    @exclusivity(unchecked) public private(set) var streamedCaptures = 0
+    public var streamedCaptures: Int { storedStreamedCaptures }
+    @exclusivity(unchecked) private var storedStreamedCaptures = 0
     /// Compares, diffs, encodes and sends, inline or on its worker queue.
     let publisher: UpdatePublisher
 
@@ -142,15 +143,19 @@ public final class CaptureSession {
     public var meanStreamedCaptureSeconds: Double? { scheduler.captureTimes.mean }
     /// Streamed captures the worker took in the loop's sleeps (of `streamedCaptures`; the others
     /// ran on the loop's thread). Read it on the loop's thread.
-    @exclusivity(unchecked) public private(set) var capturesWhileLoopSlept = 0
+    public var capturesWhileLoopSlept: Int { storedCapturesWhileLoopSlept }
+    @exclusivity(unchecked) private var storedCapturesWhileLoopSlept = 0
     /// Whether the loop's wall clock runs the captures in its sleeps itself (a manual clock in
     /// tests), rather than the worker's poll.
     private var clockReadsInSleeps = false
-    /// Whether streamed captures are sent (someone listened at the last frame); read by the
-    /// worker while it holds the loop's idle gate, like `wantedWhileLoopSleeps`.
+    /// Whether streamed captures are sent (someone listened at the last frame, or, recording, at
+    /// the last capture); read by the worker while it holds the loop's idle gate, like
+    /// `wantedWhileLoopSleeps`.
     @exclusivity(unchecked) private var sendsUpdates = false
     /// Whether the session records to a file (`record(to:limitBytes:)`).
-    @exclusivity(unchecked) public private(set) var isRecording = false
+    public var isRecording: Bool { storedIsRecording }
+    // Read after every frame, as the frame state above.
+    @exclusivity(unchecked) private var storedIsRecording = false
     /// The device method being served (`handle`): a change of the edits it makes names it.
     var servedMethod: String?
     /// The loop's frame and program time now, which a capture taken now reads.
@@ -279,20 +284,21 @@ public final class CaptureSession {
         }
         // The loop's wait for it is this session's own, not another's in the same sleep.
         scheduler.chargeLoopWait(captureSeconds: capture.seconds, sleepLeft: secondsLeft, first: capture.first, paused: paused)
-        capturesWhileLoopSlept += 1
+        storedCapturesWhileLoopSlept += 1
     }
 
     // MARK: Frames
 
     private func afterFrame(_ info: MainLoop.FrameInfo) {
         if info.changed || chosenRootsChanged() { changes.treesChanged() }
-        sendsUpdates = isListening()
-        // A recording streams as a listener does, without sending.
-        let listening = sendsUpdates || isRecording
+        let paused = loop.isPaused
+        // A recording streams as a listener does, without sending: whether someone listens then
+        // matters only to what its captures send, asked where one is taken.
+        let listening = isRecording || askIfListening()
         // Paused or not: a frame seen without a listener ends the stream, so the next one
         // starts afresh.
         if !listening, scheduler.state != .idle { endStream() }
-        if loop.isPaused {
+        if paused {
             if hasUncapturedChanges, listening { streamUpdate(at: info.time) }
         } else if listening {
             stream(after: info)
@@ -300,11 +306,26 @@ public final class CaptureSession {
         if !pendingStepReplies.isEmpty { answerFinishedSteps(at: info.frame) }
     }
 
-    /// A running frame with a listener: its changes go out when the scheduler allows.
+    /// Asks `isListening()` for the captures taken from now on (`sendsUpdates`).
+    @discardableResult
+    private func askIfListening() -> Bool {
+        sendsUpdates = isListening()
+        return sendsUpdates
+    }
+
+    /// A running frame with a listener: its changes go out when the scheduler allows. Inlined
+    /// into `afterFrame`: most frames end here, deciding to wait.
+    @inline(__always)
     private func stream(after info: MainLoop.FrameInfo) {
+        let slept = loop.sleptBeforeThisFrame
+        if case .heldForWorker = changes,
+            scheduler.stillHoldsForWorker(sleptBeforeFrame: slept, workerHasWaitingCapture: { publisher.hasWaitingCapture })
+        {
+            return
+        }
         let decision = scheduler.decide(
             frameTime: info.time, frameSeconds: { loop.wallClock.now - info.startedAt }, hasChanges: changes.arePending,
-            captureWaitsForSleep: wantedWhileLoopSleeps != nil, sleptBeforeFrame: loop.sleptBeforeThisFrame,
+            captureWaitsForSleep: wantedWhileLoopSleeps != nil, sleptBeforeFrame: slept,
             workerHasWaitingCapture: { publisher.hasWaitingCapture })
         let capture: (seconds: Double, first: Bool)?
         switch decision {
@@ -359,8 +380,9 @@ public final class CaptureSession {
     @discardableResult
     private func streamUpdate(at time: Double, mayWaitForSleep: Bool = false) -> (seconds: Double, first: Bool)? {
         scheduler.updateStreamed(at: time)
-        streamedCaptures += 1
+        storedStreamedCaptures += 1
         if mayWaitForSleep, publisher.mode == .worker {
+            if isRecording { askIfListening() }
             changes = .captured
             wantedWhileLoopSleeps = inspectedRoots
             if !clockReadsInSleeps { publisher.pollForCaptureWhileLoopSleeps() }
@@ -372,7 +394,8 @@ public final class CaptureSession {
     /// Captures the changes not captured yet, here on the loop's thread, and submits them;
     /// returns the seconds that took and whether it was the stream's first capture.
     private func captureHere() -> (seconds: Double, first: Bool) {
-        timedStreamedCapture { publishIfChanged(sendingUpdate: sendsUpdates, fresh: false) }
+        if isRecording { askIfListening() }
+        return timedStreamedCapture { publishIfChanged(sendingUpdate: sendsUpdates, fresh: false) }
     }
 
     /// Runs `captureAndSubmit`, a streamed capture on either thread, timed; returns the seconds
@@ -558,7 +581,7 @@ extension CaptureSession {
         let recorder = try SessionRecorder(
             path: path, meta: headerMeta, limitBytes: limitBytes,
             keyframeInterval: keyframeInterval)
-        isRecording = true
+        storedIsRecording = true
         changes.treesChanged()
         let start = moment
         publisher.afterPublishing { [publisher] state in publisher.startRecording(recorder, at: start, published: state.published)
@@ -580,7 +603,7 @@ extension CaptureSession {
         guard isRecording else { return }
         // The last frames' changes (and a revert of edits by `stop()`) are the run's end.
         if hasUncapturedChanges || changes != .captured { publishIfChanged(sendingUpdate: isListening()) }
-        isRecording = false
+        storedIsRecording = false
         let now = moment
         publisher.afterPublishing { [publisher] _ in publisher.stopRecording(at: now) }
         publisher.flush()

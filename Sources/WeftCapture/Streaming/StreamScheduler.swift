@@ -72,6 +72,16 @@ struct StreamScheduler {
         return captureWaitsForSleep ? .takeWaitingCapture : .stream(mayWaitForSleep: sleptBeforeFrame)
     }
 
+    /// Whether a running frame whose changes are held for the worker since an earlier frame
+    /// (`Decision.holdForWorker`) needs no decision: frames back to back, the worker still
+    /// holds that capture, and the budget has no debt to pay off nor loop wait to charge.
+    /// `decide` would hold the changes again or wait, and both leave everything as it is. Most
+    /// frames back to back end here, and this asks far less than `decide`.
+    func stillHoldsForWorker(sleptBeforeFrame: Bool, workerHasWaitingCapture: () -> Bool) -> Bool {
+        !sleptBeforeFrame && loopWaitToCharge == 0 && (budget.fraction <= 0 || budget.credit >= 0)
+            && workerHasWaitingCapture()
+    }
+
     /// Program time, not wall time: a deterministic run streams the same updates on every machine.
     func rateAllows(at time: Double) -> Bool {
         guard updateRate > 0, let last = lastUpdateTime else { return true }

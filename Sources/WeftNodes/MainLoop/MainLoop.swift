@@ -99,6 +99,9 @@ public final class MainLoop {
         var sleptBeforeThisFrame = false
         var idleWaitBeforeThisFrame = 0.0
         var roots: [DisplayNode] = []
+        // Read after every frame by a recording inspector (its markers).
+        var memoryWarnings = 0
+        var applicationState = ApplicationState.active
     }
     @exclusivity(unchecked) private var state = FrameState()
     #if DEBUG
@@ -106,9 +109,15 @@ public final class MainLoop {
         private var frameThread = pthread_self()
     #endif
     /// Memory warnings so far (`simulateMemoryWarning`): observers tell a new one by the count.
-    public internal(set) var memoryWarnings = 0
+    public internal(set) var memoryWarnings: Int {
+        get { state.memoryWarnings }
+        set { state.memoryWarnings = newValue }
+    }
     /// Whether the host program is in the foreground (`setApplicationState`).
-    public internal(set) var applicationState: ApplicationState = .active
+    public internal(set) var applicationState: ApplicationState {
+        get { state.applicationState }
+        set { state.applicationState = newValue }
+    }
     /// The mode a memory warning gives containers without the display bit (Texture's
     /// `setRangeModeForMemoryWarnings:`): lowMemory or visibleOnly; other modes are refused with
     /// a warning, as Texture asserts against them.
@@ -147,7 +156,9 @@ public final class MainLoop {
     private var scheduled: [() -> Void] = []
     private var timers: [(due: Double, order: Int, work: () -> Void)] = []
     private let callbacks = Registrations<(phase: Phase, body: (MainLoop) -> Void)>()
-    private let afterFrameHooks = Registrations<(FrameInfo) -> Void>()
+    /// Boxed: a closure stored as a generic `Registrations` body is called through a thunk that
+    /// copies the frame's info once more, after every frame.
+    private let afterFrameHooks = Registrations<AfterFrameHook>()
     private var pendingSteps = 0
     private var stopRequested = false
     private var lastFrameWallTime: Double?
@@ -231,7 +242,7 @@ public final class MainLoop {
     @discardableResult
     public func addAfterFrameHook(_ body: @escaping (FrameInfo) -> Void) -> Token {
         let token = makeToken()
-        afterFrameHooks.add(body, token: token)
+        afterFrameHooks.add(AfterFrameHook(body: body), token: token)
         return token
     }
 
@@ -432,7 +443,7 @@ public final class MainLoop {
         let info = FrameInfo(
             frame: frame, time: time, changeCount: count, changed: count != changesAtLastFrame,
             startedAt: startedAt)
-        afterFrameHooks.callEach { $0(info) }
+        afterFrameHooks.callEach { $0.body(info) }
         changesAtLastFrame = count
         state.isInFrame = false
         if pendingSteps > 0 {
@@ -461,6 +472,15 @@ public final class MainLoop {
 
     private func runPostedWork() {
         for work in postedWork.takeAll() { work(self) }
+    }
+}
+
+/// An after-frame hook's body, at its own type (`MainLoop.afterFrameHooks`).
+private final class AfterFrameHook {
+    let body: (MainLoop.FrameInfo) -> Void
+
+    init(body: @escaping (MainLoop.FrameInfo) -> Void) {
+        self.body = body
     }
 }
 
