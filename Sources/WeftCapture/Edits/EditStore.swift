@@ -184,9 +184,9 @@ final class EditStore {
     }
 
     /// Drops the edits of one element (`id`), of one of its properties (`id` and `property`), or
-    /// all of them; returns whether any were dropped.
+    /// all of them, announcing it (`onChanged`) unless told not to; returns whether any were dropped.
     @discardableResult
-    func revert(id: String? = nil, property: String? = nil, roots: [DisplayNode]) -> Bool {
+    func revert(id: String? = nil, property: String? = nil, roots: [DisplayNode], announcing: Bool = true) -> Bool {
         var reverted = false
         if let id, let property {
             for edit in live where edit.id == id && edit.property == property {
@@ -196,7 +196,7 @@ final class EditStore {
             reverted = revertElements(id: id, roots: roots)
         }
         let forgotten = forget { edit in (id == nil || edit.id == id) && (property == nil || edit.property == property) }
-        if reverted || forgotten { onChanged?(.reverted) }
+        if announcing, reverted || forgotten { onChanged?(.reverted) }
         return reverted
     }
 

@@ -224,7 +224,9 @@ public final class CaptureSession {
             publisher.afterPublishing { _ in step.reply(.failure(error)) }
         }
         endStream()
-        edits.revert(roots: inspectedRoots)
+        // The inspection ends: its edits go without an event, since nobody is left attached or the
+        // program is going away, and a paused view keeps the edits of the moment it shows.
+        edits.revert(roots: inspectedRoots, announcing: false)
         publisher.flush(stoppingThePoll: true)
     }
 
