@@ -95,3 +95,24 @@ def test_a_pause_from_one_browser_shows_in_every_browser_attached(gateway, textu
         assert other.pill()[1].startswith("Live · ")
     second.wait_js("return !document.getElementById('edits-wait')", "the notice gone once the program runs")
     assert texturegram.call("Runtime.getState")["paused"] is False
+
+
+def test_the_application_state_shows_in_every_browser_attached(gateway, texturegram, page, other_browsers):
+    first = attach(page, gateway, texturegram)
+    second = attach(other_browsers(), gateway, texturegram)
+    run_state = "return document.getElementById('drive-run-state').textContent"
+    buttons = "return [document.getElementById('drive-background').disabled, document.getElementById('drive-foreground').disabled]"
+    for browser in (first, second):
+        browser.js("weft.selectTab('drive')")
+        browser.wait_js(f"{run_state} === 'The program is running, in the foreground.'", "the foreground said")
+        assert browser.js(buttons) == [False, True]
+
+    first.driver.find_element("id", "drive-background").click()
+    second.wait_js(f"{run_state} === 'The program is running, in the background.'", "the background in the other browser")
+    assert second.js(buttons) == [True, False]
+    assert texturegram.call("Runtime.getState")["applicationState"] == "background"
+    second.screenshot("drive-application-state-elsewhere")
+
+    second.driver.find_element("id", "drive-foreground").click()
+    first.wait_js(f"{run_state} === 'The program is running, in the foreground.'", "the foreground again in the first browser")
+    assert first.js(buttons) == [False, True]

@@ -36,3 +36,15 @@ test('a run state without a paused flag is refused, the state kept', () => {
   assert.equal(clock.paused, true);
   assert.equal(clock.frame, 3);
 });
+
+test("the application state comes with the run state; one left out is not known", () => {
+  const key = { current: 'k' };
+  const { clock } = clockOf(key);
+  assert.equal(clock.applicationState, null);
+  clock.take({ change: 'applicationState', paused: false, applicationState: 'background', frame: 4 });
+  assert.equal(clock.applicationState, 'background');
+  clock.take({ change: 'resumed', paused: false, frame: 5 }); // an older program's event
+  assert.equal(clock.applicationState, null);
+  key.current = null;
+  assert.equal(clock.applicationState, null);
+});

@@ -10,6 +10,8 @@ import { parseValue } from '../layout-vocabulary.js';
 import { PerProcess } from './per-process.js';
 import { displayText } from '../json-values.js';
 
+const APPLICATION_STATES = { active: 'in the foreground', background: 'in the background' };
+
 const LOG_LENGTH = 50;
 
 /** A field's text that is not a number: the request is not sent. */
@@ -89,8 +91,13 @@ export class DrivePanel {
     this.container.querySelector('#drive-resume').disabled = !attached || !paused;
     this.container.querySelector('#drive-offline').hidden = attached;
     const frame = this.clock.frame;
+    const application = this.clock.applicationState;
+    // Sending the program to the state it is in does nothing.
+    this.container.querySelector('#drive-background').disabled = !attached || application === 'background';
+    this.container.querySelector('#drive-foreground').disabled = !attached || application === 'active';
     this.container.querySelector('#drive-run-state').textContent = !attached ? ''
-      : paused ? `The program is paused${frame === null ? '' : ` at frame ${frame}`}.` : 'The program is running.';
+      : (paused ? `The program is paused${frame === null ? '' : ` at frame ${frame}`}` : 'The program is running')
+        + (application === null ? '.' : `, ${APPLICATION_STATES[application] ?? `application state ${displayText(application)}`}.`);
   }
 
   #fillContainers() {
