@@ -184,7 +184,7 @@ struct CommandTests {
     @Test("Layout.getAsciiArt measures art too long to draw and says so in its place")
     func asciiArtTooLongIsOmitted() throws {
         // A row of one column of 200 nodes and 200 nodes pads every node to the column's height:
-        // the row's art is 204 lines of some 16 000 characters, from a tree of 400 nodes.
+        // the row's art is 204 lines of 17 497 characters, from a tree of 400 nodes.
         let root = DisplayNode()
         root.automaticallyManagesSubnodes = true
         let leaves = (0..<400).map { index in
