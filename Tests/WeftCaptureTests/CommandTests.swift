@@ -181,6 +181,39 @@ struct CommandTests {
         #expect(specArt["text"]?.string?.hasPrefix("-") == true && specArt["layoutText"] == nil)
     }
 
+    @Test("Layout.getAsciiArt measures art too long to draw and says so in its place")
+    func asciiArtTooLongIsOmitted() throws {
+        // A row of one column of 200 nodes and 200 nodes pads every node to the column's height:
+        // the row's art is 204 lines of 17 497 characters, from a tree of 400 nodes.
+        let root = DisplayNode()
+        root.automaticallyManagesSubnodes = true
+        let leaves = (0..<400).map { index in
+            let node = DisplayNode()
+            node.debugName = "leaf \(index) " + String(repeating: "x", count: 60)
+            node.style.preferredSize = Size(width: 1, height: 1)
+            return node
+        }
+        root.layoutSpecBlock = { _, _ in
+            let column = StackLayoutSpec(direction: .vertical, children: Array(leaves[..<200]))
+            return StackLayoutSpec(direction: .horizontal, children: [column] + Array(leaves[200...]))
+        }
+        let recorder = RecordingSession(loop: loop(with: [root]))
+        let row = try #require(root.calculatedLayout?.sublayouts.first?.element as? LayoutSpec)
+        let size = AsciiArt.size(of: row)
+        #expect(size.length > DrawnAsciiArt.maximumLength)
+        let sentence =
+            "the ASCII art would be \(size.height) lines of \(size.width) characters, longer than Layout.getAsciiArt draws (\(DrawnAsciiArt.maximumLength) characters)"
+
+        let ofNode = try recorder.result("Layout.getAsciiArt", ["id": .string(root.id)])
+        #expect(ofNode["text"] == .string(root.asciiArtString))
+        #expect(ofNode["layoutText"] == nil && ofNode["layoutTextOmitted"] == .string(sentence))
+        let ofRow = try recorder.result("Layout.getAsciiArt", ["id": .string("\(root.id)/0")])
+        #expect(ofRow["text"] == nil && ofRow["textOmitted"] == .string(sentence))
+        // The column alone is within the limit: drawn exactly as asciiArtString draws it.
+        let ofColumn = try recorder.result("Layout.getAsciiArt", ["id": .string("\(root.id)/0.0")])
+        #expect(ofColumn["text"] == .string(row.children[0].asciiArtString) && ofColumn["textOmitted"] == nil)
+    }
+
     @Test("Layout.evaluate lays out a layout-json document")
     func evaluate() throws {
         let recorder = RecordingSession(loop: loop(with: []))
@@ -283,7 +316,7 @@ struct CommandTests {
         #expect(
             omitted.output["asciiOmitted"]
                 == .string(
-                    "the ASCII art would be 1004 lines of 15033 characters, longer than Layout.evaluate draws (\(LayoutEvaluation.maximumAsciiArtLength) characters)"
+                    "the ASCII art would be 1004 lines of 15033 characters, longer than Layout.evaluate draws (\(DrawnAsciiArt.maximumLength) characters)"
                 ))
         #expect(omitted.output["root"]?["children"]?.array?.count == 1_001)
         #expect(omitted.bytes.count < 70 * 2_002, "\(omitted.bytes.count) bytes for 2 002 elements")

@@ -17,12 +17,6 @@ public enum LayoutEvaluation {
     /// stays under a second on the benchmark machine (`make bench`, "Layout.evaluate").
     public static let maximumElements = 100_000
 
-    /// The longest ASCII art drawn, in UTF-16 code units (1 MiB of them, some 50 000 lines of a
-    /// stack of leaves): past it `"ascii"` is left out and `"asciiOmitted"` says why. Art grows
-    /// faster than the tree (a horizontal box pads each child to the tallest one's height), so
-    /// a document within the element limit could otherwise ask for gigabytes.
-    public static let maximumAsciiArtLength = 1 << 20
-
     /// The answer's bytes, or the error: -32602 for bad params, a bad document or one above the
     /// limit. No stage keeps more than it needs: the request is read as text into the elements
     /// (no tree of its JSON), and the layout-json is written straight into the answer's buffer.
@@ -31,23 +25,14 @@ public enum LayoutEvaluation {
             let (document, elements) = try readDocument(params: bytes, maximumElements: maximumElements)
             let layout = document.layout()
             var members = JSONObject()
-            var artLength = 0
-            let art = AsciiArt.size(of: document.root.element)
-            if art.length <= maximumAsciiArtLength {
-                artLength = art.length
-                members.append(key: "ascii", value: .string(document.root.element.asciiArtString))
-            } else {
-                members.append(
-                    key: "asciiOmitted",
-                    value: .string(
-                        "the ASCII art would be \(art.height) lines of \(art.width) characters, longer than Layout.evaluate draws (\(maximumAsciiArtLength) characters)"
-                    ))
-            }
+            let art = DrawnAsciiArt(of: document.root.element, for: method)
+            let ascii = art.member("ascii")
+            members.append(key: ascii.key, value: .string(ascii.value))
             let warnings = document.positionWarnings(layout)
             if !warnings.isEmpty { members.append(key: "warnings", value: .array(warnings.map(JSONValue.string))) }
             // Room for the usual answer at once (pages not written take no memory): growing by
             // doubling would hold the old buffer and the new one together.
-            var writer = JSONWriter(capacity: 128 * elements + 4 * artLength + (64 << 10))
+            var writer = JSONWriter(capacity: 128 * elements + 4 * art.length + (64 << 10))
             document.writeOutput(layout, members: members, style: .compact, into: &writer)
             return writer.bytes
         }

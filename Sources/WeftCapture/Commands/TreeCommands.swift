@@ -12,20 +12,28 @@ extension CaptureSession {
     }
 
     /// `text`: the element's own asciiArtString (a node prints its name); `layoutText`: for a
-    /// node laid out with a spec, that spec's asciiArtString.
+    /// node laid out with a spec, that spec's asciiArtString. Art past `DrawnAsciiArt.maximumLength`
+    /// is measured, not drawn (this runs on the program's loop): `textOmitted` / `layoutTextOmitted`
+    /// say how large it would be instead.
     func getAsciiArt(_ params: CommandParams) throws(CommandError) -> Answer {
         let id = try params.string("id")
-        var writer = JSONWriter(capacity: 256)
-        writer.raw("{\"text\":")
+        var arts: [(key: String, value: String)]
         switch try LiveElement.resolve(id, in: inspectedRoots) {
         case .node(let node):
-            writer.string(node.asciiArtString)
+            arts = [DrawnAsciiArt(of: node, for: "Layout.getAsciiArt").member("text")]
             if let spec = node.calculatedLayout?.sublayouts.first?.element {
-                writer.raw(",\"layoutText\":")
-                writer.string(spec.asciiArtString)
+                arts.append(DrawnAsciiArt(of: spec, for: "Layout.getAsciiArt").member("layoutText"))
             }
         case .spec(_, _, let spec):
-            writer.string(spec.asciiArtString)
+            arts = [DrawnAsciiArt(of: spec, for: "Layout.getAsciiArt").member("text")]
+        }
+        var writer = JSONWriter(capacity: 256 + arts.reduce(0) { $0 + 2 * $1.value.utf8.count })
+        writer.byte(UInt8(ascii: "{"))
+        for (index, art) in arts.enumerated() {
+            if index > 0 { writer.byte(UInt8(ascii: ",")) }
+            writer.string(art.key)
+            writer.byte(UInt8(ascii: ":"))
+            writer.string(art.value)
         }
         writer.byte(UInt8(ascii: "}"))
         return .now(writer.bytes)

@@ -1,10 +1,12 @@
 // ASCII art of the selected element exactly as Texture prints it: from the device
 // (Layout.getAsciiArt) when live, else computed from the snapshot by the same algorithm. Art
-// too large to draw (specs nested thousands deep) is said so, with its size, in its place.
+// too large to draw (specs nested thousands deep) is said so, with its size, in its place; art the
+// program leaves out as too long for its loop (textOmitted) is the page's own, with the program's note.
 
 import { h, copyText } from './dom.js';
 import { asciiArt, layoutAsciiArt, AsciiArtTooLargeError } from '../ascii-art.js';
 import { elementName } from '../tree-model.js';
+import { displayText } from '../json-values.js';
 
 export class AsciiPanel {
   constructor(state, container, live) {
@@ -39,7 +41,17 @@ export class AsciiPanel {
     try {
       const result = await this.live.call('Layout.getAsciiArt', { id: el.id });
       if (ticket !== this.request) return;
-      art = { text: result.text, layoutText: result.layoutText, origin: 'from the device (Layout.getAsciiArt)' };
+      const part = (key, computedArt) => {
+        if (typeof result[key] === 'string') return { art: result[key] };
+        // Too long for the program to draw on its loop: the page's own drawing, said so.
+        const omitted = result[`${key}Omitted`];
+        if (typeof omitted === 'string') return { art: computedArt ?? { tooLarge: 'No art from the snapshot' }, note: `Computed from the snapshot: the program did not draw it (${displayText(omitted)})` };
+        return null;
+      };
+      const text = part('text', art.text);
+      if (!text) return; // not an answer this page reads: keep the computed art
+      const layoutText = part('layoutText', art.layoutText);
+      art = { text: text.art, textNote: text.note, layoutText: layoutText?.art, layoutTextNote: layoutText?.note, origin: 'from the device (Layout.getAsciiArt)' };
       this.#show(el, art);
     } catch {
       // keep the computed art; the device may not know a spec id that just changed shape
@@ -47,20 +59,21 @@ export class AsciiPanel {
   }
 
   #show(el, art) {
-    const block = (title, text) => (text.tooLarge
-      ? h('div.section', {}, h('h3', {}, title), h('div.error-text', { 'aria-label': title }, text.tooLarge))
+    const block = (title, text, note) => (text.tooLarge
+      ? h('div.section', {}, h('h3', {}, title), note ? h('div.muted.art-note', {}, note) : null, h('div.error-text', { 'aria-label': title }, text.tooLarge))
       : h('div.section', {},
         h('h3', {}, title, h('button.revert', { type: 'button', onclick: async (e) => {
           const ok = await copyText(text);
           e.target.textContent = ok ? 'Copied' : 'Copy failed';
           setTimeout(() => { e.target.textContent = 'Copy'; }, 1200);
         } }, 'Copy')),
+        note ? h('div.muted.art-note', {}, note) : null,
         h('pre.ascii', { 'aria-label': title, tabindex: '0' }, text)));
     const parts = [
       h('div.muted', {}, `${elementName(el)}: ${art.origin}`),
-      block('ASCII art', art.text),
+      block('ASCII art', art.text, art.textNote),
     ];
-    if (art.layoutText) parts.push(block('Layout spec ASCII art', art.layoutText));
+    if (art.layoutText) parts.push(block('Layout spec ASCII art', art.layoutText, art.layoutTextNote));
     this.container.replaceChildren(...parts);
   }
 }
