@@ -1,6 +1,6 @@
-// A text node's text drawn as the app lays it out (its font's size and weight, its lines, its
-// alpha), clipped to what shows of its box: the flat screen draws it in root coordinates, the 3D
-// view through its layer's map.
+// The text the screen canvases draw: a text node's text as the app lays it out (its font's size
+// and weight, its lines, its alpha), clipped to what shows of its box, which the flat screen draws
+// in root coordinates and the 3D view through its layer's map; and the line an empty canvas shows.
 
 const FONT_WEIGHTS = { ultraLight: 100, thin: 200, light: 300, regular: 400, medium: 500, semibold: 600, bold: 700, heavy: 800, black: 900 };
 const TEXT_COLOR = '#202124';
@@ -29,4 +29,13 @@ export function paintElementText(ctx, el, [x, y], visible) {
   const lineHeight = size * 1.2;
   lines.forEach((line, n) => ctx.fillText(line, x, y + n * lineHeight + (lineHeight - size) / 2));
   ctx.restore();
+}
+
+/** The line a canvas `width` x `height` shows while it has no document to draw. */
+export function paintPlaceholder(ctx, text, width, height) {
+  ctx.fillStyle = '#6b7280';
+  ctx.font = '13px system-ui, sans-serif';
+  ctx.textAlign = 'center';
+  ctx.fillText(text, width / 2, height / 2);
+  ctx.textAlign = 'start';
 }

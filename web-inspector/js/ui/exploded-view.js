@@ -14,7 +14,7 @@ import { tappablePieces, slopRect, scalingLabel, intersectRects } from '../overl
 import { paintExplainHighlights } from './explain-overlay.js';
 import { elementName } from '../tree-model.js';
 import { cssColor } from '../css-color.js';
-import { fontSize, paintElementText } from './element-text.js';
+import { fontSize, paintElementText, paintPlaceholder } from './element-text.js';
 import { num } from './dom.js';
 
 const COLORS = {
@@ -217,11 +217,7 @@ export class ExplodedView {
     ctx.clearRect(0, 0, width, height);
     const boxes = this.state.boxes;
     if (!boxes || !this.scene) {
-      ctx.fillStyle = '#6b7280';
-      ctx.font = '13px system-ui, sans-serif';
-      ctx.textAlign = 'center';
-      ctx.fillText('The layers of the document appear here.', width / 2, height / 2);
-      ctx.textAlign = 'start';
+      paintPlaceholder(ctx, 'The layers of the document appear here.', width, height);
       this.#describe();
       return;
     }

@@ -12,7 +12,7 @@ import { paintExplainHighlights } from './explain-overlay.js';
 import { num } from './dom.js';
 import { measureBetween } from '../measure.js';
 import { cssColor } from '../css-color.js';
-import { fontSize, paintElementText } from './element-text.js';
+import { fontSize, paintElementText, paintPlaceholder } from './element-text.js';
 
 const COLORS = {
   background: '#e5e7eb', screen: '#ffffff', node: 'rgba(26, 115, 232, 0.75)', spec: 'rgba(142, 68, 173, 0.8)',
@@ -259,11 +259,7 @@ export class ScreenView {
     ctx.fillRect(0, 0, width, height);
     const boxes = this.state.boxes;
     if (!boxes) {
-      ctx.fillStyle = '#6b7280';
-      ctx.font = '13px system-ui, sans-serif';
-      ctx.textAlign = 'center';
-      ctx.fillText('The screens of the document appear here.', width / 2, height / 2);
-      ctx.textAlign = 'start';
+      paintPlaceholder(ctx, 'The screens of the document appear here.', width, height);
       this.#painted();
       return;
     }
