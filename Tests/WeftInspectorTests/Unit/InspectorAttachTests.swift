@@ -149,13 +149,7 @@ struct InspectorAttachTests {
     @Test("attach, detach and attach again on one loop: edits live and die with their inspector")
     func attachDetachAttach() throws {
         let peer = try SilentWebSocketPeer()
-        let loop = MainLoop(clock: .manual)
-        let root = DisplayNode()
-        let child = DisplayNode()
-        child.style.preferredSize = Size(width: 20, height: 20)
-        root.automaticallyManagesSubnodes = true
-        root.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(all: 10), child: child) }
-        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        let (loop, root, child) = insetChildScreen()
         loop.run(frames: 1)
         #expect(child.frame.origin == Point(x: 10, y: 10))
         func edit(_ inspector: Inspector, inset: Double) throws {
@@ -258,5 +252,20 @@ struct InspectorAttachTests {
         #expect(inspector.device == nil)
         #expect(inspector.snapshotDirectory == directory.path)
         #expect(inspector.session.meta.instance == "ci-7")
+    }
+}
+
+extension InspectorAttachTests {
+    /// A 320 x 480 root on a manual clock whose 20 x 20 child is inset by 10 (an insets edit and
+    /// a growing child are seen in the child's frame).
+    func insetChildScreen() -> (MainLoop, DisplayNode, DisplayNode) {
+        let loop = MainLoop(clock: .manual)
+        let root = DisplayNode()
+        let child = DisplayNode()
+        child.style.preferredSize = Size(width: 20, height: 20)
+        root.automaticallyManagesSubnodes = true
+        root.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(all: 10), child: child) }
+        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        return (loop, root, child)
     }
 }

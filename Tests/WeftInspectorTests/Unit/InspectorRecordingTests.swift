@@ -10,18 +10,6 @@ import WeftTestSupport
 /// Recording a run to a file (docs/recording-format.md) without a gateway: in
 /// `InspectorAttachTests`, whose suite is serialized (`Inspector.current` is per process).
 extension InspectorAttachTests {
-    /// A root whose child grows by a point every frame it is told to, inset by 10.
-    private func growingScreen() -> (MainLoop, DisplayNode, DisplayNode) {
-        let loop = MainLoop(clock: .manual)
-        let root = DisplayNode()
-        let child = DisplayNode()
-        child.style.preferredSize = Size(width: 20, height: 20)
-        root.automaticallyManagesSubnodes = true
-        root.layoutSpecBlock = { _, _ in InsetLayoutSpec(insets: EdgeInsets(all: 10), child: child) }
-        loop.addRoot(root, frame: Rect(x: 0, y: 0, width: 320, height: 480))
-        return (loop, root, child)
-    }
-
     private func grow(_ loop: MainLoop, _ root: DisplayNode, _ child: DisplayNode, frames: Int) {
         for _ in 0..<frames {
             child.style.preferredSize = Size(width: child.style.preferredSize.width + 1, height: 20)
@@ -35,7 +23,7 @@ extension InspectorAttachTests {
         let directory = try RepositoryLayout.temporaryDirectory("weft-recording")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("run.jsonl").path
-        let (loop, root, child) = growingScreen()
+        let (loop, root, child) = insetChildScreen()
         let inspector = try Inspector(
             loop: loop, roots: nil, gateway: .environment,
             options: Inspector.Options(appId: "org.weft.tests", updateRate: 0),
@@ -94,7 +82,7 @@ extension InspectorAttachTests {
         let directory = try RepositoryLayout.temporaryDirectory("weft-recording")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("small.jsonl").path
-        let (loop, root, child) = growingScreen()
+        let (loop, root, child) = insetChildScreen()
         let limit = 8192
         let inspector = try Inspector.attach(
             to: loop, gateway: .none,
